@@ -1,0 +1,96 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  CART_COOKIE,
+  CART_COOKIE_MAX_AGE,
+  cartCount,
+  serializeCart,
+  withAdded,
+  withQuantity,
+  withRemoved,
+  type CartItems,
+} from "../lib/cart";
+import { toast } from "../lib/toast";
+
+type CartApi = {
+  items: CartItems;
+  count: number;
+  add(productId: string): void;
+  remove(productId: string): void;
+  setQuantity(productId: string, quantity: number): void;
+  clear(): void;
+};
+
+const CartContext = createContext<CartApi | null>(null);
+
+/**
+ * The cart in the browser. It starts from what the server rendered (so the first HTML already
+ * shows the right count) and keeps every change: a guest's cart in a cookie the server can read,
+ * a signed-in shopper's cart on the server through `persistRemote`.
+ */
+export function CartProvider({
+  initial,
+  persistRemote,
+  children,
+}: {
+  initial: CartItems;
+  persistRemote?: (items: CartItems) => Promise<void>;
+  children: ReactNode;
+}) {
+  const [items, setItems] = useState(initial);
+  const initialKey = serializeCart(initial);
+  const lastSaved = useRef(initialKey);
+
+  // The server's cart wins when it changes (login merge, order placed, logout).
+  useEffect(() => {
+    lastSaved.current = initialKey;
+    setItems(initial);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialKey]);
+
+  const update = useCallback(
+    (next: CartItems, message: string) => {
+      setItems(next);
+      const key = serializeCart(next);
+      if (key === lastSaved.current) return;
+      lastSaved.current = key;
+      toast.success(message);
+      if (!persistRemote) return writeCartCookie(next);
+      persistRemote(next).catch((error: unknown) => {
+        toast.error(error instanceof Error ? error.message : "Could not save your cart");
+      });
+    },
+    [persistRemote],
+  );
+
+  const api = useMemo<CartApi>(
+    () => ({
+      items,
+      count: cartCount(items),
+      add: (id) => update(withAdded(items, id), "Added To Cart"),
+      remove: (id) => update(withRemoved(items, id), "Remove From Cart"),
+      setQuantity: (id, quantity) => update(withQuantity(items, id, quantity), "Cart Updated"),
+      clear: () => {
+        setItems({});
+        lastSaved.current = "";
+        writeCartCookie({});
+      },
+    }),
+    [items, update],
+  );
+
+  return <CartContext value={api}>{children}</CartContext>;
+}
+
+export function useCart(): CartApi {
+  const cart = useContext(CartContext);
+  if (!cart) throw new Error("useCart must be used inside <CartProvider>");
+  return cart;
+}
+
+function writeCartCookie(items: CartItems) {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  const value = serializeCart(items);
+  document.cookie = value
+    ? `${CART_COOKIE}=${value}; Path=/; Max-Age=${CART_COOKIE_MAX_AGE}; SameSite=Lax${secure}`
+    : `${CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}

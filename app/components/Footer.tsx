@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { STORE_NAME } from "../lib/site";
+
+const GROUPS = [
+  {
+    title: "Quick Links",
+    links: [
+      { text: "Home", url: "/" },
+      { text: "All Products", url: "/products" },
+      { text: "Contact Us", url: "/contact-us" },
+    ],
+  },
+  {
+    title: "Need help?",
+    links: [
+      { text: "Terms and Conditions", url: "/terms-and-conditions" },
+      { text: "Privacy Policy", url: "/privacy-policy" },
+      { text: "Shipping And Delivery", url: "/shipping-delivery" },
+      { text: "Cancellation & Refund Policy", url: "/cancellation-refund" },
+      { text: "Contact Us", url: "/contact-us" },
+    ],
+  },
+];
+
+export function Footer() {
+  return (
+    <footer className="mt-24 bg-primary-soft/60 px-4 md:px-8">
+      <div className="mx-auto flex max-w-7xl flex-col justify-between gap-10 border-b border-gray-500/30 py-10 md:flex-row">
+        <div className="max-w-md">
+          <p className="text-xl font-bold text-primary-dull">{STORE_NAME}</p>
+          <p className="mt-4 text-gray-600">
+            Fresh groceries and snacks delivered to your door in under 30 minutes. Produce fresh from the source, everyday low
+            prices, and more than 10,000 happy customers.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-12 md:gap-20">
+          {GROUPS.map((group) => (
+            <nav key={group.title} aria-label={group.title}>
+              <h2 className="mb-3 font-semibold text-gray-900">{group.title}</h2>
+              <ul className="space-y-1 text-sm">
+                {group.links.map((link) => (
+                  <li key={link.text}>
+                    <Link to={link.url} className="hover:text-primary hover:underline">
+                      {link.text}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+      </div>
+      <p className="py-4 text-center text-sm text-gray-600">
+        © {new Date().getFullYear()} {STORE_NAME}. Prices in Indian rupees (₹), inclusive of all taxes.
+      </p>
+    </footer>
+  );
+}

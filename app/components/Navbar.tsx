@@ -1,0 +1,106 @@
+import { Form, Link, NavLink, useSearchParams } from "react-router";
+import { STORE_NAME } from "../lib/site";
+import { useCart } from "./CartProvider";
+
+const LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/products", label: "All Product" },
+  { to: "/contact", label: "Contact" },
+];
+
+export function Navbar({ account }: { account: React.ReactNode }) {
+  const { count } = useCart();
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 md:px-8">
+        <Logo />
+        <div className="hidden items-center gap-6 md:flex">
+          {LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={({ isActive }) => (isActive ? "text-primary" : "hover:text-primary")}>
+              {link.label}
+            </NavLink>
+          ))}
+          <SearchBox />
+          <CartLink count={count} />
+          {account}
+        </div>
+        <div className="flex items-center gap-4 md:hidden">
+          <CartLink count={count} />
+          <details className="relative">
+            <summary className="cursor-pointer rounded p-1" aria-label="Menu">
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+            </summary>
+            <div className="absolute right-0 top-10 flex w-64 flex-col gap-3 rounded-md border border-gray-200 bg-white p-4 shadow-lg">
+              {LINKS.map((link) => (
+                <Link key={link.to} to={link.to} className="hover:text-primary">
+                  {link.label}
+                </Link>
+              ))}
+              <SearchBox />
+              {account}
+            </div>
+          </details>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 text-xl font-bold text-primary-dull">
+      <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
+        <path d="M4 12h24l-3 14H7z" fill="#2f855a" />
+        <path d="M10 12l6-8 6 8" fill="none" stroke="#276749" strokeWidth="2.5" strokeLinecap="round" />
+      </svg>
+      {STORE_NAME}
+    </Link>
+  );
+}
+
+/** A plain GET form to /products: typing a search always lands on the product list. */
+function SearchBox() {
+  const [params] = useSearchParams();
+  return (
+    <Form method="get" action="/products" role="search" className="flex items-center rounded-full border border-gray-300 px-3 text-sm">
+      <label htmlFor="site-search" className="sr-only">
+        Search products
+      </label>
+      <input
+        id="site-search"
+        name="search"
+        type="search"
+        defaultValue={params.get("search") ?? ""}
+        placeholder="Search products"
+        maxLength={100}
+        className="w-full bg-transparent py-1.5 outline-none placeholder:text-gray-500 lg:w-44"
+      />
+      <button type="submit" aria-label="Search" className="p-1 text-gray-600">
+        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+      </button>
+    </Form>
+  );
+}
+
+function CartLink({ count }: { count: number }) {
+  return (
+    <Link to="/cart" className="relative p-1" aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}>
+      <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L21 8H6.2" strokeLinejoin="round" />
+        <circle cx="9" cy="20" r="1.3" />
+        <circle cx="18" cy="20" r="1.3" />
+      </svg>
+      <span
+        data-testid="cart-count"
+        className="absolute -right-2 -top-1 min-w-[18px] rounded-full bg-primary px-1 text-center text-xs leading-[18px] text-white"
+      >
+        {count}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import type { ProductView } from "../../worker/services/catalog";
+import { imageUrl } from "../lib/images";
+import { AddToCart } from "./AddToCart";
+import { Price } from "./Price";
+import { Stars } from "./Stars";
+
+export function productPath(product: Pick<ProductView, "category" | "id">): string {
+  return `/products/${product.category.toLowerCase()}/${product.id}`;
+}
+
+export function ProductCard({ product, eager = false }: { product: ProductView; eager?: boolean }) {
+  const image = product.images[0];
+  return (
+    <article className="flex flex-col rounded-md border border-gray-200 bg-white p-3 md:px-4">
+      <Link to={productPath(product)} className="group flex flex-col" prefetch="intent">
+        <div className="flex items-center justify-center py-2">
+          {image && (
+            <img
+              src={imageUrl(image)}
+              alt=""
+              width={128}
+              height={128}
+              loading={eager ? "eager" : "lazy"}
+              decoding="async"
+              className="h-28 w-28 object-contain transition group-hover:scale-105 md:h-32 md:w-32"
+            />
+          )}
+        </div>
+        <p className="text-sm text-gray-500">{product.category}</p>
+        <h3 className="truncate text-base font-medium text-gray-800 md:text-lg">{product.name}</h3>
+      </Link>
+      <Stars />
+      <div className="mt-3 flex flex-wrap items-end justify-between gap-2">
+        <Price offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} />
+        <AddToCart productId={product.id} productName={product.name} />
+      </div>
+    </article>
+  );
+}
+
+export function ProductGrid({ products, eagerCount = 0 }: { products: ProductView[]; eagerCount?: number }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-6 lg:grid-cols-4 xl:grid-cols-5">
+      {products.map((product, i) => (
+        <ProductCard key={product.id} product={product} eager={i < eagerCount} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import type { ProductView } from "../../worker/services/catalog";
+import { ProductGrid } from "./ProductCard";
+
+type Page = { products: ProductView[]; nextCursor: string | null };
+
+/**
+ * A product grid with "Load more". Without JavaScript the button is a link to the next page;
+ * with it, the next page is fetched and appended in place.
+ */
+export function ProductListing({ title, page, emptyMessage }: { title: string; page: Page; emptyMessage: string }) {
+  const location = useLocation();
+  const fetcher = useFetcher<Page>();
+  const [pages, setPages] = useState<Page[]>([page]);
+
+  useEffect(() => setPages([page]), [page]);
+  useEffect(() => {
+    if (fetcher.data && fetcher.state === "idle") setPages((loaded) => [...loaded, fetcher.data!]);
+  }, [fetcher.data, fetcher.state]);
+
+  const products = pages.flatMap((p) => p.products);
+  const nextCursor = pages[pages.length - 1]?.nextCursor ?? null;
+  const nextHref = nextCursor ? withCursor(location.search, nextCursor) : null;
+
+  return (
+    <section className="mt-10 flex flex-col" aria-labelledby="listing-title">
+      <h1 id="listing-title" className="mb-6 text-2xl font-medium uppercase md:text-3xl">
+        {title}
+        <span aria-hidden="true" className="mt-1 block h-0.5 w-16 rounded-full bg-primary" />
+      </h1>
+      {products.length === 0 ? <p className="py-10 text-gray-600">{emptyMessage}</p> : <ProductGrid products={products} eagerCount={5} />}
+      {nextHref && (
+        <Link
+          to={nextHref}
+          preventScrollReset
+          onClick={(event) => {
+            event.preventDefault();
+            fetcher.load(`${location.pathname}${nextHref}`);
+          }}
+          className="mx-auto mt-10 rounded-full border border-primary px-8 py-2 text-primary-dull hover:bg-primary-soft"
+        >
+          {fetcher.state === "loading" ? "Loading…" : "Load more"}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function withCursor(search: string, cursor: string): string {
+  const params = new URLSearchParams(search);
+  params.set("cursor", cursor);
+  return `?${params}`;
+}

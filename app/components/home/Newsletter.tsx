@@ -1,0 +1,54 @@
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "../../lib/toast";
+
+export type NewsletterResult = { ok: boolean; msg: string };
+
+/** Posts to the home route's action: a real subscription, with or without JavaScript. */
+export function Newsletter({ result }: { result?: NewsletterResult }) {
+  const fetcher = useFetcher<NewsletterResult>();
+  const shown = fetcher.data ?? result;
+
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.msg);
+    else toast.error(fetcher.data.msg);
+  }, [fetcher.data]);
+
+  return (
+    <section className="mt-24 flex flex-col items-center text-center" aria-labelledby="newsletter-title">
+      <h2 id="newsletter-title" className="text-2xl font-semibold md:text-4xl">
+        Never Miss a Deal!
+      </h2>
+      <p className="mt-2 text-gray-600 md:text-lg">Subscribe to get the latest offers, new arrivals, and exclusive discounts.</p>
+      <fetcher.Form method="post" className="mt-6 flex h-12 w-full max-w-2xl">
+        <input type="hidden" name="intent" value="subscribe" />
+        <label htmlFor="newsletter-email" className="sr-only">
+          Your e-mail address
+        </label>
+        <input
+          id="newsletter-email"
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          placeholder="Enter your email id"
+          className="h-full w-full rounded-l-md border border-r-0 border-gray-300 px-3 text-gray-700 outline-none"
+        />
+        <button
+          type="submit"
+          disabled={fetcher.state !== "idle"}
+          className="h-full rounded-r-md bg-primary px-6 text-white hover:bg-primary-dull disabled:opacity-70 md:px-12"
+        >
+          Subscribe
+        </button>
+      </fetcher.Form>
+      {shown && (
+        <p role="status" className={`mt-3 text-sm ${shown.ok ? "text-primary-dull" : "text-red-600"}`}>
+          {shown.msg}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The cart as both sides see it: product id → quantity. Pure helpers shared by the browser store,
+ * the cookie that carries a guest's cart, and the server's validation.
+ */
+export type CartItems = Record<string, number>;
+
+export const MAX_LINE_QUANTITY = 99;
+export const MAX_CART_LINES = 100;
+/** Product ids are UUIDs or seed slugs. */
+export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const CART_COOKIE = "cart";
+/** A guest cart is kept for 30 days. */
+export const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
+
+export function cartCount(cart: CartItems): number {
+  return Object.values(cart).reduce((sum, qty) => sum + qty, 0);
+}
+
+export function withQuantity(cart: CartItems, productId: string, quantity: number): CartItems {
+  const next = { ...cart };
+  if (quantity <= 0) delete next[productId];
+  else next[productId] = Math.min(Math.floor(quantity), MAX_LINE_QUANTITY);
+  return next;
+}
+
+export function withAdded(cart: CartItems, productId: string): CartItems {
+  return withQuantity(cart, productId, (cart[productId] ?? 0) + 1);
+}
+
+export function withRemoved(cart: CartItems, productId: string): CartItems {
+  return withQuantity(cart, productId, (cart[productId] ?? 0) - 1);
+}
+
+/** Cookie form: "id:qty,id:qty", URI-encoded. Anything malformed is dropped, never trusted. */
+export function serializeCart(cart: CartItems): string {
+  return encodeURIComponent(
+    Object.entries(cart)
+      .map(([id, qty]) => `${id}:${qty}`)
+      .join(","),
+  );
+}
+
+export function parseCart(text: string | null | undefined): CartItems {
+  const cart: CartItems = Object.create(null);
+  if (!text) return {};
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(text);
+  } catch {
+    return {};
+  }
+  for (const part of decoded.split(",").slice(0, MAX_CART_LINES)) {
+    const [id, qtyText] = part.split(":");
+    const qty = Number(qtyText);
+    if (id && PRODUCT_ID_PATTERN.test(id) && Number.isInteger(qty) && qty >= 1 && qty <= MAX_LINE_QUANTITY) {
+      cart[id] = qty;
+    }
+  }
+  return { ...cart };
+}
+
+/** Read one cookie's value from a Cookie header or document.cookie. */
+export function readCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** Options for the quantity select: 1-9, or up to the current quantity if it is larger. */
+export function quantityOptions(current: number): number[] {
+  return Array.from({ length: Math.max(9, current) }, (_, i) => i + 1);
+}

@@ -1,0 +1,4 @@
+/** Public URL of an R2 object served by the Worker's /images route. */
+export function imageUrl(key: string): string {
+  return `/images/${key}`;
+}

@@ -1,0 +1,44 @@
+/**
+ * The one money module, shared by the pages, the services and the Stripe charge so that the
+ * shopper sees, the order stores and Stripe charges the same number.
+ *
+ * Money is integer paise (₹1 = 100 paise) everywhere inside; rupees appear only at the edges
+ * (the JSON API's numbers and what people read).
+ *
+ * Rounding rule (the only one): tax is 2% of the subtotal, rounded DOWN to a whole paisa.
+ * Shipping is free. Total = subtotal + tax.
+ */
+export type Paise = number;
+
+export const TAX_PERCENT = 2;
+export const SHIPPING_PAISE: Paise = 0;
+
+export function rupeesToPaise(rupees: number): Paise {
+  return Math.round(rupees * 100);
+}
+
+export function paiseToRupees(paise: Paise): number {
+  return paise / 100;
+}
+
+export function taxOn(subtotal: Paise): Paise {
+  return Math.floor((subtotal * TAX_PERCENT) / 100);
+}
+
+export type PricedLine = { unitPricePaise: Paise; quantity: number };
+export type Totals = { subtotal: Paise; tax: Paise; shipping: Paise; total: Paise };
+
+export function totalsFor(lines: readonly PricedLine[]): Totals {
+  const subtotal = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
+  const tax = taxOn(subtotal);
+  return { subtotal, tax, shipping: SHIPPING_PAISE, total: subtotal + tax + SHIPPING_PAISE };
+}
+
+const wholeRupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
+const withPaise = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "₹1,23,456" for whole rupees, "₹1,234.50" otherwise (Indian digit grouping). */
+export function formatRupees(paise: Paise): string {
+  const format = paise % 100 === 0 ? wholeRupees : withPaise;
+  return `₹${format.format(paise / 100)}`;
+}

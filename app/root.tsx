@@ -1,0 +1,60 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { fromContext } from "../worker/context";
+import { readShopperState } from "../worker/services/shopper-state";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { CartProvider } from "./components/CartProvider";
+import { ErrorPage } from "./components/ErrorPage";
+import { Toaster } from "./components/Toaster";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return readShopperState(request, fromContext(context));
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2f855a" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <CartProvider initial={loaderData.cart}>
+      <Toaster />
+      <Outlet />
+    </CartProvider>
+  );
+}
+
+/** Data every page may read: who is signed in and what is in the cart. */
+export function useShopperState() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />;
+  }
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <ErrorPage
+      status={isRouteErrorResponse(error) ? error.status : 500}
+      title="Unexpected Application Error"
+      message="Something went wrong on our side. Please try again in a moment."
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/shop/layout.tsx", [
+    index("routes/shop/home.tsx"),
+    route("products", "routes/shop/products.tsx"),
+    route("products/:category", "routes/shop/category.tsx"),
+    route("products/:category/:id", "routes/shop/product.tsx"),
+    route("cart", "routes/shop/cart.tsx"),
+    route("loader", "routes/shop/loader.tsx"),
+    route("contact", "routes/info/contact-redirect.tsx"),
+    route("contact-us", "routes/info/contact-us.tsx"),
+    route("privacy-policy", "routes/info/privacy-policy.tsx"),
+    route("terms-and-conditions", "routes/info/terms-and-conditions.tsx"),
+    route("cancellation-refund", "routes/info/cancellation-refund.tsx"),
+    route("shipping-delivery", "routes/info/shipping-delivery.tsx"),
+    route("*", "routes/shop/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

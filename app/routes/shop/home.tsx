@@ -1,0 +1,44 @@
+import { fromContext } from "../../../worker/context";
+import { runAction } from "../../../worker/action-result";
+import { bestSellers, toProductView } from "../../../worker/services/catalog";
+import { subscribe } from "../../../worker/services/newsletter";
+import { Categories } from "../../components/home/Categories";
+import { MainBanner } from "../../components/home/MainBanner";
+import { Newsletter } from "../../components/home/Newsletter";
+import { WhyUs } from "../../components/home/WhyUs";
+import { ProductGrid } from "../../components/ProductCard";
+import { pageMeta } from "../../lib/site";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(undefined, "Fresh vegetables, fruits, dairy, bakery, drinks and snacks delivered in under 30 minutes. Prices in ₹.");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const products = await bestSellers(fromContext(context).db);
+  return { bestSellers: products.map(toProductView) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  return runAction(async () => {
+    const result = await subscribe(fromContext(context).db, { email: form.get("email") });
+    return { ok: true as const, msg: result.msg };
+  });
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <MainBanner />
+      <Categories />
+      <section className="mt-16" aria-labelledby="best-sellers-title">
+        <h2 id="best-sellers-title" className="mb-6 text-2xl font-medium md:text-3xl">
+          Best Sellers
+        </h2>
+        <ProductGrid products={loaderData.bestSellers} />
+      </section>
+      <WhyUs />
+      <Newsletter result={actionData} />
+    </>
+  );
+}

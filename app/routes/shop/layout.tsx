@@ -1,0 +1,37 @@
+import { isRouteErrorResponse, Outlet } from "react-router";
+import { ErrorPage } from "../../components/ErrorPage";
+import { Footer } from "../../components/Footer";
+import { Navbar } from "../../components/Navbar";
+
+/** The shopper area: top bar and footer around every page (the seller area has its own layout). */
+export default function ShopLayout() {
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <Navbar account={null} />
+      <main id="main" className="mx-auto min-h-[60vh] max-w-7xl px-4 md:px-8">
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+/** Loader errors of shop pages (an unknown product, say) render inside the shop's layout. */
+export function ErrorBoundary({ error }: { error: unknown }) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && import.meta.env.DEV) console.error(error);
+  return (
+    <>
+      <Navbar account={null} />
+      {notFound ? (
+        <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />
+      ) : (
+        <ErrorPage status={500} title="Unexpected Application Error" message="Something went wrong on our side. Please try again in a moment." />
+      )}
+      <Footer />
+    </>
+  );
+}

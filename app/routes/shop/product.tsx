@@ -1,0 +1,133 @@
+import { useState } from "react";
+import { data, Form, Link, useNavigate } from "react-router";
+import { fromContext } from "../../../worker/context";
+import { getProduct, relatedProducts, toProductView } from "../../../worker/services/catalog";
+import { useCart } from "../../components/CartProvider";
+import { Price } from "../../components/Price";
+import { ProductGrid } from "../../components/ProductCard";
+import { Stars } from "../../components/Stars";
+import { findCategory } from "../../lib/categories";
+import { imageUrl } from "../../lib/images";
+import { pageMeta } from "../../lib/site";
+import type { Route } from "./+types/product";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? pageMeta(data.product.name, `${data.product.name} (${data.product.category}): ${data.product.description[0] ?? "fresh and delivered fast"}.`)
+    : pageMeta("Product not found", "This product does not exist.");
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = fromContext(context);
+  const product = await getProduct(db, params.id);
+  if (!product || product.category.toLowerCase() !== params.category.toLowerCase()) throw data(null, { status: 404 });
+  const related = await relatedProducts(db, product, 5);
+  return { product: toProductView(product), related: related.map(toProductView) };
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData;
+  const [mainImage, setMainImage] = useState(product.images[0]);
+  const cart = useCart();
+  const navigate = useNavigate();
+  const category = findCategory(product.category);
+  const categoryPath = `/products/${product.category.toLowerCase()}`;
+
+  return (
+    <div className="mt-10">
+      <nav aria-label="Breadcrumb" className="text-sm text-gray-600">
+        <Link to="/" className="hover:text-primary">Home</Link> / <Link to="/products" className="hover:text-primary">Products</Link> /{" "}
+        <Link to={categoryPath} className="hover:text-primary">{category?.text ?? product.category}</Link> /{" "}
+        <span aria-current="page" className="text-primary-dull">{product.name}</span>
+      </nav>
+
+      <div className="mt-4 flex flex-col gap-10 md:flex-row md:gap-16">
+        <div className="flex gap-3">
+          <div className="flex flex-col gap-3">
+            {product.images.map((key, i) => (
+              <button
+                key={key}
+                type="button"
+                onClick={() => setMainImage(key)}
+                aria-label={`Show image ${i + 1} of ${product.name}`}
+                aria-pressed={key === mainImage}
+                className={`overflow-hidden rounded border ${key === mainImage ? "border-primary" : "border-gray-300"}`}
+              >
+                <img src={imageUrl(key)} alt="" width={80} height={80} loading="lazy" className="h-16 w-16 object-contain md:h-20 md:w-20" />
+              </button>
+            ))}
+          </div>
+          <div className="flex items-center justify-center overflow-hidden rounded border border-gray-300 p-4">
+            {mainImage && (
+              <img src={imageUrl(mainImage)} alt={product.name} width={256} height={256} fetchPriority="high" className="h-56 w-56 object-contain md:h-80 md:w-80" />
+            )}
+          </div>
+        </div>
+
+        <div className="w-full text-sm md:w-1/2">
+          <h1 className="text-3xl font-medium">{product.name}</h1>
+          <div className="mt-1 flex items-center gap-1">
+            <Stars size="text-lg" />
+            <span className="ml-2 text-base">(4)</span>
+          </div>
+          <div className="mt-6">
+            <Price offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} large />
+            <p className="text-gray-500">(inclusive of all taxes)</p>
+          </div>
+          <h2 className="mt-6 text-base font-medium">About Product</h2>
+          <ul className="ml-4 list-disc text-gray-600">
+            {product.description.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+          <p className="mt-4 text-gray-600">
+            <span className="font-medium text-gray-800">Weight:</span> {product.weight || "N/A"}
+          </p>
+
+          {product.inStock ? (
+            <div className="mt-10 flex items-center gap-4 text-base">
+              <Form method="post" action="/cart" className="w-full" onSubmit={(e) => (e.preventDefault(), cart.add(product.id))}>
+                <input type="hidden" name="intent" value="add" />
+                <input type="hidden" name="productId" value={product.id} />
+                <input type="hidden" name="redirectTo" value={`${categoryPath}/${product.id}`} />
+                <button type="submit" className="w-full bg-gray-100 py-3.5 font-medium text-gray-800 hover:bg-gray-200">
+                  Add to Cart
+                </button>
+              </Form>
+              <Form
+                method="post"
+                action="/cart"
+                className="w-full"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  cart.add(product.id);
+                  navigate("/cart");
+                }}
+              >
+                <input type="hidden" name="intent" value="add" />
+                <input type="hidden" name="productId" value={product.id} />
+                <input type="hidden" name="redirectTo" value="/cart" />
+                <button type="submit" className="w-full bg-primary py-3.5 font-medium text-white hover:bg-primary-dull">
+                  Buy now
+                </button>
+              </Form>
+            </div>
+          ) : (
+            <p className="mt-10 rounded bg-gray-100 py-3.5 text-center text-base font-medium text-gray-600">Currently out of stock</p>
+          )}
+        </div>
+      </div>
+
+      <section className="mt-20 flex flex-col items-center" aria-labelledby="related-title">
+        <h2 id="related-title" className="text-2xl font-medium md:text-3xl">
+          Related Products
+        </h2>
+        <div className="mt-6 w-full">
+          {related.length > 0 ? <ProductGrid products={related} /> : <p className="text-center text-gray-600">No related products right now.</p>}
+        </div>
+        <Link to="/products" className="mt-10 rounded border border-primary px-12 py-2.5 text-primary-dull hover:bg-primary-soft">
+          See more
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { fromContext } from "../../../worker/context";
+import { listProducts, toProductView } from "../../../worker/services/catalog";
+import { ProductListing } from "../../components/ProductListing";
+import { pageMeta } from "../../lib/site";
+import type { Route } from "./+types/products";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta(data?.search ? `Search: ${data.search}` : "All Products", "Browse every fresh grocery and snack in stock, delivered in under 30 minutes.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const search = (params.get("search") ?? "").trim().slice(0, 100);
+  const page = await listProducts(fromContext(context).db, { search, cursor: params.get("cursor") ?? undefined });
+  return { search, products: page.products.map(toProductView), nextCursor: page.nextCursor };
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { search } = loaderData;
+  return (
+    <ProductListing
+      title={search ? `Results for “${search}”` : "All Products"}
+      page={loaderData}
+      emptyMessage={search ? `No products match “${search}”.` : "No products are in stock right now."}
+    />
+  );
+}

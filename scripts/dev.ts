@@ -1,0 +1,21 @@
+/**
+ * `npm run dev`: migrate and seed the local storage, then Vite with hot reload in the Workers runtime
+ * (the Cloudflare Vite plugin keeps its data in .wrangler/state, the same place `npm start` uses).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync } from "node:fs";
+import { delimiter, join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+process.chdir(root);
+process.env.PATH = `${join(root, "node_modules", ".bin")}${delimiter}${process.env.PATH}`;
+
+if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
+for (const [command, args] of [
+  ["wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/state"]],
+  ["node", ["scripts/seed.ts"]],
+] as const) {
+  if (spawnSync(command, [...args], { stdio: "inherit" }).status !== 0) process.exit(1);
+}
+const dev = spawn("react-router", ["dev", "--port", process.env.PORT ?? "5173"], { stdio: "inherit" });
+dev.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,67 @@
+/**
+ * Seeds the local D1 and R2 with the demo catalogue (idempotent: run it as often as you like).
+ *
+ *   node scripts/seed.ts [--state .wrangler/state]
+ *
+ * It talks to the same local storage as `wrangler dev --persist-to <state>` through wrangler's
+ * getPlatformProxy, so nothing needs a Cloudflare account or the internet.
+ */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { parseArgs } from "node:util";
+import { getPlatformProxy } from "wrangler";
+import { CATEGORIES } from "../app/lib/categories.ts";
+import { SITE_IMAGES } from "../app/lib/site-images.ts";
+import { CATEGORY_EMOJI, SEED_PRODUCTS, SITE_EMOJI } from "./seed-data.ts";
+
+/** Fixed creation times keep the demo catalogue in its listed order. */
+const SEED_EPOCH = Date.UTC(2026, 0, 1);
+
+const { values } = parseArgs({ options: { state: { type: "string", default: ".wrangler/state" } } });
+
+const require = createRequire(import.meta.url);
+const emojiDir = join(dirname(require.resolve("@lobehub/fluent-emoji-3d/package.json")), "assets");
+
+type SeedEnv = { DB: D1Database; IMAGES: R2Bucket };
+const { env, dispose } = await getPlatformProxy<SeedEnv>({
+  configPath: "wrangler.toml",
+  persist: { path: join(values.state!, "v3") },
+  remoteBindings: false,
+});
+
+try {
+  const images = new Map<string, string>(); // R2 key → emoji code point
+  for (const p of SEED_PRODUCTS) images.set(productImageKey(p.emoji), p.emoji);
+  for (const c of CATEGORIES) images.set(c.image, CATEGORY_EMOJI[c.path]!);
+  for (const [name, key] of Object.entries(SITE_IMAGES)) images.set(key, SITE_EMOJI[name]!);
+
+  let uploaded = 0;
+  for (const [key, emoji] of images) {
+    if (await env.IMAGES.head(key)) continue;
+    const bytes = await readFile(join(emojiDir, `${emoji}.webp`));
+    await env.IMAGES.put(key, bytes, { httpMetadata: { contentType: "image/webp" } });
+    uploaded++;
+  }
+
+  const insert = env.DB.prepare(
+    `INSERT OR IGNORE INTO products
+       (id, name, category, description, price_paise, offer_price_paise, images, in_stock, stock, weight, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 1, NULL, ?, ?, ?)`,
+  );
+  const results = await env.DB.batch(
+    SEED_PRODUCTS.map((p, i) => {
+      const at = SEED_EPOCH + i * 1000;
+      return insert.bind(p.id, p.name, p.category, JSON.stringify(p.description), p.mrp * 100, p.price * 100,
+        JSON.stringify([productImageKey(p.emoji)]), p.weight, at, at);
+    }),
+  );
+  const inserted = results.reduce((n, r) => n + (r.meta.changes ?? 0), 0);
+  console.log(`Seeded the demo catalogue: ${inserted} new of ${SEED_PRODUCTS.length} products, ${uploaded} new of ${images.size} images.`);
+} finally {
+  await dispose();
+}
+
+function productImageKey(emoji: string): string {
+  return `seed/${emoji}.webp`;
+}

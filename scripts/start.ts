@@ -1,0 +1,68 @@
+/**
+ * `npm start`: build, migrate the local D1, seed the demo catalogue, serve the production build.
+ *
+ *   node scripts/start.ts [--port 8787] [--state .wrangler/state] [--fresh] [--no-build]
+ *
+ * PORT in the environment overrides the default port. --fresh starts from empty local storage
+ * (the browser tests use it with their own --state).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { delimiter, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+
+const root = resolve(import.meta.dirname, "..");
+process.chdir(root);
+process.env.PATH = `${join(root, "node_modules", ".bin")}${delimiter}${process.env.PATH}`;
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: process.env.PORT ?? "8787" },
+    state: { type: "string", default: ".wrangler/state" },
+    fresh: { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
+  },
+});
+const port = values.port!;
+const state = values.state!;
+
+function run(command: string, args: string[]) {
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${command} ${args.join(" ")} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+// Secrets for local runs; the example holds demo values only.
+if (!existsSync(".dev.vars")) {
+  copyFileSync(".dev.vars.example", ".dev.vars");
+  console.log("Created .dev.vars from .dev.vars.example");
+}
+if (values.fresh) rmSync(state, { recursive: true, force: true });
+
+if (!values["no-build"]) run("react-router", ["build"]);
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
+run("node", ["scripts/seed.ts", "--state", state]);
+
+const vars = Object.fromEntries(
+  readFileSync(".dev.vars", "utf8")
+    .split("\n")
+    .map((line) => line.match(/^\s*([A-Z_]+)\s*=\s*(.*)\s*$/))
+    .filter((m): m is RegExpMatchArray => m !== null)
+    .map((m) => [m[1], m[2]]),
+);
+
+console.log(`
+  GreenBasket is starting at http://localhost:${port}
+  Seller area: http://localhost:${port}/seller
+  Demo seller login: ${vars.SELLER_EMAIL ?? "(SELLER_EMAIL not set in .dev.vars)"} / ${vars.SELLER_PASSWORD ?? "(SELLER_PASSWORD not set)"}
+`);
+
+const server = spawn(
+  "wrangler",
+  ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", state, "--show-interactive-dev-session=false"],
+  { stdio: "inherit", env: process.env },
+);
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

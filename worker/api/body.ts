@@ -1,0 +1,53 @@
+import type { Context } from "hono";
+import { HttpError } from "../errors";
+
+export const DEFAULT_JSON_LIMIT = 16 * 1024;
+
+/**
+ * Read a JSON request body safely: the right content type (415), a bounded size checked before
+ * and while reading (413), and valid JSON (400). Validation of the shape is the caller's zod schema.
+ */
+export async function readJson(c: Context, maxBytes = DEFAULT_JSON_LIMIT): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(415, "Send the request body as application/json");
+  }
+  const text = await readText(c.req.raw, maxBytes);
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "The request body is not valid JSON");
+  }
+}
+
+/** The body as text, refusing more than `maxBytes` without buffering the excess. */
+export async function readText(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+function tooLarge() {
+  return new HttpError(413, "The request body is too large");
+}

@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import { getDb } from "../db/client";
+import { HttpError } from "../errors";
+import { newsletterRoutes } from "./newsletter";
+import { productRoutes } from "./products";
+import type { ApiEnv } from "./types";
+
+/** The JSON API of the spec (section 7). Every answer is `{ success, msg, ... }`. */
+export const api = new Hono<ApiEnv>().basePath("/api");
+
+api.use(async (c, next) => {
+  c.set("db", getDb(c.env));
+  await next();
+});
+
+api.route("/product", productRoutes);
+api.route("/newsletter", newsletterRoutes);
+
+api.notFound((c) => c.json({ success: false, msg: "Not found" }, 404));
+
+api.onError((error, c) => {
+  if (error instanceof HttpError) {
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    return c.json({ success: false, msg: error.message }, error.status);
+  }
+  // Last resort: log for the operator, tell the client nothing about internals.
+  console.error("Unhandled API error", error);
+  return c.json({ success: false, msg: "Something went wrong. Please try again." }, 500);
+});

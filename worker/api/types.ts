@@ -1,0 +1,7 @@
+import type { Database } from "../db/client";
+
+/** What every /api handler sees: the Worker bindings and a per-request database handle. */
+export type ApiEnv = {
+  Bindings: Env;
+  Variables: { db: Database };
+};

@@ -1,0 +1,168 @@
+/**
+ * The relational model of the whole store (D1 / SQLite).
+ *
+ * Conventions:
+ * - ids are text, generated in code (crypto.randomUUID) so a D1 batch can refer to them;
+ * - money is integer paise (₹1 = 100 paise);
+ * - times are unix milliseconds;
+ * - lists and snapshots that are only ever read whole are JSON text columns.
+ *
+ * Migrations are generated from this file by drizzle-kit (`npm run db:generate`).
+ */
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Category path as in app/lib/categories.ts, e.g. "Vegetables". */
+    category: text("category").notNull(),
+    /** One bullet per line. */
+    description: text("description", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** MRP, shown struck through. */
+    pricePaise: integer("price_paise").notNull(),
+    /** The selling price. */
+    offerPricePaise: integer("offer_price_paise").notNull(),
+    /** R2 object keys, first one is the main image. */
+    images: text("images", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    inStock: integer("in_stock", { mode: "boolean" }).notNull().default(true),
+    /** Counted stock; NULL means "not counted" (the in-stock switch alone decides). */
+    stock: integer("stock"),
+    weight: text("weight"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("products_listing_idx").on(t.inStock, t.createdAt, t.id),
+    index("products_category_idx").on(t.category, t.inStock, t.createdAt, t.id),
+    index("products_seller_idx").on(t.createdAt, t.id),
+    check("products_price_positive", sql`${t.pricePaise} > 0`),
+    check("products_offer_in_range", sql`${t.offerPricePaise} > 0 AND ${t.offerPricePaise} <= ${t.pricePaise}`),
+    check("products_stock_not_negative", sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
+  ],
+);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Normalised: trimmed and lower-case. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    /** Product id → quantity. */
+    cartItems: text("cart_items", { mode: "json" }).$type<Record<string, number>>().notNull().default(sql`'{}'`),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const addresses = sqliteTable(
+  "addresses",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    street: text("street").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zipCode: text("zip_code").notNull(),
+    country: text("country").notNull(),
+    phone: text("phone").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("addresses_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const ORDER_STATUSES = ["Order Placed", "Packed", "Out for delivery", "Delivered", "Cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATES = ["pending", "paid", "failed", "expired", "refund_due"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** The delivery address as it was when the order was placed. */
+export type AddressSnapshot = Omit<typeof addresses.$inferSelect, "userId" | "createdAt">;
+export type StatusChange = { status: OrderStatus; at: number };
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    subtotalPaise: integer("subtotal_paise").notNull(),
+    taxPaise: integer("tax_paise").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    address: text("address", { mode: "json" }).$type<AddressSnapshot>().notNull(),
+    paymentType: text("payment_type", { enum: ["COD", "Online"] }).notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("Order Placed"),
+    statusHistory: text("status_history", { mode: "json" }).$type<StatusChange[]>().notNull(),
+    isPaid: integer("is_paid", { mode: "boolean" }).notNull().default(false),
+    paymentState: text("payment_state", { enum: PAYMENT_STATES }).notNull().default("pending"),
+    stripeSessionId: text("stripe_session_id"),
+    /** Client-chosen key per checkout attempt: a replayed Place Order returns the first order. */
+    idempotencyKey: text("idempotency_key"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_status_idx").on(t.status, t.createdAt),
+    uniqueIndex("orders_idempotency_unique").on(t.userId, t.idempotencyKey),
+    uniqueIndex("orders_stripe_session_unique").on(t.stripeSessionId),
+    check("orders_amount_positive", sql`${t.amountPaise} > 0`),
+  ],
+);
+
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    /** The product as it was; may since have changed or been deleted (no foreign key on purpose). */
+    productId: text("product_id").notNull(),
+    name: text("name").notNull(),
+    category: text("category").notNull(),
+    image: text("image"),
+    unitPricePaise: integer("unit_price_paise").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Stripe event ids already handled: each webhook event takes effect once. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: integer("processed_at").notNull(),
+});
+
+export const newsletterSubscribers = sqliteTable(
+  "newsletter_subscribers",
+  {
+    email: text("email").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email] })],
+);
+
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+export type User = typeof users.$inferSelect;
+export type Address = typeof addresses.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;

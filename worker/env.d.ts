@@ -1,0 +1,19 @@
+// Bindings and configuration of the Worker (wrangler.toml [vars], secrets from .dev.vars or `wrangler secret put`).
+declare namespace Cloudflare {
+  interface Env {
+    DB: D1Database;
+    SESSIONS: KVNamespace;
+    IMAGES: R2Bucket;
+    /** Public origin of the store, e.g. https://shop.example.com (no trailing slash). */
+    APP_URL: string;
+    SESSION_SECRET?: string;
+    SELLER_EMAIL?: string;
+    SELLER_PASSWORD?: string;
+    STRIPE_SECRET_KEY?: string;
+    STRIPE_WEBHOOK_SECRET?: string;
+    /** Tests only: points the Stripe client at the in-repo fake, e.g. http://127.0.0.1:12111 */
+    STRIPE_API_BASE?: string;
+  }
+}
+
+type Env = Cloudflare.Env;

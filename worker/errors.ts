@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/**
+ * The one error type of the server. Services throw it; the API turns it into the spec's
+ * `{ success: false, msg }` with `status`, and page actions show `msg` next to the form.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const badRequest = (msg: string) => new HttpError(400, msg);
+export const notFound = (msg = "Not found") => new HttpError(404, msg);
+export const conflict = (msg: string) => new HttpError(409, msg);
+
+/** The first problem of a failed zod parse, phrased for people ("Email: Enter a valid e-mail address"). */
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid input";
+  return issue.message;
+}
+
+/** Parse `input` with `schema` or throw a 400 with a clear message. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw badRequest(describeZodError(result.error));
+  return result.data;
+}

@@ -1,0 +1,19 @@
+import { api } from "./api";
+import { serveImage } from "./images";
+
+export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+
+/**
+ * The Worker's routing, apart from the React Router build so tests can run it without one:
+ * /api/* → Hono, /images/* → R2, everything else → pages.
+ */
+export function createFetchHandler(renderPage: PageHandler): ExportedHandler<Env> {
+  return {
+    async fetch(request, env, ctx) {
+      const { pathname } = new URL(request.url);
+      if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
+      if (pathname.startsWith("/images/")) return serveImage(request, env);
+      return renderPage(request, env, ctx);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * The cart on the server: turning product id → quantity into priced lines with the latest
+ * product data, and flagging lines that can no longer be bought.
+ */
+import { inArray } from "drizzle-orm";
+import type { CartItems } from "../../app/lib/cart";
+import { totalsFor, type Totals } from "../../app/lib/money";
+import type { Database } from "../db/client";
+import { products } from "../db/schema";
+import { toProductView, type ProductView } from "./catalog";
+
+export type CartLine = {
+  productId: string;
+  quantity: number;
+  /** Null when the product no longer exists. */
+  product: ProductView | null;
+  /** In stock and existing: counted in the totals and orderable. */
+  available: boolean;
+};
+
+export async function cartLines(db: Database, items: CartItems): Promise<{ lines: CartLine[]; totals: Totals }> {
+  const ids = Object.keys(items);
+  const found = ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : [];
+  const byId = new Map(found.map((p) => [p.id, p]));
+  const lines = ids.map((productId): CartLine => {
+    const product = byId.get(productId);
+    return {
+      productId,
+      quantity: items[productId]!,
+      product: product ? toProductView(product) : null,
+      available: Boolean(product?.inStock),
+    };
+  });
+  const totals = totalsFor(
+    lines.filter((l) => l.available && l.product).map((l) => ({ unitPricePaise: l.product!.offerPricePaise, quantity: l.quantity })),
+  );
+  return { lines, totals };
+}

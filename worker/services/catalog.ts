@@ -1,0 +1,132 @@
+/**
+ * What shoppers can see of the catalogue: listings (all, by category, by search), one product,
+ * related products, best sellers, and the spec's JSON shape of a product.
+ *
+ * Listings are ordered by creation (oldest first, so the demo catalogue keeps its order) and paged
+ * with a keyset cursor, so page 1000 costs what page 1 costs.
+ */
+import { and, asc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
+import { imageUrl } from "../../app/lib/images";
+import { paiseToRupees } from "../../app/lib/money";
+import type { Database } from "../db/client";
+import { products, type Product } from "../db/schema";
+
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+
+export type ListQuery = {
+  /** A canonical category path (see app/lib/categories.ts). */
+  category?: string;
+  /** Case-insensitive substring of the name. */
+  search?: string;
+  cursor?: string;
+  limit?: number;
+  /** Shoppers only ever see in-stock products. */
+  includeOutOfStock?: boolean;
+};
+
+export type ProductPage = { products: Product[]; nextCursor: string | null };
+
+export async function listProducts(db: Database, query: ListQuery = {}): Promise<ProductPage> {
+  const limit = clampLimit(query.limit);
+  const conditions: (SQL | undefined)[] = [];
+  if (!query.includeOutOfStock) conditions.push(eq(products.inStock, true));
+  if (query.category) conditions.push(eq(products.category, query.category));
+  const search = query.search?.trim();
+  // SQLite's LIKE is case-insensitive for ASCII, as the spec's search is.
+  if (search) conditions.push(sql`${products.name} LIKE ${`%${escapeLike(search)}%`} ESCAPE '\\'`);
+  const after = decodeCursor(query.cursor);
+  if (after) {
+    conditions.push(
+      or(gt(products.createdAt, after.createdAt), and(eq(products.createdAt, after.createdAt), gt(products.id, after.id))),
+    );
+  }
+
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(...conditions))
+    .orderBy(asc(products.createdAt), asc(products.id))
+    .limit(limit + 1);
+
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { products: page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+export async function getProduct(db: Database, id: string): Promise<Product | undefined> {
+  return db.query.products.findFirst({ where: eq(products.id, id) });
+}
+
+/** Up to `limit` other in-stock products of the same category. */
+export async function relatedProducts(db: Database, product: Product, limit = 5): Promise<Product[]> {
+  return db
+    .select()
+    .from(products)
+    .where(and(eq(products.category, product.category), eq(products.inStock, true), ne(products.id, product.id)))
+    .orderBy(asc(products.createdAt), asc(products.id))
+    .limit(limit);
+}
+
+/** The spec's "Best Sellers": the first five in-stock products. */
+export async function bestSellers(db: Database, limit = 5): Promise<Product[]> {
+  return (await listProducts(db, { limit })).products;
+}
+
+/** A product as the spec's JSON API shows it (rupees, image URLs, `_id`). */
+export function toApiProduct(product: Product) {
+  return {
+    _id: product.id,
+    name: product.name,
+    category: product.category,
+    description: product.description,
+    price: paiseToRupees(product.pricePaise),
+    offerPrice: paiseToRupees(product.offerPricePaise),
+    image: product.images.map(imageUrl),
+    inStock: product.inStock,
+    stock: product.stock,
+    weight: product.weight,
+    createdAt: new Date(product.createdAt).toISOString(),
+  };
+}
+export type ApiProduct = ReturnType<typeof toApiProduct>;
+
+/** What a product card or page needs (no internal columns): paise, image keys. */
+export function toProductView(product: Product) {
+  return {
+    id: product.id,
+    name: product.name,
+    category: product.category,
+    description: product.description,
+    pricePaise: product.pricePaise,
+    offerPricePaise: product.offerPricePaise,
+    images: product.images,
+    inStock: product.inStock,
+    stock: product.stock,
+    weight: product.weight,
+  };
+}
+export type ProductView = ReturnType<typeof toProductView>;
+
+function clampLimit(limit: number | undefined): number {
+  if (!limit || !Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
+  return Math.min(Math.max(1, Math.floor(limit)), MAX_PAGE_SIZE);
+}
+
+function escapeLike(text: string): string {
+  // The pattern is a bound parameter; only LIKE's own wildcards need neutralising (ESCAPE '\\').
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function encodeCursor(product: Pick<Product, "createdAt" | "id">): string {
+  return `${product.createdAt}.${product.id}`;
+}
+
+function decodeCursor(cursor: string | undefined): { createdAt: number; id: string } | null {
+  if (!cursor) return null;
+  const dot = cursor.indexOf(".");
+  const createdAt = Number(cursor.slice(0, dot));
+  const id = cursor.slice(dot + 1);
+  if (dot < 1 || !Number.isSafeInteger(createdAt) || !id) return null;
+  return { createdAt, id };
+}

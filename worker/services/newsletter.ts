@@ -1,0 +1,22 @@
+import { z } from "zod";
+import type { Database } from "../db/client";
+import { newsletterSubscribers } from "../db/schema";
+import { parseInput } from "../errors";
+import { emailField } from "../validation/common";
+
+export const subscribeInput = z.object({ email: emailField });
+
+export type SubscribeResult = { created: boolean; msg: string };
+
+/** Subscribe an address once; subscribing again is harmless and says so. */
+export async function subscribe(db: Database, input: unknown): Promise<SubscribeResult> {
+  const { email } = parseInput(subscribeInput, input);
+  const inserted = await db
+    .insert(newsletterSubscribers)
+    .values({ email, createdAt: Date.now() })
+    .onConflictDoNothing()
+    .returning({ email: newsletterSubscribers.email });
+  return inserted.length > 0
+    ? { created: true, msg: "Subscribed! Watch your inbox for our best deals." }
+    : { created: false, msg: "You are already subscribed." };
+}
