@@ -1,0 +1,20 @@
+import { exports } from "cloudflare:workers";
+
+export const ORIGIN = "http://localhost:8787";
+
+/** Call the Worker under test as a browser on this site would. */
+export function call(path: string, init: RequestInit = {}): Promise<Response> {
+  return exports.default.fetch(new Request(new URL(path, ORIGIN), init));
+}
+
+export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return call(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}

@@ -1,0 +1,20 @@
+import { applyD1Migrations } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach } from "vitest";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}
+
+// Setup files run before each test file; applyD1Migrations skips what is already applied.
+await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+
+// Every test starts from empty tables (children before parents for the foreign keys).
+const TABLES = ["order_items", "orders", "addresses", "users", "products", "stripe_events", "newsletter_subscribers"];
+beforeEach(async () => {
+  await env.DB.batch(TABLES.map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { call, json } from "../support/http";
+import { insertProduct } from "../support/builders";
+
+type ListAnswer = { success: boolean; msg: string; products: Record<string, unknown>[]; nextCursor: string | null };
+
+describe("GET /api/product/list", () => {
+  it("answers the spec's shape with rupees and image URLs", async () => {
+    const product = await insertProduct({
+      name: "Apple 1 kg",
+      category: "Fruits",
+      description: ["Crisp", "Juicy"],
+      pricePaise: 12000,
+      offerPricePaise: 11050,
+      images: ["seed/apple.webp", "seed/apple-2.webp"],
+      weight: null,
+    });
+    const response = await call("/api/product/list");
+    expect(response.status).toBe(200);
+    const body = await json<ListAnswer>(response);
+    expect(body.success).toBe(true);
+    expect(body.msg).toBe("");
+    expect(body.products).toEqual([
+      expect.objectContaining({
+        _id: product.id,
+        name: "Apple 1 kg",
+        category: "Fruits",
+        description: ["Crisp", "Juicy"],
+        price: 120,
+        offerPrice: 110.5,
+        image: ["/images/seed/apple.webp", "/images/seed/apple-2.webp"],
+        inStock: true,
+        weight: null,
+      }),
+    ]);
+  });
+
+  it("pages with limit and cursor", async () => {
+    for (let i = 0; i < 5; i++) await insertProduct();
+    const first = await json<ListAnswer>(await call("/api/product/list?limit=2"));
+    expect(first.products).toHaveLength(2);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await json<ListAnswer>(await call(`/api/product/list?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`));
+    expect(second.products[0]!._id).not.toBe(first.products[1]!._id);
+    expect(second.products).toHaveLength(2);
+  });
+
+  it("refuses a silly limit with 400 and the error shape", async () => {
+    for (const limit of ["0", "-1", "abc", "1000"]) {
+      const response = await call(`/api/product/list?limit=${limit}`);
+      expect(response.status).toBe(400);
+      const body = await json(response);
+      expect(body.success).toBe(false);
+      expect(body.msg).toEqual(expect.any(String));
+    }
+  });
+
+  it("unknown API paths are a JSON 404", async () => {
+    const response = await call("/api/nothing-here");
+    expect(response.status).toBe(404);
+    expect(await json(response)).toEqual({ success: false, msg: "Not found" });
+  });
+});
