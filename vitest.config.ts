@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from "./tests/support/fake-stripe";
 
 // Runtime tests: each test file runs inside workerd with real local D1, KV and R2 (miniflare),
 // migrated with the same SQL files wrangler applies. Kept apart from vite.config.ts on purpose:
@@ -8,22 +9,26 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
   return {
     plugins: [
-      cloudflareTest({
+      cloudflareTest(({ inject }) => ({
         main: "./tests/support/worker-entry.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            APP_URL: "http://localhost:8787",
             SELLER_EMAIL: "seller@test.example",
             SELLER_PASSWORD: "seller-test-password",
             SESSION_SECRET: "test-session-secret",
-            APP_URL: "http://localhost:8787",
+            STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+            STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+            STRIPE_API_BASE: inject("fakeStripeUrl"),
           },
         },
-      }),
+      })),
     ],
     test: {
       include: ["tests/worker/**/*.test.ts"],
+      globalSetup: ["./tests/support/global-setup.ts"],
       setupFiles: ["./tests/support/setup.ts"],
     },
   };

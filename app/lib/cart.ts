@@ -60,16 +60,6 @@ export function parseCart(text: string | null | undefined): CartItems {
   return { ...cart };
 }
 
-/** Read one cookie's value from a Cookie header or document.cookie. */
-export function readCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 /** Options for the quantity select: 1-9, or up to the current quantity if it is larger. */
 export function quantityOptions(current: number): number[] {
   return Array.from({ length: Math.max(9, current) }, (_, i) => i + 1);

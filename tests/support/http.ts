@@ -4,7 +4,7 @@ export const ORIGIN = "http://localhost:8787";
 
 /** Call the Worker under test as a browser on this site would. */
 export function call(path: string, init: RequestInit = {}): Promise<Response> {
-  return exports.default.fetch(new Request(new URL(path, ORIGIN), init));
+  return (exports as unknown as { default: Fetcher }).default.fetch(new Request(new URL(path, ORIGIN), init));
 }
 
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {

@@ -1,5 +1,6 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import type { D1Migration } from "@cloudflare/vitest-plugin";
 import { beforeEach } from "vitest";
 
 declare global {

@@ -1,7 +1,13 @@
 import { Hono } from "hono";
 import { getDb } from "../db/client";
 import { HttpError } from "../errors";
+import { addressRoutes } from "./address";
+import { cartRoutes } from "./cart";
 import { newsletterRoutes } from "./newsletter";
+import { orderRoutes } from "./order";
+import { sellerRoutes } from "./seller";
+import { stripeRoutes } from "./stripe";
+import { userRoutes } from "./user";
 import { productRoutes } from "./products";
 import type { ApiEnv } from "./types";
 
@@ -15,6 +21,12 @@ api.use(async (c, next) => {
 
 api.route("/product", productRoutes);
 api.route("/newsletter", newsletterRoutes);
+api.route("/user", userRoutes);
+api.route("/cart", cartRoutes);
+api.route("/address", addressRoutes);
+api.route("/order", orderRoutes);
+api.route("/stripe", stripeRoutes);
+api.route("/seller", sellerRoutes);
 
 api.notFound((c) => c.json({ success: false, msg: "Not found" }, 404));
 

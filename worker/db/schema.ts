@@ -9,7 +9,7 @@
  *
  * Migrations are generated from this file by drizzle-kit (`npm run db:generate`).
  */
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const products = sqliteTable(
@@ -166,3 +166,8 @@ export type User = typeof users.$inferSelect;
 export type Address = typeof addresses.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
+
+export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems) }));
+export const orderItemsRelations = relations(orderItems, ({ one }) => ({
+  order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
+}));

@@ -1,43 +1,38 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import {
-  CART_COOKIE,
-  CART_COOKIE_MAX_AGE,
-  MAX_LINE_QUANTITY,
-  PRODUCT_ID_PATTERN,
-  serializeCart,
-  withAdded,
-  withQuantity,
-  withRemoved,
-} from "../../app/lib/cart";
+import { MAX_LINE_QUANTITY, withAdded, withQuantity, withRemoved } from "../../app/lib/cart";
 import { safeLocalPath } from "../../app/lib/site";
+import { cartCookie } from "../cart-cookie";
 import type { WorkerContext } from "../context";
+import { users } from "../db/schema";
 import { parseInput } from "../errors";
+import { productIdField } from "../validation/cart";
+import { knownCartItems } from "./cart";
 import { readShopperState } from "./shopper-state";
 
 const cartFormInput = z.discriminatedUnion("intent", [
-  z.object({ intent: z.enum(["add", "remove"]), productId: z.string().regex(PRODUCT_ID_PATTERN, "Unknown product") }),
-  z.object({
-    intent: z.literal("set"),
-    productId: z.string().regex(PRODUCT_ID_PATTERN, "Unknown product"),
-    quantity: z.coerce.number().int().min(0).max(MAX_LINE_QUANTITY),
-  }),
+  z.object({ intent: z.enum(["add", "remove"]), productId: productIdField }),
+  z.object({ intent: z.literal("set"), productId: productIdField, quantity: z.coerce.number().int().min(0).max(MAX_LINE_QUANTITY) }),
 ]);
 
-/** The no-JavaScript path of the cart buttons: apply one change, keep the guest cart in its cookie. */
+/**
+ * The no-JavaScript path of the cart buttons: apply one change to the guest cart cookie, or to the
+ * signed-in shopper's saved cart.
+ */
 export async function applyCartForm(request: Request, worker: WorkerContext) {
   const form = Object.fromEntries(await request.formData());
   const change = parseInput(cartFormInput, form);
-  const { cart } = await readShopperState(request, worker);
+  const { user, cart } = await readShopperState(request, worker);
   const next =
-    change.intent === "add"
-      ? withAdded(cart, change.productId)
-      : change.intent === "remove"
-        ? withRemoved(cart, change.productId)
-        : withQuantity(cart, change.productId, change.quantity);
+    change.intent === "set"
+      ? withQuantity(cart, change.productId, change.quantity)
+      : change.intent === "add"
+        ? withAdded(cart, change.productId)
+        : withRemoved(cart, change.productId);
+  const known = await knownCartItems(worker.db, next);
 
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  const headers = new Headers({
-    "Set-Cookie": `${CART_COOKIE}=${serializeCart(next)}; Path=/; Max-Age=${CART_COOKIE_MAX_AGE}; SameSite=Lax${secure}`,
-  });
+  const headers = new Headers();
+  if (user) await worker.db.update(users).set({ cartItems: known }).where(eq(users.id, user.id));
+  else headers.set("Set-Cookie", cartCookie(request, known));
   return { headers, redirectTo: safeLocalPath(typeof form.redirectTo === "string" ? form.redirectTo : "/cart") };
 }

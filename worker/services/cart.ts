@@ -2,11 +2,13 @@
  * The cart on the server: turning product id → quantity into priced lines with the latest
  * product data, and flagging lines that can no longer be bought.
  */
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { CartItems } from "../../app/lib/cart";
 import { totalsFor, type Totals } from "../../app/lib/money";
 import type { Database } from "../db/client";
-import { products } from "../db/schema";
+import { products, users } from "../db/schema";
+import { badRequest, parseInput } from "../errors";
+import { cartUpdateInput } from "../validation/cart";
 import { toProductView, type ProductView } from "./catalog";
 
 export type CartLine = {
@@ -35,4 +37,21 @@ export async function cartLines(db: Database, items: CartItems): Promise<{ lines
     lines.filter((l) => l.available && l.product).map((l) => ({ unitPricePaise: l.product!.offerPricePaise, quantity: l.quantity })),
   );
   return { lines, totals };
+}
+
+/** Only the lines whose products exist (a guest cart may hold products since deleted). */
+export async function knownCartItems(db: Database, items: CartItems): Promise<CartItems> {
+  const ids = Object.keys(items);
+  if (ids.length === 0) return {};
+  const found = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
+  return Object.fromEntries(found.map(({ id }) => [id, items[id]!]));
+}
+
+/** Replace a shopper's saved cart; every product must exist. */
+export async function saveCart(db: Database, userId: string, input: unknown): Promise<CartItems> {
+  const { cartItems } = parseInput(cartUpdateInput, input);
+  const known = await knownCartItems(db, cartItems);
+  if (Object.keys(known).length !== Object.keys(cartItems).length) throw badRequest("Unknown product in cart");
+  await db.update(users).set({ cartItems: known }).where(eq(users.id, userId));
+  return known;
 }

@@ -1,9 +1,27 @@
-import { CART_COOKIE, parseCart, readCookie, type CartItems } from "../../app/lib/cart";
+import { CART_COOKIE, parseCart, type CartItems } from "../../app/lib/cart";
+import { readCookie } from "../../app/lib/cookies";
 import type { WorkerContext } from "../context";
+import type { User } from "../db/schema";
+import { readSession } from "../session";
+import { findUser } from "./accounts";
 
-export type ShopperState = { cart: CartItems };
+export type ShopperState = { user: { id: string; name: string; email: string } | null; cart: CartItems };
+
+/** The signed-in shopper of a request, if any (a session whose account still exists). */
+export async function currentUser(request: Request, worker: Pick<WorkerContext, "env" | "db">): Promise<User | null> {
+  const session = await readSession(request, worker.env, "shopper");
+  if (!session?.userId) return null;
+  return (await findUser(worker.db, session.userId)) ?? null;
+}
+
+/** The guest cart carried by the cart cookie. */
+export function guestCart(request: Request): CartItems {
+  return parseCart(readCookie(request.headers.get("cookie"), CART_COOKIE));
+}
 
 /** Who is shopping and what is in their cart, for the first HTML of every page. */
-export async function readShopperState(request: Request, _worker: WorkerContext): Promise<ShopperState> {
-  return { cart: parseCart(readCookie(request.headers.get("cookie"), CART_COOKIE)) };
+export async function readShopperState(request: Request, worker: Pick<WorkerContext, "env" | "db">): Promise<ShopperState> {
+  const user = await currentUser(request, worker);
+  if (!user) return { user: null, cart: guestCart(request) };
+  return { user: { id: user.id, name: user.name, email: user.email }, cart: user.cartItems };
 }

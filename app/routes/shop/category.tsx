@@ -6,7 +6,7 @@ import { findCategory } from "../../lib/categories";
 import { pageMeta } from "../../lib/site";
 import type { Route } from "./+types/category";
 
-export const meta: Route.MetaFunction = ({ data }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
   data ? pageMeta(data.title, `${data.title}: fresh ${data.title.toLowerCase()} delivered in under 30 minutes.`) : pageMeta("Not found", "");
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

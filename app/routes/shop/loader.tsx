@@ -6,7 +6,7 @@ import type { Route } from "./+types/loader";
 /** Where payment providers send the shopper back: a pause, then on to `next` on this site only. */
 export const REDIRECT_DELAY_MS = 5_000;
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   ...pageMeta("Just a moment", "Taking you back to the store."),
   // Without JavaScript the browser follows this after the same delay.
   { "http-equiv": "refresh", content: `${REDIRECT_DELAY_MS / 1000};url=${data?.next ?? "/"}` },

@@ -11,7 +11,7 @@ import { imageUrl } from "../../lib/images";
 import { pageMeta } from "../../lib/site";
 import type { Route } from "./+types/product";
 
-export const meta: Route.MetaFunction = ({ data }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
   data
     ? pageMeta(data.product.name, `${data.product.name} (${data.product.category}): ${data.product.description[0] ?? "fresh and delivered fast"}.`)
     : pageMeta("Product not found", "This product does not exist.");

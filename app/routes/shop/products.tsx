@@ -4,7 +4,7 @@ import { ProductListing } from "../../components/ProductListing";
 import { pageMeta } from "../../lib/site";
 import type { Route } from "./+types/products";
 
-export const meta: Route.MetaFunction = ({ data }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
   pageMeta(data?.search ? `Search: ${data.search}` : "All Products", "Browse every fresh grocery and snack in stock, delivered in under 30 minutes.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,0 +1,216 @@
+/**
+ * A small fake of the Stripe API, for tests and offline demos: the real `stripe` client talks to
+ * it (STRIPE_API_BASE), and its hosted "checkout page" pays and sends a webhook signed with
+ * Stripe's own test helper. It implements only what the store uses.
+ *
+ *   node tests/support/fake-stripe.ts --port 12111 --webhook http://127.0.0.1:8787/api/stripe/webhook
+ *
+ * Control endpoints for fault injection: POST /__control {"fail": 500 | 429 | "slow", "times": n},
+ * GET /__sessions, POST /__reset.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+export const FAKE_STRIPE_SECRET_KEY = "sk_test_fake_offline_key";
+export const FAKE_STRIPE_WEBHOOK_SECRET = "whsec_fake_offline_secret";
+
+type Session = {
+  id: string;
+  object: "checkout.session";
+  url: string;
+  status: "open" | "complete" | "expired";
+  payment_status: "unpaid" | "paid";
+  amount_total: number;
+  currency: string;
+  metadata: Record<string, string>;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  success_url: string;
+  cancel_url: string;
+  line_items: { name: string; unit_amount: number; quantity: number }[];
+};
+
+export type FakeStripe = {
+  url: string;
+  port: number;
+  server: Server;
+  sessions: Map<string, Session>;
+  /** Times POST /v1/checkout/sessions was called (including failed and replayed calls). */
+  createCalls: () => number;
+  close: () => Promise<void>;
+};
+
+export async function startFakeStripe(options: { port?: number; webhookUrl?: string; webhookSecret?: string } = {}): Promise<FakeStripe> {
+  const sessions = new Map<string, Session>();
+  const idempotent = new Map<string, string>(); // Idempotency-Key → response body
+  const signer = new Stripe(FAKE_STRIPE_SECRET_KEY);
+  const webhookSecret = options.webhookSecret ?? FAKE_STRIPE_WEBHOOK_SECRET;
+  let fault: { fail: 500 | 429 | "slow"; times: number } | null = null;
+  let createCalls = 0;
+  let base = "";
+
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", base);
+      const body = await readBody(req);
+
+      if (url.pathname === "/__control" && req.method === "POST") {
+        fault = JSON.parse(body || "{}").fail ? JSON.parse(body) : null;
+        return send(res, 200, { ok: true });
+      }
+      if (url.pathname === "/__reset" && req.method === "POST") {
+        sessions.clear();
+        idempotent.clear();
+        fault = null;
+        createCalls = 0;
+        return send(res, 200, { ok: true });
+      }
+      if (url.pathname === "/__sessions") return send(res, 200, [...sessions.values()]);
+
+      if (url.pathname === "/v1/checkout/sessions" && req.method === "POST") {
+        createCalls++;
+        if (fault && fault.times > 0) {
+          fault.times--;
+          if (fault.fail === "slow") await new Promise((r) => setTimeout(r, 15_000));
+          else return send(res, fault.fail, { error: { type: "api_error", message: `fake ${fault.fail}` } }, { "Stripe-Should-Retry": "false" });
+        }
+        const key = req.headers["idempotency-key"];
+        if (typeof key === "string" && idempotent.has(key)) return sendRaw(res, 200, idempotent.get(key)!);
+        const session = createSession(new URLSearchParams(body), base);
+        sessions.set(session.id, session);
+        const json = JSON.stringify(session);
+        if (typeof key === "string") idempotent.set(key, json);
+        return sendRaw(res, 200, json);
+      }
+
+      const sessionMatch = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w-]+)$/);
+      if (sessionMatch && req.method === "GET") {
+        const session = sessions.get(sessionMatch[1]!);
+        return session ? send(res, 200, session) : send(res, 404, { error: { type: "invalid_request_error", message: "No such session" } });
+      }
+
+      // The "hosted checkout page" a shopper is sent to.
+      const payMatch = url.pathname.match(/^\/pay\/([\w-]+)$/);
+      if (payMatch) {
+        const session = sessions.get(payMatch[1]!);
+        if (!session) return sendRaw(res, 404, "Unknown checkout session", "text/plain");
+        if (req.method === "GET") return sendRaw(res, 200, checkoutPage(session), "text/html; charset=utf-8");
+        if (req.method === "POST") {
+          const action = new URLSearchParams(body).get("action");
+          if (action === "cancel") {
+            res.writeHead(303, { Location: session.cancel_url }).end();
+            return;
+          }
+          session.status = "complete";
+          session.payment_status = "paid";
+          if (options.webhookUrl) await deliver(options.webhookUrl, "checkout.session.completed", session);
+          res.writeHead(303, { Location: session.success_url }).end();
+          return;
+        }
+      }
+      send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method} ${url.pathname})` } });
+    } catch (error) {
+      send(res, 500, { error: { type: "api_error", message: String(error) } });
+    }
+  });
+
+  async function deliver(webhookUrl: string, type: string, session: Session) {
+    const payload = JSON.stringify({
+      id: `evt_${crypto.randomUUID().replace(/-/g, "")}`,
+      object: "event",
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: session },
+    });
+    const signature = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: webhookSecret });
+    await fetch(webhookUrl, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
+  return {
+    url: base,
+    port,
+    server,
+    sessions,
+    createCalls: () => createCalls,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function createSession(form: URLSearchParams, base: string): Session {
+  const id = `cs_test_${crypto.randomUUID().replace(/-/g, "")}`;
+  const lineItems: Session["line_items"] = [];
+  for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
+    lineItems.push({
+      name: form.get(`line_items[${i}][price_data][product_data][name]`) ?? "",
+      unit_amount: Number(form.get(`line_items[${i}][price_data][unit_amount]`)),
+      quantity: Number(form.get(`line_items[${i}][quantity]`)),
+    });
+  }
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of form) {
+    const m = key.match(/^metadata\[(.+)\]$/);
+    if (m) metadata[m[1]!] = value;
+  }
+  return {
+    id,
+    object: "checkout.session",
+    url: `${base}/pay/${id}`,
+    status: "open",
+    payment_status: "unpaid",
+    amount_total: lineItems.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0),
+    currency: form.get("line_items[0][price_data][currency]") ?? "inr",
+    metadata,
+    client_reference_id: form.get("client_reference_id"),
+    customer_email: form.get("customer_email"),
+    success_url: form.get("success_url") ?? "",
+    cancel_url: form.get("cancel_url") ?? "",
+    line_items: lineItems,
+  };
+}
+
+function checkoutPage(session: Session): string {
+  const rows = session.line_items
+    .map((l) => `<li>${escapeHtml(l.name)} × ${l.quantity}: ₹${((l.unit_amount * l.quantity) / 100).toFixed(2)}</li>`)
+    .join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head>
+<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">
+<h1>Fake Stripe Checkout</h1><p>Test mode: no real card is charged.</p><ul>${rows}</ul>
+<p>Total: <strong data-testid="fake-total">₹${(session.amount_total / 100).toFixed(2)}</strong></p>
+<form method="post"><input type="hidden" name="action" value="pay"><button type="submit">Pay ₹${(session.amount_total / 100).toFixed(2)}</button></form>
+<form method="post"><input type="hidden" name="action" value="cancel"><button type="submit">Cancel</button></form>
+</body></html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk) => (data += chunk));
+    req.on("end", () => resolve(data));
+    req.on("error", reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  sendRaw(res, status, JSON.stringify(body), "application/json", headers);
+}
+
+function sendRaw(res: ServerResponse, status: number, body: string, type = "application/json", headers: Record<string, string> = {}) {
+  res.writeHead(status, { "Content-Type": type, ...headers }).end(body);
+}
+
+// Run directly: a standalone fake for the browser tests and offline demos.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { parseArgs } = await import("node:util");
+  const { values } = parseArgs({ options: { port: { type: "string", default: "12111" }, webhook: { type: "string" } } });
+  const fake = await startFakeStripe({ port: Number(values.port), webhookUrl: values.webhook });
+  console.log(`Fake Stripe listening on ${fake.url}`);
+}

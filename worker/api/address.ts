@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import { badRequest } from "../errors";
+import { addAddress, listAddresses, toAddressSnapshot, toApiAddress } from "../services/addresses";
+import { requireShopper } from "./auth";
+import { readJson } from "./body";
+import type { ApiEnv } from "./types";
+
+export const addressRoutes = new Hono<ApiEnv>()
+  .post("/add", requireShopper, async (c) => {
+    const body = (await readJson(c)) as { address?: unknown };
+    if (typeof body !== "object" || body === null || typeof body.address !== "object") throw badRequest("Send the address as { address: {...} }");
+    const address = await addAddress(c.var.db, c.var.user.id, body.address);
+    return c.json({ success: true, msg: "Address added successfully", address: toApiAddress(toAddressSnapshot(address)) }, 201);
+  })
+  .post("/get", requireShopper, async (c) => {
+    const list = await listAddresses(c.var.db, c.var.user.id);
+    return c.json({ success: true, address: list.map((a) => toApiAddress(toAddressSnapshot(a))), msg: "" });
+  });

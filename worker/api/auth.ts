@@ -1,0 +1,23 @@
+import { createMiddleware } from "hono/factory";
+import type { User } from "../db/schema";
+import { HttpError } from "../errors";
+import { readSession } from "../session";
+import { currentUser } from "../services/shopper-state";
+import type { ApiEnv } from "./types";
+
+export const NOT_AUTHORIZED = "Not Authorized. Please log in.";
+
+/** Only signed-in shoppers pass; the user comes from the session, never from the body. */
+export const requireShopper = createMiddleware<ApiEnv & { Variables: { user: User } }>(async (c, next) => {
+  const user = await currentUser(c.req.raw, { env: c.env, db: c.var.db });
+  if (!user) throw new HttpError(401, NOT_AUTHORIZED);
+  c.set("user", user);
+  await next();
+});
+
+/** Only the seller passes; a shopper's session is not enough. */
+export const requireSeller = createMiddleware<ApiEnv>(async (c, next) => {
+  const session = await readSession(c.req.raw, c.env, "seller");
+  if (!session?.seller) throw new HttpError(401, "Not Authorized. Seller login required.");
+  await next();
+});

@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import { createSession, destroySession } from "../session";
+import { checkSellerLogin } from "../services/seller-auth";
+import { requireSeller } from "./auth";
+import { readJson } from "./body";
+import type { ApiEnv } from "./types";
+
+export const sellerRoutes = new Hono<ApiEnv>()
+  .post("/login", async (c) => {
+    checkSellerLogin(c.env, await readJson(c));
+    c.header("Set-Cookie", await createSession(c.req.raw, c.env, "seller", { seller: true }));
+    return c.json({ success: true, msg: "Logged In" });
+  })
+  .get("/is-auth", requireSeller, (c) => c.json({ success: true, msg: "" }))
+  .get("/logout", async (c) => {
+    c.header("Set-Cookie", await destroySession(c.req.raw, c.env, "seller"));
+    return c.json({ success: true, msg: "Logged Out" });
+  });

@@ -1,0 +1,14 @@
+import { Hono } from "hono";
+import { handleStripeEvent, verifyWebhook } from "../payments/webhook";
+import { readText } from "./body";
+import type { ApiEnv } from "./types";
+
+const MAX_EVENT_BYTES = 256 * 1024;
+
+export const stripeRoutes = new Hono<ApiEnv>().post("/webhook", async (c) => {
+  // The signature covers the exact bytes Stripe sent: read them raw, verify, then parse.
+  const rawBody = await readText(c.req.raw, MAX_EVENT_BYTES);
+  const event = await verifyWebhook(c.env, rawBody, c.req.header("stripe-signature") ?? null);
+  const outcome = await handleStripeEvent(c.var.db, event);
+  return c.json({ success: true, received: true, outcome, msg: "" });
+});

@@ -1,0 +1,108 @@
+/**
+ * Stripe webhooks: the only way an online order becomes paid.
+ *
+ * - The signature is checked on the raw body (constructEventAsync, WebCrypto).
+ * - Each event id takes effect once: the id is recorded in the same D1 batch as its effect, so a
+ *   replay (even a concurrent one) is refused by the primary key and changes nothing.
+ * - Payment states only move forward: pending → paid | failed | expired, and failed/expired → paid
+ *   (money did arrive); nothing moves a paid order back. Orders are never deleted.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import Stripe from "stripe";
+import type { Database } from "../db/client";
+import { isDbError } from "../db/errors";
+import { orders, stripeEvents, users, type PaymentState } from "../db/schema";
+import { HttpError } from "../errors";
+import { stripeClient, type StripeEnv } from "./stripe-client";
+
+export type WebhookOutcome = "applied" | "duplicate" | "ignored";
+
+export async function verifyWebhook(env: StripeEnv, rawBody: string, signature: string | null): Promise<Stripe.Event> {
+  if (!env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_SECRET_KEY) throw new HttpError(503, "Card payments are not configured");
+  if (!signature) throw new HttpError(400, "Missing Stripe-Signature header");
+  try {
+    return await stripeClient(env).webhooks.constructEventAsync(
+      rawBody,
+      signature,
+      env.STRIPE_WEBHOOK_SECRET,
+      undefined,
+      Stripe.createSubtleCryptoProvider(),
+    );
+  } catch {
+    throw new HttpError(400, "Invalid Stripe signature");
+  }
+}
+
+export async function handleStripeEvent(db: Database, event: Stripe.Event): Promise<WebhookOutcome> {
+  if (await db.query.stripeEvents.findFirst({ where: eq(stripeEvents.id, event.id), columns: { id: true } })) return "duplicate";
+
+  const effect = await effectOf(db, event);
+  const record = db.insert(stripeEvents).values({ id: event.id, type: event.type, processedAt: Date.now() });
+  try {
+    await db.batch([record, ...effect] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    if (isDbError(error, "UNIQUE") || isDbError(error, "PRIMARY KEY")) return "duplicate";
+    throw error;
+  }
+  return effect.length > 0 ? "applied" : "ignored";
+}
+
+/** The statements an event should run (none for events we do not act on). */
+async function effectOf(db: Database, event: Stripe.Event): Promise<BatchItem<"sqlite">[]> {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      if (session.payment_status !== "paid") return []; // async methods confirm later
+      return markPaid(db, session);
+    }
+    case "checkout.session.expired":
+      return moveUnpaid(db, event.data.object, "expired");
+    case "checkout.session.async_payment_failed":
+      return moveUnpaid(db, event.data.object, "failed");
+    default:
+      return [];
+  }
+}
+
+async function orderFor(db: Database, session: Stripe.Checkout.Session) {
+  const orderId = session.metadata?.orderId ?? session.client_reference_id;
+  if (!orderId) return undefined;
+  return db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+}
+
+async function markPaid(db: Database, session: Stripe.Checkout.Session): Promise<BatchItem<"sqlite">[]> {
+  const order = await orderFor(db, session);
+  if (!order) {
+    console.warn("Stripe payment for an unknown order", { session: session.id });
+    return [];
+  }
+  if (session.amount_total !== order.amountPaise || session.currency?.toLowerCase() !== "inr") {
+    console.error("Stripe payment does not match the order; not marking it paid", {
+      orderId: order.id,
+      expected: { amount: order.amountPaise, currency: "inr" },
+      received: { amount: session.amount_total, currency: session.currency },
+    });
+    return [];
+  }
+  const now = Date.now();
+  return [
+    db
+      .update(orders)
+      .set({ isPaid: true, paymentState: order.status === "Cancelled" ? "refund_due" : "paid", stripeSessionId: session.id, updatedAt: now })
+      .where(and(eq(orders.id, order.id), inArray(orders.paymentState, ["pending", "failed", "expired"]))),
+    db.update(users).set({ cartItems: {} }).where(eq(users.id, order.userId)),
+  ];
+}
+
+async function moveUnpaid(db: Database, session: Stripe.Checkout.Session, state: Extract<PaymentState, "failed" | "expired">) {
+  const order = await orderFor(db, session);
+  if (!order) return [];
+  return [
+    db
+      .update(orders)
+      .set({ paymentState: state, updatedAt: Date.now() })
+      .where(and(eq(orders.id, order.id), eq(orders.paymentState, "pending"))),
+  ];
+}

@@ -1,0 +1,63 @@
+/**
+ * Shopper accounts: registration, login (with the guest cart merged in), and the public view of a user.
+ */
+import { eq } from "drizzle-orm";
+import { MAX_LINE_QUANTITY, type CartItems } from "../../app/lib/cart";
+import type { Database } from "../db/client";
+import { isDbError } from "../db/errors";
+import { users, type User } from "../db/schema";
+import { conflict, HttpError, parseInput } from "../errors";
+import { decoyHash, hashPassword, verifyPassword } from "../password";
+import { loginInput, registerInput } from "../validation/account";
+import { knownCartItems } from "./cart";
+
+export const INVALID_LOGIN = "Invalid email or password";
+
+/** What a shopper may see of their own account (never the password hash). */
+export function publicUser(user: User) {
+  return { _id: user.id, name: user.name, email: user.email, cartItems: user.cartItems };
+}
+export type PublicUser = ReturnType<typeof publicUser>;
+
+export async function findUser(db: Database, id: string): Promise<User | undefined> {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+export async function register(db: Database, input: unknown, guestCart: CartItems = {}): Promise<User> {
+  const { name, email, password } = parseInput(registerInput, input);
+  if (await db.query.users.findFirst({ where: eq(users.email, email), columns: { id: true } })) {
+    throw conflict("An account with this e-mail already exists. Try logging in.");
+  }
+  const passwordHash = await hashPassword(password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({ id: crypto.randomUUID(), name, email, passwordHash, cartItems: await knownCartItems(db, guestCart), createdAt: Date.now() })
+      .returning();
+    return user!;
+  } catch (error) {
+    // Two sign-ups for one address at the same moment: the unique index decides.
+    if (isDbError(error, "UNIQUE")) throw conflict("An account with this e-mail already exists. Try logging in.");
+    throw error;
+  }
+}
+
+/** Check the credentials; unknown e-mail and wrong password are indistinguishable (same answer, same cost). */
+export async function login(db: Database, input: unknown, guestCart: CartItems = {}): Promise<User> {
+  const { email, password } = parseInput(loginInput, input);
+  const user = await db.query.users.findFirst({ where: eq(users.email, email) });
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+  if (!user || !valid) throw new HttpError(401, INVALID_LOGIN);
+
+  if (Object.keys(guestCart).length === 0) return user;
+  const merged = await knownCartItems(db, mergeCarts(user.cartItems, guestCart));
+  await db.update(users).set({ cartItems: merged }).where(eq(users.id, user.id));
+  return { ...user, cartItems: merged };
+}
+
+/** The guest's lines join the saved cart; a product in both keeps the larger quantity. */
+export function mergeCarts(saved: CartItems, guest: CartItems): CartItems {
+  const merged: CartItems = { ...saved };
+  for (const [id, qty] of Object.entries(guest)) merged[id] = Math.min(Math.max(merged[id] ?? 0, qty), MAX_LINE_QUANTITY);
+  return merged;
+}

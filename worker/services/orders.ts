@@ -1,0 +1,185 @@
+/**
+ * Placing and reading orders. The server decides everything that matters: who orders (the
+ * session), what things cost (D1 prices), what is in stock, whose address it is, the total.
+ *
+ * An order is written in one D1 batch (order, its items, counted stock, the emptied cart), so it
+ * exists whole or not at all; the database's constraints and triggers refuse out-of-stock products
+ * and overselling inside that batch.
+ */
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { z } from "zod";
+import { MAX_CART_LINES } from "../../app/lib/cart";
+import { imageUrl } from "../../app/lib/images";
+import { paiseToRupees, totalsFor } from "../../app/lib/money";
+import type { Database } from "../db/client";
+import { isDbError } from "../db/errors";
+import { orderItems, orders, products, users, type Order, type OrderItem, type Product, type User } from "../db/schema";
+import { badRequest, conflict, notFound, parseInput } from "../errors";
+import { productIdField, quantityField } from "../validation/cart";
+import { ownedAddress, toAddressSnapshot, toApiAddress } from "./addresses";
+
+export const placeOrderInput = z.object({
+  items: z
+    .array(z.object({ product: productIdField, quantity: quantityField }), { error: "items must be a list of products and quantities" })
+    .min(1, "Your cart is empty")
+    .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} products in one order`),
+  address: z.string({ error: "Please select an address" }).min(1, "Please select an address").max(64, "Please select an address"),
+  /** One per checkout attempt: a repeated key returns the first order instead of a second one. */
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, "Invalid idempotency key")
+    .optional(),
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
+
+export type PaymentType = Order["paymentType"];
+export type OrderWithItems = Order & { items: OrderItem[] };
+
+export const OUT_OF_STOCK_MSG = "Some items in your cart just went out of stock. Please review your cart.";
+
+export async function placeOrder(
+  db: Database,
+  user: Pick<User, "id">,
+  input: unknown,
+  paymentType: PaymentType,
+): Promise<{ order: OrderWithItems; created: boolean }> {
+  const { items, address: addressId, idempotencyKey } = parseInput(placeOrderInput, input);
+
+  if (idempotencyKey) {
+    const previous = await findByIdempotencyKey(db, user.id, idempotencyKey);
+    if (previous) return { order: previous, created: false };
+  }
+
+  const quantities = new Map<string, number>();
+  for (const { product, quantity } of items) quantities.set(product, (quantities.get(product) ?? 0) + quantity);
+
+  const [found, address] = await Promise.all([
+    db.select().from(products).where(inArray(products.id, [...quantities.keys()])),
+    ownedAddress(db, user.id, addressId),
+  ]);
+  if (!address) throw notFound("Address not found. Please select one of your addresses.");
+  const byId = new Map(found.map((p) => [p.id, p]));
+  const lines = [...quantities].map(([id, quantity]) => {
+    const product = byId.get(id);
+    if (!product) throw badRequest("Unknown product in order");
+    if (!product.inStock) throw conflict(`${product.name} is out of stock`);
+    if (product.stock !== null && product.stock < quantity) {
+      throw conflict(product.stock === 0 ? `${product.name} is out of stock` : `Only ${product.stock} ${product.name} left`);
+    }
+    return { product, quantity };
+  });
+
+  const totals = totalsFor(lines.map(({ product, quantity }) => ({ unitPricePaise: product.offerPricePaise, quantity })));
+  const now = Date.now();
+  const orderId = crypto.randomUUID();
+  const order: Order = {
+    id: orderId,
+    userId: user.id,
+    subtotalPaise: totals.subtotal,
+    taxPaise: totals.tax,
+    amountPaise: totals.total,
+    address: toAddressSnapshot(address),
+    paymentType,
+    status: "Order Placed",
+    statusHistory: [{ status: "Order Placed", at: now }],
+    isPaid: false,
+    paymentState: "pending",
+    stripeSessionId: null,
+    idempotencyKey: idempotencyKey ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const itemRows = lines.map(({ product, quantity }) => snapshotItem(orderId, product, quantity));
+
+  const statements: BatchItem<"sqlite">[] = [
+    db.insert(orders).values(order),
+    // One statement per item keeps each under D1's 100 bound parameters.
+    ...itemRows.map((row) => db.insert(orderItems).values(row)),
+    ...lines
+      .filter(({ product }) => product.stock !== null)
+      .map(({ product, quantity }) =>
+        db
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: now })
+          .where(and(eq(products.id, product.id), sql`${products.stock} IS NOT NULL`)),
+      ),
+  ];
+  // Cash on delivery is done at once; an online order keeps the cart until the payment succeeds.
+  if (paymentType === "COD") statements.push(db.update(users).set({ cartItems: {} }).where(eq(users.id, user.id)));
+
+  try {
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    if (idempotencyKey && isDbError(error, "UNIQUE")) {
+      const first = await findByIdempotencyKey(db, user.id, idempotencyKey);
+      if (first) return { order: first, created: false };
+    }
+    if (isDbError(error, "out_of_stock") || isDbError(error, "products_stock_not_negative")) throw conflict(OUT_OF_STOCK_MSG);
+    throw error;
+  }
+  return { order: { ...order, items: itemRows }, created: true };
+}
+
+function snapshotItem(orderId: string, product: Product, quantity: number): OrderItem {
+  return {
+    id: crypto.randomUUID(),
+    orderId,
+    productId: product.id,
+    name: product.name,
+    category: product.category,
+    image: product.images[0] ?? null,
+    unitPricePaise: product.offerPricePaise,
+    quantity,
+  };
+}
+
+async function findByIdempotencyKey(db: Database, userId: string, key: string): Promise<OrderWithItems | undefined> {
+  return db.query.orders.findFirst({
+    where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)),
+    with: { items: true },
+  });
+}
+
+export const MAX_LISTED_ORDERS = 100;
+
+/** A shopper's orders, newest first (one query, items included). */
+export async function listUserOrders(db: Database, userId: string): Promise<OrderWithItems[]> {
+  return db.query.orders.findMany({
+    where: eq(orders.userId, userId),
+    orderBy: desc(orders.createdAt),
+    limit: MAX_LISTED_ORDERS,
+    with: { items: true },
+  });
+}
+
+export async function getOrder(db: Database, orderId: string): Promise<OrderWithItems | undefined> {
+  return db.query.orders.findFirst({ where: eq(orders.id, orderId), with: { items: true } });
+}
+
+/** The spec's JSON shape of an order (rupees, `_id`, items with their product as bought). */
+export function toApiOrder(order: OrderWithItems) {
+  return {
+    _id: order.id,
+    items: order.items.map((item) => ({
+      product: {
+        _id: item.productId,
+        name: item.name,
+        category: item.category,
+        image: item.image ? [imageUrl(item.image)] : [],
+        offerPrice: paiseToRupees(item.unitPricePaise),
+      },
+      quantity: item.quantity,
+    })),
+    amount: paiseToRupees(order.amountPaise),
+    tax: paiseToRupees(order.taxPaise),
+    address: toApiAddress(order.address),
+    paymentType: order.paymentType,
+    status: order.status,
+    statusHistory: order.statusHistory.map((change) => ({ status: change.status, at: new Date(change.at).toISOString() })),
+    isPaid: order.isPaid,
+    paymentState: order.paymentState,
+    createdAt: new Date(order.createdAt).toISOString(),
+  };
+}
+

@@ -1,0 +1,25 @@
+/** The single seller account: credentials are Worker secrets, compared in constant time. */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { HttpError, parseInput } from "../errors";
+import { emailField } from "../validation/common";
+
+export const sellerLoginInput = z.object({
+  email: emailField,
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(256, "Invalid email or password"),
+});
+
+/** Compare digests, so neither the length nor the content of the secret leaks through timing. */
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+export function checkSellerLogin(env: Pick<Env, "SELLER_EMAIL" | "SELLER_PASSWORD">, input: unknown): void {
+  const { email, password } = parseInput(sellerLoginInput, input);
+  if (!env.SELLER_EMAIL || !env.SELLER_PASSWORD) throw new HttpError(503, "Seller login is not configured");
+  const emailOk = sameSecret(email, env.SELLER_EMAIL.trim().toLowerCase());
+  const passwordOk = sameSecret(password, env.SELLER_PASSWORD);
+  if (!(emailOk && passwordOk)) throw new HttpError(401, "Invalid email or password");
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, PRODUCT_ID_PATTERN } from "../../app/lib/cart";
+
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+export const quantityField = z
+  .number({ error: "Quantities must be whole numbers" })
+  .int("Quantities must be whole numbers")
+  .min(1, "Quantities must be at least 1")
+  .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one product`);
+
+export const productIdField = z
+  .string({ error: "Unknown product" })
+  .regex(PRODUCT_ID_PATTERN, "Unknown product")
+  .refine((id) => !FORBIDDEN_KEYS.has(id), "Unknown product");
+
+/** `{ cartItems: { [productId]: quantity } }`, as the spec's client sends it. */
+export const cartUpdateInput = z.object({
+  cartItems: z.unknown().transform((raw, ctx) => {
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+      ctx.addIssue({ code: "custom", message: "cartItems must be an object" });
+      return z.NEVER;
+    }
+    // Own keys of the parsed JSON, "__proto__" included, checked before anything copies them.
+    const entries = Object.entries(raw);
+    if (entries.length > MAX_CART_LINES) {
+      ctx.addIssue({ code: "custom", message: `At most ${MAX_CART_LINES} products in a cart` });
+      return z.NEVER;
+    }
+    // Built on a null prototype: no key can ever reach Object.prototype.
+    const clean: Record<string, number> = Object.create(null);
+    for (const [id, qty] of entries) {
+      if (!productIdField.safeParse(id).success) {
+        ctx.addIssue({ code: "custom", message: "Unknown product in cart" });
+        return z.NEVER;
+      }
+      const quantity = quantityField.safeParse(qty);
+      if (!quantity.success) {
+        ctx.addIssue({ code: "custom", message: quantity.error.issues[0]!.message });
+        return z.NEVER;
+      }
+      clean[id] = quantity.data;
+    }
+    return { ...clean };
+  }),
+});
