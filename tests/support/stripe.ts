@@ -1,0 +1,35 @@
+import { env } from "cloudflare:workers";
+import Stripe from "stripe";
+import { call } from "./http";
+
+/** The fake Stripe server's control and inspection endpoints (see fake-stripe.ts). */
+export const fakeStripe = {
+  reset: () => fetch(`${env.STRIPE_API_BASE}/__reset`, { method: "POST" }),
+  fail: (fail: 500 | 429 | "slow", times: number) =>
+    fetch(`${env.STRIPE_API_BASE}/__control`, { method: "POST", body: JSON.stringify({ fail, times }) }),
+  sessions: async () => (await (await fetch(`${env.STRIPE_API_BASE}/__sessions`)).json()) as Record<string, any>[],
+};
+
+/** A webhook delivery signed with Stripe's own test helper. */
+export async function sendWebhook(
+  event: { id?: string; type: string; object: Record<string, unknown> },
+  options: { secret?: string; timestamp?: number; tamper?: (payload: string) => string } = {},
+): Promise<Response> {
+  const payload = JSON.stringify({
+    id: event.id ?? `evt_${crypto.randomUUID().replace(/-/g, "")}`,
+    object: "event",
+    type: event.type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object: event.object },
+  });
+  const signature = await new Stripe(env.STRIPE_SECRET_KEY!).webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: options.secret ?? env.STRIPE_WEBHOOK_SECRET!,
+    timestamp: options.timestamp,
+  });
+  return call("/api/stripe/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    body: options.tamper ? options.tamper(payload) : payload,
+  });
+}

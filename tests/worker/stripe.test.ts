@@ -1,0 +1,172 @@
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { call, json, postJson } from "../support/http";
+import { insertProduct } from "../support/builders";
+import { addAddress, signUp, type Shopper } from "../support/shoppers";
+import { fakeStripe, sendWebhook } from "../support/stripe";
+
+type Answer = { success: boolean; msg: string; url?: string; orderId?: string };
+
+beforeEach(async () => {
+  await fakeStripe.reset();
+});
+
+async function orderRow(id: string) {
+  return env.DB.prepare("SELECT is_paid, payment_state, amount_paise, stripe_session_id FROM orders WHERE id = ?")
+    .bind(id)
+    .first<{ is_paid: number; payment_state: string; amount_paise: number; stripe_session_id: string | null }>();
+}
+
+async function startOnlineOrder(headers: Record<string, string> = {}) {
+  const apple = await insertProduct({ name: "Apple 1 kg", pricePaise: 12000, offerPricePaise: 11000 });
+  const shopper = await signUp();
+  const address = await addAddress(shopper);
+  await postJson("/api/cart/update", { cartItems: { [apple.id]: 3 } }, { Cookie: shopper.cookie });
+  const response = await postJson(
+    "/api/order/stripe",
+    { items: [{ product: apple.id, quantity: 3 }], address, idempotencyKey: `try-${crypto.randomUUID()}` },
+    { Cookie: shopper.cookie, ...headers },
+  );
+  return { shopper, apple, address, response, answer: await json<Answer>(response) };
+}
+
+function completed(orderId: string, sessionId: string, amount = 33660, currency = "inr") {
+  return { type: "checkout.session.completed", object: { id: sessionId, object: "checkout.session", payment_status: "paid", amount_total: amount, currency, metadata: { orderId }, client_reference_id: orderId } };
+}
+
+async function savedCart(shopper: Shopper) {
+  return (await json<{ user: { cartItems: unknown } }>(await call("/api/user/is-auth", { headers: { Cookie: shopper.cookie } }))).user.cartItems;
+}
+
+describe("POST /api/order/stripe", () => {
+  it("creates a Checkout Session in INR whose total equals the order's, with a tax line and the order id", async () => {
+    const { answer, response } = await startOnlineOrder();
+    expect(response.status).toBe(201);
+    expect(answer.success).toBe(true);
+    expect(answer.url).toMatch(/\/pay\/cs_test_/);
+    const [session] = await fakeStripe.sessions();
+    // 3 × ₹110 = ₹330, tax ₹6.60, total ₹336.60
+    expect(session).toMatchObject({ amount_total: 33660, currency: "inr", metadata: { orderId: answer.orderId } });
+    expect(session!.line_items).toEqual([
+      { name: "Apple 1 kg", unit_amount: 11000, quantity: 3 },
+      { name: "Tax (2%)", unit_amount: 660, quantity: 1 },
+    ]);
+    const row = await orderRow(answer.orderId!);
+    expect(row).toMatchObject({ is_paid: 0, payment_state: "pending", amount_paise: 33660, stripe_session_id: session!.id });
+  });
+
+  it("builds the redirect URLs from configuration, never from Host or Origin", async () => {
+    await startOnlineOrder({ Host: "evil.example", "X-Forwarded-Host": "evil.example" });
+    const [session] = await fakeStripe.sessions();
+    expect(session!.success_url).toBe(`${env.APP_URL}/loader?next=/my-orders`);
+    expect(session!.cancel_url).toBe(`${env.APP_URL}/cart`);
+  });
+
+  it("keeps the cart until the payment succeeds, and the order pending", async () => {
+    const { shopper, apple } = await startOnlineOrder();
+    expect(await savedCart(shopper)).toEqual({ [apple.id]: 3 });
+  });
+
+  it("Stripe failing (500, 429, slow) leaves the order pending; the retry reuses the idempotency key: one session", async () => {
+    const apple = await insertProduct();
+    const shopper = await signUp();
+    const address = await addAddress(shopper);
+    const body = { items: [{ product: apple.id, quantity: 1 }], address, idempotencyKey: "retry-key-123456" };
+    for (const fail of [500, 429] as const) {
+      await fakeStripe.fail(fail, 10);
+      const failed = await postJson("/api/order/stripe", body, { Cookie: shopper.cookie });
+      expect(failed.status).toBe(502);
+      expect((await json<Answer>(failed)).msg).toMatch(/Cash On Delivery/);
+    }
+    await fakeStripe.fail(500, 0);
+    const ok = await json<Answer>(await postJson("/api/order/stripe", body, { Cookie: shopper.cookie }));
+    const again = await json<Answer>(await postJson("/api/order/stripe", body, { Cookie: shopper.cookie }));
+    expect(ok.url).toBe(again.url);
+    expect(await fakeStripe.sessions()).toHaveLength(1);
+    const orders = await env.DB.prepare("SELECT id, payment_state FROM orders").all();
+    expect(orders.results).toEqual([{ id: ok.orderId, payment_state: "pending" }]);
+  });
+});
+
+describe("POST /api/stripe/webhook", () => {
+  it("a verified completed event marks the order paid and clears the saved cart", async () => {
+    const { answer, shopper } = await startOnlineOrder();
+    const [session] = await fakeStripe.sessions();
+    const response = await sendWebhook(completed(answer.orderId!, session!.id));
+    expect(response.status).toBe(200);
+    expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 1, payment_state: "paid" });
+    expect(await savedCart(shopper)).toEqual({});
+    const list = await json<{ orders: { isPaid: boolean }[] }>(await call("/api/order/user", { headers: { Cookie: shopper.cookie } }));
+    expect(list.orders[0]!.isPaid).toBe(true);
+  });
+
+  it("visiting the success URL without a verified webhook leaves the order unpaid", async () => {
+    const { answer } = await startOnlineOrder();
+    await call("/loader?next=/my-orders");
+    expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "pending" });
+  });
+
+  it("refuses a bad signature, an old timestamp, a changed body and the wrong secret (400), changing nothing", async () => {
+    const { answer } = await startOnlineOrder();
+    const event = completed(answer.orderId!, "cs_x");
+    const attempts = [
+      await sendWebhook(event, { secret: "whsec_wrong" }),
+      await sendWebhook(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+      await sendWebhook(event, { tamper: (p) => p.replace('"paid"', '"paid" ') }),
+      await call("/api/stripe/webhook", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=deadbeef" }, body: "{}" }),
+      await call("/api/stripe/webhook", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }),
+    ];
+    for (const response of attempts) {
+      expect(response.status).toBe(400);
+      expect((await json(response)).success).toBe(false);
+    }
+    expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "pending" });
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM stripe_events").first<{ n: number }>())!.n).toBe(0);
+  });
+
+  it("the same event delivered 5 times, concurrently, takes effect once", async () => {
+    const { answer } = await startOnlineOrder();
+    const event = { ...completed(answer.orderId!, "cs_same"), id: "evt_replayed_once" };
+    const responses = await Promise.all(Array.from({ length: 5 }, () => sendWebhook(event)));
+    const outcomes = await Promise.all(responses.map(async (r) => (await json<{ outcome: string }>(r)).outcome));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    expect(outcomes.filter((o) => o === "applied")).toHaveLength(1);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM stripe_events").first<{ n: number }>())!.n).toBe(1);
+    expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 1, payment_state: "paid" });
+  });
+
+  it("states only move forward: expired after paid changes nothing; paid after expired wins", async () => {
+    const first = await startOnlineOrder();
+    await sendWebhook(completed(first.answer.orderId!, "cs_a"));
+    await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_a", metadata: { orderId: first.answer.orderId } } });
+    await sendWebhook({ type: "checkout.session.async_payment_failed", object: { id: "cs_a", metadata: { orderId: first.answer.orderId } } });
+    expect(await orderRow(first.answer.orderId!)).toMatchObject({ is_paid: 1, payment_state: "paid" });
+
+    const second = await startOnlineOrder();
+    await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_b", metadata: { orderId: second.answer.orderId } } });
+    expect(await orderRow(second.answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "expired" });
+    await sendWebhook({ ...completed(second.answer.orderId!, "cs_b"), type: "checkout.session.async_payment_succeeded" });
+    expect(await orderRow(second.answer.orderId!)).toMatchObject({ is_paid: 1, payment_state: "paid" });
+  });
+
+  it("async failure marks the payment failed and the order stays (never deleted)", async () => {
+    const { answer } = await startOnlineOrder();
+    await sendWebhook({ type: "checkout.session.async_payment_failed", object: { id: "cs_f", metadata: { orderId: answer.orderId } } });
+    expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "failed" });
+  });
+
+  it("a completed session still awaiting an async payment does not mark the order paid", async () => {
+    const { answer } = await startOnlineOrder();
+    const event = completed(answer.orderId!, "cs_async");
+    (event.object as Record<string, unknown>).payment_status = "unpaid";
+    await sendWebhook(event);
+    expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "pending" });
+  });
+
+  it("a paid amount or currency different from the order's is not marked paid", async () => {
+    const { answer } = await startOnlineOrder();
+    await sendWebhook(completed(answer.orderId!, "cs_m", 100));
+    await sendWebhook(completed(answer.orderId!, "cs_m", 33660, "usd"));
+    expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "pending" });
+  });
+});
