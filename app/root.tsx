@@ -3,9 +3,11 @@ import { fromContext } from "../worker/context";
 import { readShopperState } from "../worker/services/shopper-state";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { LoginModal } from "./components/account/LoginModal";
 import { CartProvider } from "./components/CartProvider";
 import { ErrorPage } from "./components/ErrorPage";
 import { Toaster } from "./components/Toaster";
+import { saveCartRemotely } from "./lib/cart-api";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return readShopperState(request, fromContext(context));
@@ -33,9 +35,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <CartProvider initial={loaderData.cart}>
+    <CartProvider initial={loaderData.cart} persistRemote={loaderData.user ? saveCartRemotely : undefined}>
       <Toaster />
       <Outlet />
+      {!loaderData.user && <LoginModal />}
     </CartProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { api } from "./api";
 import { serveImage } from "./images";
+import { isCrossSiteWrite } from "./security/same-origin";
 
 export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 
@@ -11,9 +12,17 @@ export function createFetchHandler(renderPage: PageHandler): ExportedHandler<Env
   return {
     async fetch(request, env, ctx) {
       const { pathname } = new URL(request.url);
+      if (isCrossSiteWrite(request, env)) return crossSiteRefused(pathname);
       if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
       if (pathname.startsWith("/images/")) return serveImage(request, env);
       return renderPage(request, env, ctx);
     },
   };
+}
+
+function crossSiteRefused(pathname: string): Response {
+  const msg = "Cross-site requests are not allowed";
+  return pathname.startsWith("/api/")
+    ? Response.json({ success: false, msg }, { status: 403 })
+    : new Response(msg, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

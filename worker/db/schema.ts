@@ -107,6 +107,8 @@ export const orders = sqliteTable(
     isPaid: integer("is_paid", { mode: "boolean" }).notNull().default(false),
     paymentState: text("payment_state", { enum: PAYMENT_STATES }).notNull().default("pending"),
     stripeSessionId: text("stripe_session_id"),
+    /** Set once a cancelled order's counted stock went back on the shelf (never twice). */
+    stockReturned: integer("stock_returned", { mode: "boolean" }).notNull().default(false),
     /** Client-chosen key per checkout attempt: a replayed Place Order returns the first order. */
     idempotencyKey: text("idempotency_key"),
     createdAt: integer("created_at").notNull(),

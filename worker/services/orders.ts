@@ -86,6 +86,7 @@ export async function placeOrder(
     isPaid: false,
     paymentState: "pending",
     stripeSessionId: null,
+    stockReturned: false,
     idempotencyKey: idempotencyKey ?? null,
     createdAt: now,
     updatedAt: now,
@@ -183,3 +184,22 @@ export function toApiOrder(order: OrderWithItems) {
   };
 }
 
+
+/** What the order pages show (no internal columns). */
+export function toOrderView(order: OrderWithItems) {
+  return {
+    id: order.id,
+    items: order.items.map(({ id, name, category, image, unitPricePaise, quantity }) => ({ id, name, category, image, unitPricePaise, quantity })),
+    subtotalPaise: order.subtotalPaise,
+    taxPaise: order.taxPaise,
+    amountPaise: order.amountPaise,
+    address: order.address,
+    paymentType: order.paymentType,
+    status: order.status,
+    statusHistory: order.statusHistory,
+    isPaid: order.isPaid,
+    paymentState: order.paymentState,
+    createdAt: order.createdAt,
+  };
+}
+export type OrderView = ReturnType<typeof toOrderView>;

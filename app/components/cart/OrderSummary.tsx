@@ -1,32 +1,38 @@
 import type { ReactNode } from "react";
 import { formatRupees, TAX_PERCENT, type Totals } from "../../lib/money";
 
-export function OrderSummary({ totals, children }: { totals: Totals; children?: ReactNode }) {
+export function OrderSummary({ children }: { children: ReactNode }) {
   return (
-    <aside className="h-fit w-full max-w-sm rounded border border-gray-300/70 bg-gray-100/40 p-5 md:max-w-[360px]" aria-labelledby="summary-title">
+    <aside className="h-fit w-full rounded border border-gray-300/70 bg-gray-100/40 p-5 md:max-w-[360px]" aria-labelledby="summary-title">
       <h2 id="summary-title" className="text-xl font-medium">
         Order Summary
       </h2>
       <hr className="my-5 border-gray-300" />
       {children}
-      <dl className="mt-4 space-y-2 text-gray-600">
-        <div className="flex justify-between">
-          <dt>Price</dt>
-          <dd data-testid="summary-price">{formatRupees(totals.subtotal)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Shipping Fee</dt>
-          <dd className="text-primary">Free</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Tax ({TAX_PERCENT}%)</dt>
-          <dd data-testid="summary-tax">{formatRupees(totals.tax)}</dd>
-        </div>
-        <div className="mt-3 flex justify-between text-lg font-medium text-gray-800">
-          <dt>Total Amount:</dt>
-          <dd data-testid="summary-total">{formatRupees(totals.total)}</dd>
-        </div>
-      </dl>
     </aside>
+  );
+}
+
+/** Price, free shipping, 2% tax and the total: the same numbers the order and Stripe will show. */
+export function TotalsList({ totals }: { totals: Totals }) {
+  return (
+    <dl className="mt-4 space-y-2 text-gray-600">
+      <div className="flex justify-between">
+        <dt>Price</dt>
+        <dd data-testid="summary-price">{formatRupees(totals.subtotal)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt>Shipping Fee</dt>
+        <dd className="text-primary">Free</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt>Tax ({TAX_PERCENT}%)</dt>
+        <dd data-testid="summary-tax">{formatRupees(totals.tax)}</dd>
+      </div>
+      <div className="mt-3 flex justify-between text-lg font-medium text-gray-800">
+        <dt>Total Amount:</dt>
+        <dd data-testid="summary-total">{formatRupees(totals.total)}</dd>
+      </div>
+    </dl>
   );
 }

@@ -1,11 +1,16 @@
 import { Link, redirect } from "react-router";
+import { runAction } from "../../../worker/action-result";
 import { fromContext } from "../../../worker/context";
+import { cardPaymentsEnabled } from "../../../worker/payments/stripe-client";
+import { listAddresses, toAddressSnapshot } from "../../../worker/services/addresses";
 import { cartLines } from "../../../worker/services/cart";
 import { applyCartForm } from "../../../worker/services/cart-form";
+import { submitCheckout } from "../../../worker/services/checkout-form";
 import { readShopperState } from "../../../worker/services/shopper-state";
-import { useCart } from "../../components/CartProvider";
 import { CartLineRow } from "../../components/cart/CartLineRow";
+import { Checkout } from "../../components/cart/Checkout";
 import { OrderSummary } from "../../components/cart/OrderSummary";
+import { useCart } from "../../components/CartProvider";
 import { cartCount } from "../../lib/cart";
 import { totalsFor } from "../../lib/money";
 import { pageMeta } from "../../lib/site";
@@ -15,24 +20,36 @@ export const meta: Route.MetaFunction = () => pageMeta("Your cart", "Review your
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
-  const { cart } = await readShopperState(request, worker);
-  return cartLines(worker.db, cart);
+  const { user, cart } = await readShopperState(request, worker);
+  const [{ lines }, addresses] = await Promise.all([cartLines(worker.db, cart), user ? listAddresses(worker.db, user.id) : []]);
+  return {
+    lines,
+    addresses: addresses.map(toAddressSnapshot),
+    signedIn: Boolean(user),
+    cardPayments: cardPaymentsEnabled(worker.env),
+    // One key per checkout attempt: a double click or a replayed form makes one order.
+    checkoutKey: crypto.randomUUID(),
+  };
 }
 
-/** Add, remove or set a quantity without JavaScript; with it, the cart updates in the browser. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { headers, redirectTo } = await applyCartForm(request, fromContext(context));
-  return redirect(redirectTo, { headers });
+  const worker = fromContext(context);
+  if (new URL(request.url).searchParams.has("checkout")) {
+    const form = await request.formData();
+    return runAction(async () => redirect(await submitCheckout(form, request, worker)));
+  }
+  // Add, remove or set a quantity without JavaScript; with it, the cart updates in the browser.
+  return runAction(async () => {
+    const { headers, redirectTo } = await applyCartForm(request, worker);
+    return redirect(redirectTo, { headers });
+  });
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const lines = loaderData.lines.filter((line) => (cart.items[line.productId] ?? 0) > 0);
-  const totals = totalsFor(
-    lines
-      .filter((line) => line.available && line.product)
-      .map((line) => ({ unitPricePaise: line.product!.offerPricePaise, quantity: cart.items[line.productId]! })),
-  );
+  const orderable = lines.filter((line) => line.available && line.product);
+  const totals = totalsFor(orderable.map((line) => ({ unitPricePaise: line.product!.offerPricePaise, quantity: cart.items[line.productId]! })));
 
   if (lines.length === 0) {
     return (
@@ -65,7 +82,17 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <span aria-hidden="true">←</span> Continue Shopping
         </Link>
       </div>
-      <OrderSummary totals={totals} />
+      <OrderSummary>
+        <Checkout
+          totals={totals}
+          signedIn={loaderData.signedIn}
+          addresses={loaderData.addresses}
+          cardPayments={loaderData.cardPayments}
+          checkoutKey={loaderData.checkoutKey}
+          items={orderable.map((line) => ({ product: line.productId, quantity: cart.items[line.productId]! }))}
+          blocked={orderable.length !== lines.length}
+        />
+      </OrderSummary>
     </div>
   );
 }

@@ -1,16 +1,24 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { ErrorPage } from "../../components/ErrorPage";
+import { AccountMenu } from "../../components/account/AccountMenu";
+import { LoginButton } from "../../components/account/LoginModal";
 import { Footer } from "../../components/Footer";
 import { Navbar } from "../../components/Navbar";
+import { useShopperState } from "../../root";
 
 /** The shopper area: top bar and footer around every page (the seller area has its own layout). */
+function Account() {
+  const user = useShopperState()?.user;
+  return user ? <AccountMenu name={user.name} /> : <LoginButton />;
+}
+
 export default function ShopLayout() {
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <Navbar account={null} />
+      <Navbar account={<Account />} />
       <main id="main" className="mx-auto min-h-[60vh] max-w-7xl px-4 md:px-8">
         <Outlet />
       </main>
@@ -25,7 +33,7 @@ export function ErrorBoundary({ error }: { error: unknown }) {
   if (!notFound && import.meta.env.DEV) console.error(error);
   return (
     <>
-      <Navbar account={null} />
+      <Navbar account={<Account />} />
       {notFound ? (
         <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />
       ) : (

@@ -1,0 +1,28 @@
+import { Form, Link } from "react-router";
+
+/** The signed-in shopper's menu: My Orders and Logout (a <details>, so it opens without JavaScript). */
+export function AccountMenu({ name }: { name: string }) {
+  return (
+    <details className="group relative">
+      <summary className="flex cursor-pointer items-center gap-2 rounded-full p-1" aria-label={`Account menu for ${name}`}>
+        <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-primary text-white">
+          {name.trim().charAt(0).toUpperCase() || "?"}
+        </span>
+      </summary>
+      <ul className="absolute right-0 top-11 z-40 w-36 rounded-md border border-gray-200 bg-white py-2 text-sm shadow-md">
+        <li>
+          <Link to="/my-orders" className="block px-3 py-1.5 hover:bg-primary/10">
+            My Orders
+          </Link>
+        </li>
+        <li>
+          <Form method="post" action="/logout">
+            <button type="submit" className="w-full px-3 py-1.5 text-left hover:bg-primary/10">
+              Logout
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </details>
+  );
+}

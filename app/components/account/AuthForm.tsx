@@ -1,0 +1,65 @@
+import { useEffect, useId, useState } from "react";
+import { useFetcher } from "react-router";
+import type { ActionFailure } from "../../../worker/action-result";
+import { toast } from "../../lib/toast";
+
+type Mode = "login" | "register";
+
+/** Login / sign-up, posting to the /login action (a real form: it works before JavaScript loads). */
+export function AuthForm({ initialMode = "login", redirectTo = "/" }: { initialMode?: Mode; redirectTo?: string }) {
+  const [mode, setMode] = useState<Mode>(initialMode);
+  const fetcher = useFetcher<ActionFailure>();
+  const id = useId();
+  const busy = fetcher.state !== "idle";
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.msg : null;
+
+  useEffect(() => {
+    if (error && fetcher.state === "idle") toast.error(error);
+  }, [error, fetcher.state]);
+
+  return (
+    <fetcher.Form method="post" action="/login" className="flex flex-col gap-4 text-sm text-gray-600">
+      <h2 className="m-auto text-2xl font-medium">
+        <span className="text-primary">User</span> {mode === "login" ? "Login" : "Sign Up"}
+      </h2>
+      <input type="hidden" name="intent" value={mode} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {mode === "register" && (
+        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" placeholder="Your name" />
+      )}
+      <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" />
+      <Field
+        id={`${id}-password`}
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete={mode === "login" ? "current-password" : "new-password"}
+        placeholder={mode === "login" ? "Your password" : "At least 8 characters"}
+        minLength={mode === "register" ? 8 : undefined}
+      />
+      {error && (
+        <p role="alert" className="text-red-600">
+          {error}
+        </p>
+      )}
+      <p>
+        {mode === "login" ? "Create an account? " : "Already have an account? "}
+        <button type="button" onClick={() => setMode(mode === "login" ? "register" : "login")} className="text-primary underline">
+          click here
+        </button>
+      </p>
+      <button type="submit" disabled={busy} className="w-full rounded-md bg-primary py-2 text-white hover:bg-primary-dull disabled:opacity-70">
+        {mode === "login" ? "Login" : "Create Account"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function Field({ id, label, ...input }: { id: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="w-full">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} required maxLength={256} className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary" {...input} />
+    </div>
+  );
+}

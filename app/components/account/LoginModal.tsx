@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigation } from "react-router";
+import { onLoginRequested, requestLogin } from "../../lib/login-dialog";
+import { AuthForm } from "./AuthForm";
+
+/**
+ * The Login button and its modal. The button is a link to /login, so it works before JavaScript
+ * loads; once hydrated it opens a native <dialog>, which traps focus, closes on Escape and returns
+ * focus to the button. A click on the backdrop closes it too.
+ */
+export function LoginButton() {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <Link
+      to={`/login?redirectTo=${encodeURIComponent(here)}`}
+      onClick={(event) => {
+        if (requestLogin("/")) event.preventDefault();
+      }}
+      className="rounded-full bg-primary px-8 py-2 text-white transition hover:bg-primary-dull"
+    >
+      Login
+    </Link>
+  );
+}
+
+export function LoginModal() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [redirectTo, setRedirectTo] = useState<string | null>(null);
+  const navigation = useNavigation();
+
+  useEffect(
+    () =>
+      onLoginRequested((target) => {
+        setRedirectTo(target);
+        dialog.current?.showModal();
+      }),
+    [],
+  );
+
+  // A successful login navigates away: close the dialog with it.
+  useEffect(() => {
+    if (navigation.state === "loading") dialog.current?.close();
+  }, [navigation.state]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-label="Login"
+      onClose={() => setRedirectTo(null)}
+      onClick={(event) => {
+        if (event.target === dialog.current) dialog.current.close();
+      }}
+      className="m-auto w-[90vw] max-w-sm rounded-lg p-0 shadow-xl backdrop:bg-black/50"
+    >
+      <div className="relative p-8">
+        <button
+          type="button"
+          onClick={() => dialog.current?.close()}
+          aria-label="Close"
+          className="absolute right-3 top-2 text-2xl text-gray-400 hover:text-gray-700"
+        >
+          ×
+        </button>
+        {redirectTo !== null && <AuthForm redirectTo={redirectTo} />}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import type { ActionFailure } from "../../../worker/action-result";
+import type { AddressSnapshot } from "../../../worker/db/schema";
+import { requestLogin } from "../../lib/login-dialog";
+import type { Totals } from "../../lib/money";
+import { toast } from "../../lib/toast";
+import { TotalsList } from "./OrderSummary";
+
+type Props = {
+  totals: Totals;
+  signedIn: boolean;
+  addresses: AddressSnapshot[];
+  cardPayments: boolean;
+  checkoutKey: string;
+  items: { product: string; quantity: number }[];
+  /** Some lines are out of stock or gone: the shopper must remove them first. */
+  blocked: boolean;
+};
+
+/** Delivery address, payment method, totals and the Place Order button (a real form). */
+export function Checkout({ totals, signedIn, addresses, cardPayments, checkoutKey, items, blocked }: Props) {
+  const fetcher = useFetcher<ActionFailure>();
+  const location = useLocation();
+  const [paymentType, setPaymentType] = useState<"COD" | "Online">("COD");
+  const [addressId, setAddressId] = useState(addresses[0]?.id ?? "");
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.msg);
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/cart?checkout"
+      onSubmit={(event) => {
+        if (!signedIn) {
+          event.preventDefault();
+          toast.error("Please log in to place your order");
+          requestLogin(location.pathname);
+        } else if (!addressId) {
+          event.preventDefault();
+          toast.error("Please select an address");
+        }
+      }}
+    >
+      <input type="hidden" name="items" value={JSON.stringify(items)} />
+      <input type="hidden" name="idempotencyKey" value={checkoutKey} />
+
+      <fieldset className="mb-6">
+        <legend className="text-sm font-medium uppercase">Delivery Address</legend>
+        {!signedIn ? (
+          <p className="mt-2 text-gray-600">
+            <Link to="/login?redirectTo=/cart" className="text-primary underline">
+              Log in
+            </Link>{" "}
+            to choose a delivery address.
+          </p>
+        ) : addresses.length === 0 ? (
+          <p className="mt-2 text-gray-600">No address found.</p>
+        ) : (
+          <ul className="mt-2 space-y-2">
+            {addresses.map((address) => (
+              <li key={address.id}>
+                <label className="flex cursor-pointer items-start gap-2 text-sm text-gray-600">
+                  <input
+                    type="radio"
+                    name="address"
+                    value={address.id}
+                    checked={addressId === address.id}
+                    onChange={() => setAddressId(address.id)}
+                    className="mt-1 accent-primary"
+                  />
+                  <span>
+                    {address.firstName} {address.lastName}, {address.street}, {address.city}, {address.state} {address.zipCode},{" "}
+                    {address.country}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+        {signedIn && (
+          <Link to="/add-address" className="mt-2 inline-block text-sm text-primary hover:underline">
+            Add address
+          </Link>
+        )}
+      </fieldset>
+
+      <label htmlFor="payment-type" className="text-sm font-medium uppercase">
+        Payment Method
+      </label>
+      <select
+        id="payment-type"
+        name="paymentType"
+        value={paymentType}
+        onChange={(e) => setPaymentType(e.target.value as "COD" | "Online")}
+        className="mt-2 w-full border border-gray-300 bg-white px-3 py-2 outline-none"
+      >
+        <option value="COD">Cash On Delivery</option>
+        <option value="Online" disabled={!cardPayments}>
+          Online Payment{cardPayments ? "" : " (not available)"}
+        </option>
+      </select>
+      {!cardPayments && <p className="mt-1 text-xs text-gray-500">Card payment is not available on this store right now; cash on delivery works.</p>}
+
+      <hr className="mt-6 border-gray-300" />
+      <TotalsList totals={totals} />
+
+      {blocked && <p className="mt-4 text-sm text-red-600">Remove the unavailable items to place your order.</p>}
+      <button
+        type="submit"
+        disabled={busy || blocked}
+        className="mt-6 w-full bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:opacity-60"
+      >
+        {busy ? "Placing…" : paymentType === "COD" ? "Place Order" : "Proceed to Checkout"}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,15 @@
+/** Lets any component ask for the login modal (the cart asks a guest to log in before ordering). */
+type Listener = (redirectTo: string) => void;
+const listeners = new Set<Listener>();
+
+export function onLoginRequested(listener: Listener) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function requestLogin(redirectTo = "/"): boolean {
+  for (const listener of listeners) listener(redirectTo);
+  return listeners.size > 0;
+}

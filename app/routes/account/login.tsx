@@ -1,0 +1,33 @@
+import { redirect } from "react-router";
+import { runAction } from "../../../worker/action-result";
+import { fromContext } from "../../../worker/context";
+import { submitAuthForm } from "../../../worker/services/account-forms";
+import { currentUser } from "../../../worker/services/shopper-state";
+import { AuthForm } from "../../components/account/AuthForm";
+import { pageMeta, safeLocalPath } from "../../lib/site";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => pageMeta("Login", "Log in or create an account to order and follow your deliveries.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeLocalPath(url.searchParams.get("redirectTo"));
+  if (await currentUser(request, fromContext(context))) throw redirect(redirectTo);
+  return { redirectTo, mode: url.searchParams.get("mode") === "signup" ? ("register" as const) : ("login" as const) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return runAction(async () => {
+    const { headers, redirectTo } = await submitAuthForm(request, fromContext(context));
+    return redirect(redirectTo, { headers });
+  });
+}
+
+/** The login modal as a page: where the Login button leads before JavaScript loads. */
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto mt-16 max-w-sm rounded-lg border border-gray-200 p-8 shadow-sm">
+      <AuthForm initialMode={loaderData.mode} redirectTo={loaderData.redirectTo} />
+    </div>
+  );
+}

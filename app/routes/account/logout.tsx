@@ -1,0 +1,13 @@
+import { redirect } from "react-router";
+import { fromContext } from "../../../worker/context";
+import { logoutHeaders } from "../../../worker/services/account-forms";
+import type { Route } from "./+types/logout";
+
+/** Logging out changes state, so it is a POST; a stray GET just goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return redirect("/", { headers: await logoutHeaders(request, fromContext(context)) });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `stock_returned` integer DEFAULT false NOT NULL;

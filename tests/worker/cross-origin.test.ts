@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { call, json, ORIGIN } from "../support/http";
+import { signUp } from "../support/shoppers";
+
+describe("cross-site state changes are refused (403)", () => {
+  it("refuses JSON, form and text/plain posts from another site even with a valid cookie", async () => {
+    const shopper = await signUp();
+    const attempts: RequestInit[] = [
+      { headers: { "Content-Type": "application/json", Origin: "https://evil.example" }, body: JSON.stringify({ cartItems: {} }) },
+      { headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" }, body: "cartItems=x" },
+      { headers: { "Content-Type": "text/plain", Origin: "null" }, body: '{"cartItems":{}}' },
+      { headers: { "Content-Type": "text/plain", "Sec-Fetch-Site": "cross-site" }, body: '{"cartItems":{}}' },
+    ];
+    for (const init of attempts) {
+      const response = await call("/api/cart/update", { ...init, method: "POST", headers: { ...(init.headers as object), Cookie: shopper.cookie } });
+      expect(response.status).toBe(403);
+      expect(await json(response)).toEqual({ success: false, msg: "Cross-site requests are not allowed" });
+    }
+  });
+
+  it("refuses cross-site page form posts too", async () => {
+    const response = await call("/logout", { method: "POST", headers: { Origin: "https://evil.example" } });
+    expect(response.status).toBe(403);
+    await response.text();
+  });
+
+  it("lets same-origin requests through", async () => {
+    const response = await call("/api/newsletter/subscribe", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
+      body: JSON.stringify({ email: "same@example.com" }),
+    });
+    expect(response.status).toBe(201);
+  });
+});

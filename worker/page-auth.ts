@@ -1,0 +1,12 @@
+import { redirect } from "react-router";
+import type { WorkerContext } from "./context";
+import type { User } from "./db/schema";
+import { currentUser } from "./services/shopper-state";
+
+/** For pages only shoppers may see: the user, or a redirect to the login page that comes back here. */
+export async function requireUserPage(request: Request, worker: WorkerContext, loginTarget?: string): Promise<User> {
+  const user = await currentUser(request, worker);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(loginTarget ?? `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}

@@ -1,0 +1,27 @@
+/**
+ * Cross-site request forgery guard for every state-changing request (pages and API alike):
+ * a browser's Origin (or, without it, Sec-Fetch-Site) must say the request comes from this site.
+ * Requests with neither header are not from a browser and so carry no victim's cookies.
+ */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Paths called by other servers that prove themselves another way (Stripe signs its webhooks). */
+const EXEMPT_PATHS = new Set(["/api/stripe/webhook"]);
+
+export function isCrossSiteWrite(request: Request, env: Pick<Env, "APP_URL">): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const url = new URL(request.url);
+  if (EXEMPT_PATHS.has(url.pathname)) return false;
+  const origin = request.headers.get("origin");
+  if (origin) return origin !== url.origin && origin !== safeOrigin(env.APP_URL);
+  const site = request.headers.get("sec-fetch-site");
+  return site !== null && site !== "same-origin" && site !== "none";
+}
+
+function safeOrigin(url: string | undefined): string | null {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The order lifecycle: Order Placed → Packed → Out for delivery → Delivered, or Cancelled.
+ *
+ * Every move is a compare-and-set on the current status (UPDATE … WHERE status = from), so two
+ * people moving one order at the same moment cannot both win, and each move is stamped in the
+ * order's history. Cancelling gives counted stock back exactly once and flags a paid online order
+ * for refund.
+ */
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../db/client";
+import { orderItems, orders, products, type Order, type OrderStatus } from "../db/schema";
+import { conflict, notFound } from "../errors";
+
+/** Which statuses each status may move to, and who may make the move. */
+export const NEXT_STATUS: Record<OrderStatus, readonly OrderStatus[]> = {
+  "Order Placed": ["Packed", "Cancelled"],
+  Packed: ["Out for delivery", "Cancelled"],
+  "Out for delivery": ["Delivered"],
+  Delivered: [],
+  Cancelled: [],
+};
+
+/** The store's policy: a shopper may cancel within 1 hour, while the order is not yet packed. */
+export const SHOPPER_CANCEL_WINDOW_MS = 60 * 60 * 1000;
+
+export function shopperCanCancel(order: Pick<Order, "status" | "createdAt">, now = Date.now()): boolean {
+  return order.status === "Order Placed" && now - order.createdAt < SHOPPER_CANCEL_WINDOW_MS;
+}
+
+/** The seller moves an order one legal step. */
+export async function moveOrder(db: Database, orderId: string, to: OrderStatus): Promise<Order> {
+  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+  if (!order) throw notFound("Order not found");
+  if (!NEXT_STATUS[order.status].includes(to)) throw conflict(`An order that is ${order.status} cannot become ${to}`);
+  return applyMove(db, order, to, eq(orders.status, order.status));
+}
+
+/** The shopper cancels their own order, inside the policy's window. */
+export async function cancelByShopper(db: Database, userId: string, orderId: string, now = Date.now()): Promise<Order> {
+  const order = await db.query.orders.findFirst({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)) });
+  if (!order) throw notFound("Order not found");
+  if (!shopperCanCancel(order, now)) {
+    throw conflict("This order can no longer be cancelled here: orders can be cancelled within 1 hour, before they are packed.");
+  }
+  return applyMove(
+    db,
+    order,
+    "Cancelled",
+    and(eq(orders.status, "Order Placed"), sql`${orders.createdAt} > ${now - SHOPPER_CANCEL_WINDOW_MS}`)!,
+    now,
+  );
+}
+
+/** Cash on delivery collected: the seller marks the order paid once it is out for delivery or delivered. */
+export async function markCodPaid(db: Database, orderId: string): Promise<Order> {
+  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+  if (!order) throw notFound("Order not found");
+  if (order.paymentType !== "COD") throw conflict("Only cash-on-delivery orders are marked paid by hand");
+  if (order.isPaid) return order;
+  if (order.status !== "Out for delivery" && order.status !== "Delivered") throw conflict("Mark the payment when the order is delivered");
+  const [updated] = await db
+    .update(orders)
+    .set({ isPaid: true, paymentState: "paid", updatedAt: Date.now() })
+    .where(and(eq(orders.id, orderId), eq(orders.isPaid, false)))
+    .returning();
+  return updated ?? order;
+}
+
+async function applyMove(db: Database, order: Order, to: OrderStatus, guard: SQL, now = Date.now()): Promise<Order> {
+  const move = db
+    .update(orders)
+    .set({
+      status: to,
+      statusHistory: sql`json_insert(${orders.statusHistory}, '$[#]', json_object('status', ${to}, 'at', ${now}))`,
+      updatedAt: now,
+      ...(to === "Cancelled" && order.isPaid ? { paymentState: "refund_due" as const } : {}),
+    })
+    .where(and(eq(orders.id, order.id), guard))
+    .returning();
+
+  const statements: BatchItem<"sqlite">[] = [move];
+  if (to === "Cancelled") statements.push(...(await returnStock(db, order.id)));
+  const [moved] = (await db.batch(statements as [typeof move, ...BatchItem<"sqlite">[]]))[0] as Order[];
+  if (!moved) throw conflict("This order was changed by someone else just now. Reload to see its current status.");
+  return moved;
+}
+
+/** Counted stock of a cancelled order goes back once: guarded by the order's stock_returned flag. */
+async function returnStock(db: Database, orderId: string): Promise<BatchItem<"sqlite">[]> {
+  const items = await db.select({ productId: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  const notYetReturned = sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${orderId} AND ${orders.status} = 'Cancelled' AND ${orders.stockReturned} = 0)`;
+  return [
+    ...items.map((item) =>
+      db
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${item.quantity}` })
+        .where(and(eq(products.id, item.productId), sql`${products.stock} IS NOT NULL`, notYetReturned)),
+    ),
+    db.update(orders).set({ stockReturned: true }).where(and(eq(orders.id, orderId), eq(orders.status, "Cancelled"))),
+  ];
+}
