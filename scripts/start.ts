@@ -1,10 +1,11 @@
 /**
  * `npm start`: build, migrate the local D1, seed the demo catalogue, serve the production build.
  *
- *   node scripts/start.ts [--port 8787] [--state .wrangler/state] [--fresh] [--no-build]
+ *   node scripts/start.ts [--port 8787] [--state .wrangler/state] [--fresh] [--no-build] [--fake-stripe]
  *
  * PORT in the environment overrides the default port. --fresh starts from empty local storage
- * (the browser tests use it with their own --state).
+ * (the browser tests use it with their own --state). --fake-stripe runs card payments against the
+ * in-repo fake Stripe server (offline demos and the browser tests), whatever .dev.vars says.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     state: { type: "string", default: ".wrangler/state" },
     fresh: { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
+    "fake-stripe": { type: "boolean", default: false },
   },
 });
 const port = values.port!;
@@ -59,10 +61,19 @@ console.log(`
   Demo seller login: ${vars.SELLER_EMAIL ?? "(SELLER_EMAIL not set in .dev.vars)"} / ${vars.SELLER_PASSWORD ?? "(SELLER_PASSWORD not set)"}
 `);
 
-const server = spawn(
-  "wrangler",
-  ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", state, "--show-interactive-dev-session=false"],
-  { stdio: "inherit", env: process.env },
-);
+const devArgs = ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", state, "--show-interactive-dev-session=false"];
+devArgs.push("--var", `APP_URL:http://localhost:${port}`);
+if (values["fake-stripe"]) {
+  const { startFakeStripe, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } = await import("../tests/support/fake-stripe.ts");
+  const fake = await startFakeStripe({ webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook` });
+  console.log(`  Card payments go to the fake Stripe server at ${fake.url} (no real money).\n`);
+  devArgs.push(
+    "--var", `STRIPE_SECRET_KEY:${FAKE_STRIPE_SECRET_KEY}`,
+    "--var", `STRIPE_WEBHOOK_SECRET:${FAKE_STRIPE_WEBHOOK_SECRET}`,
+    "--var", `STRIPE_API_BASE:${fake.url}`,
+  );
+}
+
+const server = spawn("wrangler", devArgs, { stdio: "inherit", env: { WRANGLER_SEND_METRICS: "false", ...process.env } });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
