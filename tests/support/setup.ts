@@ -14,8 +14,10 @@ declare global {
 // Setup files run before each test file; applyD1Migrations skips what is already applied.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 
-// Every test starts from empty tables (children before parents for the foreign keys).
+// Every test starts from empty tables (children before parents for the foreign keys) and an empty bucket.
 const TABLES = ["order_items", "orders", "addresses", "users", "products", "stripe_events", "newsletter_subscribers"];
 beforeEach(async () => {
   await env.DB.batch(TABLES.map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
+  const stored = await env.IMAGES.list();
+  if (stored.objects.length > 0) await env.IMAGES.delete(stored.objects.map((o) => o.key));
 });

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { HttpError } from "../errors";
+import { readLimitedBytes } from "../request-body";
 
 export const DEFAULT_JSON_LIMIT = 16 * 1024;
 
@@ -21,33 +22,7 @@ export async function readJson(c: Context, maxBytes = DEFAULT_JSON_LIMIT): Promi
   }
 }
 
-/** The body as text, refusing more than `maxBytes` without buffering the excess. */
+/** The body as text, refusing more than `maxBytes`. */
 export async function readText(request: Request, maxBytes: number): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
-
-function tooLarge() {
-  return new HttpError(413, "The request body is too large");
+  return new TextDecoder().decode(await readLimitedBytes(request, maxBytes));
 }

@@ -1,11 +1,18 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { ORDER_STATUSES } from "../db/schema";
+import { HttpError, parseInput } from "../errors";
 import { startCheckout } from "../payments/checkout";
 import { cardPaymentsEnabled } from "../payments/stripe-client";
-import { HttpError } from "../errors";
+import { cancelByShopper, markCodPaid, moveOrder } from "../services/order-status";
 import { listUserOrders, placeOrder, toApiOrder } from "../services/orders";
-import { requireShopper } from "./auth";
+import { countAwaitingPacking, listSellerOrders } from "../services/seller-orders";
+import { requireSeller, requireShopper } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
+
+const orderIdField = z.string({ error: "Unknown order" }).min(1, "Unknown order").max(64, "Unknown order");
+const statusQuery = z.object({ status: z.enum(ORDER_STATUSES).optional(), before: z.coerce.number().int().positive().optional() });
 
 export const orderRoutes = new Hono<ApiEnv>()
   .post("/cod", requireShopper, async (c) => {
@@ -22,4 +29,24 @@ export const orderRoutes = new Hono<ApiEnv>()
   .get("/user", requireShopper, async (c) => {
     const orders = await listUserOrders(c.var.db, c.var.user.id);
     return c.json({ success: true, orders: orders.map(toApiOrder), msg: "" });
+  })
+  .post("/cancel", requireShopper, async (c) => {
+    const { orderId } = parseInput(z.object({ orderId: orderIdField }), await readJson(c));
+    const order = await cancelByShopper(c.var.db, c.var.user.id, orderId);
+    return c.json({ success: true, msg: "Order cancelled", status: order.status });
+  })
+  .get("/seller", requireSeller, async (c) => {
+    const query = parseInput(statusQuery, c.req.query());
+    const [page, awaitingPacking] = await Promise.all([listSellerOrders(c.var.db, query), countAwaitingPacking(c.var.db)]);
+    return c.json({ success: true, orders: page.orders.map(toApiOrder), nextBefore: page.nextBefore, awaitingPacking, msg: "" });
+  })
+  .post("/status", requireSeller, async (c) => {
+    const { orderId, status } = parseInput(z.object({ orderId: orderIdField, status: z.enum(ORDER_STATUSES, { error: "Unknown status" }) }), await readJson(c));
+    const order = await moveOrder(c.var.db, orderId, status);
+    return c.json({ success: true, msg: `Order is now ${order.status}`, status: order.status });
+  })
+  .post("/mark-paid", requireSeller, async (c) => {
+    const { orderId } = parseInput(z.object({ orderId: orderIdField }), await readJson(c));
+    await markCodPaid(c.var.db, orderId);
+    return c.json({ success: true, msg: "Payment received" });
   });

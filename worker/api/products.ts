@@ -1,7 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseInput } from "../errors";
+import { badRequest, parseInput } from "../errors";
 import { listProducts, MAX_PAGE_SIZE, toApiProduct } from "../services/catalog";
+import { createProduct, deleteProduct, parseProductData, setInStock, updateProduct } from "../services/product-admin";
+import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "../storage/uploads";
+import { requireSeller } from "./auth";
+import { readJson } from "./body";
 import type { ApiEnv } from "./types";
 
 const listQuery = z.object({
@@ -11,13 +15,37 @@ const listQuery = z.object({
   search: z.string().max(100).optional(),
 });
 
-export const productRoutes = new Hono<ApiEnv>().get("/list", async (c) => {
-  const query = parseInput(listQuery, c.req.query());
-  const page = await listProducts(c.var.db, query);
-  return c.json({
-    success: true,
-    products: page.products.map(toApiProduct),
-    nextCursor: page.nextCursor,
-    msg: "",
+const idInput = z.strictObject({ id: z.string({ error: "Unknown product" }).min(1, "Unknown product").max(64, "Unknown product") });
+
+export const productRoutes = new Hono<ApiEnv>()
+  .get("/list", async (c) => {
+    const page = await listProducts(c.var.db, parseInput(listQuery, c.req.query()));
+    return c.json({ success: true, products: page.products.map(toApiProduct), nextCursor: page.nextCursor, msg: "" });
+  })
+  /** The seller's list: out-of-stock products too, newest first. */
+  .get("/seller-list", requireSeller, async (c) => {
+    const page = await listProducts(c.var.db, { ...parseInput(listQuery, c.req.query()), forSeller: true });
+    return c.json({ success: true, products: page.products.map(toApiProduct), nextCursor: page.nextCursor, msg: "" });
+  })
+  // requireSeller runs before any handler reads the (possibly large) body.
+  .post("/add", requireSeller, async (c) => {
+    const form = await readLimitedFormData(c.req.raw, MAX_UPLOAD_BODY_BYTES);
+    const product = await createProduct({ db: c.var.db, images: c.env.IMAGES }, parseProductData(form.get("productData")), form.getAll("images"));
+    return c.json({ success: true, msg: "Product Added", product: toApiProduct(product) }, 201);
+  })
+  .post("/update", requireSeller, async (c) => {
+    const form = await readLimitedFormData(c.req.raw, MAX_UPLOAD_BODY_BYTES);
+    const id = form.get("id");
+    if (typeof id !== "string" || !id) throw badRequest("Unknown product");
+    const product = await updateProduct({ db: c.var.db, images: c.env.IMAGES }, id, parseProductData(form.get("productData")), form.getAll("images"));
+    return c.json({ success: true, msg: "Product Updated", product: toApiProduct(product) });
+  })
+  .post("/stock", requireSeller, async (c) => {
+    const product = await setInStock(c.var.db, await readJson(c));
+    return c.json({ success: true, msg: product.inStock ? "Product is in stock" : "Product is out of stock" });
+  })
+  .post("/delete", requireSeller, async (c) => {
+    const { id } = parseInput(idInput, await readJson(c));
+    await deleteProduct(c.var.db, id);
+    return c.json({ success: true, msg: "Product Deleted" });
   });
-});

@@ -2,10 +2,10 @@
  * What shoppers can see of the catalogue: listings (all, by category, by search), one product,
  * related products, best sellers, and the spec's JSON shape of a product.
  *
- * Listings are ordered by creation (oldest first, so the demo catalogue keeps its order) and paged
- * with a keyset cursor, so page 1000 costs what page 1 costs.
+ * Shopper listings are ordered by creation (oldest first, so the demo catalogue keeps its order),
+ * the seller's newest first; both are paged with a keyset cursor, so page 1000 costs what page 1 costs.
  */
-import { and, asc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { imageUrl } from "../../app/lib/images";
 import { paiseToRupees } from "../../app/lib/money";
 import type { Database } from "../db/client";
@@ -21,8 +21,8 @@ export type ListQuery = {
   search?: string;
   cursor?: string;
   limit?: number;
-  /** Shoppers only ever see in-stock products. */
-  includeOutOfStock?: boolean;
+  /** Shoppers only ever see in-stock products; the seller sees everything, newest first. */
+  forSeller?: boolean;
 };
 
 export type ProductPage = { products: Product[]; nextCursor: string | null };
@@ -30,23 +30,26 @@ export type ProductPage = { products: Product[]; nextCursor: string | null };
 export async function listProducts(db: Database, query: ListQuery = {}): Promise<ProductPage> {
   const limit = clampLimit(query.limit);
   const conditions: (SQL | undefined)[] = [];
-  if (!query.includeOutOfStock) conditions.push(eq(products.inStock, true));
+  if (!query.forSeller) conditions.push(eq(products.inStock, true));
   if (query.category) conditions.push(eq(products.category, query.category));
   const search = query.search?.trim();
   // SQLite's LIKE is case-insensitive for ASCII, as the spec's search is.
   if (search) conditions.push(sql`${products.name} LIKE ${`%${escapeLike(search)}%`} ESCAPE '\\'`);
   const after = decodeCursor(query.cursor);
+  const newestFirst = Boolean(query.forSeller);
+  const beyond = newestFirst ? lt : gt;
   if (after) {
     conditions.push(
-      or(gt(products.createdAt, after.createdAt), and(eq(products.createdAt, after.createdAt), gt(products.id, after.id))),
+      or(beyond(products.createdAt, after.createdAt), and(eq(products.createdAt, after.createdAt), beyond(products.id, after.id))),
     );
   }
+  const direction = newestFirst ? desc : asc;
 
   const rows = await db
     .select()
     .from(products)
     .where(and(...conditions))
-    .orderBy(asc(products.createdAt), asc(products.id))
+    .orderBy(direction(products.createdAt), direction(products.id))
     .limit(limit + 1);
 
   const page = rows.slice(0, limit);

@@ -1,0 +1,153 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { insertProduct } from "../support/builders";
+import { call, json, postJson } from "../support/http";
+import { sellerLogin } from "../support/seller";
+import { addAddress, signUp, type Shopper } from "../support/shoppers";
+
+async function placeCod(shopper: Shopper, productId: string, quantity = 1) {
+  const address = await addAddress(shopper);
+  const response = await postJson("/api/order/cod", { items: [{ product: productId, quantity }], address }, { Cookie: shopper.cookie });
+  return (await json<{ orderId: string }>(response)).orderId;
+}
+
+function move(seller: string, orderId: string, status: string) {
+  return postJson("/api/order/status", { orderId, status }, { Cookie: seller });
+}
+
+async function orderRow(id: string) {
+  return env.DB.prepare("SELECT status, status_history, is_paid, payment_state FROM orders WHERE id = ?").bind(id).first<Record<string, any>>();
+}
+
+describe("GET /api/order/seller", () => {
+  it("lists cash-on-delivery and paid online orders newest first with items and the full address; not unpaid online ones", async () => {
+    const seller = await sellerLogin();
+    const apple = await insertProduct({ name: "Apple" });
+    const shopper = await signUp();
+    const first = await placeCod(shopper, apple.id, 2);
+    const second = await placeCod(shopper, apple.id, 1);
+    await env.DB.prepare(
+      `INSERT INTO orders (id, user_id, subtotal_paise, tax_paise, amount_paise, address, payment_type, status_history, created_at, updated_at)
+       VALUES ('unpaid-online', ?, 100, 2, 102, '{}', 'Online', '[]', ?, ?)`,
+    ).bind(shopper.id, Date.now() + 10, Date.now()).run();
+
+    const body = await json<{ orders: Record<string, any>[]; awaitingPacking: number }>(await call("/api/order/seller", { headers: { Cookie: seller } }));
+    expect(body.orders.map((o) => o._id)).toEqual([second, first]);
+    expect(body.awaitingPacking).toBe(2);
+    expect(body.orders[1]).toMatchObject({
+      items: [{ product: expect.objectContaining({ name: "Apple" }), quantity: 2 }],
+      address: { firstName: "Asha", lastName: "Rao", street: "12 Market Road", city: "Bengaluru", state: "Karnataka", zipCode: "560001", country: "India", phone: "+91 98765 43210" },
+      paymentType: "COD",
+      isPaid: false,
+    });
+  });
+
+  it("filters by status", async () => {
+    const seller = await sellerLogin();
+    const apple = await insertProduct();
+    const shopper = await signUp();
+    const packed = await placeCod(shopper, apple.id);
+    await placeCod(shopper, apple.id);
+    await move(seller, packed, "Packed");
+    const body = await json<{ orders: { _id: string }[] }>(await call("/api/order/seller?status=Packed", { headers: { Cookie: seller } }));
+    expect(body.orders.map((o) => o._id)).toEqual([packed]);
+    expect((await call("/api/order/seller?status=Lost", { headers: { Cookie: seller } })).status).toBe(400);
+  });
+});
+
+describe("the order lifecycle", () => {
+  it("moves forward step by step, stamping each change, and COD is marked paid on delivery", async () => {
+    const seller = await sellerLogin();
+    const apple = await insertProduct();
+    const shopper = await signUp();
+    const orderId = await placeCod(shopper, apple.id);
+    expect((await postJson("/api/order/mark-paid", { orderId }, { Cookie: seller })).status).toBe(409);
+    for (const status of ["Packed", "Out for delivery", "Delivered"]) {
+      const response = await move(seller, orderId, status);
+      expect(await json(response)).toMatchObject({ success: true, status });
+    }
+    expect((await postJson("/api/order/mark-paid", { orderId }, { Cookie: seller })).status).toBe(200);
+    const row = await orderRow(orderId);
+    expect(row).toMatchObject({ status: "Delivered", is_paid: 1, payment_state: "paid" });
+    expect(JSON.parse(row!.status_history).map((c: { status: string }) => c.status)).toEqual(["Order Placed", "Packed", "Out for delivery", "Delivered"]);
+
+    const mine = await json<{ orders: { statusHistory: { status: string; at: string }[]; isPaid: boolean }[] }>(await call("/api/order/user", { headers: { Cookie: shopper.cookie } }));
+    expect(mine.orders[0]!.isPaid).toBe(true);
+    expect(mine.orders[0]!.statusHistory).toHaveLength(4);
+    expect(mine.orders[0]!.statusHistory[3]!.at).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it("refuses illegal moves (skipping, going back, leaving Delivered or Cancelled) with 409", async () => {
+    const seller = await sellerLogin();
+    const apple = await insertProduct();
+    const shopper = await signUp();
+    const orderId = await placeCod(shopper, apple.id);
+    expect((await move(seller, orderId, "Delivered")).status).toBe(409);
+    expect((await move(seller, orderId, "Order Placed")).status).toBe(409);
+    await move(seller, orderId, "Cancelled");
+    expect((await move(seller, orderId, "Packed")).status).toBe(409);
+    expect((await move(seller, orderId, "Nonsense")).status).toBe(400);
+    expect((await move(seller, "no-such-order", "Packed")).status).toBe(404);
+    expect((await orderRow(orderId))!.status).toBe("Cancelled");
+  });
+
+  it("two concurrent moves of one order: exactly one wins", async () => {
+    const seller = await sellerLogin();
+    const apple = await insertProduct();
+    const shopper = await signUp();
+    const orderId = await placeCod(shopper, apple.id);
+    const responses = await Promise.all([move(seller, orderId, "Packed"), move(seller, orderId, "Cancelled"), move(seller, orderId, "Packed")]);
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(2);
+    const history = JSON.parse((await orderRow(orderId))!.status_history);
+    expect(history).toHaveLength(2);
+  });
+});
+
+describe("the shopper's cancellation", () => {
+  it("cancels within 1 hour while not packed; a paid online order is flagged for refund", async () => {
+    const apple = await insertProduct();
+    const shopper = await signUp();
+    const orderId = await placeCod(shopper, apple.id);
+    const response = await postJson("/api/order/cancel", { orderId }, { Cookie: shopper.cookie });
+    expect(await json(response)).toMatchObject({ success: true, status: "Cancelled" });
+
+    const paid = await placeCod(shopper, apple.id);
+    await env.DB.prepare("UPDATE orders SET payment_type = 'Online', is_paid = 1, payment_state = 'paid' WHERE id = ?").bind(paid).run();
+    await postJson("/api/order/cancel", { orderId: paid }, { Cookie: shopper.cookie });
+    expect(await orderRow(paid)).toMatchObject({ status: "Cancelled", payment_state: "refund_due" });
+  });
+
+  it("refuses after 1 hour, once packed, and for someone else's order", async () => {
+    const seller = await sellerLogin();
+    const apple = await insertProduct();
+    const shopper = await signUp();
+    const old = await placeCod(shopper, apple.id);
+    await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?").bind(Date.now() - 61 * 60 * 1000, old).run();
+    expect((await postJson("/api/order/cancel", { orderId: old }, { Cookie: shopper.cookie })).status).toBe(409);
+
+    const packed = await placeCod(shopper, apple.id);
+    await move(seller, packed, "Packed");
+    expect((await postJson("/api/order/cancel", { orderId: packed }, { Cookie: shopper.cookie })).status).toBe(409);
+
+    const fresh = await placeCod(shopper, apple.id);
+    const other = await signUp();
+    expect((await postJson("/api/order/cancel", { orderId: fresh }, { Cookie: other.cookie })).status).toBe(404);
+    expect((await postJson("/api/order/cancel", { orderId: fresh })).status).toBe(401);
+    expect((await orderRow(fresh))!.status).toBe("Order Placed");
+  });
+
+  it("a cancelled order gives counted stock back exactly once", async () => {
+    const apple = await insertProduct({ stock: 5 });
+    const shopper = await signUp();
+    const orderId = await placeCod(shopper, apple.id, 3);
+    const stock = async () => (await env.DB.prepare("SELECT stock FROM products WHERE id = ?").bind(apple.id).first<{ stock: number }>())!.stock;
+    expect(await stock()).toBe(2);
+    await Promise.all([
+      postJson("/api/order/cancel", { orderId }, { Cookie: shopper.cookie }),
+      postJson("/api/order/cancel", { orderId }, { Cookie: shopper.cookie }),
+    ]);
+    expect(await stock()).toBe(5);
+  });
+});

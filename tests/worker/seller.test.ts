@@ -1,0 +1,229 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../worker/db/client";
+import { createProduct } from "../../worker/services/product-admin";
+import { insertProduct } from "../support/builders";
+import { call, json, postJson } from "../support/http";
+import { JPEG, PNG, postForm, productForm, sellerLogin, VALID_PRODUCT, WEBP } from "../support/seller";
+import { signUp } from "../support/shoppers";
+
+async function productCount() {
+  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM products").first<{ n: number }>())!.n;
+}
+
+async function objectCount() {
+  return (await env.IMAGES.list({ prefix: "products/" })).objects.length;
+}
+
+describe("seller login", () => {
+  it("logs in with the configured credentials and out again", async () => {
+    const cookie = await sellerLogin();
+    expect(cookie).toMatch(/^seller_sid=/);
+    expect(await json(await call("/api/seller/is-auth", { headers: { Cookie: cookie } }))).toEqual({ success: true, msg: "" });
+    const logout = await call("/api/seller/logout", { headers: { Cookie: cookie } });
+    expect(await json(logout)).toEqual({ success: true, msg: "Logged Out" });
+    expect((await call("/api/seller/is-auth", { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it("the seller session is shorter than a shopper's", async () => {
+    const response = await postJson("/api/seller/login", { email: env.SELLER_EMAIL, password: env.SELLER_PASSWORD });
+    const maxAge = Number(response.headers.getSetCookie()[0]!.match(/Max-Age=(\d+)/)![1]);
+    expect(maxAge).toBeLessThanOrEqual(8 * 60 * 60);
+  });
+
+  it("refuses wrong credentials with 401 and missing ones with 400", async () => {
+    for (const body of [
+      { email: env.SELLER_EMAIL, password: "wrong" },
+      { email: "other@test.example", password: env.SELLER_PASSWORD },
+    ]) {
+      const response = await postJson("/api/seller/login", body);
+      expect(response.status).toBe(401);
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    expect((await postJson("/api/seller/login", { email: "", password: "" })).status).toBe(400);
+  });
+});
+
+describe("seller endpoints refuse everyone else", () => {
+  const endpoints: [string, string][] = [
+    ["GET", "/api/seller/is-auth"],
+    ["GET", "/api/order/seller"],
+    ["GET", "/api/product/seller-list"],
+    ["POST", "/api/product/stock"],
+    ["POST", "/api/product/delete"],
+    ["POST", "/api/order/status"],
+    ["POST", "/api/order/mark-paid"],
+  ];
+
+  it("without a session and with a shopper session: 401", async () => {
+    const shopper = await signUp();
+    for (const cookie of [undefined, shopper.cookie]) {
+      for (const [method, path] of endpoints) {
+        const headers: Record<string, string> = { "Content-Type": "application/json", Origin: "http://localhost:8787" };
+        if (cookie) headers.Cookie = cookie;
+        const response = await call(path, { method, headers, body: method === "POST" ? "{}" : undefined });
+        expect(response.status, `${method} ${path}`).toBe(401);
+        expect((await json(response)).success).toBe(false);
+      }
+    }
+  });
+});
+
+describe("POST /api/product/add", () => {
+  it("adds a product with images stored in R2 under new keys", async () => {
+    const cookie = await sellerLogin();
+    const form = productForm({ ...VALID_PRODUCT, stock: 12 }, [
+      { name: "../../etc/passwd.png", type: "image/png", bytes: PNG },
+      { name: "b.jpg", type: "image/jpeg", bytes: JPEG },
+    ]);
+    const response = await postForm("/api/product/add", form, { Cookie: cookie });
+    expect(response.status).toBe(201);
+    const body = await json<{ success: boolean; msg: string; product: Record<string, any> }>(response);
+    expect(body).toMatchObject({ success: true, msg: "Product Added" });
+    expect(body.product).toMatchObject({
+      name: "Fresh Basil 100g",
+      description: ["Fragrant", "Great for pesto"],
+      category: "Vegetables",
+      price: 40,
+      offerPrice: 35,
+      weight: "100 g",
+      stock: 12,
+      inStock: true,
+    });
+    expect(body.product.image).toHaveLength(2);
+    for (const url of body.product.image as string[]) {
+      expect(url).toMatch(/^\/images\/products\/[0-9a-f-]{36}\.(png|jpg)$/);
+      const image = await call(url);
+      expect(image.status).toBe(200);
+      await image.arrayBuffer();
+    }
+    const list = await json<{ products: { _id: string }[] }>(await call("/api/product/list"));
+    expect(list.products.map((p) => p._id)).toContain(body.product._id);
+  });
+
+  it("refuses nobody (401), a shopper (401) and a cross-site multipart post (403)", async () => {
+    const shopper = await signUp();
+    const seller = await sellerLogin();
+    expect((await postForm("/api/product/add", productForm(VALID_PRODUCT))).status).toBe(401);
+    expect((await postForm("/api/product/add", productForm(VALID_PRODUCT), { Cookie: shopper.cookie })).status).toBe(401);
+    expect((await postForm("/api/product/add", productForm(VALID_PRODUCT), { Cookie: seller, Origin: "https://evil.example" })).status).toBe(403);
+    expect(await productCount()).toBe(0);
+  });
+
+  it("refuses bad product data with 400 and stores nothing", async () => {
+    const cookie = await sellerLogin();
+    const cases: [unknown, RegExp][] = [
+      [{ ...VALID_PRODUCT, name: "" }, /name/],
+      [{ ...VALID_PRODUCT, name: undefined }, /name/],
+      [{ ...VALID_PRODUCT, price: -5 }, /Price/],
+      [{ ...VALID_PRODUCT, price: 0 }, /Price/],
+      [{ ...VALID_PRODUCT, price: "abc" }, /Price/],
+      [{ ...VALID_PRODUCT, price: 1e12 }, /Price/],
+      [{ ...VALID_PRODUCT, offerPrice: 50 }, /Offer price cannot be above/],
+      [{ ...VALID_PRODUCT, _id: "mine" }, /Unexpected field: _id/],
+      [{ ...VALID_PRODUCT, category: "Weapons" }, /categor/],
+      ["{not json", /productData/],
+    ];
+    for (const [data, message] of cases) {
+      const response = await postForm("/api/product/add", productForm(data), { Cookie: cookie });
+      expect(response.status, JSON.stringify(data)).toBe(400);
+      expect((await json<{ msg: string }>(response)).msg).toMatch(message);
+    }
+    expect(await productCount()).toBe(0);
+    expect(await objectCount()).toBe(0);
+  });
+
+  it("refuses bad files: 5 images, text named .png, SVG with script, HTML renamed .jpg, oversized, 50 MB", async () => {
+    const cookie = await sellerLogin();
+    const png = { name: "a.png", type: "image/png", bytes: PNG };
+    const cases: [{ name: string; type: string; bytes: Uint8Array }[], number][] = [
+      [[png, png, png, png, png], 400],
+      [[{ name: "notes.png", type: "image/png", bytes: new TextEncoder().encode("just some text") }], 400],
+      [[{ name: "x.svg", type: "image/svg+xml", bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }], 400],
+      [[{ name: "page.jpg", type: "image/jpeg", bytes: new TextEncoder().encode("<html><script>alert(1)</script></html>") }], 400],
+      [[{ name: "big.png", type: "image/png", bytes: new Uint8Array(2 * 1024 * 1024 + 1).fill(1, 8).map((b, i) => (i < 8 ? PNG[i]! : b)) }], 413],
+      [[{ name: "huge.png", type: "image/png", bytes: new Uint8Array(50 * 1024 * 1024) }], 413],
+      [[], 400],
+    ];
+    for (const [files, status] of cases) {
+      const response = await postForm("/api/product/add", productForm(VALID_PRODUCT, files), { Cookie: cookie });
+      expect(response.status, files.map((f) => f.name).join()).toBe(status);
+    }
+    const twenty = await postForm("/api/product/add", productForm(VALID_PRODUCT, Array.from({ length: 20 }, () => png)), { Cookie: cookie });
+    expect(twenty.status).toBe(400);
+    expect(await productCount()).toBe(0);
+    expect(await objectCount()).toBe(0);
+  });
+
+  it("accepts WebP too", async () => {
+    const cookie = await sellerLogin();
+    const response = await postForm("/api/product/add", productForm(VALID_PRODUCT, [{ name: "w.webp", type: "image/webp", bytes: WEBP }]), { Cookie: cookie });
+    expect(response.status).toBe(201);
+  });
+
+  it("R2 failing on image 2 of 3 leaves no product row and no stored images", async () => {
+    let puts = 0;
+    const failingBucket = new Proxy(env.IMAGES, {
+      get(target, property) {
+        if (property === "put") {
+          return (...args: Parameters<R2Bucket["put"]>) => {
+            puts++;
+            if (puts === 2) return Promise.reject(new Error("R2 is down"));
+            return target.put(...args);
+          };
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const files = [PNG, PNG, PNG].map((bytes) => new File([bytes], "a.png", { type: "image/png" }));
+    await expect(createProduct({ db: getDb(env), images: failingBucket }, VALID_PRODUCT, files)).rejects.toMatchObject({ status: 503 });
+    expect(await productCount()).toBe(0);
+    expect(await objectCount()).toBe(0);
+  });
+});
+
+describe("POST /api/product/stock", () => {
+  it("switches a product off and on; shoppers stop seeing it", async () => {
+    const cookie = await sellerLogin();
+    const product = await insertProduct();
+    const off = await postJson("/api/product/stock", { id: product.id, inStock: false }, { Cookie: cookie });
+    expect(await json(off)).toEqual({ success: true, msg: "Product is out of stock" });
+    expect((await json<{ products: unknown[] }>(await call("/api/product/list"))).products).toEqual([]);
+    const seller = await json<{ products: { _id: string; inStock: boolean }[] }>(await call("/api/product/seller-list", { headers: { Cookie: cookie } }));
+    expect(seller.products).toEqual([expect.objectContaining({ _id: product.id, inStock: false })]);
+    await postJson("/api/product/stock", { id: product.id, inStock: true }, { Cookie: cookie });
+    expect((await json<{ products: unknown[] }>(await call("/api/product/list"))).products).toHaveLength(1);
+  });
+
+  it("an unknown id is 404; a string instead of a boolean is 400", async () => {
+    const cookie = await sellerLogin();
+    const product = await insertProduct();
+    expect((await postJson("/api/product/stock", { id: "nope", inStock: false }, { Cookie: cookie })).status).toBe(404);
+    const stringy = await postJson("/api/product/stock", { id: product.id, inStock: "false" }, { Cookie: cookie });
+    expect(stringy.status).toBe(400);
+    expect((await json(stringy)).msg).toBe("inStock must be true or false");
+    const row = await env.DB.prepare("SELECT in_stock FROM products WHERE id = ?").bind(product.id).first<{ in_stock: number }>();
+    expect(row!.in_stock).toBe(1);
+  });
+});
+
+describe("edit and delete", () => {
+  it("edits fields and keeps images when none are sent", async () => {
+    const cookie = await sellerLogin();
+    const product = await insertProduct({ images: ["seed/x.webp"] });
+    const form = productForm({ ...VALID_PRODUCT, name: "Renamed", price: 60, offerPrice: 50 }, []);
+    form.set("id", product.id);
+    const response = await postForm("/api/product/update", form, { Cookie: cookie });
+    expect(response.status).toBe(200);
+    expect((await json<{ product: Record<string, unknown> }>(response)).product).toMatchObject({ name: "Renamed", price: 60, offerPrice: 50, image: ["/images/seed/x.webp"] });
+  });
+
+  it("deletes a product: shoppers stop seeing it, a second delete is 404", async () => {
+    const cookie = await sellerLogin();
+    const product = await insertProduct();
+    expect(await json(await postJson("/api/product/delete", { id: product.id }, { Cookie: cookie }))).toEqual({ success: true, msg: "Product Deleted" });
+    expect((await json<{ products: unknown[] }>(await call("/api/product/list"))).products).toEqual([]);
+    expect((await postJson("/api/product/delete", { id: product.id }, { Cookie: cookie })).status).toBe(404);
+  });
+});

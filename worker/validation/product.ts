@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { CATEGORY_PATHS } from "../../app/lib/categories";
+
+export const MAX_PRICE_RUPEES = 100_000;
+
+const rupees = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .refine(Number.isFinite, `${label} must be a number`)
+    .gt(0, `${label} must be more than ₹0`)
+    .max(MAX_PRICE_RUPEES, `${label} must be at most ₹${MAX_PRICE_RUPEES.toLocaleString("en-IN")}`)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`);
+
+/** Description as the form sends it (one bullet per line) or as the API sends it (a list of lines). */
+const descriptionField = z
+  .union([z.string(), z.array(z.string())], { error: "Description must be text" })
+  .optional()
+  .transform((value) => (Array.isArray(value) ? value : (value ?? "").split("\n")).map((line) => line.trim()).filter(Boolean))
+  .pipe(z.array(z.string().max(300, "Keep each description line under 300 characters")).max(20, "At most 20 description lines"));
+
+/** A product's fields, shared by the Add/Edit forms and `productData` of the API. Unknown keys are refused. */
+export const productInput = z
+  .strictObject(
+    {
+      name: z.string({ error: "Enter the product name" }).trim().min(1, "Enter the product name").max(120, "Keep the name under 120 characters"),
+      description: descriptionField,
+      category: z.enum(CATEGORY_PATHS, { error: "Choose one of the store's categories" }),
+      price: rupees("Price"),
+      offerPrice: rupees("Offer price"),
+      weight: z
+        .string()
+        .trim()
+        .max(40, "Keep the weight under 40 characters")
+        .optional()
+        .transform((w) => w || null),
+      stock: z
+        .union([z.literal(""), z.null(), z.coerce.number().int("Stock must be a whole number").min(0, "Stock cannot be negative").max(1_000_000)])
+        .optional()
+        .transform((s) => (s === "" || s === undefined ? null : s)),
+    },
+    { error: (issue) => (issue.code === "unrecognized_keys" ? `Unexpected field: ${issue.keys.join(", ")}` : undefined) },
+  )
+  .refine((p) => p.offerPrice <= p.price, { message: "Offer price cannot be above the price", path: ["offerPrice"] });
+
+export type ProductInput = z.infer<typeof productInput>;
+
+export const stockToggleInput = z.strictObject({
+  id: z.string({ error: "Unknown product" }).min(1, "Unknown product").max(64, "Unknown product"),
+  inStock: z.boolean({ error: "inStock must be true or false" }),
+});
