@@ -20,4 +20,12 @@ export default [
     route("shipping-delivery", "routes/info/shipping-delivery.tsx"),
     route("*", "routes/shop/not-found.tsx"),
   ]),
+  route("seller/login", "routes/seller/login.tsx"),
+  route("seller/logout", "routes/seller/logout.tsx"),
+  route("seller", "routes/seller/layout.tsx", [
+    index("routes/seller/add-product.tsx"),
+    route("product-list", "routes/seller/product-list.tsx"),
+    route("products/:id/edit", "routes/seller/edit-product.tsx"),
+    route("orders", "routes/seller/orders.tsx"),
+  ]),
 ] satisfies RouteConfig;

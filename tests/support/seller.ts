@@ -26,7 +26,7 @@ export const VALID_PRODUCT = {
 export function productForm(productData: unknown, files: { name: string; type: string; bytes: Uint8Array }[] = [{ name: "a.png", type: "image/png", bytes: PNG }]) {
   const form = new FormData();
   form.set("productData", typeof productData === "string" ? productData : JSON.stringify(productData));
-  for (const file of files) form.append("images", new File([file.bytes], file.name, { type: file.type }));
+  for (const file of files) form.append("images", new File([file.bytes.slice()], file.name, { type: file.type }));
   return form;
 }
 

@@ -1,0 +1,30 @@
+import { runAction } from "../../../worker/action-result";
+import { fromContext } from "../../../worker/context";
+import { requireSellerPage } from "../../../worker/page-auth";
+import { saveProductForm } from "../../../worker/services/seller-forms";
+import { ProductForm } from "../../components/seller/ProductForm";
+import type { Route } from "./+types/add-product";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSellerPage(request, fromContext(context));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const worker = fromContext(context);
+  // The seller check comes before the (possibly large) upload is read.
+  await requireSellerPage(request, worker);
+  return runAction(async () => {
+    const product = await saveProductForm(request, worker);
+    return { ok: true, msg: `Product Added: ${product.name}` };
+  });
+}
+
+export default function AddProduct() {
+  return (
+    <>
+      <h1 className="mb-6 text-2xl font-medium">Add Product</h1>
+      <ProductForm submitLabel="ADD" />
+    </>
+  );
+}

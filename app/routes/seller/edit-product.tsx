@@ -1,0 +1,37 @@
+import { data, Link } from "react-router";
+import { runAction } from "../../../worker/action-result";
+import { fromContext } from "../../../worker/context";
+import { requireSellerPage } from "../../../worker/page-auth";
+import { getProduct, toProductView } from "../../../worker/services/catalog";
+import { saveProductForm } from "../../../worker/services/seller-forms";
+import { ProductForm } from "../../components/seller/ProductForm";
+import type { Route } from "./+types/edit-product";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const worker = fromContext(context);
+  await requireSellerPage(request, worker);
+  const product = await getProduct(worker.db, params.id);
+  if (!product) throw data("Product not found", { status: 404 });
+  return { product: toProductView(product) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const worker = fromContext(context);
+  await requireSellerPage(request, worker);
+  return runAction(async () => {
+    const product = await saveProductForm(request, worker, params.id);
+    return { ok: true, msg: `Saved ${product.name}` };
+  });
+}
+
+export default function EditProduct({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Link to="/seller/product-list" className="text-sm text-primary hover:underline">
+        ← Product List
+      </Link>
+      <h1 className="mb-6 mt-2 text-2xl font-medium">Edit {loaderData.product.name}</h1>
+      <ProductForm key={loaderData.product.id} product={loaderData.product} submitLabel="SAVE" />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
+import { fromContext } from "../../../worker/context";
+import { requireSellerPage } from "../../../worker/page-auth";
+import { ErrorPage } from "../../components/ErrorPage";
+import { SellerLogin } from "../../components/seller/SellerLogin";
+import { pageMeta, STORE_NAME } from "../../lib/site";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Seller", "Manage products, stock and orders."), { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSellerPage(request, fromContext(context));
+  return null;
+}
+
+const LINKS = [
+  { to: "/seller", label: "Add Product", icon: "M12 5v14M5 12h14" },
+  { to: "/seller/product-list", label: "Product List", icon: "M4 6h16M4 12h16M4 18h16" },
+  { to: "/seller/orders", label: "Orders", icon: "M6 3h12l1 18H5L6 3zm3 4a3 3 0 0 0 6 0" },
+];
+
+/** The seller area: its own top bar and sidebar (no shopper navigation), compact on phones. */
+export default function SellerLayout() {
+  return (
+    <>
+      <header className="flex items-center justify-between border-b border-gray-300 bg-white px-4 py-3 md:px-8">
+        <Link to="/" className="text-xl font-bold text-primary-dull">
+          {STORE_NAME}
+        </Link>
+        <div className="flex items-center gap-5 text-gray-600">
+          <p>Hi! Admin</p>
+          <Form method="post" action="/seller/logout">
+            <button type="submit" className="rounded-full border px-4 py-1 text-sm hover:bg-gray-50">
+              Logout
+            </button>
+          </Form>
+        </div>
+      </header>
+      <div className="flex">
+        <nav aria-label="Seller" className="flex min-h-[calc(100vh-58px)] w-16 shrink-0 flex-col border-r border-gray-300 pt-4 text-base md:w-64">
+          {LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end
+              className={({ isActive }) =>
+                `flex items-center gap-3 px-4 py-3 ${isActive ? "border-r-4 border-primary bg-primary/10 text-primary md:border-r-[6px]" : "hover:bg-gray-100/90"}`
+              }
+            >
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
+                <path d={link.icon} />
+              </svg>
+              <span className="sr-only md:not-sr-only">{link.label}</span>
+            </NavLink>
+          ))}
+        </nav>
+        <main className="min-w-0 flex-1 p-4 md:p-10">
+          <Outlet />
+        </main>
+      </div>
+    </>
+  );
+}
+
+/** Anyone who is not the seller gets the seller login form, from the server. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 401) return <SellerLogin />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} title="Not found" message="That item does not exist." />;
+  return <ErrorPage status={500} title="Unexpected Application Error" message="Something went wrong. Please try again." />;
+}

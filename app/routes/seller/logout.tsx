@@ -1,0 +1,12 @@
+import { redirect } from "react-router";
+import { fromContext } from "../../../worker/context";
+import { sellerLogoutHeaders } from "../../../worker/services/seller-forms";
+import type { Route } from "./+types/logout";
+
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return redirect("/", { headers: await sellerLogoutHeaders(request, fromContext(context)) });
+}

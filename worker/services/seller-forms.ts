@@ -1,0 +1,27 @@
+/** The seller pages' forms, through the same services as the JSON API. */
+import type { WorkerContext } from "../context";
+import { createSession, destroySession } from "../session";
+import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "../storage/uploads";
+import { createProduct, updateProduct } from "./product-admin";
+import { checkSellerLogin } from "./seller-auth";
+
+export async function sellerLoginForm(request: Request, worker: WorkerContext): Promise<Headers> {
+  const form = await request.formData();
+  checkSellerLogin(worker.env, { email: form.get("email"), password: form.get("password") });
+  return new Headers({ "Set-Cookie": await createSession(request, worker.env, "seller", { seller: true }) });
+}
+
+export async function sellerLogoutHeaders(request: Request, worker: WorkerContext): Promise<Headers> {
+  return new Headers({ "Set-Cookie": await destroySession(request, worker.env, "seller") });
+}
+
+const PRODUCT_FIELDS = ["name", "description", "category", "price", "offerPrice", "weight", "stock"] as const;
+
+/** Add or edit a product from the multipart form (call only after the seller check). */
+export async function saveProductForm(request: Request, worker: WorkerContext, productId?: string) {
+  const form = await readLimitedFormData(request, MAX_UPLOAD_BODY_BYTES);
+  const fields = Object.fromEntries(PRODUCT_FIELDS.map((name) => [name, form.get(name) ?? undefined]));
+  const storage = { db: worker.db, images: worker.env.IMAGES };
+  const files = form.getAll("images");
+  return productId ? updateProduct(storage, productId, fields, files) : createProduct(storage, fields, files);
+}
