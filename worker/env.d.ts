@@ -4,6 +4,10 @@ declare namespace Cloudflare {
     DB: D1Database;
     SESSIONS: KVNamespace;
     IMAGES: R2Bucket;
+    AUTH_LIMITER: RateLimit;
+    ACCOUNT_LIMITER: RateLimit;
+    ORDER_LIMITER: RateLimit;
+    NEWSLETTER_LIMITER: RateLimit;
     /** Public origin of the store, e.g. https://shop.example.com (no trailing slash). */
     APP_URL: string;
     SESSION_SECRET?: string;

@@ -15,6 +15,14 @@ export function postJson(path: string, body: unknown, headers: Record<string, st
   });
 }
 
+let ipCounter = 0;
+
+/** A distinct client address per call, as if each test came from its own machine (rate limits key on it). */
+export function freshIp(): Record<string, string> {
+  ipCounter++;
+  return { "CF-Connecting-IP": `203.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}` };
+}
+
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }

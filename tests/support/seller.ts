@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { ORIGIN, call, postJson } from "./http";
+import { ORIGIN, call, freshIp, postJson } from "./http";
 import { cookiesFrom } from "./shoppers";
 
 export async function sellerLogin(): Promise<string> {
-  const response = await postJson("/api/seller/login", { email: env.SELLER_EMAIL, password: env.SELLER_PASSWORD });
+  const response = await postJson("/api/seller/login", { email: env.SELLER_EMAIL, password: env.SELLER_PASSWORD }, freshIp());
   expect(response.status).toBe(200);
   return cookiesFrom(response);
 }

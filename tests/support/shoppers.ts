@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { call, json, postJson } from "./http";
+import { call, freshIp, json, postJson } from "./http";
 
 /** The `name=value` pairs of a response's Set-Cookie headers, ready to send back as a Cookie header. */
 export function cookiesFrom(response: Response): string {
@@ -19,7 +19,7 @@ export async function signUp(overrides: { name?: string; email?: string; passwor
   counter++;
   const email = overrides.email ?? `shopper${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const password = overrides.password ?? "correct horse battery";
-  const response = await postJson("/api/user/register", { name: overrides.name ?? `Shopper ${counter}`, email, password });
+  const response = await postJson("/api/user/register", { name: overrides.name ?? `Shopper ${counter}`, email, password }, freshIp());
   expect(response.status).toBe(201);
   const body = await json<{ user: { _id: string } }>(response);
   return { cookie: cookiesFrom(response), id: body.user._id, email, password };

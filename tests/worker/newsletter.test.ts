@@ -1,6 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { json, postJson } from "../support/http";
+import { freshIp, json, postJson as post } from "../support/http";
+
+// Each request from its own client address: the per-IP limit has its own test (rate-limits.test.ts).
+const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) => post(path, body, { ...freshIp(), ...headers });
 
 async function subscribers() {
   const { results } = await env.DB.prepare("SELECT email FROM newsletter_subscribers").all<{ email: string }>();

@@ -4,6 +4,7 @@ import { ORDER_STATUSES } from "../db/schema";
 import { HttpError, parseInput } from "../errors";
 import { startCheckout } from "../payments/checkout";
 import { cardPaymentsEnabled } from "../payments/stripe-client";
+import { limitOrders } from "../security/rate-limit";
 import { cancelByShopper, markCodPaid, moveOrder } from "../services/order-status";
 import { listUserOrders, placeOrder, toApiOrder } from "../services/orders";
 import { countAwaitingPacking, listSellerOrders } from "../services/seller-orders";
@@ -16,11 +17,13 @@ const statusQuery = z.object({ status: z.enum(ORDER_STATUSES).optional(), before
 
 export const orderRoutes = new Hono<ApiEnv>()
   .post("/cod", requireShopper, async (c) => {
+    await limitOrders(c.env, c.var.user.id);
     const { order, created } = await placeOrder(c.var.db, c.var.user, await readJson(c), "COD");
     return c.json({ success: true, msg: "Order Placed Successfully", orderId: order.id }, created ? 201 : 200);
   })
   .post("/stripe", requireShopper, async (c) => {
     if (!cardPaymentsEnabled(c.env)) throw new HttpError(503, "Card payment is not available. Please choose Cash On Delivery.");
+    await limitOrders(c.env, c.var.user.id);
     const { order, created } = await placeOrder(c.var.db, c.var.user, await readJson(c), "Online");
     if (order.paymentType !== "Online" || order.isPaid) throw new HttpError(409, "This order was already placed.");
     const url = await startCheckout(c.env, c.var.db, order, c.var.user.email);

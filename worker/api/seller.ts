@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { limitSellerLogin } from "../security/rate-limit";
 import { createSession, destroySession } from "../session";
 import { checkSellerLogin } from "../services/seller-auth";
 import { requireSeller } from "./auth";
@@ -7,7 +8,9 @@ import type { ApiEnv } from "./types";
 
 export const sellerRoutes = new Hono<ApiEnv>()
   .post("/login", async (c) => {
-    checkSellerLogin(c.env, await readJson(c));
+    const input = await readJson(c);
+    await limitSellerLogin(c.env, c.req.raw);
+    checkSellerLogin(c.env, input);
     c.header("Set-Cookie", await createSession(c.req.raw, c.env, "seller", { seller: true }));
     return c.json({ success: true, msg: "Logged In" });
   })

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { clearedCartCookie } from "../cart-cookie";
+import { limitAuthAttempt } from "../security/rate-limit";
 import { createSession, destroySession } from "../session";
 import { login, publicUser, register } from "../services/accounts";
 import { guestCart } from "../services/shopper-state";
@@ -9,13 +10,17 @@ import type { ApiEnv } from "./types";
 
 export const userRoutes = new Hono<ApiEnv>()
   .post("/register", async (c) => {
-    const user = await register(c.var.db, await readJson(c), guestCart(c.req.raw));
+    const input = await readJson(c);
+    await limitAuthAttempt(c.env, c.req.raw, input, "register");
+    const user = await register(c.var.db, input, guestCart(c.req.raw));
     c.header("Set-Cookie", await createSession(c.req.raw, c.env, "shopper", { userId: user.id }), { append: true });
     c.header("Set-Cookie", clearedCartCookie(c.req.raw), { append: true });
     return c.json({ success: true, user: publicUser(user), msg: "Account created" }, 201);
   })
   .post("/login", async (c) => {
-    const user = await login(c.var.db, await readJson(c), guestCart(c.req.raw));
+    const input = await readJson(c);
+    await limitAuthAttempt(c.env, c.req.raw, input, "login");
+    const user = await login(c.var.db, input, guestCart(c.req.raw));
     c.header("Set-Cookie", await createSession(c.req.raw, c.env, "shopper", { userId: user.id }), { append: true });
     c.header("Set-Cookie", clearedCartCookie(c.req.raw), { append: true });
     return c.json({ success: true, user: publicUser(user), msg: "Logged in" });

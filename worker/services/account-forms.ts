@@ -1,6 +1,7 @@
 import { safeLocalPath } from "../../app/lib/site";
 import { clearedCartCookie } from "../cart-cookie";
 import type { WorkerContext } from "../context";
+import { limitAuthAttempt } from "../security/rate-limit";
 import { createSession, destroySession } from "../session";
 import { login, register } from "./accounts";
 import { guestCart } from "./shopper-state";
@@ -13,6 +14,7 @@ export async function submitAuthForm(request: Request, worker: WorkerContext) {
   const form = Object.fromEntries(await request.formData());
   const input = { name: form.name, email: form.email, password: form.password };
   const cart = guestCart(request);
+  await limitAuthAttempt(worker.env, request, input, form.intent === "register" ? "register" : "login");
   const user = form.intent === "register" ? await register(worker.db, input, cart) : await login(worker.db, input, cart);
   const headers = new Headers();
   headers.append("Set-Cookie", await createSession(request, worker.env, "shopper", { userId: user.id }));

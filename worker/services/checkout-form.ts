@@ -3,6 +3,7 @@ import type { WorkerContext } from "../context";
 import { HttpError, parseInput } from "../errors";
 import { startCheckout } from "../payments/checkout";
 import { cardPaymentsEnabled } from "../payments/stripe-client";
+import { limitOrders } from "../security/rate-limit";
 import { placeOrder } from "./orders";
 import { currentUser } from "./shopper-state";
 
@@ -31,6 +32,7 @@ export async function submitCheckout(form: FormData, request: Request, worker: W
   if (paymentType === "Online" && !cardPaymentsEnabled(worker.env)) {
     throw new HttpError(503, "Card payment is not available. Please choose Cash On Delivery.");
   }
+  await limitOrders(worker.env, user.id);
   const { order: placed } = await placeOrder(worker.db, user, order, paymentType);
   if (paymentType === "COD") return "/my-orders";
   if (placed.isPaid) return "/my-orders";

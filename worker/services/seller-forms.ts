@@ -1,5 +1,6 @@
 /** The seller pages' forms, through the same services as the JSON API. */
 import type { WorkerContext } from "../context";
+import { limitSellerLogin } from "../security/rate-limit";
 import { createSession, destroySession } from "../session";
 import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "../storage/uploads";
 import { createProduct, updateProduct } from "./product-admin";
@@ -7,6 +8,7 @@ import { checkSellerLogin } from "./seller-auth";
 
 export async function sellerLoginForm(request: Request, worker: WorkerContext): Promise<Headers> {
   const form = await request.formData();
+  await limitSellerLogin(worker.env, request);
   checkSellerLogin(worker.env, { email: form.get("email"), password: form.get("password") });
   return new Headers({ "Set-Cookie": await createSession(request, worker.env, "seller", { seller: true }) });
 }

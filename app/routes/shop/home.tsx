@@ -1,6 +1,7 @@
 import { fromContext } from "../../../worker/context";
 import { runAction } from "../../../worker/action-result";
 import { bestSellers, toProductView } from "../../../worker/services/catalog";
+import { limitNewsletter } from "../../../worker/security/rate-limit";
 import { subscribe } from "../../../worker/services/newsletter";
 import { Categories } from "../../components/home/Categories";
 import { MainBanner } from "../../components/home/MainBanner";
@@ -20,8 +21,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  const worker = fromContext(context);
   return runAction(async () => {
-    const result = await subscribe(fromContext(context).db, { email: form.get("email") });
+    await limitNewsletter(worker.env, request);
+    const result = await subscribe(worker.db, { email: form.get("email") });
     return { ok: true as const, msg: result.msg };
   });
 }
