@@ -1,7 +1,10 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { workerContext } from "../worker/context";
+import { documentCsp, newNonce } from "../worker/security/headers";
+import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -10,23 +13,35 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
+  // A fresh nonce per document: only scripts React Router renders with it may run.
+  const nonce = newNonce();
+  const { env } = loadContext.get(workerContext);
+  const fakeStripe = env.STRIPE_API_BASE ? [new URL(env.STRIPE_API_BASE).origin] : [];
 
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+  const body = await renderToReadableStream(
+    <NonceContext value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext>,
+    {
+    nonce,
     onError(error: unknown) {
       responseStatusCode = 500;
       // Errors while streaming the shell are logged; React reports later ones through the error boundary.
       if (shellRendered) console.error(error);
     },
     signal: AbortSignal.timeout(streamTimeout + 1_000),
-  });
+    },
+  );
   shellRendered = true;
 
   // Crawlers and no-JS clients get the whole document at once.
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Security-Policy", documentCsp(nonce, fakeStripe));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

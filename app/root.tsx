@@ -8,12 +8,14 @@ import { CartProvider } from "./components/CartProvider";
 import { ErrorPage } from "./components/ErrorPage";
 import { Toaster } from "./components/Toaster";
 import { saveCartRemotely } from "./lib/cart-api";
+import { useNonce } from "./lib/nonce";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return readShopperState(request, fromContext(context));
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en-IN">
       <head>
@@ -26,8 +28,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

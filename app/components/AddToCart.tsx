@@ -17,8 +17,7 @@ export function AddToCart({ productId, productName }: { productId: string; produ
       action="/cart"
       onSubmit={(event) => {
         event.preventDefault();
-        if (intent === "add") cart.add(productId);
-        else cart.remove(productId);
+        void (intent === "add" ? cart.add(productId) : cart.remove(productId));
       }}
     >
       <input type="hidden" name="intent" value={intent} />

@@ -14,9 +14,10 @@ import { toast } from "../lib/toast";
 type CartApi = {
   items: CartItems;
   count: number;
-  add(productId: string): void;
-  remove(productId: string): void;
-  setQuantity(productId: string, quantity: number): void;
+  /** Each change resolves once it is saved (at once for a guest's cookie). */
+  add(productId: string): Promise<void>;
+  remove(productId: string): Promise<void>;
+  setQuantity(productId: string, quantity: number): Promise<void>;
   clear(): void;
 };
 
@@ -48,14 +49,14 @@ export function CartProvider({
   }, [initialKey]);
 
   const update = useCallback(
-    (next: CartItems, message: string) => {
+    async (next: CartItems, message: string) => {
       setItems(next);
       const key = serializeCart(next);
       if (key === lastSaved.current) return;
       lastSaved.current = key;
       toast.success(message);
       if (!persistRemote) return writeCartCookie(next);
-      persistRemote(next).catch((error: unknown) => {
+      await persistRemote(next).catch((error: unknown) => {
         toast.error(error instanceof Error ? error.message : "Could not save your cart");
       });
     },

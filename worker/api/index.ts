@@ -28,7 +28,15 @@ api.route("/order", orderRoutes);
 api.route("/stripe", stripeRoutes);
 api.route("/seller", sellerRoutes);
 
-api.notFound((c) => c.json({ success: false, msg: "Not found" }, 404));
+api.notFound((c) => {
+  // A known path asked with the wrong method is a 405 that says which methods it takes.
+  const methods = [...new Set(api.routes.filter((r) => r.path === c.req.path && r.method !== "ALL").map((r) => r.method))];
+  if (methods.length > 0) {
+    c.header("Allow", methods.join(", "));
+    return c.json({ success: false, msg: `Use ${methods.join(" or ")} for this address` }, 405);
+  }
+  return c.json({ success: false, msg: "Not found" }, 404);
+});
 
 api.onError((error, c) => {
   if (error instanceof HttpError) {

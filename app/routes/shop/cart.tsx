@@ -1,4 +1,5 @@
-import { Link, redirect } from "react-router";
+import { useEffect } from "react";
+import { Link, redirect, useRevalidator } from "react-router";
 import { runAction } from "../../../worker/action-result";
 import { fromContext } from "../../../worker/context";
 import { cardPaymentsEnabled } from "../../../worker/payments/stripe-client";
@@ -47,6 +48,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
+  const revalidator = useRevalidator();
+  // A product added a moment ago on another page may not have reached the server yet: fetch again.
+  const missing = Object.keys(cart.items).filter((id) => !loaderData.lines.some((line) => line.productId === id)).join();
+  useEffect(() => {
+    if (missing) void revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [missing]);
   const lines = loaderData.lines.filter((line) => (cart.items[line.productId] ?? 0) > 0);
   const orderable = lines.filter((line) => line.available && line.product);
   const totals = totalsFor(orderable.map((line) => ({ unitPricePaise: line.product!.offerPricePaise, quantity: cart.items[line.productId]! })));

@@ -85,7 +85,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
           {product.inStock ? (
             <div className="mt-10 flex items-center gap-4 text-base">
-              <Form method="post" action="/cart" className="w-full" onSubmit={(e) => (e.preventDefault(), cart.add(product.id))}>
+              <Form method="post" action="/cart" className="w-full" onSubmit={(e) => {
+                  e.preventDefault();
+                  void cart.add(product.id);
+                }}>
                 <input type="hidden" name="intent" value="add" />
                 <input type="hidden" name="productId" value={product.id} />
                 <input type="hidden" name="redirectTo" value={`${categoryPath}/${product.id}`} />
@@ -97,9 +100,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 method="post"
                 action="/cart"
                 className="w-full"
-                onSubmit={(e) => {
+                onSubmit={async (e) => {
                   e.preventDefault();
-                  cart.add(product.id);
+                  // The cart page is rendered from the saved cart: save first, then go.
+                  await cart.add(product.id);
                   navigate("/cart");
                 }}
               >

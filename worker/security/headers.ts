@@ -1,0 +1,44 @@
+/**
+ * Security headers. Every response gets the common ones; HTML documents also get a
+ * Content-Security-Policy whose scripts must carry this request's nonce (React Router's own
+ * scripts do), and may only be framed by nobody.
+ */
+export function documentCsp(nonce: string, extraFormTargets: string[] = []): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // Tailwind ships a stylesheet; React sets a few style attributes (category tile colours).
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    // Without JavaScript, Place Order posts here and is redirected to Stripe's checkout page.
+    `form-action 'self' https://checkout.stripe.com ${extraFormTargets.join(" ")}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/** Headers for every response; HSTS only where the site is served over https. */
+export function withCommonHeaders(response: Response, request: Request): Response {
+  // Some responses (fetch() results, redirects) have immutable headers: copy when needed.
+  const result = new Response(response.body, response);
+  const headers = result.headers;
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  if (new URL(request.url).protocol === "https:") headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (new URL(request.url).pathname.startsWith("/api/")) {
+    if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+    headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  }
+  return result;
+}
