@@ -21,7 +21,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#2f855a" />
+        <meta name="theme-color" content="#276749" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
@@ -52,14 +52,20 @@ export function useShopperState() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />;
+    return (
+      <main>
+        <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />
+      </main>
+    );
   }
   if (import.meta.env.DEV) console.error(error);
   return (
-    <ErrorPage
-      status={isRouteErrorResponse(error) ? error.status : 500}
-      title="Unexpected Application Error"
-      message="Something went wrong on our side. Please try again in a moment."
-    />
+    <main>
+      <ErrorPage
+        status={isRouteErrorResponse(error) ? error.status : 500}
+        title="Unexpected Application Error"
+        message="Something went wrong on our side. Please try again in a moment."
+      />
+    </main>
   );
 }

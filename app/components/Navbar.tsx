@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, useSearchParams } from "react-router";
+import { useEffect, useId, useRef } from "react";
+import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router";
 import { STORE_NAME } from "../lib/site";
 import { useCart } from "./CartProvider";
 
@@ -10,6 +11,12 @@ const LINKS = [
 
 export function Navbar({ account }: { account: React.ReactNode }) {
   const { count } = useCart();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // The phone menu closes once a link in it has been followed.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname, location.search]);
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 md:px-8">
@@ -26,7 +33,7 @@ export function Navbar({ account }: { account: React.ReactNode }) {
         </div>
         <div className="flex items-center gap-4 md:hidden">
           <CartLink count={count} />
-          <details className="relative">
+          <details ref={menu} className="relative">
             <summary className="cursor-pointer rounded p-1" aria-label="Menu">
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M4 6h16M4 12h16M4 18h16" />
@@ -63,13 +70,14 @@ function Logo() {
 /** A plain GET form to /products: typing a search always lands on the product list. */
 function SearchBox() {
   const [params] = useSearchParams();
+  const id = useId();
   return (
     <Form method="get" action="/products" role="search" className="flex items-center rounded-full border border-gray-300 px-3 text-sm">
-      <label htmlFor="site-search" className="sr-only">
+      <label htmlFor={id} className="sr-only">
         Search products
       </label>
       <input
-        id="site-search"
+        id={id}
         name="search"
         type="search"
         defaultValue={params.get("search") ?? ""}

@@ -29,6 +29,7 @@ export function ProductListing({ title, page, emptyMessage }: { title: string; p
         {title}
         <span aria-hidden="true" className="mt-1 block h-0.5 w-16 rounded-full bg-primary" />
       </h1>
+      <h2 className="sr-only">Products</h2>
       {products.length === 0 ? <p className="py-10 text-gray-600">{emptyMessage}</p> : <ProductGrid products={products} eagerCount={5} />}
       {nextHref && (
         <Link

@@ -15,7 +15,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
     <li className="grid grid-cols-[2fr_1fr_1fr] items-center border-t border-gray-200 py-4 text-sm md:text-base">
       <div className="flex items-center gap-3 md:gap-6">
         {product ? (
-          <Link to={productPath(product)} className="flex h-20 w-20 shrink-0 items-center justify-center rounded border border-gray-300 md:h-24 md:w-24">
+          <Link to={productPath(product)} aria-label={product.name} className="flex h-20 w-20 shrink-0 items-center justify-center rounded border border-gray-300 md:h-24 md:w-24">
             {product.images[0] && <img src={imageUrl(product.images[0])} alt="" width={80} height={80} loading="lazy" className="h-full w-full object-contain" />}
           </Link>
         ) : (

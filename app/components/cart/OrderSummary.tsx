@@ -23,7 +23,7 @@ export function TotalsList({ totals }: { totals: Totals }) {
       </div>
       <div className="flex justify-between">
         <dt>Shipping Fee</dt>
-        <dd className="text-primary">Free</dd>
+        <dd className="text-primary-dull">Free</dd>
       </div>
       <div className="flex justify-between">
         <dt>Tax ({TAX_PERCENT}%)</dt>

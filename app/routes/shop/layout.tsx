@@ -34,11 +34,13 @@ export function ErrorBoundary({ error }: { error: unknown }) {
   return (
     <>
       <Navbar account={<Account />} />
-      {notFound ? (
-        <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />
-      ) : (
-        <ErrorPage status={500} title="Unexpected Application Error" message="Something went wrong on our side. Please try again in a moment." />
-      )}
+      <main id="main">
+        {notFound ? (
+          <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />
+        ) : (
+          <ErrorPage status={500} title="Unexpected Application Error" message="Something went wrong on our side. Please try again in a moment." />
+        )}
+      </main>
       <Footer />
     </>
   );

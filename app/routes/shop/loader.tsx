@@ -9,7 +9,7 @@ export const REDIRECT_DELAY_MS = 5_000;
 export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   ...pageMeta("Just a moment", "Taking you back to the store."),
   // Without JavaScript the browser follows this after the same delay.
-  { "http-equiv": "refresh", content: `${REDIRECT_DELAY_MS / 1000};url=${data?.next ?? "/"}` },
+  { httpEquiv: "refresh", content: `${REDIRECT_DELAY_MS / 1000};url=${data?.next ?? "/"}` },
 ];
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -26,7 +26,7 @@ export default function LoaderPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex h-[60vh] flex-col items-center justify-center gap-4" role="status" aria-live="polite">
       <div className="h-24 w-24 animate-spin rounded-full border-4 border-gray-300 border-t-primary" aria-hidden="true" />
-      <p className="text-gray-600">Just a moment, taking you back to the store…</p>
+      <h1 className="text-gray-600">Just a moment, taking you back to the store…</h1>
     </div>
   );
 }

@@ -1,0 +1,96 @@
+/**
+ * Browser journeys (tests/e2e) against the PRODUCTION build, served by `wrangler dev` with its own
+ * freshly seeded local D1/R2/KV state (.wrangler/e2e-state), so they never touch `npm start`'s data.
+ *
+ *   npx playwright test                 # both projects
+ *   npx playwright test --project=chromium tests/e2e/cart.spec.ts
+ *
+ * Browsers cannot be downloaded here: Debian's chromium is used (CHROMIUM_PATH overrides; if
+ * neither exists, Playwright's own bundled browser is tried).
+ */
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+const PORT = 8799;
+// localhost, as APP_URL (scripts/start.ts): Stripe sends shoppers back there, with their cookies.
+const BASE_URL = `http://localhost:${PORT}`;
+const CI = !!process.env.CI;
+
+function chromiumExecutable(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+}
+
+const executablePath = chromiumExecutable();
+const launchOptions = {
+  ...(executablePath ? { executablePath } : {}),
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-sync",
+  ],
+};
+
+// scripts/start.ts needs Node 24 (type stripping): prefer the project's own `node` devDependency.
+const localNode = join(import.meta.dirname, "node_modules", ".bin", "node");
+const node = existsSync(localNode) ? localNode : process.execPath;
+
+const webServer: PlaywrightTestConfig["webServer"] = {
+  command: `"${node}" scripts/start.ts --port ${PORT} --state .wrangler/e2e-state --fresh`,
+  url: `http://127.0.0.1:${PORT}`,
+  timeout: 180_000,
+  reuseExistingServer: !CI,
+  stdout: "ignore",
+  stderr: "pipe",
+  env: { WRANGLER_SEND_METRICS: "false" },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  // Journeys are independent (fresh browser context each, unique newsletter addresses), so they
+  // can share one server and one database across two workers.
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: CI,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["./tests/e2e/support/summary-reporter.ts"]],
+  outputDir: "test-results",
+  webServer,
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    locale: "en-IN",
+    timezoneId: "Asia/Kolkata",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    navigationTimeout: 20_000,
+    actionTimeout: 10_000,
+    launchOptions,
+  },
+  projects: [
+    {
+      name: "chromium",
+      grepInvert: /@mobile/,
+      use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "mobile",
+      grep: /@mobile/,
+      use: {
+        browserName: "chromium",
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+});

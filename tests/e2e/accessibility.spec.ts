@@ -1,0 +1,33 @@
+import { test } from "@playwright/test";
+import { APPLE, expectCartCount, open } from "./support/app";
+import { expectNoSeriousViolations } from "./support/axe";
+
+test.describe("accessibility (axe: no serious or critical violations)", () => {
+  test("home", async ({ page }) => {
+    await open(page, "/");
+    await expectNoSeriousViolations(page, "/");
+  });
+
+  test("all products", async ({ page }) => {
+    await open(page, "/products");
+    await expectNoSeriousViolations(page, "/products");
+  });
+
+  test("product page", async ({ page }) => {
+    await open(page, `/products/fruits/${APPLE.id}`);
+    await expectNoSeriousViolations(page, "the product page");
+  });
+
+  test("cart with a product", async ({ page }) => {
+    await open(page, `/products/fruits/${APPLE.id}`);
+    await page.getByRole("button", { name: "Buy now" }).click();
+    await page.waitForURL("/cart");
+    await expectCartCount(page, 1);
+    await expectNoSeriousViolations(page, "/cart");
+  });
+
+  test("404 page", async ({ page }) => {
+    await open(page, "/no-such-page");
+    await expectNoSeriousViolations(page, "the 404 page");
+  });
+});

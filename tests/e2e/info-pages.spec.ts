@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+import { open } from "./support/app";
+
+const PAGES = [
+  { path: "/privacy-policy", title: "Privacy Policy", footer: "Privacy Policy", points: ["Card details never reach our servers", "a cart cookie so your cart survives a reload"] },
+  { path: "/terms-and-conditions", title: "Terms and Conditions", footer: "Terms and Conditions", points: ["A tax of 2% of the cart amount is added at checkout; delivery is free.", "You may cancel within 1 hour of ordering"] },
+  {
+    path: "/cancellation-refund",
+    title: "Cancellation & Refund Policy",
+    footer: "Cancellation & Refund Policy",
+    points: ["You can cancel an order within 1 hour of placing it", "Refunds are processed in 5-7 business days."],
+  },
+  {
+    path: "/shipping-delivery",
+    title: "Shipping And Delivery",
+    footer: "Shipping And Delivery",
+    points: ["We deliver only within one state", "Orders are delivered in 2-7 business days", "Delivery is free on every order."],
+  },
+  { path: "/contact-us", title: "Contact Us", footer: "Contact Us", points: ["support@greenbasket.example", "+91 80000 00000"] },
+];
+
+test.describe("the store's text pages", () => {
+  for (const info of PAGES) {
+    test(`${info.path} loads with its heading and policy points`, async ({ page }) => {
+      const response = await page.goto(info.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(`${info.title} | GreenBasket`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(info.title);
+      for (const point of info.points) await expect(page.getByRole("main")).toContainText(point);
+    });
+  }
+
+  test("the footer's Need help? links lead to each page", async ({ page }) => {
+    await open(page, "/");
+    for (const info of PAGES) {
+      await page.getByRole("navigation", { name: "Need help?" }).getByRole("link", { name: info.footer, exact: true }).click();
+      await expect(page).toHaveURL(info.path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(info.title);
+    }
+    await page.getByRole("navigation", { name: "Quick Links" }).getByRole("link", { name: "All Products" }).click();
+    await expect(page).toHaveURL("/products");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Products");
+  });
+
+  test("/contact redirects permanently to /contact-us", async ({ page }) => {
+    const response = await page.goto("/contact");
+    await expect(page).toHaveURL("/contact-us");
+    expect(response?.status()).toBe(200);
+    expect(response?.request().redirectedFrom()?.url()).toMatch(/\/contact$/);
+    const redirect = await response?.request().redirectedFrom()?.response();
+    expect(redirect?.status()).toBe(301);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+  });
+
+  test("the top bar's Contact link lands on /contact-us", async ({ page }) => {
+    await open(page, "/products");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(page).toHaveURL("/contact-us");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+  });
+});

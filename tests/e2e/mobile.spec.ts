@@ -1,0 +1,37 @@
+import { expect, test } from "@playwright/test";
+import { expectCartCount, open, productCard } from "./support/app";
+
+test.describe("on a phone @mobile", () => {
+  test("the menu leads to All Product, where a product goes into the cart", async ({ page }) => {
+    await open(page, "/");
+    // The desktop links are hidden; the hamburger is a <details> whose <summary> is labelled Menu.
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "All Product" })).toBeHidden();
+    await expectCartCount(page, 0);
+
+    await page.getByLabel("Menu", { exact: true }).tap();
+    const allProduct = page.getByRole("link", { name: "All Product", exact: true });
+    await expect(allProduct).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search products" })).toBeVisible();
+
+    await allProduct.tap();
+    await expect(page).toHaveURL("/products");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Products");
+
+    const card = productCard(page, "Tomato 1 kg");
+    await card.getByRole("button", { name: "Add Tomato 1 kg to cart" }).tap();
+    await expectCartCount(page, 1);
+    await expect(card).toContainText(/in cart:\s*1/);
+    await expect(page.getByRole("status").getByText("Added To Cart")).toBeVisible();
+  });
+
+  test("searching from the menu", async ({ page }) => {
+    await open(page, "/");
+    await page.getByLabel("Menu", { exact: true }).tap();
+    const box = page.getByRole("searchbox", { name: "Search products" });
+    await box.fill("banana");
+    await box.press("Enter");
+    await expect(page).toHaveURL("/products?search=banana");
+    await expect(productCard(page, "Banana 1 kg")).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(1);
+  });
+});

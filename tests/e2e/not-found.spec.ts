@@ -1,0 +1,26 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("unknown pages are real 404s", () => {
+  for (const path of ["/no-such-page", "/products/fruits/does-not-exist", "/products/no-such-category", "/products/vegetables/seed-apple-1-kg"]) {
+    test(`${path} answers 404 with "Page not found" inside the shop`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+      await expect(page.getByText("We couldn't find the page you were looking for.")).toBeVisible();
+      // Still the shop: top bar and footer are there, and the way back works.
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+      await page.getByRole("link", { name: "Back to the shop" }).click();
+      await expect(page).toHaveURL("/");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Freshness You Can Trust, Savings You Will Love!");
+    });
+  }
+
+  test("a client-side link to an unknown page shows the 404 page too", async ({ page }) => {
+    await page.goto("/privacy-policy");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }).__reactRouterDataRouter.navigate("/no-such-page"));
+    await expect(page).toHaveURL("/no-such-page");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  });
+});

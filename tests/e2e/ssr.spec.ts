@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { APPLE, BEST_SELLERS, open } from "./support/app";
+
+test.describe("pages come from the server with their data", () => {
+  test("the raw HTML of /products already lists the catalogue", async ({ page }) => {
+    const response = await page.request.get("/products");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("text/html");
+    const html = await response.text();
+    for (const name of ["Potato 500g", "Tomato 1 kg", "Apple 1 kg", "Amul Milk 1L", "Basmati Rice 5kg"]) expect(html).toContain(name);
+    expect(html).toContain("All Products");
+    expect(html).toContain("₹110");
+    // 35 products, 24 a page: the first page links to the next.
+    expect(html).toContain("Load more");
+  });
+
+  test("the raw HTML of a product page and of the home page carry their data", async ({ page }) => {
+    const product = await (await page.request.get(`/products/fruits/${APPLE.id}`)).text();
+    expect(product).toContain(`<title>${APPLE.name} | GreenBasket</title>`);
+    expect(product).toContain("Crisp and juicy");
+    expect(product).toContain("₹110");
+
+    const home = await (await page.request.get("/")).text();
+    for (const name of BEST_SELLERS) expect(home).toContain(name);
+  });
+
+  test("a cart cookie is read on the server: the first HTML shows its count and lines", async ({ page }) => {
+    const html = await (await page.request.get("/cart", { headers: { cookie: `cart=${encodeURIComponent(`${APPLE.id}:3`)}` } })).text();
+    expect(html).toContain("Cart, 3 items");
+    expect(html).toContain(APPLE.name);
+    expect(html).toContain("₹336.60"); // 3 × ₹110 + 2% tax
+  });
+
+  test("Load more appends the next page of products", async ({ page }) => {
+    await open(page, "/products");
+    await expect(page.getByRole("article")).toHaveCount(24);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(page.getByRole("article")).toHaveCount(35);
+    await expect(page.getByRole("heading", { name: "Oats Noodles 72g" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
+    await expect(page).toHaveURL("/products");
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Shared bits of the browser journeys: waiting for hydration, the top bar's cart, the order
+ * summary, the seeded catalogue's facts and ₹ formatting (mirrors app/lib/money.ts on purpose,
+ * written out again so a bug there cannot hide itself).
+ */
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** Facts of the demo catalogue (scripts/seed-data.ts) the journeys rely on. */
+export const APPLE = { id: "seed-apple-1-kg", name: "Apple 1 kg", category: "Fruits", offerPaise: 110_00, mrpPaise: 120_00 };
+export const TOMATO = { name: "Tomato 1 kg" };
+export const POTATO = { name: "Potato 500g" };
+export const RICE = { id: "seed-basmati-rice-5kg", name: "Basmati Rice 5kg", category: "Grains", offerPaise: 520_00 };
+/** The first five seeded products: the home page's Best Sellers. */
+export const BEST_SELLERS = ["Potato 500g", "Tomato 1 kg", "Carrot 500g", "Spinach 500g", "Onion 500g"];
+export const CATEGORY_TILES = [
+  "Organic veggies",
+  "Fresh Fruits",
+  "Cold Drinks",
+  "Instant Food",
+  "Dairy Products",
+  "Bakery & Breads",
+  "Grains & Cereals",
+];
+
+/**
+ * Resolve once React has hydrated the page: the router exists and the header's DOM nodes carry
+ * React's props (event handlers attached). Clicks before that still work (every cart button is a
+ * real form), but toasts and in-place updates need the hydrated app.
+ */
+export async function waitForHydration(page: Page) {
+  try {
+    await page.waitForFunction(() => {
+      const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter;
+      const header = document.querySelector("header");
+      return !!router?.state.initialized && !!header && Object.keys(header).some((key) => key.startsWith("__reactProps$"));
+    });
+  } catch (error) {
+    // The usual cause locally: build/ was rebuilt (another `npm start` or build) while this
+    // server ran, so the HTML names scripts that no longer exist. Say so instead of timing out.
+    const scripts = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href),
+    );
+    const missing: string[] = [];
+    for (const url of scripts) if ((await page.request.get(url)).status() === 404) missing.push(url);
+    if (missing.length > 0) {
+      throw new Error(`The page never hydrated: its scripts are gone from the server (was build/ rebuilt during the run? rerun): ${missing.join(", ")}`);
+    }
+    throw error;
+  }
+  // Let the commit's effects run.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
+/** Go to a page and wait until it is interactive. */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+/** The top bar's cart link (the visible one: desktop and phone layouts each render their own). */
+export function cartLink(page: Page): Locator {
+  return page.getByRole("link", { name: /^Cart, \d+ items?$/ });
+}
+
+export async function expectCartCount(page: Page, count: number) {
+  await expect(cartLink(page)).toHaveAccessibleName(`Cart, ${count} ${count === 1 ? "item" : "items"}`);
+  await expect(cartLink(page).getByTestId("cart-count")).toHaveText(String(count));
+}
+
+/** One product card of a listing, found by its heading. */
+export function productCard(page: Page, name: string): Locator {
+  return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+/** The cart page's order summary. */
+export function orderSummary(page: Page): Locator {
+  return page.getByRole("complementary", { name: "Order Summary" });
+}
+
+/** The value (<dd>) next to a label (<dt>) of the order summary. */
+export function summaryValue(page: Page, label: string | RegExp): Locator {
+  return orderSummary(page)
+    .locator("dl > div")
+    .filter({ has: page.getByRole("term").filter({ hasText: label }) })
+    .getByRole("definition");
+}
+
+/** "₹1,23,456" for whole rupees, "₹1,234.50" otherwise: Indian digit grouping. */
+export function rupees(paise: number): string {
+  const whole = Math.floor(paise / 100);
+  const fraction = paise % 100;
+  const digits = String(whole);
+  const last3 = digits.slice(-3);
+  const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ",");
+  const grouped = rest ? `${rest},${last3}` : last3;
+  return fraction === 0 ? `₹${grouped}` : `₹${grouped}.${String(fraction).padStart(2, "0")}`;
+}
+
+/** Tax is 2% of the subtotal rounded DOWN to the paisa; shipping is free. */
+export function expectedTotals(subtotalPaise: number) {
+  const tax = Math.floor((subtotalPaise * 2) / 100);
+  return { price: rupees(subtotalPaise), tax: rupees(tax), total: rupees(subtotalPaise + tax) };
+}
+
+/** A newsletter address no other test (or earlier run) has used. */
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/**
+ * Click something that makes a full-page request (a form post without JavaScript, say) and wait
+ * for the new document's load: until its stylesheet applies, the phone and desktop top bars are
+ * both visible.
+ */
+export async function clickAndLoad(page: Page, target: Locator) {
+  const loaded = page.waitForEvent("load");
+  await target.click();
+  await loaded;
+}
