@@ -16,6 +16,7 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             APP_URL: "http://localhost:8787",
+            CORS_ORIGINS: "https://partner.example",
             SELLER_EMAIL: "seller@test.example",
             SELLER_PASSWORD: "seller-test-password",
             SESSION_SECRET: "test-session-secret",

@@ -10,6 +10,8 @@ declare namespace Cloudflare {
     NEWSLETTER_LIMITER: RateLimit;
     /** Public origin of the store, e.g. https://shop.example.com (no trailing slash). */
     APP_URL: string;
+    /** Other front ends allowed to call /api with credentials, comma-separated origins (CORS). */
+    CORS_ORIGINS?: string;
     SESSION_SECRET?: string;
     SELLER_EMAIL?: string;
     SELLER_PASSWORD?: string;

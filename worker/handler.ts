@@ -12,7 +12,8 @@ export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) =>
 export function createFetchHandler(renderPage: PageHandler): ExportedHandler<Env> {
   async function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const { pathname } = new URL(request.url);
-    if (isCrossSiteWrite(request, env)) return crossSiteRefused(pathname);
+    if (headerBytes(request) > MAX_HEADER_BYTES) return refused(pathname, 413, "Request headers too large");
+    if (isCrossSiteWrite(request, env)) return refused(pathname, 403, "Cross-site requests are not allowed");
     if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
     if (pathname.startsWith("/images/")) return serveImage(request, env);
     return renderPage(request, env, ctx);
@@ -25,9 +26,17 @@ export function createFetchHandler(renderPage: PageHandler): ExportedHandler<Env
   };
 }
 
-function crossSiteRefused(pathname: string): Response {
-  const msg = "Cross-site requests are not allowed";
+/** More header bytes than any browser of this store sends (cookies included). */
+const MAX_HEADER_BYTES = 32 * 1024;
+
+function headerBytes(request: Request): number {
+  let size = 0;
+  for (const [name, value] of request.headers) size += name.length + value.length + 4;
+  return size;
+}
+
+function refused(pathname: string, status: 403 | 413, msg: string): Response {
   return pathname.startsWith("/api/")
-    ? Response.json({ success: false, msg }, { status: 403 })
-    : new Response(msg, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    ? Response.json({ success: false, msg }, { status })
+    : new Response(msg, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

@@ -67,7 +67,7 @@ describe("POST /api/order/stripe", () => {
     expect(await savedCart(shopper)).toEqual({ [apple.id]: 3 });
   });
 
-  it("Stripe failing (500, 429, slow) leaves the order pending; the retry reuses the idempotency key: one session", async () => {
+  it("Stripe failing (500, 429) leaves the order pending; the retry reuses the idempotency key: one session", async () => {
     const apple = await insertProduct();
     const shopper = await signUp();
     const address = await addAddress(shopper);
@@ -86,6 +86,17 @@ describe("POST /api/order/stripe", () => {
     const orders = await env.DB.prepare("SELECT id, payment_state FROM orders").all();
     expect(orders.results).toEqual([{ id: ok.orderId, payment_state: "pending" }]);
   });
+});
+
+describe("Stripe answering slowly", () => {
+  it("a timed-out session creation is retried with the same idempotency key: one session, order pending", async () => {
+    await fakeStripe.fail("slow", 1);
+    const { answer, response } = await startOnlineOrder();
+    expect(response.status).toBe(201);
+    expect(answer.url).toMatch(/\/pay\/cs_test_/);
+    expect(await fakeStripe.sessions()).toHaveLength(1);
+    expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "pending" });
+  }, 40_000);
 });
 
 describe("POST /api/stripe/webhook", () => {

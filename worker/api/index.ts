@@ -1,6 +1,8 @@
 import { Hono } from "hono";
+import { cors } from "hono/cors";
 import { getDb } from "../db/client";
 import { HttpError } from "../errors";
+import { corsAllowList } from "../security/same-origin";
 import { addressRoutes } from "./address";
 import { cartRoutes } from "./cart";
 import { newsletterRoutes } from "./newsletter";
@@ -13,6 +15,9 @@ import type { ApiEnv } from "./types";
 
 /** The JSON API of the spec (section 7). Every answer is `{ success, msg, ... }`. */
 export const api = new Hono<ApiEnv>().basePath("/api");
+
+// CORS only for the configured allow-list, with credentials; everyone else gets no CORS headers.
+api.use(cors({ origin: (origin, c) => (corsAllowList(c.env).has(origin) ? origin : null), credentials: true, maxAge: 600 }));
 
 api.use(async (c, next) => {
   c.set("db", getDb(c.env));

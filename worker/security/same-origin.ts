@@ -8,14 +8,28 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Paths called by other servers that prove themselves another way (Stripe signs its webhooks). */
 const EXEMPT_PATHS = new Set(["/api/stripe/webhook"]);
 
-export function isCrossSiteWrite(request: Request, env: Pick<Env, "APP_URL">): boolean {
+export function isCrossSiteWrite(request: Request, env: Pick<Env, "APP_URL" | "CORS_ORIGINS">): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const url = new URL(request.url);
   if (EXEMPT_PATHS.has(url.pathname)) return false;
   const origin = request.headers.get("origin");
-  if (origin) return origin !== url.origin && origin !== safeOrigin(env.APP_URL);
+  if (origin) {
+    if (origin === url.origin || origin === safeOrigin(env.APP_URL)) return false;
+    // Other front ends on the configured allow-list may call the API (never the pages' forms).
+    return !(url.pathname.startsWith("/api/") && corsAllowList(env).has(origin));
+  }
   const site = request.headers.get("sec-fetch-site");
   return site !== null && site !== "same-origin" && site !== "none";
+}
+
+/** Origins of other front ends allowed to call the API with credentials (CORS_ORIGINS, comma-separated). */
+export function corsAllowList(env: Pick<Env, "CORS_ORIGINS">): Set<string> {
+  return new Set(
+    (env.CORS_ORIGINS ?? "")
+      .split(",")
+      .map((o) => safeOrigin(o.trim()))
+      .filter((o): o is string => o !== null),
+  );
 }
 
 function safeOrigin(url: string | undefined): string | null {

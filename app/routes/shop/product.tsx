@@ -24,6 +24,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product: toProductView(product), related: related.map(toProductView) };
 }
 
+/** At or below this counted stock the page tells shoppers how many are left. */
+const LOW_STOCK = 5;
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
   const [mainImage, setMainImage] = useState(product.images[0]);
@@ -72,6 +75,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-6">
             <Price offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} large />
             <p className="text-gray-500">(inclusive of all taxes)</p>
+            {product.inStock && product.stock !== null && product.stock <= LOW_STOCK && (
+              <p className="mt-2 font-medium text-amber-700">Only {product.stock} left</p>
+            )}
           </div>
           <h2 className="mt-6 text-base font-medium">About Product</h2>
           <ul className="ml-4 list-disc text-gray-600">
