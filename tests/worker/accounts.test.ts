@@ -137,6 +137,8 @@ describe("login and logout", () => {
   it("sets HttpOnly, SameSite=Lax, Path=/ and a bounded lifetime on the session cookie", async () => {
     const response = await postJson("/api/user/register", { name: "A", email: "flags@example.com", password: "a long passphrase" });
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith("sid="))!;
+    // 43 base64url characters: a 256-bit random id, then its signature.
+    expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
     expect(cookie).toContain("Path=/");
