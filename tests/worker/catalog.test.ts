@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { bestSellers, getProduct, listProducts, relatedProducts } from "../../worker/services/catalog";
 import { db, insertProduct } from "../support/builders";
@@ -26,6 +27,40 @@ describe("catalog service", () => {
     expect((await listProducts(db(), { search: "TOMATO" })).products.map((p) => p.id)).toEqual([tomato.id]);
     expect((await listProducts(db(), { search: "%" })).products.map((p) => p.name)).toEqual(["100% Juice"]);
     expect((await listProducts(db(), { search: "_" })).products).toEqual([]);
+  });
+
+  it("finds any piece of a name through the search index, and keeps it in step with edits", async () => {
+    const tomato = await insertProduct({ name: "Tomato 1 kg" });
+    const potato = await insertProduct({ name: "Potato 500g" });
+    const names = async (search: string) => (await listProducts(db(), { search })).products.map((p) => p.name);
+    expect(await names("tato")).toEqual(["Potato 500g"]);
+    expect(await names("mat")).toEqual(["Tomato 1 kg"]);
+    expect(await names("TO 5")).toEqual(["Potato 500g"]);
+    for (const hostile of ['"', '"tom', "tom*", "NEAR(tom pot)", "name:tom", "tom OR pot"]) {
+      expect(Array.isArray(await names(hostile))).toBe(true);
+    }
+    await env.DB.prepare("UPDATE products SET name = 'Cherry Tomato' WHERE id = ?").bind(potato.id).run();
+    expect(await names("cherry")).toEqual(["Cherry Tomato"]);
+    expect(await names("tato")).toEqual([]);
+    await env.DB.prepare("DELETE FROM products WHERE id = ?").bind(tomato.id).run();
+    expect(await names("tomato")).toEqual(["Cherry Tomato"]);
+  });
+
+  it("listing and search queries use indexes, never a full scan of products", async () => {
+    const plans = [
+      "SELECT id FROM products WHERE in_stock = 1 ORDER BY created_at, id LIMIT 25",
+      "SELECT id FROM products WHERE in_stock = 1 AND category = 'Fruits' ORDER BY created_at, id LIMIT 25",
+      "SELECT id FROM products WHERE in_stock = 1 AND (created_at > 5 OR (created_at = 5 AND id > 'x')) ORDER BY created_at, id LIMIT 25",
+      "SELECT id FROM products WHERE in_stock = 1 AND products.rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH '\"tom\"') ORDER BY created_at, id LIMIT 25",
+      "SELECT id FROM products ORDER BY created_at DESC, id DESC LIMIT 50",
+    ];
+    for (const query of plans) {
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).all<{ detail: string }>();
+      const details = results.map((r) => r.detail).join(" | ");
+      // "SCAN products_fts VIRTUAL TABLE" is the search index itself; a bare "SCAN products" is a full scan.
+      expect(details, query).not.toMatch(/SCAN products(?![_\w])(?! USING)/);
+      expect(details, query).toMatch(/USING (COVERING )?INDEX|VIRTUAL TABLE|PRIMARY KEY|INTEGER PRIMARY KEY/);
+    }
   });
 
   it("pages with a cursor without repeating or skipping", async () => {

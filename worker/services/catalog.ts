@@ -33,8 +33,7 @@ export async function listProducts(db: Database, query: ListQuery = {}): Promise
   if (!query.forSeller) conditions.push(eq(products.inStock, true));
   if (query.category) conditions.push(eq(products.category, query.category));
   const search = query.search?.trim();
-  // SQLite's LIKE is case-insensitive for ASCII, as the spec's search is.
-  if (search) conditions.push(sql`${products.name} LIKE ${`%${escapeLike(search)}%`} ESCAPE '\\'`);
+  if (search) conditions.push(nameContains(search));
   const after = decodeCursor(query.cursor);
   const newestFirst = Boolean(query.forSeller);
   const beyond = newestFirst ? lt : gt;
@@ -114,6 +113,19 @@ export type ProductView = ReturnType<typeof toProductView>;
 function clampLimit(limit: number | undefined): number {
   if (!limit || !Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
   return Math.min(Math.max(1, Math.floor(limit)), MAX_PAGE_SIZE);
+}
+
+/**
+ * Case-insensitive "name contains" (the spec's search). Three or more characters go through the
+ * trigram FTS5 index (quoted as one phrase, so FTS syntax in the text is inert); shorter text
+ * falls back to LIKE, which SQLite also treats case-insensitively for ASCII.
+ */
+function nameContains(search: string): SQL {
+  if ([...search].length >= 3) {
+    const phrase = `"${search.replace(/"/g, '""')}"`;
+    return sql`${products}.rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${phrase})`;
+  }
+  return sql`${products.name} LIKE ${`%${escapeLike(search)}%`} ESCAPE '\\'`;
 }
 
 function escapeLike(text: string): string {
