@@ -112,3 +112,24 @@ describe("addresses", () => {
     expect((await postJson("/api/address/get", {})).status).toBe(401);
   });
 });
+
+describe("the cart page's data", () => {
+  it("flags out-of-stock and vanished products instead of failing, and shows only the shopper's addresses", async () => {
+    const { cartPage } = await import("../../worker/services/cart");
+    const { db } = await import("../support/builders");
+    const apple = await insertProduct({ name: "Apple" });
+    const off = await insertProduct({ name: "Off", inStock: false });
+    const shopper = await signUp();
+    const other = await signUp();
+    const mine = await addAddress(shopper);
+    await addAddress(other);
+    const page = await cartPage(db(), { [apple.id]: 2, [off.id]: 1, "deleted-product": 1 }, shopper.id);
+    expect(page.lines.map((l) => [l.productId, l.available, l.product?.name ?? null])).toEqual([
+      [apple.id, true, "Apple"],
+      [off.id, false, "Off"],
+      ["deleted-product", false, null],
+    ]);
+    expect(page.addresses.map((a) => a.id)).toEqual([mine]);
+    expect((await cartPage(db(), {}, null)).addresses).toEqual([]);
+  });
+});

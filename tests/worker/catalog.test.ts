@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { bestSellers, getProduct, listProducts, relatedProducts } from "../../worker/services/catalog";
+import { bestSellers, getProduct, listProducts, productWithRelated } from "../../worker/services/catalog";
 import { db, insertProduct } from "../support/builders";
 
 describe("catalog service", () => {
@@ -97,8 +97,10 @@ describe("catalog service", () => {
     for (let i = 0; i < 6; i++) others.push(await insertProduct({ category: "Bakery" }));
     await insertProduct({ category: "Bakery", inStock: false });
     await insertProduct({ category: "Dairy" });
-    const related = await relatedProducts(db(), product);
-    expect(related.map((p) => p.id)).toEqual(others.slice(0, 5).map((p) => p.id));
+    const page = await productWithRelated(db(), product.id);
+    expect(page.product?.id).toBe(product.id);
+    expect(page.related.map((p) => p.id)).toEqual(others.slice(0, 5).map((p) => p.id));
+    expect(await productWithRelated(db(), "missing")).toEqual({ product: undefined, related: [] });
   });
 
   it("finds one product by id, or nothing", async () => {

@@ -1,12 +1,11 @@
 /**
- * The cart on the server: turning product id → quantity into priced lines with the latest
- * product data, and flagging lines that can no longer be bought.
+ * The cart on the server: turning product id → quantity into lines with the latest product data
+ * (flagging lines that can no longer be bought), and saving a shopper's cart.
  */
-import { eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { CartItems } from "../../app/lib/cart";
-import { totalsFor, type Totals } from "../../app/lib/money";
 import type { Database } from "../db/client";
-import { products, users } from "../db/schema";
+import { addresses, products, users } from "../db/schema";
 import { badRequest, parseInput } from "../errors";
 import { cartUpdateInput } from "../validation/cart";
 import { toProductView, type ProductView } from "./catalog";
@@ -20,9 +19,13 @@ export type CartLine = {
   available: boolean;
 };
 
-export async function cartLines(db: Database, items: CartItems): Promise<{ lines: CartLine[]; totals: Totals }> {
+/** The cart page's data in one D1 round trip: the cart's products and the shopper's addresses. */
+export async function cartPage(db: Database, items: CartItems, userId: string | null) {
   const ids = Object.keys(items);
-  const found = ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : [];
+  const [found, saved] = await db.batch([
+    db.select().from(products).where(inArray(products.id, ids.length ? ids : [""])),
+    db.select().from(addresses).where(eq(addresses.userId, userId ?? "")).orderBy(desc(addresses.createdAt)),
+  ]);
   const byId = new Map(found.map((p) => [p.id, p]));
   const lines = ids.map((productId): CartLine => {
     const product = byId.get(productId);
@@ -33,10 +36,7 @@ export async function cartLines(db: Database, items: CartItems): Promise<{ lines
       available: Boolean(product?.inStock),
     };
   });
-  const totals = totalsFor(
-    lines.filter((l) => l.available && l.product).map((l) => ({ unitPricePaise: l.product!.offerPricePaise, quantity: l.quantity })),
-  );
-  return { lines, totals };
+  return { lines, addresses: saved };
 }
 
 /** Only the lines whose products exist (a guest cart may hold products since deleted). */

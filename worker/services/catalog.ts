@@ -60,14 +60,21 @@ export async function getProduct(db: Database, id: string): Promise<Product | un
   return db.query.products.findFirst({ where: eq(products.id, id) });
 }
 
-/** Up to `limit` other in-stock products of the same category. */
-export async function relatedProducts(db: Database, product: Product, limit = 5): Promise<Product[]> {
+/** Up to `limit` other in-stock products of the same category as product `productId`. */
+function relatedQuery(db: Database, productId: string, limit: number) {
+  const categoryOf = sql`(SELECT ${products.category} FROM ${products} WHERE ${products.id} = ${productId})`;
   return db
     .select()
     .from(products)
-    .where(and(eq(products.category, product.category), eq(products.inStock, true), ne(products.id, product.id)))
+    .where(and(sql`${products.category} = ${categoryOf}`, eq(products.inStock, true), ne(products.id, productId)))
     .orderBy(asc(products.createdAt), asc(products.id))
     .limit(limit);
+}
+
+/** A product page's data in one D1 round trip: the product and up to five related ones. */
+export async function productWithRelated(db: Database, id: string, limit = 5): Promise<{ product: Product | undefined; related: Product[] }> {
+  const [found, related] = await db.batch([db.select().from(products).where(eq(products.id, id)).limit(1), relatedQuery(db, id, limit)]);
+  return { product: found[0], related };
 }
 
 /** The spec's "Best Sellers": the first five in-stock products. */

@@ -19,9 +19,19 @@ export function guestCart(request: Request): CartItems {
   return parseCart(readCookie(request.headers.get("cookie"), CART_COOKIE));
 }
 
+/** One lookup per request, however many loaders ask (the root's and the page's run side by side). */
+const perRequest = new WeakMap<object, Promise<ShopperState>>();
+
 /** Who is shopping and what is in their cart, for the first HTML of every page. */
-export async function readShopperState(request: Request, worker: Pick<WorkerContext, "env" | "db">): Promise<ShopperState> {
-  const user = await currentUser(request, worker);
-  if (!user) return { user: null, cart: guestCart(request) };
-  return { user: { id: user.id, name: user.name, email: user.email }, cart: user.cartItems };
+export function readShopperState(request: Request, worker: Pick<WorkerContext, "env" | "db">): Promise<ShopperState> {
+  let state = perRequest.get(worker);
+  if (!state) {
+    state = (async () => {
+      const user = await currentUser(request, worker);
+      if (!user) return { user: null, cart: guestCart(request) };
+      return { user: { id: user.id, name: user.name, email: user.email }, cart: user.cartItems };
+    })();
+    perRequest.set(worker, state);
+  }
+  return state;
 }

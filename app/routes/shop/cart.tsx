@@ -3,8 +3,8 @@ import { Link, redirect, useRevalidator } from "react-router";
 import { runAction } from "../../../worker/action-result";
 import { fromContext } from "../../../worker/context";
 import { cardPaymentsEnabled } from "../../../worker/payments/stripe-client";
-import { listAddresses, toAddressSnapshot } from "../../../worker/services/addresses";
-import { cartLines } from "../../../worker/services/cart";
+import { toAddressSnapshot } from "../../../worker/services/addresses";
+import { cartPage } from "../../../worker/services/cart";
 import { applyCartForm } from "../../../worker/services/cart-form";
 import { submitCheckout } from "../../../worker/services/checkout-form";
 import { readShopperState } from "../../../worker/services/shopper-state";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Your cart", "Review your
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const { user, cart } = await readShopperState(request, worker);
-  const [{ lines }, addresses] = await Promise.all([cartLines(worker.db, cart), user ? listAddresses(worker.db, user.id) : []]);
+  const { lines, addresses } = await cartPage(worker.db, cart, user?.id ?? null);
   return {
     lines,
     addresses: addresses.map(toAddressSnapshot),

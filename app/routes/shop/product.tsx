@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigate } from "react-router";
 import { fromContext } from "../../../worker/context";
-import { getProduct, relatedProducts, toProductView } from "../../../worker/services/catalog";
+import { productWithRelated, toProductView } from "../../../worker/services/catalog";
 import { useCart } from "../../components/CartProvider";
 import { Price } from "../../components/Price";
 import { ProductGrid } from "../../components/ProductCard";
@@ -17,10 +17,8 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) =>
     : pageMeta("Product not found", "This product does not exist.");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = fromContext(context);
-  const product = await getProduct(db, params.id);
+  const { product, related } = await productWithRelated(fromContext(context).db, params.id);
   if (!product || product.category.toLowerCase() !== params.category.toLowerCase()) throw data(null, { status: 404 });
-  const related = await relatedProducts(db, product, 5);
   return { product: toProductView(product), related: related.map(toProductView) };
 }
 
