@@ -7,7 +7,7 @@ import { cardPaymentsEnabled } from "../payments/stripe-client";
 import { limitOrders } from "../security/rate-limit";
 import { cancelByShopper, markCodPaid, moveOrder } from "../services/order-status";
 import { listUserOrders, placeOrder, toApiOrder } from "../services/orders";
-import { countAwaitingPacking, listSellerOrders } from "../services/seller-orders";
+import { sellerOrdersPage } from "../services/seller-orders";
 import { requireSeller, requireShopper } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
@@ -40,8 +40,8 @@ export const orderRoutes = new Hono<ApiEnv>()
   })
   .get("/seller", requireSeller, async (c) => {
     const query = parseInput(statusQuery, c.req.query());
-    const [page, awaitingPacking] = await Promise.all([listSellerOrders(c.var.db, query), countAwaitingPacking(c.var.db)]);
-    return c.json({ success: true, orders: page.orders.map(toApiOrder), nextBefore: page.nextBefore, awaitingPacking, msg: "" });
+    const page = await sellerOrdersPage(c.var.db, query);
+    return c.json({ success: true, orders: page.orders.map(toApiOrder), nextBefore: page.nextBefore, awaitingPacking: page.awaitingPacking, msg: "" });
   })
   .post("/status", requireSeller, async (c) => {
     const { orderId, status } = parseInput(z.object({ orderId: orderIdField, status: z.enum(ORDER_STATUSES, { error: "Unknown status" }) }), await readJson(c));

@@ -10,22 +10,21 @@ const toFulfil = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true))!;
 
 export type SellerOrderQuery = { status?: OrderStatus; before?: number };
 
-export async function listSellerOrders(db: Database, query: SellerOrderQuery = {}): Promise<{ orders: OrderWithItems[]; nextBefore: number | null }> {
+export type SellerOrdersPage = { orders: OrderWithItems[]; nextBefore: number | null; awaitingPacking: number };
+
+/** A page of orders and the count waiting to be packed, in one D1 round trip. */
+export async function sellerOrdersPage(db: Database, query: SellerOrderQuery = {}): Promise<SellerOrdersPage> {
   const conditions: SQL[] = [toFulfil];
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.before) conditions.push(lt(orders.createdAt, query.before));
-  const rows = await db.query.orders.findMany({
-    where: and(...conditions),
-    orderBy: desc(orders.createdAt),
-    limit: SELLER_PAGE_SIZE + 1,
-    with: { items: true },
-  });
+  const [rows, [waiting]] = await db.batch([
+    db.query.orders.findMany({ where: and(...conditions), orderBy: desc(orders.createdAt), limit: SELLER_PAGE_SIZE + 1, with: { items: true } }),
+    db.select({ n: count() }).from(orders).where(and(toFulfil, eq(orders.status, "Order Placed"))),
+  ]);
   const page = rows.slice(0, SELLER_PAGE_SIZE);
-  return { orders: page, nextBefore: rows.length > SELLER_PAGE_SIZE ? page[page.length - 1]!.createdAt : null };
-}
-
-/** How many orders wait to be packed (shown at the top of the orders page). */
-export async function countAwaitingPacking(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(and(toFulfil, eq(orders.status, "Order Placed")));
-  return row?.n ?? 0;
+  return {
+    orders: page,
+    nextBefore: rows.length > SELLER_PAGE_SIZE ? page[page.length - 1]!.createdAt : null,
+    awaitingPacking: waiting?.n ?? 0,
+  };
 }

@@ -7,7 +7,7 @@ import { parseInput } from "../../../worker/errors";
 import { requireSellerPage } from "../../../worker/page-auth";
 import { markCodPaid, moveOrder, NEXT_STATUS } from "../../../worker/services/order-status";
 import { toOrderView, type OrderView } from "../../../worker/services/orders";
-import { countAwaitingPacking, listSellerOrders } from "../../../worker/services/seller-orders";
+import { sellerOrdersPage } from "../../../worker/services/seller-orders";
 import { imageUrl } from "../../lib/images";
 import { formatRupees } from "../../lib/money";
 import { formatDateTime, paymentLabel } from "../../lib/order-status";
@@ -20,10 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const status = ORDER_STATUSES.find((s) => s === params.get("status"));
   const before = Number(params.get("before")) || undefined;
-  const [page, awaitingPacking] = await Promise.all([listSellerOrders(worker.db, { status, before }), countAwaitingPacking(worker.db)]);
+  const page = await sellerOrdersPage(worker.db, { status, before });
   return {
     status: status ?? null,
-    awaitingPacking,
+    awaitingPacking: page.awaitingPacking,
     nextBefore: page.nextBefore,
     orders: page.orders.map((order) => ({ ...toOrderView(order), next: NEXT_STATUS[order.status] })),
   };
