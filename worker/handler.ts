@@ -1,4 +1,5 @@
 import { api } from "./api";
+import { purgeCatalogCache, withEdgeCache } from "./edge-cache";
 import { serveImage } from "./images";
 import { withCommonHeaders } from "./security/headers";
 import { isCrossSiteWrite } from "./security/same-origin";
@@ -7,16 +8,21 @@ export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) =>
 
 /**
  * The Worker's routing, apart from the React Router build so tests can run it without one:
- * /api/* → Hono, /images/* → R2, everything else → pages.
+ * /api/* → Hono, /images/* → R2, everything else → pages; anonymous catalogue reads through the
+ * edge cache (worker/edge-cache.ts).
  */
 export function createFetchHandler(renderPage: PageHandler): ExportedHandler<Env> {
   async function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (headerBytes(request) > MAX_HEADER_BYTES) return refused(pathname, 413, "Request headers too large");
     if (isCrossSiteWrite(request, env)) return refused(pathname, 403, "Cross-site requests are not allowed");
-    if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
     if (pathname.startsWith("/images/")) return serveImage(request, env);
-    return renderPage(request, env, ctx);
+    const response = await withEdgeCache(request, env, ctx, async () =>
+      pathname === "/api" || pathname.startsWith("/api/") ? api.fetch(request, env, ctx) : renderPage(request, env, ctx),
+    );
+    // Whatever the seller changed (products, stock), shoppers must not be served the old catalogue.
+    if (isSellerWrite(request, pathname) && response.status < 400) await purgeCatalogCache(env);
+    return response;
   }
 
   return {
@@ -24,6 +30,10 @@ export function createFetchHandler(renderPage: PageHandler): ExportedHandler<Env
       return withCommonHeaders(await route(request, env, ctx), request);
     },
   };
+}
+
+function isSellerWrite(request: Request, pathname: string): boolean {
+  return request.method !== "GET" && request.method !== "HEAD" && (pathname.startsWith("/api/product/") || pathname.startsWith("/seller"));
 }
 
 /** More header bytes than any browser of this store sends (cookies included). */

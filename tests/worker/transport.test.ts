@@ -37,7 +37,7 @@ describe("transport", () => {
   });
 
   it("API answers carry nosniff, no-store and a deny-all CSP", async () => {
-    const response = await call("/api/product/list");
+    const response = await call("/api/order/user");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");

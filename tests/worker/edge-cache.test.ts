@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { isCacheable } from "../../worker/edge-cache";
+import { insertProduct } from "../support/builders";
+import { call, json, postJson } from "../support/http";
+import { sellerLogin } from "../support/seller";
+import { signUp } from "../support/shoppers";
+
+type List = { products: { _id: string; name: string }[] };
+
+describe("edge cache of anonymous catalogue reads", () => {
+  it("caches only anonymous GETs of the catalogue and the product list", () => {
+    const at = (path: string, init: RequestInit = {}) => new Request(`http://localhost:8787${path}`, init);
+    for (const path of ["/", "/products", "/products?search=tom", "/products/fruits", "/products/fruits/abc", "/api/product/list"]) {
+      expect(isCacheable(at(path)), path).toBe(true);
+    }
+    for (const path of ["/cart", "/my-orders", "/seller", "/seller/orders", "/api/order/user", "/login", "/products/a/b/c"]) {
+      expect(isCacheable(at(path)), path).toBe(false);
+    }
+    for (const cookie of ["sid=x", "cart=abc%3A1", "seller_sid=y"]) {
+      expect(isCacheable(at("/products", { headers: { Cookie: cookie } })), cookie).toBe(false);
+    }
+    expect(isCacheable(at("/products", { method: "POST" }))).toBe(false);
+  });
+
+  it("serves a second anonymous read from the cache, and a seller change purges it", async () => {
+    const product = await insertProduct({ name: "Cached Apple" });
+    const first = await call("/api/product/list?limit=5");
+    expect(first.headers.get("x-edge-cache")).toBe("MISS");
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    await first.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 50)); // the cache write happens after the response
+    const second = await call("/api/product/list?limit=5");
+    expect(second.headers.get("x-edge-cache")).toBe("HIT");
+    expect((await json<List>(second)).products.map((p) => p.name)).toEqual(["Cached Apple"]);
+
+    const seller = await sellerLogin();
+    expect((await postJson("/api/product/stock", { id: product.id, inStock: false }, { Cookie: seller })).status).toBe(200);
+    const after = await call("/api/product/list?limit=5");
+    expect(after.headers.get("x-edge-cache")).toBe("MISS");
+    expect((await json<List>(after)).products).toEqual([]);
+  });
+
+  it("never caches for a signed-in shopper", async () => {
+    await insertProduct();
+    const shopper = await signUp();
+    for (let i = 0; i < 2; i++) {
+      const response = await call("/api/product/list?limit=7", { headers: { Cookie: shopper.cookie } });
+      expect(response.headers.get("x-edge-cache")).toBeNull();
+      await response.arrayBuffer();
+    }
+  });
+});

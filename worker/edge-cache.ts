@@ -1,0 +1,102 @@
+/**
+ * Edge caching of anonymous catalogue reads (Cache API), with stale-while-revalidate and a purge
+ * on every seller change.
+ *
+ * - Only GETs of the catalogue pages and the product list, from visitors without any session or
+ *   cart cookie: those responses are the same for everyone. Carts, sessions, orders and seller
+ *   pages are never cached.
+ * - Fresh for 60 s; for 10 more minutes a stale copy is served at once while a fresh one is
+ *   rendered in the background.
+ * - The cache key carries a catalogue version kept in KV; any successful seller write bumps it,
+ *   so every location misses and re-renders (the Cache API itself can only purge one location).
+ * - A cached page's CSP nonce is replaced on every hit, so no two documents share a nonce.
+ */
+import { readCookie } from "../app/lib/cookies";
+import { newNonce } from "./security/headers";
+
+const FRESH_SECONDS = 60;
+const STALE_SECONDS = 600;
+const VERSION_KEY = "catalog:version";
+const CACHED_AT = "X-Edge-Cached-At";
+const PERSONAL_COOKIES = ["sid", "seller_sid", "cart"];
+
+const CATALOGUE_PATH = /^\/(products(\/[^/]+){0,2})?$/;
+
+export function isCacheable(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const url = new URL(request.url);
+  if (!CATALOGUE_PATH.test(url.pathname) && url.pathname !== "/api/product/list") return false;
+  const cookies = request.headers.get("cookie");
+  return !PERSONAL_COOKIES.some((name) => readCookie(cookies, name));
+}
+
+async function catalogVersion(env: Pick<Env, "SESSIONS">): Promise<string> {
+  return (await env.SESSIONS.get(VERSION_KEY)) ?? "0";
+}
+
+/** Called after a seller changes products: every cached catalogue read becomes a miss. */
+export async function purgeCatalogCache(env: Pick<Env, "SESSIONS">): Promise<void> {
+  await env.SESSIONS.put(VERSION_KEY, String(Date.now()));
+}
+
+export async function withEdgeCache(
+  request: Request,
+  env: Pick<Env, "SESSIONS">,
+  ctx: ExecutionContext,
+  produce: () => Promise<Response>,
+): Promise<Response> {
+  if (!isCacheable(request)) return produce();
+  const url = new URL(request.url);
+  url.searchParams.set("__catalog", await catalogVersion(env));
+  const key = new Request(url.toString(), { method: "GET" });
+  const cache = (caches as unknown as { default: Cache }).default;
+
+  const hit = await cache.match(key);
+  if (hit) {
+    const age = (Date.now() - Number(hit.headers.get(CACHED_AT) ?? 0)) / 1000;
+    if (age > FRESH_SECONDS) ctx.waitUntil(refresh(cache, key, produce));
+    return forClient(hit, age > FRESH_SECONDS ? "STALE" : "HIT");
+  }
+  const response = await produce();
+  if (!storable(response)) return response;
+  ctx.waitUntil(cache.put(key, forCache(response.clone())));
+  return forClient(response, "MISS");
+}
+
+async function refresh(cache: Cache, key: Request, produce: () => Promise<Response>) {
+  const response = await produce();
+  if (storable(response)) await cache.put(key, forCache(response));
+}
+
+function storable(response: Response): boolean {
+  return response.status === 200 && !response.headers.has("Set-Cookie");
+}
+
+function forCache(response: Response): Response {
+  const stored = new Response(response.body, response);
+  stored.headers.set("Cache-Control", `public, s-maxage=${FRESH_SECONDS + STALE_SECONDS}`);
+  stored.headers.set(CACHED_AT, String(Date.now()));
+  return stored;
+}
+
+/** Browsers must not keep these: the next page view may carry a cart. */
+function forClient(response: Response, state: "HIT" | "STALE" | "MISS"): Response {
+  let result = new Response(response.body, response);
+  result.headers.set("Cache-Control", "no-cache");
+  result.headers.set("X-Edge-Cache", state);
+  result.headers.delete(CACHED_AT);
+  const csp = result.headers.get("Content-Security-Policy");
+  const old = csp?.match(/'nonce-([^']+)'/)?.[1];
+  if (state !== "MISS" && csp && old) {
+    const nonce = newNonce();
+    result = new HTMLRewriter()
+      .on("[nonce]", {
+        element(el) {
+          el.setAttribute("nonce", nonce);
+        },
+      })
+      .transform(result);
+    result.headers.set("Content-Security-Policy", csp.replace(`'nonce-${old}'`, `'nonce-${nonce}'`));
+  }
+  return result;
+}
