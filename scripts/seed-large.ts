@@ -1,0 +1,74 @@
+/**
+ * `npm run seed:large`: grow the local catalogue to 50,000 products (idempotent), to measure the
+ * store at scale. Run `npm start` (or `npm run seed`) first so the demo pictures exist.
+ *
+ *   node scripts/seed-large.ts [--count 50000] [--state .wrangler/state]
+ */
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { getPlatformProxy } from "wrangler";
+import { SEED_PRODUCTS } from "./seed-data.ts";
+
+const { values } = parseArgs({
+  options: { count: { type: "string", default: "50000" }, state: { type: "string", default: ".wrangler/state" } },
+});
+const count = Number(values.count);
+
+const ADJECTIVES = ["Organic", "Farm Fresh", "Premium", "Classic", "Golden", "Everyday", "Family Pack", "Select", "Crunchy", "Handpicked"];
+const SIZES = ["250g", "500g", "1 kg", "2 kg", "6 pcs", "12 pcs", "1L", "2L"];
+/** Bulk products start after the demo catalogue, so its order and best sellers stay the same. */
+const BULK_EPOCH = Date.UTC(2026, 1, 1);
+const BATCH = 400;
+
+const { env, dispose } = await getPlatformProxy<{ DB: D1Database }>({
+  configPath: "wrangler.toml",
+  persist: { path: join(values.state!, "v3") },
+  remoteBindings: false,
+});
+
+// D1 allows 100 bound parameters per statement: 9 rows of 11 values each.
+const ROWS_PER_STATEMENT = 9;
+const STATEMENTS_PER_BATCH = 200;
+const COLUMNS = "(id, name, category, description, price_paise, offer_price_paise, images, in_stock, weight, created_at, updated_at)";
+
+function row(i: number): unknown[] {
+  const base = SEED_PRODUCTS[i % SEED_PRODUCTS.length]!;
+  const adjective = ADJECTIVES[Math.floor(i / SEED_PRODUCTS.length) % ADJECTIVES.length]!;
+  const size = SIZES[Math.floor(i / (SEED_PRODUCTS.length * ADJECTIVES.length)) % SIZES.length]!;
+  const baseName = base.name.replace(/\s+[\d.]+\s*(g|kg|L|pcs)$/i, "");
+  const mrp = base.mrp * 100 + (i % 7) * 100;
+  const at = BULK_EPOCH + i * 1000;
+  return [
+    `bulk-${String(i + 1).padStart(6, "0")}`,
+    `${adjective} ${baseName} ${size} #${i + 1}`,
+    base.category,
+    JSON.stringify(base.description),
+    mrp,
+    Math.max(100, mrp - (i % 5) * 100),
+    JSON.stringify([`seed/${base.emoji}.webp`]),
+    i % 10 === 9 ? 0 : 1, // every tenth product out of stock
+    size,
+    at,
+    at,
+  ];
+}
+
+try {
+  const countRows = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM products WHERE id LIKE 'bulk-%'").first<{ n: number }>())!.n;
+  const before = await countRows();
+  const started = Date.now();
+  const rowsPerBatch = ROWS_PER_STATEMENT * STATEMENTS_PER_BATCH;
+  for (let from = 0; from < count; from += rowsPerBatch) {
+    const statements = [];
+    for (let start = from; start < Math.min(from + rowsPerBatch, count); start += ROWS_PER_STATEMENT) {
+      const ids = Array.from({ length: Math.min(ROWS_PER_STATEMENT, count - start) }, (_, k) => start + k);
+      const placeholders = ids.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ");
+      statements.push(env.DB.prepare(`INSERT OR IGNORE INTO products ${COLUMNS} VALUES ${placeholders}`).bind(...ids.flatMap(row)));
+    }
+    await env.DB.batch(statements);
+  }
+  const after = await countRows();
+  console.log(`Large catalogue: ${after - before} new, ${after} bulk products in all (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+} finally {
+  await dispose();
+}
