@@ -2,6 +2,7 @@ import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { D1Migration } from "@cloudflare/vitest-plugin";
 import { beforeEach } from "vitest";
+import { purgeCatalogCache } from "../../worker/edge-cache";
 
 declare global {
   namespace Cloudflare {
@@ -17,6 +18,7 @@ await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 // Every test starts from empty tables (children before parents for the foreign keys) and an empty bucket.
 const TABLES = ["order_items", "orders", "addresses", "users", "products", "stripe_events", "newsletter_subscribers"];
 beforeEach(async () => {
+  await purgeCatalogCache(env); // no test sees another's cached catalogue
   await env.DB.batch(TABLES.map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
   const stored = await env.IMAGES.list();
   if (stored.objects.length > 0) await env.IMAGES.delete(stored.objects.map((o) => o.key));
