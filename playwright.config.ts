@@ -40,8 +40,10 @@ const launchOptions = {
 const localNode = join(import.meta.dirname, "node_modules", ".bin", "node");
 const node = existsSync(localNode) ? localNode : process.execPath;
 
+// --fake-stripe: "Online Payment" goes to the in-repo fake Stripe (tests/support/fake-stripe.ts),
+// whose hosted page pays, sends the signed webhook and redirects back, all offline.
 const webServer: PlaywrightTestConfig["webServer"] = {
-  command: `"${node}" scripts/start.ts --port ${PORT} --state .wrangler/e2e-state --fresh`,
+  command: `"${node}" scripts/start.ts --port ${PORT} --state .wrangler/e2e-state --fresh --fake-stripe`,
   url: `http://127.0.0.1:${PORT}`,
   timeout: 180_000,
   reuseExistingServer: !CI,
@@ -53,8 +55,8 @@ const webServer: PlaywrightTestConfig["webServer"] = {
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
-  // Journeys are independent (fresh browser context each, unique newsletter addresses), so they
-  // can share one server and one database across two workers.
+  // Journeys are independent (fresh browser context each, unique newsletter addresses and
+  // shopper accounts), so they can share one server and one database across two workers.
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -77,8 +79,16 @@ export default defineConfig({
   },
   projects: [
     {
+      // Logs the seller in once per run and saves the session (test-results/.auth/seller.json) for
+      // the seller journeys: seller login is limited to 10 a minute per IP, and all tests share one.
+      name: "seller-setup",
+      testMatch: "**/seller.setup.ts",
+      use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
+    },
+    {
       name: "chromium",
       grepInvert: /@mobile/,
+      dependencies: ["seller-setup"],
       use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
     },
     {

@@ -37,7 +37,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <CartProvider initial={loaderData.cart} persistRemote={loaderData.user ? saveCartRemotely : undefined}>
+    // Keyed by who is shopping: logging in or out starts again from the server's cart.
+    <CartProvider key={loaderData.user?.id ?? "guest"} initial={loaderData.cart} persistRemote={loaderData.user ? saveCartRemotely : undefined}>
       <Toaster />
       <Outlet />
       {!loaderData.user && <LoginModal />}

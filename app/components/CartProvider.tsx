@@ -38,15 +38,14 @@ export function CartProvider({
   children: ReactNode;
 }) {
   const [items, setItems] = useState(initial);
-  const initialKey = serializeCart(initial);
-  const lastSaved = useRef(initialKey);
+  const lastSaved = useRef(serializeCart(initial));
 
-  // The server's cart wins when it changes (login merge, order placed, logout).
+  // Whenever the server answers again (after an action: an order placed, a login merge), its cart
+  // wins; every change made here was saved before, so nothing is lost.
   useEffect(() => {
-    lastSaved.current = initialKey;
+    lastSaved.current = serializeCart(initial);
     setItems(initial);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [initialKey]);
+  }, [initial]);
 
   const update = useCallback(
     async (next: CartItems, message: string) => {

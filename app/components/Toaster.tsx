@@ -21,7 +21,7 @@ export function Toaster() {
             {t.kind === "error" ? "✕" : t.kind === "loading" ? "…" : "✓"}
           </span>
           <span>{t.message}</span>
-          <button type="button" className="ml-2 text-gray-400 hover:text-gray-700" onClick={() => dismissToast(t.id)} aria-label="Dismiss">
+          <button type="button" className="ml-2 text-gray-500 hover:text-gray-800" onClick={() => dismissToast(t.id)} aria-label="Dismiss">
             ×
           </button>
         </div>

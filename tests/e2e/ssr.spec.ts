@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/catalogue";
 import { APPLE, BEST_SELLERS, open } from "./support/app";
 
 test.describe("pages come from the server with their data", () => {
@@ -31,7 +31,8 @@ test.describe("pages come from the server with their data", () => {
     expect(html).toContain("₹336.60"); // 3 × ₹110 + 2% tax
   });
 
-  test("Load more appends the next page of products", async ({ page }) => {
+  // seededCatalogue: no other journey's product is on sale meanwhile (see support/catalogue.ts).
+  test("Load more appends the next page of products", async ({ page, seededCatalogue: _ }) => {
     await open(page, "/products");
     await expect(page.getByRole("article")).toHaveCount(24);
     await page.getByRole("link", { name: "Load more" }).click();

@@ -58,7 +58,7 @@ export function LoginModal() {
           type="button"
           onClick={() => dialog.current?.close()}
           aria-label="Close"
-          className="absolute right-3 top-2 text-2xl text-gray-400 hover:text-gray-700"
+          className="absolute right-3 top-2 text-2xl text-gray-500 hover:text-gray-800"
         >
           ×
         </button>

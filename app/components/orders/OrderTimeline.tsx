@@ -11,7 +11,7 @@ export function OrderTimeline({ history }: { history: StatusChange[] }) {
       {steps.map((step) => {
         const at = reached.get(step);
         return (
-          <li key={step} className={`flex items-center gap-2 ${at ? "text-gray-800" : "text-gray-400"}`}>
+          <li key={step} className={`flex items-center gap-2 ${at ? "text-gray-800" : "text-gray-600"}`}>
             <span
               aria-hidden="true"
               className={`h-2.5 w-2.5 rounded-full ${step === "Cancelled" ? "bg-red-500" : at ? "bg-primary" : "bg-gray-300"}`}

@@ -25,15 +25,16 @@ export const CATEGORY_TILES = [
 /**
  * Resolve once React has hydrated the page: the router exists and the header's DOM nodes carry
  * React's props (event handlers attached). Clicks before that still work (every cart button is a
- * real form), but toasts and in-place updates need the hydrated app.
+ * real form), but toasts and in-place updates need the hydrated app. Pages without the shop's
+ * top bar (the seller's login form) name another element to watch, e.g. "form".
  */
-export async function waitForHydration(page: Page) {
+export async function waitForHydration(page: Page, selector = "header") {
   try {
-    await page.waitForFunction(() => {
+    await page.waitForFunction((selector) => {
       const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter;
-      const header = document.querySelector("header");
-      return !!router?.state.initialized && !!header && Object.keys(header).some((key) => key.startsWith("__reactProps$"));
-    });
+      const root = document.querySelector(selector);
+      return !!router?.state.initialized && !!root && Object.keys(root).some((key) => key.startsWith("__reactProps$"));
+    }, selector);
   } catch (error) {
     // The usual cause locally: build/ was rebuilt (another `npm start` or build) while this
     // server ran, so the HTML names scripts that no longer exist. Say so instead of timing out.
@@ -52,9 +53,9 @@ export async function waitForHydration(page: Page) {
 }
 
 /** Go to a page and wait until it is interactive. */
-export async function open(page: Page, path: string) {
+export async function open(page: Page, path: string, hydrationSelector?: string) {
   const response = await page.goto(path);
-  await waitForHydration(page);
+  await waitForHydration(page, hydrationSelector);
   return response;
 }
 

@@ -1,0 +1,195 @@
+/**
+ * `npm run bench`: the performance harness. Builds, serves the production build on loopback with
+ * its own fresh state, and prints one table (also written to docs/benchmarks.md):
+ *
+ * - per page and key API route: requests/s, p50/p99 latency and bytes per response (autocannon),
+ *   both from the edge cache (anonymous) and rendered (a request with a cookie skips the cache);
+ * - first-load JavaScript and CSS per page (gzip);
+ * - Lighthouse mobile and desktop scores (median of 3) for /, /products and a product page;
+ * - the same rendered routes again at 50,000 products, as ratios to 35 products.
+ *
+ *   npm run bench [-- --quick]   (--quick: 1 Lighthouse run, 3 s per route; for trying things out)
+ */
+import autocannon from "autocannon";
+import { execSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { serveProductionBuild, type RunningStore } from "./serve.ts";
+
+const { values } = parseArgs({ options: { quick: { type: "boolean", default: false } } });
+const ROOT = resolve(import.meta.dirname, "..");
+const STATE = ".wrangler/bench-state";
+const PORT = 8796;
+const SECONDS = values.quick ? 3 : 8;
+const LIGHTHOUSE_RUNS = values.quick ? 1 : 3;
+
+const PAGES = { home: "/", products: "/products", product: "/products/fruits/seed-apple-1-kg" };
+const ROUTES: Record<string, string> = {
+  "/": "/",
+  "/products": "/products",
+  "/products/fruits": "/products/fruits",
+  "search rice": "/products?search=rice",
+  "product page": PAGES.product,
+  "GET /api/product/list": "/api/product/list",
+};
+/** The routes whose latency must hold at 50,000 products (budget: at most 1.5× of 35). */
+const SCALE_ROUTES = ["/products", "/products/fruits", "search rice", "GET /api/product/list"];
+
+type Load = { rps: number; p50: number; p99: number; bytes: number; errors: number };
+
+async function load(url: string, cookie?: string): Promise<Load> {
+  const result = await autocannon({ url, connections: 8, duration: SECONDS, headers: cookie ? { cookie } : {} });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** A cookie that is not a valid session: the page is rendered for a guest, without the edge cache. */
+const UNCACHED = "sid=benchmark";
+
+async function loadAll(store: RunningStore, routes: string[], cookie?: string) {
+  const results: Record<string, Load> = {};
+  for (const name of routes) {
+    await fetch(`${store.url}${ROUTES[name]}`, { headers: cookie ? { cookie } : {} }); // warm up
+    results[name] = await load(`${store.url}${ROUTES[name]}`, cookie);
+  }
+  return results;
+}
+
+async function firstLoad(store: RunningStore, path: string) {
+  const html = await (await fetch(`${store.url}${path}`)).text();
+  const scripts = new Set([...html.matchAll(/<(?:link rel="modulepreload"|script type="module")[^>]*?(?:href|src)="([^"]+\.js)"/g)].map((m) => m[1]!));
+  // React Router's inline module script imports the entry and route modules.
+  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g)) scripts.add(m[1]!);
+  const styles = new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+\.css)"/g)].map((m) => m[1]!));
+  const gzip = async (urls: Set<string>) => {
+    let total = 0;
+    for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(`${store.url}${url}`)).arrayBuffer()), { level: 9 }).length;
+    return total;
+  };
+  return { js: await gzip(scripts), css: await gzip(styles), thirdParty: scripts.size - [...scripts].filter((s) => s.startsWith("/")).length };
+}
+
+async function lighthouseScores(store: RunningStore) {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chromePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  type Scores = { mobile: number[]; desktop: number[]; a11y: number[]; lcp: number[]; cls: number[] };
+  const scores: Record<string, Scores> = {};
+  try {
+    for (const [name, path] of Object.entries(PAGES)) {
+      const s: Scores = { mobile: [], desktop: [], a11y: [], lcp: [], cls: [] };
+      scores[name] = s;
+      for (const formFactor of ["mobile", "desktop"] as const) {
+        for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+          const result = await lighthouse(`${store.url}${path}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility"],
+            formFactor,
+            screenEmulation: formFactor === "desktop" ? { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false } : undefined,
+            throttling: formFactor === "desktop" ? { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 } : undefined,
+          });
+          const lhr = result!.lhr;
+          s[formFactor].push(Math.round((lhr.categories.performance!.score ?? 0) * 100));
+          if (formFactor === "mobile") {
+            s.a11y.push(Math.round((lhr.categories.accessibility!.score ?? 0) * 100));
+            s.lcp.push(Math.round(lhr.audits["largest-contentful-paint"]!.numericValue ?? 0));
+            s.cls.push(Number((lhr.audits["cumulative-layout-shift"]!.numericValue ?? 0).toFixed(3)));
+          }
+        }
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return scores;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+// ---------------------------------------------------------------------------------------------
+const lines: string[] = [];
+const say = (line = "") => {
+  console.log(line);
+  lines.push(line);
+};
+
+const commit = execSync("git rev-parse --short HEAD", { cwd: ROOT }).toString().trim();
+const dirty = execSync("git status --porcelain", { cwd: ROOT }).toString().trim() ? " (with uncommitted changes)" : "";
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`;
+
+const store = await serveProductionBuild({ port: PORT, state: STATE, extraArgs: ["--fresh"] });
+try {
+  say(`# Benchmarks`);
+  say();
+  say(`Run on ${new Date().toISOString().slice(0, 16)}Z, commit ${commit}${dirty}, ${machine}.`);
+  say(`Production build served by \`wrangler dev\` on loopback (local workerd, D1, KV, R2); autocannon, 8 connections, ${SECONDS} s per route.`);
+  say(`One run's figures; compare them as ratios, since the machine is shared and noisy.`);
+  say();
+
+  const cached = await loadAll(store, Object.keys(ROUTES));
+  const rendered = await loadAll(store, Object.keys(ROUTES), UNCACHED);
+  say(`## Routes at 35 products`);
+  say();
+  say(`| route | edge-cached req/s | p50 | p99 | rendered req/s | p50 | p99 | bytes | errors |`);
+  say(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`);
+  for (const name of Object.keys(ROUTES)) {
+    const c = cached[name]!;
+    const r = rendered[name]!;
+    say(`| ${name} | ${c.rps.toFixed(0)} | ${c.p50} ms | ${c.p99} ms | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${kb(r.bytes)} | ${c.errors + r.errors} |`);
+  }
+  say();
+
+  say(`## First load (gzip)`);
+  say();
+  say(`| page | JavaScript | budget | CSS | budget | third-party scripts |`);
+  say(`| --- | ---: | ---: | ---: | ---: | ---: |`);
+  for (const [name, path] of Object.entries({ ...PAGES, cart: "/cart" })) {
+    const f = await firstLoad(store, path);
+    say(`| ${name} (${path}) | ${kb(f.js)} | ${name === "home" ? "125 KB" : ""} | ${kb(f.css)} | 15 KB | ${f.thirdParty} |`);
+  }
+  say();
+
+  say(`## Lighthouse (median of ${LIGHTHOUSE_RUNS})`);
+  say();
+  say(`| page | mobile performance | desktop performance | accessibility | mobile LCP | CLS |`);
+  say(`| --- | ---: | ---: | ---: | ---: | ---: |`);
+  const scores = await lighthouseScores(store);
+  for (const [name, s] of Object.entries(scores)) {
+    say(`| ${name} | ${median(s.mobile)} | ${median(s.desktop)} | ${median(s.a11y)} | ${median(s.lcp)} ms | ${median(s.cls)} |`);
+  }
+  say();
+
+  execSync(`node scripts/seed-large.ts --count 50000 --state ${STATE}`, { cwd: ROOT, stdio: "inherit" });
+  const large = await loadAll(store, SCALE_ROUTES, UNCACHED);
+  say(`## Scale: 50,000 products (rendered, no edge cache)`);
+  say();
+  say(`| route | p50 at 35 | p50 at 50,000 | ratio | p99 at 50,000 | req/s at 50,000 | budget |`);
+  say(`| --- | ---: | ---: | ---: | ---: | ---: | --- |`);
+  for (const name of SCALE_ROUTES) {
+    const small = rendered[name]!;
+    const big = large[name]!;
+    const ratio = big.p50 / Math.max(1, small.p50);
+    say(`| ${name} | ${small.p50} ms | ${big.p50} ms | ${ratio.toFixed(2)} | ${big.p99} ms | ${big.rps.toFixed(0)} | ≤ 1.5 ${ratio <= 1.5 ? "✓" : "✗"} |`);
+  }
+  say();
+} finally {
+  store.stop();
+}
+
+writeFileSync(join(ROOT, "docs", "benchmarks.md"), `${lines.join("\n")}\n`);
+console.log("\nWritten to docs/benchmarks.md");

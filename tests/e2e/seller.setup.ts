@@ -1,0 +1,28 @@
+/**
+ * Runs once before the chromium journeys: the seller logs in through the form /seller shows to
+ * strangers, and the signed-in state is saved for the seller journeys (one seller login per run
+ * instead of one per test: seller login is limited to 10 a minute per IP).
+ */
+import { expect, test as setup } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { SELLER, SELLER_STATE, waitForSellerLoginForm } from "./support/accounts";
+
+setup("the seller logs in through the login form at /seller", async ({ page }) => {
+  const response = await page.goto("/seller");
+  expect(response?.status()).toBe(401);
+  await waitForSellerLoginForm(page);
+  await expect(page.getByText("Hi! Admin")).toHaveCount(0);
+
+  await page.getByLabel("Email").fill(SELLER.email);
+  await page.getByLabel("Password").fill(SELLER.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+
+  await expect(page.getByText("Hi! Admin")).toBeVisible();
+  await expect(page).toHaveURL("/seller");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add Product");
+  await expect(page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Orders" })).toBeVisible();
+
+  mkdirSync(dirname(SELLER_STATE), { recursive: true });
+  await page.context().storageState({ path: SELLER_STATE });
+});

@@ -1,0 +1,72 @@
+/**
+ * Online payment against the in-repo fake Stripe (the web server runs with --fake-stripe): its
+ * hosted page at /pay/<session> pays (marks the session paid, sends the signed webhook to the app)
+ * or cancels, then sends the shopper back to the store.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { APPLE, cartLink, expectCartCount, open, summaryValue } from "./support/app";
+import { addToCartFromProductPage, orderCards, shopperWithAddress } from "./support/accounts";
+
+/** From a cart with a product and an address: choose Online Payment and go to the payment page. */
+async function proceedToFakeStripe(page: Page): Promise<string> {
+  await open(page, "/cart");
+  const total = await summaryValue(page, "Total Amount").textContent();
+  await page.getByLabel("Payment Method").selectOption({ label: "Online Payment" });
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await page.waitForURL(/\/pay\/cs_test_\w+$/);
+  await expect(page).toHaveTitle("Fake Stripe Checkout");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fake Stripe Checkout");
+  return total!;
+}
+
+test.describe("online payment (fake Stripe)", () => {
+  test("Proceed to Checkout → pay on the Stripe page → back through /loader to My Orders, paid", async ({ page }, testInfo) => {
+    await shopperWithAddress(page, testInfo, "Farah Khan");
+    await addToCartFromProductPage(page, APPLE, { signedIn: true });
+
+    const cartTotal = await proceedToFakeStripe(page);
+    expect(cartTotal).toBe("₹112.20");
+    // Stripe is asked for exactly what the cart page showed (₹110 + 2% tax).
+    await expect(page.getByTestId("fake-total")).toHaveText(cartTotal);
+    await expect(page.getByRole("listitem").filter({ hasText: APPLE.name })).toContainText("× 1: ₹110.00");
+    await expect(page.getByRole("listitem").filter({ hasText: "Tax (2%)" })).toContainText("₹2.20");
+
+    await page.getByRole("button", { name: "Pay ₹112.20" }).click();
+    await page.waitForURL((url) => url.pathname === "/loader" && url.searchParams.get("next") === "/my-orders", { waitUntil: "commit" });
+    await expect(page.getByText("Just a moment")).toBeVisible();
+    await page.waitForURL("/my-orders", { timeout: 15_000 });
+
+    const orders = orderCards(page);
+    await expect(orders).toHaveCount(1);
+    const order = orders.first();
+    await expect(order.getByTestId("payment-status")).toHaveText("Paid");
+    await expect(order).toContainText("Payment: Online");
+    await expect(order.getByTestId("order-status")).toHaveText("Order Placed");
+    await expect(order).toContainText("Total: ₹112.20");
+    await expect(order.getByRole("listitem").filter({ hasText: APPLE.name })).toBeVisible();
+    // The paid order emptied the cart.
+    await expectCartCount(page, 0);
+  });
+
+  test("Cancel on the Stripe page returns to the cart, and the order waits on My Orders as Awaiting payment", async ({ page }, testInfo) => {
+    await shopperWithAddress(page, testInfo, "Irfan Ali");
+    await addToCartFromProductPage(page, APPLE, { signedIn: true });
+
+    await proceedToFakeStripe(page);
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
+    await page.waitForURL("/cart");
+    // The cart is kept for another try.
+    await expect(page.getByRole("listitem").filter({ hasText: APPLE.name })).toHaveCount(1);
+    await expectCartCount(page, 1);
+
+    await open(page, "/my-orders");
+    const orders = orderCards(page);
+    await expect(orders).toHaveCount(1);
+    const order = orders.first();
+    await expect(order.getByTestId("payment-status")).toHaveText("Awaiting payment");
+    await expect(order).toContainText("Payment: Online");
+    await expect(order.getByTestId("order-status")).toHaveText("Order Placed");
+    await expect(order).toContainText("Total: ₹112.20");
+    await expect(cartLink(page)).toBeVisible();
+  });
+});

@@ -1,0 +1,230 @@
+/**
+ * Shopper and seller helpers for the account, order, seller and security journeys: unique shoppers,
+ * API shortcuts for a test's own set-up (an account, an address), the login dialog, the seller's
+ * saved session, and a guard that fails a test if any page ever opens a JavaScript dialog.
+ *
+ * Set-up through the API runs in the test's own browser context (page.request shares its cookie
+ * jar), so every test starts from nothing and leaves nothing another test relies on.
+ */
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { APPLE, expectCartCount, open, waitForHydration } from "./app";
+
+// ---------------------------------------------------------------------------------------------
+// Shoppers
+
+export type Shopper = { name: string; email: string; password: string };
+
+/** A sign-up password the app accepts (8+ characters, not a common one). */
+export const SHOPPER_PASSWORD = "crisp-okra-2026";
+
+/** A shopper no other test (or earlier run) has used: the e-mail carries the test's title. */
+export function newShopper(testInfo: TestInfo, name = "Asha Rao"): Shopper {
+  const slug = testInfo.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { name, email: `${slug}-${unique}@example.com`, password: SHOPPER_PASSWORD };
+}
+
+export type Address = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  phone: string;
+};
+
+export function newAddress(shopper: Shopper, overrides: Partial<Address> = {}): Address {
+  const [firstName = "Asha", lastName = "Rao"] = shopper.name.split(" ");
+  return {
+    firstName,
+    lastName,
+    email: shopper.email,
+    street: "12 MG Road",
+    city: "Bengaluru",
+    state: "Karnataka",
+    zipCode: "560001",
+    country: "India",
+    phone: "+91 98450 12345",
+    ...overrides,
+  };
+}
+
+/** The one line an address is shown as on the cart page (and in its radio button's name). */
+export function addressLine(a: Address): string {
+  return `${a.firstName} ${a.lastName}, ${a.street}, ${a.city}, ${a.state} ${a.zipCode}, ${a.country}`;
+}
+
+function appOrigin(): string {
+  return new URL(test.info().project.use.baseURL!).origin;
+}
+
+/** A same-origin JSON write, as the app's own pages make it (the CSRF guard wants an Origin). */
+async function postJson(page: Page, path: string, data: unknown) {
+  const response = await page.request.post(path, { data, headers: { Origin: appOrigin() } });
+  const body = await response.text();
+  expect(response.ok(), `POST ${path} answered ${response.status()}: ${body}`).toBe(true);
+  return JSON.parse(body) as Record<string, unknown>;
+}
+
+/** Create the account through the API: the page's context is then signed in as this shopper. */
+export async function registerByApi(page: Page, shopper: Shopper) {
+  await postJson(page, "/api/user/register", shopper);
+}
+
+/** Sign out through the API (this context only). */
+export async function logoutByApi(page: Page) {
+  const response = await page.request.get("/api/user/logout");
+  expect(response.ok()).toBe(true);
+}
+
+/** Save an address for the signed-in shopper; returns its id. */
+export async function addAddressByApi(page: Page, address: Address): Promise<string> {
+  const body = await postJson(page, "/api/address/add", { address });
+  return (body.address as { _id: string })._id;
+}
+
+/** A signed-in shopper with one saved address, in this page's context. */
+export async function shopperWithAddress(page: Page, testInfo: TestInfo, name?: string, overrides: Partial<Address> = {}) {
+  const shopper = newShopper(testInfo, name);
+  await registerByApi(page, shopper);
+  const address = newAddress(shopper, overrides);
+  await addAddressByApi(page, address);
+  return { shopper, address };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The top bar's account controls and the login dialog
+
+export function loginLink(page: Page): Locator {
+  return page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login", exact: true });
+}
+
+export function loginDialog(page: Page): Locator {
+  return page.getByRole("dialog", { name: "Login" });
+}
+
+export function accountMenu(page: Page, name: string): Locator {
+  // The desktop bar and the (hidden) phone menu each render one: the visible one is the one to use.
+  return page.getByRole("navigation", { name: "Main" }).getByLabel(`Account menu for ${name}`, { exact: true }).filter({ visible: true });
+}
+
+/** Fill and send the dialog's login form. */
+export async function logInThroughDialog(page: Page, shopper: Pick<Shopper, "email" | "password">) {
+  const dialog = loginDialog(page);
+  await expect(dialog.getByRole("heading", { name: "User Login" })).toBeVisible();
+  await dialog.getByLabel("Email").fill(shopper.email);
+  await dialog.getByLabel("Password").fill(shopper.password);
+  await dialog.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cart and orders
+
+/**
+ * Put a product in the cart from its page ("Add to Cart") and wait until it is saved: in the
+ * cookie for a guest, on the server (POST /api/cart/update) for a signed-in shopper.
+ */
+export async function addToCartFromProductPage(
+  page: Page,
+  product: { id: string; category: string } = APPLE,
+  { signedIn, expectedCount = 1 }: { signedIn: boolean; expectedCount?: number },
+) {
+  await open(page, `/products/${product.category.toLowerCase()}/${product.id}`);
+  const saved = signedIn ? page.waitForResponse((r) => r.url().endsWith("/api/cart/update") && r.request().method() === "POST") : null;
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  if (saved) expect((await saved).ok(), "the cart was saved on the server").toBe(true);
+  await expectCartCount(page, expectedCount);
+}
+
+/** From a cart that holds products and a selected address: place a cash-on-delivery order. */
+export async function placeCodOrderFromCart(page: Page) {
+  await open(page, "/cart");
+  await expect(page.getByLabel("Payment Method")).toHaveValue("COD");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await page.waitForURL("/my-orders");
+}
+
+/** A shopper's order cards on My Orders (newest first). */
+export function orderCards(page: Page): Locator {
+  return page.getByRole("main").getByRole("article", { name: /^Order / });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The seller
+
+function devVars(): Record<string, string> {
+  const root = join(import.meta.dirname, "..", "..", "..");
+  const file = [".dev.vars", ".dev.vars.example"].map((name) => join(root, name)).find((path) => existsSync(path))!;
+  return Object.fromEntries(
+    readFileSync(file, "utf8")
+      .split("\n")
+      .map((line) => line.match(/^\s*([A-Z_]+)\s*=\s*(.*?)\s*$/))
+      .filter((m): m is RegExpMatchArray => m !== null)
+      .map((m) => [m[1]!, m[2]!]),
+  );
+}
+
+/** The single seller account, as scripts/start.ts configures it (from .dev.vars). */
+export const SELLER = (() => {
+  const vars = devVars();
+  return { email: vars.SELLER_EMAIL ?? "seller@greenbasket.example", password: vars.SELLER_PASSWORD ?? "fresh-greens-2026" };
+})();
+
+/**
+ * The seller's signed-in browser state, written once per run by seller.setup.ts: seller login is
+ * limited to 10 a minute per IP, and every journey comes from the same IP.
+ */
+export const SELLER_STATE = join(import.meta.dirname, "..", "..", "..", "test-results", ".auth", "seller.json");
+
+/** A fresh context and page signed in as the seller. */
+export async function sellerPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ storageState: SELLER_STATE });
+  return { context, page: await context.newPage() };
+}
+
+/** A fresh context for a shopper next to the seller's (explicitly without the seller's cookies). */
+export async function shopperPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  return { context, page: await context.newPage() };
+}
+
+/** The form /seller shows anyone who is not the seller, once it is interactive. */
+export async function waitForSellerLoginForm(page: Page) {
+  await waitForHydration(page, "form");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seller Login");
+}
+
+/** Seller pages have their own top bar (a <header>) once signed in; the login form has none. */
+export async function openSellerPage(page: Page, path: string) {
+  const response = await open(page, path);
+  await expect(page.getByText("Hi! Admin")).toBeVisible();
+  return response;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Script injection guard
+
+/**
+ * Count every alert/confirm/prompt any page of the context opens (and dismiss it). A rendering
+ * that let markup through would run `alert(1)`; the journeys expect the count to stay 0.
+ */
+export function watchDialogs(context: BrowserContext): string[] {
+  const opened: string[] = [];
+  const watch = (p: Page) =>
+    p.on("dialog", (dialog) => {
+      opened.push(`${dialog.type()}: ${dialog.message()} on ${p.url()}`);
+      void dialog.dismiss().catch(() => undefined);
+    });
+  context.pages().forEach(watch);
+  context.on("page", watch);
+  return opened;
+}
