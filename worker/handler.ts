@@ -27,7 +27,13 @@ export function createFetchHandler(renderPage: PageHandler): ExportedHandler<Env
 
   return {
     async fetch(request, env, ctx) {
-      return withCommonHeaders(await route(request, env, ctx), request);
+      try {
+        return withCommonHeaders(await route(request, env, ctx), request);
+      } catch (error) {
+        // Last resort: log for the operator, tell the client nothing about internals.
+        console.error("Unhandled error", request.method, new URL(request.url).pathname, error);
+        return withCommonHeaders(refused(new URL(request.url).pathname, 500, "Something went wrong. Please try again."), request);
+      }
     },
   };
 }
@@ -45,7 +51,7 @@ function headerBytes(request: Request): number {
   return size;
 }
 
-function refused(pathname: string, status: 403 | 413, msg: string): Response {
+function refused(pathname: string, status: 403 | 413 | 500, msg: string): Response {
   return pathname.startsWith("/api/")
     ? Response.json({ success: false, msg }, { status })
     : new Response(msg, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -81,3 +81,41 @@ describe("no default seller password in production", () => {
     expect(() => checkSellerLogin({ ...env, SELLER_PASSWORD: DEMO_SELLER_PASSWORD }, { email: env.SELLER_EMAIL, password: DEMO_SELLER_PASSWORD })).not.toThrow();
   });
 });
+
+describe("the last-resort handler", () => {
+  it("answers 500 without details when something unexpected breaks, and logs it", async () => {
+    const { createFetchHandler } = await import("../../worker/handler");
+    const broken = createFetchHandler(async () => {
+      throw new Error("secret internals: db password");
+    });
+    const response = await broken.fetch!(new Request("http://localhost:8787/somewhere") as never, env, { waitUntil() {}, passThroughOnException() {} } as never);
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).toBe("Something went wrong. Please try again.");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
+
+describe("without Stripe keys", () => {
+  it("online payment explains it is unavailable (503) and cash on delivery still works", async () => {
+    const { api } = await import("../../worker/api");
+    const noStripe = { ...env, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
+    const apple = await insertProduct();
+    const shopper = await signUp();
+    const address = await addAddress(shopper);
+    const post = (path: string) =>
+      api.fetch(
+        new Request(`http://localhost:8787${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Cookie: shopper.cookie },
+          body: JSON.stringify({ items: [{ product: apple.id, quantity: 1 }], address }),
+        }),
+        noStripe,
+        { waitUntil() {}, passThroughOnException() {} } as never,
+      );
+    const online = await post("/api/order/stripe");
+    expect(online.status).toBe(503);
+    expect((await json<{ msg: string }>(online)).msg).toMatch(/Card payment is not available/);
+    expect((await post("/api/order/cod")).status).toBe(201);
+  });
+});
