@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { runAction } from "../../../worker/action-result";
 import { fromContext } from "../../../worker/context";
-import { submitAuthForm } from "../../../worker/services/account-forms";
+import { submitAuthForm } from "../../../worker/services/shopper-session";
 import { currentUser } from "../../../worker/services/shopper-state";
 import { AuthForm } from "../../components/account/AuthForm";
 import { pageMeta, safeLocalPath } from "../../lib/site";

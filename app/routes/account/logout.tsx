@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { fromContext } from "../../../worker/context";
-import { logoutHeaders } from "../../../worker/services/account-forms";
+import { endShopperSession, setCookies } from "../../../worker/services/shopper-session";
 import type { Route } from "./+types/logout";
 
 /** Logging out changes state, so it is a POST; a stray GET just goes home. */
@@ -9,5 +9,5 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return redirect("/", { headers: await logoutHeaders(request, fromContext(context)) });
+  return redirect("/", { headers: setCookies(await endShopperSession(request, fromContext(context))) });
 }

@@ -1,0 +1,42 @@
+/**
+ * Signing shoppers in and out, for the API and the login form alike: rate limit, check or create
+ * the account, fold this device's guest cart into it, start a fresh session.
+ */
+import { safeLocalPath } from "../../app/lib/site";
+import { clearedCartCookie } from "../cart-cookie";
+import type { WorkerContext } from "../context";
+import type { User } from "../db/schema";
+import { limitAuthAttempt } from "../security/rate-limit";
+import { createSession, destroySession } from "../session";
+import { login, register } from "./accounts";
+import { guestCart } from "./shopper-state";
+
+type Worker = Pick<WorkerContext, "env" | "db">;
+
+/** Log in or sign up; returns the user and the Set-Cookie values (new session, emptied guest cart). */
+export async function authenticate(request: Request, worker: Worker, input: unknown, kind: "login" | "register") {
+  await limitAuthAttempt(worker.env, request, input, kind);
+  const cart = guestCart(request);
+  const user: User = kind === "register" ? await register(worker.db, input, cart) : await login(worker.db, input, cart);
+  const cookies = [await createSession(request, worker.env, "shopper", { userId: user.id }), clearedCartCookie(request)];
+  return { user, cookies };
+}
+
+/** Logout: end the session and empty this device's cart. Returns the Set-Cookie values. */
+export async function endShopperSession(request: Request, worker: Worker): Promise<string[]> {
+  return [await destroySession(request, worker.env, "shopper"), clearedCartCookie(request)];
+}
+
+/** The login modal's and page's form. */
+export async function submitAuthForm(request: Request, worker: Worker) {
+  const form = Object.fromEntries(await request.formData());
+  const input = { name: form.name, email: form.email, password: form.password };
+  const { cookies } = await authenticate(request, worker, input, form.intent === "register" ? "register" : "login");
+  return { headers: setCookies(cookies), redirectTo: safeLocalPath(typeof form.redirectTo === "string" ? form.redirectTo : "/") };
+}
+
+export function setCookies(cookies: string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}
