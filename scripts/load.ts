@@ -37,7 +37,7 @@ const store = values.url ? { url: values.url, stop: () => {} } : await serveProd
 try {
   const result = await autocannon({
     url: store.url,
-    connections: 20,
+    connections: 50,
     overallRate: Number(values.rate),
     duration: Number(values.duration),
     requests: PAGE_MIX.map((path) => ({ method: "GET", path })),
