@@ -4,6 +4,8 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { workerContext } from "../worker/context";
 import { documentCsp, newNonce } from "../worker/security/headers";
+import css from "./app.css?inline";
+import { InlineCssContext } from "./lib/inline-css";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -24,7 +26,9 @@ export default async function handleRequest(
 
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <InlineCssContext value={css}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineCssContext>
     </NonceContext>,
     {
     nonce,

@@ -2,12 +2,12 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { fromContext } from "../worker/context";
 import { readShopperState } from "../worker/services/shopper-state";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { LoginModal } from "./components/account/LoginModal";
 import { CartProvider } from "./components/CartProvider";
 import { ErrorPage } from "./components/ErrorPage";
 import { Toaster } from "./components/Toaster";
 import { saveCartRemotely } from "./lib/cart-api";
+import { InlineStyles } from "./lib/inline-css";
 import { useNonce } from "./lib/nonce";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,6 +24,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#276749" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body>

@@ -9,6 +9,7 @@
  *   rendered in the background.
  * - The cache key carries a catalogue version kept in KV; any successful seller write bumps it,
  *   so every location misses and re-renders (the Cache API itself can only purge one location).
+ *   It also carries the build's version: a deploy never serves pages naming old asset files.
  * - A cached page's CSP nonce is replaced on every hit, so no two documents share a nonce.
  */
 import { readCookie } from "../app/lib/cookies";
@@ -43,11 +44,12 @@ export async function withEdgeCache(
   request: Request,
   env: Pick<Env, "SESSIONS">,
   ctx: ExecutionContext,
+  buildVersion: string,
   produce: () => Promise<Response>,
 ): Promise<Response> {
   if (!isCacheable(request)) return produce();
   const url = new URL(request.url);
-  url.searchParams.set("__catalog", await catalogVersion(env));
+  url.searchParams.set("__catalog", `${buildVersion}.${await catalogVersion(env)}`);
   const key = new Request(url.toString(), { method: "GET" });
   const cache = (caches as unknown as { default: Cache }).default;
 

@@ -11,13 +11,13 @@ export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) =>
  * /api/* → Hono, /images/* → R2, everything else → pages; anonymous catalogue reads through the
  * edge cache (worker/edge-cache.ts).
  */
-export function createFetchHandler(renderPage: PageHandler): ExportedHandler<Env> {
+export function createFetchHandler(renderPage: PageHandler, buildVersion: () => Promise<string> = async () => "dev"): ExportedHandler<Env> {
   async function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (headerBytes(request) > MAX_HEADER_BYTES) return refused(pathname, 413, "Request headers too large");
     if (isCrossSiteWrite(request, env)) return refused(pathname, 403, "Cross-site requests are not allowed");
     if (pathname.startsWith("/images/")) return serveImage(request, env);
-    const response = await withEdgeCache(request, env, ctx, async () =>
+    const response = await withEdgeCache(request, env, ctx, await buildVersion(), async () =>
       pathname === "/api" || pathname.startsWith("/api/") ? api.fetch(request, env, ctx) : renderPage(request, env, ctx),
     );
     // Whatever the seller changed (products, stock), shoppers must not be served the old catalogue.

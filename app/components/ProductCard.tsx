@@ -1,16 +1,16 @@
 import { Link } from "react-router";
-import type { ProductView } from "../../worker/services/catalog";
+import type { ProductCardView } from "../../worker/services/catalog";
 import { imageUrl } from "../lib/images";
 import { AddToCart } from "./AddToCart";
 import { Price } from "./Price";
 import { Stars } from "./Stars";
 
-export function productPath(product: Pick<ProductView, "category" | "id">): string {
+export function productPath(product: Pick<ProductCardView, "category" | "id">): string {
   return `/products/${product.category.toLowerCase()}/${product.id}`;
 }
 
-export function ProductCard({ product, eager = false }: { product: ProductView; eager?: boolean }) {
-  const image = product.images[0];
+export function ProductCard({ product, eager = false }: { product: ProductCardView; eager?: boolean }) {
+  const image = product.image;
   return (
     <article className="flex flex-col rounded-md border border-gray-200 bg-white p-3 md:px-4">
       <Link to={productPath(product)} className="group flex flex-col" prefetch="intent">
@@ -39,7 +39,7 @@ export function ProductCard({ product, eager = false }: { product: ProductView; 
   );
 }
 
-export function ProductGrid({ products, eagerCount = 0 }: { products: ProductView[]; eagerCount?: number }) {
+export function ProductGrid({ products, eagerCount = 0 }: { products: ProductCardView[]; eagerCount?: number }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-6 lg:grid-cols-4 xl:grid-cols-5">
       {products.map((product, i) => (

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import type { ProductView } from "../../worker/services/catalog";
+import type { ProductCardView } from "../../worker/services/catalog";
 import { ProductGrid } from "./ProductCard";
 
-type Page = { products: ProductView[]; nextCursor: string | null };
+type Page = { products: ProductCardView[]; nextCursor: string | null };
 
 /**
  * A product grid with "Load more". Without JavaScript the button is a link to the next page;

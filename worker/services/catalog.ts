@@ -117,6 +117,19 @@ export function toProductView(product: Product) {
 }
 export type ProductView = ReturnType<typeof toProductView>;
 
+/** Just what a product card shows: listings send less data to the browser. */
+export function toProductCard(product: Product) {
+  return {
+    id: product.id,
+    name: product.name,
+    category: product.category,
+    pricePaise: product.pricePaise,
+    offerPricePaise: product.offerPricePaise,
+    image: product.images[0] ?? null,
+  };
+}
+export type ProductCardView = ReturnType<typeof toProductCard>;
+
 function clampLimit(limit: number | undefined): number {
   if (!limit || !Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
   return Math.min(Math.max(1, Math.floor(limit)), MAX_PAGE_SIZE);

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { fromContext } from "../../../worker/context";
-import { listProducts, toProductView } from "../../../worker/services/catalog";
+import { listProducts, toProductCard } from "../../../worker/services/catalog";
 import { ProductListing } from "../../components/ProductListing";
 import { findCategory } from "../../lib/categories";
 import { pageMeta } from "../../lib/site";
@@ -14,7 +14,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!category) throw data(null, { status: 404 });
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
   const page = await listProducts(fromContext(context).db, { category: category.path, cursor });
-  return { title: category.text, products: page.products.map(toProductView), nextCursor: page.nextCursor };
+  return { title: category.text, products: page.products.map(toProductCard), nextCursor: page.nextCursor };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { fromContext } from "../../../worker/context";
 import { runAction } from "../../../worker/action-result";
-import { bestSellers, toProductView } from "../../../worker/services/catalog";
+import { bestSellers, toProductCard } from "../../../worker/services/catalog";
 import { limitNewsletter } from "../../../worker/security/rate-limit";
 import { subscribe } from "../../../worker/services/newsletter";
 import { Categories } from "../../components/home/Categories";
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const products = await bestSellers(fromContext(context).db);
-  return { bestSellers: products.map(toProductView) };
+  return { bestSellers: products.map(toProductCard) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigate } from "react-router";
 import { fromContext } from "../../../worker/context";
-import { productWithRelated, toProductView } from "../../../worker/services/catalog";
+import { productWithRelated, toProductCard, toProductView } from "../../../worker/services/catalog";
 import { useCart } from "../../components/CartProvider";
 import { Price } from "../../components/Price";
 import { ProductGrid } from "../../components/ProductCard";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) =>
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { product, related } = await productWithRelated(fromContext(context).db, params.id);
   if (!product || product.category.toLowerCase() !== params.category.toLowerCase()) throw data(null, { status: 404 });
-  return { product: toProductView(product), related: related.map(toProductView) };
+  return { product: toProductView(product), related: related.map(toProductCard) };
 }
 
 /** At or below this counted stock the page tells shoppers how many are left. */

@@ -1,5 +1,5 @@
 import { fromContext } from "../../../worker/context";
-import { listProducts, toProductView } from "../../../worker/services/catalog";
+import { listProducts, toProductCard } from "../../../worker/services/catalog";
 import { ProductListing } from "../../components/ProductListing";
 import { pageMeta } from "../../lib/site";
 import type { Route } from "./+types/products";
@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const search = (params.get("search") ?? "").trim().slice(0, 100);
   const page = await listProducts(fromContext(context).db, { search, cursor: params.get("cursor") ?? undefined });
-  return { search, products: page.products.map(toProductView), nextCursor: page.nextCursor };
+  return { search, products: page.products.map(toProductCard), nextCursor: page.nextCursor };
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
