@@ -11,7 +11,7 @@ import { paiseToRupees } from "../../app/lib/money";
 import type { Database } from "../db/client";
 import { products, type Product } from "../db/schema";
 
-export const DEFAULT_PAGE_SIZE = 24;
+export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
 export type ListQuery = {
