@@ -8,6 +8,7 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { SHOPPER_CANCEL_WINDOW_MS, shopperCanCancel } from "../../app/lib/order-status";
 import type { Database } from "../db/client";
 import { orderItems, orders, products, type Order, type OrderStatus } from "../db/schema";
 import { conflict, notFound } from "../errors";
@@ -20,13 +21,6 @@ export const NEXT_STATUS: Record<OrderStatus, readonly OrderStatus[]> = {
   Delivered: [],
   Cancelled: [],
 };
-
-/** The store's policy: a shopper may cancel within 1 hour, while the order is not yet packed. */
-export const SHOPPER_CANCEL_WINDOW_MS = 60 * 60 * 1000;
-
-export function shopperCanCancel(order: Pick<Order, "status" | "createdAt">, now = Date.now()): boolean {
-  return order.status === "Order Placed" && now - order.createdAt < SHOPPER_CANCEL_WINDOW_MS;
-}
 
 /** The seller moves an order one legal step. */
 export async function moveOrder(db: Database, orderId: string, to: OrderStatus): Promise<Order> {

@@ -154,10 +154,6 @@ export async function listUserOrders(db: Database, userId: string): Promise<Orde
   });
 }
 
-export async function getOrder(db: Database, orderId: string): Promise<OrderWithItems | undefined> {
-  return db.query.orders.findFirst({ where: eq(orders.id, orderId), with: { items: true } });
-}
-
 /** The spec's JSON shape of an order (rupees, `_id`, items with their product as bought). */
 export function toApiOrder(order: OrderWithItems) {
   return {

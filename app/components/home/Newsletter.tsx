@@ -1,6 +1,5 @@
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "../../lib/toast";
+import { useActionToast } from "../../lib/use-action-toast";
 
 export type NewsletterResult = { ok: boolean; msg: string };
 
@@ -9,11 +8,7 @@ export function Newsletter({ result }: { result?: NewsletterResult }) {
   const fetcher = useFetcher<NewsletterResult>();
   const shown = fetcher.data ?? result;
 
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.msg);
-    else toast.error(fetcher.data.msg);
-  }, [fetcher.data]);
+  useActionToast(fetcher.data);
 
   return (
     <section className="mt-24 flex flex-col items-center text-center" aria-labelledby="newsletter-title">

@@ -2,14 +2,12 @@ import { Form } from "react-router";
 import type { OrderView } from "../../../worker/services/orders";
 import { imageUrl } from "../../lib/images";
 import { formatRupees } from "../../lib/money";
-import { formatDateTime, paymentLabel } from "../../lib/order-status";
+import { formatDateTime, paymentLabel, shopperCanCancel } from "../../lib/order-status";
 import { OrderTimeline } from "./OrderTimeline";
-
-const CANCEL_WINDOW_MS = 60 * 60 * 1000;
 
 /** One order as its shopper sees it on My Orders. */
 export function OrderCard({ order, now }: { order: OrderView; now: number }) {
-  const cancellable = order.status === "Order Placed" && now - order.createdAt < CANCEL_WINDOW_MS;
+  const cancellable = shopperCanCancel(order, now);
   return (
     <article className="rounded-lg border border-gray-300 p-4 md:p-6" aria-label={`Order ${order.id}`}>
       <header className="flex flex-wrap justify-between gap-2 text-sm text-gray-600">
