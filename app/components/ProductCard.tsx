@@ -13,7 +13,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardVi
   const image = product.image;
   return (
     <article className="flex flex-col rounded-md border border-gray-200 bg-white p-3 md:px-4">
-      <Link to={productPath(product)} className="group flex flex-col" prefetch="intent">
+      <Link to={productPath(product)} className="group flex flex-col">
         <div className="flex items-center justify-center py-2">
           {image && (
             <img
