@@ -44,12 +44,12 @@ export async function withEdgeCache(
   request: Request,
   env: Pick<Env, "SESSIONS">,
   ctx: ExecutionContext,
-  buildVersion: string,
+  buildVersion: () => Promise<string>,
   produce: () => Promise<Response>,
 ): Promise<Response> {
   if (!isCacheable(request)) return produce();
   const url = new URL(request.url);
-  url.searchParams.set("__catalog", `${buildVersion}.${await catalogVersion(env)}`);
+  url.searchParams.set("__catalog", `${await buildVersion()}.${await catalogVersion(env)}`);
   const key = new Request(url.toString(), { method: "GET" });
   const cache = (caches as unknown as { default: Cache }).default;
 

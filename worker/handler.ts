@@ -17,7 +17,7 @@ export function createFetchHandler(renderPage: PageHandler, buildVersion: () => 
     if (headerBytes(request) > MAX_HEADER_BYTES) return refused(pathname, 413, "Request headers too large");
     if (isCrossSiteWrite(request, env)) return refused(pathname, 403, "Cross-site requests are not allowed");
     if (pathname.startsWith("/images/")) return serveImage(request, env);
-    const response = await withEdgeCache(request, env, ctx, await buildVersion(), async () =>
+    const response = await withEdgeCache(request, env, ctx, buildVersion, async () =>
       pathname === "/api" || pathname.startsWith("/api/") ? api.fetch(request, env, ctx) : renderPage(request, env, ctx),
     );
     // Whatever the seller changed (products, stock), shoppers must not be served the old catalogue.

@@ -9,7 +9,7 @@ import { users, type User } from "../db/schema";
 import { conflict, HttpError, parseInput } from "../errors";
 import { decoyHash, hashPassword, verifyPassword } from "../password";
 import { loginInput, registerInput } from "../validation/account";
-import { knownCartItems } from "./cart";
+import { knownCartItems, storeCart } from "./cart";
 
 export const INVALID_LOGIN = "Invalid email or password";
 
@@ -50,8 +50,7 @@ export async function login(db: Database, input: unknown, guestCart: CartItems =
   if (!user || !valid) throw new HttpError(401, INVALID_LOGIN);
 
   if (Object.keys(guestCart).length === 0) return user;
-  const merged = await knownCartItems(db, mergeCarts(user.cartItems, guestCart));
-  await db.update(users).set({ cartItems: merged }).where(eq(users.id, user.id));
+  const merged = await storeCart(db, user.id, mergeCarts(user.cartItems, guestCart));
   return { ...user, cartItems: merged };
 }
 

@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { MAX_LINE_QUANTITY, withAdded, withQuantity, withRemoved } from "../../app/lib/cart";
 import { safeLocalPath } from "../../app/lib/site";
 import { cartCookie } from "../cart-cookie";
 import type { WorkerContext } from "../context";
-import { users } from "../db/schema";
 import { parseInput } from "../errors";
 import { productIdField } from "../validation/cart";
-import { knownCartItems } from "./cart";
+import { knownCartItems, storeCart } from "./cart";
 import { readShopperState } from "./shopper-state";
 
 const cartFormInput = z.discriminatedUnion("intent", [
@@ -29,10 +27,8 @@ export async function applyCartForm(request: Request, worker: WorkerContext) {
       : change.intent === "add"
         ? withAdded(cart, change.productId)
         : withRemoved(cart, change.productId);
-  const known = await knownCartItems(worker.db, next);
-
   const headers = new Headers();
-  if (user) await worker.db.update(users).set({ cartItems: known }).where(eq(users.id, user.id));
-  else headers.set("Set-Cookie", cartCookie(request, known));
+  if (user) await storeCart(worker.db, user.id, next);
+  else headers.set("Set-Cookie", cartCookie(request, await knownCartItems(worker.db, next)));
   return { headers, redirectTo: safeLocalPath(typeof form.redirectTo === "string" ? form.redirectTo : "/cart") };
 }

@@ -52,6 +52,17 @@ export async function saveCart(db: Database, userId: string, input: unknown): Pr
   const { cartItems } = parseInput(cartUpdateInput, input);
   const known = await knownCartItems(db, cartItems);
   if (Object.keys(known).length !== Object.keys(cartItems).length) throw badRequest("Unknown product in cart");
-  await db.update(users).set({ cartItems: known }).where(eq(users.id, userId));
+  await writeCart(db, userId, known);
   return known;
+}
+
+/** Keep the lines of known products and make them the shopper's saved cart (login merge, no-JS buttons). */
+export async function storeCart(db: Database, userId: string, items: CartItems): Promise<CartItems> {
+  const known = await knownCartItems(db, items);
+  await writeCart(db, userId, known);
+  return known;
+}
+
+function writeCart(db: Database, userId: string, items: CartItems) {
+  return db.update(users).set({ cartItems: items }).where(eq(users.id, userId));
 }
