@@ -1,9 +1,20 @@
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { makeWorkerContext, workerContext } from "./context";
 import { createFetchHandler } from "./handler";
 
-const loadBuild = () => import("virtual:react-router/server-build");
-const handleDocumentRequest = createRequestHandler(loadBuild, import.meta.env.MODE);
+const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+/**
+ * Given a function, React Router re-derives its route tables from the build on every request (so
+ * the dev server picks up edits). A production build never changes: derive once, on first use.
+ */
+let productionHandler: ReturnType<typeof createRequestHandler> | undefined;
+const handleDocumentRequest: ReturnType<typeof createRequestHandler> = import.meta.env.DEV
+  ? createRequestHandler(loadBuild, import.meta.env.MODE)
+  : async (request, context) => {
+      productionHandler ??= createRequestHandler(await loadBuild(), import.meta.env.MODE);
+      return productionHandler(request, context);
+    };
 
 export default createFetchHandler(
   (request, env, ctx) => {

@@ -1,30 +1,30 @@
 import { useLocation } from "react-router";
+import { cartFormAction } from "../lib/cart";
 import { useCart } from "./CartProvider";
 
 /**
  * "Add" until the product is in the cart, then a − qty + stepper. Each button is a plain form
  * posting to /cart, so it works before JavaScript loads; once hydrated the cart updates in place.
- * (Plain <form>s rather than React Router's <Form>: a listing has dozens, and they hydrate faster.)
+ * (Plain <form>s rather than React Router's <Form>, as few elements as possible: a listing has
+ * dozens, and every element costs server render time and hydration.)
  */
 export function AddToCart({ productId, productName }: { productId: string; productName: string }) {
   const cart = useCart();
   const location = useLocation();
   const quantity = cart.items[productId] ?? 0;
-  const back = `${location.pathname}${location.search}`;
+  const action = cartFormAction(`${location.pathname}${location.search}`);
 
   const button = (intent: "add" | "remove", label: string, text: string, className: string) => (
     <form
       method="post"
-      action="/cart"
+      action={action}
       onSubmit={(event) => {
         event.preventDefault();
         void (intent === "add" ? cart.add(productId) : cart.remove(productId));
       }}
     >
-      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={back} />
-      <button type="submit" aria-label={label} className={className}>
+      <button type="submit" name="intent" value={intent} aria-label={label} className={className}>
         {text}
       </button>
     </form>

@@ -64,3 +64,11 @@ export function parseCart(text: string | null | undefined): CartItems {
 export function quantityOptions(current: number): number[] {
   return Array.from({ length: Math.max(9, current) }, (_, i) => i + 1);
 }
+
+/**
+ * Where the no-JavaScript cart forms post: /cart applies the change (its `intent` and `productId`
+ * fields) and sends the shopper back to `returnTo`.
+ */
+export function cartFormAction(returnTo: string): string {
+  return `/cart?redirectTo=${encodeURIComponent(returnTo)}`;
+}

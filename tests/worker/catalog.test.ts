@@ -51,7 +51,8 @@ describe("catalog service", () => {
       "SELECT id FROM products WHERE in_stock = 1 ORDER BY created_at, id LIMIT 25",
       "SELECT id FROM products WHERE in_stock = 1 AND category = 'Fruits' ORDER BY created_at, id LIMIT 25",
       "SELECT id FROM products WHERE in_stock = 1 AND (created_at > 5 OR (created_at = 5 AND id > 'x')) ORDER BY created_at, id LIMIT 25",
-      "SELECT id FROM products WHERE in_stock = 1 AND products.rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH '\"tom\"') ORDER BY created_at, id LIMIT 25",
+      "SELECT products.id FROM products JOIN products_fts ON products_fts.rowid = products.rowid WHERE products.in_stock = 1 AND products_fts MATCH '\"tom\"' AND products_fts.rowid > 7 ORDER BY products_fts.rowid LIMIT 25",
+      "SELECT products.id FROM products JOIN products_fts ON products_fts.rowid = products.rowid WHERE products_fts MATCH '\"tom\"' ORDER BY products_fts.rowid DESC LIMIT 50",
       "SELECT id FROM products ORDER BY created_at DESC, id DESC LIMIT 50",
     ];
     for (const query of plans) {
@@ -60,6 +61,10 @@ describe("catalog service", () => {
       // "SCAN products_fts VIRTUAL TABLE" is the search index itself; a bare "SCAN products" is a full scan.
       expect(details, query).not.toMatch(/SCAN products(?![_\w])(?! USING)/);
       expect(details, query).toMatch(/USING (COVERING )?INDEX|VIRTUAL TABLE|PRIMARY KEY|INTEGER PRIMARY KEY/);
+      // Pages come straight off an index in order: nothing is collected and sorted per request.
+      expect(details, query).not.toMatch(/TEMP B-TREE/);
+      // A search walks the FTS matches (in rowid order) and looks each product up by rowid.
+      if (query.includes("MATCH")) expect(details, query).toMatch(/^SCAN products_fts VIRTUAL TABLE.*\| SEARCH products USING INTEGER PRIMARY KEY/);
     }
   });
 
@@ -77,6 +82,37 @@ describe("catalog service", () => {
     } while (cursor);
     expect(seen).toEqual(made.map((p) => p.id));
     expect(pages).toBe(3);
+  });
+
+  it("pages search results with a cursor, oldest first for shoppers and newest first for the seller", async () => {
+    const made = [];
+    for (let i = 0; i < 7; i++) made.push(await insertProduct({ name: `Basmati Rice ${i}` }));
+    await insertProduct({ name: "Brown Bread" });
+    await insertProduct({ name: "Rice Flakes (sold out)", inStock: false });
+    const walk = async (forSeller: boolean) => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listProducts(db(), { search: "rice", limit: 3, cursor, forSeller });
+        seen.push(...page.products.map((p) => p.name));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return seen;
+    };
+    expect(await walk(false)).toEqual(made.map((p) => p.name));
+    expect(await walk(true)).toEqual(["Rice Flakes (sold out)", ...made.map((p) => p.name).reverse()]);
+    // Search rows come back as plain products (no index columns leak out).
+    const [first] = (await listProducts(db(), { search: "rice" })).products;
+    expect(Object.keys(first!).sort()).toEqual(Object.keys(made[0]!).sort());
+  });
+
+  it("a search cursor on a plain listing (or the reverse) starts from the first page", async () => {
+    const a = await insertProduct({ name: "Rice A" });
+    await insertProduct({ name: "Rice B" });
+    const listing = await listProducts(db(), { cursor: "s1" });
+    expect(listing.products[0]!.id).toBe(a.id);
+    const search = await listProducts(db(), { search: "rice", cursor: `${a.createdAt}.${a.id}` });
+    expect(search.products[0]!.id).toBe(a.id);
   });
 
   it("ignores a malformed cursor", async () => {

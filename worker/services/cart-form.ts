@@ -15,7 +15,8 @@ const cartFormInput = z.discriminatedUnion("intent", [
 
 /**
  * The no-JavaScript path of the cart buttons: apply one change to the guest cart cookie, or to the
- * signed-in shopper's saved cart.
+ * signed-in shopper's saved cart, then go back to the page in the action's `redirectTo`
+ * (app/lib/cart.ts `cartFormAction`).
  */
 export async function applyCartForm(request: Request, worker: WorkerContext) {
   const form = Object.fromEntries(await request.formData());
@@ -30,5 +31,5 @@ export async function applyCartForm(request: Request, worker: WorkerContext) {
   const headers = new Headers();
   if (user) await storeCart(worker.db, user.id, next);
   else headers.set("Set-Cookie", cartCookie(request, await knownCartItems(worker.db, next)));
-  return { headers, redirectTo: safeLocalPath(typeof form.redirectTo === "string" ? form.redirectTo : "/cart") };
+  return { headers, redirectTo: safeLocalPath(new URL(request.url).searchParams.get("redirectTo") ?? "/cart") };
 }

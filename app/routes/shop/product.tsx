@@ -7,6 +7,7 @@ import { Price } from "../../components/Price";
 import { ProductGrid } from "../../components/ProductCard";
 import { Stars } from "../../components/Stars";
 import { findCategory } from "../../lib/categories";
+import { cartFormAction } from "../../lib/cart";
 import { imageUrl } from "../../lib/images";
 import { pageMeta } from "../../lib/site";
 import type { Route } from "./+types/product";
@@ -89,20 +90,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
           {product.inStock ? (
             <div className="mt-10 flex items-center gap-4 text-base">
-              <Form method="post" action="/cart" className="w-full" onSubmit={(e) => {
+              <Form method="post" action={cartFormAction(`${categoryPath}/${product.id}`)} className="w-full" onSubmit={(e) => {
                   e.preventDefault();
                   void cart.add(product.id);
                 }}>
-                <input type="hidden" name="intent" value="add" />
                 <input type="hidden" name="productId" value={product.id} />
-                <input type="hidden" name="redirectTo" value={`${categoryPath}/${product.id}`} />
-                <button type="submit" className="w-full bg-gray-100 py-3.5 font-medium text-gray-800 hover:bg-gray-200">
+                <button type="submit" name="intent" value="add" className="w-full bg-gray-100 py-3.5 font-medium text-gray-800 hover:bg-gray-200">
                   Add to Cart
                 </button>
               </Form>
               <Form
                 method="post"
-                action="/cart"
+                action={cartFormAction("/cart")}
                 className="w-full"
                 onSubmit={async (e) => {
                   e.preventDefault();
@@ -111,10 +110,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   navigate("/cart");
                 }}
               >
-                <input type="hidden" name="intent" value="add" />
                 <input type="hidden" name="productId" value={product.id} />
-                <input type="hidden" name="redirectTo" value="/cart" />
-                <button type="submit" className="w-full bg-primary py-3.5 font-medium text-white hover:bg-primary-dull">
+                <button type="submit" name="intent" value="add" className="w-full bg-primary py-3.5 font-medium text-white hover:bg-primary-dull">
                   Buy now
                 </button>
               </Form>
