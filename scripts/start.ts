@@ -74,6 +74,12 @@ if (values["fake-stripe"]) {
   );
 }
 
-const server = spawn("wrangler", devArgs, { stdio: "inherit", env: { WRANGLER_SEND_METRICS: "false", ...process.env } });
+// wrangler's local trace recorder writes every request's spans to a local SQLite store: useful
+// while developing (npm run dev keeps it), pure overhead and ever-growing disk for the production
+// build served here. X_LOCAL_OBSERVABILITY=true turns it back on.
+const server = spawn("wrangler", devArgs, {
+  stdio: "inherit",
+  env: { WRANGLER_SEND_METRICS: "false", X_LOCAL_OBSERVABILITY: "false", ...process.env },
+});
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -123,13 +123,23 @@ describe("the cart page's data", () => {
     const other = await signUp();
     const mine = await addAddress(shopper);
     await addAddress(other);
-    const page = await cartPage(db(), { [apple.id]: 2, [off.id]: 1, "deleted-product": 1 }, shopper.id);
-    expect(page.lines.map((l) => [l.productId, l.available, l.product?.name ?? null])).toEqual([
-      [apple.id, true, "Apple"],
-      [off.id, false, "Off"],
-      ["deleted-product", false, null],
-    ]);
+    const items = { [apple.id]: 2, [off.id]: 1, "deleted-product": 1 };
+    const expected = [
+      [apple.id, 2, true, "Apple"],
+      [off.id, 1, false, "Off"],
+      ["deleted-product", 1, false, null],
+    ];
+    const summary = (page: Awaited<ReturnType<typeof cartPage>>) => page.lines.map((l) => [l.productId, l.quantity, l.available, l.product?.name ?? null]);
+    // A signed-in shopper's page reads the saved cart from the account, in the same batch.
+    await env.DB.prepare("UPDATE users SET cart_items = ? WHERE id = ?").bind(JSON.stringify(items), shopper.id).run();
+    const page = await cartPage(db(), { userId: shopper.id });
+    expect(page.signedIn).toBe(true);
+    expect(summary(page)).toEqual(expected);
     expect(page.addresses.map((a) => a.id)).toEqual([mine]);
-    expect((await cartPage(db(), {}, null)).addresses).toEqual([]);
+    // A guest's comes from the cookie, with no addresses; an account that is gone reads as a guest's empty cart.
+    const guest = await cartPage(db(), { guestItems: items });
+    expect([guest.signedIn, summary(guest), guest.addresses]).toEqual([false, expected, []]);
+    expect(await cartPage(db(), { userId: "no-such-user" })).toEqual({ signedIn: false, lines: [], addresses: [] });
+    expect(await cartPage(db(), { guestItems: {} })).toEqual({ signedIn: false, lines: [], addresses: [] });
   });
 });

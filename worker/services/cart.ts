@@ -2,10 +2,10 @@
  * The cart on the server: turning product id → quantity into lines with the latest product data
  * (flagging lines that can no longer be bought), and saving a shopper's cart.
  */
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { CartItems } from "../../app/lib/cart";
 import type { Database } from "../db/client";
-import { addresses, products, users } from "../db/schema";
+import { addresses, products, users, type Product } from "../db/schema";
 import { badRequest, parseInput } from "../errors";
 import { cartUpdateInput } from "../validation/cart";
 import { toProductView, type ProductView } from "./catalog";
@@ -19,15 +19,34 @@ export type CartLine = {
   available: boolean;
 };
 
-/** The cart page's data in one D1 round trip: the cart's products and the shopper's addresses. */
-export async function cartPage(db: Database, items: CartItems, userId: string | null) {
-  const ids = Object.keys(items);
-  const [found, saved] = await db.batch([
-    db.select().from(products).where(inArray(products.id, ids.length ? ids : [""])),
-    db.select().from(addresses).where(eq(addresses.userId, userId ?? "")).orderBy(desc(addresses.createdAt)),
+/**
+ * The cart page's data in one D1 round trip. A guest's cart comes from the cookie; a signed-in
+ * shopper's is read from their account in the same batch as its products and their addresses
+ * (so the page costs one round trip even when the root loader does not run).
+ */
+export async function cartPage(db: Database, shopper: { userId: string } | { guestItems: CartItems }) {
+  if ("guestItems" in shopper) {
+    const found = await cartProducts(db, Object.keys(shopper.guestItems));
+    return { signedIn: false, lines: toCartLines(shopper.guestItems, found), addresses: [] };
+  }
+  const savedCart = sql`(SELECT ${users.cartItems} FROM ${users} WHERE ${users.id} = ${shopper.userId})`;
+  const [account, found, saved] = await db.batch([
+    db.select({ cartItems: users.cartItems }).from(users).where(eq(users.id, shopper.userId)).limit(1),
+    db.select().from(products).where(sql`${products.id} IN (SELECT key FROM json_each(${savedCart}))`),
+    db.select().from(addresses).where(eq(addresses.userId, shopper.userId)).orderBy(desc(addresses.createdAt)),
   ]);
+  const items = account[0]?.cartItems;
+  if (!items) return { signedIn: false, lines: [], addresses: [] };
+  return { signedIn: true, lines: toCartLines(items, found), addresses: saved };
+}
+
+function cartProducts(db: Database, ids: string[]) {
+  return ids.length ? db.select().from(products).where(inArray(products.id, ids)) : Promise.resolve([]);
+}
+
+function toCartLines(items: CartItems, found: Product[]): CartLine[] {
   const byId = new Map(found.map((p) => [p.id, p]));
-  const lines = ids.map((productId): CartLine => {
+  return Object.keys(items).map((productId) => {
     const product = byId.get(productId);
     return {
       productId,
@@ -36,7 +55,6 @@ export async function cartPage(db: Database, items: CartItems, userId: string | 
       available: Boolean(product?.inStock),
     };
   });
-  return { lines, addresses: saved };
 }
 
 /** Only the lines whose products exist (a guest cart may hold products since deleted). */

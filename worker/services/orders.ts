@@ -144,14 +144,24 @@ async function findByIdempotencyKey(db: Database, userId: string, key: string): 
 
 export const MAX_LISTED_ORDERS = 100;
 
-/** A shopper's orders, newest first (one query, items included). */
-export async function listUserOrders(db: Database, userId: string): Promise<OrderWithItems[]> {
+function userOrdersQuery(db: Database, userId: string) {
   return db.query.orders.findMany({
     where: eq(orders.userId, userId),
     orderBy: desc(orders.createdAt),
     limit: MAX_LISTED_ORDERS,
     with: { items: true },
   });
+}
+
+/** A shopper's orders, newest first (one query, items included). */
+export async function listUserOrders(db: Database, userId: string): Promise<OrderWithItems[]> {
+  return userOrdersQuery(db, userId);
+}
+
+/** The My Orders page in one D1 round trip: the account (it may be gone) and its orders. */
+export async function myOrdersPage(db: Database, userId: string): Promise<{ userExists: boolean; orders: OrderWithItems[] }> {
+  const [account, list] = await db.batch([db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1), userOrdersQuery(db, userId)]);
+  return { userExists: account.length > 0, orders: list };
 }
 
 /** The spec's JSON shape of an order (rupees, `_id`, items with their product as bought). */

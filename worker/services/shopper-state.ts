@@ -7,11 +7,22 @@ import { findUser } from "./accounts";
 
 export type ShopperState = { user: { id: string; name: string; email: string } | null; cart: CartItems };
 
+/** The signed-in shopper's id from the session (KV, no D1), read once per request. */
+export function sessionShopperId(request: Request, worker: Pick<WorkerContext, "env">): Promise<string | null> {
+  let id = sessionIds.get(worker);
+  if (!id) {
+    id = readSession(request, worker.env, "shopper").then((session) => session?.userId ?? null);
+    sessionIds.set(worker, id);
+  }
+  return id;
+}
+const sessionIds = new WeakMap<object, Promise<string | null>>();
+
 /** The signed-in shopper of a request, if any (a session whose account still exists). */
 export async function currentUser(request: Request, worker: Pick<WorkerContext, "env" | "db">): Promise<User | null> {
-  const session = await readSession(request, worker.env, "shopper");
-  if (!session?.userId) return null;
-  return (await findUser(worker.db, session.userId)) ?? null;
+  const userId = await sessionShopperId(request, worker);
+  if (!userId) return null;
+  return (await findUser(worker.db, userId)) ?? null;
 }
 
 /** The guest cart carried by the cart cookie. */

@@ -7,7 +7,7 @@ import { toAddressSnapshot } from "../../../worker/services/addresses";
 import { cartPage } from "../../../worker/services/cart";
 import { applyCartForm } from "../../../worker/services/cart-form";
 import { submitCheckout } from "../../../worker/services/checkout-form";
-import { readShopperState } from "../../../worker/services/shopper-state";
+import { guestCart, sessionShopperId } from "../../../worker/services/shopper-state";
 import { CartLineRow } from "../../components/cart/CartLineRow";
 import { Checkout } from "../../components/cart/Checkout";
 import { OrderSummary } from "../../components/cart/OrderSummary";
@@ -21,12 +21,12 @@ export const meta: Route.MetaFunction = () => pageMeta("Your cart", "Review your
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
-  const { user, cart } = await readShopperState(request, worker);
-  const { lines, addresses } = await cartPage(worker.db, cart, user?.id ?? null);
+  const userId = await sessionShopperId(request, worker);
+  const { signedIn, lines, addresses } = await cartPage(worker.db, userId ? { userId } : { guestItems: guestCart(request) });
   return {
     lines,
     addresses: addresses.map(toAddressSnapshot),
-    signedIn: Boolean(user),
+    signedIn,
     cardPayments: cardPaymentsEnabled(worker.env),
     // One key per checkout attempt: a double click or a replayed form makes one order.
     checkoutKey: crypto.randomUUID(),

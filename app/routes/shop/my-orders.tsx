@@ -1,8 +1,8 @@
 import { runAction } from "../../../worker/action-result";
 import { fromContext } from "../../../worker/context";
 import { cancelByShopper } from "../../../worker/services/order-status";
-import { requireUserPage } from "../../../worker/page-auth";
-import { listUserOrders, toOrderView } from "../../../worker/services/orders";
+import { requireShopperId, requireUserPage, toLogin } from "../../../worker/page-auth";
+import { myOrdersPage, toOrderView } from "../../../worker/services/orders";
 import { OrderCard } from "../../components/orders/OrderCard";
 import { useActionToast } from "../../lib/use-action-toast";
 import { pageMeta } from "../../lib/site";
@@ -12,8 +12,9 @@ export const meta: Route.MetaFunction = () => pageMeta("My Orders", "Your orders
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
-  const user = await requireUserPage(request, worker);
-  const orders = await listUserOrders(worker.db, user.id);
+  const userId = await requireShopperId(request, worker);
+  const { userExists, orders } = await myOrdersPage(worker.db, userId);
+  if (!userExists) throw toLogin(request);
   return { orders: orders.map(toOrderView), now: Date.now() };
 }
 

@@ -1,0 +1,433 @@
+/**
+ * Performance budget for the HTML pages: each page's loader makes at most ONE D1 round trip
+ * (several queries go in one `batch`), and never one query per item shown.
+ *
+ * The loaders are imported straight from the route modules and run against the real local D1
+ * (through a counting wrapper, no mock), with the context the Worker builds (worker/index.ts).
+ * A request runs the root loader and the page's loader(s) with the same context object, as React
+ * Router does: the shopper lookup is memoised per context (worker/services/shopper-state.ts).
+ * They run one after the other here, so each round trip can be put down to the loader that made it
+ * (concurrentTotal checks that running them side by side, as React Router does, costs the same).
+ *
+ * A loader over budget fails its test with the SQL of every round trip of that request.
+ */
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import * as root from "../../app/root";
+import * as addAddressPage from "../../app/routes/shop/add-address";
+import * as cart from "../../app/routes/shop/cart";
+import * as category from "../../app/routes/shop/category";
+import * as home from "../../app/routes/shop/home";
+import * as myOrders from "../../app/routes/shop/my-orders";
+import * as product from "../../app/routes/shop/product";
+import * as products from "../../app/routes/shop/products";
+import * as sellerAddProduct from "../../app/routes/seller/add-product";
+import * as sellerEditProduct from "../../app/routes/seller/edit-product";
+import * as sellerLayout from "../../app/routes/seller/layout";
+import * as sellerOrders from "../../app/routes/seller/orders";
+import * as sellerProductList from "../../app/routes/seller/product-list";
+import { serializeCart } from "../../app/lib/cart";
+import { workerContext } from "../../worker/context";
+import { getDb } from "../../worker/db/client";
+import type { Product } from "../../worker/db/schema";
+import { placeOrder } from "../../worker/services/orders";
+import { db, insertProduct } from "../support/builders";
+import { ORIGIN, postJson } from "../support/http";
+import { sellerLogin } from "../support/seller";
+import { addAddress, signUp, type Shopper } from "../support/shoppers";
+
+// ---------------------------------------------------------------------------------------------
+// A D1 binding that counts round trips (and keeps their SQL) and otherwise is the real env.DB.
+// drizzle's D1 driver only uses prepare / bind / all / raw / first / run / batch.
+
+type Counter = { binding: D1Database; trips: string[][] };
+
+function countingD1(real: D1Database): Counter {
+  const trips: string[][] = [];
+  const inner = new WeakMap<object, D1PreparedStatement>();
+  const sqlOf = new WeakMap<object, string>();
+
+  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const roundTrip = <T>(run: () => Promise<T>) => {
+      trips.push([sql]);
+      return run();
+    };
+    const wrapped = {
+      bind: (...values: unknown[]) => wrap(statement.bind(...values), sql),
+      all: () => roundTrip(() => statement.all()),
+      raw: (options?: { columnNames?: boolean }) => roundTrip(() => statement.raw(options as { columnNames: true })),
+      first: (column?: string) => roundTrip(() => (column === undefined ? statement.first() : statement.first(column))),
+      run: () => roundTrip(() => statement.run()),
+    };
+    inner.set(wrapped, statement);
+    sqlOf.set(wrapped, sql);
+    return wrapped as unknown as D1PreparedStatement;
+  };
+
+  const binding = {
+    prepare: (sql: string) => wrap(real.prepare(sql), sql),
+    batch: (statements: D1PreparedStatement[]) => {
+      trips.push(statements.map((s) => sqlOf.get(s) ?? "(unwrapped statement)"));
+      return real.batch(statements.map((s) => inner.get(s) ?? s));
+    },
+  };
+  return { binding: binding as unknown as D1Database, trips };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One request through some loaders, with the Worker's context on a fresh counting binding.
+
+type Step = { name: string; loader: (args: never) => unknown; params: Record<string, string> };
+
+const rootStep: Step = { name: "root", loader: root.loader, params: {} };
+const step = (name: string, loader: Step["loader"], params: Record<string, string> = {}): Step => ({ name, loader, params });
+
+type LoaderRun = { name: string; trips: string[][]; data?: unknown; thrown?: unknown };
+
+function report(runs: LoaderRun[]): string {
+  return runs
+    .map((run) => `${run.name}: ${run.trips.length} round trip(s)${run.trips.map((t, i) => `\n  #${i + 1} ${t.join("\n     + ")}`).join("")}`)
+    .join("\n");
+}
+
+/** The context worker/index.ts gives one request, its D1 binding counted. */
+function requestContext() {
+  const counter = countingD1(env.DB);
+  const context = new RouterContextProvider();
+  context.set(workerContext, { env: { ...env, DB: counter.binding }, ctx: createExecutionContext(), db: getDb({ DB: counter.binding }) });
+  return { counter, context };
+}
+
+const argsFor = (request: Request, context: RouterContextProvider, params: Record<string, string>) =>
+  ({ request, context, params, url: new URL(request.url), pattern: "" }) as never;
+
+async function runLoaders(request: Request, ...steps: Step[]) {
+  const { counter, context } = requestContext();
+  const runs: LoaderRun[] = [];
+  for (const { name, loader, params } of steps) {
+    const before = counter.trips.length;
+    const run: LoaderRun = { name, trips: [] };
+    try {
+      run.data = await loader(argsFor(request, context, params));
+    } catch (thrown) {
+      run.thrown = thrown; // redirect() Responses and data() 401/404s
+    }
+    run.trips = counter.trips.slice(before);
+    runs.push(run);
+  }
+  const byName = (name: string) => runs.find((r) => r.name === name)!;
+  return {
+    runs,
+    total: counter.trips.length,
+    report: report(runs),
+    trips: (name: string) => byName(name).trips.length,
+    data: <T>(name: string) => byName(name).data as T,
+    thrown: (name: string) => byName(name).thrown,
+  };
+}
+
+type Result = Awaited<ReturnType<typeof runLoaders>>;
+
+/** The same loaders side by side, as React Router runs them: the request's total round trips. */
+async function concurrentTotal(request: Request, ...steps: Step[]): Promise<number> {
+  const { counter, context } = requestContext();
+  await Promise.allSettled(steps.map(async ({ loader, params }) => loader(argsFor(request, context, params))));
+  return counter.trips.length;
+}
+
+/**
+ * The budget: no loader over one round trip, and the whole request at exactly `total` (so a list
+ * page checked with few and many items proves the count does not grow with them). Soft
+ * assertions: a breach is reported with the SQL of every round trip, and the test goes on.
+ */
+function expectWithinBudget(result: Result, total: number) {
+  for (const run of result.runs) expect.soft(run.trips.length, `${run.name} loader\n${result.report}`).toBeLessThanOrEqual(1);
+  expect.soft(result.total, `whole request\n${result.report}`).toBe(total);
+}
+
+function page(path: string, cookie?: string): Request {
+  return new Request(new URL(path, ORIGIN), cookie ? { headers: { Cookie: cookie } } : {});
+}
+
+/** The status a loader threw: a redirect Response, or data(…, { status }). */
+function statusOf(thrown: unknown): number | undefined {
+  if (thrown instanceof Response) return thrown.status;
+  return (thrown as { init?: { status?: number } } | undefined)?.init?.status;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data, made with the app's own services and the API helpers.
+
+async function manyProducts(n: number, overrides: Parameters<typeof insertProduct>[0] = {}): Promise<Product[]> {
+  const made: Product[] = [];
+  for (let i = 0; i < n; i++) made.push(await insertProduct(overrides));
+  return made;
+}
+
+/** A shopper whose saved cart holds these products (placing an order empties it: order first). */
+async function shopperWithCart(lines: Product[], shopper?: Shopper): Promise<Shopper> {
+  shopper ??= await signUp();
+  const response = await postJson("/api/cart/update", { cartItems: Object.fromEntries(lines.map((p) => [p.id, 2])) }, { Cookie: shopper.cookie });
+  expect(response.status).toBe(200);
+  return shopper;
+}
+
+/** Cash-on-delivery orders straight through the order service (the API would hit the order rate limit). */
+async function placeOrders(shopper: Shopper, count: number, items: Product[]) {
+  const address = await addAddress(shopper);
+  for (let i = 0; i < count; i++) {
+    const { created } = await placeOrder(db(), { id: shopper.id }, { items: items.map((p) => ({ product: p.id, quantity: 1 })), address }, "COD");
+    expect(created).toBe(true);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+it("the counting binding: one per statement run, one per batch, and the real D1 answers", async () => {
+  const { id } = await insertProduct({ name: "Counted" });
+  const counter = countingD1(env.DB);
+  const one = await counter.binding.prepare("SELECT name FROM products WHERE id = ?").bind(id).first<{ name: string }>();
+  expect(one?.name).toBe("Counted");
+  const batch = await counter.binding.batch([1, 2, 3].map((n) => counter.binding.prepare("SELECT ? AS n").bind(n)));
+  expect(batch.map((r) => (r.results[0] as { n: number }).n)).toEqual([1, 2, 3]);
+  const rows = await getDb({ DB: counter.binding }).query.products.findMany();
+  expect(rows.map((p) => p.id)).toEqual([id]);
+  expect(counter.trips.map((t) => t.length)).toEqual([1, 3, 1]);
+});
+
+describe("shop pages, guest", () => {
+  it("home: best sellers in one query, whether there are 2 products or 25; the root loader reads no D1 for a guest", async () => {
+    await manyProducts(2);
+    const few = await runLoaders(page("/"), rootStep, step("home", home.loader));
+    expect(few.data<{ bestSellers: unknown[] }>("home").bestSellers).toHaveLength(2);
+    expect(few.trips("root"), few.report).toBe(0);
+    expectWithinBudget(few, 1);
+
+    await manyProducts(23);
+    const many = await runLoaders(page("/"), rootStep, step("home", home.loader));
+    expect(many.data<{ bestSellers: unknown[] }>("home").bestSellers).toHaveLength(5);
+    expectWithinBudget(many, 1);
+  });
+
+  it("all products and search: one query per page, the same for 2 products as for 25", async () => {
+    await manyProducts(2, { name: "Basmati rice" });
+    const few = await runLoaders(page("/products"), rootStep, step("products", products.loader));
+    expect(few.data<{ products: unknown[] }>("products").products).toHaveLength(2);
+    expectWithinBudget(few, 1);
+
+    await manyProducts(23, { name: "Basmati rice" });
+    const many = await runLoaders(page("/products"), rootStep, step("products", products.loader));
+    const listed = many.data<{ products: unknown[]; nextCursor: string | null }>("products");
+    expect(listed.products).toHaveLength(20);
+    expectWithinBudget(many, 1);
+
+    // The next page (keyset cursor), the trigram search (3+ characters) and a short LIKE search.
+    for (const path of [`/products?cursor=${encodeURIComponent(listed.nextCursor!)}`, "/products?search=basmati", "/products?search=ba"]) {
+      const result = await runLoaders(page(path), rootStep, step("products", products.loader));
+      expect(result.data<{ products: unknown[] }>("products").products.length, path).toBeGreaterThan(0);
+      expectWithinBudget(result, 1);
+    }
+  });
+
+  it("category: one query, the same for 2 products as for 25; an unknown category is a 404 without touching D1", async () => {
+    await manyProducts(2, { category: "Fruits" });
+    const few = await runLoaders(page("/products/fruits"), rootStep, step("category", category.loader, { category: "fruits" }));
+    expect(few.data<{ products: unknown[] }>("category").products).toHaveLength(2);
+    expectWithinBudget(few, 1);
+
+    await manyProducts(23, { category: "Fruits" });
+    const many = await runLoaders(page("/products/fruits"), rootStep, step("category", category.loader, { category: "fruits" }));
+    expect(many.data<{ products: unknown[] }>("category").products).toHaveLength(20);
+    expectWithinBudget(many, 1);
+
+    const unknown = await runLoaders(page("/products/gadgets"), rootStep, step("category", category.loader, { category: "gadgets" }));
+    expect(statusOf(unknown.thrown("category"))).toBe(404);
+    expectWithinBudget(unknown, 0);
+  });
+
+  it("product: the product and its related products in one batch, with 0 related or 5", async () => {
+    const lonely = await insertProduct({ category: "Bakery" });
+    const alone = await runLoaders(page(`/products/bakery/${lonely.id}`), rootStep, step("product", product.loader, { category: "bakery", id: lonely.id }));
+    expect(alone.data<{ related: unknown[] }>("product").related).toEqual([]);
+    expectWithinBudget(alone, 1);
+
+    const [main] = await manyProducts(8, { category: "Dairy" });
+    const related = await runLoaders(page(`/products/dairy/${main!.id}`), rootStep, step("product", product.loader, { category: "dairy", id: main!.id }));
+    expect(related.data<{ related: unknown[] }>("product").related).toHaveLength(5);
+    expectWithinBudget(related, 1);
+    expect(related.runs[1]!.trips[0], "the product page's round trip is one batch of two queries").toHaveLength(2);
+
+    // Wrong category in the URL: still the one batch, then a 404.
+    const wrong = await runLoaders(page(`/products/fruits/${main!.id}`), rootStep, step("product", product.loader, { category: "fruits", id: main!.id }));
+    expect(statusOf(wrong.thrown("product"))).toBe(404);
+    expectWithinBudget(wrong, 1);
+  });
+
+  it("cart (guest cookie cart): one batch, whether the cart has 1 line or 12", async () => {
+    const items = await manyProducts(12);
+    for (const lines of [items.slice(0, 1), items]) {
+      const cookie = `cart=${serializeCart(Object.fromEntries(lines.map((p) => [p.id, 1])))}`;
+      const result = await runLoaders(page("/cart", cookie), rootStep, step("cart", cart.loader));
+      const data = result.data<{ lines: unknown[]; signedIn: boolean }>("cart");
+      expect(data.lines).toHaveLength(lines.length);
+      expect(data.signedIn).toBe(false);
+      expectWithinBudget(result, 1);
+    }
+  });
+
+  it("pages for signed-in shoppers redirect a guest to log in without touching D1", async () => {
+    for (const [path, loader] of [["/my-orders", myOrders.loader], ["/add-address", addAddressPage.loader]] as const) {
+      const result = await runLoaders(page(path), rootStep, step(path, loader));
+      expect(statusOf(result.thrown(path)), path).toBe(302);
+      expectWithinBudget(result, 0);
+    }
+  });
+});
+
+describe("shop pages, signed-in shopper", () => {
+  it("root alone: one lookup of the shopper (user and saved cart)", async () => {
+    const shopper = await signUp();
+    const result = await runLoaders(page("/products", shopper.cookie), rootStep, step("products", products.loader));
+    expect(result.data<{ user: { id: string } | null }>("root").user?.id).toBe(shopper.id);
+    expect(result.trips("root"), result.report).toBe(1);
+    expectWithinBudget(result, 2); // root 1 + listing 1
+  });
+
+  it("cart: root 1 + cart 1 (the saved cart, its products and the addresses in one batch), with 1 line or 12", async () => {
+    const items = await manyProducts(12);
+    for (const lines of [items.slice(0, 1), items]) {
+      const shopper = await shopperWithCart(lines);
+      await addAddress(shopper);
+      const result = await runLoaders(page("/cart", shopper.cookie), rootStep, step("cart", cart.loader));
+      const data = result.data<{ lines: unknown[]; addresses: unknown[]; signedIn: boolean }>("cart");
+      expect(data.lines).toHaveLength(lines.length);
+      expect(data.addresses).toHaveLength(1);
+      expect(data.signedIn).toBe(true);
+      expectWithinBudget(result, 2);
+      // Run side by side, as React Router does: still two round trips.
+      expect(await concurrentTotal(page("/cart", shopper.cookie), rootStep, step("cart", cart.loader))).toBe(2);
+    }
+  });
+
+  it("on a client-side navigation (the root loader does not re-run) each page loader alone stays within one round trip", async () => {
+    // React Router re-runs the root loader only when the search changes or after an action, so
+    // going from /products to /cart in the browser asks the server for the cart loader alone.
+    const shopper = await signUp();
+    await placeOrders(shopper, 2, await manyProducts(3));
+    await shopperWithCart(await manyProducts(3), shopper);
+    const cartAlone = await runLoaders(page("/cart", shopper.cookie), step("cart", cart.loader));
+    expect(cartAlone.data<{ lines: unknown[] }>("cart").lines).toHaveLength(3);
+    expectWithinBudget(cartAlone, 1);
+
+    const ordersAlone = await runLoaders(page("/my-orders", shopper.cookie), step("my-orders", myOrders.loader));
+    expect(ordersAlone.data<{ orders: unknown[] }>("my-orders").orders).toHaveLength(2);
+    expectWithinBudget(ordersAlone, 1);
+
+    const addressAlone = await runLoaders(page("/add-address", shopper.cookie), step("add-address", addAddressPage.loader));
+    expect(addressAlone.thrown("add-address")).toBeUndefined();
+    expectWithinBudget(addressAlone, 1);
+  });
+
+  it("my orders: one query for the orders and their items, with 1 order or 6 orders of 3 items", async () => {
+    const items = await manyProducts(3);
+    const trips: Record<number, number> = {};
+    for (const count of [1, 6]) {
+      const shopper = await signUp();
+      await placeOrders(shopper, count, items);
+      const result = await runLoaders(page("/my-orders", shopper.cookie), rootStep, step("my-orders", myOrders.loader));
+      const orders = result.data<{ orders: { items: unknown[] }[] }>("my-orders").orders;
+      expect(orders).toHaveLength(count);
+      for (const order of orders) expect(order.items).toHaveLength(3);
+      trips[count] = result.total;
+      expectWithinBudget(result, 2); // root 1 + my orders 1
+    }
+    expect(trips[6], "no query per order or per item").toBe(trips[1]);
+  });
+
+  it("add address: the page's sign-in check reuses the root's shopper lookup (root 1 + page 0)", async () => {
+    const shopper = await signUp();
+    const result = await runLoaders(page("/add-address", shopper.cookie), rootStep, step("add-address", addAddressPage.loader));
+    expect(result.thrown("add-address")).toBeUndefined();
+    expectWithinBudget(result, 1);
+  });
+});
+
+describe("seller pages", () => {
+  const sellerPages = (productId: string) => [
+    step("seller layout", sellerLayout.loader),
+    step("seller add product", sellerAddProduct.loader),
+    step("seller product list", sellerProductList.loader),
+    step("seller edit product", sellerEditProduct.loader, { id: productId }),
+    step("seller orders", sellerOrders.loader),
+  ];
+
+  it("without a seller session every seller loader answers 401 before touching D1", async () => {
+    const shopper = await signUp(); // a shopper's session is no seller session
+    const { id } = await insertProduct();
+    for (const cookie of [undefined, shopper.cookie]) {
+      const result = await runLoaders(page("/seller/orders", cookie), ...sellerPages(id));
+      for (const run of result.runs) expect(statusOf(run.thrown), run.name).toBe(401);
+      expectWithinBudget(result, 0);
+    }
+  });
+
+  it("layout and add product: the session check is KV only (0 D1); the root reads no D1 for the seller", async () => {
+    const seller = await sellerLogin();
+    const result = await runLoaders(page("/seller", seller), rootStep, step("seller layout", sellerLayout.loader), step("seller add product", sellerAddProduct.loader));
+    for (const run of result.runs) expect(run.thrown, run.name).toBeUndefined();
+    expectWithinBudget(result, 0);
+  });
+
+  it("product list: one query, the same for 2 products as for 25", async () => {
+    const seller = await sellerLogin();
+    await manyProducts(2);
+    const few = await runLoaders(page("/seller/product-list", seller), rootStep, step("seller layout", sellerLayout.loader), step("list", sellerProductList.loader));
+    expect(few.data<{ products: unknown[] }>("list").products).toHaveLength(2);
+    expectWithinBudget(few, 1);
+
+    await manyProducts(23, { name: "Toor dal" });
+    const many = await runLoaders(page("/seller/product-list", seller), rootStep, step("seller layout", sellerLayout.loader), step("list", sellerProductList.loader));
+    expect(many.data<{ products: unknown[] }>("list").products).toHaveLength(25);
+    expectWithinBudget(many, 1);
+
+    const search = await runLoaders(page("/seller/product-list?q=toor", seller), rootStep, step("seller layout", sellerLayout.loader), step("list", sellerProductList.loader));
+    expect(search.data<{ products: unknown[] }>("list").products).toHaveLength(23);
+    expectWithinBudget(search, 1);
+  });
+
+  it("edit product: one query; a missing product is a 404 after that one query", async () => {
+    const seller = await sellerLogin();
+    const { id } = await insertProduct({ name: "Ghee 500 ml" });
+    const found = await runLoaders(page(`/seller/products/${id}/edit`, seller), rootStep, step("seller layout", sellerLayout.loader), step("edit", sellerEditProduct.loader, { id }));
+    expect(found.data<{ product: { name: string } }>("edit").product.name).toBe("Ghee 500 ml");
+    expectWithinBudget(found, 1);
+
+    const missing = await runLoaders(page("/seller/products/nope/edit", seller), rootStep, step("seller layout", sellerLayout.loader), step("edit", sellerEditProduct.loader, { id: "nope" }));
+    expect(statusOf(missing.thrown("edit"))).toBe(404);
+    expectWithinBudget(missing, 1);
+  });
+
+  it("orders: orders, their items and the awaiting-packing count in one batch, with 1 order or 8", async () => {
+    const seller = await sellerLogin();
+    const items = await manyProducts(3);
+    const shopper = await signUp();
+    await placeOrders(shopper, 1, items);
+    const one = await runLoaders(page("/seller/orders", seller), rootStep, step("seller layout", sellerLayout.loader), step("orders", sellerOrders.loader));
+    expect(one.data<{ orders: unknown[]; awaitingPacking: number }>("orders")).toMatchObject({ orders: [expect.anything()], awaitingPacking: 1 });
+    expectWithinBudget(one, 1);
+
+    await placeOrders(await signUp(), 7, items);
+    const eight = await runLoaders(page("/seller/orders", seller), rootStep, step("seller layout", sellerLayout.loader), step("orders", sellerOrders.loader));
+    const data = eight.data<{ orders: { items: unknown[] }[]; awaitingPacking: number }>("orders");
+    expect(data.orders).toHaveLength(8);
+    for (const order of data.orders) expect(order.items).toHaveLength(3);
+    expect(data.awaitingPacking).toBe(8);
+    expectWithinBudget(eight, 1);
+
+    const filtered = await runLoaders(page("/seller/orders?status=Packed", seller), rootStep, step("seller layout", sellerLayout.loader), step("orders", sellerOrders.loader));
+    expect(filtered.data<{ orders: unknown[] }>("orders").orders).toEqual([]);
+    expectWithinBudget(filtered, 1);
+  });
+});
