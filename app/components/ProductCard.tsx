@@ -12,7 +12,7 @@ export function productPath(product: Pick<ProductCardView, "category" | "id">): 
 export function ProductCard({ product, eager = false }: { product: ProductCardView; eager?: boolean }) {
   const image = product.image;
   return (
-    <article className="offscreen-lazy flex flex-col rounded-md border border-gray-200 bg-white p-3 md:px-4">
+    <article className="flex flex-col rounded-md border border-gray-200 bg-white p-3 md:px-4">
       <Link to={productPath(product)} className="group flex flex-col">
         <div className="flex items-center justify-center py-2">
           {image && (
