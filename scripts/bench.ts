@@ -5,7 +5,8 @@
  * - per page and key API route: requests/s, p50/p99 latency and bytes per response (autocannon),
  *   both from the edge cache (anonymous) and rendered (a request with a cookie skips the cache);
  * - first-load JavaScript and CSS per page (gzip);
- * - Lighthouse mobile and desktop scores (median of 3) for /, /products and a product page;
+ * - Lighthouse mobile and desktop scores (median of 3) for /, /products and a product page, the
+ *   mobile CPU slowdown calibrated to the host (scripts/lighthouse.ts);
  * - the rendered routes at 50,000 products, as ratios to 35 products: a second store of the same
  *   build seeded to 50,000, measured route by route alternately with the first so drift on this
  *   noisy machine hits both sides alike;
@@ -15,11 +16,12 @@
  */
 import autocannon from "autocannon";
 import { execSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { lighthouseScores, lighthouseTable, PAGES } from "./lighthouse.ts";
 import { measureRenderCpu, RENDER_ROUTES } from "./render-cpu.ts";
 import { serveProductionBuild, type RunningStore } from "./serve.ts";
 
@@ -33,7 +35,6 @@ const WARM_UP_SECONDS = values.quick ? 1 : 2;
 const LIGHTHOUSE_RUNS = values.quick ? 1 : 3;
 const CPU_RUNS = values.quick ? 100 : 300;
 
-const PAGES = { home: "/", products: "/products", product: "/products/fruits/seed-apple-1-kg" };
 const ROUTES = RENDER_ROUTES;
 /** The routes whose latency must hold at 50,000 products (budget: at most 1.5× of 35). */
 const SCALE_ROUTES = ["/products", "/products/fruits", "search rice", "GET /api/product/list"];
@@ -92,48 +93,6 @@ async function firstLoad(store: RunningStore, path: string) {
   return { js: await gzip(scripts), css: (await gzip(styles)) + inlineCss, thirdParty: scripts.size - [...scripts].filter((s) => s.startsWith("/")).length };
 }
 
-async function lighthouseScores(store: RunningStore) {
-  const { default: lighthouse } = await import("lighthouse");
-  const chromeLauncher = await import("chrome-launcher");
-  const chromePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-  });
-  type Scores = { mobile: number[]; desktop: number[]; a11y: number[]; lcp: number[]; cls: number[] };
-  const scores: Record<string, Scores> = {};
-  try {
-    for (const [name, path] of Object.entries(PAGES)) {
-      const s: Scores = { mobile: [], desktop: [], a11y: [], lcp: [], cls: [] };
-      scores[name] = s;
-      for (const formFactor of ["mobile", "desktop"] as const) {
-        for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-          const result = await lighthouse(`${store.url}${path}`, {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: ["performance", "accessibility"],
-            formFactor,
-            screenEmulation: formFactor === "desktop" ? { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false } : undefined,
-            throttling: formFactor === "desktop" ? { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 } : undefined,
-          });
-          const lhr = result!.lhr;
-          s[formFactor].push(Math.round((lhr.categories.performance!.score ?? 0) * 100));
-          if (formFactor === "mobile") {
-            s.a11y.push(Math.round((lhr.categories.accessibility!.score ?? 0) * 100));
-            s.lcp.push(Math.round(lhr.audits["largest-contentful-paint"]!.numericValue ?? 0));
-            s.cls.push(Number((lhr.audits["cumulative-layout-shift"]!.numericValue ?? 0).toFixed(3)));
-          }
-        }
-      }
-    }
-  } finally {
-    await chrome.kill();
-  }
-  return scores;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // ---------------------------------------------------------------------------------------------
@@ -182,14 +141,9 @@ try {
 
   say(`## Lighthouse (median of ${LIGHTHOUSE_RUNS})`);
   say();
-  say(`| page | mobile performance | desktop performance | accessibility | mobile LCP | CLS |`);
-  say(`| --- | ---: | ---: | ---: | ---: | ---: |`);
   // Let the server settle after the load runs: Lighthouse's CPU-bound metrics are sensitive to it.
   await new Promise((r) => setTimeout(r, 5_000));
-  const scores = await lighthouseScores(store);
-  for (const [name, s] of Object.entries(scores)) {
-    say(`| ${name} | ${median(s.mobile)} | ${median(s.desktop)} | ${median(s.a11y)} | ${median(s.lcp)} ms | ${median(s.cls)} |`);
-  }
+  for (const line of lighthouseTable(await lighthouseScores(store.url, LIGHTHOUSE_RUNS), LIGHTHOUSE_RUNS)) say(line);
   say();
 
   // The same build again, seeded to 50,000 products, measured alternately with the first store.
