@@ -5,7 +5,7 @@
  * - per page and key API route: requests/s, p50/p99 latency and bytes per response (autocannon),
  *   both from the edge cache (anonymous) and rendered (a request with a cookie skips the cache);
  * - first-load JavaScript and CSS per page (gzip);
- * - Lighthouse mobile and desktop scores (median of 3) for /, /products and a product page, the
+ * - Lighthouse mobile and desktop scores (median of 5) for /, /products and a product page, the
  *   mobile CPU slowdown calibrated to the host (scripts/lighthouse.ts);
  * - the rendered routes at 50,000 products, as ratios to 35 products: a second store of the same
  *   build seeded to 50,000, measured route by route alternately with the first so drift on this
@@ -32,7 +32,7 @@ const LARGE_STATE = ".wrangler/bench-state-large";
 const PORT = 8796;
 const SECONDS = values.quick ? 3 : 8;
 const WARM_UP_SECONDS = values.quick ? 1 : 2;
-const LIGHTHOUSE_RUNS = values.quick ? 1 : 3;
+const LIGHTHOUSE_RUNS = values.quick ? 1 : 5;
 const CPU_RUNS = values.quick ? 100 : 300;
 
 const ROUTES = RENDER_ROUTES;
