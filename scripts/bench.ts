@@ -21,8 +21,9 @@ import os from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { lighthouseScores, lighthouseTable, PAGES } from "./lighthouse.ts";
-import { measureRenderCpu, RENDER_ROUTES } from "./render-cpu.ts";
+import { PAGES, ROUTES, UNCACHED_COOKIE } from "./bench-routes.ts";
+import { lighthouseScores, lighthouseTable } from "./lighthouse.ts";
+import { measureRenderCpu } from "./render-cpu.ts";
 import { serveProductionBuild, type RunningStore } from "./serve.ts";
 
 const { values } = parseArgs({ options: { quick: { type: "boolean", default: false } } });
@@ -35,7 +36,6 @@ const WARM_UP_SECONDS = values.quick ? 1 : 2;
 const LIGHTHOUSE_RUNS = values.quick ? 1 : 5;
 const CPU_RUNS = values.quick ? 100 : 300;
 
-const ROUTES = RENDER_ROUTES;
 /** The routes whose latency must hold at 50,000 products (budget: at most 1.5× of 35). */
 const SCALE_ROUTES = ["/products", "/products/fruits", "search rice", "GET /api/product/list"];
 
@@ -52,8 +52,6 @@ async function load(url: string, cookie?: string): Promise<Load> {
   };
 }
 
-/** A cookie that is not a valid session: the page is rendered for a guest, without the edge cache. */
-const UNCACHED = "sid=benchmark";
 
 /** Warm the route up (JIT, SQLite's page cache) unmeasured, then measure it. */
 async function measure(store: RunningStore, name: string, cookie?: string): Promise<Load> {
@@ -70,7 +68,7 @@ async function loadAll(store: RunningStore, routes: string[], cookie?: string) {
 
 /** How many products the route shows: the scale comparison is only fair read with it. */
 async function productsShown(store: RunningStore, name: string): Promise<number> {
-  const response = await fetch(`${store.url}${ROUTES[name]}`, { headers: { cookie: UNCACHED } });
+  const response = await fetch(`${store.url}${ROUTES[name]}`, { headers: { cookie: UNCACHED_COOKIE } });
   if (name.startsWith("GET /api")) return ((await response.json()) as { products: unknown[] }).products.length;
   return (await response.text()).match(/<article/g)?.length ?? 0;
 }
@@ -117,7 +115,7 @@ try {
   say();
 
   const cached = await loadAll(store, Object.keys(ROUTES));
-  const rendered = await loadAll(store, Object.keys(ROUTES), UNCACHED);
+  const rendered = await loadAll(store, Object.keys(ROUTES), UNCACHED_COOKIE);
   say(`## Routes at 35 products`);
   say();
   say(`| route | edge-cached req/s | p50 | p99 | rendered req/s | p50 | p99 | bytes | errors |`);
@@ -154,8 +152,8 @@ try {
   say(`| route | products shown at 35 / 50,000 | p50 at 35 | p50 at 50,000 | ratio | p99 at 50,000 | req/s at 50,000 | budget |`);
   say(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |`);
   for (const name of SCALE_ROUTES) {
-    const small = await measure(store, name, UNCACHED);
-    const big = await measure(largeStore, name, UNCACHED);
+    const small = await measure(store, name, UNCACHED_COOKIE);
+    const big = await measure(largeStore, name, UNCACHED_COOKIE);
     const ratio = big.p50 / Math.max(1, small.p50);
     const shown = `${await productsShown(store, name)} / ${await productsShown(largeStore, name)}`;
     say(`| ${name} | ${shown} | ${small.p50} ms | ${big.p50} ms | ${ratio.toFixed(2)} | ${big.p99} ms | ${big.rps.toFixed(0)} | ≤ 1.5 ${ratio <= 1.5 ? "✓" : "✗"} |`);
@@ -171,7 +169,7 @@ try {
   const cpuLarge = await measureRenderCpu({ state: LARGE_STATE, runs: CPU_RUNS });
   say(`| route | CPU at 35 | CPU at 50,000 | D1 round trips |`);
   say(`| --- | ---: | ---: | ---: |`);
-  for (const name of Object.keys(RENDER_ROUTES)) {
+  for (const name of Object.keys(ROUTES)) {
     const a = cpuSmall[name]!;
     const b = cpuLarge[name]!;
     say(`| ${name} | ${a.cpuMs.toFixed(2)} ms | ${b.cpuMs.toFixed(2)} ms | ${Math.max(a.d1Calls, b.d1Calls)} |`);

@@ -14,8 +14,8 @@
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { median, PAGES } from "./bench-routes.ts";
 
-export const PAGES = { home: "/", products: "/products", product: "/products/fruits/seed-apple-1-kg" };
 
 /** The Lighthouse CPU throttling calculator's multiplier for a host's benchmarkIndex. */
 export function cpuMultiplierFor(benchmarkIndex: number): number {
@@ -37,7 +37,6 @@ export type LighthouseRun = { benchmarkIndex: number; cpuMultiplier: number; pag
 /** Runs at Lighthouse's plain 4× per page: a reference column, fewer of them. */
 const DEFAULT_4X_RUNS = 3;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 export async function lighthouseScores(baseUrl: string, runs: number): Promise<LighthouseRun> {
   const { default: lighthouse } = await import("lighthouse");

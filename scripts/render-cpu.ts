@@ -13,15 +13,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
-
-export const RENDER_ROUTES: Record<string, string> = {
-  "/": "/",
-  "/products": "/products",
-  "/products/fruits": "/products/fruits",
-  "search rice": "/products?search=rice",
-  "product page": "/products/fruits/seed-apple-1-kg",
-  "GET /api/product/list": "/api/product/list",
-};
+import { median, ROUTES, UNCACHED_COOKIE } from "./bench-routes.ts";
 
 type Statement = { bind(...values: unknown[]): Statement; all(): Promise<unknown>; raw(options?: unknown): Promise<unknown>; first(column?: string): Promise<unknown>; run(): Promise<unknown> };
 type Binding = { prepare(query: string): Statement; batch(statements: Statement[]): Promise<unknown> };
@@ -82,7 +74,7 @@ export async function measureRenderCpu(options: { state: string; runs: number; r
   const results: Record<string, RenderCpu> = {};
   try {
     const worker = (await import(pathToFileURL(join(root, "build/server/index.js")).href)).default;
-    for (const [name, path] of Object.entries(options.routes ?? RENDER_ROUTES)) {
+    for (const [name, path] of Object.entries(options.routes ?? ROUTES)) {
       const samples: RenderCpu[] = [];
       // One binding for the whole run, as in a Worker isolate (per-binding caches stay warm).
       const { binding, meter } = meteredD1(env.DB as Binding);
@@ -91,16 +83,14 @@ export async function measureRenderCpu(options: { state: string; runs: number; r
       for (let run = 0; run < options.runs + 50; run++) {
         meter.excludedMs = 0;
         meter.calls = 0;
-        // A cookie that is not a session: rendered for a guest, not served from the edge cache.
-        const request = new Request(`http://localhost:8787${path}`, { headers: { cookie: "sid=benchmark" } });
+        const request = new Request(`http://localhost:8787${path}`, { headers: { cookie: UNCACHED_COOKIE } });
         const before = process.cpuUsage();
         const response: Response = await worker.fetch(request, bindings, ctx);
         await response.arrayBuffer();
         const used = process.cpuUsage(before);
         if (run >= 50) samples.push({ cpuMs: (used.user + used.system) / 1000 - meter.excludedMs, d1Calls: meter.calls, status: response.status });
       }
-      const sorted = samples.map((s) => s.cpuMs).sort((a, b) => a - b);
-      results[name] = { cpuMs: sorted[Math.floor(sorted.length / 2)]!, d1Calls: Math.max(...samples.map((s) => s.d1Calls)), status: samples[0]!.status };
+      results[name] = { cpuMs: median(samples.map((s) => s.cpuMs)), d1Calls: Math.max(...samples.map((s) => s.d1Calls)), status: samples[0]!.status };
     }
   } finally {
     await dispose();
