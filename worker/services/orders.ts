@@ -144,7 +144,8 @@ async function findByIdempotencyKey(db: Database, userId: string, key: string): 
 
 export const MAX_LISTED_ORDERS = 100;
 
-function userOrdersQuery(db: Database, userId: string) {
+/** A shopper's orders, newest first (one query, items included; awaitable or part of a batch). */
+export function listUserOrders(db: Database, userId: string) {
   return db.query.orders.findMany({
     where: eq(orders.userId, userId),
     orderBy: desc(orders.createdAt),
@@ -153,14 +154,9 @@ function userOrdersQuery(db: Database, userId: string) {
   });
 }
 
-/** A shopper's orders, newest first (one query, items included). */
-export async function listUserOrders(db: Database, userId: string): Promise<OrderWithItems[]> {
-  return userOrdersQuery(db, userId);
-}
-
 /** The My Orders page in one D1 round trip: the account (it may be gone) and its orders. */
 export async function myOrdersPage(db: Database, userId: string): Promise<{ userExists: boolean; orders: OrderWithItems[] }> {
-  const [account, list] = await db.batch([db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1), userOrdersQuery(db, userId)]);
+  const [account, list] = await db.batch([db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1), listUserOrders(db, userId)]);
   return { userExists: account.length > 0, orders: list };
 }
 

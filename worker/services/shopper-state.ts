@@ -7,16 +7,28 @@ import { findUser } from "./accounts";
 
 export type ShopperState = { user: { id: string; name: string; email: string } | null; cart: CartItems };
 
-/** The signed-in shopper's id from the session (KV, no D1), read once per request. */
-export function sessionShopperId(request: Request, worker: Pick<WorkerContext, "env">): Promise<string | null> {
-  let id = sessionIds.get(worker);
-  if (!id) {
-    id = readSession(request, worker.env, "shopper").then((session) => session?.userId ?? null);
-    sessionIds.set(worker, id);
-  }
-  return id;
+/**
+ * A value worked out once per request, however many loaders ask (the root's and the page's run
+ * side by side): keyed by the request's worker context, a new object for every request.
+ */
+function oncePerRequest<T>() {
+  const values = new WeakMap<object, Promise<T>>();
+  return (worker: object, compute: () => Promise<T>): Promise<T> => {
+    let value = values.get(worker);
+    if (!value) {
+      value = compute();
+      values.set(worker, value);
+    }
+    return value;
+  };
 }
-const sessionIds = new WeakMap<object, Promise<string | null>>();
+const sessionIdOf = oncePerRequest<string | null>();
+const shopperStateOf = oncePerRequest<ShopperState>();
+
+/** The signed-in shopper's id from the session (KV, no D1). */
+export function sessionShopperId(request: Request, worker: Pick<WorkerContext, "env">): Promise<string | null> {
+  return sessionIdOf(worker, async () => (await readSession(request, worker.env, "shopper"))?.userId ?? null);
+}
 
 /** The signed-in shopper of a request, if any (a session whose account still exists). */
 export async function currentUser(request: Request, worker: Pick<WorkerContext, "env" | "db">): Promise<User | null> {
@@ -30,19 +42,11 @@ export function guestCart(request: Request): CartItems {
   return parseCart(readCookie(request.headers.get("cookie"), CART_COOKIE));
 }
 
-/** One lookup per request, however many loaders ask (the root's and the page's run side by side). */
-const perRequest = new WeakMap<object, Promise<ShopperState>>();
-
-/** Who is shopping and what is in their cart, for the first HTML of every page. */
+/** Who is shopping and what is in their cart, for the first HTML of every page (one lookup per request). */
 export function readShopperState(request: Request, worker: Pick<WorkerContext, "env" | "db">): Promise<ShopperState> {
-  let state = perRequest.get(worker);
-  if (!state) {
-    state = (async () => {
-      const user = await currentUser(request, worker);
-      if (!user) return { user: null, cart: guestCart(request) };
-      return { user: { id: user.id, name: user.name, email: user.email }, cart: user.cartItems };
-    })();
-    perRequest.set(worker, state);
-  }
-  return state;
+  return shopperStateOf(worker, async () => {
+    const user = await currentUser(request, worker);
+    if (!user) return { user: null, cart: guestCart(request) };
+    return { user: { id: user.id, name: user.name, email: user.email }, cart: user.cartItems };
+  });
 }
