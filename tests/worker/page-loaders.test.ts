@@ -287,6 +287,18 @@ describe("shop pages, guest", () => {
 });
 
 describe("shop pages, signed-in shopper", () => {
+  it("a live session whose account is gone: My Orders sends to log in, the cart reads as an empty guest cart, one round trip each", async () => {
+    const shopper = await shopperWithCart(await manyProducts(2));
+    await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(shopper.id).run();
+    const orders = await runLoaders(page("/my-orders", shopper.cookie), step("my-orders", myOrders.loader));
+    expect(statusOf(orders.thrown("my-orders"))).toBe(302);
+    expect((orders.thrown("my-orders") as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fmy-orders");
+    expectWithinBudget(orders, 1);
+    const cartAlone = await runLoaders(page("/cart", shopper.cookie), step("cart", cart.loader));
+    expect(cartAlone.data<{ lines: unknown[]; signedIn: boolean }>("cart")).toMatchObject({ lines: [], signedIn: false });
+    expectWithinBudget(cartAlone, 1);
+  });
+
   it("root alone: one lookup of the shopper (user and saved cart)", async () => {
     const shopper = await signUp();
     const result = await runLoaders(page("/products", shopper.cookie), rootStep, step("products", products.loader));

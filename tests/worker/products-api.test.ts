@@ -45,6 +45,25 @@ describe("GET /api/product/list", () => {
     expect(second.products).toHaveLength(2);
   });
 
+  it("pages a search with its cursor; a malformed or foreign cursor starts from the first page", async () => {
+    const rice = [];
+    for (let i = 0; i < 5; i++) rice.push(await insertProduct({ name: `Basmati Rice ${i}` }));
+    await insertProduct({ name: "Brown Bread" });
+    const names: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const url = `/api/product/list?search=rice&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const page: ListAnswer = await json<ListAnswer>(await call(url));
+      names.push(...page.products.map((p) => p.name as string));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(names).toEqual(rice.map((p) => p.name));
+    for (const bad of ["s-1", "sabc", "s", "garbage", `${rice[0]!.createdAt}.${rice[0]!.id}`]) {
+      const page = await json<ListAnswer>(await call(`/api/product/list?search=rice&limit=2&cursor=${encodeURIComponent(bad)}`));
+      expect(page.products.map((p) => p.name), bad).toEqual([rice[0]!.name, rice[1]!.name]);
+    }
+  });
+
   it("refuses a silly limit with 400 and the error shape", async () => {
     for (const limit of ["0", "-1", "abc", "1000"]) {
       const response = await call(`/api/product/list?limit=${limit}`);
