@@ -139,20 +139,9 @@ export function toApiProduct(product: Product) {
 }
 export type ApiProduct = ReturnType<typeof toApiProduct>;
 
-/** What a product card or page needs (no internal columns): paise, image keys. */
-export function toProductView(product: Product) {
-  return {
-    id: product.id,
-    name: product.name,
-    category: product.category,
-    description: product.description,
-    pricePaise: product.pricePaise,
-    offerPricePaise: product.offerPricePaise,
-    images: product.images,
-    inStock: product.inStock,
-    stock: product.stock,
-    weight: product.weight,
-  };
+/** What a product page or the seller's forms need: the row without its timestamps (paise, image keys). */
+export function toProductView({ createdAt: _created, updatedAt: _updated, ...view }: Product) {
+  return view;
 }
 export type ProductView = ReturnType<typeof toProductView>;
 
