@@ -18,7 +18,6 @@ const ADJECTIVES = ["Organic", "Farm Fresh", "Premium", "Classic", "Golden", "Ev
 const SIZES = ["250g", "500g", "1 kg", "2 kg", "6 pcs", "12 pcs", "1L", "2L"];
 /** Bulk products start after the demo catalogue, so its order and best sellers stay the same. */
 const BULK_EPOCH = Date.UTC(2026, 1, 1);
-const BATCH = 400;
 
 const { env, dispose } = await getPlatformProxy<{ DB: D1Database }>({
   configPath: "wrangler.toml",
