@@ -18,6 +18,12 @@ import { median, ROUTES, UNCACHED_COOKIE } from "./bench-routes.ts";
 type Statement = { bind(...values: unknown[]): Statement; all(): Promise<unknown>; raw(options?: unknown): Promise<unknown>; first(column?: string): Promise<unknown>; run(): Promise<unknown> };
 type Binding = { prepare(query: string): Statement; batch(statements: Statement[]): Promise<unknown> };
 
+/** Milliseconds of this process's CPU since `before`. */
+function cpuMsSince(before: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
 /** Wrap a D1 binding so the CPU spent waiting on each call (the local proxy) can be subtracted. */
 function meteredD1(db: Binding) {
   const meter = { excludedMs: 0, calls: 0 };
@@ -27,8 +33,7 @@ function meteredD1(db: Binding) {
     try {
       return await call();
     } finally {
-      const used = process.cpuUsage(before);
-      meter.excludedMs += (used.user + used.system) / 1000;
+      meter.excludedMs += cpuMsSince(before);
     }
   };
   // prepare() and bind() are synchronous round trips to the proxy: metered, but not counted as calls.
@@ -37,8 +42,7 @@ function meteredD1(db: Binding) {
     try {
       return call();
     } finally {
-      const used = process.cpuUsage(before);
-      meter.excludedMs += (used.user + used.system) / 1000;
+      meter.excludedMs += cpuMsSince(before);
     }
   };
   const inner = new WeakMap<object, Statement>();
@@ -87,8 +91,8 @@ export async function measureRenderCpu(options: { state: string; runs: number; r
         const before = process.cpuUsage();
         const response: Response = await worker.fetch(request, bindings, ctx);
         await response.arrayBuffer();
-        const used = process.cpuUsage(before);
-        if (run >= 50) samples.push({ cpuMs: (used.user + used.system) / 1000 - meter.excludedMs, d1Calls: meter.calls, status: response.status });
+        const cpuMs = cpuMsSince(before);
+        if (run >= 50) samples.push({ cpuMs: cpuMs - meter.excludedMs, d1Calls: meter.calls, status: response.status });
       }
       results[name] = { cpuMs: median(samples.map((s) => s.cpuMs)), d1Calls: Math.max(...samples.map((s) => s.d1Calls)), status: samples[0]!.status };
     }
