@@ -1,10 +1,11 @@
 /**
  * `npm run test:bundle`: what can be checked of a deploy offline. Builds, then runs
  * `wrangler deploy --dry-run` (bundling and validating the Worker and its bindings without an
- * account) and holds the Worker to its budget: at most 1 MiB gzipped.
+ * account) and holds the Worker to its budget: at most 1 MiB gzipped. Also checks that React's
+ * renderer writes its chunks through worker/render/encode-chunk.ts (vite.config.ts, ADR 013).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 
@@ -33,5 +34,14 @@ if (dryRun.status !== 0 || !match) {
   console.log(`${ok ? "✓" : "✗"} Worker bundle: ${match[1]} KiB, ${gzipKiB} KiB gzipped (budget ${BUDGET_KIB} KiB)`);
   if (!ok) failed++;
 }
-console.log(`bundle: ${1 - failed} passed, ${failed} failed`);
+
+const serverCode = readdirSync(join(root, "build/server/assets"))
+  .filter((file) => file.endsWith(".js"))
+  .map((file) => readFileSync(join(root, "build/server/assets", file), "utf8"))
+  .join("\n");
+const swapped = /var stringToChunk = .*\.encodeChunk;/.test(serverCode);
+console.log(`${swapped ? "✓" : "✗"} React's server renderer encodes its chunks with encodeChunk`);
+if (!swapped) failed++;
+
+console.log(`bundle: ${2 - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
