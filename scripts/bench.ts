@@ -10,7 +10,8 @@
  * - the rendered routes at 50,000 products, as ratios to 35 products: a second store of the same
  *   build seeded to 50,000, measured route by route alternately with the first so drift on this
  *   noisy machine hits both sides alike;
- * - server CPU per request (scripts/render-cpu.ts) at both sizes, with the D1 round trips.
+ * - server CPU per request at both sizes in Node (scripts/render-cpu.ts), with the D1 round trips,
+ *   and at 35 in workerd itself (scripts/workerd-cpu.ts).
  *
  *   npm run bench [-- --quick]   (--quick: 1 Lighthouse run, 3 s per route; for trying things out)
  */
@@ -24,6 +25,7 @@ import { gzipSync } from "node:zlib";
 import { PAGES, ROUTES, UNCACHED_COOKIE } from "./bench-routes.ts";
 import { lighthouseScores, lighthouseTable } from "./lighthouse.ts";
 import { measureRenderCpu } from "./render-cpu.ts";
+import { measureWorkerdCpu } from "./workerd-cpu.ts";
 import { serveProductionBuild, type RunningStore } from "./serve.ts";
 
 const { values } = parseArgs({ options: { quick: { type: "boolean", default: false } } });
@@ -35,6 +37,7 @@ const SECONDS = values.quick ? 3 : 8;
 const WARM_UP_SECONDS = values.quick ? 1 : 2;
 const LIGHTHOUSE_RUNS = values.quick ? 1 : 5;
 const CPU_RUNS = values.quick ? 100 : 300;
+const WORKERD_BATCHES = values.quick ? 3 : 9;
 
 /** The routes whose latency must hold at 50,000 products (budget: at most 1.5× of 35). */
 const SCALE_ROUTES = ["/products", "/products/fruits", "search rice", "GET /api/product/list"];
@@ -160,20 +163,26 @@ try {
   }
   say();
 
-  say(`## Server CPU per request (median of ${CPU_RUNS}, rendered for a guest)`);
+  say(`## Server CPU per request (rendered for a guest; budget for a listing: 3 ms)`);
   say();
-  say(`The production Worker bundle driven in Node (the same V8) against the same local D1, with the`);
-  say(`CPU spent inside D1 calls subtracted (I/O for a deployed Worker): routing, loaders, React's render.`);
+  say(`- **Node**: the production Worker bundle driven in Node (the same V8) against the same local D1,`);
+  say(`  the CPU spent inside D1 calls subtracted (I/O for a deployed Worker); median of ${CPU_RUNS} (scripts/render-cpu.ts).`);
+  say(`- **workerd**: the same bundle in a bare local workerd, the kernel's CPU account of that process over`);
+  say(`  batches of 100 requests, less a request answered without work; median of ${WORKERD_BATCHES} batches. It includes`);
+  say(`  the local D1's SQLite, which runs in the same process (scripts/workerd-cpu.ts).`);
   say();
   const cpuSmall = await measureRenderCpu({ state: STATE, runs: CPU_RUNS });
   const cpuLarge = await measureRenderCpu({ state: LARGE_STATE, runs: CPU_RUNS });
-  say(`| route | CPU at 35 | CPU at 50,000 | D1 round trips |`);
-  say(`| --- | ---: | ---: | ---: |`);
+  const workerd = await measureWorkerdCpu({ state: STATE, batches: WORKERD_BATCHES });
+  say(`| route | Node, at 35 | Node, at 50,000 | workerd, at 35 | D1 round trips |`);
+  say(`| --- | ---: | ---: | ---: | ---: |`);
   for (const name of Object.keys(ROUTES)) {
     const a = cpuSmall[name]!;
     const b = cpuLarge[name]!;
-    say(`| ${name} | ${a.cpuMs.toFixed(2)} ms | ${b.cpuMs.toFixed(2)} ms | ${Math.max(a.d1Calls, b.d1Calls)} |`);
+    const w = workerd ? `${workerd.cpuMs[name]!.toFixed(1)} ms` : "(Linux only)";
+    say(`| ${name} | ${a.cpuMs.toFixed(2)} ms | ${b.cpuMs.toFixed(2)} ms | ${w} | ${Math.max(a.d1Calls, b.d1Calls)} |`);
   }
+  if (workerd) say(`\nworkerd baseline subtracted: ${workerd.baselineMs.toFixed(1)} ms per request.`);
   say();
 } finally {
   store.stop();

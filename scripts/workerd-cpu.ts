@@ -1,0 +1,112 @@
+/**
+ * Server CPU per request in workerd itself, the runtime a deployed Worker runs in. The production
+ * bundle runs in a bare Miniflare (no `wrangler dev` proxy, no inspector) against a state
+ * folder's local D1, KV and R2. workerd reports no CPU time locally and its clock stands still
+ * while a Worker computes, so this reads the kernel's account of the workerd process (Linux
+ * /proc, all threads) over a batch of sequential requests, and subtracts the same for a request
+ * the Worker answers without work (an unknown /api path: HTTP parsing and routing).
+ *
+ * The local D1 runs inside the same workerd process, so its SQLite work is counted too: the
+ * figure errs high for a deployed Worker, whose D1 runs elsewhere. Compare with render-cpu.ts,
+ * which measures the same bundle in Node with D1 subtracted.
+ *
+ *   node scripts/workerd-cpu.ts [--state .wrangler/bench-state] [--batches 9]   (after `npm run build`)
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { median, ROUTES, UNCACHED_COOKIE } from "./bench-routes.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const SERVER = join(ROOT, "build/server");
+const BASELINE = "/api/no-such-route";
+const REQUESTS_PER_BATCH = 100;
+
+type BuiltConfig = {
+  compatibility_date: string;
+  compatibility_flags?: string[];
+  vars?: Record<string, string>;
+  kv_namespaces: { binding: string; id: string }[];
+  r2_buckets: { binding: string; bucket_name: string }[];
+  d1_databases: { binding: string; database_id: string }[];
+};
+
+/** Local secrets as `wrangler dev` reads them. */
+function devVars(): Record<string, string> {
+  const text = readFileSync(join(ROOT, ".dev.vars"), "utf8");
+  return Object.fromEntries([...text.matchAll(/^\s*([A-Z_]+)\s*=\s*(.*?)\s*$/gm)].map((m) => [m[1]!, m[2]!]));
+}
+
+/** The built Worker in workerd, with the bindings the build's wrangler.json declares. */
+function startWorker(state: string, port: number): Miniflare {
+  const config = JSON.parse(readFileSync(join(SERVER, "wrangler.json"), "utf8")) as BuiltConfig;
+  const modules = ["index.js", ...readdirSync(join(SERVER, "assets")).filter((file) => file.endsWith(".js")).map((file) => `assets/${file}`)];
+  return new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port,
+      modules: modules.map((file) => ({ type: "ESModule" as const, path: join(SERVER, file) })),
+      modulesRoot: SERVER,
+      compatibilityDate: config.compatibility_date,
+      compatibilityFlags: config.compatibility_flags,
+      bindings: { ...config.vars, ...devVars(), APP_URL: `http://localhost:${port}` },
+      kvNamespaces: Object.fromEntries(config.kv_namespaces.map((kv) => [kv.binding, kv.id])),
+      r2Buckets: Object.fromEntries(config.r2_buckets.map((r2) => [r2.binding, r2.bucket_name])),
+      d1Databases: Object.fromEntries(config.d1_databases.map((d1) => [d1.binding, d1.database_id])),
+      resourcePersistencePath: resolve(ROOT, state, "v3"),
+    }),
+  );
+}
+
+/** CPU milliseconds used so far by the workerd this process started (utime + stime, clock ticks of 10 ms). */
+function workerdCpuMs(): number {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      // After the command name: state, parent pid, ..., utime (14th field of stat), stime (15th).
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      if (Number(fields[1]) !== process.pid || !readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("workerd")) continue;
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return ticks * 10;
+}
+
+/** Median over batches of the mean CPU per request. */
+async function cpuPerRequest(url: string, batches: number): Promise<number> {
+  const get = async () => void (await (await fetch(url, { headers: { cookie: UNCACHED_COOKIE } })).arrayBuffer());
+  for (let i = 0; i < REQUESTS_PER_BATCH; i++) await get(); // warm-up: JIT, SQLite's page cache
+  const means: number[] = [];
+  for (let batch = 0; batch < batches; batch++) {
+    const before = workerdCpuMs();
+    for (let i = 0; i < REQUESTS_PER_BATCH; i++) await get();
+    means.push((workerdCpuMs() - before) / REQUESTS_PER_BATCH);
+  }
+  return median(means);
+}
+
+export async function measureWorkerdCpu(options: { state: string; batches: number; port?: number }): Promise<{ baselineMs: number; cpuMs: Record<string, number> } | null> {
+  if (process.platform !== "linux") return null;
+  const port = options.port ?? 8793;
+  const worker = startWorker(options.state, port);
+  try {
+    const origin = String(await worker.ready).replace(/\/$/, "");
+    const baselineMs = await cpuPerRequest(`${origin}${BASELINE}`, options.batches);
+    const cpuMs: Record<string, number> = {};
+    for (const [name, path] of Object.entries(ROUTES)) cpuMs[name] = (await cpuPerRequest(`${origin}${path}`, options.batches)) - baselineMs;
+    return { baselineMs, cpuMs };
+  } finally {
+    await worker.dispose();
+  }
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { state: { type: "string", default: ".wrangler/bench-state" }, batches: { type: "string", default: "9" } } });
+  const result = await measureWorkerdCpu({ state: values.state!, batches: Number(values.batches) });
+  if (!result) throw new Error("workerd-cpu reads Linux /proc accounting; run it on Linux");
+  console.log(`baseline (${BASELINE}) ${result.baselineMs.toFixed(2)} ms, subtracted below`);
+  for (const [name, ms] of Object.entries(result.cpuMs)) console.log(`${name.padEnd(24)} workerd CPU ${ms.toFixed(2)} ms per request`);
+}
