@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_PATHS } from "../../app/lib/categories";
+import { formatRupees, rupeesToPaise } from "../../app/lib/money";
 
 export const MAX_PRICE_RUPEES = 100_000;
 
@@ -8,7 +9,7 @@ const rupees = (label: string) =>
     .number({ error: `${label} must be a number` })
     .refine(Number.isFinite, `${label} must be a number`)
     .gt(0, `${label} must be more than ₹0`)
-    .max(MAX_PRICE_RUPEES, `${label} must be at most ₹${MAX_PRICE_RUPEES.toLocaleString("en-IN")}`)
+    .max(MAX_PRICE_RUPEES, `${label} must be at most ${formatRupees(rupeesToPaise(MAX_PRICE_RUPEES))}`)
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`);
 
 /** Description as the form sends it (one bullet per line) or as the API sends it (a list of lines). */
