@@ -19,7 +19,19 @@ export function paymentLabel(order: { isPaid: boolean; paymentType: string; paym
   return "Pending";
 }
 
-const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
+/** India Standard Time, UTC+5:30 all year (no daylight saving since 1945). */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/**
+ * "22 Nov 2026, 9:37 pm" in Indian time (CLDR writes September "Sept"): what `Intl.DateTimeFormat("en-IN", { dateStyle:
+ * "medium", timeStyle: "short" })` prints, written out by hand like formatRupees (app/lib/money.ts)
+ * so that the browser's costly first `Intl` use stays off the page load, and the server's and the
+ * browser's ICU versions can never disagree during hydration.
+ */
 export function formatDateTime(ms: number): string {
-  return dateTime.format(new Date(ms));
+  const ist = new Date(ms + IST_OFFSET_MS);
+  const hours = ist.getUTCHours();
+  const minutes = String(ist.getUTCMinutes()).padStart(2, "0");
+  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;
 }
