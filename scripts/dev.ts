@@ -3,14 +3,14 @@
  * (the Cloudflare Vite plugin keeps its data in .wrangler/state, the same place `npm start` uses).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
+import { ensureDevVars } from "./dev-vars.ts";
 
 const root = resolve(import.meta.dirname, "..");
 process.chdir(root);
 process.env.PATH = `${join(root, "node_modules", ".bin")}${delimiter}${process.env.PATH}`;
 
-if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
+ensureDevVars();
 for (const [command, args] of [
   ["wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/state"]],
   ["node", ["scripts/seed.ts"]],

@@ -8,9 +8,10 @@
  * in-repo fake Stripe server (offline demos and the browser tests), whatever .dev.vars says.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { ensureDevVars, readDevVars } from "./dev-vars.ts";
 
 const root = resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -36,24 +37,14 @@ function run(command: string, args: string[]) {
   }
 }
 
-// Secrets for local runs; the example holds demo values only.
-if (!existsSync(".dev.vars")) {
-  copyFileSync(".dev.vars.example", ".dev.vars");
-  console.log("Created .dev.vars from .dev.vars.example");
-}
+ensureDevVars();
 if (values.fresh) rmSync(state, { recursive: true, force: true });
 
 if (!values["no-build"]) run("react-router", ["build"]);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
 run("node", ["scripts/seed.ts", "--state", state]);
 
-const vars = Object.fromEntries(
-  readFileSync(".dev.vars", "utf8")
-    .split("\n")
-    .map((line) => line.match(/^\s*([A-Z_]+)\s*=\s*(.*)\s*$/))
-    .filter((m): m is RegExpMatchArray => m !== null)
-    .map((m) => [m[1], m[2]]),
-);
+const vars = readDevVars();
 
 console.log(`
   GreenBasket is starting at http://localhost:${port}

@@ -17,6 +17,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { median, ROUTES, UNCACHED_COOKIE } from "./bench-routes.ts";
+import { readDevVars } from "./dev-vars.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SERVER = join(ROOT, "build/server");
@@ -32,12 +33,6 @@ type BuiltConfig = {
   d1_databases: { binding: string; database_id: string }[];
 };
 
-/** Local secrets as `wrangler dev` reads them. */
-function devVars(): Record<string, string> {
-  const text = readFileSync(join(ROOT, ".dev.vars"), "utf8");
-  return Object.fromEntries([...text.matchAll(/^\s*([A-Z_]+)\s*=\s*(.*?)\s*$/gm)].map((m) => [m[1]!, m[2]!]));
-}
-
 /** The built Worker in workerd, with the bindings the build's wrangler.json declares. */
 function startWorker(state: string, port: number): Miniflare {
   const config = JSON.parse(readFileSync(join(SERVER, "wrangler.json"), "utf8")) as BuiltConfig;
@@ -50,7 +45,7 @@ function startWorker(state: string, port: number): Miniflare {
       modulesRoot: SERVER,
       compatibilityDate: config.compatibility_date,
       compatibilityFlags: config.compatibility_flags,
-      bindings: { ...config.vars, ...devVars(), APP_URL: `http://localhost:${port}` },
+      bindings: { ...config.vars, ...readDevVars(), APP_URL: `http://localhost:${port}` },
       kvNamespaces: Object.fromEntries(config.kv_namespaces.map((kv) => [kv.binding, kv.id])),
       r2Buckets: Object.fromEntries(config.r2_buckets.map((r2) => [r2.binding, r2.bucket_name])),
       d1Databases: Object.fromEntries(config.d1_databases.map((d1) => [d1.binding, d1.database_id])),

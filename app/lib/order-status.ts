@@ -24,10 +24,11 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 /**
- * "22 Nov 2026, 9:37 pm" in Indian time (CLDR writes September "Sept"): what `Intl.DateTimeFormat("en-IN", { dateStyle:
- * "medium", timeStyle: "short" })` prints, written out by hand like formatRupees (app/lib/money.ts)
- * so that the browser's costly first `Intl` use stays off the page load, and the server's and the
- * browser's ICU versions can never disagree during hydration.
+ * "22 Nov 2026, 9:37 pm" in Indian time (CLDR spells September "Sept"): what
+ * `Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" })` prints, written out
+ * by hand like formatRupees (app/lib/money.ts) so that the browser's costly first `Intl` use stays
+ * off the page load, and the server's and the browser's ICU versions can never disagree during
+ * hydration.
  */
 export function formatDateTime(ms: number): string {
   const ist = new Date(ms + IST_OFFSET_MS);

@@ -29,11 +29,26 @@ test.describe("a shopper's own orders", () => {
     await shopperWithAddress(page, testInfo, "Dev Patel");
     await addToCartFromProductPage(page, APPLE, { signedIn: true });
     await addToCartFromProductPage(page, RICE, { signedIn: true, expectedCount: 2 });
+    const hydrationErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /hydrat/i.test(message.text())) hydrationErrors.push(message.text());
+    });
+    const placedFrom = Date.now();
     await placeCodOrderFromCart(page);
+    const placedBy = Date.now();
 
     const order = orderCards(page).first();
     await expect(order).toContainText("Total: ₹642.60"); // (₹110 + ₹520) + 2% tax
     await expect(order.getByRole("listitem").filter({ hasText: APPLE.name })).toContainText("₹110");
     await expect(order.getByRole("listitem").filter({ hasText: RICE.name })).toContainText("₹520");
+
+    // When it was placed, in Indian time, the same in the server's HTML and after hydration.
+    const inIndia = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+    // Either minute of the placing, e.g. "22 Nov 2026, 9:37 pm" (letters, digits, ", " and ":" only).
+    const placedAt = new RegExp(`· (${[placedFrom, placedBy].map((ms) => inIndia.format(ms).replace(/[\u00a0\u202f]/g, " ")).join("|")})`);
+    await expect(order).toContainText(placedAt);
+    await page.reload();
+    await expect(orderCards(page).first()).toContainText(placedAt);
+    expect(hydrationErrors).toEqual([]);
   });
 });
