@@ -168,8 +168,8 @@ try {
   say(`- **Node**: the production Worker bundle driven in Node (the same V8) against the same local D1,`);
   say(`  the CPU spent inside D1 calls subtracted (I/O for a deployed Worker); median of ${CPU_RUNS} (scripts/render-cpu.ts).`);
   say(`- **workerd**: the same bundle in a bare local workerd, the kernel's CPU account of that process over`);
-  say(`  batches of 100 requests, less a request answered without work; median of ${WORKERD_BATCHES} batches. It includes`);
-  say(`  the local D1's SQLite, which runs in the same process (scripts/workerd-cpu.ts).`);
+  say(`  batches of 100 requests, less a request answered without work; median of ${WORKERD_BATCHES} batches. D1 is`);
+  say(`  served from outside that process, as on Cloudflare; the Worker's own D1 client is counted (scripts/workerd-cpu.ts).`);
   say();
   const cpuSmall = await measureRenderCpu({ state: STATE, runs: CPU_RUNS });
   const cpuLarge = await measureRenderCpu({ state: LARGE_STATE, runs: CPU_RUNS });

@@ -6,17 +6,21 @@
  * /proc, all threads) over a batch of sequential requests, and subtracts the same for a request
  * the Worker answers without work (an unknown /api path: HTTP parsing and routing).
  *
- * The local D1 runs inside the same workerd process, so its SQLite work is counted too: the
- * figure errs high for a deployed Worker, whose D1 runs elsewhere. Compare with render-cpu.ts,
- * which measures the same bundle in Node with D1 subtracted.
+ * D1 is served from outside workerd (scripts/d1-stand-in.ts), as on Cloudflare, where a query's
+ * work is not the Worker's CPU time: the Worker's own D1 client (JSON out, JSON back) is counted,
+ * SQLite and Miniflare's D1 simulator are not. `--d1 in-process` keeps Miniflare's simulator in
+ * the process instead, which counts both (it roughly adds 1-3 ms per page on this machine).
+ * Compare with render-cpu.ts, which measures the same bundle in Node.
  *
- *   node scripts/workerd-cpu.ts [--state .wrangler/bench-state] [--batches 9]   (after `npm run build`)
+ *   node scripts/workerd-cpu.ts [--state .wrangler/bench-state] [--batches 9] [--d1 outside|in-process]
+ *   (after `npm run build`)
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { median, ROUTES, UNCACHED_COOKIE } from "./bench-routes.ts";
+import { localD1File, startD1StandIn } from "./d1-stand-in.ts";
 import { readDevVars } from "./dev-vars.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -33,8 +37,11 @@ type BuiltConfig = {
   d1_databases: { binding: string; database_id: string }[];
 };
 
-/** The built Worker in workerd, with the bindings the build's wrangler.json declares. */
-function startWorker(state: string, port: number): Miniflare {
+/**
+ * The built Worker in workerd, with the bindings the build's wrangler.json declares; D1 in the
+ * same process, or at `d1Url` when given.
+ */
+function startWorker(state: string, port: number, d1Url?: URL): Miniflare {
   const config = JSON.parse(readFileSync(join(SERVER, "wrangler.json"), "utf8")) as BuiltConfig;
   const modules = ["index.js", ...readdirSync(join(SERVER, "assets")).filter((file) => file.endsWith(".js")).map((file) => `assets/${file}`)];
   return new Miniflare(
@@ -48,7 +55,9 @@ function startWorker(state: string, port: number): Miniflare {
       bindings: { ...config.vars, ...readDevVars(), APP_URL: `http://localhost:${port}` },
       kvNamespaces: Object.fromEntries(config.kv_namespaces.map((kv) => [kv.binding, kv.id])),
       r2Buckets: Object.fromEntries(config.r2_buckets.map((r2) => [r2.binding, r2.bucket_name])),
-      d1Databases: Object.fromEntries(config.d1_databases.map((d1) => [d1.binding, d1.database_id])),
+      d1Databases: Object.fromEntries(
+        config.d1_databases.map((d1) => [d1.binding, d1Url ? { id: d1.database_id, remoteProxyConnectionString: d1Url } : d1.database_id]),
+      ),
       resourcePersistencePath: resolve(ROOT, state, "v3"),
     }),
   );
@@ -72,7 +81,11 @@ function workerdCpuMs(): number {
 
 /** Median over batches of the mean CPU per request. */
 async function cpuPerRequest(url: string, batches: number): Promise<number> {
-  const get = async () => void (await (await fetch(url, { headers: { cookie: UNCACHED_COOKIE } })).arrayBuffer());
+  const get = async () => (await fetch(url, { headers: { cookie: UNCACHED_COOKIE } })).text();
+  const first = await fetch(url, { headers: { cookie: UNCACHED_COOKIE } });
+  const expected = url.endsWith(BASELINE) ? 404 : 200;
+  if (first.status !== expected) throw new Error(`${url} answered ${first.status}, expected ${expected}: ${(await first.text()).slice(0, 300)}`);
+  await first.text();
   for (let i = 0; i < REQUESTS_PER_BATCH; i++) await get(); // warm-up: JIT, SQLite's page cache
   const means: number[] = [];
   for (let batch = 0; batch < batches; batch++) {
@@ -83,10 +96,19 @@ async function cpuPerRequest(url: string, batches: number): Promise<number> {
   return median(means);
 }
 
-export async function measureWorkerdCpu(options: { state: string; batches: number; port?: number }): Promise<{ baselineMs: number; cpuMs: Record<string, number> } | null> {
+export type D1Placement = "outside" | "in-process";
+
+export async function measureWorkerdCpu(options: {
+  state: string;
+  batches: number;
+  port?: number;
+  d1?: D1Placement;
+}): Promise<{ baselineMs: number; cpuMs: Record<string, number> } | null> {
   if (process.platform !== "linux") return null;
   const port = options.port ?? 8793;
-  const worker = startWorker(options.state, port);
+  const persistence = resolve(ROOT, options.state, "v3");
+  const d1 = options.d1 === "in-process" ? null : await startD1StandIn(localD1File(persistence));
+  const worker = startWorker(options.state, port, d1?.url);
   try {
     const origin = String(await worker.ready).replace(/\/$/, "");
     const baselineMs = await cpuPerRequest(`${origin}${BASELINE}`, options.batches);
@@ -95,12 +117,16 @@ export async function measureWorkerdCpu(options: { state: string; batches: numbe
     return { baselineMs, cpuMs };
   } finally {
     await worker.dispose();
+    await d1?.close();
   }
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { state: { type: "string", default: ".wrangler/bench-state" }, batches: { type: "string", default: "9" } } });
-  const result = await measureWorkerdCpu({ state: values.state!, batches: Number(values.batches) });
+  const { values } = parseArgs({
+    options: { state: { type: "string", default: ".wrangler/bench-state" }, batches: { type: "string", default: "9" }, d1: { type: "string", default: "outside" } },
+  });
+  if (values.d1 !== "outside" && values.d1 !== "in-process") throw new Error("--d1 is outside or in-process");
+  const result = await measureWorkerdCpu({ state: values.state!, batches: Number(values.batches), d1: values.d1 });
   if (!result) throw new Error("workerd-cpu reads Linux /proc accounting; run it on Linux");
   console.log(`baseline (${BASELINE}) ${result.baselineMs.toFixed(2)} ms, subtracted below`);
   for (const [name, ms] of Object.entries(result.cpuMs)) console.log(`${name.padEnd(24)} workerd CPU ${ms.toFixed(2)} ms per request`);
