@@ -18,7 +18,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { Miniflare, convertV4MiniflareOptions, type RemoteProxyConnectionString } from "miniflare";
 import { median, ROUTES, UNCACHED_COOKIE } from "./bench-routes.ts";
 import { localD1File, startD1StandIn } from "./d1-stand-in.ts";
 import { readDevVars } from "./dev-vars.ts";
@@ -56,7 +56,7 @@ function startWorker(state: string, port: number, d1Url?: URL): Miniflare {
       kvNamespaces: Object.fromEntries(config.kv_namespaces.map((kv) => [kv.binding, kv.id])),
       r2Buckets: Object.fromEntries(config.r2_buckets.map((r2) => [r2.binding, r2.bucket_name])),
       d1Databases: Object.fromEntries(
-        config.d1_databases.map((d1) => [d1.binding, d1Url ? { id: d1.database_id, remoteProxyConnectionString: d1Url } : d1.database_id]),
+        config.d1_databases.map((d1) => [d1.binding, d1Url ? { id: d1.database_id, remoteProxyConnectionString: d1Url as RemoteProxyConnectionString } : d1.database_id]),
       ),
       resourcePersistencePath: resolve(ROOT, state, "v3"),
     }),
