@@ -2,7 +2,7 @@
  * `npm run test:bundle`: what can be checked of a deploy offline. Builds, then runs
  * `wrangler deploy --dry-run` (bundling and validating the Worker and its bindings without an
  * account) and holds the Worker to its budget: at most 1 MiB gzipped. Also checks that React's
- * renderer writes its chunks through worker/render/encode-chunk.ts (vite.config.ts, ADR 013).
+ * renderer writes its output through worker/render/string-chunks.ts (vite.config.ts, ADR 013).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -39,8 +39,10 @@ const serverCode = readdirSync(join(root, "build/server/assets"))
   .filter((file) => file.endsWith(".js"))
   .map((file) => readFileSync(join(root, "build/server/assets", file), "utf8"))
   .join("\n");
-const swapped = /var stringToChunk = .*\.encodeChunk;/.test(serverCode);
-console.log(`${swapped ? "✓" : "✗"} React's server renderer encodes its chunks with encodeChunk`);
+const swapped =
+  /var \{ writeChunk, writeChunkAndReturn, completeWriting, stringToChunk, stringToPrecomputedChunk, byteLengthOfChunk \} = \(init_string_chunks\(\)/.test(serverCode) &&
+  !serverCode.includes("currentView.set(chunk");
+console.log(`${swapped ? "✓" : "✗"} React's server renderer writes its output through string-chunks.ts`);
 if (!swapped) failed++;
 
 console.log(`bundle: ${2 - failed} passed, ${failed} failed`);
