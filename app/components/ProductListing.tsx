@@ -13,8 +13,14 @@ export function ProductListing({ title, page, emptyMessage }: { title: string; p
   const location = useLocation();
   const fetcher = useFetcher<Page>();
   const [pages, setPages] = useState<Page[]>([page]);
+  const [firstPage, setFirstPage] = useState(page);
 
-  useEffect(() => setPages([page]), [page]);
+  // A new first page (another search, a revalidation) starts the list again. Adjusted while
+  // rendering rather than in an effect, so hydration does not render the whole grid a second time.
+  if (page !== firstPage) {
+    setFirstPage(page);
+    setPages([page]);
+  }
   useEffect(() => {
     if (fetcher.data && fetcher.state === "idle") setPages((loaded) => [...loaded, fetcher.data!]);
   }, [fetcher.data, fetcher.state]);

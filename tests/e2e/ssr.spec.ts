@@ -41,4 +41,18 @@ test.describe("pages come from the server with their data", () => {
     await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
     await expect(page).toHaveURL("/products");
   });
+
+  // The listing stays mounted from /products to a search: the loaded pages must start again.
+  test("a search after Load more shows only its own results", async ({ page, seededCatalogue: _ }) => {
+    await open(page, "/products");
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(page.getByRole("article")).toHaveCount(35);
+    const search = page.getByRole("search").first();
+    await search.getByRole("searchbox", { name: "Search products" }).fill("rice");
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL("/products?search=rice");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("rice");
+    await expect(page.getByRole("article")).toHaveCount(2);
+    await expect(page.getByRole("heading", { name: "Basmati Rice 5kg" })).toBeVisible();
+  });
 });
