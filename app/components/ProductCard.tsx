@@ -9,7 +9,11 @@ export function productPath(product: Pick<ProductCardView, "category" | "id">): 
   return `/products/${product.category.toLowerCase()}/${product.id}`;
 }
 
-export function ProductCard({ product, eager = false }: { product: ProductCardView; eager?: boolean }) {
+/**
+ * `eager`: the image is likely in the first screen, so it is not lazy. `first`: it is the page's
+ * likely largest contentful paint, fetched ahead of everything else.
+ */
+export function ProductCard({ product, eager = false, first = false }: { product: ProductCardView; eager?: boolean; first?: boolean }) {
   const image = product.image;
   return (
     <article className="flex flex-col rounded-md border border-gray-200 bg-white p-3 md:px-4">
@@ -22,6 +26,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardVi
               width={128}
               height={128}
               loading={eager ? "eager" : "lazy"}
+              fetchPriority={first ? "high" : undefined}
               decoding="async"
               className="h-28 w-28 object-contain transition group-hover:scale-105 md:h-32 md:w-32"
             />
@@ -43,7 +48,7 @@ export function ProductGrid({ products, eagerCount = 0 }: { products: ProductCar
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-6 lg:grid-cols-4 xl:grid-cols-5">
       {products.map((product, i) => (
-        <ProductCard key={product.id} product={product} eager={i < eagerCount} />
+        <ProductCard key={product.id} product={product} eager={i < eagerCount} first={eagerCount > 0 && i === 0} />
       ))}
     </div>
   );
