@@ -2,7 +2,7 @@
  * `npm run test:bundle`: what can be checked of a deploy offline. Builds, then runs
  * `wrangler deploy --dry-run` (bundling and validating the Worker and its bindings without an
  * account) and holds the Worker to its budget: at most 1 MiB gzipped. Also checks that React's
- * renderer writes its output through worker/render/string-chunks.ts (vite.config.ts, ADR 013).
+ * renderer writes its output through worker/render/string-chunks.ts (vite-plugins/react-string-chunks.ts, ADR 013).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";

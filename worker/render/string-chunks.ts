@@ -9,7 +9,7 @@
  *
  * React flushes synchronously, from `writeChunk` calls to the `completeWriting` that ends the
  * pass, so one module-level string serves every request of the isolate, as React's own module-level
- * view does. The build swaps these in for React's functions (vite.config.ts; ADR 013).
+ * view does. The build swaps these in for React's functions (vite-plugins/react-string-chunks.ts; ADR 013).
  */
 const encoder = new TextEncoder();
 let pending = "";
