@@ -40,7 +40,7 @@ const serverCode = readdirSync(join(root, "build/server/assets"))
   .map((file) => readFileSync(join(root, "build/server/assets", file), "utf8"))
   .join("\n");
 const swapped =
-  /var \{ writeChunk, writeChunkAndReturn, completeWriting, stringToChunk, stringToPrecomputedChunk, byteLengthOfChunk \} = \(init_string_chunks\(\)/.test(serverCode) &&
+  /var \{ beginWriting, writeChunk, writeChunkAndReturn, completeWriting, stringToChunk, stringToPrecomputedChunk, byteLengthOfChunk \} = \(init_string_chunks\(\)/.test(serverCode) &&
   !serverCode.includes("currentView.set(chunk");
 console.log(`${swapped ? "✓" : "✗"} React's server renderer writes its output through string-chunks.ts`);
 if (!swapped) failed++;

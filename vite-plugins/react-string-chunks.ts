@@ -13,17 +13,19 @@ export function reactStringChunks(): Plugin {
   const config = JSON.stringify(resolve(import.meta.dirname, "../worker/render/string-chunks.ts"));
   const streamConfig = /\n {2}currentView = null,\n {2}writtenBytes = 0;\nfunction writeChunk\(destination, chunk\) \{[\s\S]*?\nfunction byteLengthOfChunk\(chunk\) \{\n {2}return chunk\.byteLength;\n\}\n/;
   const segmentSize = "segmentByteSize += segment[i].byteLength;";
+  const flushStart = "function flushCompletedQueues(request, destination) {\n  currentView = new Uint8Array(4096);\n  writtenBytes = 0;";
   return {
     name: "react-string-chunks",
     apply: "build",
     transform(code, id) {
       if (!id.endsWith(target)) return null;
-      if (!streamConfig.test(code) || !code.includes(segmentSize)) throw new Error(`${target} is not the stream config ADR 013 replaces`);
+      if (!streamConfig.test(code) || !code.includes(segmentSize) || !code.includes(flushStart)) throw new Error(`${target} is not the stream config ADR 013 replaces`);
       return code
         .replace(
           streamConfig,
-          `\n  currentView = null,\n  writtenBytes = 0;\nvar { writeChunk, writeChunkAndReturn, completeWriting, stringToChunk, stringToPrecomputedChunk, byteLengthOfChunk } = require(${config});\n`,
+          `\n  currentView = null,\n  writtenBytes = 0;\nvar { beginWriting, writeChunk, writeChunkAndReturn, completeWriting, stringToChunk, stringToPrecomputedChunk, byteLengthOfChunk } = require(${config});\n`,
         )
+        .replace(flushStart, "function flushCompletedQueues(request, destination) {\n  beginWriting();")
         .replace(segmentSize, "segmentByteSize += byteLengthOfChunk(segment[i]);");
     },
   };

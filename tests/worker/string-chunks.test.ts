@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { byteLengthOfChunk, completeWriting, stringToChunk, stringToPrecomputedChunk, writeChunk, writeChunkAndReturn } from "../../worker/render/string-chunks";
+import { beginWriting, byteLengthOfChunk, completeWriting, stringToChunk, stringToPrecomputedChunk, writeChunk, writeChunkAndReturn } from "../../worker/render/string-chunks";
 
 /** What React's renderer would hand its stream: the bytes of each flush, in order. */
 async function flushes(write: (destination: ReadableStreamDefaultController<Uint8Array>) => void): Promise<number[][]> {
@@ -49,6 +49,15 @@ describe("string chunks: React's output kept as text until it is flushed", () =>
       writeChunk(destination, "second");
       completeWriting(destination);
     })).toEqual([utf8("first"), utf8("second")]);
+  });
+
+  it("starts every flush empty: text left by a flush that failed halfway reaches no other response", async () => {
+    await flushes((destination) => writeChunk(destination, "<p>another shopper's cart</p>"));
+    expect(await flushes((destination) => {
+      beginWriting();
+      writeChunk(destination, "<p>mine</p>");
+      completeWriting(destination);
+    })).toEqual([utf8("<p>mine</p>")]);
   });
 
   it("sizes a chunk in characters, as React's boundary sizing needs only roughly", () => {

@@ -8,11 +8,16 @@
  * and `completeWriting` encodes that once, with the native encoder, into one `Uint8Array`.
  *
  * React flushes synchronously, from `writeChunk` calls to the `completeWriting` that ends the
- * pass, so one module-level string serves every request of the isolate, as React's own module-level
- * view does. The build swaps these in for React's functions (vite-plugins/react-string-chunks.ts; ADR 013).
+ * pass (in a `finally`), so one module-level string serves every request of the isolate, as React's
+ * own module-level view does. Each flush also starts with `beginWriting`, so text left by a flush
+ * that failed halfway can never reach another response. The build swaps these in for React's functions (vite-plugins/react-string-chunks.ts; ADR 013).
  */
 const encoder = new TextEncoder();
 let pending = "";
+
+export function beginWriting(): void {
+  pending = "";
+}
 
 export function writeChunk(_destination: ReadableStreamDefaultController<Uint8Array>, chunk: string): void {
   pending += chunk;
