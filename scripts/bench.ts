@@ -6,7 +6,7 @@
  *   both from the edge cache (anonymous) and rendered (a request with a cookie skips the cache);
  * - first-load JavaScript and CSS per page (gzip);
  * - Lighthouse mobile and desktop scores (median of 5) for /, /products and a product page, the
- *   mobile CPU slowdown calibrated to the host (scripts/lighthouse.ts);
+ *   mobile CPU slowdown calibrated to the host run by run (scripts/lighthouse.ts);
  * - the rendered routes at 50,000 products, as ratios to 35 products: a second store of the same
  *   build seeded to 50,000, measured route by route alternately with the first so drift on this
  *   noisy machine hits both sides alike;
