@@ -4,7 +4,8 @@
  * folder's local D1, KV and R2. workerd reports no CPU time locally and its clock stands still
  * while a Worker computes, so this reads the kernel's account of the workerd process (Linux
  * /proc, all threads) over a batch of sequential requests, and subtracts the same for a request
- * the Worker answers without work (an unknown /api path: HTTP parsing and routing).
+ * the Worker answers without work (an unknown /api path: HTTP parsing and routing). Routes and
+ * the baseline take turns, batch by batch, so the host's drift hits them alike.
  *
  * D1 is served from outside workerd (scripts/d1-stand-in.ts), as on Cloudflare, where a query's
  * work is not the Worker's CPU time: the Worker's own D1 client (JSON out, JSON back) is counted,
@@ -79,21 +80,20 @@ function workerdCpuMs(): number {
   return ticks * 10;
 }
 
-/** Median over batches of the mean CPU per request. */
-async function cpuPerRequest(url: string, batches: number): Promise<number> {
-  const get = async () => (await fetch(url, { headers: { cookie: UNCACHED_COOKIE } })).text();
+/** Requests `url` as a guest; checks the first answer is the expected status. */
+async function warmUp(url: string): Promise<void> {
   const first = await fetch(url, { headers: { cookie: UNCACHED_COOKIE } });
   const expected = url.endsWith(BASELINE) ? 404 : 200;
   if (first.status !== expected) throw new Error(`${url} answered ${first.status}, expected ${expected}: ${(await first.text()).slice(0, 300)}`);
   await first.text();
-  for (let i = 0; i < REQUESTS_PER_BATCH; i++) await get(); // warm-up: JIT, SQLite's page cache
-  const means: number[] = [];
-  for (let batch = 0; batch < batches; batch++) {
-    const before = workerdCpuMs();
-    for (let i = 0; i < REQUESTS_PER_BATCH; i++) await get();
-    means.push((workerdCpuMs() - before) / REQUESTS_PER_BATCH);
-  }
-  return median(means);
+  for (let i = 0; i < REQUESTS_PER_BATCH; i++) await (await fetch(url, { headers: { cookie: UNCACHED_COOKIE } })).text(); // JIT, SQLite's page cache
+}
+
+/** The mean CPU per request over one batch of sequential requests. */
+async function batchCpu(url: string): Promise<number> {
+  const before = workerdCpuMs();
+  for (let i = 0; i < REQUESTS_PER_BATCH; i++) await (await fetch(url, { headers: { cookie: UNCACHED_COOKIE } })).text();
+  return (workerdCpuMs() - before) / REQUESTS_PER_BATCH;
 }
 
 export type D1Placement = "outside" | "in-process";
@@ -111,10 +111,18 @@ export async function measureWorkerdCpu(options: {
   const worker = startWorker(options.state, port, d1?.url);
   try {
     const origin = String(await worker.ready).replace(/\/$/, "");
-    const baselineMs = await cpuPerRequest(`${origin}${BASELINE}`, options.batches);
-    const cpuMs: Record<string, number> = {};
-    for (const [name, path] of Object.entries(ROUTES)) cpuMs[name] = (await cpuPerRequest(`${origin}${path}`, options.batches)) - baselineMs;
-    return { baselineMs, cpuMs };
+    const paths = { baseline: BASELINE, ...ROUTES };
+    for (const path of Object.values(paths)) await warmUp(`${origin}${path}`);
+    // Round by round, one batch of each route and of the baseline: the host's drift (large on a
+    // shared machine) then hits every route alike, and each round's baseline is subtracted.
+    const samples: Record<string, number[]> = Object.fromEntries(Object.keys(paths).map((name) => [name, []]));
+    for (let round = 0; round < options.batches; round++) {
+      const baseline = await batchCpu(`${origin}${BASELINE}`);
+      samples.baseline!.push(baseline);
+      for (const [name, path] of Object.entries(ROUTES)) samples[name]!.push((await batchCpu(`${origin}${path}`)) - baseline);
+    }
+    const cpuMs = Object.fromEntries(Object.keys(ROUTES).map((name) => [name, median(samples[name]!)]));
+    return { baselineMs: median(samples.baseline!), cpuMs };
   } finally {
     await worker.dispose();
     await d1?.close();
