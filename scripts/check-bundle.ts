@@ -39,9 +39,8 @@ const serverCode = readdirSync(join(root, "build/server/assets"))
   .filter((file) => file.endsWith(".js"))
   .map((file) => readFileSync(join(root, "build/server/assets", file), "utf8"))
   .join("\n");
-const swapped =
-  /var \{ beginWriting, writeChunk, writeChunkAndReturn, completeWriting, stringToChunk, stringToPrecomputedChunk, byteLengthOfChunk \} = \(init_string_chunks\(\)/.test(serverCode) &&
-  !serverCode.includes("currentView.set(chunk");
+// Each React flush starts with string-chunks' beginWriting, and React's own copying into views is gone.
+const swapped = /function flushCompletedQueues\(request, destination\) \{\s*beginWriting\(\);/.test(serverCode) && !serverCode.includes("currentView.set(chunk");
 console.log(`${swapped ? "✓" : "✗"} React's server renderer writes its output through string-chunks.ts`);
 if (!swapped) failed++;
 

@@ -42,7 +42,7 @@ type BuiltConfig = {
  * The built Worker in workerd, with the bindings the build's wrangler.json declares; D1 in the
  * same process, or at `d1Url` when given.
  */
-function startWorker(state: string, port: number, d1Url?: URL): Miniflare {
+function startWorker(persistence: string, port: number, d1Url?: URL): Miniflare {
   const config = JSON.parse(readFileSync(join(SERVER, "wrangler.json"), "utf8")) as BuiltConfig;
   const modules = ["index.js", ...readdirSync(join(SERVER, "assets")).filter((file) => file.endsWith(".js")).map((file) => `assets/${file}`)];
   return new Miniflare(
@@ -59,7 +59,7 @@ function startWorker(state: string, port: number, d1Url?: URL): Miniflare {
       d1Databases: Object.fromEntries(
         config.d1_databases.map((d1) => [d1.binding, d1Url ? { id: d1.database_id, remoteProxyConnectionString: d1Url as RemoteProxyConnectionString } : d1.database_id]),
       ),
-      resourcePersistencePath: resolve(ROOT, state, "v3"),
+      resourcePersistencePath: persistence,
     }),
   );
 }
@@ -80,19 +80,22 @@ function workerdCpuMs(): number {
   return ticks * 10;
 }
 
-/** Requests `url` as a guest; checks the first answer is the expected status. */
+/** A page rendered for a guest (never from the edge cache). */
+const getAsGuest = (url: string) => fetch(url, { headers: { cookie: UNCACHED_COOKIE } });
+
+/** Checks the first answer is the expected status, then warms up (JIT, SQLite's page cache). */
 async function warmUp(url: string): Promise<void> {
-  const first = await fetch(url, { headers: { cookie: UNCACHED_COOKIE } });
+  const first = await getAsGuest(url);
   const expected = url.endsWith(BASELINE) ? 404 : 200;
-  if (first.status !== expected) throw new Error(`${url} answered ${first.status}, expected ${expected}: ${(await first.text()).slice(0, 300)}`);
-  await first.text();
-  for (let i = 0; i < REQUESTS_PER_BATCH; i++) await (await fetch(url, { headers: { cookie: UNCACHED_COOKIE } })).text(); // JIT, SQLite's page cache
+  const body = await first.text();
+  if (first.status !== expected) throw new Error(`${url} answered ${first.status}, expected ${expected}: ${body.slice(0, 300)}`);
+  for (let i = 0; i < REQUESTS_PER_BATCH; i++) await (await getAsGuest(url)).text();
 }
 
 /** The mean CPU per request over one batch of sequential requests. */
 async function batchCpu(url: string): Promise<number> {
   const before = workerdCpuMs();
-  for (let i = 0; i < REQUESTS_PER_BATCH; i++) await (await fetch(url, { headers: { cookie: UNCACHED_COOKIE } })).text();
+  for (let i = 0; i < REQUESTS_PER_BATCH; i++) await (await getAsGuest(url)).text();
   return (workerdCpuMs() - before) / REQUESTS_PER_BATCH;
 }
 
@@ -108,7 +111,7 @@ export async function measureWorkerdCpu(options: {
   const port = options.port ?? 8793;
   const persistence = resolve(ROOT, options.state, "v3");
   const d1 = options.d1 === "in-process" ? null : await startD1StandIn(localD1File(persistence));
-  const worker = startWorker(options.state, port, d1?.url);
+  const worker = startWorker(persistence, port, d1?.url);
   try {
     const origin = String(await worker.ready).replace(/\/$/, "");
     const paths = { baseline: BASELINE, ...ROUTES };

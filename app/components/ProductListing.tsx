@@ -12,19 +12,20 @@ type Page = { products: ProductCardView[]; nextCursor: string | null };
 export function ProductListing({ title, page, emptyMessage }: { title: string; page: Page; emptyMessage: string }) {
   const location = useLocation();
   const fetcher = useFetcher<Page>();
-  const [pages, setPages] = useState<Page[]>([page]);
-  const [firstPage, setFirstPage] = useState(page);
-
-  // A new first page (another search, a revalidation) starts the list again. Adjusted while
-  // rendering rather than in an effect, so hydration does not render the whole grid a second time.
-  if (page !== firstPage) {
-    setFirstPage(page);
-    setPages([page]);
+  // The pages "Load more" appended, and the first page they follow: a new first page (another
+  // search, a revalidation) starts the list again. Reset while rendering rather than in an effect,
+  // so hydration does not render the whole grid a second time.
+  const [appended, setAppended] = useState<Page[]>([]);
+  const [appendedTo, setAppendedTo] = useState(page);
+  if (page !== appendedTo) {
+    setAppendedTo(page);
+    setAppended([]);
   }
   useEffect(() => {
-    if (fetcher.data && fetcher.state === "idle") setPages((loaded) => [...loaded, fetcher.data!]);
+    if (fetcher.data && fetcher.state === "idle") setAppended((loaded) => [...loaded, fetcher.data!]);
   }, [fetcher.data, fetcher.state]);
 
+  const pages = [page, ...appended];
   const products = pages.flatMap((p) => p.products);
   const nextCursor = pages[pages.length - 1]?.nextCursor ?? null;
   const nextHref = nextCursor ? withCursor(location.search, nextCursor) : null;

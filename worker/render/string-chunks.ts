@@ -10,7 +10,8 @@
  * React flushes synchronously, from `writeChunk` calls to the `completeWriting` that ends the
  * pass (in a `finally`), so one module-level string serves every request of the isolate, as React's
  * own module-level view does. Each flush also starts with `beginWriting`, so text left by a flush
- * that failed halfway can never reach another response. The build swaps these in for React's functions (vite-plugins/react-string-chunks.ts; ADR 013).
+ * that failed halfway can never reach another response. The build swaps these in for React's
+ * functions (vite-plugins/react-string-chunks.ts; ADR 013).
  */
 const encoder = new TextEncoder();
 let pending = "";
