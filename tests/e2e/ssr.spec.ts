@@ -82,4 +82,21 @@ test.describe("pages come from the server with their data", () => {
       expect(preloads.every((priority) => priority === "low"), "every module preload is low priority").toBe(true);
     });
   }
+
+  // ADR 015: the whole route manifest comes with the page, so following links asks the server
+  // for page data only, never for route discovery (/__manifest).
+  test("following links in the browser needs no route discovery requests", async ({ page }) => {
+    const discovery: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/__manifest") discovery.push(request.url());
+    });
+    await open(page, "/products");
+    await page.getByRole("link", { name: new RegExp(APPLE.name) }).first().click();
+    await expect(page).toHaveURL(`/products/fruits/${APPLE.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: APPLE.name })).toBeVisible();
+    await page.getByRole("link", { name: "All Product" }).first().click();
+    await expect(page).toHaveURL("/products");
+    await expect(page.getByRole("article").first()).toBeVisible();
+    expect(discovery).toEqual([]);
+  });
 });
