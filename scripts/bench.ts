@@ -21,8 +21,8 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
 import { PAGES, ROUTES, UNCACHED_COOKIE } from "./bench-routes.ts";
+import { CSS_BUDGET_KB, FIRST_LOAD_JS_BUDGET_KB, firstLoad } from "./first-load.ts";
 import { lighthouseScores, lighthouseTable } from "./lighthouse.ts";
 import { measureRenderCpu } from "./render-cpu.ts";
 import { measureWorkerdCpu } from "./workerd-cpu.ts";
@@ -76,24 +76,6 @@ async function productsShown(store: RunningStore, name: string): Promise<number>
   return (await response.text()).match(/<article/g)?.length ?? 0;
 }
 
-async function firstLoad(store: RunningStore, path: string) {
-  const html = await (await fetch(`${store.url}${path}`)).text();
-  const scripts = new Set([...html.matchAll(/<(?:link rel="modulepreload"|script type="module")[^>]*?(?:href|src)="([^"]+\.js)"/g)].map((m) => m[1]!));
-  // React Router's inline module script imports the entry and route modules.
-  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g)) scripts.add(m[1]!);
-  const styles = new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+\.css)"/g)].map((m) => m[1]!));
-  const gzip = async (urls: Set<string>) => {
-    let total = 0;
-    if (urls.size === 0) return 0;
-    for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(`${store.url}${url}`)).arrayBuffer()), { level: 9 }).length;
-    return total;
-  };
-  // The stylesheet is inlined into the document (app/lib/inline-css.tsx): count it too.
-  const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join("");
-  const inlineCss = inline ? gzipSync(Buffer.from(inline), { level: 9 }).length : 0;
-  return { js: await gzip(scripts), css: (await gzip(styles)) + inlineCss, thirdParty: scripts.size - [...scripts].filter((s) => s.startsWith("/")).length };
-}
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // ---------------------------------------------------------------------------------------------
@@ -135,8 +117,8 @@ try {
   say(`| page | JavaScript | budget | CSS (inlined) | budget | third-party scripts |`);
   say(`| --- | ---: | ---: | ---: | ---: | ---: |`);
   for (const [name, path] of Object.entries({ ...PAGES, cart: "/cart" })) {
-    const f = await firstLoad(store, path);
-    say(`| ${name} (${path}) | ${kb(f.js)} | ${name === "home" ? "125 KB" : ""} | ${kb(f.css)} | 15 KB | ${f.thirdParty} |`);
+    const f = await firstLoad(store.url, path);
+    say(`| ${name} (${path}) | ${kb(f.js)} | ${name === "home" ? `${FIRST_LOAD_JS_BUDGET_KB} KB` : ""} | ${kb(f.css)} | ${CSS_BUDGET_KB} KB | ${f.thirdParty} |`);
   }
   say();
 

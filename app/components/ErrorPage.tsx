@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./Link";
 
 export function ErrorPage({ status, title, message }: { status: number; title: string; message: string }) {
   return (

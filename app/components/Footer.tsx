@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./Link";
 import { STORE_NAME } from "../lib/site";
 
 const GROUPS = [

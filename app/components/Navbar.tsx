@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
-import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router";
+import { Form, NavLink, useLocation, useSearchParams } from "react-router";
+import { Link } from "./Link";
 import { STORE_NAME } from "../lib/site";
 import { useCart } from "./CartProvider";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./Link";
 import type { ProductCardView } from "../../worker/services/catalog";
 import { imageUrl } from "../lib/images";
 import { AddToCart } from "./AddToCart";

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link } from "./Link";
 import type { ProductCardView } from "../../worker/services/catalog";
 import { ProductGrid } from "./ProductCard";
 

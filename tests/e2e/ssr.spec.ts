@@ -1,5 +1,6 @@
 import { expect, test } from "./support/catalogue";
 import { APPLE, BEST_SELLERS, open } from "./support/app";
+import { CSS_BUDGET_KB, FIRST_LOAD_JS_BUDGET_KB, firstLoad } from "../../scripts/first-load.ts";
 
 test.describe("pages come from the server with their data", () => {
   test("the raw HTML of /products already lists the catalogue", async ({ page }) => {
@@ -84,13 +85,16 @@ test.describe("pages come from the server with their data", () => {
   }
 
   // ADR 015: the whole route manifest comes with the page, so following links asks the server
-  // for page data only, never for route discovery (/__manifest).
-  test("following links in the browser needs no route discovery requests", async ({ page }) => {
+  // for page data only, never for route discovery (/__manifest). ADR 017: the server writes links
+  // as plain anchors, and the hydrated page still navigates without loading a new document.
+  test("following links in the browser needs no route discovery requests and no new document", async ({ page }) => {
     const discovery: string[] = [];
+    let opened = false;
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/__manifest") discovery.push(request.url());
+      if (new URL(request.url()).pathname === "/__manifest" || (opened && request.resourceType() === "document")) discovery.push(request.url());
     });
     await open(page, "/products");
+    opened = true;
     await page.getByRole("link", { name: new RegExp(APPLE.name) }).first().click();
     await expect(page).toHaveURL(`/products/fruits/${APPLE.id}`);
     await expect(page.getByRole("heading", { level: 1, name: APPLE.name })).toBeVisible();
@@ -99,4 +103,17 @@ test.describe("pages come from the server with their data", () => {
     await expect(page.getByRole("article").first()).toBeVisible();
     expect(discovery).toEqual([]);
   });
+});
+
+test.describe("first-load budgets (issue #6)", () => {
+  for (const path of ["/", "/products"]) {
+    test(`${path} loads at most ${FIRST_LOAD_JS_BUDGET_KB} KB of JavaScript and ${CSS_BUDGET_KB} KB of CSS, gzipped, and no third-party script`, async ({ baseURL }) => {
+      const load = await firstLoad(baseURL!, path);
+      expect(load.js).toBeGreaterThan(50 * 1024); // it did find React and the router
+      expect(load.js).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB * 1024);
+      expect(load.css).toBeGreaterThan(1024);
+      expect(load.css).toBeLessThanOrEqual(CSS_BUDGET_KB * 1024);
+      expect(load.thirdParty).toBe(0);
+    });
+  }
 });

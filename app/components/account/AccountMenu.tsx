@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../Link";
 
 /** The signed-in shopper's menu: My Orders and Logout (a <details>, so it opens without JavaScript). */
 export function AccountMenu({ name }: { name: string }) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
+import { Link } from "../Link";
 import { onLoginRequested, requestLogin } from "../../lib/login-dialog";
 import { AuthForm } from "./AuthForm";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../Link";
 import type { CartLine } from "../../../worker/services/cart";
 import { quantityOptions } from "../../lib/cart";
 import { imageUrl } from "../../lib/images";

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link } from "../Link";
 import type { ActionFailure } from "../../../worker/action-result";
 import type { AddressSnapshot } from "../../../worker/db/schema";
 import { requestLogin } from "../../lib/login-dialog";

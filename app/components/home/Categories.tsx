@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../Link";
 import { CATEGORIES } from "../../lib/categories";
 import { imageUrl } from "../../lib/images";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../Link";
 import { imageUrl } from "../../lib/images";
 import { SITE_IMAGES } from "../../lib/site-images";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/Link";
 import { InfoPage } from "../../components/InfoPage";
 import { pageMeta, STORE_NAME } from "../../lib/site";
 

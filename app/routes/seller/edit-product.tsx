@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../../components/Link";
 import { runAction } from "../../../worker/action-result";
 import { fromContext } from "../../../worker/context";
 import { requireSellerPage } from "../../../worker/page-auth";

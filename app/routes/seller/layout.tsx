@@ -1,4 +1,5 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
+import { Form, isRouteErrorResponse, NavLink, Outlet } from "react-router";
+import { Link } from "../../components/Link";
 import { fromContext } from "../../../worker/context";
 import { requireSellerPage } from "../../../worker/page-auth";
 import { ErrorPage } from "../../components/ErrorPage";

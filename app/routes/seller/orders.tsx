@@ -1,4 +1,5 @@
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "../../components/Link";
 import { z } from "zod";
 import { runAction } from "../../../worker/action-result";
 import { fromContext } from "../../../worker/context";

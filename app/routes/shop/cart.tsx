@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link, redirect, useRevalidator } from "react-router";
+import { redirect, useRevalidator } from "react-router";
+import { Link } from "../../components/Link";
 import { runAction } from "../../../worker/action-result";
 import { fromContext } from "../../../worker/context";
 import { cardPaymentsEnabled } from "../../../worker/payments/stripe-client";

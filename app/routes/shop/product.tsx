@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { data, Form, Link, useNavigate } from "react-router";
+import { data, Form, useNavigate } from "react-router";
+import { Link } from "../../components/Link";
 import { fromContext } from "../../../worker/context";
 import { productWithRelated, toProductCard, toProductView } from "../../../worker/services/catalog";
 import { useCart } from "../../components/CartProvider";
