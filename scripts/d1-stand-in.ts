@@ -4,10 +4,11 @@
  * On Cloudflare, D1 runs on other machines and its work is not the Worker's CPU time. Locally,
  * Miniflare simulates D1 inside the Worker's own workerd process: a Durable Object in JavaScript
  * that validates every query with zod, wraps it in a transaction and reads back change counts,
- * before and after SQLite. scripts/workerd-cpu.ts points the Worker's D1 binding here instead,
- * through Miniflare's remote-binding proxy. The Worker keeps workerd's own D1 client (it encodes
- * each query as JSON, sends it and decodes the JSON answer, as deployed), and this server answers
- * with node:sqlite on the same database file, in the measuring Node process.
+ * before and after SQLite. scripts/workerd-cpu.ts points the Worker's D1 client here instead, as
+ * a workerd external HTTP service (connectD1ClientStraightTo there). The Worker keeps workerd's
+ * own D1 client (it encodes each query as JSON, sends it and decodes the JSON answer, as
+ * deployed), and this server answers with node:sqlite on the same database file, in the
+ * measuring Node process.
  *
  * Only what the D1 client sends is spoken: POST /query or /execute, one `{ sql, params }` or an
  * array of them (a batch, run in one transaction), answered in the `resultsFormat` asked for.
@@ -60,8 +61,7 @@ export async function startD1StandIn(file: string): Promise<{ url: URL; close: (
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      // The remote-binding proxy carries the D1 client's own URL in a header.
-      const url = new URL(String(request.headers["mf-url"] ?? request.url), "http://d1");
+      const url = new URL(request.url ?? "/", "http://d1");
       const format = url.searchParams.get("resultsFormat") ?? "ARRAY_OF_OBJECTS";
       let answer: unknown;
       try {

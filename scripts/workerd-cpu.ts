@@ -7,10 +7,16 @@
  * the Worker answers without work (an unknown /api path: HTTP parsing and routing). Routes and
  * the baseline take turns, batch by batch, so the host's drift hits them alike.
  *
- * D1 is served from outside workerd (scripts/d1-stand-in.ts), as on Cloudflare, where a query's
- * work is not the Worker's CPU time: the Worker's own D1 client (JSON out, JSON back) is counted,
- * SQLite and Miniflare's D1 simulator are not. `--d1 in-process` keeps Miniflare's simulator in
- * the process instead, which counts both (it roughly adds 1-3 ms per page on this machine).
+ * What runs in that process but is not the Worker's CPU time on Cloudflare is kept out (ADR 012):
+ * - D1 is served from outside workerd (scripts/d1-stand-in.ts), as on Cloudflare, where a query's
+ *   work is not the Worker's CPU time. The Worker's own D1 client (JSON out, JSON back) is
+ *   counted; SQLite and Miniflare's D1 simulator are not. The client's requests go straight to
+ *   the stand-in, as a workerd external HTTP service, not through Miniflare's remote-binding
+ *   proxy (a JavaScript worker in the same process). `--d1 in-process` keeps Miniflare's
+ *   simulator in the process instead, which counts all of it (1-3 ms more per page here).
+ * - Responses are asked for uncompressed. Miniflare's entry worker compresses text responses as
+ *   Cloudflare's front line does; on Cloudflare that happens outside the Worker, and here it was
+ *   about 1.5 ms of a listing's 76 KB.
  * Compare with render-cpu.ts, which measures the same bundle in Node.
  *
  *   node scripts/workerd-cpu.ts [--state .wrangler/bench-state] [--batches 9] [--d1 outside|in-process]
@@ -19,7 +25,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { Miniflare, convertV4MiniflareOptions, type RemoteProxyConnectionString } from "miniflare";
+import { Miniflare, PLUGINS, convertV4MiniflareOptions, type RemoteProxyConnectionString } from "miniflare";
 import { median, ROUTES, UNCACHED_COOKIE } from "./bench-routes.ts";
 import { localD1File, startD1StandIn } from "./d1-stand-in.ts";
 import { readDevVars } from "./dev-vars.ts";
@@ -64,6 +70,38 @@ function startWorker(persistence: string, port: number, d1Url?: URL): Miniflare 
   );
 }
 
+type ServiceDesignator = { name: string; props?: unknown };
+type D1Binding = { wrapped?: { moduleName: string; innerBindings: { name: string; service: ServiceDesignator }[] } };
+
+/**
+ * While the returned function has not been called, Workers started by Miniflare send their D1
+ * client's requests straight to `url` (a workerd external HTTP service, as D1 calls leave a
+ * deployed Worker through the runtime), instead of through the remote-binding proxy worker that
+ * `remoteProxyConnectionString` sets up. Miniflare has no option for this, so its D1 plugin's
+ * two hooks are wrapped; if their output is not what is expected, this throws.
+ */
+function connectD1ClientStraightTo(url: URL): () => void {
+  const plugin = PLUGINS.d1 as unknown as {
+    getBindings: (...args: unknown[]) => Promise<D1Binding[]> | D1Binding[];
+    getServices: (...args: unknown[]) => Promise<{ name: string }[]> | { name: string }[];
+  };
+  const { getBindings, getServices } = plugin;
+  let proxyService: string | undefined;
+  plugin.getBindings = async (...args) =>
+    (await getBindings.apply(plugin, args)).map((binding) => {
+      const fetcher = binding.wrapped?.innerBindings.find((inner) => inner.name === "fetcher");
+      if (binding.wrapped?.moduleName !== "cloudflare-internal:d1-api" || !fetcher) throw new Error("Miniflare's D1 binding is not the wrapped d1-api this script expects");
+      proxyService = fetcher.service.name;
+      return { ...binding, wrapped: { ...binding.wrapped, innerBindings: [{ name: "fetcher", service: { name: proxyService } }] } };
+    });
+  plugin.getServices = async (...args) => {
+    const services = await getServices.apply(plugin, args);
+    if (!Array.isArray(services) || !services.some((service) => service.name === proxyService)) throw new Error("Miniflare's D1 proxy service was not found");
+    return services.map((service) => (service.name === proxyService ? { name: service.name, external: { address: url.host, http: {} } } : service));
+  };
+  return () => Object.assign(plugin, { getBindings, getServices });
+}
+
 /** CPU milliseconds used so far by the workerd this process started (utime + stime, clock ticks of 10 ms). */
 function workerdCpuMs(): number {
   let ticks = 0;
@@ -80,8 +118,8 @@ function workerdCpuMs(): number {
   return ticks * 10;
 }
 
-/** A page rendered for a guest (never from the edge cache). */
-const getAsGuest = (url: string) => fetch(url, { headers: { cookie: UNCACHED_COOKIE } });
+/** A page rendered for a guest (never from the edge cache), uncompressed (see the top of this file). */
+const getAsGuest = (url: string) => fetch(url, { headers: { cookie: UNCACHED_COOKIE, "accept-encoding": "identity" } });
 
 /** Checks the first answer is the expected status, then warms up (JIT, SQLite's page cache). */
 async function warmUp(url: string): Promise<void> {
@@ -111,9 +149,11 @@ export async function measureWorkerdCpu(options: {
   const port = options.port ?? 8793;
   const persistence = resolve(ROOT, options.state, "v3");
   const d1 = options.d1 === "in-process" ? null : await startD1StandIn(localD1File(persistence));
+  const restoreD1 = d1 ? connectD1ClientStraightTo(d1.url) : () => {};
   const worker = startWorker(persistence, port, d1?.url);
   try {
     const origin = String(await worker.ready).replace(/\/$/, "");
+    restoreD1();
     const paths = { baseline: BASELINE, ...ROUTES };
     for (const path of Object.values(paths)) await warmUp(`${origin}${path}`);
     // Round by round, one batch of each route and of the baseline: the host's drift (large on a
@@ -127,6 +167,7 @@ export async function measureWorkerdCpu(options: {
     const cpuMs = Object.fromEntries(Object.keys(ROUTES).map((name) => [name, median(samples[name]!)]));
     return { baselineMs: median(samples.baseline!), cpuMs };
   } finally {
+    restoreD1();
     await worker.dispose();
     await d1?.close();
   }
