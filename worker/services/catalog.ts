@@ -9,6 +9,7 @@ import { and, asc, desc, eq, getTableColumns, gt, lt, ne, or, sql, type SQL } fr
 import { imageUrl } from "../../app/lib/images";
 import { paiseToRupees } from "../../app/lib/money";
 import type { Database } from "../db/client";
+import { prepared } from "../db/prepared";
 import { products, type Product } from "../db/schema";
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -36,23 +37,37 @@ export async function listProducts(db: Database, query: ListQuery = {}): Promise
 /** The listing in creation order, walked along products_listing_idx / products_category_idx. */
 async function listInOrder(db: Database, query: ListQuery, shortSearch: string): Promise<ProductPage> {
   const limit = clampLimit(query.limit);
-  const conditions = visibleTo(query);
-  if (shortSearch) conditions.push(sql`${products.name} LIKE ${`%${escapeLike(shortSearch)}%`} ESCAPE '\\'`);
   const after = decodeListCursor(query.cursor);
-  const newestFirst = Boolean(query.forSeller);
-  const beyond = newestFirst ? lt : gt;
-  if (after) {
-    conditions.push(
-      or(beyond(products.createdAt, after.createdAt), and(eq(products.createdAt, after.createdAt), beyond(products.id, after.id))),
-    );
-  }
-  const direction = newestFirst ? desc : asc;
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(...conditions))
-    .orderBy(direction(products.createdAt), direction(products.id))
-    .limit(limit + 1);
+  const forSeller = Boolean(query.forSeller);
+  const shape = { forSeller, category: Boolean(query.category), like: Boolean(shortSearch), after: Boolean(after) };
+  const listing = prepared(db, `listInOrder ${JSON.stringify(shape)}`, () => {
+    // The seller sees the newest first.
+    const beyond = forSeller ? lt : gt;
+    const direction = forSeller ? desc : asc;
+    const afterCreatedAt = sql.placeholder("afterCreatedAt");
+    return db
+      .select()
+      .from(products)
+      .where(
+        and(
+          ...visibleTo(shape),
+          shape.like ? sql`${products.name} LIKE ${sql.placeholder("like")} ESCAPE '\\'` : undefined,
+          shape.after
+            ? or(beyond(products.createdAt, afterCreatedAt), and(eq(products.createdAt, afterCreatedAt), beyond(products.id, sql.placeholder("afterId"))))
+            : undefined,
+        ),
+      )
+      .orderBy(direction(products.createdAt), direction(products.id))
+      .limit(sql.placeholder("limit"))
+      .prepare();
+  });
+  const rows = await listing.all({
+    category: query.category,
+    like: `%${escapeLike(shortSearch)}%`,
+    afterCreatedAt: after?.createdAt,
+    afterId: after?.id,
+    limit: limit + 1,
+  });
   return toPage(rows, limit, (last) => `${last.createdAt}.${last.id}`);
 }
 
@@ -65,27 +80,33 @@ async function listInOrder(db: Database, query: ListQuery, shortSearch: string):
  */
 async function searchProducts(db: Database, query: ListQuery, search: string): Promise<ProductPage> {
   const limit = clampLimit(query.limit);
-  const conditions = visibleTo(query);
-  conditions.push(sql`products_fts MATCH ${`"${search.replace(/"/g, '""')}"`}`);
-  const newestFirst = Boolean(query.forSeller);
   const after = decodeSearchCursor(query.cursor);
-  if (after !== null) conditions.push(newestFirst ? sql`products_fts.rowid < ${after}` : sql`products_fts.rowid > ${after}`);
-  const rows = await db
-    .select({ ...getTableColumns(products), ftsRowid: sql<number>`products_fts.rowid` })
-    .from(products)
-    .innerJoin(sql`products_fts`, sql`products_fts.rowid = ${products}.rowid`)
-    .where(and(...conditions))
-    .orderBy(newestFirst ? sql`products_fts.rowid DESC` : sql`products_fts.rowid`)
-    .limit(limit + 1);
+  const forSeller = Boolean(query.forSeller);
+  const shape = { forSeller, category: Boolean(query.category), after: after !== null };
+  const matches = prepared(db, `searchProducts ${JSON.stringify(shape)}`, () => {
+    const afterRowid = sql.placeholder("afterRowid");
+    return db
+      .select({ ...getTableColumns(products), ftsRowid: sql<number>`products_fts.rowid` })
+      .from(products)
+      .innerJoin(sql`products_fts`, sql`products_fts.rowid = ${products}.rowid`)
+      .where(
+        and(
+          ...visibleTo(shape),
+          sql`products_fts MATCH ${sql.placeholder("phrase")}`,
+          shape.after ? (forSeller ? sql`products_fts.rowid < ${afterRowid}` : sql`products_fts.rowid > ${afterRowid}`) : undefined,
+        ),
+      )
+      .orderBy(forSeller ? sql`products_fts.rowid DESC` : sql`products_fts.rowid`)
+      .limit(sql.placeholder("limit"))
+      .prepare();
+  });
+  const rows = await matches.all({ category: query.category, phrase: `"${search.replace(/"/g, '""')}"`, afterRowid: after, limit: limit + 1 });
   return toPage(rows, limit, (last) => `s${last.ftsRowid}`, ({ ftsRowid: _, ...product }) => product);
 }
 
-/** Shoppers only ever see in-stock products; the seller sees everything. */
-function visibleTo(query: ListQuery): (SQL | undefined)[] {
-  const conditions: (SQL | undefined)[] = [];
-  if (!query.forSeller) conditions.push(eq(products.inStock, true));
-  if (query.category) conditions.push(eq(products.category, query.category));
-  return conditions;
+/** Shoppers only ever see in-stock products; the seller sees everything. A category is a placeholder. */
+function visibleTo(shape: { forSeller: boolean; category: boolean }): (SQL | undefined)[] {
+  return [shape.forSeller ? undefined : eq(products.inStock, true), shape.category ? eq(products.category, sql.placeholder("category")) : undefined];
 }
 
 /** One page out of `limit + 1` rows: the extra row only says whether there is a next page. */
