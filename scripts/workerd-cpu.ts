@@ -2,10 +2,11 @@
  * Server CPU per request in workerd itself, the runtime a deployed Worker runs in. The production
  * bundle runs in a bare Miniflare (no `wrangler dev` proxy, no inspector) against a state
  * folder's local D1, KV and R2. workerd reports no CPU time locally and its clock stands still
- * while a Worker computes, so this reads the kernel's account of the workerd process (Linux
- * /proc, all threads) over a batch of sequential requests, and subtracts the same for a request
- * the Worker answers without work (an unknown /api path: HTTP parsing and routing). Routes and
- * the baseline take turns, batch by batch, so the host's drift hits them alike.
+ * while a Worker computes, so this reads the kernel's account of the workerd process around each
+ * request: the nanosecond run time of every one of its threads (Linux /proc/<pid>/task/<tid>/schedstat).
+ * A route's figure is the median over its requests (the budget is a median), less the median of a
+ * request the Worker answers without work (an unknown /api path: HTTP parsing and routing).
+ * Routes and the baseline take turns, round by round, so the host's drift hits them alike.
  *
  * What runs in that process but is not the Worker's CPU time on Cloudflare is kept out (ADR 012):
  * - D1 is served from outside workerd (scripts/d1-stand-in.ts), as on Cloudflare, where a query's
@@ -19,7 +20,7 @@
  *   about 1.5 ms of a listing's 76 KB.
  * Compare with render-cpu.ts, which measures the same bundle in Node.
  *
- *   node scripts/workerd-cpu.ts [--state .wrangler/bench-state] [--batches 9] [--d1 outside|in-process]
+ *   node scripts/workerd-cpu.ts [--state .wrangler/bench-state] [--rounds 15] [--d1 outside|in-process]
  *   (after `npm run build`)
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -33,7 +34,7 @@ import { readDevVars } from "./dev-vars.ts";
 const ROOT = resolve(import.meta.dirname, "..");
 const SERVER = join(ROOT, "build/server");
 const BASELINE = "/api/no-such-route";
-const REQUESTS_PER_BATCH = 100;
+const REQUESTS_PER_ROUND = 20;
 
 type BuiltConfig = {
   compatibility_date: string;
@@ -102,20 +103,33 @@ function connectD1ClientStraightTo(url: URL): () => void {
   return () => Object.assign(plugin, { getBindings, getServices });
 }
 
-/** CPU milliseconds used so far by the workerd this process started (utime + stime, clock ticks of 10 ms). */
-function workerdCpuMs(): number {
-  let ticks = 0;
+/** The threads of the workerd processes this process started, as /proc paths. */
+function workerdThreads(): string[] {
+  const threads: string[] = [];
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
-      // After the command name: state, parent pid, ..., utime (14th field of stat), stime (15th).
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      if (Number(fields[1]) !== process.pid || !readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("workerd")) continue;
-      ticks += Number(fields[11]) + Number(fields[12]);
+      // After the command name: state, parent pid, ...
+      const parent = Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+      if (parent !== process.pid || !readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("workerd")) continue;
+      for (const tid of readdirSync(`/proc/${pid}/task`)) threads.push(`/proc/${pid}/task/${tid}/schedstat`);
     } catch {
       /* the process ended meanwhile */
     }
   }
-  return ticks * 10;
+  return threads;
+}
+
+/** Nanoseconds those threads have run so far (user and kernel time; the first field of schedstat). */
+function cpuNs(threads: string[]): number {
+  let ns = 0;
+  for (const file of threads) {
+    try {
+      ns += Number(readFileSync(file, "utf8").split(" ")[0]);
+    } catch {
+      /* a thread that ended: its time is no longer reported */
+    }
+  }
+  return ns;
 }
 
 /** A page rendered for a guest (never from the edge cache), uncompressed (see the top of this file). */
@@ -127,24 +141,28 @@ async function warmUp(url: string): Promise<void> {
   const expected = url.endsWith(BASELINE) ? 404 : 200;
   const body = await first.text();
   if (first.status !== expected) throw new Error(`${url} answered ${first.status}, expected ${expected}: ${body.slice(0, 300)}`);
-  for (let i = 0; i < REQUESTS_PER_BATCH; i++) await (await getAsGuest(url)).text();
+  for (let i = 0; i < 100; i++) await (await getAsGuest(url)).text();
 }
 
-/** The mean CPU per request over one batch of sequential requests. */
-async function batchCpu(url: string): Promise<number> {
-  const before = workerdCpuMs();
-  for (let i = 0; i < REQUESTS_PER_BATCH; i++) await (await getAsGuest(url)).text();
-  return (workerdCpuMs() - before) / REQUESTS_PER_BATCH;
+/** The CPU milliseconds workerd spent on each of `count` sequential requests. */
+async function requestsCpu(url: string, count: number, threads: string[]): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const before = cpuNs(threads);
+    await (await getAsGuest(url)).text();
+    samples.push((cpuNs(threads) - before) / 1e6);
+  }
+  return samples;
 }
 
 export type D1Placement = "outside" | "in-process";
 
 export async function measureWorkerdCpu(options: {
   state: string;
-  batches: number;
+  rounds: number;
   port?: number;
   d1?: D1Placement;
-}): Promise<{ baselineMs: number; cpuMs: Record<string, number> } | null> {
+}): Promise<{ baselineMs: number; cpuMs: Record<string, number>; requestsPerRoute: number } | null> {
   if (process.platform !== "linux") return null;
   const port = options.port ?? 8793;
   const persistence = resolve(ROOT, options.state, "v3");
@@ -156,16 +174,17 @@ export async function measureWorkerdCpu(options: {
     restoreD1();
     const paths = { baseline: BASELINE, ...ROUTES };
     for (const path of Object.values(paths)) await warmUp(`${origin}${path}`);
-    // Round by round, one batch of each route and of the baseline: the host's drift (large on a
-    // shared machine) then hits every route alike, and each round's baseline is subtracted.
+    const threads = workerdThreads();
+    if (threads.length === 0) throw new Error("no workerd process found to measure");
+    // Round by round, some requests of each route and of the baseline: the host's drift (large on
+    // a shared machine) then hits every route alike.
     const samples: Record<string, number[]> = Object.fromEntries(Object.keys(paths).map((name) => [name, []]));
-    for (let round = 0; round < options.batches; round++) {
-      const baseline = await batchCpu(`${origin}${BASELINE}`);
-      samples.baseline!.push(baseline);
-      for (const [name, path] of Object.entries(ROUTES)) samples[name]!.push((await batchCpu(`${origin}${path}`)) - baseline);
+    for (let round = 0; round < options.rounds; round++) {
+      for (const [name, path] of Object.entries(paths)) samples[name]!.push(...(await requestsCpu(`${origin}${path}`, REQUESTS_PER_ROUND, threads)));
     }
-    const cpuMs = Object.fromEntries(Object.keys(ROUTES).map((name) => [name, median(samples[name]!)]));
-    return { baselineMs: median(samples.baseline!), cpuMs };
+    const baselineMs = median(samples.baseline!);
+    const cpuMs = Object.fromEntries(Object.keys(ROUTES).map((name) => [name, median(samples[name]!) - baselineMs]));
+    return { baselineMs, cpuMs, requestsPerRoute: options.rounds * REQUESTS_PER_ROUND };
   } finally {
     restoreD1();
     await worker.dispose();
@@ -175,11 +194,11 @@ export async function measureWorkerdCpu(options: {
 
 if (import.meta.main) {
   const { values } = parseArgs({
-    options: { state: { type: "string", default: ".wrangler/bench-state" }, batches: { type: "string", default: "9" }, d1: { type: "string", default: "outside" } },
+    options: { state: { type: "string", default: ".wrangler/bench-state" }, rounds: { type: "string", default: "15" }, d1: { type: "string", default: "outside" } },
   });
   if (values.d1 !== "outside" && values.d1 !== "in-process") throw new Error("--d1 is outside or in-process");
-  const result = await measureWorkerdCpu({ state: values.state!, batches: Number(values.batches), d1: values.d1 });
+  const result = await measureWorkerdCpu({ state: values.state!, rounds: Number(values.rounds), d1: values.d1 });
   if (!result) throw new Error("workerd-cpu reads Linux /proc accounting; run it on Linux");
-  console.log(`baseline (${BASELINE}) ${result.baselineMs.toFixed(2)} ms, subtracted below`);
+  console.log(`median of ${result.requestsPerRoute} requests per route; baseline (${BASELINE}) ${result.baselineMs.toFixed(2)} ms, subtracted below`);
   for (const [name, ms] of Object.entries(result.cpuMs)) console.log(`${name.padEnd(24)} workerd CPU ${ms.toFixed(2)} ms per request`);
 }
