@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { Form, NavLink, useLocation, useSearchParams } from "react-router";
+import { Form, useLocation, useSearchParams } from "react-router";
 import { Link } from "./Link";
 import { STORE_NAME } from "../lib/site";
 import { useCart } from "./CartProvider";
@@ -23,11 +23,15 @@ export function Navbar({ account }: { account: React.ReactNode }) {
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 md:px-8">
         <Logo />
         <div className="hidden items-center gap-6 md:flex">
-          {LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} end className={({ isActive }) => (isActive ? "text-primary" : "hover:text-primary")}>
-              {link.label}
-            </NavLink>
-          ))}
+          {LINKS.map((link) => {
+            // What React Router's NavLink does with `end`, without its router hooks per link.
+            const current = location.pathname === link.to;
+            return (
+              <Link key={link.to} to={link.to} aria-current={current ? "page" : undefined} className={current ? "text-primary" : "hover:text-primary"}>
+                {link.label}
+              </Link>
+            );
+          })}
           <SearchBox />
           <CartLink count={count} />
           {account}

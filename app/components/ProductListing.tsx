@@ -29,7 +29,7 @@ export function ProductListing({ title, page, emptyMessage }: { title: string; p
   const pages = [page, ...appended];
   const products = pages.flatMap((p) => p.products);
   const nextCursor = pages[pages.length - 1]?.nextCursor ?? null;
-  const nextHref = nextCursor ? withCursor(location.search, nextCursor) : null;
+  const nextHref = nextCursor ? `${location.pathname}${withCursor(location.search, nextCursor)}` : null;
 
   return (
     <section className="mt-10 flex flex-col" aria-labelledby="listing-title">
@@ -45,7 +45,7 @@ export function ProductListing({ title, page, emptyMessage }: { title: string; p
           preventScrollReset
           onClick={(event) => {
             event.preventDefault();
-            fetcher.load(`${location.pathname}${nextHref}`);
+            fetcher.load(nextHref);
           }}
           className="mx-auto mt-10 rounded-full border border-primary px-8 py-2 text-primary-dull hover:bg-primary-soft"
         >

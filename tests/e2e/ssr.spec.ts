@@ -95,12 +95,17 @@ test.describe("pages come from the server with their data", () => {
     });
     await open(page, "/products");
     opened = true;
+    // The top bar marks the page it is on, from the server's HTML and after each client navigation.
+    const current = page.locator('header a[aria-current="page"]');
+    await expect(current).toHaveText("All Product");
     await page.getByRole("link", { name: new RegExp(APPLE.name) }).first().click();
     await expect(page).toHaveURL(`/products/fruits/${APPLE.id}`);
     await expect(page.getByRole("heading", { level: 1, name: APPLE.name })).toBeVisible();
+    await expect(current).toHaveCount(0);
     await page.getByRole("link", { name: "All Product" }).first().click();
     await expect(page).toHaveURL("/products");
     await expect(page.getByRole("article").first()).toBeVisible();
+    await expect(current).toHaveText("All Product");
     expect(discovery).toEqual([]);
   });
 });
