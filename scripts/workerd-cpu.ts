@@ -171,7 +171,6 @@ export async function measureWorkerdCpu(options: {
   const worker = startWorker(persistence, port, d1?.url);
   try {
     const origin = String(await worker.ready).replace(/\/$/, "");
-    restoreD1();
     const paths = { baseline: BASELINE, ...ROUTES };
     for (const path of Object.values(paths)) await warmUp(`${origin}${path}`);
     const threads = workerdThreads();

@@ -29,7 +29,7 @@ export function ProductListing({ title, page, emptyMessage }: { title: string; p
   const pages = [page, ...appended];
   const products = pages.flatMap((p) => p.products);
   const nextCursor = pages[pages.length - 1]?.nextCursor ?? null;
-  const nextHref = nextCursor ? `${location.pathname}${withCursor(location.search, nextCursor)}` : null;
+  const nextHref = nextCursor ? withCursor(location, nextCursor) : null;
 
   return (
     <section className="mt-10 flex flex-col" aria-labelledby="listing-title">
@@ -56,8 +56,9 @@ export function ProductListing({ title, page, emptyMessage }: { title: string; p
   );
 }
 
-function withCursor(search: string, cursor: string): string {
-  const params = new URLSearchParams(search);
+/** This listing's URL at the next page (absolute, so the server writes the link plainly: ADR 017). */
+function withCursor(location: { pathname: string; search: string }, cursor: string): string {
+  const params = new URLSearchParams(location.search);
   params.set("cursor", cursor);
-  return `?${params}`;
+  return `${location.pathname}?${params}`;
 }
