@@ -13,6 +13,9 @@
  * - server CPU per request at both sizes in Node (scripts/render-cpu.ts), with the D1 round trips,
  *   and at 35 in workerd itself (scripts/workerd-cpu.ts).
  *
+ * Lighthouse and the workerd CPU figure are taken first, before the load runs, so that the figures
+ * most sensitive to the machine's own load are read while nothing else has run (ADR 012).
+ *
  *   npm run bench [-- --quick]   (--quick: 1 Lighthouse run, 3 s per route; for trying things out)
  */
 import autocannon from "autocannon";
@@ -99,6 +102,10 @@ try {
   say(`One run's figures; compare them as ratios, since the machine is shared and noisy.`);
   say();
 
+  // The figures most sensitive to the machine's own load first, while nothing else has run: the
+  // browser's main thread (Lighthouse) and the Worker's CPU. The load runs come after them.
+  const scores = await lighthouseScores(store.url, LIGHTHOUSE_RUNS);
+  const workerd = await measureWorkerdCpu({ state: STATE, rounds: WORKERD_ROUNDS });
   const cached = await loadAll(store, Object.keys(ROUTES));
   const rendered = await loadAll(store, Object.keys(ROUTES), UNCACHED_COOKIE);
   say(`## Routes at 35 products`);
@@ -124,9 +131,7 @@ try {
 
   say(`## Lighthouse (median of ${LIGHTHOUSE_RUNS})`);
   say();
-  // Let the server settle after the load runs: Lighthouse's CPU-bound metrics are sensitive to it.
-  await new Promise((r) => setTimeout(r, 5_000));
-  for (const line of lighthouseTable(await lighthouseScores(store.url, LIGHTHOUSE_RUNS), LIGHTHOUSE_RUNS)) say(line);
+  for (const line of lighthouseTable(scores, LIGHTHOUSE_RUNS)) say(line);
   say();
 
   // The same build again, seeded to 50,000 products, measured alternately with the first store.
@@ -156,7 +161,6 @@ try {
   say();
   const cpuSmall = await measureRenderCpu({ state: STATE, runs: CPU_RUNS });
   const cpuLarge = await measureRenderCpu({ state: LARGE_STATE, runs: CPU_RUNS });
-  const workerd = await measureWorkerdCpu({ state: STATE, rounds: WORKERD_ROUNDS });
   say(`| route | Node, at 35 | Node, at 50,000 | workerd, at 35 | D1 round trips |`);
   say(`| --- | ---: | ---: | ---: | ---: |`);
   for (const name of Object.keys(ROUTES)) {
