@@ -161,15 +161,19 @@ try {
   say();
   const cpuSmall = await measureRenderCpu({ state: STATE, runs: CPU_RUNS });
   const cpuLarge = await measureRenderCpu({ state: LARGE_STATE, runs: CPU_RUNS });
-  say(`| route | Node, at 35 | Node, at 50,000 | workerd, at 35 | D1 round trips |`);
-  say(`| --- | ---: | ---: | ---: | ---: |`);
+  say(`| route | Node, at 35 | Node, at 50,000 | workerd, at 35 | workerd, lowest to highest round | D1 round trips |`);
+  say(`| --- | ---: | ---: | ---: | ---: | ---: |`);
   for (const name of Object.keys(ROUTES)) {
     const a = cpuSmall[name]!;
     const b = cpuLarge[name]!;
-    const w = workerd ? `${workerd.cpuMs[name]!.toFixed(2)} ms` : "(Linux only)";
+    const range = workerd?.roundRangeMs[name];
+    const w = workerd && range ? `${workerd.cpuMs[name]!.toFixed(2)} ms | ${range[0].toFixed(2)} to ${range[1].toFixed(2)} ms` : "(Linux only) | ";
     say(`| ${name} | ${a.cpuMs.toFixed(2)} ms | ${b.cpuMs.toFixed(2)} ms | ${w} | ${Math.max(a.d1Calls, b.d1Calls)} |`);
   }
-  if (workerd) say(`\nworkerd: ${workerd.requestsPerRoute} requests per route; baseline subtracted: ${workerd.baselineMs.toFixed(2)} ms per request.`);
+  if (workerd) {
+    say(`\nworkerd: ${workerd.requestsPerRoute} requests per route in rounds of ${workerd.requestsPerRound}; baseline subtracted: ${workerd.baselineMs.toFixed(2)} ms per request.`);
+    say(`A round's figure is its median less that round's baseline median; their range shows how far the host drifted.`);
+  }
   say();
 } finally {
   store.stop();

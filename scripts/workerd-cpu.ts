@@ -157,12 +157,25 @@ async function requestsCpu(url: string, count: number, threads: string[]): Promi
 
 export type D1Placement = "outside" | "in-process";
 
+export type WorkerdCpu = {
+  baselineMs: number;
+  /** Per route: the median over all its requests, less the baseline's. */
+  cpuMs: Record<string, number>;
+  /**
+   * Per route: the lowest and highest of its per-round figures (the round's median less that
+   * round's baseline median), to show how far the host drifted while the route was measured.
+   */
+  roundRangeMs: Record<string, [number, number]>;
+  requestsPerRoute: number;
+  requestsPerRound: number;
+};
+
 export async function measureWorkerdCpu(options: {
   state: string;
   rounds: number;
   port?: number;
   d1?: D1Placement;
-}): Promise<{ baselineMs: number; cpuMs: Record<string, number>; requestsPerRoute: number } | null> {
+}): Promise<WorkerdCpu | null> {
   if (process.platform !== "linux") return null;
   const port = options.port ?? 8793;
   const persistence = resolve(ROOT, options.state, "v3");
@@ -178,12 +191,24 @@ export async function measureWorkerdCpu(options: {
     // Round by round, some requests of each route and of the baseline: the host's drift (large on
     // a shared machine) then hits every route alike.
     const samples: Record<string, number[]> = Object.fromEntries(Object.keys(paths).map((name) => [name, []]));
+    const rounds: Record<string, number[]>[] = [];
     for (let round = 0; round < options.rounds; round++) {
-      for (const [name, path] of Object.entries(paths)) samples[name]!.push(...(await requestsCpu(`${origin}${path}`, REQUESTS_PER_ROUND, threads)));
+      const thisRound: Record<string, number[]> = {};
+      for (const [name, path] of Object.entries(paths)) {
+        thisRound[name] = await requestsCpu(`${origin}${path}`, REQUESTS_PER_ROUND, threads);
+        samples[name]!.push(...thisRound[name]);
+      }
+      rounds.push(thisRound);
     }
     const baselineMs = median(samples.baseline!);
     const cpuMs = Object.fromEntries(Object.keys(ROUTES).map((name) => [name, median(samples[name]!) - baselineMs]));
-    return { baselineMs, cpuMs, requestsPerRoute: options.rounds * REQUESTS_PER_ROUND };
+    const roundRangeMs = Object.fromEntries(
+      Object.keys(ROUTES).map((name) => {
+        const figures = rounds.map((round) => median(round[name]!) - median(round.baseline!));
+        return [name, [Math.min(...figures), Math.max(...figures)] as [number, number]];
+      }),
+    );
+    return { baselineMs, cpuMs, roundRangeMs, requestsPerRoute: options.rounds * REQUESTS_PER_ROUND, requestsPerRound: REQUESTS_PER_ROUND };
   } finally {
     restoreD1();
     await worker.dispose();
@@ -199,5 +224,8 @@ if (import.meta.main) {
   const result = await measureWorkerdCpu({ state: values.state!, rounds: Number(values.rounds), d1: values.d1 });
   if (!result) throw new Error("workerd-cpu reads Linux /proc accounting; run it on Linux");
   console.log(`median of ${result.requestsPerRoute} requests per route; baseline (${BASELINE}) ${result.baselineMs.toFixed(2)} ms, subtracted below`);
-  for (const [name, ms] of Object.entries(result.cpuMs)) console.log(`${name.padEnd(24)} workerd CPU ${ms.toFixed(2)} ms per request`);
+  for (const [name, ms] of Object.entries(result.cpuMs)) {
+    const [low, high] = result.roundRangeMs[name]!;
+    console.log(`${name.padEnd(24)} workerd CPU ${ms.toFixed(2)} ms per request (rounds: ${low.toFixed(2)} to ${high.toFixed(2)})`);
+  }
 }
