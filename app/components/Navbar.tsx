@@ -7,7 +7,8 @@ import { useCart } from "./CartProvider";
 const LINKS = [
   { to: "/", label: "Home" },
   { to: "/products", label: "All Product" },
-  { to: "/contact", label: "Contact" },
+  // The contact page itself, not /contact (which redirects there): no extra hop, and the bar can mark it.
+  { to: "/contact-us", label: "Contact" },
 ];
 
 export function Navbar({ account }: { account: React.ReactNode }) {

@@ -52,10 +52,13 @@ test.describe("the store's text pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
   });
 
-  test("the top bar's Contact link lands on /contact-us", async ({ page }) => {
+  test("the top bar's Contact link goes straight to /contact-us and is marked as the current page there", async ({ page }) => {
     await open(page, "/products");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact", exact: true }).click();
+    const contact = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact", exact: true });
+    await expect(contact).toHaveAttribute("href", "/contact-us");
+    await contact.click();
     await expect(page).toHaveURL("/contact-us");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+    await expect(page.locator('header a[aria-current="page"]')).toHaveText("Contact");
   });
 });
