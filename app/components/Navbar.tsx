@@ -24,15 +24,7 @@ export function Navbar({ account }: { account: React.ReactNode }) {
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 md:px-8">
         <Logo />
         <div className="hidden items-center gap-6 md:flex">
-          {LINKS.map((link) => {
-            // What React Router's NavLink does with `end`, without its router hooks per link.
-            const current = location.pathname === link.to;
-            return (
-              <Link key={link.to} to={link.to} aria-current={current ? "page" : undefined} className={current ? "text-primary" : "hover:text-primary"}>
-                {link.label}
-              </Link>
-            );
-          })}
+          <MainLinks pathname={location.pathname} />
           <SearchBox />
           <CartLink count={count} />
           {account}
@@ -46,11 +38,7 @@ export function Navbar({ account }: { account: React.ReactNode }) {
               </svg>
             </summary>
             <div className="absolute right-0 top-10 flex w-64 flex-col gap-3 rounded-md border border-gray-200 bg-white p-4 shadow-lg">
-              {LINKS.map((link) => (
-                <Link key={link.to} to={link.to} className="hover:text-primary">
-                  {link.label}
-                </Link>
-              ))}
+              <MainLinks pathname={location.pathname} />
               <SearchBox />
               {account}
             </div>
@@ -59,6 +47,18 @@ export function Navbar({ account }: { account: React.ReactNode }) {
       </nav>
     </header>
   );
+}
+
+/** The bar's page links, the current page marked: what React Router's NavLink does with `end`, without its router hooks per link. */
+function MainLinks({ pathname }: { pathname: string }) {
+  return LINKS.map((link) => {
+    const current = pathname === link.to;
+    return (
+      <Link key={link.to} to={link.to} aria-current={current ? "page" : undefined} className={current ? "text-primary" : "hover:text-primary"}>
+        {link.label}
+      </Link>
+    );
+  });
 }
 
 function Logo() {

@@ -11,6 +11,8 @@ test.describe("on a phone @mobile", () => {
     await page.getByLabel("Menu", { exact: true }).tap();
     const allProduct = page.getByRole("link", { name: "All Product", exact: true });
     await expect(allProduct).toBeVisible();
+    // The menu marks the page it is on, as the desktop bar does.
+    await expect(page.locator('header a[aria-current="page"]').filter({ visible: true })).toHaveText("Home");
     await expect(page.getByRole("searchbox", { name: "Search products" })).toBeVisible();
 
     await allProduct.tap();

@@ -96,7 +96,7 @@ test.describe("pages come from the server with their data", () => {
     await open(page, "/products");
     opened = true;
     // The top bar marks the page it is on, from the server's HTML and after each client navigation.
-    const current = page.locator('header a[aria-current="page"]');
+    const current = page.locator('header a[aria-current="page"]').filter({ visible: true });
     await expect(current).toHaveText("All Product");
     await page.getByRole("link", { name: new RegExp(APPLE.name) }).first().click();
     await expect(page).toHaveURL(`/products/fruits/${APPLE.id}`);
