@@ -190,18 +190,15 @@ export async function measureWorkerdCpu(options: {
     if (threads.length === 0) throw new Error("no workerd process found to measure");
     // Round by round, some requests of each route and of the baseline: the host's drift (large on
     // a shared machine) then hits every route alike.
-    const samples: Record<string, number[]> = Object.fromEntries(Object.keys(paths).map((name) => [name, []]));
     const rounds: Record<string, number[]>[] = [];
     for (let round = 0; round < options.rounds; round++) {
       const thisRound: Record<string, number[]> = {};
-      for (const [name, path] of Object.entries(paths)) {
-        thisRound[name] = await requestsCpu(`${origin}${path}`, REQUESTS_PER_ROUND, threads);
-        samples[name]!.push(...thisRound[name]);
-      }
+      for (const [name, path] of Object.entries(paths)) thisRound[name] = await requestsCpu(`${origin}${path}`, REQUESTS_PER_ROUND, threads);
       rounds.push(thisRound);
     }
-    const baselineMs = median(samples.baseline!);
-    const cpuMs = Object.fromEntries(Object.keys(ROUTES).map((name) => [name, median(samples[name]!) - baselineMs]));
+    const all = (name: string) => rounds.flatMap((round) => round[name]!);
+    const baselineMs = median(all("baseline"));
+    const cpuMs = Object.fromEntries(Object.keys(ROUTES).map((name) => [name, median(all(name)) - baselineMs]));
     const roundRangeMs = Object.fromEntries(
       Object.keys(ROUTES).map((name) => {
         const figures = rounds.map((round) => median(round[name]!) - median(round.baseline!));
