@@ -12,7 +12,8 @@ import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 
-const PORT = 8799;
+// E2E_PORT lets two checkouts of the repo run their journeys side by side.
+const PORT = Number(process.env.E2E_PORT ?? 8799);
 // localhost, as APP_URL (scripts/start.ts): Stripe sends shoppers back there, with their cookies.
 const BASE_URL = `http://localhost:${PORT}`;
 const CI = !!process.env.CI;
