@@ -2,9 +2,12 @@
  * Edge caching of anonymous catalogue reads (Cache API), with stale-while-revalidate and a purge
  * on every seller change.
  *
- * - Only GETs of the catalogue pages and the product list, from visitors without any session or
- *   cart cookie: those responses are the same for everyone. Carts, sessions, orders and seller
- *   pages are never cached.
+ * - Only GETs of the catalogue pages from visitors without any session or cart cookie, and of the
+ *   API's product list (the same for everyone, signed in or not): those responses are the same for
+ *   every caller. Carts, sessions, orders and seller pages are never cached.
+ * - Only headers that describe the content are stored (STORED_HEADERS); whatever varies per
+ *   request (Set-Cookie, CORS, Vary, security headers) is added to each answer on its way out,
+ *   never replayed from the cache. A response that sets a cookie is not stored at all.
  * - Fresh for 60 s; for 10 more minutes a stale copy is served at once while a fresh one is
  *   rendered in the background.
  * - The cache key carries a catalogue version kept in KV; any successful seller write bumps it,
@@ -22,11 +25,15 @@ const CACHED_AT = "X-Edge-Cached-At";
 const PERSONAL_COOKIES = ["sid", "seller_sid", "cart"];
 
 const CATALOGUE_PATH = /^\/(products(\/[^/]+){0,2})?$/;
+const PRODUCT_LIST_API = "/api/product/list";
+/** What a stored answer keeps: headers about its content, none about the caller. */
+const STORED_HEADERS = ["content-type", "content-language", "content-security-policy", "etag", "last-modified"];
 
 export function isCacheable(request: Request): boolean {
   if (request.method !== "GET") return false;
   const url = new URL(request.url);
-  if (!CATALOGUE_PATH.test(url.pathname) && url.pathname !== "/api/product/list") return false;
+  if (url.pathname === PRODUCT_LIST_API) return true;
+  if (!CATALOGUE_PATH.test(url.pathname)) return false;
   const cookies = request.headers.get("cookie");
   return !PERSONAL_COOKIES.some((name) => readCookie(cookies, name));
 }
@@ -75,10 +82,14 @@ function storable(response: Response): boolean {
 }
 
 function forCache(response: Response): Response {
-  const stored = new Response(response.body, response);
-  stored.headers.set("Cache-Control", `public, s-maxage=${FRESH_SECONDS + STALE_SECONDS}`);
-  stored.headers.set(CACHED_AT, String(Date.now()));
-  return stored;
+  const headers = new Headers();
+  for (const name of STORED_HEADERS) {
+    const value = response.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  headers.set("Cache-Control", `public, s-maxage=${FRESH_SECONDS + STALE_SECONDS}`);
+  headers.set(CACHED_AT, String(Date.now()));
+  return new Response(response.body, { status: response.status, headers });
 }
 
 /** Browsers must not keep these: the next page view may carry a cart. */

@@ -1,6 +1,9 @@
 import { api } from "./api";
+import { errorAnswer } from "./api/answer";
+import { isApiPath } from "./api/path";
 import { purgeCatalogCache, withEdgeCache } from "./edge-cache";
 import { serveImage } from "./images";
+import { corsPreflight, withCors } from "./security/cors";
 import { withCommonHeaders } from "./security/headers";
 import { isCrossSiteWrite } from "./security/same-origin";
 
@@ -9,7 +12,8 @@ export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) =>
 /**
  * The Worker's routing, apart from the React Router build so tests can run it without one:
  * /api/* → Hono, /images/* → R2, everything else → pages; anonymous catalogue reads through the
- * edge cache (worker/edge-cache.ts).
+ * edge cache (worker/edge-cache.ts). API answers get their CORS headers last, per request, so a
+ * cached answer never carries another caller's.
  */
 export function createFetchHandler(renderPage: PageHandler, buildVersion: () => Promise<string> = async () => "dev"): ExportedHandler<Env> {
   async function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -18,7 +22,7 @@ export function createFetchHandler(renderPage: PageHandler, buildVersion: () => 
     if (isCrossSiteWrite(request, env)) return refused(pathname, 403, "Cross-site requests are not allowed");
     if (pathname.startsWith("/images/")) return serveImage(request, env);
     const response = await withEdgeCache(request, env, ctx, buildVersion, async () =>
-      pathname === "/api" || pathname.startsWith("/api/") ? api.fetch(request, env, ctx) : renderPage(request, env, ctx),
+      isApiPath(pathname) ? api.fetch(request, env, ctx) : renderPage(request, env, ctx),
     );
     // Whatever the seller changed (products, stock), shoppers must not be served the old catalogue.
     if (isSellerWrite(request, pathname) && response.status < 400) await purgeCatalogCache(env);
@@ -27,13 +31,20 @@ export function createFetchHandler(renderPage: PageHandler, buildVersion: () => 
 
   return {
     async fetch(request, env, ctx) {
+      const { pathname } = new URL(request.url);
+      const preflight = isApiPath(pathname) ? corsPreflight(request, env) : null;
+      if (preflight) return withCommonHeaders(preflight, request);
+      let response: Response;
       try {
-        return withCommonHeaders(await route(request, env, ctx), request);
+        response = await route(request, env, ctx);
       } catch (error) {
         // Last resort: log for the operator, tell the client nothing about internals.
-        console.error("Unhandled error", request.method, new URL(request.url).pathname, error);
-        return withCommonHeaders(refused(new URL(request.url).pathname, 500, "Something went wrong. Please try again."), request);
+        console.error("Unhandled error", request.method, pathname, error);
+        response = refused(pathname, 500, "Something went wrong. Please try again.");
       }
+      // Errors too: a front end on the allow-list must be able to read the message it is shown.
+      if (isApiPath(pathname)) response = withCors(response, request, env);
+      return withCommonHeaders(response, request);
     },
   };
 }
@@ -52,7 +63,7 @@ function headerBytes(request: Request): number {
 }
 
 function refused(pathname: string, status: 403 | 413 | 500, msg: string): Response {
-  return pathname.startsWith("/api/")
-    ? Response.json({ success: false, msg }, { status })
+  return isApiPath(pathname)
+    ? errorAnswer(status, msg)
     : new Response(msg, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

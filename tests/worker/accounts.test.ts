@@ -150,7 +150,7 @@ describe("login and logout", () => {
   it("logout ends the session: the old cookie is refused everywhere", async () => {
     const shopper = await signUp();
     const logout = await call("/api/user/logout", { headers: { Cookie: shopper.cookie } });
-    expect(await json(logout)).toEqual({ success: true, msg: "Logged Out" });
+    expect(await json(logout)).toEqual({ success: true, msg: "Logged Out", message: "Logged Out" });
     expect(logout.headers.getSetCookie().some((c) => c.startsWith("sid=;") && c.includes("Max-Age=0"))).toBe(true);
     const headers = { Cookie: shopper.cookie };
     expect((await call("/api/user/is-auth", { headers })).status).toBe(401);

@@ -14,7 +14,7 @@ describe("POST /api/cart/update", () => {
     const apple = await insertProduct();
     const shopper = await signUp();
     const response = await postJson("/api/cart/update", { cartItems: { [apple.id]: 3 } }, { Cookie: shopper.cookie });
-    expect(await json(response)).toEqual({ success: true, msg: "Cart Updated" });
+    expect(await json(response)).toEqual({ success: true, msg: "Cart Updated", message: "Cart Updated" });
     expect(await savedCart(shopper.id)).toEqual({ [apple.id]: 3 });
     const me = await json<{ user: { cartItems: unknown } }>(await call("/api/user/is-auth", { headers: { Cookie: shopper.cookie } }));
     expect(me.user.cartItems).toEqual({ [apple.id]: 3 });
@@ -77,7 +77,7 @@ describe("addresses", () => {
     const response = await postJson("/api/address/get", {}, { Cookie: asha.cookie });
     const body = await json<{ success: boolean; address: Record<string, unknown>[] }>(response);
     expect(body.success).toBe(true);
-    expect(body.address).toEqual([{ _id: id, ...VALID_ADDRESS }]);
+    expect(body.address).toEqual([{ _id: id, ...VALID_ADDRESS, zipcode: VALID_ADDRESS.zipCode }]);
   });
 
   it("validates every field: all required, e-mail type, numeric zip", async () => {

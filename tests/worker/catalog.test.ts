@@ -93,7 +93,7 @@ describe("catalog service", () => {
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await listProducts(db(), { search: "rice", limit: 3, cursor, forSeller });
+        const page = await listProducts(db(), { search: "rice", limit: 3, cursor, ...(forSeller ? { stock: "any", newestFirst: true } : {}) });
         seen.push(...page.products.map((p) => p.name));
         cursor = page.nextCursor ?? undefined;
       } while (cursor);

@@ -14,7 +14,7 @@ describe("cross-site state changes are refused (403)", () => {
     for (const init of attempts) {
       const response = await call("/api/cart/update", { ...init, method: "POST", headers: { ...(init.headers as object), Cookie: shopper.cookie } });
       expect(response.status).toBe(403);
-      expect(await json(response)).toEqual({ success: false, msg: "Cross-site requests are not allowed" });
+      expect(await json(response)).toEqual({ success: false, msg: "Cross-site requests are not allowed", message: "Cross-site requests are not allowed" });
     }
   });
 

@@ -14,7 +14,7 @@ describe("POST /api/newsletter/subscribe", () => {
   it("subscribes a valid address once, normalised", async () => {
     const first = await postJson("/api/newsletter/subscribe", { email: "  Asha@Example.COM " });
     expect(first.status).toBe(201);
-    expect(await json(first)).toEqual({ success: true, msg: expect.stringContaining("Subscribed") });
+    expect(await json(first)).toEqual({ success: true, msg: expect.stringContaining("Subscribed"), message: expect.stringContaining("Subscribed") });
 
     const again = await postJson("/api/newsletter/subscribe", { email: "asha@example.com" });
     expect(again.status).toBe(200);
@@ -26,7 +26,7 @@ describe("POST /api/newsletter/subscribe", () => {
     for (const email of ["", "not-an-email", "a@", 42, null]) {
       const response = await postJson("/api/newsletter/subscribe", { email });
       expect(response.status).toBe(400);
-      expect(await json(response)).toEqual({ success: false, msg: expect.any(String) });
+      expect(await json(response)).toEqual({ success: false, msg: expect.any(String), message: expect.any(String) });
     }
     expect(await subscribers()).toEqual([]);
   });

@@ -114,7 +114,7 @@ describe("POST /api/order/cod", () => {
     const apple = await insertProduct();
     const shopper = await signUp();
     const response = await placeCod(shopper, { items: [{ product: apple.id, quantity: 1 }], address: "" });
-    expect(await json(response)).toEqual({ success: false, msg: "Please select an address" });
+    expect(await json(response)).toEqual({ success: false, msg: "Please select an address", message: "Please select an address" });
   });
 
   it("refuses another user's address", async () => {

@@ -28,7 +28,7 @@ describe("GET /api/product/list", () => {
         description: ["Crisp", "Juicy"],
         price: 120,
         offerPrice: 110.5,
-        image: ["/images/seed/apple.webp", "/images/seed/apple-2.webp"],
+        image: ["http://localhost:8787/images/seed/apple.webp", "http://localhost:8787/images/seed/apple-2.webp"],
         inStock: true,
         weight: null,
       }),
@@ -77,6 +77,6 @@ describe("GET /api/product/list", () => {
   it("unknown API paths are a JSON 404", async () => {
     const response = await call("/api/nothing-here");
     expect(response.status).toBe(404);
-    expect(await json(response)).toEqual({ success: false, msg: "Not found" });
+    expect(await json(response)).toEqual({ success: false, msg: "Not found", message: "Not found" });
   });
 });

@@ -33,7 +33,7 @@ describe("transport", () => {
   it("huge headers are refused with 413 and a short JSON error", async () => {
     const response = await call("/api/product/list", { headers: { "X-Padding": "x".repeat(40_000) } });
     expect(response.status).toBe(413);
-    expect(await json(response)).toEqual({ success: false, msg: "Request headers too large" });
+    expect(await json(response)).toEqual({ success: false, msg: "Request headers too large", message: "Request headers too large" });
   });
 
   it("API answers carry nosniff, no-store and a deny-all CSP", async () => {

@@ -12,7 +12,8 @@ export const addressRoutes = new Hono<ApiEnv>()
     const address = await addAddress(c.var.db, c.var.user.id, body.address);
     return c.json({ success: true, msg: "Address added successfully", address: toApiAddress(toAddressSnapshot(address)) }, 201);
   })
-  .post("/get", requireShopper, async (c) => {
-    const list = await listAddresses(c.var.db, c.var.user.id);
-    return c.json({ success: true, address: list.map((a) => toApiAddress(toAddressSnapshot(a))), msg: "" });
+  // The spec says POST; its client sends GET and reads `addresses`: both methods, both names.
+  .on(["GET", "POST"], "/get", requireShopper, async (c) => {
+    const list = (await listAddresses(c.var.db, c.var.user.id)).map((a) => toApiAddress(toAddressSnapshot(a)));
+    return c.json({ success: true, address: list, addresses: list, msg: "" });
   });

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
-import { cors } from "hono/cors";
 import { getDb } from "../db/client";
 import { HttpError } from "../errors";
-import { corsAllowList } from "../security/same-origin";
+import { answerBody, type Answer } from "./answer";
 import { addressRoutes } from "./address";
 import { cartRoutes } from "./cart";
 import { newsletterRoutes } from "./newsletter";
@@ -10,16 +9,20 @@ import { orderRoutes } from "./order";
 import { sellerRoutes } from "./seller";
 import { stripeRoutes } from "./stripe";
 import { userRoutes } from "./user";
+import { apiRoutePath } from "./path";
 import { productRoutes } from "./products";
 import type { ApiEnv } from "./types";
 
-/** The JSON API of the spec (section 7). Every answer is `{ success, msg, ... }`. */
-export const api = new Hono<ApiEnv>().basePath("/api");
-
-// CORS only for the configured allow-list, with credentials; everyone else gets no CORS headers.
-api.use(cors({ origin: (origin, c) => (corsAllowList(c.env).has(origin) ? origin : null), credentials: true, maxAge: 600 }));
+/**
+ * The JSON API of the spec (section 7). Every answer is `{ success, msg, message, ... }`.
+ * CORS is not applied here but by the Worker on the way out (worker/security/cors.ts).
+ */
+export const api = new Hono<ApiEnv>({ getPath: apiRoutePath }).basePath("/api");
 
 api.use(async (c, next) => {
+  // Every JSON answer, errors included, goes through c.json: give each its `message` here, once.
+  const json = c.json;
+  c.json = ((body: Answer, ...rest: unknown[]) => (json as (...args: unknown[]) => Response)(answerBody(body), ...rest)) as typeof c.json;
   c.set("db", getDb(c.env));
   await next();
 });

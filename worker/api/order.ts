@@ -26,12 +26,12 @@ export const orderRoutes = new Hono<ApiEnv>()
     await limitOrders(c.env, c.var.user.id);
     const { order, created } = await placeOrder(c.var.db, c.var.user, await readJson(c), "Online");
     if (order.paymentType !== "Online" || order.isPaid) throw new HttpError(409, "This order was already placed.");
-    const url = await startCheckout(c.env, c.var.db, order, c.var.user.email);
+    const url = await startCheckout(c.env, c.var.db, order, c.var.user.email, c.req.header("origin") ?? null);
     return c.json({ success: true, url, orderId: order.id, msg: "" }, created ? 201 : 200);
   })
   .get("/user", requireShopper, async (c) => {
     const orders = await listUserOrders(c.var.db, c.var.user.id);
-    return c.json({ success: true, orders: orders.map(toApiOrder), msg: "" });
+    return c.json({ success: true, orders: orders.map((order) => toApiOrder(order, c.env.APP_URL)), msg: "" });
   })
   .post("/cancel", requireShopper, async (c) => {
     const { orderId } = parseInput(z.object({ orderId: orderIdField }), await readJson(c));
@@ -41,7 +41,7 @@ export const orderRoutes = new Hono<ApiEnv>()
   .get("/seller", requireSeller, async (c) => {
     const query = parseInput(statusQuery, c.req.query());
     const page = await sellerOrdersPage(c.var.db, query);
-    return c.json({ success: true, orders: page.orders.map(toApiOrder), nextBefore: page.nextBefore, awaitingPacking: page.awaitingPacking, msg: "" });
+    return c.json({ success: true, orders: page.orders.map((order) => toApiOrder(order, c.env.APP_URL)), nextBefore: page.nextBefore, awaitingPacking: page.awaitingPacking, msg: "" });
   })
   .post("/status", requireSeller, async (c) => {
     const { orderId, status } = parseInput(z.object({ orderId: orderIdField, status: z.enum(ORDER_STATUSES, { error: "Unknown status" }) }), await readJson(c));

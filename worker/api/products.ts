@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { badRequest, parseInput } from "../errors";
-import { listProducts, MAX_PAGE_SIZE, toApiProduct } from "../services/catalog";
+import { listProducts, MAX_PAGE_SIZE, toApiProduct, UNPAGED_LIST_CAP, type StockFilter } from "../services/catalog";
 import { createProduct, deleteProduct, parseProductData, setInStock, updateProduct } from "../services/product-admin";
 import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "../storage/uploads";
 import { requireSeller } from "./auth";
@@ -9,36 +9,49 @@ import { readJson } from "./body";
 import type { ApiEnv } from "./types";
 
 const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  limit: z.coerce.number({ error: `limit must be a number from 1 to ${MAX_PAGE_SIZE}` }).int().min(1).max(MAX_PAGE_SIZE, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`).optional(),
   cursor: z.string().max(200).optional(),
   category: z.string().max(50).optional(),
   search: z.string().max(100).optional(),
+  inStock: z.enum(["true", "false"], { error: "inStock must be true or false" }).optional(),
 });
+
+const STOCK_FILTERS: Record<string, StockFilter> = { true: "in-stock", false: "out-of-stock" };
+
+/**
+ * The spec's clients ask for the list without paging and filter on `inStock` themselves: without
+ * `limit` the answer is the whole catalogue (in and out of stock) up to UNPAGED_LIST_CAP, with
+ * `nextCursor` beyond it; `limit` pages; `inStock=true|false` filters on the server.
+ */
+function listOptions(query: z.infer<typeof listQuery>) {
+  const { inStock, limit, ...rest } = query;
+  return { ...rest, limit: limit ?? UNPAGED_LIST_CAP, stock: inStock ? STOCK_FILTERS[inStock] : "any" } as const;
+}
 
 const idInput = z.strictObject({ id: z.string({ error: "Unknown product" }).min(1, "Unknown product").max(64, "Unknown product") });
 
 export const productRoutes = new Hono<ApiEnv>()
   .get("/list", async (c) => {
-    const page = await listProducts(c.var.db, parseInput(listQuery, c.req.query()));
-    return c.json({ success: true, products: page.products.map(toApiProduct), nextCursor: page.nextCursor, msg: "" });
+    const page = await listProducts(c.var.db, listOptions(parseInput(listQuery, c.req.query())));
+    return c.json({ success: true, products: page.products.map((p) => toApiProduct(p, c.env.APP_URL)), nextCursor: page.nextCursor, msg: "" });
   })
-  /** The seller's list: out-of-stock products too, newest first. */
+  /** The seller's list: newest first. */
   .get("/seller-list", requireSeller, async (c) => {
-    const page = await listProducts(c.var.db, { ...parseInput(listQuery, c.req.query()), forSeller: true });
-    return c.json({ success: true, products: page.products.map(toApiProduct), nextCursor: page.nextCursor, msg: "" });
+    const page = await listProducts(c.var.db, { ...listOptions(parseInput(listQuery, c.req.query())), newestFirst: true });
+    return c.json({ success: true, products: page.products.map((p) => toApiProduct(p, c.env.APP_URL)), nextCursor: page.nextCursor, msg: "" });
   })
   // requireSeller runs before any handler reads the (possibly large) body.
   .post("/add", requireSeller, async (c) => {
     const form = await readLimitedFormData(c.req.raw, MAX_UPLOAD_BODY_BYTES);
     const product = await createProduct({ db: c.var.db, images: c.env.IMAGES }, parseProductData(form.get("productData")), form.getAll("images"));
-    return c.json({ success: true, msg: "Product Added", product: toApiProduct(product) }, 201);
+    return c.json({ success: true, msg: "Product Added", product: toApiProduct(product, c.env.APP_URL) }, 201);
   })
   .post("/update", requireSeller, async (c) => {
     const form = await readLimitedFormData(c.req.raw, MAX_UPLOAD_BODY_BYTES);
     const id = form.get("id");
     if (typeof id !== "string" || !id) throw badRequest("Unknown product");
     const product = await updateProduct({ db: c.var.db, images: c.env.IMAGES }, id, parseProductData(form.get("productData")), form.getAll("images"));
-    return c.json({ success: true, msg: "Product Updated", product: toApiProduct(product) });
+    return c.json({ success: true, msg: "Product Updated", product: toApiProduct(product, c.env.APP_URL) });
   })
   .post("/stock", requireSeller, async (c) => {
     const product = await setInStock(c.var.db, await readJson(c));

@@ -6,19 +6,37 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { orders } from "../db/schema";
 import { HttpError } from "../errors";
+import { corsAllowList } from "../security/same-origin";
 import type { OrderWithItems } from "../services/orders";
 import { stripeClient, type StripeEnv } from "./stripe-client";
 
 export const PAYMENT_UNAVAILABLE_MSG = "Card payment is not available right now. Please try again, or choose Cash On Delivery.";
 
+type ReturnEnv = Pick<Env, "APP_URL" | "CORS_ORIGINS">;
+
+/**
+ * Where Stripe sends the payer back. Our own pages: APP_URL. A front end on the CORS_ORIGINS
+ * allow-list that started the checkout (its `Origin`): back to it, on the spec client's routes
+ * (its loader takes `next` without the leading slash). Any other origin is ignored: request headers
+ * never send money's return trip anywhere unlisted.
+ */
+export function checkoutReturnUrls(env: ReturnEnv, callerOrigin: string | null): { success: string; cancel: string } {
+  if (callerOrigin && corsAllowList(env).has(callerOrigin)) {
+    return { success: `${callerOrigin}/loader?next=my-orders`, cancel: `${callerOrigin}/cart` };
+  }
+  const appUrl = env.APP_URL.replace(/\/$/, "");
+  return { success: `${appUrl}/loader?next=/my-orders`, cancel: `${appUrl}/cart` };
+}
+
 export async function startCheckout(
-  env: StripeEnv & Pick<Env, "APP_URL">,
+  env: StripeEnv & ReturnEnv,
   db: Database,
   order: OrderWithItems,
   customerEmail: string,
+  callerOrigin: string | null = null,
 ): Promise<string> {
   const stripe = stripeClient(env);
-  const appUrl = env.APP_URL.replace(/\/$/, "");
+  const returnUrls = checkoutReturnUrls(env, callerOrigin);
   const lineItems = order.items.map((item) => ({
     price_data: { currency: "inr", product_data: { name: item.name }, unit_amount: item.unitPricePaise },
     quantity: item.quantity,
@@ -37,9 +55,8 @@ export async function startCheckout(
         client_reference_id: order.id,
         metadata: { orderId: order.id },
         payment_intent_data: { metadata: { orderId: order.id } },
-        // Built from configuration only: request headers (Host, Origin) never decide where money goes.
-        success_url: `${appUrl}/loader?next=/my-orders`,
-        cancel_url: `${appUrl}/cart`,
+        success_url: returnUrls.success,
+        cancel_url: returnUrls.cancel,
       },
       // A retry of the same order reuses the same session instead of opening a second one.
       { idempotencyKey: `checkout-${order.id}` },

@@ -1,3 +1,5 @@
+import { isApiPath } from "../api/path";
+
 /**
  * Security headers. Every response gets the common ones; HTML documents also get a
  * Content-Security-Policy whose scripts must carry this request's nonce (React Router's own
@@ -36,7 +38,7 @@ export function withCommonHeaders(response: Response, request: Request): Respons
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   if (new URL(request.url).protocol === "https:") headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  if (new URL(request.url).pathname.startsWith("/api/")) {
+  if (isApiPath(new URL(request.url).pathname)) {
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
     headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
   }

@@ -31,8 +31,8 @@ export function toAddressSnapshot({ userId: _userId, createdAt: _createdAt, ...a
   return address;
 }
 
-/** The spec's JSON shape of an address. */
+/** The spec's JSON shape of an address, with the zip under both spellings its clients read. */
 export function toApiAddress(address: AddressSnapshot) {
   const { id, ...fields } = address;
-  return { _id: id, ...fields };
+  return { _id: id, ...fields, zipcode: fields.zipCode };
 }

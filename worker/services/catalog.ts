@@ -6,14 +6,17 @@
  * the seller's newest first; all are paged with a keyset cursor, so page 1000 costs what page 1 costs.
  */
 import { and, asc, desc, eq, getTableColumns, gt, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { imageUrl } from "../../app/lib/images";
+import { absoluteImageUrl } from "../../app/lib/images";
 import { paiseToRupees } from "../../app/lib/money";
 import type { Database } from "../db/client";
 import { prepared } from "../db/prepared";
 import { products, type Product } from "../db/schema";
 
 export const DEFAULT_PAGE_SIZE = 20;
+/** The largest page a caller may ask for with `limit`. */
 export const MAX_PAGE_SIZE = 100;
+/** The API's unpaged list (no `limit`): the whole catalogue up to this many, then a cursor. */
+export const UNPAGED_LIST_CAP = 1000;
 
 export type ListQuery = {
   /** A canonical category path (see app/lib/categories.ts). */
@@ -21,10 +24,14 @@ export type ListQuery = {
   /** Case-insensitive substring of the name. */
   search?: string;
   cursor?: string;
+  /** Page size, at most UNPAGED_LIST_CAP (callers taking it from outside bound it lower). */
   limit?: number;
-  /** Shoppers only ever see in-stock products; the seller sees everything, newest first. */
-  forSeller?: boolean;
+  /** Which products by stock; shoppers' pages only ever list those in stock (the default). */
+  stock?: StockFilter;
+  /** Newest first (the seller's lists); otherwise creation order. */
+  newestFirst?: boolean;
 };
+export type StockFilter = "in-stock" | "out-of-stock" | "any";
 
 export type ProductPage = { products: Product[]; nextCursor: string | null };
 
@@ -38,12 +45,11 @@ export async function listProducts(db: Database, query: ListQuery = {}): Promise
 async function listInOrder(db: Database, query: ListQuery, shortSearch: string): Promise<ProductPage> {
   const limit = clampLimit(query.limit);
   const after = decodeListCursor(query.cursor);
-  const forSeller = Boolean(query.forSeller);
-  const shape = { forSeller, category: Boolean(query.category), like: Boolean(shortSearch), after: Boolean(after) };
+  const newestFirst = Boolean(query.newestFirst);
+  const shape = { stock: query.stock ?? "in-stock", newestFirst, category: Boolean(query.category), like: Boolean(shortSearch), after: Boolean(after) };
   const listing = prepared(db, `listInOrder ${JSON.stringify(shape)}`, () => {
-    // The seller sees the newest first.
-    const beyond = forSeller ? lt : gt;
-    const direction = forSeller ? desc : asc;
+    const beyond = newestFirst ? lt : gt;
+    const direction = newestFirst ? desc : asc;
     const afterCreatedAt = sql.placeholder("afterCreatedAt");
     return db
       .select()
@@ -81,8 +87,8 @@ async function listInOrder(db: Database, query: ListQuery, shortSearch: string):
 async function searchProducts(db: Database, query: ListQuery, search: string): Promise<ProductPage> {
   const limit = clampLimit(query.limit);
   const after = decodeSearchCursor(query.cursor);
-  const forSeller = Boolean(query.forSeller);
-  const shape = { forSeller, category: Boolean(query.category), after: after !== null };
+  const newestFirst = Boolean(query.newestFirst);
+  const shape = { stock: query.stock ?? "in-stock", newestFirst, category: Boolean(query.category), after: after !== null };
   const matches = prepared(db, `searchProducts ${JSON.stringify(shape)}`, () => {
     const afterRowid = sql.placeholder("afterRowid");
     return db
@@ -93,10 +99,10 @@ async function searchProducts(db: Database, query: ListQuery, search: string): P
         and(
           ...visibleTo(shape),
           sql`products_fts MATCH ${sql.placeholder("phrase")}`,
-          shape.after ? (forSeller ? sql`products_fts.rowid < ${afterRowid}` : sql`products_fts.rowid > ${afterRowid}`) : undefined,
+          shape.after ? (newestFirst ? sql`products_fts.rowid < ${afterRowid}` : sql`products_fts.rowid > ${afterRowid}`) : undefined,
         ),
       )
-      .orderBy(forSeller ? sql`products_fts.rowid DESC` : sql`products_fts.rowid`)
+      .orderBy(newestFirst ? sql`products_fts.rowid DESC` : sql`products_fts.rowid`)
       .limit(sql.placeholder("limit"))
       .prepare();
   });
@@ -104,9 +110,10 @@ async function searchProducts(db: Database, query: ListQuery, search: string): P
   return toPage(rows, limit, (last) => `s${last.ftsRowid}`, ({ ftsRowid: _, ...product }) => product);
 }
 
-/** Shoppers only ever see in-stock products; the seller sees everything. A category is a placeholder. */
-function visibleTo(shape: { forSeller: boolean; category: boolean }): (SQL | undefined)[] {
-  return [shape.forSeller ? undefined : eq(products.inStock, true), shape.category ? eq(products.category, sql.placeholder("category")) : undefined];
+/** The stock filter, and the category as a placeholder. */
+function visibleTo(shape: { stock: StockFilter; category: boolean }): (SQL | undefined)[] {
+  const stock = shape.stock === "any" ? undefined : eq(products.inStock, shape.stock === "in-stock");
+  return [stock, shape.category ? eq(products.category, sql.placeholder("category")) : undefined];
 }
 
 /** One page out of `limit + 1` rows: the extra row only says whether there is a next page. */
@@ -142,8 +149,11 @@ export async function bestSellers(db: Database, limit = 5): Promise<Product[]> {
   return (await listProducts(db, { limit })).products;
 }
 
-/** A product as the spec's JSON API shows it (rupees, image URLs, `_id`). */
-export function toApiProduct(product: Product) {
+/**
+ * A product as the spec's JSON API shows it (rupees, `_id`), its images as absolute URLs on the
+ * store's origin (`APP_URL`): front ends on other origins would resolve `/images/…` against their own.
+ */
+export function toApiProduct(product: Product, storeOrigin: string) {
   return {
     _id: product.id,
     name: product.name,
@@ -151,7 +161,7 @@ export function toApiProduct(product: Product) {
     description: product.description,
     price: paiseToRupees(product.pricePaise),
     offerPrice: paiseToRupees(product.offerPricePaise),
-    image: product.images.map(imageUrl),
+    image: product.images.map((key) => absoluteImageUrl(key, storeOrigin)),
     inStock: product.inStock,
     stock: product.stock,
     weight: product.weight,
@@ -181,7 +191,7 @@ export type ProductCardView = ReturnType<typeof toProductCard>;
 
 function clampLimit(limit: number | undefined): number {
   if (!limit || !Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
-  return Math.min(Math.max(1, Math.floor(limit)), MAX_PAGE_SIZE);
+  return Math.min(Math.max(1, Math.floor(limit)), UNPAGED_LIST_CAP);
 }
 
 function escapeLike(text: string): string {

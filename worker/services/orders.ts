@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { MAX_CART_LINES } from "../../app/lib/cart";
-import { imageUrl } from "../../app/lib/images";
+import { absoluteImageUrl } from "../../app/lib/images";
 import { paiseToRupees, totalsFor } from "../../app/lib/money";
 import type { Database } from "../db/client";
 import { isDbError } from "../db/errors";
@@ -161,7 +161,8 @@ export async function myOrdersPage(db: Database, userId: string): Promise<{ user
 }
 
 /** The spec's JSON shape of an order (rupees, `_id`, items with their product as bought). */
-export function toApiOrder(order: OrderWithItems) {
+/** An order as the spec's JSON API shows it; item images absolute on the store's origin (`APP_URL`). */
+export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
   return {
     _id: order.id,
     items: order.items.map((item) => ({
@@ -169,7 +170,7 @@ export function toApiOrder(order: OrderWithItems) {
         _id: item.productId,
         name: item.name,
         category: item.category,
-        image: item.image ? [imageUrl(item.image)] : [],
+        image: item.image ? [absoluteImageUrl(item.image, storeOrigin)] : [],
         offerPrice: paiseToRupees(item.unitPricePaise),
       },
       quantity: item.quantity,

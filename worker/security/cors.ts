@@ -1,0 +1,50 @@
+/**
+ * CORS for the JSON API: other front ends on the `CORS_ORIGINS` allow-list may call it with
+ * credentials (the spec's React client does, with axios `withCredentials`); nobody else gets CORS
+ * headers.
+ *
+ * Applied by the Worker on the way out, per request, after the edge cache (ADR 019): the cache is
+ * shared by every caller, so a stored answer must never carry one caller's Access-Control headers.
+ */
+import { corsAllowList } from "./same-origin";
+
+const ALLOWED_METHODS = "GET, POST, OPTIONS";
+const PREFLIGHT_MAX_AGE_SECONDS = "600";
+
+/** The answer to a browser's preflight (OPTIONS with Access-Control-Request-Method), or null. */
+export function corsPreflight(request: Request, env: Pick<Env, "CORS_ORIGINS">): Response | null {
+  if (request.method !== "OPTIONS" || !request.headers.has("access-control-request-method")) return null;
+  const headers = new Headers({ Vary: "Origin, Access-Control-Request-Headers" });
+  const origin = allowedOrigin(request, env);
+  if (origin) {
+    headers.set("Access-Control-Allow-Origin", origin);
+    headers.set("Access-Control-Allow-Credentials", "true");
+    headers.set("Access-Control-Allow-Methods", ALLOWED_METHODS);
+    const asked = request.headers.get("access-control-request-headers");
+    if (asked) headers.set("Access-Control-Allow-Headers", asked);
+    headers.set("Access-Control-Max-Age", PREFLIGHT_MAX_AGE_SECONDS);
+  }
+  return new Response(null, { status: 204, headers });
+}
+
+/** The response with exactly this request's CORS headers, whatever the response carried before. */
+export function withCors(response: Response, request: Request, env: Pick<Env, "CORS_ORIGINS">): Response {
+  const result = new Response(response.body, response);
+  for (const name of [...result.headers.keys()]) {
+    if (name.startsWith("access-control-")) result.headers.delete(name);
+  }
+  const origin = allowedOrigin(request, env);
+  if (origin) {
+    result.headers.set("Access-Control-Allow-Origin", origin);
+    result.headers.set("Access-Control-Allow-Credentials", "true");
+  }
+  // The answer differs by Origin: no shared cache (ours or a browser's) may reuse it across origins.
+  const vary = result.headers.get("Vary");
+  if (!vary?.split(",").some((v) => v.trim().toLowerCase() === "origin")) result.headers.set("Vary", vary ? `${vary}, Origin` : "Origin");
+  return result;
+}
+
+function allowedOrigin(request: Request, env: Pick<Env, "CORS_ORIGINS">): string | null {
+  const origin = request.headers.get("origin");
+  return origin && corsAllowList(env).has(origin) ? origin : null;
+}
