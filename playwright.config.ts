@@ -11,6 +11,7 @@
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { spaClientOrigin } from "./tests/e2e/support/spa-client/serve.ts";
 
 // E2E_PORT lets two checkouts of the repo run their journeys side by side.
 const PORT = Number(process.env.E2E_PORT ?? 8799);
@@ -50,7 +51,8 @@ const webServer: PlaywrightTestConfig["webServer"] = {
   reuseExistingServer: !CI,
   stdout: "ignore",
   stderr: "pipe",
-  env: { WRANGLER_SEND_METRICS: "false" },
+  // The spec-client stand-in calls the API from this second origin (cross-origin-client.spec.ts).
+  env: { WRANGLER_SEND_METRICS: "false", CORS_ORIGINS: spaClientOrigin(PORT) },
 };
 
 export default defineConfig({

@@ -3,7 +3,8 @@
  *
  *   node scripts/start.ts [--port 8787] [--state .wrangler/state] [--fresh] [--no-build] [--fake-stripe]
  *
- * PORT in the environment overrides the default port. --fresh starts from empty local storage
+ * PORT in the environment overrides the default port; CORS_ORIGINS lets other front ends call the
+ * API (comma-separated origins). --fresh starts from empty local storage
  * (the browser tests use it with their own --state). --fake-stripe runs card payments against the
  * in-repo fake Stripe server (offline demos and the browser tests), whatever .dev.vars says.
  */
@@ -54,6 +55,8 @@ console.log(`
 
 const devArgs = ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", state, "--show-interactive-dev-session=false"];
 devArgs.push("--var", `APP_URL:http://localhost:${port}`);
+// Another front end calling the API (e.g. the spec's React client on :5173): CORS_ORIGINS=… npm start
+if (process.env.CORS_ORIGINS) devArgs.push("--var", `CORS_ORIGINS:${process.env.CORS_ORIGINS}`);
 if (values["fake-stripe"]) {
   const { startFakeStripe, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } = await import("../tests/support/fake-stripe.ts");
   const fake = await startFakeStripe({ webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook` });

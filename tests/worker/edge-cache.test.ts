@@ -1,5 +1,7 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { isCacheable } from "../../worker/edge-cache";
+import { isCacheable, withEdgeCache } from "../../worker/edge-cache";
 import { insertProduct } from "../support/builders";
 import { call, json, postJson } from "../support/http";
 import { sellerLogin } from "../support/seller";
@@ -52,5 +54,50 @@ describe("edge cache of anonymous catalogue reads", () => {
     expect(response.headers.get("x-edge-cache")).toBe("HIT");
     expect(response.headers.get("set-cookie")).toBeNull();
     expect((await json<List>(response)).products.map((p) => p.name)).toEqual(["Shared Apple"]);
+  });
+});
+
+describe("the edge cache never stores or replays a header that varies per request", () => {
+  const PER_REQUEST = {
+    "Access-Control-Allow-Origin": "https://partner.example",
+    "Access-Control-Allow-Credentials": "true",
+    Vary: "Origin",
+    "X-Request-Id": "first-caller",
+    "Strict-Transport-Security": "max-age=1",
+  };
+
+  async function through(request: Request, produce: () => Promise<Response>) {
+    const ctx = createExecutionContext();
+    const response = await withEdgeCache(request, env, ctx, async () => "test-build", produce);
+    await waitOnExecutionContext(ctx);
+    return response;
+  }
+
+  it("replays only the content headers, with a new CSP nonce, to the next caller", async () => {
+    const url = `http://localhost:8787/products?walk=${crypto.randomUUID()}`;
+    const first = await through(new Request(url), async () =>
+      new Response('<script nonce="n0nce-first"></script>', {
+        headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "script-src 'nonce-n0nce-first'", ...PER_REQUEST },
+      }),
+    );
+    expect(first.headers.get("x-edge-cache")).toBe("MISS");
+    await first.text();
+    const hit = await through(new Request(url), async () => new Response("must not render", { status: 500 }));
+    expect(hit.headers.get("x-edge-cache")).toBe("HIT");
+    for (const name of Object.keys(PER_REQUEST)) expect(hit.headers.get(name), name).toBeNull();
+    expect(hit.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const nonce = hit.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1]!;
+    expect(nonce).not.toBe("n0nce-first");
+    expect(await hit.text()).toBe(`<script nonce="${nonce}"></script>`);
+  });
+
+  it("does not store a response that sets a cookie", async () => {
+    const url = `http://localhost:8787/products?walk=${crypto.randomUUID()}`;
+    const first = await through(new Request(url), async () => new Response("personal", { headers: { "Set-Cookie": "cart=abc; Path=/" } }));
+    await first.text();
+    const second = await through(new Request(url), async () => new Response("fresh"));
+    expect(second.headers.get("x-edge-cache")).toBe("MISS");
+    expect(second.headers.get("set-cookie")).toBeNull();
+    expect(await second.text()).toBe("fresh");
   });
 });
