@@ -3,8 +3,8 @@
  * on every seller change.
  *
  * - Only GETs of the catalogue pages from visitors without any session or cart cookie, and of the
- *   API's product list (the same for everyone, signed in or not): those responses are the same for
- *   every caller. Carts, sessions, orders and seller pages are never cached.
+ *   API's product list (the same for every shopper, signed in or not; the seller bypasses it to
+ *   read their own changes at once). Carts, sessions, orders and seller pages are never cached.
  * - Only headers that describe the content are stored (STORED_HEADERS); whatever varies per
  *   request (Set-Cookie, CORS, Vary, security headers) is added to each answer on its way out,
  *   never replayed from the cache. A response that sets a cookie is not stored at all.
@@ -32,9 +32,10 @@ const STORED_HEADERS = ["content-type", "content-language", "content-security-po
 export function isCacheable(request: Request): boolean {
   if (request.method !== "GET") return false;
   const url = new URL(request.url);
-  if (url.pathname === PRODUCT_LIST_API) return true;
-  if (!CATALOGUE_PATH.test(url.pathname)) return false;
   const cookies = request.headers.get("cookie");
+  // The seller reads their own change right after making it (KV's purge marker may lag elsewhere).
+  if (url.pathname === PRODUCT_LIST_API) return !readCookie(cookies, "seller_sid");
+  if (!CATALOGUE_PATH.test(url.pathname)) return false;
   return !PERSONAL_COOKIES.some((name) => readCookie(cookies, name));
 }
 
