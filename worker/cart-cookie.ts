@@ -1,13 +1,12 @@
-import { CART_COOKIE, CART_COOKIE_MAX_AGE, serializeCart, type CartItems } from "../app/lib/cart";
+import { cartCookieString, type CartItems } from "../app/lib/cart";
+import { isServedOverHttps } from "./cookies";
 
 /** The guest cart cookie (readable by the page's script, which keeps it up to date). */
-export function cartCookie(request: Request, items: CartItems): string {
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  return `${CART_COOKIE}=${serializeCart(items)}; Path=/; Max-Age=${CART_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
+export function cartCookie(request: Request, env: Pick<Env, "APP_URL">, items: CartItems): string {
+  return cartCookieString(items, isServedOverHttps(request, env));
 }
 
 /** Empties this device's guest cart (after it was merged into an account, or at logout). */
-export function clearedCartCookie(request: Request): string {
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  return `${CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+export function clearedCartCookie(request: Request, env: Pick<Env, "APP_URL">): string {
+  return cartCookieString({}, isServedOverHttps(request, env));
 }

@@ -1,12 +1,18 @@
 /**
- * Sessions: a random id (256 bits) in an HttpOnly, SameSite=Lax cookie, the data in KV with a
- * bounded lifetime. The cookie carries an HMAC of the id, so forged or guessed ids are refused
- * without a KV read. A new id is issued at every login; logout deletes it.
+ * Sessions: React Router's session storage (`createSessionStorage`) with the data in KV under a
+ * random 256-bit id, and the id in an HttpOnly, SameSite=Lax cookie signed by React Router's
+ * cookie signing. Forged or guessed ids are refused without a KV read. A new id is issued at every
+ * login; logout deletes it.
+ *
+ * SESSION_SECRET may list several secrets, comma-separated, newest first: the first signs new
+ * cookies, every one still verifies, so the secret can be rotated without logging anyone out
+ * (add the new one in front, drop the old one once its cookies have expired).
  *
  * Two independent kinds: the shopper session and the (shorter) seller session.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { readCookie } from "../app/lib/cookies";
+import { randomBytes } from "node:crypto";
+import { createSessionStorage, type SessionStorage } from "react-router";
+import { cookieDefaults } from "./cookies";
 
 export type SessionKind = "shopper" | "seller";
 
@@ -15,57 +21,59 @@ const KINDS = {
   seller: { cookie: "seller_sid", prefix: "session:seller:", maxAge: 60 * 60 * 8 },
 } as const;
 
+/** A session id: 32 random bytes, base64url. */
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
 export type SessionData = { userId?: string; seller?: true; createdAt: number };
 
 type SessionEnv = Pick<Env, "SESSIONS" | "SESSION_SECRET" | "APP_URL">;
 
-function secret(env: SessionEnv): string {
-  if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not configured");
-  return env.SESSION_SECRET;
+export function sessionSecrets(env: Pick<Env, "SESSION_SECRET">): string[] {
+  const secrets = (env.SESSION_SECRET ?? "")
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  if (secrets.length === 0) throw new Error("SESSION_SECRET is not configured");
+  return secrets;
 }
 
-function sign(env: SessionEnv, id: string): string {
-  return createHmac("sha256", secret(env)).update(id).digest("base64url");
-}
-
-function isHttps(request: Request, env: SessionEnv): boolean {
-  return new URL(request.url).protocol === "https:" || env.APP_URL?.startsWith("https:");
-}
-
-function cookie(kind: SessionKind, value: string, maxAge: number, secure: boolean): string {
-  return `${KINDS[kind].cookie}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
-}
-
-/** The session id of a request if its cookie is well-formed and correctly signed. */
-function sessionId(request: Request, env: SessionEnv, kind: SessionKind): string | null {
-  const value = readCookie(request.headers.get("cookie"), KINDS[kind].cookie);
-  if (!value) return null;
-  const [id, mac] = value.split(".");
-  if (!id || !mac || !/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
-  const expected = Buffer.from(sign(env, id));
-  const given = Buffer.from(mac);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+function storage(request: Request, env: SessionEnv, kind: SessionKind): SessionStorage<SessionData> {
+  const { cookie, prefix, maxAge } = KINDS[kind];
+  const put = (id: string, data: Partial<SessionData>) => env.SESSIONS.put(prefix + id, JSON.stringify(data), { expirationTtl: maxAge });
+  return createSessionStorage<SessionData>({
+    cookie: { name: cookie, ...cookieDefaults(request, env), httpOnly: true, maxAge, secrets: sessionSecrets(env) },
+    async createData(data) {
+      const id = randomBytes(32).toString("base64url");
+      await put(id, data);
+      return id;
+    },
+    async readData(id) {
+      return SESSION_ID.test(id) ? env.SESSIONS.get<SessionData>(prefix + id, "json") : null;
+    },
+    updateData: (id, data) => put(id, data),
+    async deleteData(id) {
+      if (SESSION_ID.test(id)) await env.SESSIONS.delete(prefix + id);
+    },
+  });
 }
 
 export async function readSession(request: Request, env: SessionEnv, kind: SessionKind): Promise<SessionData | null> {
-  const id = sessionId(request, env, kind);
-  if (!id) return null;
-  return env.SESSIONS.get<SessionData>(KINDS[kind].prefix + id, "json");
+  const session = await storage(request, env, kind).getSession(request.headers.get("cookie"));
+  return session.id && session.data.createdAt ? (session.data as SessionData) : null;
 }
 
-/** Start a session (always a fresh id) and return its Set-Cookie header value. */
+/** Start a session (always a fresh id; the request's previous one is deleted) and return its Set-Cookie header value. */
 export async function createSession(request: Request, env: SessionEnv, kind: SessionKind, data: Omit<SessionData, "createdAt">): Promise<string> {
-  const previous = sessionId(request, env, kind);
-  if (previous) await env.SESSIONS.delete(KINDS[kind].prefix + previous);
-  const id = randomBytes(32).toString("base64url");
-  const { maxAge, prefix } = KINDS[kind];
-  await env.SESSIONS.put(prefix + id, JSON.stringify({ ...data, createdAt: Date.now() }), { expirationTtl: maxAge });
-  return cookie(kind, `${id}.${sign(env, id)}`, maxAge, isHttps(request, env));
+  const sessions = storage(request, env, kind);
+  const previous = await sessions.getSession(request.headers.get("cookie"));
+  if (previous.id) await sessions.destroySession(previous);
+  const session = await sessions.getSession();
+  for (const [name, value] of Object.entries({ ...data, createdAt: Date.now() })) session.set(name as keyof SessionData, value as never);
+  return sessions.commitSession(session);
 }
 
 /** End the session (if any) and return the Set-Cookie header value that clears it. */
 export async function destroySession(request: Request, env: SessionEnv, kind: SessionKind): Promise<string> {
-  const id = sessionId(request, env, kind);
-  if (id) await env.SESSIONS.delete(KINDS[kind].prefix + id);
-  return cookie(kind, "", 0, isHttps(request, env));
+  const sessions = storage(request, env, kind);
+  return sessions.destroySession(await sessions.getSession(request.headers.get("cookie")));
 }

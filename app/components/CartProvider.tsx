@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
-  CART_COOKIE,
-  CART_COOKIE_MAX_AGE,
+  cartCookieString,
   cartCount,
   serializeCart,
   withAdded,
@@ -88,9 +87,5 @@ export function useCart(): CartApi {
 }
 
 function writeCartCookie(items: CartItems) {
-  const secure = location.protocol === "https:" ? "; Secure" : "";
-  const value = serializeCart(items);
-  document.cookie = value
-    ? `${CART_COOKIE}=${value}; Path=/; Max-Age=${CART_COOKIE_MAX_AGE}; SameSite=Lax${secure}`
-    : `${CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  document.cookie = cartCookieString(items, location.protocol === "https:");
 }

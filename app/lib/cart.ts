@@ -32,6 +32,16 @@ export function withRemoved(cart: CartItems, productId: string): CartItems {
   return withQuantity(cart, productId, (cart[productId] ?? 0) - 1);
 }
 
+/**
+ * The guest cart cookie as a Set-Cookie / document.cookie string, written the same way by the
+ * server and the page's script (an empty cart clears it). `secure`: the store is served over https.
+ */
+export function cartCookieString(cart: CartItems, secure: boolean): string {
+  const value = serializeCart(cart);
+  const attributes = `Path=/; Max-Age=${value ? CART_COOKIE_MAX_AGE : 0}; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${CART_COOKIE}=${value}; ${attributes}`;
+}
+
 /** Cookie form: "id:qty,id:qty", URI-encoded. Anything malformed is dropped, never trusted. */
 export function serializeCart(cart: CartItems): string {
   return encodeURIComponent(

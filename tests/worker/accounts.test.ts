@@ -137,8 +137,11 @@ describe("login and logout", () => {
   it("sets HttpOnly, SameSite=Lax, Path=/ and a bounded lifetime on the session cookie", async () => {
     const response = await postJson("/api/user/register", { name: "A", email: "flags@example.com", password: "a long passphrase" });
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith("sid="))!;
-    // 43 base64url characters: a 256-bit random id, then its signature.
-    expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43};/);
+    // React Router's signed cookie: the encoded id, a dot, its HMAC-SHA256. The id is 256 random bits.
+    const [, value] = cookie.match(/^sid=([^;]+);/)!;
+    const [encodedId, signature] = decodeURIComponent(value!).split(".");
+    expect(JSON.parse(atob(encodedId!))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(atob(signature!)).toHaveLength(32);
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
     expect(cookie).toContain("Path=/");
@@ -151,7 +154,7 @@ describe("login and logout", () => {
     const shopper = await signUp();
     const logout = await call("/api/user/logout", { headers: { Cookie: shopper.cookie } });
     expect(await json(logout)).toEqual({ success: true, msg: "Logged Out", message: "Logged Out" });
-    expect(logout.headers.getSetCookie().some((c) => c.startsWith("sid=;") && c.includes("Max-Age=0"))).toBe(true);
+    expect(logout.headers.getSetCookie().some((c) => c.startsWith("sid=;") && c.includes("Expires=Thu, 01 Jan 1970"))).toBe(true);
     const headers = { Cookie: shopper.cookie };
     expect((await call("/api/user/is-auth", { headers })).status).toBe(401);
     expect((await call("/api/order/user", { headers })).status).toBe(401);
@@ -160,9 +163,32 @@ describe("login and logout", () => {
   });
 
   it("refuses guessed or forged session ids", async () => {
-    for (const cookie of ["sid=abc", `sid=${"A".repeat(43)}.${"B".repeat(43)}`, "sid=", "sid=..."]) {
-      expect((await call("/api/user/is-auth", { headers: { Cookie: cookie } })).status).toBe(401);
+    const shopper = await signUp();
+    const [encodedId] = decodeURIComponent(shopper.cookie.match(/sid=([^;]+)/)![1]!).split(".");
+    const forged = [
+      "sid=abc",
+      `sid=${"A".repeat(43)}.${"B".repeat(43)}`,
+      "sid=",
+      "sid=...",
+      `sid=${encodeURIComponent(`${encodedId}.${btoa("x".repeat(32)).replace(/=+$/, "")}`)}`, // a real id, a made-up signature
+      `sid=${encodeURIComponent(encodedId!)}`, // a real id, unsigned
+    ];
+    for (const cookie of forged) {
+      expect((await call("/api/user/is-auth", { headers: { Cookie: cookie } })).status, cookie).toBe(401);
     }
+  });
+
+  it("keeps sessions signed with a previous secret while SESSION_SECRET rotates (newest first)", async () => {
+    const { createSession, readSession } = await import("../../worker/session");
+    const request = new Request("http://localhost:8787/");
+    const old = { ...env, SESSION_SECRET: "old-secret" };
+    const cookie = (await createSession(request, old, "shopper", { userId: "u-1" })).split(";")[0]!;
+    const withCookie = new Request("http://localhost:8787/", { headers: { Cookie: cookie } });
+    expect(await readSession(withCookie, { ...env, SESSION_SECRET: "new-secret, old-secret" }, "shopper")).toMatchObject({ userId: "u-1" });
+    expect(await readSession(withCookie, { ...env, SESSION_SECRET: "new-secret" }, "shopper")).toBeNull();
+    // New cookies are signed with the newest secret only.
+    const fresh = (await createSession(request, { ...env, SESSION_SECRET: "new-secret, old-secret" }, "shopper", { userId: "u-2" })).split(";")[0]!;
+    expect(await readSession(new Request("http://localhost:8787/", { headers: { Cookie: fresh } }), { ...env, SESSION_SECRET: "new-secret" }, "shopper")).toMatchObject({ userId: "u-2" });
   });
 
   it("merges the guest cart into the saved cart at login and clears the guest cookie", async () => {

@@ -56,7 +56,7 @@ describe("CORS is decided per request, never replayed from the edge cache", () =
     expect(primed.headers.get("access-control-allow-origin")).toBe(PARTNER);
     await primed.arrayBuffer();
     await settle();
-    for (const headers of [{}, { Origin: FOREIGN }, { Origin: "null" }]) {
+    for (const headers of [{}, { Origin: FOREIGN }, { Origin: "null" }] as Record<string, string>[]) {
       const later = await call("/api/product/list?limit=3", { headers });
       expect(later.headers.get("x-edge-cache")).toBe("HIT");
       expect(later.headers.get("access-control-allow-origin")).toBeNull();

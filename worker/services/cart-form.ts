@@ -30,6 +30,6 @@ export async function applyCartForm(request: Request, worker: WorkerContext) {
         : withRemoved(cart, change.productId);
   const headers = new Headers();
   if (user) await storeCart(worker.db, user.id, next);
-  else headers.set("Set-Cookie", cartCookie(request, await knownCartItems(worker.db, next)));
+  else headers.set("Set-Cookie", cartCookie(request, worker.env, await knownCartItems(worker.db, next)));
   return { headers, redirectTo: safeLocalPath(new URL(request.url).searchParams.get("redirectTo") ?? "/cart") };
 }

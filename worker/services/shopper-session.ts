@@ -18,13 +18,13 @@ export async function authenticate(request: Request, worker: Worker, input: unkn
   await limitAuthAttempt(worker.env, request, input, kind);
   const cart = guestCart(request);
   const user: User = kind === "register" ? await register(worker.db, input, cart) : await login(worker.db, input, cart);
-  const cookies = [await createSession(request, worker.env, "shopper", { userId: user.id }), clearedCartCookie(request)];
+  const cookies = [await createSession(request, worker.env, "shopper", { userId: user.id }), clearedCartCookie(request, worker.env)];
   return { user, cookies };
 }
 
 /** Logout: end the session and empty this device's cart. Returns the Set-Cookie values. */
 export async function endShopperSession(request: Request, worker: Worker): Promise<string[]> {
-  return [await destroySession(request, worker.env, "shopper"), clearedCartCookie(request)];
+  return [await destroySession(request, worker.env, "shopper"), clearedCartCookie(request, worker.env)];
 }
 
 /** The login modal's and page's form. */
