@@ -37,13 +37,18 @@ export function CartProvider({
   children: ReactNode;
 }) {
   const [items, setItems] = useState(initial);
+  const [serverCart, setServerCart] = useState(initial);
   const lastSaved = useRef(serializeCart(initial));
 
   // Whenever the server answers again (after an action: an order placed, a login merge), its cart
-  // wins; every change made here was saved before, so nothing is lost.
+  // wins; every change made here was saved before, so nothing is lost. Adjusted while rendering,
+  // not in an effect, so the stale cart never paints.
+  if (initial !== serverCart) {
+    setServerCart(initial);
+    setItems(initial);
+  }
   useEffect(() => {
     lastSaved.current = serializeCart(initial);
-    setItems(initial);
   }, [initial]);
 
   const update = useCallback(

@@ -17,6 +17,8 @@ export function ServerLink(props: LinkProps) {
   const { to, discover = "render", prefetch = "none", mask, reloadDocument, replace, state, preventScrollReset, relative, viewTransition, defaultShouldRevalidate, target, ...anchor } = props;
   // Relative paths, objects, external URLs, masks and prefetch links need the router to render.
   if (!isPlainAbsolutePath(to) || mask || prefetch === "render") return <RouterLink {...props} />;
+  // The link's children come in `anchor`, with the rest of its props.
+  // eslint-disable-next-line jsx-a11y/anchor-has-content
   return <a {...anchor} href={to} target={target} data-discover={discover === "render" ? "true" : undefined} />;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Link } from "./Link";
 import type { ProductCardView } from "../../worker/services/catalog";
@@ -18,13 +18,16 @@ export function ProductListing({ title, page, emptyMessage }: { title: string; p
   // so hydration does not render the whole grid a second time.
   const [appended, setAppended] = useState<Page[]>([]);
   const [appendedTo, setAppendedTo] = useState(page);
+  const [lastLoaded, setLastLoaded] = useState<Page | undefined>(undefined);
   if (page !== appendedTo) {
     setAppendedTo(page);
     setAppended([]);
   }
-  useEffect(() => {
-    if (fetcher.data && fetcher.state === "idle") setAppended((loaded) => [...loaded, fetcher.data!]);
-  }, [fetcher.data, fetcher.state]);
+  // A page "Load more" fetched is appended once, when it arrives.
+  if (fetcher.data && fetcher.state === "idle" && fetcher.data !== lastLoaded) {
+    setLastLoaded(fetcher.data);
+    setAppended((loaded) => [...loaded, fetcher.data!]);
+  }
 
   const pages = [page, ...appended];
   const products = pages.flatMap((p) => p.products);

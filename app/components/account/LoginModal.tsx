@@ -45,6 +45,9 @@ export function LoginModal() {
   }, [navigation.state]);
 
   return (
+    // A click on the backdrop closes the dialog, for the mouse; Escape (native to <dialog>) and the
+    // close button are the keyboard's ways.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialog}
       aria-label="Login"

@@ -20,15 +20,20 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
   const [previews, setPreviews] = useState<(string | null)[]>(Array(SLOTS).fill(null));
   const busy = fetcher.state !== "idle";
 
+  // Each answer once: a new product's previews are cleared while rendering, the toast and the
+  // form's reset (outside React) happen in the effect.
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [handled, setHandled] = useState<ProductFormResult | undefined>(undefined);
+  if (answer && answer !== handled) {
+    setHandled(answer);
+    if (answer.ok && !product) setPreviews(Array(SLOTS).fill(null));
+  }
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (!fetcher.data.ok) return void toast.error(fetcher.data.msg);
-    toast.success(fetcher.data.msg);
-    if (!product) {
-      form.current?.reset();
-      setPreviews(Array(SLOTS).fill(null));
-    }
-  }, [fetcher.state, fetcher.data, product]);
+    if (!answer) return;
+    if (!answer.ok) return void toast.error(answer.msg);
+    toast.success(answer.msg);
+    if (!product) form.current?.reset();
+  }, [answer, product]);
 
   return (
     <fetcher.Form ref={form} method="post" encType="multipart/form-data" className="max-w-lg space-y-5">

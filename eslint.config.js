@@ -1,0 +1,38 @@
+// Lint for the whole repository (`npm run lint`, part of `npm test`): ESLint's and
+// typescript-eslint's recommended rules, React's hooks rules and jsx-a11y. No warnings allowed.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "coverage/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.serviceworker } },
+    rules: {
+      // `_name` marks a value left out on purpose; so does naming it next to a `...rest`.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      // `declare global { namespace Cloudflare { … } }` is how Workers types are extended.
+      "@typescript-eslint/no-namespace": ["error", { allowDeclarations: true }],
+    },
+  },
+  // React's rules where React runs (Playwright's fixtures also call a function named `use`).
+  { files: ["app/**/*.{ts,tsx}"], ...reactHooks.configs.flat.recommended },
+  { files: ["app/**/*.{ts,tsx}"], ...jsxA11y.flatConfigs.recommended },
+  {
+    // Playwright fixtures that need none of the others are written `async ({}, use) => …`.
+    files: ["tests/e2e/**/*.ts"],
+    rules: { "no-empty-pattern": "off" },
+  },
+  {
+    // Links come from app/components/Link.tsx, which writes plain anchors on the server (ADR 017).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/Link.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "react-router", importNames: ["Link"], message: "Import Link from app/components/Link.tsx (ADR 017)." }] }],
+    },
+  },
+);
