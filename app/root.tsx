@@ -14,6 +14,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return readShopperState(request, fromContext(context));
 }
 
+/**
+ * Who is signed in and the cart change through actions (login, logout, cart and order forms), not
+ * through following links or searching: skip the root's data on plain navigations, keep it for
+ * every submission and for an explicit revalidation of the same URL.
+ */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
