@@ -5,6 +5,7 @@ import { runAction } from "../../../worker/action-result";
 import { fromContext } from "../../../worker/context";
 import { parseInput } from "../../../worker/errors";
 import { requireSellerPage } from "../../../worker/page-auth";
+import { readForm } from "../../../worker/request-body";
 import { listProducts, toProductView, type ProductView } from "../../../worker/services/catalog";
 import { deleteProduct, setInStock } from "../../../worker/services/product-admin";
 import { imageUrl } from "../../lib/images";
@@ -29,9 +30,8 @@ const listAction = z.discriminatedUnion("intent", [
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   await requireSellerPage(request, worker);
-  const form = Object.fromEntries(await request.formData());
   return runAction(async () => {
-    const change = parseInput(listAction, form);
+    const change = parseInput(listAction, Object.fromEntries(await readForm(request)));
     if (change.intent === "delete") {
       await deleteProduct(worker.db, change.id);
       return { ok: true, msg: "Product Deleted" };
