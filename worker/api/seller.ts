@@ -9,7 +9,7 @@ import type { ApiEnv } from "./types";
 export const sellerRoutes = new Hono<ApiEnv>()
   .post("/login", async (c) => {
     const input = await readJson(c);
-    await limitSellerLogin(c.env, c.req.raw);
+    await limitSellerLogin(c.env, c.req.raw, input);
     checkSellerLogin(c.env, input);
     c.header("Set-Cookie", await createSession(c.req.raw, c.env, "seller", { seller: true }));
     return c.json({ success: true, msg: "Logged In" });
