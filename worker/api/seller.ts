@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { limitSellerLogin } from "../security/rate-limit";
 import { createSession, destroySession } from "../session";
 import { checkSellerLogin } from "../services/seller-auth";
-import { requireSeller } from "./auth";
+import { requireSeller, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
 
@@ -15,7 +15,7 @@ export const sellerRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, msg: "Logged In" });
   })
   .get("/is-auth", requireSeller, (c) => c.json({ success: true, msg: "" }))
-  .get("/logout", async (c) => {
+  .get("/logout", sameSiteOnly, async (c) => {
     c.header("Set-Cookie", await destroySession(c.req.raw, c.env, "seller"));
     return c.json({ success: true, msg: "Logged Out" });
   });
