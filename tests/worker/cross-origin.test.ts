@@ -28,7 +28,7 @@ describe("cross-site state changes are refused (403)", () => {
   it("the spec's GET logouts (shopper and seller) refuse a cross-site request: 403, the session stays; from this site they log out", async () => {
     const shopper = await signUp();
     const seller = await sellerLogin();
-    const crossSite = [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { Origin: "https://evil.example" }];
+    const crossSite: Record<string, string>[] = [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { Origin: "https://evil.example" }];
     for (const [path, cookie] of [["/api/user/logout", shopper.cookie], ["/api/seller/logout", seller]] as const) {
       for (const headers of crossSite) {
         for (const method of ["GET", "HEAD"]) {
