@@ -4,6 +4,7 @@ import { badRequest, parseInput } from "../errors";
 import { listProducts, MAX_PAGE_SIZE, toApiProduct } from "../services/catalog";
 import { createProduct, deleteProduct, parseProductData, setInStock, updateProduct } from "../services/product-admin";
 import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "../storage/uploads";
+import { searchTextField } from "../validation/search";
 import { requireSeller } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
@@ -12,7 +13,7 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   cursor: z.string().max(200).optional(),
   category: z.string().max(50).optional(),
-  search: z.string().max(100).optional(),
+  search: searchTextField.optional(),
 });
 
 const idInput = z.strictObject({ id: z.string({ error: "Unknown product" }).min(1, "Unknown product").max(64, "Unknown product") });

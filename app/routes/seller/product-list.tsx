@@ -7,6 +7,7 @@ import { parseInput } from "../../../worker/errors";
 import { requireSellerPage } from "../../../worker/page-auth";
 import { readForm } from "../../../worker/request-body";
 import { listProducts, toProductView, type ProductView } from "../../../worker/services/catalog";
+import { searchTextOfPage } from "../../../worker/validation/search";
 import { deleteProduct, setInStock } from "../../../worker/services/product-admin";
 import { imageUrl } from "../../lib/images";
 import { formatRupees } from "../../lib/money";
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   await requireSellerPage(request, worker);
   const params = new URL(request.url).searchParams;
-  const search = (params.get("q") ?? "").trim().slice(0, 100);
+  const search = searchTextOfPage(params.get("q"));
   const page = await listProducts(worker.db, { forSeller: true, search, cursor: params.get("cursor") ?? undefined, limit: 50 });
   return { search, products: page.products.map(toProductView), nextCursor: page.nextCursor };
 }
