@@ -9,21 +9,17 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
-import { MAX_CART_LINES } from "../../app/lib/cart";
 import { imageUrl } from "../../app/lib/images";
 import { paiseToRupees, totalsFor } from "../../app/lib/money";
 import type { Database } from "../db/client";
 import { isDbError } from "../db/errors";
 import { orderItems, orders, products, users, type Order, type OrderItem, type Product, type User } from "../db/schema";
 import { badRequest, conflict, notFound, parseInput } from "../errors";
-import { productIdField, quantityField } from "../validation/cart";
+import { orderLinesField } from "../validation/cart";
 import { ownedAddress, toAddressSnapshot, toApiAddress } from "./addresses";
 
 export const placeOrderInput = z.object({
-  items: z
-    .array(z.object({ product: productIdField, quantity: quantityField }), { error: "items must be a list of products and quantities" })
-    .min(1, "Your cart is empty")
-    .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} products in one order`),
+  items: orderLinesField,
   address: z.string({ error: "Please select an address" }).min(1, "Please select an address").max(64, "Please select an address"),
   /** One per checkout attempt: a repeated key returns the first order instead of a second one. */
   idempotencyKey: z
@@ -51,16 +47,14 @@ export async function placeOrder(
     if (previous) return { order: previous, created: false };
   }
 
-  const quantities = new Map<string, number>();
-  for (const { product, quantity } of items) quantities.set(product, (quantities.get(product) ?? 0) + quantity);
-
+  // One line per product (orderLinesField merged repeats before checking the per-product cap).
   const [found, address] = await Promise.all([
-    db.select().from(products).where(inArray(products.id, [...quantities.keys()])),
+    db.select().from(products).where(inArray(products.id, items.map((line) => line.product))),
     ownedAddress(db, user.id, addressId),
   ]);
   if (!address) throw notFound("Address not found. Please select one of your addresses.");
   const byId = new Map(found.map((p) => [p.id, p]));
-  const lines = [...quantities].map(([id, quantity]) => {
+  const lines = items.map(({ product: id, quantity }) => {
     const product = byId.get(id);
     if (!product) throw badRequest("Unknown product in order");
     if (!product.inStock) throw conflict(`${product.name} is out of stock`);
