@@ -143,7 +143,7 @@ describe("POST /api/order/cod", () => {
   it("the database refuses an item whose product went out of stock mid-checkout (no half order)", async () => {
     const apple = await insertProduct();
     const shopper = await signUp();
-    await env.DB.prepare("UPDATE products SET in_stock = 0 WHERE id = ?").bind(apple.id).run();
+    await env.DB.prepare("UPDATE products SET switched_off = 1 WHERE id = ?").bind(apple.id).run();
     const insertOrder = env.DB.prepare(
       `INSERT INTO orders (id, user_id, subtotal_paise, tax_paise, amount_paise, address, payment_type, status_history, created_at, updated_at)
        VALUES ('o1', ?, 100, 2, 102, '{}', 'COD', '[]', 0, 0)`,

@@ -31,22 +31,22 @@ export const productRoutes = new Hono<ApiEnv>()
   // requireSeller runs before any handler reads the (possibly large) body.
   .post("/add", requireSeller, async (c) => {
     const form = await readLimitedFormData(c.req.raw, MAX_UPLOAD_BODY_BYTES);
-    const product = await createProduct({ db: c.var.db, images: c.env.IMAGES }, parseProductData(form.get("productData")), form.getAll("images"));
+    const product = await createProduct({ db: c.var.db, env: c.env }, parseProductData(form.get("productData")), form.getAll("images"));
     return c.json({ success: true, msg: "Product Added", product: toApiProduct(product) }, 201);
   })
   .post("/update", requireSeller, async (c) => {
     const form = await readLimitedFormData(c.req.raw, MAX_UPLOAD_BODY_BYTES);
     const id = form.get("id");
     if (typeof id !== "string" || !id) throw badRequest("Unknown product");
-    const product = await updateProduct({ db: c.var.db, images: c.env.IMAGES }, id, parseProductData(form.get("productData")), form.getAll("images"));
+    const product = await updateProduct({ db: c.var.db, env: c.env }, id, parseProductData(form.get("productData")), form.getAll("images"));
     return c.json({ success: true, msg: "Product Updated", product: toApiProduct(product) });
   })
   .post("/stock", requireSeller, async (c) => {
-    const product = await setInStock(c.var.db, await readJson(c));
+    const product = await setInStock({ db: c.var.db, env: c.env }, await readJson(c));
     return c.json({ success: true, msg: product.inStock ? "Product is in stock" : "Product is out of stock" });
   })
   .post("/delete", requireSeller, async (c) => {
     const { id } = parseInput(idInput, await readJson(c));
-    await deleteProduct(c.var.db, id);
+    await deleteProduct({ db: c.var.db, env: c.env }, id);
     return c.json({ success: true, msg: "Product Deleted" });
   });

@@ -34,7 +34,7 @@ export async function submitCheckout(request: Request, worker: WorkerContext): P
     throw new HttpError(503, "Card payment is not available. Please choose Cash On Delivery.");
   }
   await limitOrders(worker.env, user.id);
-  const { order: placed } = await placeOrder(worker.db, user, order, paymentType);
+  const { order: placed } = await placeOrder(worker, user, order, paymentType);
   if (paymentType === "COD") return "/my-orders";
   if (placed.isPaid) return "/my-orders";
   return startCheckout(worker.env, worker.db, placed, user.email);

@@ -4,7 +4,8 @@
  *
  * An order is written in one D1 batch (order, its items, counted stock, the emptied cart), so it
  * exists whole or not at all; the database's constraints and triggers refuse out-of-stock products
- * and overselling inside that batch.
+ * and overselling inside that batch. An order that took a product's last unit refreshes the
+ * cached catalogue (worker/services/catalog-refresh.ts).
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -17,6 +18,7 @@ import { orderItems, orders, products, users, type Order, type OrderItem, type P
 import { badRequest, conflict, notFound, parseInput } from "../errors";
 import { orderLinesField } from "../validation/cart";
 import { ownedAddress, toAddressSnapshot, toApiAddress } from "./addresses";
+import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
 
 export const placeOrderInput = z.object({
   items: orderLinesField,
@@ -35,12 +37,13 @@ export type OrderWithItems = Order & { items: OrderItem[] };
 export const OUT_OF_STOCK_MSG = "Some items in your cart just went out of stock. Please review your cart.";
 
 export async function placeOrder(
-  db: Database,
+  store: CatalogStore,
   user: Pick<User, "id">,
   input: unknown,
   paymentType: PaymentType,
 ): Promise<{ order: OrderWithItems; created: boolean }> {
   const { items, address: addressId, idempotencyKey } = parseInput(placeOrderInput, input);
+  const { db } = store;
 
   if (idempotencyKey) {
     const previous = await findByIdempotencyKey(db, user.id, idempotencyKey);
@@ -104,7 +107,11 @@ export async function placeOrder(
   if (paymentType === "COD") statements.push(db.update(users).set({ cartItems: {} }).where(eq(users.id, user.id)));
 
   try {
-    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    await batchWatchingAvailability(
+      store,
+      lines.filter(({ product }) => product.stock !== null).map(({ product }) => product.id),
+      statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+    );
   } catch (error) {
     if (idempotencyKey && isDbError(error, "UNIQUE")) {
       const first = await findByIdempotencyKey(db, user.id, idempotencyKey);

@@ -25,7 +25,6 @@ const PRODUCT_FIELDS = ["name", "description", "category", "price", "offerPrice"
 export async function saveProductForm(request: Request, worker: WorkerContext, productId?: string) {
   const form = await readLimitedFormData(request, MAX_UPLOAD_BODY_BYTES);
   const fields = Object.fromEntries(PRODUCT_FIELDS.map((name) => [name, form.get(name) ?? undefined]));
-  const storage = { db: worker.db, images: worker.env.IMAGES };
   const files = form.getAll("images");
-  return productId ? updateProduct(storage, productId, fields, files) : createProduct(storage, fields, files);
+  return productId ? updateProduct(worker, productId, fields, files) : createProduct(worker, fields, files);
 }

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await markCodPaid(worker.db, change.orderId);
       return { ok: true, msg: "Payment received" };
     }
-    const order = await moveOrder(worker.db, change.orderId, change.status);
+    const order = await moveOrder(worker, change.orderId, change.status);
     return { ok: true, msg: `Order is now ${order.status}` };
   });
 }

@@ -34,10 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runAction(async () => {
     const change = parseInput(listAction, Object.fromEntries(await readForm(request)));
     if (change.intent === "delete") {
-      await deleteProduct(worker.db, change.id);
+      await deleteProduct(worker, change.id);
       return { ok: true, msg: "Product Deleted" };
     }
-    const product = await setInStock(worker.db, { id: change.id, inStock: change.inStock === "true" });
+    const product = await setInStock(worker, { id: change.id, inStock: change.inStock === "true" });
     return { ok: true, msg: product.inStock ? `${product.name} is in stock` : `${product.name} is out of stock` };
   });
 }

@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUserPage(request, worker);
   return runAction(async () => {
     const form = await readForm(request);
-    await cancelByShopper(worker.db, user.id, String(form.get("orderId") ?? ""));
+    await cancelByShopper(worker, user.id, String(form.get("orderId") ?? ""));
     return { ok: true as const, msg: "Order cancelled" };
   });
 }
