@@ -73,10 +73,11 @@ test.describe("fuzz: page routes never answer 5xx, leak a stack trace, or change
     });
     await fc.assert(
       fc.asyncProperty(probe, async (p) => {
-        const path = `${p.page === "/" && p.data ? "" : p.page}${p.extra ?? ""}${p.data ?? ""}${p.query}`;
+        const rest = `${p.page === "/" ? "" : p.page}${p.extra ?? ""}${p.data ?? ""}`;
+        const path = `${rest.startsWith("/") ? rest : `/${rest}`}${p.query}`;
         const headers: Record<string, string> = { ...p.site.headers, ...p.ip };
         if (p.cookie) headers.Cookie = p.cookie;
-        const response = await request.get(path || "/", { headers, maxRedirects: 0 });
+        const response = await request.get(path, { headers, maxRedirects: 0 });
         await expectSafe(response, `GET ${path} from ${p.site.name} cookie ${p.cookie?.slice(0, 80)}`);
       }),
       runs(150),

@@ -1,17 +1,7 @@
 import { z } from "zod";
+import { MAX_SEARCH_LENGTH, normaliseSearchText } from "../../app/lib/search";
 
-export const MAX_SEARCH_LENGTH = 100;
-
-/**
- * Search text from anywhere (the API's `search`, the shop's and the seller's search boxes):
- * control characters (NUL, tab, newline, DEL, C1) become spaces, runs of spaces one, the ends are
- * trimmed. None means anything in a product name, and a NUL ended the FTS5 query string early (500).
- */
-export function normaliseSearchText(text: string): string {
-  return text.replace(/[\p{Cc}\s]+/gu, " ").trim();
-}
-
-/** The API's `search` parameter: normalised, then at most 100 characters (a clear 400 beyond). */
+/** The API's `search` parameter: normalised (app/lib/search.ts), then at most 100 characters (a clear 400 beyond). */
 export const searchTextField = z
   .string()
   .transform(normaliseSearchText)
