@@ -181,7 +181,7 @@ describe("fuzz: never a 5xx, never a stack trace, never a state change on a refu
         const before = await snapshot();
         await check({ method, path, headers, body, crossSite: p.site.crossSite, site: p.site.name }, before, { api: new URL(path, ORIGIN).pathname.startsWith("/api") });
       }),
-      runsOf(300),
+      runsOf(200),
     );
   }, 600_000);
 
@@ -207,7 +207,7 @@ describe("fuzz: never a 5xx, never a stack trace, never a state change on a refu
         const headers = { ...p.site.headers, ...p.headers };
         await check({ method: p.method, path: `/images/${p.key}`, headers, crossSite: p.site.crossSite, site: p.site.name }, before, { api: false });
       }),
-      runsOf(100),
+      runsOf(60),
     );
   }, 600_000);
 });
