@@ -23,6 +23,9 @@ export default defineConfig(async () => {
             STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
             STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
             STRIPE_API_BASE: inject("fakeStripeUrl"),
+            // tests/worker/fuzz.test.ts: more runs, or one seed again (npm run fuzz).
+            FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
+            FUZZ_SEED: process.env.FUZZ_SEED ?? "",
           },
         },
       })),

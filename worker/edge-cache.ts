@@ -1,6 +1,6 @@
 /**
  * Edge caching of anonymous catalogue reads (Cache API), with stale-while-revalidate and a purge
- * on every seller change.
+ * whenever the catalogue shoppers see changes.
  *
  * - Only GETs of the catalogue pages from visitors without any session or cart cookie, and of the
  *   API's product list (the same for every shopper, signed in or not; the seller bypasses it to
@@ -10,8 +10,9 @@
  *   never replayed from the cache. A response that sets a cookie is not stored at all.
  * - Fresh for 60 s; for 10 more minutes a stale copy is served at once while a fresh one is
  *   rendered in the background.
- * - The cache key carries a catalogue version kept in KV; any successful seller write bumps it,
- *   so every location misses and re-renders (the Cache API itself can only purge one location).
+ * - The cache key carries a catalogue version kept in KV; a change shoppers can see bumps it
+ *   (worker/services/catalog-refresh.ts decides when, ADR 019), so every location misses and
+ *   re-renders (the Cache API itself can only purge one location).
  *   It also carries the build's version: a deploy never serves pages naming old asset files.
  * - A cached page's CSP nonce is replaced on every hit, so no two documents share a nonce.
  */
@@ -43,7 +44,7 @@ async function catalogVersion(env: Pick<Env, "SESSIONS">): Promise<string> {
   return (await env.SESSIONS.get(VERSION_KEY)) ?? "0";
 }
 
-/** Called after a seller changes products: every cached catalogue read becomes a miss. */
+/** Every cached catalogue read becomes a miss. In the Worker only worker/services/catalog-refresh.ts calls it. */
 export async function purgeCatalogCache(env: Pick<Env, "SESSIONS">): Promise<void> {
   await env.SESSIONS.put(VERSION_KEY, String(Date.now()));
 }

@@ -1,7 +1,7 @@
 import { api } from "./api";
 import { errorAnswer } from "./api/answer";
 import { isApiPath } from "./api/path";
-import { purgeCatalogCache, withEdgeCache } from "./edge-cache";
+import { withEdgeCache } from "./edge-cache";
 import { serveImage } from "./images";
 import { corsPreflight, withCors } from "./security/cors";
 import { withCommonHeaders } from "./security/headers";
@@ -21,12 +21,11 @@ export function createFetchHandler(renderPage: PageHandler, buildVersion: () => 
     if (headerBytes(request) > MAX_HEADER_BYTES) return refused(pathname, 413, "Request headers too large");
     if (isCrossSiteWrite(request, env)) return refused(pathname, 403, "Cross-site requests are not allowed");
     if (pathname.startsWith("/images/")) return serveImage(request, env);
-    const response = await withEdgeCache(request, env, ctx, buildVersion, async () =>
+    // The cached catalogue is refreshed by the services that change it (worker/services/catalog-refresh.ts),
+    // never here by path: an anonymous POST /seller/logout or an OPTIONS preflight changes nothing.
+    return withEdgeCache(request, env, ctx, buildVersion, async () =>
       isApiPath(pathname) ? api.fetch(request, env, ctx) : renderPage(request, env, ctx),
     );
-    // Whatever the seller changed (products, stock), shoppers must not be served the old catalogue.
-    if (isSellerWrite(request, pathname) && response.status < 400) await purgeCatalogCache(env);
-    return response;
   }
 
   return {
@@ -47,10 +46,6 @@ export function createFetchHandler(renderPage: PageHandler, buildVersion: () => 
       return withCommonHeaders(response, request);
     },
   };
-}
-
-function isSellerWrite(request: Request, pathname: string): boolean {
-  return request.method !== "GET" && request.method !== "HEAD" && (pathname.startsWith("/api/product/") || pathname.startsWith("/seller"));
 }
 
 /** More header bytes than any browser of this store sends (cookies included). */

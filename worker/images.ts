@@ -2,26 +2,83 @@
  * GET /images/<key>: product and site images from R2. Keys are never reused (a new upload gets a
  * new key), so responses are cacheable forever.
  */
+
+/** R2's longest object key, in UTF-8 bytes: a longer one names no image (R2 would throw). */
+const MAX_KEY_BYTES = 1024;
+
 export async function serveImage(request: Request, env: Pick<Env, "IMAGES">): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
   }
-  const key = decodeURIComponent(new URL(request.url).pathname.slice("/images/".length));
-  if (!key || key.includes("..")) return imageNotFound();
+  const key = imageKey(new URL(request.url).pathname);
+  if (!key) return imageNotFound();
 
-  const object = await env.IMAGES.get(key, { onlyIf: request.headers });
+  const object = await env.IMAGES.get(key);
   if (!object) return imageNotFound();
 
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("ETag", object.httpEtag);
+  headers.set("Last-Modified", object.uploaded.toUTCString());
   headers.set("Cache-Control", "public, max-age=31536000, immutable");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
 
-  // `onlyIf` matched the caller's If-None-Match: the body was not fetched.
-  if (!("body" in object)) return new Response(null, { status: 304, headers });
+  const failed = failedPrecondition(request.headers, object);
+  if (failed || request.method === "HEAD") await object.body.cancel();
+  if (failed === 412) return new Response("Precondition Failed", { status: 412, headers: { "Content-Type": "text/plain; charset=utf-8", ETag: object.httpEtag } });
+  if (failed === 304) return new Response(null, { status: 304, headers });
   return new Response(request.method === "HEAD" ? null : object.body, { headers });
+}
+
+/** The R2 key a path names, or null when it can name none (a bad percent-escape, too long, `..`, control characters). */
+function imageKey(pathname: string): string | null {
+  let key: string;
+  try {
+    key = decodeURIComponent(pathname.slice("/images/".length));
+  } catch {
+    return null;
+  }
+  if (!key || key.includes("..") || /[\u0000-\u001f\u007f]/.test(key)) return null;
+  return new TextEncoder().encode(key).byteLength <= MAX_KEY_BYTES ? key : null;
+}
+
+/**
+ * The conditional headers of a GET or HEAD, in RFC 9110's order (section 13.2.2): If-Match, or
+ * without it If-Unmodified-Since, failing is 412; then If-None-Match, or without it
+ * If-Modified-Since, failing is 304. A date that does not parse is ignored, as the RFC says; an
+ * If-Match without a valid entity tag matches nothing.
+ */
+export function failedPrecondition(headers: Headers, object: { httpEtag: string; uploaded: Date }): 304 | 412 | null {
+  const uploaded = Math.floor(object.uploaded.getTime() / 1000);
+  const ifMatch = headers.get("if-match");
+  if (ifMatch !== null) {
+    if (!etagListMatches(ifMatch, object.httpEtag, "strong")) return 412;
+  } else {
+    const since = httpDateSeconds(headers.get("if-unmodified-since"));
+    if (since !== null && uploaded > since) return 412;
+  }
+  const ifNoneMatch = headers.get("if-none-match");
+  if (ifNoneMatch !== null) {
+    if (etagListMatches(ifNoneMatch, object.httpEtag, "weak")) return 304;
+  } else {
+    const since = httpDateSeconds(headers.get("if-modified-since"));
+    if (since !== null && uploaded <= since) return 304;
+  }
+  return null;
+}
+
+function etagListMatches(list: string, etag: string, comparison: "strong" | "weak"): boolean {
+  if (list.trim() === "*") return true;
+  const opaque = (tag: string) => tag.replace(/^W\//, "");
+  return (list.match(/(W\/)?"[^"]*"/g) ?? []).some((tag) =>
+    comparison === "strong" ? !tag.startsWith("W/") && !etag.startsWith("W/") && tag === etag : opaque(tag) === opaque(etag),
+  );
+}
+
+function httpDateSeconds(value: string | null): number | null {
+  const ms = value ? Date.parse(value) : NaN;
+  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
 }
 
 function imageNotFound(): Response {

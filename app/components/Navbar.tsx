@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, useLocation, useSearchParams } from "react-router";
 import { Link } from "./Link";
+import { MAX_SEARCH_LENGTH, normaliseSearchText } from "../lib/search";
 import { STORE_NAME } from "../lib/site";
 import { useCart } from "./CartProvider";
 
@@ -86,9 +87,9 @@ function SearchBox() {
         id={id}
         name="search"
         type="search"
-        defaultValue={params.get("search") ?? ""}
+        defaultValue={normaliseSearchText(params.get("search") ?? "")}
         placeholder="Search products"
-        maxLength={100}
+        maxLength={MAX_SEARCH_LENGTH}
         className="w-full bg-transparent py-1.5 outline-none placeholder:text-gray-500 lg:w-44"
       />
       <button type="submit" aria-label="Search" className="p-1 text-gray-600">

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { SELLER_STATE } from "./support/accounts";
 import { POTATO, TOMATO, open, productCard } from "./support/app";
 
 async function searchFromTopBar(page: Page, text: string) {
@@ -37,5 +38,22 @@ test.describe("search from the top bar", () => {
     await expect(page).toHaveURL("/products?search=durian");
     await expect(page.getByText("No products match “durian”.")).toBeVisible();
     await expect(page.getByRole("article")).toHaveCount(0);
+  });
+});
+
+test.describe("search text", () => {
+  test("control characters in the search (NUL, tab, newline) are spaces, never a 500, on the shop's and the seller's lists", async ({ playwright, request, baseURL }) => {
+    for (const search of ["Tomato%001%20kg", "Tomato%091%0Akg", "ab%00cd", "%00%00%00"]) {
+      const response = await request.get(`/products?search=${search}`);
+      expect(response.status(), search).toBe(200);
+      const html = await response.text();
+      if (search.startsWith("Tomato")) expect(html, search).toContain("Results for “Tomato 1 kg”");
+      expect(html, search).not.toContain("\u0000");
+    }
+    const seller = await playwright.request.newContext({ baseURL, storageState: SELLER_STATE });
+    const list = await seller.get("/seller/product-list?q=Tomato%001%20kg");
+    expect(list.status()).toBe(200);
+    expect(await list.text()).toContain("Tomato 1 kg");
+    await seller.dispose();
   });
 });

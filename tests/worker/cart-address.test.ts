@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, postJson } from "../support/http";
+import { call, freshIp, json, postJson } from "../support/http";
 import { insertProduct } from "../support/builders";
 import { addAddress, signUp, VALID_ADDRESS } from "../support/shoppers";
 
@@ -30,6 +30,18 @@ describe("POST /api/cart/update", () => {
       expect((await json(response)).success).toBe(false);
     }
     expect(await savedCart(shopper.id)).toEqual({ [apple.id]: 1 });
+  });
+
+  it("holds one line per product: a product repeated in the JSON, the guest cookie or a login merge never goes over 99", async () => {
+    const apple = await insertProduct();
+    const shopper = await signUp();
+    const repeated = `{"cartItems":{"${apple.id}":99,"${apple.id}":99,"${apple.id}":99}}`;
+    expect((await postJson("/api/cart/update", repeated, { Cookie: shopper.cookie })).status).toBe(200);
+    expect(await savedCart(shopper.id)).toEqual({ [apple.id]: 99 });
+    const guestCookie = `cart=${encodeURIComponent(`${apple.id}:99,${apple.id}:99,${apple.id}:99`)}`;
+    const login = await postJson("/api/user/login", { email: shopper.email, password: shopper.password }, { Cookie: guestCookie, ...freshIp() });
+    expect(login.status).toBe(200);
+    expect(await savedCart(shopper.id)).toEqual({ [apple.id]: 99 });
   });
 
   it("refuses unknown products and thousands of lines", async () => {

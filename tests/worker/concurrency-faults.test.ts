@@ -64,12 +64,12 @@ describe("faults", () => {
     });
     const user = { id: shopper.id };
     const body = { items: [{ product: apple.id, quantity: 2 }], address, idempotencyKey: "fault-retry-0001" };
-    await expect(placeOrder(getDb({ DB: failingD1 }), user, body, "COD")).rejects.toThrow();
+    await expect(placeOrder({ db: getDb({ DB: failingD1 }), env }, user, body, "COD")).rejects.toThrow();
     expect(await count("orders")).toBe(0);
     expect(await count("order_items")).toBe(0);
 
-    const retry = await placeOrder(getDb(env), user, body, "COD");
-    const again = await placeOrder(getDb(env), user, body, "COD");
+    const retry = await placeOrder({ db: getDb(env), env }, user, body, "COD");
+    const again = await placeOrder({ db: getDb(env), env }, user, body, "COD");
     expect(retry.created).toBe(true);
     expect(again.order.id).toBe(retry.order.id);
     expect(await count("orders")).toBe(1);

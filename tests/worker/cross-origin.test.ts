@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, json, ORIGIN } from "../support/http";
+import { sellerLogin } from "../support/seller";
 import { signUp } from "../support/shoppers";
 
 describe("cross-site state changes are refused (403)", () => {
@@ -22,6 +23,29 @@ describe("cross-site state changes are refused (403)", () => {
     const response = await call("/logout", { method: "POST", headers: { Origin: "https://evil.example" } });
     expect(response.status).toBe(403);
     await response.text();
+  });
+
+  it("the spec's GET logouts (shopper and seller) refuse a cross-site request: 403, the session stays; from this site they log out", async () => {
+    const shopper = await signUp();
+    const seller = await sellerLogin();
+    const crossSite: Record<string, string>[] = [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { Origin: "https://evil.example" }];
+    for (const [path, cookie] of [["/api/user/logout", shopper.cookie], ["/api/seller/logout", seller]] as const) {
+      for (const headers of crossSite) {
+        for (const method of ["GET", "HEAD"]) {
+          const response = await call(path, { method, headers: { ...headers, Cookie: cookie } });
+          expect(response.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(403);
+          expect(response.headers.getSetCookie()).toEqual([]);
+          await response.arrayBuffer();
+        }
+      }
+    }
+    expect((await call("/api/user/is-auth", { headers: { Cookie: shopper.cookie } })).status).toBe(200);
+    expect((await call("/api/seller/is-auth", { headers: { Cookie: seller } })).status).toBe(200);
+
+    expect((await call("/api/user/logout", { headers: { "Sec-Fetch-Site": "same-origin", Cookie: shopper.cookie } })).status).toBe(200);
+    expect((await call("/api/seller/logout", { headers: { Cookie: seller } })).status).toBe(200);
+    expect((await call("/api/user/is-auth", { headers: { Cookie: shopper.cookie } })).status).toBe(401);
+    expect((await call("/api/seller/is-auth", { headers: { Cookie: seller } })).status).toBe(401);
   });
 
   it("lets same-origin requests through", async () => {

@@ -35,4 +35,50 @@ describe("GET /images/*", () => {
     expect(response.status).toBe(405);
     await response.arrayBuffer();
   });
+
+  it("a path that can name no image is a 404, never a 500: a bad percent-escape, a key longer than R2 allows", async () => {
+    for (const path of ["/images/%E0%A4%A", "/images/%", "/images/%ZZ.webp", "/images/%ED%A0%80", `/images/${"a".repeat(1025)}`, `/images/${"%C3%A9".repeat(513)}`, "/images/a%00b"]) {
+      const response = await call(path);
+      expect(response.status, path.slice(0, 40)).toBe(404);
+      expect(await response.text()).toBe("Image not found");
+    }
+    const longest = await call(`/images/${"a".repeat(1024)}`);
+    expect(longest.status).toBe(404);
+    await longest.arrayBuffer();
+  });
+
+  it("conditional requests: a failed If-Match or If-Unmodified-Since is 412, If-None-Match or If-Modified-Since 304, unparsable dates are ignored", async () => {
+    await env.IMAGES.put("products/conditional.webp", WEBP, { httpMetadata: { contentType: "image/webp" } });
+    const first = await call("/images/products/conditional.webp");
+    const etag = first.headers.get("etag")!;
+    await first.arrayBuffer();
+    const past = "Mon, 01 Jan 2001 00:00:00 GMT";
+    const future = new Date(Date.now() + 86_400_000).toUTCString();
+    const cases: [Record<string, string>, number][] = [
+      [{ "If-Match": '"something-else"' }, 412],
+      [{ "If-Match": "garbage" }, 412],
+      [{ "If-Match": `W/${etag}` }, 412],
+      [{ "If-Match": etag }, 200],
+      [{ "If-Match": `"other", ${etag}` }, 200],
+      [{ "If-Match": "*" }, 200],
+      [{ "If-Unmodified-Since": past }, 412],
+      [{ "If-Unmodified-Since": future }, 200],
+      [{ "If-Unmodified-Since": "garbage" }, 200],
+      [{ "If-Match": etag, "If-Unmodified-Since": past }, 200],
+      [{ "If-None-Match": etag }, 304],
+      [{ "If-None-Match": `W/${etag}` }, 304],
+      [{ "If-None-Match": "garbage" }, 200],
+      [{ "If-Modified-Since": future }, 304],
+      [{ "If-Modified-Since": past }, 200],
+      [{ "If-Modified-Since": "garbage" }, 200],
+      [{ "If-None-Match": '"other"', "If-Modified-Since": future }, 200],
+      [{ "If-Match": '"other"', "If-None-Match": etag }, 412],
+    ];
+    for (const [headers, status] of cases) {
+      const response = await call("/images/products/conditional.webp", { headers });
+      expect(response.status, JSON.stringify(headers)).toBe(status);
+      const body = new Uint8Array(await response.arrayBuffer());
+      if (status === 200) expect(body).toEqual(WEBP);
+    }
+  });
 });

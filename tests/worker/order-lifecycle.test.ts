@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { insertProduct } from "../support/builders";
 import { call, json, postJson } from "../support/http";
-import { sellerLogin } from "../support/seller";
+import { postForm, productForm, sellerLogin, VALID_PRODUCT } from "../support/seller";
 import { addAddress, signUp, type Shopper } from "../support/shoppers";
 
 async function placeCod(shopper: Shopper, productId: string, quantity = 1) {
@@ -149,5 +149,64 @@ describe("the shopper's cancellation", () => {
       postJson("/api/order/cancel", { orderId }, { Cookie: shopper.cookie }),
     ]);
     expect(await stock()).toBe(5);
+  });
+});
+
+describe("availability follows counted stock (ADR 019)", () => {
+  const onSale = async (id: string) => (await env.DB.prepare("SELECT in_stock FROM products WHERE id = ?").bind(id).first<{ in_stock: number }>())!.in_stock === 1;
+  const listed = async () => (await json<{ products: { name: string }[] }>(await call("/api/product/list"))).products.map((p) => p.name);
+  const setStock = (seller: string, id: string, inStock: boolean) => postJson("/api/product/stock", { id, inStock }, { Cookie: seller });
+
+  it("a cancelled last unit goes back on sale by itself, and anonymous visitors see it again", async () => {
+    const mango = await insertProduct({ name: "Last Mango", stock: 1 });
+    const shopper = await signUp();
+    const orderId = await placeCod(shopper, mango.id, 1);
+    expect(await onSale(mango.id)).toBe(false);
+    expect(await listed()).toEqual([]);
+    await listed(); // now cached
+
+    expect((await postJson("/api/order/cancel", { orderId }, { Cookie: shopper.cookie })).status).toBe(200);
+    expect(await onSale(mango.id)).toBe(true);
+    expect(await listed()).toEqual(["Last Mango"]);
+
+    // The seller's cancellation gives it back the same way.
+    const seller = await sellerLogin();
+    const again = await placeCod(shopper, mango.id, 1);
+    expect(await onSale(mango.id)).toBe(false);
+    expect((await move(seller, again, "Cancelled")).status).toBe(200);
+    expect(await onSale(mango.id)).toBe(true);
+  });
+
+  it("a sold-out product the seller switched off by hand stays off when stock comes back, until the seller switches it on", async () => {
+    const seller = await sellerLogin();
+    const mango = await insertProduct({ name: "Last Mango", stock: 1 });
+    const shopper = await signUp();
+    const orderId = await placeCod(shopper, mango.id, 1);
+    expect((await setStock(seller, mango.id, false)).status).toBe(200);
+    expect((await setStock(seller, mango.id, true)).status).toBe(409); // nothing to sell yet
+
+    expect((await postJson("/api/order/cancel", { orderId }, { Cookie: shopper.cookie })).status).toBe(200);
+    expect(await onSale(mango.id)).toBe(false);
+    expect(await listed()).toEqual([]);
+
+    expect((await setStock(seller, mango.id, true)).status).toBe(200);
+    expect(await onSale(mango.id)).toBe(true);
+    expect(await listed()).toEqual(["Last Mango"]);
+  });
+
+  it("a restock by editing the count puts a sold-out product back on sale, not one switched off by hand", async () => {
+    const seller = await sellerLogin();
+    const soldOut = await insertProduct({ name: "Sold Out Kiwi", stock: 0 });
+    const switchedOff = await insertProduct({ name: "Resting Fig", stock: 3 });
+    expect(await onSale(soldOut.id)).toBe(false);
+    expect((await setStock(seller, switchedOff.id, false)).status).toBe(200);
+    for (const product of [soldOut, switchedOff]) {
+      const form = productForm({ ...VALID_PRODUCT, name: product.name, stock: 5 }, []);
+      form.set("id", product.id);
+      const response = await postForm("/api/product/update", form, { Cookie: seller });
+      expect(response.status).toBe(200);
+      expect((await json<{ product: { inStock: boolean; stock: number } }>(response)).product).toMatchObject({ stock: 5, inStock: product === soldOut });
+    }
+    expect(await listed()).toEqual(["Sold Out Kiwi"]);
   });
 });

@@ -1,6 +1,9 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, postJson } from "../support/http";
+import { getDb } from "../../worker/db/client";
+import { submitCheckout } from "../../worker/services/checkout-form";
+import { call, json, ORIGIN, postJson } from "../support/http";
 import { insertProduct } from "../support/builders";
 import { addAddress, signUp, type Shopper } from "../support/shoppers";
 
@@ -140,7 +143,7 @@ describe("POST /api/order/cod", () => {
   it("the database refuses an item whose product went out of stock mid-checkout (no half order)", async () => {
     const apple = await insertProduct();
     const shopper = await signUp();
-    await env.DB.prepare("UPDATE products SET in_stock = 0 WHERE id = ?").bind(apple.id).run();
+    await env.DB.prepare("UPDATE products SET switched_off = 1 WHERE id = ?").bind(apple.id).run();
     const insertOrder = env.DB.prepare(
       `INSERT INTO orders (id, user_id, subtotal_paise, tax_paise, amount_paise, address, payment_type, status_history, created_at, updated_at)
        VALUES ('o1', ?, 100, 2, 102, '{}', 'COD', '[]', 0, 0)`,
@@ -181,6 +184,33 @@ describe("POST /api/order/cod", () => {
     await placeCod(shopper, { items: [{ product: apple.id, quantity: 1 }, { product: apple.id, quantity: 2 }], address });
     const item = await env.DB.prepare("SELECT quantity FROM order_items").first<{ quantity: number }>();
     expect(item!.quantity).toBe(3);
+  });
+});
+
+describe("the per-product quantity cap counts every line of a product", () => {
+  it("three lines of 99 of one product are 297: refused with 400 for the API and the cart page's form, nothing written", async () => {
+    const banana = await insertProduct({ name: "Banana", stock: null });
+    const shopper = await signUp();
+    const address = await addAddress(shopper);
+    const lines = [1, 2, 3].map(() => ({ product: banana.id, quantity: 99 }));
+    for (const path of ["/api/order/cod", "/api/order/stripe"]) {
+      const response = await postJson(path, { items: lines, address }, { Cookie: shopper.cookie });
+      expect(response.status, path).toBe(400);
+      expect((await json<Answer>(response)).msg).toBe("At most 99 of one product");
+    }
+    const form = new Request(`${ORIGIN}/cart?checkout`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: shopper.cookie },
+      body: new URLSearchParams({ paymentType: "COD", items: JSON.stringify(lines), address }),
+    });
+    const refused = await submitCheckout(form, { env, ctx: createExecutionContext(), db: getDb(env) }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 400, message: "At most 99 of one product" });
+    expect(await orderCount()).toBe(0);
+
+    // Up to the cap, split over lines, is one line of the sum.
+    const ok = await placeCod(shopper, { items: [{ product: banana.id, quantity: 50 }, { product: banana.id, quantity: 49 }], address });
+    expect(ok.status).toBe(201);
+    expect(await env.DB.prepare("SELECT quantity FROM order_items").all()).toMatchObject({ results: [{ quantity: 99 }] });
   });
 });
 

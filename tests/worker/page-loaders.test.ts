@@ -178,7 +178,7 @@ async function shopperWithCart(lines: Product[], shopper?: Shopper): Promise<Sho
 async function placeOrders(shopper: Shopper, count: number, items: Product[]) {
   const address = await addAddress(shopper);
   for (let i = 0; i < count; i++) {
-    const { created } = await placeOrder(db(), { id: shopper.id }, { items: items.map((p) => ({ product: p.id, quantity: 1 })), address }, "COD");
+    const { created } = await placeOrder({ db: db(), env }, { id: shopper.id }, { items: items.map((p) => ({ product: p.id, quantity: 1 })), address }, "COD");
     expect(created).toBe(true);
   }
 }

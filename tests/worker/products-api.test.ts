@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { call, json } from "../support/http";
 import { insertProduct } from "../support/builders";
+import { sellerLogin } from "../support/seller";
 
 type ListAnswer = { success: boolean; msg: string; products: Record<string, unknown>[]; nextCursor: string | null };
 
@@ -62,6 +63,26 @@ describe("GET /api/product/list", () => {
       const page = await json<ListAnswer>(await call(`/api/product/list?search=rice&limit=2&cursor=${encodeURIComponent(bad)}`));
       expect(page.products.map((p) => p.name), bad).toEqual([rice[0]!.name, rice[1]!.name]);
     }
+  });
+
+  it("control characters in a search (NUL, tab, newline, DEL) are spaces: never a 500, for shoppers and the seller", async () => {
+    await insertProduct({ name: "Red Apple" });
+    const seller = await sellerLogin();
+    for (const search of ["Red%00Apple", "Red%09Apple", "Red%0D%0AApple", "Red%7FApple", "%00Red%C2%85Apple%00", "Red%00%00%00Apple"]) {
+      for (const [path, headers] of [["/api/product/list", {}], ["/api/product/seller-list", { Cookie: seller }]] as const) {
+        const response = await call(`${path}?search=${search}`, { headers });
+        expect(response.status, `${path} ${search}`).toBe(200);
+        expect((await json<ListAnswer>(response)).products.map((p) => p.name), `${path} ${search}`).toEqual(["Red Apple"]);
+      }
+    }
+    for (const search of ["%00", "%00%00%00", "ab%00cd", "%01%02%03%04"]) {
+      const response = await call(`/api/product/list?search=${search}`);
+      expect(response.status, search).toBe(200);
+      await response.arrayBuffer();
+    }
+    const tooLong = await call(`/api/product/list?search=${"a".repeat(101)}`);
+    expect(tooLong.status).toBe(400);
+    expect((await json(tooLong)).msg).toBe("Search for at most 100 characters");
   });
 
   it("refuses a silly limit with 400 and the error shape", async () => {

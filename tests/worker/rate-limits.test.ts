@@ -1,6 +1,11 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { getDb } from "../../worker/db/client";
+import { HttpError } from "../../worker/errors";
+import { sellerLoginForm } from "../../worker/services/seller-forms";
 import { insertProduct } from "../support/builders";
-import { call, freshIp, json, postJson } from "../support/http";
+import { call, freshIp, json, ORIGIN, postJson } from "../support/http";
 import { addAddress, signUp } from "../support/shoppers";
 
 describe("rate limits answer 429 with Retry-After", () => {
@@ -31,6 +36,31 @@ describe("rate limits answer 429 with Retry-After", () => {
     const statuses = [];
     for (let i = 0; i < 11; i++) statuses.push((await postJson("/api/seller/login", { email: "seller@test.example", password: `guess ${i}` }, ip)).status);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("seller login guessed from 35 addresses, one guess each: the seller account is limited too, for the API and the page form", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) {
+      // The same account however the e-mail is typed.
+      const email = i % 2 === 0 ? env.SELLER_EMAIL! : `  ${env.SELLER_EMAIL!.toUpperCase()} `;
+      statuses.push((await postJson("/api/seller/login", { email, password: `guess ${i}` }, freshIp())).status);
+    }
+    // At most 30 guesses a minute reach the password check (fewer if this file's other tests used some).
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(30);
+    expect(statuses.indexOf(429)).toBe(statuses.filter((s) => s === 401).length);
+    expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+    // While limited even the right password is refused, from yet another address.
+    expect((await postJson("/api/seller/login", { email: env.SELLER_EMAIL, password: env.SELLER_PASSWORD }, freshIp())).status).toBe(429);
+    // The /seller/login page form shares the brake.
+    const form = new Request(`${ORIGIN}/seller/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...freshIp() },
+      body: new URLSearchParams({ email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }),
+    });
+    const refused = await sellerLoginForm(form, { env, ctx: createExecutionContext(), db: getDb(env) }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect((refused as HttpError).status).toBe(429);
   });
 
   it("many orders per minute from one account are limited and the cart stays intact", async () => {

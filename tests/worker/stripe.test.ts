@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import Stripe from "stripe";
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, json, postJson } from "../support/http";
 import { insertProduct } from "../support/builders";
@@ -130,6 +131,33 @@ describe("POST /api/stripe/webhook", () => {
     for (const response of attempts) {
       expect(response.status).toBe(400);
       expect((await json(response)).success).toBe(false);
+    }
+    expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "pending" });
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM stripe_events").first<{ n: number }>())!.n).toBe(0);
+  });
+
+  it("a correctly signed event of the wrong shape (no id, no data, an order id that is not text) is a 400 that changes nothing", async () => {
+    const { answer } = await startOnlineOrder();
+    const signed = async (payload: string) =>
+      call("/api/stripe/webhook", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "Stripe-Signature": await new Stripe(env.STRIPE_SECRET_KEY!).webhooks.generateTestHeaderStringAsync({ payload, secret: env.STRIPE_WEBHOOK_SECRET! }),
+        },
+        body: payload,
+      });
+    const session = { id: "cs_odd", payment_status: "paid", amount_total: 1, currency: "inr" };
+    for (const payload of [
+      "{}",
+      "[]",
+      JSON.stringify({ id: "evt_no_data", type: "checkout.session.completed" }),
+      JSON.stringify({ id: "evt_odd_order", type: "checkout.session.completed", data: { object: { ...session, metadata: { orderId: 5 } } } }),
+      JSON.stringify({ id: "evt_odd_ref", type: "checkout.session.expired", data: { object: { ...session, client_reference_id: { $ne: null } } } }),
+    ]) {
+      const response = await signed(payload);
+      expect(response.status, payload).toBe(400);
+      expect(await json(response)).toEqual({ success: false, msg: "Invalid Stripe event" });
     }
     expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "pending" });
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM stripe_events").first<{ n: number }>())!.n).toBe(0);

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { User } from "../db/schema";
 import { HttpError } from "../errors";
+import { isCrossSite } from "../security/same-origin";
 import { readSession } from "../session";
 import { currentUser } from "../services/shopper-state";
 import type { ApiEnv } from "./types";
@@ -19,5 +20,14 @@ export const requireShopper = createMiddleware<ApiEnv & { Variables: { user: Use
 export const requireSeller = createMiddleware<ApiEnv>(async (c, next) => {
   const session = await readSession(c.req.raw, c.env, "seller");
   if (!session?.seller) throw new HttpError(401, "Not Authorized. Seller login required.");
+  await next();
+});
+
+/**
+ * For the spec's GETs that change state (logout): refused, like any write, when the browser says
+ * another site sent it; a link or redirect elsewhere must not end someone's session.
+ */
+export const sameSiteOnly = createMiddleware<ApiEnv>(async (c, next) => {
+  if (isCrossSite(c.req.raw, c.env)) throw new HttpError(403, "Cross-site requests are not allowed");
   await next();
 });

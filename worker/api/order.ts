@@ -18,13 +18,13 @@ const statusQuery = z.object({ status: z.enum(ORDER_STATUSES).optional(), before
 export const orderRoutes = new Hono<ApiEnv>()
   .post("/cod", requireShopper, async (c) => {
     await limitOrders(c.env, c.var.user.id);
-    const { order, created } = await placeOrder(c.var.db, c.var.user, await readJson(c), "COD");
+    const { order, created } = await placeOrder({ db: c.var.db, env: c.env }, c.var.user, await readJson(c), "COD");
     return c.json({ success: true, msg: "Order Placed Successfully", orderId: order.id }, created ? 201 : 200);
   })
   .post("/stripe", requireShopper, async (c) => {
     if (!cardPaymentsEnabled(c.env)) throw new HttpError(503, "Card payment is not available. Please choose Cash On Delivery.");
     await limitOrders(c.env, c.var.user.id);
-    const { order, created } = await placeOrder(c.var.db, c.var.user, await readJson(c), "Online");
+    const { order, created } = await placeOrder({ db: c.var.db, env: c.env }, c.var.user, await readJson(c), "Online");
     if (order.paymentType !== "Online" || order.isPaid) throw new HttpError(409, "This order was already placed.");
     const url = await startCheckout(c.env, c.var.db, order, c.var.user.email, c.req.header("origin") ?? null);
     return c.json({ success: true, url, orderId: order.id, msg: "" }, created ? 201 : 200);
@@ -35,7 +35,7 @@ export const orderRoutes = new Hono<ApiEnv>()
   })
   .post("/cancel", requireShopper, async (c) => {
     const { orderId } = parseInput(z.object({ orderId: orderIdField }), await readJson(c));
-    const order = await cancelByShopper(c.var.db, c.var.user.id, orderId);
+    const order = await cancelByShopper({ db: c.var.db, env: c.env }, c.var.user.id, orderId);
     return c.json({ success: true, msg: "Order cancelled", status: order.status });
   })
   .get("/seller", requireSeller, async (c) => {
@@ -45,7 +45,7 @@ export const orderRoutes = new Hono<ApiEnv>()
   })
   .post("/status", requireSeller, async (c) => {
     const { orderId, status } = parseInput(z.object({ orderId: orderIdField, status: z.enum(ORDER_STATUSES, { error: "Unknown status" }) }), await readJson(c));
-    const order = await moveOrder(c.var.db, orderId, status);
+    const order = await moveOrder({ db: c.var.db, env: c.env }, orderId, status);
     return c.json({ success: true, msg: `Order is now ${order.status}`, status: order.status });
   })
   .post("/mark-paid", requireSeller, async (c) => {

@@ -4,6 +4,7 @@ import { badRequest, parseInput } from "../errors";
 import { listProducts, MAX_PAGE_SIZE, toApiProduct, UNPAGED_LIST_CAP, type StockFilter } from "../services/catalog";
 import { createProduct, deleteProduct, parseProductData, setInStock, updateProduct } from "../services/product-admin";
 import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "../storage/uploads";
+import { searchTextField } from "../validation/search";
 import { requireSeller } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
@@ -12,7 +13,7 @@ const listQuery = z.object({
   limit: z.coerce.number({ error: `limit must be a number from 1 to ${MAX_PAGE_SIZE}` }).int().min(1).max(MAX_PAGE_SIZE, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`).optional(),
   cursor: z.string().max(200).optional(),
   category: z.string().max(50).optional(),
-  search: z.string().max(100).optional(),
+  search: searchTextField.optional(),
   inStock: z.enum(["true", "false"], { error: "inStock must be true or false" }).optional(),
 });
 
@@ -43,22 +44,22 @@ export const productRoutes = new Hono<ApiEnv>()
   // requireSeller runs before any handler reads the (possibly large) body.
   .post("/add", requireSeller, async (c) => {
     const form = await readLimitedFormData(c.req.raw, MAX_UPLOAD_BODY_BYTES);
-    const product = await createProduct({ db: c.var.db, images: c.env.IMAGES }, parseProductData(form.get("productData")), form.getAll("images"));
+    const product = await createProduct({ db: c.var.db, env: c.env }, parseProductData(form.get("productData")), form.getAll("images"));
     return c.json({ success: true, msg: "Product Added", product: toApiProduct(product, c.env.APP_URL) }, 201);
   })
   .post("/update", requireSeller, async (c) => {
     const form = await readLimitedFormData(c.req.raw, MAX_UPLOAD_BODY_BYTES);
     const id = form.get("id");
     if (typeof id !== "string" || !id) throw badRequest("Unknown product");
-    const product = await updateProduct({ db: c.var.db, images: c.env.IMAGES }, id, parseProductData(form.get("productData")), form.getAll("images"));
+    const product = await updateProduct({ db: c.var.db, env: c.env }, id, parseProductData(form.get("productData")), form.getAll("images"));
     return c.json({ success: true, msg: "Product Updated", product: toApiProduct(product, c.env.APP_URL) });
   })
   .post("/stock", requireSeller, async (c) => {
-    const product = await setInStock(c.var.db, await readJson(c));
+    const product = await setInStock({ db: c.var.db, env: c.env }, await readJson(c));
     return c.json({ success: true, msg: product.inStock ? "Product is in stock" : "Product is out of stock" });
   })
   .post("/delete", requireSeller, async (c) => {
     const { id } = parseInput(idInput, await readJson(c));
-    await deleteProduct(c.var.db, id);
+    await deleteProduct({ db: c.var.db, env: c.env }, id);
     return c.json({ success: true, msg: "Product Deleted" });
   });

@@ -2,20 +2,20 @@ import { Hono } from "hono";
 import { limitSellerLogin } from "../security/rate-limit";
 import { createSession, destroySession } from "../session";
 import { checkSellerLogin } from "../services/seller-auth";
-import { requireSeller } from "./auth";
+import { requireSeller, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
 
 export const sellerRoutes = new Hono<ApiEnv>()
   .post("/login", async (c) => {
     const input = await readJson(c);
-    await limitSellerLogin(c.env, c.req.raw);
+    await limitSellerLogin(c.env, c.req.raw, input);
     checkSellerLogin(c.env, input);
     c.header("Set-Cookie", await createSession(c.req.raw, c.env, "seller", { seller: true }));
     return c.json({ success: true, msg: "Logged In" });
   })
   .get("/is-auth", requireSeller, (c) => c.json({ success: true, msg: "" }))
-  .get("/logout", async (c) => {
+  .get("/logout", sameSiteOnly, async (c) => {
     c.header("Set-Cookie", await destroySession(c.req.raw, c.env, "seller"));
     return c.json({ success: true, msg: "Logged Out" });
   });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { publicUser } from "../services/accounts";
 import { authenticate, endShopperSession } from "../services/shopper-session";
-import { requireShopper } from "./auth";
+import { requireShopper, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
 
@@ -17,7 +17,7 @@ export const userRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, user: publicUser(user), msg: "Logged in" });
   })
   .get("/is-auth", requireShopper, (c) => c.json({ success: true, user: publicUser(c.var.user) }))
-  .get("/logout", async (c) => {
+  .get("/logout", sameSiteOnly, async (c) => {
     for (const cookie of await endShopperSession(c.req.raw, { env: c.env, db: c.var.db })) c.header("Set-Cookie", cookie, { append: true });
     return c.json({ success: true, msg: "Logged Out" });
   });

@@ -27,9 +27,15 @@ export const products = sqliteTable(
     offerPricePaise: integer("offer_price_paise").notNull(),
     /** R2 object keys, first one is the main image. */
     images: text("images", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /**
+     * On sale. Never written by the code: triggers derive it (ADR 019) as "not switched off by the
+     * seller, and counted stock above zero or not counted".
+     */
     inStock: integer("in_stock", { mode: "boolean" }).notNull().default(true),
-    /** Counted stock; NULL means "not counted" (the in-stock switch alone decides). */
+    /** Counted stock; NULL means "not counted" (the seller's switch alone decides). */
     stock: integer("stock"),
+    /** The seller switched the product off by hand: it stays off whatever the count does. */
+    switchedOff: integer("switched_off", { mode: "boolean" }).notNull().default(false),
     weight: text("weight"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),

@@ -14,6 +14,7 @@ import type { Database } from "../db/client";
 import { isDbError } from "../db/errors";
 import { orders, stripeEvents, users, type PaymentState } from "../db/schema";
 import { HttpError } from "../errors";
+import { checkoutSessionEventInput, stripeEventInput } from "../validation/stripe";
 import { stripeClient, type StripeEnv } from "./stripe-client";
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";
@@ -21,8 +22,9 @@ export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 export async function verifyWebhook(env: StripeEnv, rawBody: string, signature: string | null): Promise<Stripe.Event> {
   if (!env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_SECRET_KEY) throw new HttpError(503, "Card payments are not configured");
   if (!signature) throw new HttpError(400, "Missing Stripe-Signature header");
+  let event: Stripe.Event;
   try {
-    return await stripeClient(env).webhooks.constructEventAsync(
+    event = await stripeClient(env).webhooks.constructEventAsync(
       rawBody,
       signature,
       env.STRIPE_WEBHOOK_SECRET,
@@ -32,6 +34,9 @@ export async function verifyWebhook(env: StripeEnv, rawBody: string, signature: 
   } catch {
     throw new HttpError(400, "Invalid Stripe signature");
   }
+  const shaped = stripeEventInput.safeParse(event).success && (!event.type.startsWith("checkout.session.") || checkoutSessionEventInput.safeParse(event).success);
+  if (!shaped) throw new HttpError(400, "Invalid Stripe event");
+  return event;
 }
 
 export async function handleStripeEvent(db: Database, event: Stripe.Event): Promise<WebhookOutcome> {

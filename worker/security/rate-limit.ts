@@ -1,6 +1,7 @@
 /**
- * Rate limits on the doors attackers knock on: login and sign-up (per account and client IP, and
- * per account overall), seller login (per IP), order placement (per shopper), newsletter (per IP).
+ * Rate limits on the doors attackers knock on: login and sign-up (per account and client IP), every
+ * login, shopper's or seller's, per account from anywhere (many addresses guessing one password),
+ * seller login per IP too, order placement (per shopper), newsletter (per IP).
  * Over the limit: 429 with Retry-After, and the request does nothing.
  */
 import { HttpError } from "../errors";
@@ -27,15 +28,21 @@ function accountOf(input: unknown): string {
   return typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : "";
 }
 
-/** Before checking a shopper's password or creating an account. */
-export async function limitAuthAttempt(env: Limits, request: Request, input: unknown, kind: "login" | "register") {
-  const account = accountOf(input);
-  await enforce(env.AUTH_LIMITER, `${kind}:${account}:${clientIp(request)}`, TOO_MANY_LOGINS);
-  if (kind === "login") await enforce(env.ACCOUNT_LIMITER, `login:${account}`, TOO_MANY_LOGINS);
+/** The brake every login shares: attempts on one account from anywhere, whatever the client address. */
+async function limitAccountLogins(env: Limits, scope: "login" | "seller-login", input: unknown) {
+  await enforce(env.ACCOUNT_LIMITER, `${scope}:${accountOf(input)}`, TOO_MANY_LOGINS);
 }
 
-export async function limitSellerLogin(env: Limits, request: Request) {
+/** Before checking a shopper's password or creating an account. */
+export async function limitAuthAttempt(env: Limits, request: Request, input: unknown, kind: "login" | "register") {
+  await enforce(env.AUTH_LIMITER, `${kind}:${accountOf(input)}:${clientIp(request)}`, TOO_MANY_LOGINS);
+  if (kind === "login") await limitAccountLogins(env, "login", input);
+}
+
+/** Before checking the seller's credentials (API and page form alike): per client IP, and per account. */
+export async function limitSellerLogin(env: Limits, request: Request, input: unknown) {
   await enforce(env.AUTH_LIMITER, `seller:${clientIp(request)}`, TOO_MANY_LOGINS);
+  await limitAccountLogins(env, "seller-login", input);
 }
 
 export async function limitOrders(env: Limits, userId: string) {

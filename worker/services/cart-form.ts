@@ -4,6 +4,7 @@ import { safeLocalPath } from "../../app/lib/site";
 import { cartCookie } from "../cart-cookie";
 import type { WorkerContext } from "../context";
 import { parseInput } from "../errors";
+import { readForm } from "../request-body";
 import { productIdField } from "../validation/cart";
 import { knownCartItems, storeCart } from "./cart";
 import { readShopperState } from "./shopper-state";
@@ -19,7 +20,7 @@ const cartFormInput = z.discriminatedUnion("intent", [
  * (app/lib/cart.ts `cartFormAction`).
  */
 export async function applyCartForm(request: Request, worker: WorkerContext) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const change = parseInput(cartFormInput, form);
   const { user, cart } = await readShopperState(request, worker);
   const next =

@@ -3,6 +3,7 @@ import type { WorkerContext } from "../context";
 import { HttpError, parseInput } from "../errors";
 import { startCheckout } from "../payments/checkout";
 import { cardPaymentsEnabled } from "../payments/stripe-client";
+import { readForm } from "../request-body";
 import { limitOrders } from "../security/rate-limit";
 import { placeOrder } from "./orders";
 import { currentUser } from "./shopper-state";
@@ -25,15 +26,15 @@ const checkoutForm = z.object({
  * The cart page's Place Order form, through the same order service as the JSON API.
  * Returns where the browser goes next: My Orders (cash on delivery) or Stripe's checkout page.
  */
-export async function submitCheckout(form: FormData, request: Request, worker: WorkerContext): Promise<string> {
+export async function submitCheckout(request: Request, worker: WorkerContext): Promise<string> {
   const user = await currentUser(request, worker);
   if (!user) throw new HttpError(401, "Please log in to place your order");
-  const { paymentType, ...order } = parseInput(checkoutForm, Object.fromEntries(form));
+  const { paymentType, ...order } = parseInput(checkoutForm, Object.fromEntries(await readForm(request)));
   if (paymentType === "Online" && !cardPaymentsEnabled(worker.env)) {
     throw new HttpError(503, "Card payment is not available. Please choose Cash On Delivery.");
   }
   await limitOrders(worker.env, user.id);
-  const { order: placed } = await placeOrder(worker.db, user, order, paymentType);
+  const { order: placed } = await placeOrder(worker, user, order, paymentType);
   if (paymentType === "COD") return "/my-orders";
   if (placed.isPaid) return "/my-orders";
   return startCheckout(worker.env, worker.db, placed, user.email);

@@ -3,8 +3,8 @@
  *
  * Every move is a compare-and-set on the current status (UPDATE … WHERE status = from), so two
  * people moving one order at the same moment cannot both win, and each move is stamped in the
- * order's history. Cancelling gives counted stock back exactly once and flags a paid online order
- * for refund.
+ * order's history. Cancelling gives counted stock back exactly once (which puts a sold-out
+ * product back on sale, ADR 019) and flags a paid online order for refund.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -12,6 +12,7 @@ import { SHOPPER_CANCEL_WINDOW_MS, shopperCanCancel } from "../../app/lib/order-
 import type { Database } from "../db/client";
 import { orderItems, orders, products, type Order, type OrderStatus } from "../db/schema";
 import { conflict, notFound } from "../errors";
+import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
 
 /** Which statuses each status may move to, and who may make the move. */
 export const NEXT_STATUS: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -23,22 +24,22 @@ export const NEXT_STATUS: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 /** The seller moves an order one legal step. */
-export async function moveOrder(db: Database, orderId: string, to: OrderStatus): Promise<Order> {
-  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+export async function moveOrder(store: CatalogStore, orderId: string, to: OrderStatus): Promise<Order> {
+  const order = await store.db.query.orders.findFirst({ where: eq(orders.id, orderId) });
   if (!order) throw notFound("Order not found");
   if (!NEXT_STATUS[order.status].includes(to)) throw conflict(`An order that is ${order.status} cannot become ${to}`);
-  return applyMove(db, order, to, eq(orders.status, order.status));
+  return applyMove(store, order, to, eq(orders.status, order.status));
 }
 
 /** The shopper cancels their own order, inside the policy's window. */
-export async function cancelByShopper(db: Database, userId: string, orderId: string, now = Date.now()): Promise<Order> {
-  const order = await db.query.orders.findFirst({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)) });
+export async function cancelByShopper(store: CatalogStore, userId: string, orderId: string, now = Date.now()): Promise<Order> {
+  const order = await store.db.query.orders.findFirst({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)) });
   if (!order) throw notFound("Order not found");
   if (!shopperCanCancel(order, now)) {
     throw conflict("This order can no longer be cancelled here: orders can be cancelled within 1 hour, before they are packed.");
   }
   return applyMove(
-    db,
+    store,
     order,
     "Cancelled",
     and(eq(orders.status, "Order Placed"), sql`${orders.createdAt} > ${now - SHOPPER_CANCEL_WINDOW_MS}`)!,
@@ -61,7 +62,8 @@ export async function markCodPaid(db: Database, orderId: string): Promise<Order>
   return updated ?? order;
 }
 
-async function applyMove(db: Database, order: Order, to: OrderStatus, guard: SQL, now = Date.now()): Promise<Order> {
+async function applyMove(store: CatalogStore, order: Order, to: OrderStatus, guard: SQL, now = Date.now()): Promise<Order> {
+  const { db } = store;
   const move = db
     .update(orders)
     .set({
@@ -73,18 +75,18 @@ async function applyMove(db: Database, order: Order, to: OrderStatus, guard: SQL
     .where(and(eq(orders.id, order.id), guard))
     .returning();
 
-  const statements: BatchItem<"sqlite">[] = [move];
-  if (to === "Cancelled") statements.push(...(await returnStock(db, order.id)));
-  const [moved] = (await db.batch(statements as [typeof move, ...BatchItem<"sqlite">[]]))[0] as Order[];
+  // Only a cancellation changes stock (and so, maybe, what is on sale).
+  const { productIds, statements } = to === "Cancelled" ? await returnStock(db, order.id) : { productIds: [], statements: [] };
+  const [moved] = (await batchWatchingAvailability(store, productIds, [move, ...statements]))[0] as Order[];
   if (!moved) throw conflict("This order was changed by someone else just now. Reload to see its current status.");
   return moved;
 }
 
 /** Counted stock of a cancelled order goes back once: guarded by the order's stock_returned flag. */
-async function returnStock(db: Database, orderId: string): Promise<BatchItem<"sqlite">[]> {
+async function returnStock(db: Database, orderId: string): Promise<{ productIds: string[]; statements: BatchItem<"sqlite">[] }> {
   const items = await db.select({ productId: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
   const notYetReturned = sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${orderId} AND ${orders.status} = 'Cancelled' AND ${orders.stockReturned} = 0)`;
-  return [
+  const statements = [
     ...items.map((item) =>
       db
         .update(products)
@@ -93,4 +95,5 @@ async function returnStock(db: Database, orderId: string): Promise<BatchItem<"sq
     ),
     db.update(orders).set({ stockReturned: true }).where(and(eq(orders.id, orderId), eq(orders.status, "Cancelled"))),
   ];
+  return { productIds: items.map((item) => item.productId), statements };
 }

@@ -4,26 +4,24 @@
  *
  * An order is written in one D1 batch (order, its items, counted stock, the emptied cart), so it
  * exists whole or not at all; the database's constraints and triggers refuse out-of-stock products
- * and overselling inside that batch.
+ * and overselling inside that batch. An order that took a product's last unit refreshes the
+ * cached catalogue (worker/services/catalog-refresh.ts).
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
-import { MAX_CART_LINES } from "../../app/lib/cart";
 import { absoluteImageUrl } from "../../app/lib/images";
 import { paiseToRupees, totalsFor } from "../../app/lib/money";
 import type { Database } from "../db/client";
 import { isDbError } from "../db/errors";
 import { orderItems, orders, products, users, type Order, type OrderItem, type Product, type User } from "../db/schema";
 import { badRequest, conflict, notFound, parseInput } from "../errors";
-import { productIdField, quantityField } from "../validation/cart";
+import { orderLinesField } from "../validation/cart";
 import { ownedAddress, toAddressSnapshot, toApiAddress } from "./addresses";
+import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
 
 export const placeOrderInput = z.object({
-  items: z
-    .array(z.object({ product: productIdField, quantity: quantityField }), { error: "items must be a list of products and quantities" })
-    .min(1, "Your cart is empty")
-    .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} products in one order`),
+  items: orderLinesField,
   address: z.string({ error: "Please select an address" }).min(1, "Please select an address").max(64, "Please select an address"),
   /** One per checkout attempt: a repeated key returns the first order instead of a second one. */
   idempotencyKey: z
@@ -39,28 +37,27 @@ export type OrderWithItems = Order & { items: OrderItem[] };
 export const OUT_OF_STOCK_MSG = "Some items in your cart just went out of stock. Please review your cart.";
 
 export async function placeOrder(
-  db: Database,
+  store: CatalogStore,
   user: Pick<User, "id">,
   input: unknown,
   paymentType: PaymentType,
 ): Promise<{ order: OrderWithItems; created: boolean }> {
   const { items, address: addressId, idempotencyKey } = parseInput(placeOrderInput, input);
+  const { db } = store;
 
   if (idempotencyKey) {
     const previous = await findByIdempotencyKey(db, user.id, idempotencyKey);
     if (previous) return { order: previous, created: false };
   }
 
-  const quantities = new Map<string, number>();
-  for (const { product, quantity } of items) quantities.set(product, (quantities.get(product) ?? 0) + quantity);
-
+  // One line per product (orderLinesField merged repeats before checking the per-product cap).
   const [found, address] = await Promise.all([
-    db.select().from(products).where(inArray(products.id, [...quantities.keys()])),
+    db.select().from(products).where(inArray(products.id, items.map((line) => line.product))),
     ownedAddress(db, user.id, addressId),
   ]);
   if (!address) throw notFound("Address not found. Please select one of your addresses.");
   const byId = new Map(found.map((p) => [p.id, p]));
-  const lines = [...quantities].map(([id, quantity]) => {
+  const lines = items.map(({ product: id, quantity }) => {
     const product = byId.get(id);
     if (!product) throw badRequest("Unknown product in order");
     if (!product.inStock) throw conflict(`${product.name} is out of stock`);
@@ -110,7 +107,11 @@ export async function placeOrder(
   if (paymentType === "COD") statements.push(db.update(users).set({ cartItems: {} }).where(eq(users.id, user.id)));
 
   try {
-    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    await batchWatchingAvailability(
+      store,
+      lines.filter(({ product }) => product.stock !== null).map(({ product }) => product.id),
+      statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+    );
   } catch (error) {
     if (idempotencyKey && isDbError(error, "UNIQUE")) {
       const first = await findByIdempotencyKey(db, user.id, idempotencyKey);

@@ -2,16 +2,23 @@
  * The seller's side of the catalogue: add, edit, delete, switch stock. Images go to R2 first and
  * are removed again if the product row cannot be written, so a failed add leaves nothing behind.
  * Old image objects are kept on edit and delete: past orders still show them.
+ *
+ * Whether a product is on sale is the database's to derive (ADR 019): the seller's switch is
+ * `switchedOff`, the count is `stock`. Each write that changed what shoppers see refreshes the
+ * cached catalogue (worker/services/catalog-refresh.ts).
  */
 import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { rupeesToPaise } from "../../app/lib/money";
 import type { Database } from "../db/client";
 import { products, type Product } from "../db/schema";
 import { badRequest, conflict, notFound, parseInput } from "../errors";
 import { deleteImages, readImageUploads, storeImages } from "../storage/uploads";
 import { productInput, stockToggleInput, type ProductInput } from "../validation/product";
+import { catalogChanged } from "./catalog-refresh";
 
-type Storage = { db: Database; images: R2Bucket };
+/** The seller's writes: D1, the images bucket, and KV for the cached catalogue's version. */
+export type ProductStore = { db: Database; env: Pick<Env, "SESSIONS" | "IMAGES"> };
 
 function columns(input: ProductInput) {
   return {
@@ -35,56 +42,77 @@ export function parseProductData(value: FormDataEntryValue | null): unknown {
   }
 }
 
-export async function createProduct({ db, images }: Storage, fields: unknown, files: FormDataEntryValue[]): Promise<Product> {
+export async function createProduct({ db, env }: ProductStore, fields: unknown, files: FormDataEntryValue[]): Promise<Product> {
   const input = parseInput(productInput, fields);
   const uploads = await readImageUploads(files, { required: true });
-  const keys = await storeImages(images, uploads);
+  const keys = await storeImages(env.IMAGES, uploads);
   const now = Date.now();
+  const id = crypto.randomUUID();
+  let product: Product | undefined;
   try {
-    const [product] = await db
-      .insert(products)
-      .values({ id: crypto.randomUUID(), ...columns(input), images: keys, inStock: input.stock !== 0, createdAt: now, updatedAt: now })
-      .returning();
-    return product!;
+    product = await writeThenRead(db, id, db.insert(products).values({ id, ...columns(input), images: keys, createdAt: now, updatedAt: now }));
   } catch (error) {
-    await deleteImages(images, keys);
+    await deleteImages(env.IMAGES, keys);
     throw error;
   }
+  if (!product) throw new Error("The new product was not written");
+  await catalogChanged(env);
+  return product;
 }
 
-/** New images (if any are sent) replace the old ones; otherwise the pictures stay. */
-export async function updateProduct({ db, images }: Storage, id: string, fields: unknown, files: FormDataEntryValue[]): Promise<Product> {
+/**
+ * New images (if any are sent) replace the old ones; otherwise the pictures stay. A new count
+ * puts a sold-out product back on sale, unless the seller switched it off.
+ */
+export async function updateProduct({ db, env }: ProductStore, id: string, fields: unknown, files: FormDataEntryValue[]): Promise<Product> {
   const existing = await db.query.products.findFirst({ where: eq(products.id, id) });
   if (!existing) throw notFound("Product not found");
   const input = parseInput(productInput, fields);
   const uploads = await readImageUploads(files, { required: false });
-  const keys = uploads.length > 0 ? await storeImages(images, uploads) : existing.images;
+  const keys = uploads.length > 0 ? await storeImages(env.IMAGES, uploads) : existing.images;
+  let product: Product | undefined;
   try {
-    const [product] = await db
-      .update(products)
-      .set({ ...columns(input), images: keys, ...(input.stock === 0 && { inStock: false }), updatedAt: Date.now() })
-      .where(eq(products.id, id))
-      .returning();
-    if (!product) throw notFound("Product not found");
-    return product;
+    product = await writeThenRead(db, id, db.update(products).set({ ...columns(input), images: keys, updatedAt: Date.now() }).where(eq(products.id, id)));
   } catch (error) {
-    if (keys !== existing.images) await deleteImages(images, keys);
+    if (keys !== existing.images) await deleteImages(env.IMAGES, keys);
     throw error;
   }
+  if (!product) throw notFound("Product not found");
+  if (shopperView(product) !== shopperView(existing)) await catalogChanged(env);
+  return product;
 }
 
-export async function setInStock(db: Database, input: unknown): Promise<Product> {
+/** The seller's switch: off is remembered (ADR 019); on needs counted stock above zero. */
+export async function setInStock({ db, env }: ProductStore, input: unknown): Promise<Product> {
   const { id, inStock } = parseInput(stockToggleInput, input);
-  const current = await db.query.products.findFirst({ where: eq(products.id, id), columns: { stock: true } });
+  const current = await db.query.products.findFirst({ where: eq(products.id, id) });
   if (!current) throw notFound("Product not found");
   if (inStock && current.stock === 0) throw conflict("Set a stock count above 0 before switching it on");
-  const [product] = await db.update(products).set({ inStock, updatedAt: Date.now() }).where(eq(products.id, id)).returning();
+  if (current.switchedOff === !inStock) return current;
+  const product = await writeThenRead(db, id, db.update(products).set({ switchedOff: !inStock, updatedAt: Date.now() }).where(eq(products.id, id)));
   if (!product) throw notFound("Product not found");
+  if (product.inStock !== current.inStock) await catalogChanged(env);
   return product;
 }
 
 /** Shoppers stop seeing it at once; orders keep their snapshots (and its pictures). */
-export async function deleteProduct(db: Database, id: string): Promise<void> {
+export async function deleteProduct({ db, env }: ProductStore, id: string): Promise<void> {
   const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   if (deleted.length === 0) throw notFound("Product not found");
+  // Its page is cached too, even while off sale ("Currently out of stock"): it must become a 404.
+  await catalogChanged(env);
+}
+
+/**
+ * Write a product row and read it back in one round trip: RETURNING would show the row before the
+ * schema's triggers derived `inStock` from the new count and switch.
+ */
+async function writeThenRead(db: Database, id: string, write: BatchItem<"sqlite">): Promise<Product | undefined> {
+  const [, [product]] = await db.batch([write, db.select().from(products).where(eq(products.id, id))]);
+  return product;
+}
+
+/** What a shopper's page or the product list can show of a product (timestamps and the seller's flag aside). */
+function shopperView({ updatedAt: _updated, createdAt: _created, switchedOff: _switchedOff, ...shown }: Product): string {
+  return JSON.stringify(shown);
 }

@@ -2,14 +2,16 @@
 import type { WorkerContext } from "../context";
 import { limitSellerLogin } from "../security/rate-limit";
 import { createSession, destroySession } from "../session";
+import { readForm } from "../request-body";
 import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "../storage/uploads";
 import { createProduct, updateProduct } from "./product-admin";
 import { checkSellerLogin } from "./seller-auth";
 
 export async function sellerLoginForm(request: Request, worker: WorkerContext): Promise<Headers> {
-  const form = await request.formData();
-  await limitSellerLogin(worker.env, request);
-  checkSellerLogin(worker.env, { email: form.get("email"), password: form.get("password") });
+  const form = await readForm(request);
+  const input = { email: form.get("email"), password: form.get("password") };
+  await limitSellerLogin(worker.env, request, input);
+  checkSellerLogin(worker.env, input);
   return new Headers({ "Set-Cookie": await createSession(request, worker.env, "seller", { seller: true }) });
 }
 
@@ -23,7 +25,6 @@ const PRODUCT_FIELDS = ["name", "description", "category", "price", "offerPrice"
 export async function saveProductForm(request: Request, worker: WorkerContext, productId?: string) {
   const form = await readLimitedFormData(request, MAX_UPLOAD_BODY_BYTES);
   const fields = Object.fromEntries(PRODUCT_FIELDS.map((name) => [name, form.get(name) ?? undefined]));
-  const storage = { db: worker.db, images: worker.env.IMAGES };
   const files = form.getAll("images");
-  return productId ? updateProduct(storage, productId, fields, files) : createProduct(storage, fields, files);
+  return productId ? updateProduct(worker, productId, fields, files) : createProduct(worker, fields, files);
 }

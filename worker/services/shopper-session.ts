@@ -6,6 +6,7 @@ import { safeLocalPath } from "../../app/lib/site";
 import { clearedCartCookie } from "../cart-cookie";
 import type { WorkerContext } from "../context";
 import type { User } from "../db/schema";
+import { readForm } from "../request-body";
 import { limitAuthAttempt } from "../security/rate-limit";
 import { createSession, destroySession } from "../session";
 import { login, register } from "./accounts";
@@ -29,7 +30,7 @@ export async function endShopperSession(request: Request, worker: Worker): Promi
 
 /** The login modal's and page's form. */
 export async function submitAuthForm(request: Request, worker: Worker) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const input = { name: form.name, email: form.email, password: form.password };
   const { cookies } = await authenticate(request, worker, input, form.intent === "register" ? "register" : "login");
   return { headers: setCookies(cookies), redirectTo: safeLocalPath(typeof form.redirectTo === "string" ? form.redirectTo : "/") };

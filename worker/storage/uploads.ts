@@ -4,7 +4,7 @@
  * server-chosen R2 key, so URLs can be cached forever.
  */
 import { HttpError } from "../errors";
-import { readLimitedBytes } from "../request-body";
+import { readForm } from "../request-body";
 
 export const MAX_IMAGES = 4;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -60,14 +60,7 @@ export async function deleteImages(bucket: R2Bucket, keys: string[]): Promise<vo
   if (keys.length > 0) await bucket.delete(keys).catch((error) => console.error("Could not delete images", keys, error));
 }
 
-/** Read a multipart body without ever holding more than `maxBytes` of it. */
-export async function readLimitedFormData(request: Request, maxBytes: number): Promise<FormData> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, "Send the product as multipart/form-data");
-  const bytes = await readLimitedBytes(request, maxBytes, "The upload is too large");
-  try {
-    return await new Response(bytes, { headers: { "Content-Type": type } }).formData();
-  } catch {
-    throw new HttpError(400, "The upload could not be read");
-  }
+/** Read a multipart body without ever holding more than `maxBytes` of it (the product forms and the API). */
+export function readLimitedFormData(request: Request, maxBytes: number): Promise<FormData> {
+  return readForm(request, { maxBytes, multipartOnly: true, tooLargeMsg: "The upload is too large" });
 }

@@ -44,3 +44,22 @@ export const cartUpdateInput = z.object({
     return { ...clean };
   }),
 });
+
+/**
+ * Lines of products and quantities, as an order sends them (`items: [{ product, quantity }]`).
+ * Lines of one product are merged before the per-product cap is checked: three lines of 99 are
+ * 297 of one product, over the cap. What comes out has one line per product.
+ */
+export const orderLinesField = z
+  .array(z.object({ product: productIdField, quantity: quantityField }), { error: "items must be a list of products and quantities" })
+  .min(1, "Your cart is empty")
+  .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} products in one order`)
+  .transform((lines, ctx) => {
+    const merged = new Map<string, number>();
+    for (const { product, quantity } of lines) merged.set(product, (merged.get(product) ?? 0) + quantity);
+    if ([...merged.values()].some((quantity) => quantity > MAX_LINE_QUANTITY)) {
+      ctx.addIssue({ code: "custom", message: `At most ${MAX_LINE_QUANTITY} of one product` });
+      return z.NEVER;
+    }
+    return [...merged].map(([product, quantity]) => ({ product, quantity }));
+  });

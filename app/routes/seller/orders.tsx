@@ -6,6 +6,7 @@ import { fromContext } from "../../../worker/context";
 import { ORDER_STATUSES } from "../../../worker/db/schema";
 import { parseInput } from "../../../worker/errors";
 import { requireSellerPage } from "../../../worker/page-auth";
+import { readForm } from "../../../worker/request-body";
 import { markCodPaid, moveOrder, NEXT_STATUS } from "../../../worker/services/order-status";
 import { toOrderView, type OrderView } from "../../../worker/services/orders";
 import { sellerOrdersPage } from "../../../worker/services/seller-orders";
@@ -38,14 +39,13 @@ const orderAction = z.discriminatedUnion("intent", [
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   await requireSellerPage(request, worker);
-  const form = Object.fromEntries(await request.formData());
   return runAction(async () => {
-    const change = parseInput(orderAction, form);
+    const change = parseInput(orderAction, Object.fromEntries(await readForm(request)));
     if (change.intent === "paid") {
       await markCodPaid(worker.db, change.orderId);
       return { ok: true, msg: "Payment received" };
     }
-    const order = await moveOrder(worker.db, change.orderId, change.status);
+    const order = await moveOrder(worker, change.orderId, change.status);
     return { ok: true, msg: `Order is now ${order.status}` };
   });
 }

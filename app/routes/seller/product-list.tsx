@@ -5,7 +5,9 @@ import { runAction } from "../../../worker/action-result";
 import { fromContext } from "../../../worker/context";
 import { parseInput } from "../../../worker/errors";
 import { requireSellerPage } from "../../../worker/page-auth";
+import { readForm } from "../../../worker/request-body";
 import { listProducts, toProductView, type ProductView } from "../../../worker/services/catalog";
+import { searchTextOfPage } from "../../../worker/validation/search";
 import { deleteProduct, setInStock } from "../../../worker/services/product-admin";
 import { imageUrl } from "../../lib/images";
 import { formatRupees } from "../../lib/money";
@@ -16,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   await requireSellerPage(request, worker);
   const params = new URL(request.url).searchParams;
-  const search = (params.get("q") ?? "").trim().slice(0, 100);
+  const search = searchTextOfPage(params.get("q"));
   const page = await listProducts(worker.db, { stock: "any", newestFirst: true, search, cursor: params.get("cursor") ?? undefined, limit: 50 });
   return { search, products: page.products.map(toProductView), nextCursor: page.nextCursor };
 }
@@ -29,14 +31,13 @@ const listAction = z.discriminatedUnion("intent", [
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   await requireSellerPage(request, worker);
-  const form = Object.fromEntries(await request.formData());
   return runAction(async () => {
-    const change = parseInput(listAction, form);
+    const change = parseInput(listAction, Object.fromEntries(await readForm(request)));
     if (change.intent === "delete") {
-      await deleteProduct(worker.db, change.id);
+      await deleteProduct(worker, change.id);
       return { ok: true, msg: "Product Deleted" };
     }
-    const product = await setInStock(worker.db, { id: change.id, inStock: change.inStock === "true" });
+    const product = await setInStock(worker, { id: change.id, inStock: change.inStock === "true" });
     return { ok: true, msg: product.inStock ? `${product.name} is in stock` : `${product.name} is out of stock` };
   });
 }

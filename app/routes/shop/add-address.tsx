@@ -2,6 +2,7 @@ import { Form, redirect, useNavigation } from "react-router";
 import { runAction } from "../../../worker/action-result";
 import { fromContext } from "../../../worker/context";
 import { requireUserPage } from "../../../worker/page-auth";
+import { readForm } from "../../../worker/request-body";
 import { addAddress } from "../../../worker/services/addresses";
 import { pageMeta } from "../../lib/site";
 import type { Route } from "./+types/add-address";
@@ -16,9 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   const user = await requireUserPage(request, worker, "/cart");
-  const form = Object.fromEntries(await request.formData());
   return runAction(async () => {
-    await addAddress(worker.db, user.id, form);
+    await addAddress(worker.db, user.id, Object.fromEntries(await readForm(request)));
     return redirect("/cart");
   });
 }

@@ -37,8 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   if (new URL(request.url).searchParams.has("checkout")) {
-    const form = await request.formData();
-    return runAction(async () => redirect(await submitCheckout(form, request, worker)));
+    return runAction(async () => redirect(await submitCheckout(request, worker)));
   }
   // Add, remove or set a quantity without JavaScript; with it, the cart updates in the browser.
   return runAction(async () => {

@@ -1,5 +1,6 @@
 import { fromContext } from "../../../worker/context";
 import { runAction } from "../../../worker/action-result";
+import { readForm } from "../../../worker/request-body";
 import { bestSellers, toProductCard } from "../../../worker/services/catalog";
 import { limitNewsletter } from "../../../worker/security/rate-limit";
 import { subscribe } from "../../../worker/services/newsletter";
@@ -20,9 +21,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
   const worker = fromContext(context);
   return runAction(async () => {
+    const form = await readForm(request);
     await limitNewsletter(worker.env, request);
     const result = await subscribe(worker.db, { email: form.get("email") });
     return { ok: true as const, msg: result.msg };

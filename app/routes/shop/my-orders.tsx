@@ -3,6 +3,7 @@ import { fromContext } from "../../../worker/context";
 import { cancelByShopper } from "../../../worker/services/order-status";
 import { requireShopperId, requireUserPage, toLogin } from "../../../worker/page-auth";
 import { myOrdersPage, toOrderView } from "../../../worker/services/orders";
+import { readForm } from "../../../worker/request-body";
 import { OrderCard } from "../../components/orders/OrderCard";
 import { useActionToast } from "../../lib/use-action-toast";
 import { pageMeta } from "../../lib/site";
@@ -45,9 +46,9 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   const user = await requireUserPage(request, worker);
-  const form = await request.formData();
   return runAction(async () => {
-    await cancelByShopper(worker.db, user.id, String(form.get("orderId") ?? ""));
+    const form = await readForm(request);
+    await cancelByShopper(worker, user.id, String(form.get("orderId") ?? ""));
     return { ok: true as const, msg: "Order cancelled" };
   });
 }

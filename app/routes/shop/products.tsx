@@ -1,5 +1,6 @@
 import { fromContext } from "../../../worker/context";
 import { listProducts, toProductCard } from "../../../worker/services/catalog";
+import { searchTextOfPage } from "../../../worker/validation/search";
 import { ProductListing } from "../../components/ProductListing";
 import { pageMeta } from "../../lib/site";
 import type { Route } from "./+types/products";
@@ -9,7 +10,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const search = (params.get("search") ?? "").trim().slice(0, 100);
+  const search = searchTextOfPage(params.get("search"));
   const page = await listProducts(fromContext(context).db, { search, cursor: params.get("cursor") ?? undefined });
   return { search, products: page.products.map(toProductCard), nextCursor: page.nextCursor };
 }

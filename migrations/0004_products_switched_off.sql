@@ -1,0 +1,1 @@
+ALTER TABLE `products` ADD `switched_off` integer DEFAULT false NOT NULL;

@@ -1,0 +1,44 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { safeLocalPath } from "../../app/lib/site";
+
+const SHOP = "https://shop.example";
+
+/** Where a browser on this shop ends up when told to go to `target`. */
+function followed(target: string): URL {
+  return new URL(target, `${SHOP}/somewhere/deep`);
+}
+
+/** Pieces attackers combine: dot segments (plain and encoded), slashes, backslashes, control characters, schemes. */
+const piece = fc.constantFrom(
+  "/", "//", "\\", ".", "..", "%2e", "%2E", "%2e%2e", "%2f", "%2F", "%5c", "%09", "\t", "\n", "\u0000",
+  "evil.example", "a", "@", ":", "?", "#", "https:", "javascript:", " ", "%20", "products", "\u3002",
+);
+const hostileTarget = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(""));
+
+describe("safeLocalPath: the one check of redirect targets", () => {
+  it("refuses targets that only become another host after normalisation (/.//, /..//, /%2e//, /a/..//)", () => {
+    for (const target of ["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/%2E%2E//evil.example", "/a/..//evil.example", "/a/b/../..//evil.example", "/./\\evil.example"]) {
+      expect(safeLocalPath(target), target).toBe("/");
+    }
+  });
+
+  it("keeps real paths of this site with their query and hash", () => {
+    expect(safeLocalPath("/products?search=tomato")).toBe("/products?search=tomato");
+    expect(safeLocalPath("/products/fruits/x#top")).toBe("/products/fruits/x#top");
+    expect(safeLocalPath("/a/../cart")).toBe("/cart");
+    expect(safeLocalPath("/%2F%2Fnot-a-host")).toBe("/%2F%2Fnot-a-host");
+  });
+
+  it("for any input, the target stays on this site and is already normal (checking it again changes nothing)", () => {
+    fc.assert(
+      fc.property(fc.oneof(hostileTarget, fc.string(), fc.string({ unit: "binary" })), (input) => {
+        const target = safeLocalPath(input);
+        expect(target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\")).toBe(true);
+        expect(followed(target).origin).toBe(SHOP);
+        expect(safeLocalPath(target)).toBe(target);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * When anonymous visitors' cached catalogue (worker/edge-cache.ts, ADR 009) is refreshed, and by
+ * whom (ADR 019): after a seller's write that changed a product, and after an order or a
+ * cancellation that put a product on or off sale. Nothing else bumps the catalogue version: each
+ * bump is a KV write, which is billed, limited to about one a second per key, and shared with the
+ * sessions. Only the domain services call this, once their change is committed.
+ */
+import { sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../db/client";
+import { products } from "../db/schema";
+import { purgeCatalogCache } from "../edge-cache";
+
+/** What a service needs to change the catalogue and refresh what visitors see. */
+export type CatalogStore = { db: Database; env: Pick<Env, "SESSIONS"> };
+
+/**
+ * Refresh the cached catalogue. The change itself is already committed, so a failed refresh is
+ * logged, not thrown: visitors then see the old copy for at most its minute of freshness, and
+ * the database still refuses to sell what is not on sale.
+ */
+export async function catalogChanged(env: Pick<Env, "SESSIONS">): Promise<void> {
+  try {
+    await purgeCatalogCache(env);
+  } catch (error) {
+    console.error("Could not refresh the cached catalogue", error);
+  }
+}
+
+/**
+ * Run `statements` as one D1 batch (one transaction) between two reads of these products'
+ * availability, and refresh the cached catalogue if any went on or off sale (the schema's
+ * triggers decide that from the count). Returns the statements' own results.
+ */
+export async function batchWatchingAvailability(
+  { db, env }: CatalogStore,
+  productIds: string[],
+  statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+): Promise<unknown[]> {
+  const availability = () =>
+    db
+      .select({ id: products.id, inStock: products.inStock })
+      .from(products)
+      .where(sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(productIds)}))`)
+      .orderBy(products.id);
+  const [before, ...results] = (await db.batch([availability(), ...statements, availability()])) as unknown[];
+  const after = results.pop();
+  if (JSON.stringify(before) !== JSON.stringify(after)) await catalogChanged(env);
+  return results;
+}
