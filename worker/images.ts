@@ -39,7 +39,7 @@ function imageKey(pathname: string): string | null {
   } catch {
     return null;
   }
-  if (!key || key.includes("..") || /[\u0000-\u001f\u007f]/.test(key)) return null;
+  if (!key || key.includes("..") || /\p{Cc}/u.test(key)) return null;
   return new TextEncoder().encode(key).byteLength <= MAX_KEY_BYTES ? key : null;
 }
 

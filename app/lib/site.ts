@@ -17,7 +17,7 @@ export function pageMeta(title: string | undefined, description: string) {
  * normalise to "//evil.example", which a browser reads as another host.
  */
 export function safeLocalPath(next: string | null | undefined): string {
-  if (!next || !isLocalPath(next) || /[\\\u0000-\u001f\u007f]/.test(next)) return "/";
+  if (!next || !isLocalPath(next) || /[\\\p{Cc}]/u.test(next)) return "/";
   try {
     const base = "http://this.site.invalid";
     const url = new URL(next, base);

@@ -157,7 +157,7 @@ describe("POST /api/stripe/webhook", () => {
     ]) {
       const response = await signed(payload);
       expect(response.status, payload).toBe(400);
-      expect(await json(response)).toEqual({ success: false, msg: "Invalid Stripe event" });
+      expect(await json(response)).toEqual({ success: false, msg: "Invalid Stripe event", message: "Invalid Stripe event" });
     }
     expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "pending" });
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM stripe_events").first<{ n: number }>())!.n).toBe(0);

@@ -3,7 +3,7 @@
  * credentials (the spec's React client does, with axios `withCredentials`); nobody else gets CORS
  * headers.
  *
- * Applied by the Worker on the way out, per request, after the edge cache (ADR 019): the cache is
+ * Applied by the Worker on the way out, per request, after the edge cache (ADR 020): the cache is
  * shared by every caller, so a stored answer must never carry one caller's Access-Control headers.
  */
 import { corsAllowList } from "./same-origin";
