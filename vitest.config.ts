@@ -30,6 +30,8 @@ export default defineConfig(async () => {
         },
       })),
     ],
+    // Path aliases (~/, @shared/, @worker/) from tsconfig.json, as in the app's build.
+    resolve: { tsconfigPaths: true },
     test: {
       include: ["tests/worker/**/*.test.ts"],
       globalSetup: ["./tests/support/global-setup.ts"],

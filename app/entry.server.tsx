@@ -2,11 +2,11 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { workerContext } from "../worker/context";
-import { documentCsp, newNonce } from "../worker/security/headers";
+import { workerContext } from "@worker/context";
+import { documentCsp, newNonce } from "@worker/security/headers";
 import css from "./app.css?inline";
-import { InlineCssContext } from "./lib/inline-css";
-import { NonceContext } from "./lib/nonce";
+import { InlineCssContext } from "~/lib/inline-css";
+import { NonceContext } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
 

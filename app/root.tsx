@@ -1,14 +1,14 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
-import { fromContext } from "../worker/context";
-import { readShopperState } from "../worker/services/shopper-state";
+import { fromContext } from "@worker/context";
+import { readShopperState } from "@worker/services/shopper-state";
 import type { Route } from "./+types/root";
-import { LoginModal } from "./components/account/LoginModal";
-import { CartProvider } from "./components/CartProvider";
-import { ErrorPage } from "./components/ErrorPage";
-import { Toaster } from "./components/Toaster";
-import { saveCartRemotely } from "./lib/cart-api";
-import { InlineStyles } from "./lib/inline-css";
-import { useNonce } from "./lib/nonce";
+import { LoginModal } from "~/components/account/LoginModal";
+import { CartProvider } from "~/components/CartProvider";
+import { ErrorPage } from "~/components/ErrorPage";
+import { Toaster } from "~/components/Toaster";
+import { saveCartRemotely } from "~/lib/cart-api";
+import { InlineStyles } from "~/lib/inline-css";
+import { useNonce } from "~/lib/nonce";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return readShopperState(request, fromContext(context));

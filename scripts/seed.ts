@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
-import { CATEGORIES } from "../app/lib/categories.ts";
+import { CATEGORIES } from "../shared/categories.ts";
 import { SITE_IMAGES } from "../app/lib/site-images.ts";
 import { CATEGORY_EMOJI, SEED_PRODUCTS, SITE_EMOJI } from "./seed-data.ts";
 

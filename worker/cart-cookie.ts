@@ -1,4 +1,4 @@
-import { cartCookieString, type CartItems } from "../app/lib/cart";
+import { cartCookieString, type CartItems } from "@shared/cart";
 import { isServedOverHttps } from "./cookies";
 
 /** The guest cart cookie (readable by the page's script, which keeps it up to date). */

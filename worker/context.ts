@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import { getDb, type Database } from "./db/client";
+import { getDb, type Database } from "@worker/db/client";
 
 /** What React Router loaders and actions get from the Worker: bindings, the execution context, a db handle. */
 export type WorkerContext = { env: Env; ctx: ExecutionContext; db: Database };

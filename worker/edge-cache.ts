@@ -16,8 +16,8 @@
  *   It also carries the build's version: a deploy never serves pages naming old asset files.
  * - A cached page's CSP nonce is replaced on every hit, so no two documents share a nonce.
  */
-import { readCookie } from "../app/lib/cookies";
-import { newNonce } from "./security/headers";
+import { readCookie } from "@shared/cookies";
+import { newNonce } from "@worker/security/headers";
 
 const FRESH_SECONDS = 60;
 const STALE_SECONDS = 600;

@@ -1,11 +1,11 @@
 import { api } from "./api";
-import { errorAnswer } from "./api/answer";
-import { isApiPath } from "./api/path";
+import { errorAnswer } from "@worker/api/answer";
+import { isApiPath } from "@worker/api/path";
 import { withEdgeCache } from "./edge-cache";
 import { serveImage } from "./images";
-import { corsPreflight, withCors } from "./security/cors";
-import { withCommonHeaders } from "./security/headers";
-import { isCrossSiteWrite } from "./security/same-origin";
+import { corsPreflight, withCors } from "@worker/security/cors";
+import { withCommonHeaders } from "@worker/security/headers";
+import { isCrossSiteWrite } from "@worker/security/same-origin";
 
 export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { cartFormAction } from "../lib/cart";
+import { cartFormAction } from "@shared/cart";
 import { useCart } from "./CartProvider";
 
 /**

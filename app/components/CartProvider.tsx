@@ -7,8 +7,8 @@ import {
   withQuantity,
   withRemoved,
   type CartItems,
-} from "../lib/cart";
-import { toast } from "../lib/toast";
+} from "@shared/cart";
+import { toast } from "~/lib/toast";
 
 type CartApi = {
   items: CartItems;

@@ -1,5 +1,5 @@
 import { Link } from "./Link";
-import { STORE_NAME } from "../lib/site";
+import { STORE_NAME } from "~/lib/site";
 
 const GROUPS = [
   {

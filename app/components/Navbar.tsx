@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, useLocation, useSearchParams } from "react-router";
 import { Link } from "./Link";
-import { MAX_SEARCH_LENGTH, normaliseSearchText } from "../lib/search";
-import { STORE_NAME } from "../lib/site";
+import { MAX_SEARCH_LENGTH, normaliseSearchText } from "@shared/search";
+import { STORE_NAME } from "~/lib/site";
 import { useCart } from "./CartProvider";
 
 const LINKS = [

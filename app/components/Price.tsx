@@ -1,4 +1,4 @@
-import { formatRupees } from "../lib/money";
+import { formatRupees } from "@shared/money";
 
 /** Offer price with the MRP struck through when it is higher. */
 export function Price({ offerPricePaise, pricePaise, large = false }: { offerPricePaise: number; pricePaise: number; large?: boolean }) {

@@ -1,6 +1,6 @@
 import { Link } from "./Link";
-import type { ProductCardView } from "../../worker/services/catalog";
-import { imageUrl } from "../lib/images";
+import type { ProductCardView } from "@worker/services/catalog";
+import { imageUrl } from "@shared/images";
 import { AddToCart } from "./AddToCart";
 import { Price } from "./Price";
 import { Stars } from "./Stars";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Link } from "./Link";
-import type { ProductCardView } from "../../worker/services/catalog";
+import type { ProductCardView } from "@worker/services/catalog";
 import { ProductGrid } from "./ProductCard";
 
 type Page = { products: ProductCardView[]; nextCursor: string | null };

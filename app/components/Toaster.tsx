@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { dismissToast, getServerToasts, getToasts, subscribeToasts } from "../lib/toast";
+import { dismissToast, getServerToasts, getToasts, subscribeToasts } from "~/lib/toast";
 
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts);

@@ -1,4 +1,4 @@
-import type { CartItems } from "./cart";
+import type { CartItems } from "@shared/cart";
 
 let queue: Promise<void> = Promise.resolve();
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import { getDb } from "../../worker/db/client";
-import { products, type NewProduct, type Product } from "../../worker/db/schema";
+import { getDb } from "@worker/db/client";
+import { products, type NewProduct, type Product } from "@worker/db/schema";
 
 export const db = () => getDb(env);
 

@@ -2,7 +2,7 @@ import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { D1Migration } from "@cloudflare/vitest-plugin";
 import { beforeEach } from "vitest";
-import { purgeCatalogCache } from "../../worker/edge-cache";
+import { purgeCatalogCache } from "@worker/edge-cache";
 
 declare global {
   namespace Cloudflare {

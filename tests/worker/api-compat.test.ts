@@ -2,7 +2,7 @@
 // section 7 API with credentials (axios `withCredentials`). CORS_ORIGINS here is https://partner.example.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { checkoutReturnUrls } from "../../worker/payments/checkout";
+import { checkoutReturnUrls } from "@worker/payments/checkout";
 import { insertProduct } from "../support/builders";
 import { call, json, ORIGIN, postJson } from "../support/http";
 import { postForm, productForm, sellerLogin } from "../support/seller";

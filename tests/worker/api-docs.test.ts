@@ -2,7 +2,7 @@
 // route has its heading.
 import { describe, expect, it } from "vitest";
 import reference from "../../docs/api.md?raw";
-import { api } from "../../worker/api";
+import { api } from "@worker/api";
 
 /** `METHOD /path` of every handler the router has (middleware registered for all methods aside). */
 function routedEndpoints(): string[] {

@@ -127,7 +127,7 @@ describe("addresses", () => {
 
 describe("the cart page's data", () => {
   it("flags out-of-stock and vanished products instead of failing, and shows only the shopper's addresses", async () => {
-    const { cartPage } = await import("../../worker/services/cart");
+    const { cartPage } = await import("@worker/services/cart");
     const { db } = await import("../support/builders");
     const apple = await insertProduct({ name: "Apple" });
     const off = await insertProduct({ name: "Off", inStock: false });

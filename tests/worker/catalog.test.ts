@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { bestSellers, getProduct, listProducts, productWithRelated } from "../../worker/services/catalog";
+import { bestSellers, getProduct, listProducts, productWithRelated } from "@worker/services/catalog";
 import { db, insertProduct } from "../support/builders";
 
 describe("catalog service", () => {

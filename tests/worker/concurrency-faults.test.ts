@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../worker/db/client";
-import { placeOrder } from "../../worker/services/orders";
+import { getDb } from "@worker/db/client";
+import { placeOrder } from "@worker/services/orders";
 import { insertProduct } from "../support/builders";
 import { call, json, postJson } from "../support/http";
 import { sellerLogin } from "../support/seller";

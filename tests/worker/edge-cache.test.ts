@@ -1,8 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { isCacheable, withEdgeCache } from "../../worker/edge-cache";
-import { createFetchHandler } from "../../worker/handler";
+import { isCacheable, withEdgeCache } from "@worker/edge-cache";
+import { createFetchHandler } from "@worker/handler";
 import { insertProduct } from "../support/builders";
 import { call, json, ORIGIN, postJson } from "../support/http";
 import { sellerLogin } from "../support/seller";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime } from "../../app/lib/order-status";
+import { formatDateTime } from "@shared/order-status";
 
 // The reference is what the old implementation printed, with any special space ICU may put
 // before "am"/"pm" read as a plain one.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees } from "../../app/lib/money";
+import { formatRupees } from "@shared/money";
 
 // The reference is what the old implementation printed: Intl's en-IN formatting, with paise
 // shown only when there are any.

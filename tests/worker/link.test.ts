@@ -2,7 +2,7 @@ import { createElement, type ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { Link as RouterLink, MemoryRouter, type LinkProps } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ServerLink } from "../../app/components/Link";
+import { ServerLink } from "~/components/Link";
 
 // The browser hydrates the server's <a> with React Router's Link: both must write the same HTML.
 async function html(node: ReactNode): Promise<string> {

@@ -1,9 +1,9 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../worker/db/client";
-import { HttpError } from "../../worker/errors";
-import { sellerLoginForm } from "../../worker/services/seller-forms";
+import { getDb } from "@worker/db/client";
+import { HttpError } from "@worker/errors";
+import { sellerLoginForm } from "@worker/services/seller-forms";
 import { insertProduct } from "../support/builders";
 import { call, freshIp, json, ORIGIN, postJson } from "../support/http";
 import { addAddress, signUp } from "../support/shoppers";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeLocalPath } from "../../app/lib/site";
+import { safeLocalPath } from "@shared/redirect";
 
 const SHOP = "https://shop.example";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../worker/db/client";
-import { createProduct } from "../../worker/services/product-admin";
+import { getDb } from "@worker/db/client";
+import { createProduct } from "@worker/services/product-admin";
 import { insertProduct } from "../support/builders";
 import { call, json, postJson } from "../support/http";
 import { JPEG, PNG, postForm, productForm, sellerLogin, VALID_PRODUCT, WEBP } from "../support/seller";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { beginWriting, byteLengthOfChunk, completeWriting, stringToChunk, stringToPrecomputedChunk, writeChunk, writeChunkAndReturn } from "../../worker/render/string-chunks";
+import { beginWriting, byteLengthOfChunk, completeWriting, stringToChunk, stringToPrecomputedChunk, writeChunk, writeChunkAndReturn } from "@worker/render/string-chunks";
 
 /** What React's renderer would hand its stream: the bytes of each flush, in order. */
 async function flushes(write: (destination: ReadableStreamDefaultController<Uint8Array>) => void): Promise<number[][]> {

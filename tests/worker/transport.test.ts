@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { checkSellerLogin, DEMO_SELLER_PASSWORD } from "../../worker/services/seller-auth";
+import { checkSellerLogin, DEMO_SELLER_PASSWORD } from "@worker/services/seller-auth";
 import { insertProduct } from "../support/builders";
 import { call, freshIp, json, postJson } from "../support/http";
 import { addAddress, signUp } from "../support/shoppers";
@@ -84,7 +84,7 @@ describe("no default seller password in production", () => {
 
 describe("the last-resort handler", () => {
   it("answers 500 without details when something unexpected breaks, and logs it", async () => {
-    const { createFetchHandler } = await import("../../worker/handler");
+    const { createFetchHandler } = await import("@worker/handler");
     const broken = createFetchHandler(async () => {
       throw new Error("secret internals: db password");
     });
@@ -98,7 +98,7 @@ describe("the last-resort handler", () => {
 
 describe("without Stripe keys", () => {
   it("online payment explains it is unavailable (503) and cash on delivery still works", async () => {
-    const { api } = await import("../../worker/api");
+    const { api } = await import("@worker/api");
     const noStripe = { ...env, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
     const apple = await insertProduct();
     const shopper = await signUp();

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { badRequest } from "../errors";
-import { addAddress, listAddresses, toAddressSnapshot, toApiAddress } from "../services/addresses";
+import { badRequest } from "@worker/errors";
+import { addAddress, listAddresses, toAddressSnapshot, toApiAddress } from "@worker/services/addresses";
 import { requireShopper } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";

@@ -1,9 +1,9 @@
 import { createMiddleware } from "hono/factory";
-import type { User } from "../db/schema";
-import { HttpError } from "../errors";
-import { isCrossSite } from "../security/same-origin";
-import { readSession } from "../session";
-import { currentUser } from "../services/shopper-state";
+import type { User } from "@worker/db/schema";
+import { HttpError } from "@worker/errors";
+import { isCrossSite } from "@worker/security/same-origin";
+import { readSession } from "@worker/session";
+import { currentUser } from "@worker/services/shopper-state";
 import type { ApiEnv } from "./types";
 
 export const NOT_AUTHORIZED = "Not Authorized. Please log in.";

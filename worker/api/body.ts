@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { HttpError } from "../errors";
-import { readLimitedBytes } from "../request-body";
+import { HttpError } from "@worker/errors";
+import { readLimitedBytes } from "@worker/request-body";
 
 export const DEFAULT_JSON_LIMIT = 16 * 1024;
 

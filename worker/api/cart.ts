@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { saveCart } from "../services/cart";
+import { saveCart } from "@worker/services/cart";
 import { requireShopper } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { getDb } from "../db/client";
-import { HttpError } from "../errors";
+import { getDb } from "@worker/db/client";
+import { HttpError } from "@worker/errors";
 import { answerBody, type Answer } from "./answer";
 import { addressRoutes } from "./address";
 import { cartRoutes } from "./cart";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { limitNewsletter } from "../security/rate-limit";
-import { subscribe } from "../services/newsletter";
+import { limitNewsletter } from "@worker/security/rate-limit";
+import { subscribe } from "@worker/services/newsletter";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
 

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { badRequest, parseInput } from "../errors";
-import { listProducts, MAX_PAGE_SIZE, toApiProduct, UNPAGED_LIST_CAP, type StockFilter } from "../services/catalog";
-import { createProduct, deleteProduct, parseProductData, setInStock, updateProduct } from "../services/product-admin";
-import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "../storage/uploads";
-import { searchTextField } from "../validation/search";
+import { badRequest, parseInput } from "@worker/errors";
+import { listProducts, MAX_PAGE_SIZE, toApiProduct, UNPAGED_LIST_CAP, type StockFilter } from "@worker/services/catalog";
+import { createProduct, deleteProduct, parseProductData, setInStock, updateProduct } from "@worker/services/product-admin";
+import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "@worker/storage/uploads";
+import { searchTextField } from "@worker/validation/search";
 import { requireSeller } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";

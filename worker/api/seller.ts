@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { limitSellerLogin } from "../security/rate-limit";
-import { createSession, destroySession } from "../session";
-import { checkSellerLogin } from "../services/seller-auth";
+import { limitSellerLogin } from "@worker/security/rate-limit";
+import { createSession, destroySession } from "@worker/session";
+import { checkSellerLogin } from "@worker/services/seller-auth";
 import { requireSeller, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";

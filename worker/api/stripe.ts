@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { handleStripeEvent, verifyWebhook } from "../payments/webhook";
+import { handleStripeEvent, verifyWebhook } from "@worker/payments/webhook";
 import { readText } from "./body";
 import type { ApiEnv } from "./types";
 

@@ -1,4 +1,4 @@
-import type { Database } from "../db/client";
+import type { Database } from "@worker/db/client";
 
 /** What every /api handler sees: the Worker bindings and a per-request database handle. */
 export type ApiEnv = {

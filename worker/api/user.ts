@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { publicUser } from "../services/accounts";
-import { authenticate, endShopperSession } from "../services/shopper-session";
+import { publicUser } from "@worker/services/accounts";
+import { authenticate, endShopperSession } from "@worker/services/shopper-session";
 import { requireShopper, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";

@@ -11,6 +11,8 @@
  */
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+// Relative, not an alias: drizzle-kit reads this file outside Vite.
+import { ORDER_STATUSES, PAYMENT_STATES, type OrderStatus } from "../../shared/order-status";
 
 export const products = sqliteTable(
   "products",
@@ -86,11 +88,6 @@ export const addresses = sqliteTable(
   (t) => [index("addresses_user_idx").on(t.userId, t.createdAt)],
 );
 
-export const ORDER_STATUSES = ["Order Placed", "Packed", "Out for delivery", "Delivered", "Cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const PAYMENT_STATES = ["pending", "paid", "failed", "expired", "refund_due"] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** The delivery address as it was when the order was placed. */
 export type AddressSnapshot = Omit<typeof addresses.$inferSelect, "userId" | "createdAt">;

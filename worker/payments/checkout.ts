@@ -3,11 +3,11 @@
  * the same money module), so Stripe's total equals the order's amount to the paisa.
  */
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { orders } from "../db/schema";
-import { HttpError } from "../errors";
-import { corsAllowList } from "../security/same-origin";
-import type { OrderWithItems } from "../services/orders";
+import type { Database } from "@worker/db/client";
+import { orders } from "@worker/db/schema";
+import { HttpError } from "@worker/errors";
+import { corsAllowList } from "@worker/security/same-origin";
+import type { OrderWithItems } from "@worker/services/orders";
 import { stripeClient, type StripeEnv } from "./stripe-client";
 
 export const PAYMENT_UNAVAILABLE_MSG = "Card payment is not available right now. Please try again, or choose Cash On Delivery.";

@@ -10,11 +10,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
-import type { Database } from "../db/client";
-import { isDbError } from "../db/errors";
-import { orders, stripeEvents, users, type PaymentState } from "../db/schema";
-import { HttpError } from "../errors";
-import { checkoutSessionEventInput, stripeEventInput } from "../validation/stripe";
+import type { Database } from "@worker/db/client";
+import { isDbError } from "@worker/db/errors";
+import type { PaymentState } from "@shared/order-status";
+import { orders, stripeEvents, users } from "@worker/db/schema";
+import { HttpError } from "@worker/errors";
+import { checkoutSessionEventInput, stripeEventInput } from "@worker/validation/stripe";
 import { stripeClient, type StripeEnv } from "./stripe-client";
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";

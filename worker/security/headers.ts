@@ -1,4 +1,4 @@
-import { isApiPath } from "../api/path";
+import { isApiPath } from "@worker/api/path";
 
 /**
  * Security headers. Every response gets the common ones; HTML documents also get a

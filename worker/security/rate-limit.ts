@@ -4,7 +4,7 @@
  * seller login per IP too, order placement (per shopper), newsletter (per IP).
  * Over the limit: 429 with Retry-After, and the request does nothing.
  */
-import { HttpError } from "../errors";
+import { HttpError } from "@worker/errors";
 
 type Limits = Pick<Env, "AUTH_LIMITER" | "ACCOUNT_LIMITER" | "ORDER_LIMITER" | "NEWSLETTER_LIMITER">;
 

@@ -2,13 +2,13 @@
  * Shopper accounts: registration, login (with the guest cart merged in), and the public view of a user.
  */
 import { eq } from "drizzle-orm";
-import { MAX_LINE_QUANTITY, type CartItems } from "../../app/lib/cart";
-import type { Database } from "../db/client";
-import { isDbError } from "../db/errors";
-import { users, type User } from "../db/schema";
-import { conflict, HttpError, parseInput } from "../errors";
-import { decoyHash, hashPassword, verifyPassword } from "../password";
-import { loginInput, registerInput } from "../validation/account";
+import { MAX_LINE_QUANTITY, type CartItems } from "@shared/cart";
+import type { Database } from "@worker/db/client";
+import { isDbError } from "@worker/db/errors";
+import { users, type User } from "@worker/db/schema";
+import { conflict, HttpError, parseInput } from "@worker/errors";
+import { decoyHash, hashPassword, verifyPassword } from "@worker/password";
+import { loginInput, registerInput } from "@worker/validation/account";
 import { knownCartItems, storeCart } from "./cart";
 
 export const INVALID_LOGIN = "Invalid email or password";

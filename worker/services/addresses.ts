@@ -1,9 +1,9 @@
 /** Delivery addresses: each belongs to one shopper, and only they ever see or use it. */
 import { and, desc, eq } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { addresses, type Address, type AddressSnapshot } from "../db/schema";
-import { HttpError, parseInput } from "../errors";
-import { addressInput } from "../validation/address";
+import type { Database } from "@worker/db/client";
+import { addresses, type Address, type AddressSnapshot } from "@worker/db/schema";
+import { HttpError, parseInput } from "@worker/errors";
+import { addressInput } from "@worker/validation/address";
 
 export const MAX_ADDRESSES = 50;
 

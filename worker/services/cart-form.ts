@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { MAX_LINE_QUANTITY, withAdded, withQuantity, withRemoved } from "../../app/lib/cart";
-import { safeLocalPath } from "../../app/lib/site";
-import { cartCookie } from "../cart-cookie";
-import type { WorkerContext } from "../context";
-import { parseInput } from "../errors";
-import { readForm } from "../request-body";
-import { productIdField } from "../validation/cart";
+import { MAX_LINE_QUANTITY, withAdded, withQuantity, withRemoved } from "@shared/cart";
+import { safeLocalPath } from "@shared/redirect";
+import { cartCookie } from "@worker/cart-cookie";
+import type { WorkerContext } from "@worker/context";
+import { parseInput } from "@worker/errors";
+import { readForm } from "@worker/request-body";
+import { productIdField } from "@worker/validation/cart";
 import { knownCartItems, storeCart } from "./cart";
 import { readShopperState } from "./shopper-state";
 

@@ -3,11 +3,11 @@
  * (flagging lines that can no longer be bought), and saving a shopper's cart.
  */
 import { desc, eq, inArray, sql } from "drizzle-orm";
-import type { CartItems } from "../../app/lib/cart";
-import type { Database } from "../db/client";
-import { addresses, products, users, type Product } from "../db/schema";
-import { badRequest, parseInput } from "../errors";
-import { cartUpdateInput } from "../validation/cart";
+import type { CartItems } from "@shared/cart";
+import type { Database } from "@worker/db/client";
+import { addresses, products, users, type Product } from "@worker/db/schema";
+import { badRequest, parseInput } from "@worker/errors";
+import { cartUpdateInput } from "@worker/validation/cart";
 import { toProductView, type ProductView } from "./catalog";
 
 export type CartLine = {

@@ -7,9 +7,9 @@
  */
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "../db/client";
-import { products } from "../db/schema";
-import { purgeCatalogCache } from "../edge-cache";
+import type { Database } from "@worker/db/client";
+import { products } from "@worker/db/schema";
+import { purgeCatalogCache } from "@worker/edge-cache";
 
 /** What a service needs to change the catalogue and refresh what visitors see. */
 export type CatalogStore = { db: Database; env: Pick<Env, "SESSIONS"> };

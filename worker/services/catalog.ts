@@ -6,11 +6,11 @@
  * the seller's newest first; all are paged with a keyset cursor, so page 1000 costs what page 1 costs.
  */
 import { and, asc, desc, eq, getTableColumns, gt, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { absoluteImageUrl } from "../../app/lib/images";
-import { paiseToRupees } from "../../app/lib/money";
-import type { Database } from "../db/client";
-import { prepared } from "../db/prepared";
-import { products, type Product } from "../db/schema";
+import { absoluteImageUrl } from "@shared/images";
+import { paiseToRupees } from "@shared/money";
+import type { Database } from "@worker/db/client";
+import { prepared } from "@worker/db/prepared";
+import { products, type Product } from "@worker/db/schema";
 
 export const DEFAULT_PAGE_SIZE = 20;
 /** The largest page a caller may ask for with `limit`. */

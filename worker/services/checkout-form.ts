@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { WorkerContext } from "../context";
-import { HttpError, parseInput } from "../errors";
-import { startCheckout } from "../payments/checkout";
-import { cardPaymentsEnabled } from "../payments/stripe-client";
-import { readForm } from "../request-body";
-import { limitOrders } from "../security/rate-limit";
+import type { WorkerContext } from "@worker/context";
+import { HttpError, parseInput } from "@worker/errors";
+import { startCheckout } from "@worker/payments/checkout";
+import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
+import { readForm } from "@worker/request-body";
+import { limitOrders } from "@worker/security/rate-limit";
 import { placeOrder } from "./orders";
 import { currentUser } from "./shopper-state";
 

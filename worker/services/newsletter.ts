@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Database } from "../db/client";
-import { newsletterSubscribers } from "../db/schema";
-import { parseInput } from "../errors";
-import { emailField } from "../validation/common";
+import type { Database } from "@worker/db/client";
+import { newsletterSubscribers } from "@worker/db/schema";
+import { parseInput } from "@worker/errors";
+import { emailField } from "@worker/validation/common";
 
 export const subscribeInput = z.object({ email: emailField });
 

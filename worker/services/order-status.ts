@@ -8,10 +8,11 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { SHOPPER_CANCEL_WINDOW_MS, shopperCanCancel } from "../../app/lib/order-status";
-import type { Database } from "../db/client";
-import { orderItems, orders, products, type Order, type OrderStatus } from "../db/schema";
-import { conflict, notFound } from "../errors";
+import { SHOPPER_CANCEL_WINDOW_MS, shopperCanCancel } from "@shared/order-status";
+import type { Database } from "@worker/db/client";
+import type { OrderStatus } from "@shared/order-status";
+import { orderItems, orders, products, type Order } from "@worker/db/schema";
+import { conflict, notFound } from "@worker/errors";
 import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
 
 /** Which statuses each status may move to, and who may make the move. */

@@ -10,13 +10,13 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
-import { absoluteImageUrl } from "../../app/lib/images";
-import { paiseToRupees, totalsFor } from "../../app/lib/money";
-import type { Database } from "../db/client";
-import { isDbError } from "../db/errors";
-import { orderItems, orders, products, users, type Order, type OrderItem, type Product, type User } from "../db/schema";
-import { badRequest, conflict, notFound, parseInput } from "../errors";
-import { orderLinesField } from "../validation/cart";
+import { absoluteImageUrl } from "@shared/images";
+import { paiseToRupees, totalsFor } from "@shared/money";
+import type { Database } from "@worker/db/client";
+import { isDbError } from "@worker/db/errors";
+import { orderItems, orders, products, users, type Order, type OrderItem, type Product, type User } from "@worker/db/schema";
+import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
+import { orderLinesField } from "@worker/validation/cart";
 import { ownedAddress, toAddressSnapshot, toApiAddress } from "./addresses";
 import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
 

@@ -9,12 +9,12 @@
  */
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { rupeesToPaise } from "../../app/lib/money";
-import type { Database } from "../db/client";
-import { products, type Product } from "../db/schema";
-import { badRequest, conflict, notFound, parseInput } from "../errors";
-import { deleteImages, readImageUploads, storeImages } from "../storage/uploads";
-import { productInput, stockToggleInput, type ProductInput } from "../validation/product";
+import { rupeesToPaise } from "@shared/money";
+import type { Database } from "@worker/db/client";
+import { products, type Product } from "@worker/db/schema";
+import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
+import { deleteImages, readImageUploads, storeImages } from "@worker/storage/uploads";
+import { productInput, stockToggleInput, type ProductInput } from "@worker/validation/product";
 import { catalogChanged } from "./catalog-refresh";
 
 /** The seller's writes: D1, the images bucket, and KV for the cached catalogue's version. */

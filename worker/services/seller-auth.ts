@@ -1,8 +1,8 @@
 /** The single seller account: credentials are Worker secrets, compared in constant time. */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { HttpError, parseInput } from "../errors";
-import { emailField } from "../validation/common";
+import { HttpError, parseInput } from "@worker/errors";
+import { emailField } from "@worker/validation/common";
 
 export const sellerLoginInput = z.object({
   email: emailField,

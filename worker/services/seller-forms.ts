@@ -1,9 +1,9 @@
 /** The seller pages' forms, through the same services as the JSON API. */
-import type { WorkerContext } from "../context";
-import { limitSellerLogin } from "../security/rate-limit";
-import { createSession, destroySession } from "../session";
-import { readForm } from "../request-body";
-import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "../storage/uploads";
+import type { WorkerContext } from "@worker/context";
+import { limitSellerLogin } from "@worker/security/rate-limit";
+import { createSession, destroySession } from "@worker/session";
+import { readForm } from "@worker/request-body";
+import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "@worker/storage/uploads";
 import { createProduct, updateProduct } from "./product-admin";
 import { checkSellerLogin } from "./seller-auth";
 

@@ -1,7 +1,8 @@
 /** The seller's view of orders: everything to fulfil (cash on delivery, or paid online), newest first. */
 import { and, count, desc, eq, lt, or, type SQL } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { orders, type OrderStatus } from "../db/schema";
+import type { Database } from "@worker/db/client";
+import type { OrderStatus } from "@shared/order-status";
+import { orders } from "@worker/db/schema";
 import type { OrderWithItems } from "./orders";
 
 export const SELLER_PAGE_SIZE = 30;

@@ -2,13 +2,13 @@
  * Signing shoppers in and out, for the API and the login form alike: rate limit, check or create
  * the account, fold this device's guest cart into it, start a fresh session.
  */
-import { safeLocalPath } from "../../app/lib/site";
-import { clearedCartCookie } from "../cart-cookie";
-import type { WorkerContext } from "../context";
-import type { User } from "../db/schema";
-import { readForm } from "../request-body";
-import { limitAuthAttempt } from "../security/rate-limit";
-import { createSession, destroySession } from "../session";
+import { safeLocalPath } from "@shared/redirect";
+import { clearedCartCookie } from "@worker/cart-cookie";
+import type { WorkerContext } from "@worker/context";
+import type { User } from "@worker/db/schema";
+import { readForm } from "@worker/request-body";
+import { limitAuthAttempt } from "@worker/security/rate-limit";
+import { createSession, destroySession } from "@worker/session";
 import { login, register } from "./accounts";
 import { guestCart } from "./shopper-state";
 

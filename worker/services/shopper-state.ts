@@ -1,8 +1,8 @@
-import { CART_COOKIE, parseCart, type CartItems } from "../../app/lib/cart";
-import { readCookie } from "../../app/lib/cookies";
-import type { WorkerContext } from "../context";
-import type { User } from "../db/schema";
-import { readSession } from "../session";
+import { CART_COOKIE, parseCart, type CartItems } from "@shared/cart";
+import { readCookie } from "@shared/cookies";
+import type { WorkerContext } from "@worker/context";
+import type { User } from "@worker/db/schema";
+import { readSession } from "@worker/session";
 import { findUser } from "./accounts";
 
 export type ShopperState = { user: { id: string; name: string; email: string } | null; cart: CartItems };

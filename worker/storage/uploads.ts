@@ -3,8 +3,8 @@
  * their bytes (never by name or declared type; SVG and anything else are refused). Each gets a new
  * server-chosen R2 key, so URLs can be cached forever.
  */
-import { HttpError } from "../errors";
-import { readForm } from "../request-body";
+import { HttpError } from "@worker/errors";
+import { readForm } from "@worker/request-body";
 
 export const MAX_IMAGES = 4;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, PRODUCT_ID_PATTERN } from "../../app/lib/cart";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, PRODUCT_ID_PATTERN } from "@shared/cart";
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CATEGORY_PATHS } from "../../app/lib/categories";
-import { formatRupees, rupeesToPaise } from "../../app/lib/money";
+import { CATEGORY_PATHS } from "@shared/categories";
+import { formatRupees, rupeesToPaise } from "@shared/money";
 
 export const MAX_PRICE_RUPEES = 100_000;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_SEARCH_LENGTH, normaliseSearchText } from "../../app/lib/search";
+import { MAX_SEARCH_LENGTH, normaliseSearchText } from "@shared/search";
 
 /** The API's `search` parameter: normalised (app/lib/search.ts), then at most 100 characters (a clear 400 beyond). */
 export const searchTextField = z

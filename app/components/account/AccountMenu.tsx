@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Link } from "../Link";
+import { Link } from "~/components/Link";
 
 /** The signed-in shopper's menu: My Orders and Logout (a <details>, so it opens without JavaScript). */
 export function AccountMenu({ name }: { name: string }) {

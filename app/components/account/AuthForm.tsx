@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
-import type { ActionFailure } from "../../../worker/action-result";
-import { toast } from "../../lib/toast";
+import type { ActionFailure } from "@worker/action-result";
+import { toast } from "~/lib/toast";
 
 type Mode = "login" | "register";
 

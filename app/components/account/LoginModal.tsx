@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
-import { Link } from "../Link";
-import { onLoginRequested, requestLogin } from "../../lib/login-dialog";
+import { Link } from "~/components/Link";
+import { onLoginRequested, requestLogin } from "~/lib/login-dialog";
 import { AuthForm } from "./AuthForm";
 
 /**

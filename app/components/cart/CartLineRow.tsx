@@ -1,10 +1,10 @@
-import { Link } from "../Link";
-import type { CartLine } from "../../../worker/services/cart";
-import { quantityOptions } from "../../lib/cart";
-import { imageUrl } from "../../lib/images";
-import { formatRupees } from "../../lib/money";
-import { useCart } from "../CartProvider";
-import { productPath } from "../ProductCard";
+import { Link } from "~/components/Link";
+import type { CartLine } from "@worker/services/cart";
+import { quantityOptions } from "@shared/cart";
+import { imageUrl } from "@shared/images";
+import { formatRupees } from "@shared/money";
+import { useCart } from "~/components/CartProvider";
+import { productPath } from "~/components/ProductCard";
 
 export function CartLineRow({ line, quantity }: { line: CartLine; quantity: number }) {
   const cart = useCart();

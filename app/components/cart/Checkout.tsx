@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { Link } from "../Link";
-import type { ActionFailure } from "../../../worker/action-result";
-import type { AddressSnapshot } from "../../../worker/db/schema";
-import { requestLogin } from "../../lib/login-dialog";
-import type { Totals } from "../../lib/money";
-import { toast } from "../../lib/toast";
+import { Link } from "~/components/Link";
+import type { ActionFailure } from "@worker/action-result";
+import type { AddressSnapshot } from "@worker/db/schema";
+import { requestLogin } from "~/lib/login-dialog";
+import type { Totals } from "@shared/money";
+import { toast } from "~/lib/toast";
 import { TotalsList } from "./OrderSummary";
 
 type Props = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatRupees, TAX_PERCENT, type Totals } from "../../lib/money";
+import { formatRupees, TAX_PERCENT, type Totals } from "@shared/money";
 
 export function OrderSummary({ children }: { children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
-import { Link } from "../Link";
-import { CATEGORIES } from "../../lib/categories";
-import { imageUrl } from "../../lib/images";
+import { Link } from "~/components/Link";
+import { CATEGORIES } from "@shared/categories";
+import { imageUrl } from "@shared/images";
 
 export function Categories() {
   return (

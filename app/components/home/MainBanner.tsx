@@ -1,6 +1,6 @@
-import { Link } from "../Link";
-import { imageUrl } from "../../lib/images";
-import { SITE_IMAGES } from "../../lib/site-images";
+import { Link } from "~/components/Link";
+import { imageUrl } from "@shared/images";
+import { SITE_IMAGES } from "~/lib/site-images";
 
 /**
  * The main banner is HTML over a gradient rather than one big picture: its text is the LCP, it

@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { useActionToast } from "../../lib/use-action-toast";
+import { useActionToast } from "~/lib/use-action-toast";
 
 export type NewsletterResult = { ok: boolean; msg: string };
 

@@ -1,5 +1,5 @@
-import { imageUrl } from "../../lib/images";
-import { SITE_IMAGES } from "../../lib/site-images";
+import { imageUrl } from "@shared/images";
+import { SITE_IMAGES } from "~/lib/site-images";
 
 const FEATURES = [
   { icon: SITE_IMAGES.featureDelivery, title: "Fastest Delivery", description: "Groceries delivered in under 30 minutes." },

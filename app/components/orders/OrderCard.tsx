@@ -1,8 +1,8 @@
 import { Form } from "react-router";
-import type { OrderView } from "../../../worker/services/orders";
-import { imageUrl } from "../../lib/images";
-import { formatRupees } from "../../lib/money";
-import { formatDateTime, paymentLabel, shopperCanCancel } from "../../lib/order-status";
+import type { OrderView } from "@worker/services/orders";
+import { imageUrl } from "@shared/images";
+import { formatRupees } from "@shared/money";
+import { formatDateTime, paymentLabel, shopperCanCancel } from "@shared/order-status";
 import { OrderTimeline } from "./OrderTimeline";
 
 /** One order as its shopper sees it on My Orders. */

@@ -1,5 +1,5 @@
-import type { StatusChange } from "../../../worker/db/schema";
-import { formatDateTime, LIFECYCLE } from "../../lib/order-status";
+import type { StatusChange } from "@worker/db/schema";
+import { formatDateTime, LIFECYCLE } from "@shared/order-status";
 
 /** The order's steps with the time each was reached (a cancelled order shows where it stopped). */
 export function OrderTimeline({ history }: { history: StatusChange[] }) {

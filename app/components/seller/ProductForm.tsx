@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { ProductView } from "../../../worker/services/catalog";
-import { CATEGORIES } from "../../lib/categories";
-import { imageUrl } from "../../lib/images";
-import { toast } from "../../lib/toast";
+import type { ProductView } from "@worker/services/catalog";
+import { CATEGORIES } from "@shared/categories";
+import { imageUrl } from "@shared/images";
+import { toast } from "~/lib/toast";
 
 export type ProductFormResult = { ok: boolean; msg: string };
 

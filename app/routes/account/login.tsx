@@ -1,10 +1,11 @@
 import { redirect } from "react-router";
-import { runAction } from "../../../worker/action-result";
-import { fromContext } from "../../../worker/context";
-import { submitAuthForm } from "../../../worker/services/shopper-session";
-import { currentUser } from "../../../worker/services/shopper-state";
-import { AuthForm } from "../../components/account/AuthForm";
-import { pageMeta, safeLocalPath } from "../../lib/site";
+import { runAction } from "@worker/action-result";
+import { fromContext } from "@worker/context";
+import { submitAuthForm } from "@worker/services/shopper-session";
+import { currentUser } from "@worker/services/shopper-state";
+import { AuthForm } from "~/components/account/AuthForm";
+import { pageMeta } from "~/lib/site";
+import { safeLocalPath } from "@shared/redirect";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => pageMeta("Login", "Log in or create an account to order and follow your deliveries.");

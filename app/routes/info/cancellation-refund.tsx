@@ -1,5 +1,5 @@
-import { InfoPage } from "../../components/InfoPage";
-import { pageMeta } from "../../lib/site";
+import { InfoPage } from "~/components/InfoPage";
+import { pageMeta } from "~/lib/site";
 
 export const meta = () => pageMeta("Cancellation & Refund Policy", "Cancel within 1 hour of ordering; refunds in 5-7 business days.");
 

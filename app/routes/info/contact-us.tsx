@@ -1,5 +1,5 @@
-import { InfoPage } from "../../components/InfoPage";
-import { pageMeta, STORE_NAME } from "../../lib/site";
+import { InfoPage } from "~/components/InfoPage";
+import { pageMeta, STORE_NAME } from "~/lib/site";
 
 export const meta = () => pageMeta("Contact Us", `How to reach ${STORE_NAME}: e-mail, phone and opening hours.`);
 

@@ -1,5 +1,5 @@
-import { InfoPage } from "../../components/InfoPage";
-import { pageMeta } from "../../lib/site";
+import { InfoPage } from "~/components/InfoPage";
+import { pageMeta } from "~/lib/site";
 
 export const meta = () => pageMeta("Shipping And Delivery", "Free delivery within one state in 2-7 business days.");
 

@@ -1,6 +1,6 @@
-import { Link } from "../../components/Link";
-import { InfoPage } from "../../components/InfoPage";
-import { pageMeta, STORE_NAME } from "../../lib/site";
+import { Link } from "~/components/Link";
+import { InfoPage } from "~/components/InfoPage";
+import { pageMeta, STORE_NAME } from "~/lib/site";
 
 export const meta = () => pageMeta("Terms and Conditions", `The terms of buying from ${STORE_NAME}.`);
 

@@ -1,8 +1,8 @@
-import { runAction } from "../../../worker/action-result";
-import { fromContext } from "../../../worker/context";
-import { requireSellerPage } from "../../../worker/page-auth";
-import { saveProductForm } from "../../../worker/services/seller-forms";
-import { ProductForm } from "../../components/seller/ProductForm";
+import { runAction } from "@worker/action-result";
+import { fromContext } from "@worker/context";
+import { requireSellerPage } from "@worker/page-auth";
+import { saveProductForm } from "@worker/services/seller-forms";
+import { ProductForm } from "~/components/seller/ProductForm";
 import type { Route } from "./+types/add-product";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

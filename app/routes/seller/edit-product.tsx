@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { Link } from "../../components/Link";
-import { runAction } from "../../../worker/action-result";
-import { fromContext } from "../../../worker/context";
-import { requireSellerPage } from "../../../worker/page-auth";
-import { getProduct, toProductView } from "../../../worker/services/catalog";
-import { saveProductForm } from "../../../worker/services/seller-forms";
-import { ProductForm } from "../../components/seller/ProductForm";
+import { Link } from "~/components/Link";
+import { runAction } from "@worker/action-result";
+import { fromContext } from "@worker/context";
+import { requireSellerPage } from "@worker/page-auth";
+import { getProduct, toProductView } from "@worker/services/catalog";
+import { saveProductForm } from "@worker/services/seller-forms";
+import { ProductForm } from "~/components/seller/ProductForm";
 import type { Route } from "./+types/edit-product";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import { Form, isRouteErrorResponse, NavLink, Outlet } from "react-router";
-import { Link } from "../../components/Link";
-import { fromContext } from "../../../worker/context";
-import { requireSellerPage } from "../../../worker/page-auth";
-import { ErrorPage } from "../../components/ErrorPage";
-import { SellerLogin } from "../../components/seller/SellerLogin";
-import { pageMeta, STORE_NAME } from "../../lib/site";
+import { Link } from "~/components/Link";
+import { fromContext } from "@worker/context";
+import { requireSellerPage } from "@worker/page-auth";
+import { ErrorPage } from "~/components/ErrorPage";
+import { SellerLogin } from "~/components/seller/SellerLogin";
+import { pageMeta, STORE_NAME } from "~/lib/site";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Seller", "Manage products, stock and orders."), { name: "robots", content: "noindex" }];

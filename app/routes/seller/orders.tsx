@@ -1,19 +1,19 @@
 import { useFetcher } from "react-router";
-import { Link } from "../../components/Link";
+import { Link } from "~/components/Link";
 import { z } from "zod";
-import { runAction } from "../../../worker/action-result";
-import { fromContext } from "../../../worker/context";
-import { ORDER_STATUSES } from "../../../worker/db/schema";
-import { parseInput } from "../../../worker/errors";
-import { requireSellerPage } from "../../../worker/page-auth";
-import { readForm } from "../../../worker/request-body";
-import { markCodPaid, moveOrder, NEXT_STATUS } from "../../../worker/services/order-status";
-import { toOrderView, type OrderView } from "../../../worker/services/orders";
-import { sellerOrdersPage } from "../../../worker/services/seller-orders";
-import { imageUrl } from "../../lib/images";
-import { formatRupees } from "../../lib/money";
-import { formatDateTime, paymentLabel } from "../../lib/order-status";
-import { useActionToast } from "../../lib/use-action-toast";
+import { runAction } from "@worker/action-result";
+import { fromContext } from "@worker/context";
+import { ORDER_STATUSES } from "@shared/order-status";
+import { parseInput } from "@worker/errors";
+import { requireSellerPage } from "@worker/page-auth";
+import { readForm } from "@worker/request-body";
+import { markCodPaid, moveOrder, NEXT_STATUS } from "@worker/services/order-status";
+import { toOrderView, type OrderView } from "@worker/services/orders";
+import { sellerOrdersPage } from "@worker/services/seller-orders";
+import { imageUrl } from "@shared/images";
+import { formatRupees } from "@shared/money";
+import { formatDateTime, paymentLabel } from "@shared/order-status";
+import { useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

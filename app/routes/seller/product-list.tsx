@@ -1,17 +1,17 @@
 import { Form, useFetcher } from "react-router";
-import { Link } from "../../components/Link";
+import { Link } from "~/components/Link";
 import { z } from "zod";
-import { runAction } from "../../../worker/action-result";
-import { fromContext } from "../../../worker/context";
-import { parseInput } from "../../../worker/errors";
-import { requireSellerPage } from "../../../worker/page-auth";
-import { readForm } from "../../../worker/request-body";
-import { listProducts, toProductView, type ProductView } from "../../../worker/services/catalog";
-import { searchTextOfPage } from "../../../worker/validation/search";
-import { deleteProduct, setInStock } from "../../../worker/services/product-admin";
-import { imageUrl } from "../../lib/images";
-import { formatRupees } from "../../lib/money";
-import { useActionToast } from "../../lib/use-action-toast";
+import { runAction } from "@worker/action-result";
+import { fromContext } from "@worker/context";
+import { parseInput } from "@worker/errors";
+import { requireSellerPage } from "@worker/page-auth";
+import { readForm } from "@worker/request-body";
+import { listProducts, toProductView, type ProductView } from "@worker/services/catalog";
+import { searchTextOfPage } from "@worker/validation/search";
+import { deleteProduct, setInStock } from "@worker/services/product-admin";
+import { imageUrl } from "@shared/images";
+import { formatRupees } from "@shared/money";
+import { useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/product-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

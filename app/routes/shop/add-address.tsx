@@ -1,10 +1,10 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { runAction } from "../../../worker/action-result";
-import { fromContext } from "../../../worker/context";
-import { requireUserPage } from "../../../worker/page-auth";
-import { readForm } from "../../../worker/request-body";
-import { addAddress } from "../../../worker/services/addresses";
-import { pageMeta } from "../../lib/site";
+import { runAction } from "@worker/action-result";
+import { fromContext } from "@worker/context";
+import { requireUserPage } from "@worker/page-auth";
+import { readForm } from "@worker/request-body";
+import { addAddress } from "@worker/services/addresses";
+import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/add-address";
 
 export const meta: Route.MetaFunction = () => pageMeta("Add a delivery address", "Save a shipping address for your orders.");

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { fromContext } from "../../../worker/context";
-import { listProducts, toProductCard } from "../../../worker/services/catalog";
-import { ProductListing } from "../../components/ProductListing";
-import { findCategory } from "../../lib/categories";
-import { pageMeta } from "../../lib/site";
+import { fromContext } from "@worker/context";
+import { listProducts, toProductCard } from "@worker/services/catalog";
+import { ProductListing } from "~/components/ProductListing";
+import { findCategory } from "@shared/categories";
+import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/category";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>

@@ -1,15 +1,15 @@
-import { fromContext } from "../../../worker/context";
-import { runAction } from "../../../worker/action-result";
-import { readForm } from "../../../worker/request-body";
-import { bestSellers, toProductCard } from "../../../worker/services/catalog";
-import { limitNewsletter } from "../../../worker/security/rate-limit";
-import { subscribe } from "../../../worker/services/newsletter";
-import { Categories } from "../../components/home/Categories";
-import { MainBanner } from "../../components/home/MainBanner";
-import { Newsletter } from "../../components/home/Newsletter";
-import { WhyUs } from "../../components/home/WhyUs";
-import { ProductGrid } from "../../components/ProductCard";
-import { pageMeta } from "../../lib/site";
+import { fromContext } from "@worker/context";
+import { runAction } from "@worker/action-result";
+import { readForm } from "@worker/request-body";
+import { bestSellers, toProductCard } from "@worker/services/catalog";
+import { limitNewsletter } from "@worker/security/rate-limit";
+import { subscribe } from "@worker/services/newsletter";
+import { Categories } from "~/components/home/Categories";
+import { MainBanner } from "~/components/home/MainBanner";
+import { Newsletter } from "~/components/home/Newsletter";
+import { WhyUs } from "~/components/home/WhyUs";
+import { ProductGrid } from "~/components/ProductCard";
+import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () =>

@@ -1,10 +1,10 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
-import { ErrorPage } from "../../components/ErrorPage";
-import { AccountMenu } from "../../components/account/AccountMenu";
-import { LoginButton } from "../../components/account/LoginModal";
-import { Footer } from "../../components/Footer";
-import { Navbar } from "../../components/Navbar";
-import { useShopperState } from "../../root";
+import { ErrorPage } from "~/components/ErrorPage";
+import { AccountMenu } from "~/components/account/AccountMenu";
+import { LoginButton } from "~/components/account/LoginModal";
+import { Footer } from "~/components/Footer";
+import { Navbar } from "~/components/Navbar";
+import { useShopperState } from "~/root";
 
 /** The shopper area: top bar and footer around every page (the seller area has its own layout). */
 function Account() {

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { pageMeta, safeLocalPath } from "../../lib/site";
+import { pageMeta } from "~/lib/site";
+import { safeLocalPath } from "@shared/redirect";
 import type { Route } from "./+types/loader";
 
 /** Where payment providers send the shopper back: a pause, then on to `next` on this site only. */

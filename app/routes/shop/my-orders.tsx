@@ -1,12 +1,12 @@
-import { runAction } from "../../../worker/action-result";
-import { fromContext } from "../../../worker/context";
-import { cancelByShopper } from "../../../worker/services/order-status";
-import { requireShopperId, requireUserPage, toLogin } from "../../../worker/page-auth";
-import { myOrdersPage, toOrderView } from "../../../worker/services/orders";
-import { readForm } from "../../../worker/request-body";
-import { OrderCard } from "../../components/orders/OrderCard";
-import { useActionToast } from "../../lib/use-action-toast";
-import { pageMeta } from "../../lib/site";
+import { runAction } from "@worker/action-result";
+import { fromContext } from "@worker/context";
+import { cancelByShopper } from "@worker/services/order-status";
+import { requireShopperId, requireUserPage, toLogin } from "@worker/page-auth";
+import { myOrdersPage, toOrderView } from "@worker/services/orders";
+import { readForm } from "@worker/request-body";
+import { OrderCard } from "~/components/orders/OrderCard";
+import { useActionToast } from "~/lib/use-action-toast";
+import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/my-orders";
 
 export const meta: Route.MetaFunction = () => pageMeta("My Orders", "Your orders and where they are.");

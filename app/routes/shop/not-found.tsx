@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { ErrorPage } from "../../components/ErrorPage";
-import { pageMeta } from "../../lib/site";
+import { ErrorPage } from "~/components/ErrorPage";
+import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = () => pageMeta("Page not found", "This page does not exist.");

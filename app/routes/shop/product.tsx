@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { data, Form, useNavigate } from "react-router";
-import { Link } from "../../components/Link";
-import { fromContext } from "../../../worker/context";
-import { productWithRelated, toProductCard, toProductView } from "../../../worker/services/catalog";
-import { useCart } from "../../components/CartProvider";
-import { Price } from "../../components/Price";
-import { ProductGrid } from "../../components/ProductCard";
-import { Stars } from "../../components/Stars";
-import { findCategory } from "../../lib/categories";
-import { cartFormAction } from "../../lib/cart";
-import { imageUrl } from "../../lib/images";
-import { pageMeta } from "../../lib/site";
+import { Link } from "~/components/Link";
+import { fromContext } from "@worker/context";
+import { productWithRelated, toProductCard, toProductView } from "@worker/services/catalog";
+import { useCart } from "~/components/CartProvider";
+import { Price } from "~/components/Price";
+import { ProductGrid } from "~/components/ProductCard";
+import { Stars } from "~/components/Stars";
+import { findCategory } from "@shared/categories";
+import { cartFormAction } from "@shared/cart";
+import { imageUrl } from "@shared/images";
+import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/product";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>

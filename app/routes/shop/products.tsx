@@ -1,8 +1,8 @@
-import { fromContext } from "../../../worker/context";
-import { listProducts, toProductCard } from "../../../worker/services/catalog";
-import { searchTextOfPage } from "../../../worker/validation/search";
-import { ProductListing } from "../../components/ProductListing";
-import { pageMeta } from "../../lib/site";
+import { fromContext } from "@worker/context";
+import { listProducts, toProductCard } from "@worker/services/catalog";
+import { searchTextOfPage } from "@worker/validation/search";
+import { ProductListing } from "~/components/ProductListing";
+import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>

@@ -1,4 +1,10 @@
-/** Client-safe words and policy for an order's state (the moves live in worker/services/order-status.ts). */
+/** The words and policy of an order's state, for both wings (the moves live in worker/services/order-status.ts). */
+export const ORDER_STATUSES = ["Order Placed", "Packed", "Out for delivery", "Delivered", "Cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATES = ["pending", "paid", "failed", "expired", "refund_due"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
 export const LIFECYCLE = ["Order Placed", "Packed", "Out for delivery", "Delivered"] as const;
 
 /** The store's policy: a shopper may cancel within 1 hour, while the order is not yet packed. */
