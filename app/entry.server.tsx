@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { workerContext } from "@worker/context";
+import { workerContext } from "@worker/web/context";
 import { documentCsp, newNonce } from "@worker/security/headers";
 import css from "./app.css?inline";
 import { InlineCssContext } from "~/lib/inline-css";

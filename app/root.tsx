@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
-import { fromContext } from "@worker/context";
-import { readShopperState } from "@worker/services/shopper-state";
+import { fromContext } from "@worker/web/context";
+import { readShopperState } from "@worker/web/shopper-state";
 import type { Route } from "./+types/root";
 import { LoginModal } from "~/components/account/LoginModal";
 import { CartProvider } from "~/components/CartProvider";

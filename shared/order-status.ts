@@ -32,7 +32,7 @@ const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 /**
  * "22 Nov 2026, 9:37 pm" in Indian time (CLDR spells September "Sept"): what
  * `Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" })` prints, written out
- * by hand like formatRupees (app/lib/money.ts) so that the browser's costly first `Intl` use stays
+ * by hand like formatRupees (shared/money.ts) so that the browser's costly first `Intl` use stays
  * off the page load, and the server's and the browser's ICU versions can never disagree during
  * hydration.
  */

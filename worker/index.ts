@@ -1,5 +1,5 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { makeWorkerContext, workerContext } from "./context";
+import { makeWorkerContext, workerContext } from "@worker/web/context";
 import { createFetchHandler } from "./handler";
 
 const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;

@@ -179,7 +179,7 @@ describe("login and logout", () => {
   });
 
   it("keeps sessions signed with a previous secret while SESSION_SECRET rotates (newest first)", async () => {
-    const { createSession, readSession } = await import("@worker/session");
+    const { createSession, readSession } = await import("@worker/web/session");
     const request = new Request("http://localhost:8787/");
     const old = { ...env, SESSION_SECRET: "old-secret" };
     const cookie = (await createSession(request, old, "shopper", { userId: "u-1" })).split(";")[0]!;

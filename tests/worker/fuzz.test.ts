@@ -15,7 +15,7 @@ import fc from "fast-check";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { api } from "@worker/api";
-import { createSession, readSession } from "@worker/session";
+import { createSession, readSession } from "@worker/web/session";
 import { insertProduct } from "../support/builders";
 import { asHeader, CONTENT_TYPES, fuzzRuns, hostileCookie, hostileJsonText, hostileQuery, hostileSegment, hostileString, LEAK, SITES } from "../support/fuzz";
 import { call, ORIGIN, postJson } from "../support/http";

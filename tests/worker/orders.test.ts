@@ -2,7 +2,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@worker/db/client";
-import { submitCheckout } from "@worker/services/checkout-form";
+import { submitCheckout } from "@worker/web/checkout-form";
 import { call, json, ORIGIN, postJson } from "../support/http";
 import { insertProduct } from "../support/builders";
 import { addAddress, signUp, type Shopper } from "../support/shoppers";

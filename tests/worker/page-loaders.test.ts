@@ -5,7 +5,7 @@
  * The loaders are imported straight from the route modules and run against the real local D1
  * (through a counting wrapper, no mock), with the context the Worker builds (worker/index.ts).
  * A request runs the root loader and the page's loader(s) with the same context object, as React
- * Router does: the shopper lookup is memoised per context (worker/services/shopper-state.ts).
+ * Router does: the shopper lookup is memoised per context (worker/web/shopper-state.ts).
  * They run one after the other here, so each round trip can be put down to the loader that made it
  * (concurrentTotal checks that running them side by side, as React Router does, costs the same).
  *
@@ -29,7 +29,7 @@ import * as sellerLayout from "~/routes/seller/layout";
 import * as sellerOrders from "~/routes/seller/orders";
 import * as sellerProductList from "~/routes/seller/product-list";
 import { serializeCart } from "@shared/cart";
-import { workerContext } from "@worker/context";
+import { workerContext } from "@worker/web/context";
 import { getDb } from "@worker/db/client";
 import type { Product } from "@worker/db/schema";
 import { placeOrder } from "@worker/services/orders";

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@worker/db/client";
 import { HttpError } from "@worker/errors";
-import { sellerLoginForm } from "@worker/services/seller-forms";
+import { sellerLoginForm } from "@worker/web/seller-forms";
 import { insertProduct } from "../support/builders";
 import { call, freshIp, json, ORIGIN, postJson } from "../support/http";
 import { addAddress, signUp } from "../support/shoppers";

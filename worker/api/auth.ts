@@ -2,8 +2,8 @@ import { createMiddleware } from "hono/factory";
 import type { User } from "@worker/db/schema";
 import { HttpError } from "@worker/errors";
 import { isCrossSite } from "@worker/security/same-origin";
-import { readSession } from "@worker/session";
-import { currentUser } from "@worker/services/shopper-state";
+import { readSession } from "@worker/web/session";
+import { currentUser } from "@worker/web/shopper-state";
 import type { ApiEnv } from "./types";
 
 export const NOT_AUTHORIZED = "Not Authorized. Please log in.";

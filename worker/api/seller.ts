@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { limitSellerLogin } from "@worker/security/rate-limit";
-import { createSession, destroySession } from "@worker/session";
+import { createSession, destroySession } from "@worker/web/session";
 import { checkSellerLogin } from "@worker/services/seller-auth";
 import { requireSeller, sameSiteOnly } from "./auth";
 import { readJson } from "./body";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { publicUser } from "@worker/services/accounts";
-import { authenticate, endShopperSession } from "@worker/services/shopper-session";
+import { authenticate, endShopperSession } from "@worker/web/shopper-session";
 import { requireShopper, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";

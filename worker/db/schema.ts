@@ -19,7 +19,7 @@ export const products = sqliteTable(
   {
     id: text("id").primaryKey(),
     name: text("name").notNull(),
-    /** Category path as in app/lib/categories.ts, e.g. "Vegetables". */
+    /** Category path as in shared/categories.ts, e.g. "Vegetables". */
     category: text("category").notNull(),
     /** One bullet per line. */
     description: text("description", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),

@@ -19,7 +19,7 @@ export const MAX_PAGE_SIZE = 100;
 export const UNPAGED_LIST_CAP = 1000;
 
 export type ListQuery = {
-  /** A canonical category path (see app/lib/categories.ts). */
+  /** A canonical category path (see shared/categories.ts). */
   category?: string;
   /** Case-insensitive substring of the name. */
   search?: string;

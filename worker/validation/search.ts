@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_SEARCH_LENGTH, normaliseSearchText } from "@shared/search";
 
-/** The API's `search` parameter: normalised (app/lib/search.ts), then at most 100 characters (a clear 400 beyond). */
+/** The API's `search` parameter: normalised (shared/search.ts), then at most 100 characters (a clear 400 beyond). */
 export const searchTextField = z
   .string()
   .transform(normaliseSearchText)

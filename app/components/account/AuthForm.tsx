@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
-import type { ActionFailure } from "@worker/action-result";
+import type { ActionFailure } from "@worker/web/action-result";
 import { toast } from "~/lib/toast";
 
 type Mode = "login" | "register";

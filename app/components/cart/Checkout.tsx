@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Link } from "~/components/Link";
-import type { ActionFailure } from "@worker/action-result";
+import type { ActionFailure } from "@worker/web/action-result";
 import type { AddressSnapshot } from "@worker/db/schema";
 import { requestLogin } from "~/lib/login-dialog";
 import type { Totals } from "@shared/money";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import type { ActionFailure } from "@worker/action-result";
+import type { ActionFailure } from "@worker/web/action-result";
 import { toast } from "~/lib/toast";
 
 export function SellerLogin() {

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { runAction } from "@worker/action-result";
-import { fromContext } from "@worker/context";
-import { submitAuthForm } from "@worker/services/shopper-session";
-import { currentUser } from "@worker/services/shopper-state";
+import { runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
+import { submitAuthForm } from "@worker/web/shopper-session";
+import { currentUser } from "@worker/web/shopper-state";
 import { AuthForm } from "~/components/account/AuthForm";
 import { pageMeta } from "~/lib/site";
 import { safeLocalPath } from "@shared/redirect";

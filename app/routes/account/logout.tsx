@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { fromContext } from "@worker/context";
-import { endShopperSession, setCookies } from "@worker/services/shopper-session";
+import { fromContext } from "@worker/web/context";
+import { endShopperSession, setCookies } from "@worker/web/shopper-session";
 import type { Route } from "./+types/logout";
 
 /** Logging out changes state, so it is a POST; a stray GET just goes home. */

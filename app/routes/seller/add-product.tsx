@@ -1,7 +1,7 @@
-import { runAction } from "@worker/action-result";
-import { fromContext } from "@worker/context";
-import { requireSellerPage } from "@worker/page-auth";
-import { saveProductForm } from "@worker/services/seller-forms";
+import { runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
+import { requireSellerPage } from "@worker/web/guards";
+import { saveProductForm } from "@worker/web/seller-forms";
 import { ProductForm } from "~/components/seller/ProductForm";
 import type { Route } from "./+types/add-product";
 

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { Link } from "~/components/Link";
-import { runAction } from "@worker/action-result";
-import { fromContext } from "@worker/context";
-import { requireSellerPage } from "@worker/page-auth";
+import { runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
+import { requireSellerPage } from "@worker/web/guards";
 import { getProduct, toProductView } from "@worker/services/catalog";
-import { saveProductForm } from "@worker/services/seller-forms";
+import { saveProductForm } from "@worker/web/seller-forms";
 import { ProductForm } from "~/components/seller/ProductForm";
 import type { Route } from "./+types/edit-product";
 

@@ -1,7 +1,7 @@
 import { Form, isRouteErrorResponse, NavLink, Outlet } from "react-router";
 import { Link } from "~/components/Link";
-import { fromContext } from "@worker/context";
-import { requireSellerPage } from "@worker/page-auth";
+import { fromContext } from "@worker/web/context";
+import { requireSellerPage } from "@worker/web/guards";
 import { ErrorPage } from "~/components/ErrorPage";
 import { SellerLogin } from "~/components/seller/SellerLogin";
 import { pageMeta, STORE_NAME } from "~/lib/site";

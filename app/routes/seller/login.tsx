@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { runAction } from "@worker/action-result";
-import { fromContext } from "@worker/context";
-import { sellerLoginForm } from "@worker/services/seller-forms";
+import { runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
+import { sellerLoginForm } from "@worker/web/seller-forms";
 import type { Route } from "./+types/login";
 
 export function loader() {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { fromContext } from "@worker/context";
-import { sellerLogoutHeaders } from "@worker/services/seller-forms";
+import { fromContext } from "@worker/web/context";
+import { sellerLogoutHeaders } from "@worker/web/seller-forms";
 import type { Route } from "./+types/logout";
 
 export function loader() {

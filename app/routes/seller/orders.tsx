@@ -1,11 +1,11 @@
 import { useFetcher } from "react-router";
 import { Link } from "~/components/Link";
 import { z } from "zod";
-import { runAction } from "@worker/action-result";
-import { fromContext } from "@worker/context";
+import { runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
 import { ORDER_STATUSES } from "@shared/order-status";
 import { parseInput } from "@worker/errors";
-import { requireSellerPage } from "@worker/page-auth";
+import { requireSellerPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
 import { markCodPaid, moveOrder, NEXT_STATUS } from "@worker/services/order-status";
 import { toOrderView, type OrderView } from "@worker/services/orders";

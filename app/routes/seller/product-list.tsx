@@ -1,10 +1,10 @@
 import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/Link";
 import { z } from "zod";
-import { runAction } from "@worker/action-result";
-import { fromContext } from "@worker/context";
+import { runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
 import { parseInput } from "@worker/errors";
-import { requireSellerPage } from "@worker/page-auth";
+import { requireSellerPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
 import { listProducts, toProductView, type ProductView } from "@worker/services/catalog";
 import { searchTextOfPage } from "@worker/validation/search";

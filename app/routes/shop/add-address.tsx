@@ -1,7 +1,7 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { runAction } from "@worker/action-result";
-import { fromContext } from "@worker/context";
-import { requireUserPage } from "@worker/page-auth";
+import { runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
+import { requireUserPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
 import { addAddress } from "@worker/services/addresses";
 import { pageMeta } from "~/lib/site";

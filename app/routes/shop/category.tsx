@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { fromContext } from "@worker/context";
+import { fromContext } from "@worker/web/context";
 import { listProducts, toProductCard } from "@worker/services/catalog";
 import { ProductListing } from "~/components/ProductListing";
 import { findCategory } from "@shared/categories";

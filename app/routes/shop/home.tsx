@@ -1,5 +1,5 @@
-import { fromContext } from "@worker/context";
-import { runAction } from "@worker/action-result";
+import { fromContext } from "@worker/web/context";
+import { runAction } from "@worker/web/action-result";
 import { readForm } from "@worker/request-body";
 import { bestSellers, toProductCard } from "@worker/services/catalog";
 import { limitNewsletter } from "@worker/security/rate-limit";

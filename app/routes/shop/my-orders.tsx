@@ -1,7 +1,7 @@
-import { runAction } from "@worker/action-result";
-import { fromContext } from "@worker/context";
+import { runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
 import { cancelByShopper } from "@worker/services/order-status";
-import { requireShopperId, requireUserPage, toLogin } from "@worker/page-auth";
+import { requireShopperId, requireUserPage, toLogin } from "@worker/web/guards";
 import { myOrdersPage, toOrderView } from "@worker/services/orders";
 import { readForm } from "@worker/request-body";
 import { OrderCard } from "~/components/orders/OrderCard";

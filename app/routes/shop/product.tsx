@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, useNavigate } from "react-router";
 import { Link } from "~/components/Link";
-import { fromContext } from "@worker/context";
+import { fromContext } from "@worker/web/context";
 import { productWithRelated, toProductCard, toProductView } from "@worker/services/catalog";
 import { useCart } from "~/components/CartProvider";
 import { Price } from "~/components/Price";

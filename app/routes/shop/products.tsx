@@ -1,4 +1,4 @@
-import { fromContext } from "@worker/context";
+import { fromContext } from "@worker/web/context";
 import { listProducts, toProductCard } from "@worker/services/catalog";
 import { searchTextOfPage } from "@worker/validation/search";
 import { ProductListing } from "~/components/ProductListing";

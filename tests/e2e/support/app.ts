@@ -1,6 +1,6 @@
 /**
  * Shared bits of the browser journeys: waiting for hydration, the top bar's cart, the order
- * summary, the seeded catalogue's facts and ₹ formatting (mirrors app/lib/money.ts on purpose,
+ * summary, the seeded catalogue's facts and ₹ formatting (mirrors shared/money.ts on purpose,
  * written out again so a bug there cannot hide itself).
  */
 import { expect, type Locator, type Page } from "@playwright/test";

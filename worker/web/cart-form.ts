@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY, withAdded, withQuantity, withRemoved } from "@shared/cart";
 import { safeLocalPath } from "@shared/redirect";
-import { cartCookie } from "@worker/cart-cookie";
-import type { WorkerContext } from "@worker/context";
+import { cartCookie } from "@worker/web/cart-cookie";
+import type { WorkerContext } from "@worker/web/context";
 import { parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
 import { productIdField } from "@worker/validation/cart";
-import { knownCartItems, storeCart } from "./cart";
+import { knownCartItems, storeCart } from "@worker/services/cart";
 import { readShopperState } from "./shopper-state";
 
 const cartFormInput = z.discriminatedUnion("intent", [
@@ -17,7 +17,7 @@ const cartFormInput = z.discriminatedUnion("intent", [
 /**
  * The no-JavaScript path of the cart buttons: apply one change to the guest cart cookie, or to the
  * signed-in shopper's saved cart, then go back to the page in the action's `redirectTo`
- * (app/lib/cart.ts `cartFormAction`).
+ * (shared/cart.ts `cartFormAction`).
  */
 export async function applyCartForm(request: Request, worker: WorkerContext) {
   const form = Object.fromEntries(await readForm(request));

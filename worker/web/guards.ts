@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { WorkerContext } from "./context";
 import { readSession } from "./session";
-import { readShopperState, sessionShopperId, type ShopperState } from "@worker/services/shopper-state";
+import { readShopperState, sessionShopperId, type ShopperState } from "@worker/web/shopper-state";
 
 /**
  * For pages only shoppers may see: the signed-in shopper (read once per request, shared with the

@@ -1,11 +1,11 @@
 /** The seller pages' forms, through the same services as the JSON API. */
-import type { WorkerContext } from "@worker/context";
+import type { WorkerContext } from "@worker/web/context";
 import { limitSellerLogin } from "@worker/security/rate-limit";
-import { createSession, destroySession } from "@worker/session";
+import { createSession, destroySession } from "@worker/web/session";
 import { readForm } from "@worker/request-body";
 import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "@worker/storage/uploads";
-import { createProduct, updateProduct } from "./product-admin";
-import { checkSellerLogin } from "./seller-auth";
+import { createProduct, updateProduct } from "@worker/services/product-admin";
+import { checkSellerLogin } from "@worker/services/seller-auth";
 
 export async function sellerLoginForm(request: Request, worker: WorkerContext): Promise<Headers> {
   const form = await readForm(request);

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { HttpError } from "./errors";
+import { HttpError } from "@worker/errors";
 
 export type ActionFailure = { ok: false; msg: string };
 

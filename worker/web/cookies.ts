@@ -1,8 +1,8 @@
 /**
  * The one rule for the attributes of every cookie the server sets: Path=/, SameSite=Lax, and
  * Secure wherever the store is served over https (the request, or the public origin behind a
- * proxy that terminates TLS). Session cookies add HttpOnly and signing (worker/session.ts); the
- * guest cart cookie stays readable by the page's script (app/lib/cart.ts writes the same format).
+ * proxy that terminates TLS). Session cookies add HttpOnly and signing (worker/web/session.ts); the
+ * guest cart cookie stays readable by the page's script (shared/cart.ts writes the same format).
  */
 export function cookieDefaults(request: Request, env: Pick<Env, "APP_URL">) {
   return { path: "/", sameSite: "lax" as const, secure: isServedOverHttps(request, env) };

@@ -1,9 +1,9 @@
 import { CART_COOKIE, parseCart, type CartItems } from "@shared/cart";
 import { readCookie } from "@shared/cookies";
-import type { WorkerContext } from "@worker/context";
+import type { WorkerContext } from "@worker/web/context";
 import type { User } from "@worker/db/schema";
-import { readSession } from "@worker/session";
-import { findUser } from "./accounts";
+import { readSession } from "@worker/web/session";
+import { findUser } from "@worker/services/accounts";
 
 export type ShopperState = { user: { id: string; name: string; email: string } | null; cart: CartItems };
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { WorkerContext } from "@worker/context";
+import type { WorkerContext } from "@worker/web/context";
 import { HttpError, parseInput } from "@worker/errors";
 import { startCheckout } from "@worker/payments/checkout";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { readForm } from "@worker/request-body";
 import { limitOrders } from "@worker/security/rate-limit";
-import { placeOrder } from "./orders";
+import { placeOrder } from "@worker/services/orders";
 import { currentUser } from "./shopper-state";
 
 const checkoutForm = z.object({

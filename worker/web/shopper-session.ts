@@ -3,13 +3,13 @@
  * the account, fold this device's guest cart into it, start a fresh session.
  */
 import { safeLocalPath } from "@shared/redirect";
-import { clearedCartCookie } from "@worker/cart-cookie";
-import type { WorkerContext } from "@worker/context";
+import { clearedCartCookie } from "@worker/web/cart-cookie";
+import type { WorkerContext } from "@worker/web/context";
 import type { User } from "@worker/db/schema";
 import { readForm } from "@worker/request-body";
 import { limitAuthAttempt } from "@worker/security/rate-limit";
-import { createSession, destroySession } from "@worker/session";
-import { login, register } from "./accounts";
+import { createSession, destroySession } from "@worker/web/session";
+import { login, register } from "@worker/services/accounts";
 import { guestCart } from "./shopper-state";
 
 type Worker = Pick<WorkerContext, "env" | "db">;
