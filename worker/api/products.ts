@@ -1,21 +1,12 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { badRequest, parseInput } from "@worker/errors";
-import { listProducts, MAX_PAGE_SIZE, toApiProduct, UNPAGED_LIST_CAP, type StockFilter } from "@worker/services/catalog";
+import { listProducts, toApiProduct, UNPAGED_LIST_CAP, type StockFilter } from "@worker/services/catalog";
 import { createProduct, deleteProduct, parseProductData, setInStock, updateProduct } from "@worker/services/product-admin";
 import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "@worker/storage/uploads";
-import { searchTextField } from "@worker/validation/search";
+import { productListQuery, productRefInput, type ProductListQuery } from "@worker/validation/product";
 import { requireSeller } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
-
-const listQuery = z.object({
-  limit: z.coerce.number({ error: `limit must be a number from 1 to ${MAX_PAGE_SIZE}` }).int().min(1).max(MAX_PAGE_SIZE, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`).optional(),
-  cursor: z.string().max(200).optional(),
-  category: z.string().max(50).optional(),
-  search: searchTextField.optional(),
-  inStock: z.enum(["true", "false"], { error: "inStock must be true or false" }).optional(),
-});
 
 const STOCK_FILTERS: Record<string, StockFilter> = { true: "in-stock", false: "out-of-stock" };
 
@@ -24,21 +15,19 @@ const STOCK_FILTERS: Record<string, StockFilter> = { true: "in-stock", false: "o
  * `limit` the answer is the whole catalogue (in and out of stock) up to UNPAGED_LIST_CAP, with
  * `nextCursor` beyond it; `limit` pages; `inStock=true|false` filters on the server.
  */
-function listOptions(query: z.infer<typeof listQuery>) {
+function listOptions(query: ProductListQuery) {
   const { inStock, limit, ...rest } = query;
   return { ...rest, limit: limit ?? UNPAGED_LIST_CAP, stock: inStock ? STOCK_FILTERS[inStock] : "any" } as const;
 }
 
-const idInput = z.strictObject({ id: z.string({ error: "Unknown product" }).min(1, "Unknown product").max(64, "Unknown product") });
-
 export const productRoutes = new Hono<ApiEnv>()
   .get("/list", async (c) => {
-    const page = await listProducts(c.var.db, listOptions(parseInput(listQuery, c.req.query())));
+    const page = await listProducts(c.var.db, listOptions(parseInput(productListQuery, c.req.query())));
     return c.json({ success: true, products: page.products.map((p) => toApiProduct(p, c.env.APP_URL)), nextCursor: page.nextCursor, msg: "" });
   })
   /** The seller's list: newest first. */
   .get("/seller-list", requireSeller, async (c) => {
-    const page = await listProducts(c.var.db, { ...listOptions(parseInput(listQuery, c.req.query())), newestFirst: true });
+    const page = await listProducts(c.var.db, { ...listOptions(parseInput(productListQuery, c.req.query())), newestFirst: true });
     return c.json({ success: true, products: page.products.map((p) => toApiProduct(p, c.env.APP_URL)), nextCursor: page.nextCursor, msg: "" });
   })
   // requireSeller runs before any handler reads the (possibly large) body.
@@ -59,7 +48,7 @@ export const productRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, msg: product.inStock ? "Product is in stock" : "Product is out of stock" });
   })
   .post("/delete", requireSeller, async (c) => {
-    const { id } = parseInput(idInput, await readJson(c));
+    const { id } = parseInput(productRefInput, await readJson(c));
     await deleteProduct({ db: c.var.db, env: c.env }, id);
     return c.json({ success: true, msg: "Product Deleted" });
   });

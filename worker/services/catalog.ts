@@ -13,8 +13,6 @@ import { prepared } from "@worker/db/prepared";
 import { products, type Product } from "@worker/db/schema";
 
 export const DEFAULT_PAGE_SIZE = 20;
-/** The largest page a caller may ask for with `limit`. */
-export const MAX_PAGE_SIZE = 100;
 /** The API's unpaged list (no `limit`): the whole catalogue up to this many, then a cursor. */
 export const UNPAGED_LIST_CAP = 1000;
 

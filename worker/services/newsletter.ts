@@ -1,10 +1,7 @@
-import { z } from "zod";
 import type { Database } from "@worker/db/client";
 import { newsletterSubscribers } from "@worker/db/schema";
 import { parseInput } from "@worker/errors";
-import { emailField } from "@worker/validation/common";
-
-export const subscribeInput = z.object({ email: emailField });
+import { subscribeInput } from "@worker/validation/account";
 
 export type SubscribeResult = { created: boolean; msg: string };
 

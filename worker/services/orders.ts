@@ -9,27 +9,16 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { z } from "zod";
 import { absoluteImageUrl } from "@shared/images";
 import { paiseToRupees, totalsFor } from "@shared/money";
 import type { Database } from "@worker/db/client";
 import { isDbError } from "@worker/db/errors";
 import { orderItems, orders, products, users, type Order, type OrderItem, type Product, type User } from "@worker/db/schema";
 import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
-import { orderLinesField } from "@worker/validation/cart";
+import { placeOrderInput } from "@worker/validation/order";
 import { ownedAddress, toAddressSnapshot, toApiAddress } from "./addresses";
 import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
 
-export const placeOrderInput = z.object({
-  items: orderLinesField,
-  address: z.string({ error: "Please select an address" }).min(1, "Please select an address").max(64, "Please select an address"),
-  /** One per checkout attempt: a repeated key returns the first order instead of a second one. */
-  idempotencyKey: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, "Invalid idempotency key")
-    .optional(),
-});
-export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
 
 export type PaymentType = Order["paymentType"];
 export type OrderWithItems = Order & { items: OrderItem[] };

@@ -1,13 +1,8 @@
 /** The single seller account: credentials are Worker secrets, compared in constant time. */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
 import { HttpError, parseInput } from "@worker/errors";
-import { emailField } from "@worker/validation/common";
+import { sellerLoginInput } from "@worker/validation/account";
 
-export const sellerLoginInput = z.object({
-  email: emailField,
-  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(256, "Invalid email or password"),
-});
 
 /** Compare digests, so neither the length nor the content of the secret leaks through timing. */
 function sameSecret(given: string, expected: string): boolean {

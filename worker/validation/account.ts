@@ -29,3 +29,12 @@ export const loginInput = z.object({
 
 export type RegisterInput = z.infer<typeof registerInput>;
 export type LoginInput = z.infer<typeof loginInput>;
+
+/** The seller's login, from the API and the /seller/login form. */
+export const sellerLoginInput = z.object({
+  email: emailField,
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(PASSWORD_MAX, "Invalid email or password"),
+});
+
+/** A newsletter sign-up. */
+export const subscribeInput = z.object({ email: emailField });

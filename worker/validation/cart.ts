@@ -63,3 +63,9 @@ export const orderLinesField = z
     }
     return [...merged].map(([product, quantity]) => ({ product, quantity }));
   });
+
+/** One change from the cart buttons' forms (the no-JavaScript path). */
+export const cartFormInput = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(["add", "remove"]), productId: productIdField }),
+  z.object({ intent: z.literal("set"), productId: productIdField, quantity: z.coerce.number().int().min(0).max(MAX_LINE_QUANTITY) }),
+]);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_PATHS } from "@shared/categories";
 import { formatRupees, rupeesToPaise } from "@shared/money";
+import { searchTextField } from "./search";
 
 export const MAX_PRICE_RUPEES = 100_000;
 
@@ -49,3 +50,30 @@ export const stockToggleInput = z.strictObject({
   id: z.string({ error: "Unknown product" }).min(1, "Unknown product").max(64, "Unknown product"),
   inStock: z.boolean({ error: "inStock must be true or false" }),
 });
+
+const productIdInput = z.string({ error: "Unknown product" }).min(1, "Unknown product").max(64, "Unknown product");
+export const productRefInput = z.strictObject({ id: productIdInput });
+
+/** The largest page a caller may ask the product list for with `limit`. */
+export const MAX_PAGE_SIZE = 100;
+
+/** The query of the API's product lists (see worker/api/products.ts for what each means). */
+export const productListQuery = z.object({
+  limit: z.coerce
+    .number({ error: `limit must be a number from 1 to ${MAX_PAGE_SIZE}` })
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`)
+    .optional(),
+  cursor: z.string().max(200).optional(),
+  category: z.string().max(50).optional(),
+  search: searchTextField.optional(),
+  inStock: z.enum(["true", "false"], { error: "inStock must be true or false" }).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+/** The seller's product list page: switch a product's stock, or delete it. */
+export const sellerProductFormInput = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("stock"), id: productIdInput, inStock: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("delete"), id: productIdInput }),
+]);

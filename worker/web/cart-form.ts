@@ -1,18 +1,12 @@
-import { z } from "zod";
-import { MAX_LINE_QUANTITY, withAdded, withQuantity, withRemoved } from "@shared/cart";
+import { withAdded, withQuantity, withRemoved } from "@shared/cart";
 import { safeLocalPath } from "@shared/redirect";
 import { cartCookie } from "@worker/web/cart-cookie";
 import type { WorkerContext } from "@worker/web/context";
 import { parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
-import { productIdField } from "@worker/validation/cart";
+import { cartFormInput } from "@worker/validation/cart";
 import { knownCartItems, storeCart } from "@worker/services/cart";
 import { readShopperState } from "./shopper-state";
-
-const cartFormInput = z.discriminatedUnion("intent", [
-  z.object({ intent: z.enum(["add", "remove"]), productId: productIdField }),
-  z.object({ intent: z.literal("set"), productId: productIdField, quantity: z.coerce.number().int().min(0).max(MAX_LINE_QUANTITY) }),
-]);
 
 /**
  * The no-JavaScript path of the cart buttons: apply one change to the guest cart cookie, or to the

@@ -1,12 +1,12 @@
 import { useFetcher } from "react-router";
 import { Link } from "~/components/Link";
-import { z } from "zod";
 import { runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { ORDER_STATUSES } from "@shared/order-status";
 import { parseInput } from "@worker/errors";
 import { requireSellerPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
+import { sellerOrderFormInput } from "@worker/validation/order";
 import { markCodPaid, moveOrder, NEXT_STATUS } from "@worker/services/order-status";
 import { toOrderView, type OrderView } from "@worker/services/orders";
 import { sellerOrdersPage } from "@worker/services/seller-orders";
@@ -31,16 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const orderAction = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("move"), orderId: z.string(), status: z.enum(ORDER_STATUSES) }),
-  z.object({ intent: z.literal("paid"), orderId: z.string() }),
-]);
-
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   await requireSellerPage(request, worker);
   return runAction(async () => {
-    const change = parseInput(orderAction, Object.fromEntries(await readForm(request)));
+    const change = parseInput(sellerOrderFormInput, Object.fromEntries(await readForm(request)));
     if (change.intent === "paid") {
       await markCodPaid(worker.db, change.orderId);
       return { ok: true, msg: "Payment received" };

@@ -1,12 +1,12 @@
 import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/Link";
-import { z } from "zod";
 import { runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { parseInput } from "@worker/errors";
 import { requireSellerPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
 import { listProducts, toProductView, type ProductView } from "@worker/services/catalog";
+import { sellerProductFormInput } from "@worker/validation/product";
 import { searchTextOfPage } from "@worker/validation/search";
 import { deleteProduct, setInStock } from "@worker/services/product-admin";
 import { imageUrl } from "@shared/images";
@@ -23,16 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { search, products: page.products.map(toProductView), nextCursor: page.nextCursor };
 }
 
-const listAction = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("stock"), id: z.string(), inStock: z.enum(["true", "false"]) }),
-  z.object({ intent: z.literal("delete"), id: z.string() }),
-]);
-
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   await requireSellerPage(request, worker);
   return runAction(async () => {
-    const change = parseInput(listAction, Object.fromEntries(await readForm(request)));
+    const change = parseInput(sellerProductFormInput, Object.fromEntries(await readForm(request)));
     if (change.intent === "delete") {
       await deleteProduct(worker, change.id);
       return { ok: true, msg: "Product Deleted" };

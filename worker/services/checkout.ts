@@ -1,0 +1,37 @@
+/**
+ * Checkout: place an order and, for card payment, open its Stripe Checkout. The one path behind
+ * the JSON API's /api/order/cod and /api/order/stripe and the cart page's Place Order form.
+ */
+import type { Database } from "@worker/db/client";
+import type { User } from "@worker/db/schema";
+import { conflict, HttpError } from "@worker/errors";
+import { startCheckout } from "@worker/payments/checkout";
+import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
+import { limitOrders } from "@worker/security/rate-limit";
+import { placeOrder, type OrderWithItems, type PaymentType } from "./orders";
+
+export const CARD_PAYMENT_UNAVAILABLE = "Card payment is not available. Please choose Cash On Delivery.";
+
+export type CheckoutResult = {
+  order: OrderWithItems;
+  /** False when an idempotency key returned an order placed before. */
+  created: boolean;
+  /** Stripe's checkout page, for a card payment still to be made. */
+  paymentUrl: string | null;
+};
+
+export async function checkout(
+  store: { db: Database; env: Env },
+  user: Pick<User, "id" | "email">,
+  input: unknown,
+  paymentType: PaymentType,
+  /** The calling front end's Origin, for Stripe's return trip (see checkoutReturnUrls). */
+  callerOrigin: string | null = null,
+): Promise<CheckoutResult> {
+  if (paymentType === "Online" && !cardPaymentsEnabled(store.env)) throw new HttpError(503, CARD_PAYMENT_UNAVAILABLE);
+  await limitOrders(store.env, user.id);
+  const { order, created } = await placeOrder(store, user, input, paymentType);
+  if (order.paymentType !== paymentType) throw conflict("This order was already placed.");
+  if (paymentType === "COD" || order.isPaid) return { order, created, paymentUrl: null };
+  return { order, created, paymentUrl: await startCheckout(store.env, store.db, order, user.email, callerOrigin) };
+}
