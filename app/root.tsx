@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
-import { fromContext } from "@worker/web/context";
-import { readShopperState } from "@worker/web/shopper-state";
+import { shopperMiddleware, shopperOf } from "@worker/web/shopper-state";
 import type { Route } from "./+types/root";
 import { LoginModal } from "~/components/account/LoginModal";
 import { CartProvider } from "~/components/CartProvider";
@@ -10,8 +9,10 @@ import { saveCartRemotely } from "~/lib/cart-api";
 import { InlineStyles } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return readShopperState(request, fromContext(context));
+export const middleware: Route.MiddlewareFunction[] = [shopperMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return shopperOf(context).state();
 }
 
 /**

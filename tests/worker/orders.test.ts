@@ -1,8 +1,11 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@worker/db/client";
 import { submitCheckout } from "@worker/web/checkout-form";
+import { workerContext } from "@worker/web/context";
+import { shopperMiddleware } from "@worker/web/shopper-state";
 import { call, json, ORIGIN, postJson } from "../support/http";
 import { insertProduct } from "../support/builders";
 import { addAddress, signUp, type Shopper } from "../support/shoppers";
@@ -203,7 +206,10 @@ describe("the per-product quantity cap counts every line of a product", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: shopper.cookie },
       body: new URLSearchParams({ paymentType: "COD", items: JSON.stringify(lines), address }),
     });
-    const refused = await submitCheckout(form, { env, ctx: createExecutionContext(), db: getDb(env) }).catch((error: unknown) => error);
+    const context = new RouterContextProvider();
+    context.set(workerContext, { env, ctx: createExecutionContext(), db: getDb(env) });
+    await shopperMiddleware({ request: form, context } as never, async () => new Response(null));
+    const refused = await submitCheckout(form, context).catch((error: unknown) => error);
     expect(refused).toMatchObject({ status: 400, message: "At most 99 of one product" });
     expect(await orderCount()).toBe(0);
 

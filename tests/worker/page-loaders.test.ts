@@ -5,7 +5,8 @@
  * The loaders are imported straight from the route modules and run against the real local D1
  * (through a counting wrapper, no mock), with the context the Worker builds (worker/index.ts).
  * A request runs the root loader and the page's loader(s) with the same context object, as React
- * Router does: the shopper lookup is memoised per context (worker/web/shopper-state.ts).
+ * Router does: the root's middleware puts one shopper lookup in that context for all of them
+ * (worker/web/shopper-state.ts), and the seller layout's middleware guards the seller pages.
  * They run one after the other here, so each round trip can be put down to the loader that made it
  * (concurrentTotal checks that running them side by side, as React Router does, costs the same).
  *
@@ -23,7 +24,6 @@ import * as home from "~/routes/shop/home";
 import * as myOrders from "~/routes/shop/my-orders";
 import * as product from "~/routes/shop/product";
 import * as products from "~/routes/shop/products";
-import * as sellerAddProduct from "~/routes/seller/add-product";
 import * as sellerEditProduct from "~/routes/seller/edit-product";
 import * as sellerLayout from "~/routes/seller/layout";
 import * as sellerOrders from "~/routes/seller/orders";
@@ -92,19 +92,30 @@ function report(runs: LoaderRun[]): string {
     .join("\n");
 }
 
-/** The context worker/index.ts gives one request, its D1 binding counted. */
-function requestContext() {
-  const counter = countingD1(env.DB);
-  const context = new RouterContextProvider();
-  context.set(workerContext, { env: { ...env, DB: counter.binding }, ctx: createExecutionContext(), db: getDb({ DB: counter.binding }) });
-  return { counter, context };
-}
-
 const argsFor = (request: Request, context: RouterContextProvider, params: Record<string, string>) =>
   ({ request, context, params, url: new URL(request.url), pattern: "" }) as never;
 
+type Middleware = (args: never, next: () => Promise<Response>) => unknown;
+
+/** Run a route's middleware as React Router does before its loaders (`next` stands for them). */
+async function runMiddleware(middleware: readonly Middleware[], args: never): Promise<void> {
+  for (const run of middleware) await run(args, async () => new Response(null));
+}
+
+/** The context worker/index.ts gives one request, its D1 binding counted, after the root's middleware. */
+async function requestContext(request: Request) {
+  const counter = countingD1(env.DB);
+  const context = new RouterContextProvider();
+  context.set(workerContext, { env: { ...env, DB: counter.binding }, ctx: createExecutionContext(), db: getDb({ DB: counter.binding }) });
+  await runMiddleware(root.middleware as Middleware[], argsFor(request, context, {}));
+  return { counter, context };
+}
+
+/** The seller layout's guard, as a step: it throws the 401 for anyone but the seller. */
+const sellerGuard = (args: never) => runMiddleware(sellerLayout.middleware as Middleware[], args);
+
 async function runLoaders(request: Request, ...steps: Step[]) {
-  const { counter, context } = requestContext();
+  const { counter, context } = await requestContext(request);
   const runs: LoaderRun[] = [];
   for (const { name, loader, params } of steps) {
     const before = counter.trips.length;
@@ -132,7 +143,7 @@ type Result = Awaited<ReturnType<typeof runLoaders>>;
 
 /** The same loaders side by side, as React Router runs them: the request's total round trips. */
 async function concurrentTotal(request: Request, ...steps: Step[]): Promise<number> {
-  const { counter, context } = requestContext();
+  const { counter, context } = await requestContext(request);
   await Promise.allSettled(steps.map(async ({ loader, params }) => loader(argsFor(request, context, params))));
   return counter.trips.length;
 }
@@ -367,27 +378,20 @@ describe("shop pages, signed-in shopper", () => {
 });
 
 describe("seller pages", () => {
-  const sellerPages = (productId: string) => [
-    step("seller layout", sellerLayout.loader),
-    step("seller add product", sellerAddProduct.loader),
-    step("seller product list", sellerProductList.loader),
-    step("seller edit product", sellerEditProduct.loader, { id: productId }),
-    step("seller orders", sellerOrders.loader),
-  ];
-
-  it("without a seller session every seller loader answers 401 before touching D1", async () => {
+  it("without a seller session the seller layout's middleware answers 401 before any loader or D1", async () => {
     const shopper = await signUp(); // a shopper's session is no seller session
-    const { id } = await insertProduct();
     for (const cookie of [undefined, shopper.cookie]) {
-      const result = await runLoaders(page("/seller/orders", cookie), ...sellerPages(id));
-      for (const run of result.runs) expect(statusOf(run.thrown), run.name).toBe(401);
-      expectWithinBudget(result, 0);
+      for (const path of ["/seller", "/seller/product-list", "/seller/products/x/edit", "/seller/orders"]) {
+        const result = await runLoaders(page(path, cookie), step("seller layout", sellerGuard));
+        expect(statusOf(result.thrown("seller layout")), path).toBe(401);
+        expectWithinBudget(result, 0);
+      }
     }
   });
 
-  it("layout and add product: the session check is KV only (0 D1); the root reads no D1 for the seller", async () => {
+  it("the seller's guard is KV only (0 D1), and the root reads no D1 for the seller", async () => {
     const seller = await sellerLogin();
-    const result = await runLoaders(page("/seller", seller), rootStep, step("seller layout", sellerLayout.loader), step("seller add product", sellerAddProduct.loader));
+    const result = await runLoaders(page("/seller", seller), rootStep, step("seller layout", sellerGuard));
     for (const run of result.runs) expect(run.thrown, run.name).toBeUndefined();
     expectWithinBudget(result, 0);
   });
@@ -395,16 +399,16 @@ describe("seller pages", () => {
   it("product list: one query, the same for 2 products as for 25", async () => {
     const seller = await sellerLogin();
     await manyProducts(2);
-    const few = await runLoaders(page("/seller/product-list", seller), rootStep, step("seller layout", sellerLayout.loader), step("list", sellerProductList.loader));
+    const few = await runLoaders(page("/seller/product-list", seller), rootStep, step("seller layout", sellerGuard), step("list", sellerProductList.loader));
     expect(few.data<{ products: unknown[] }>("list").products).toHaveLength(2);
     expectWithinBudget(few, 1);
 
     await manyProducts(23, { name: "Toor dal" });
-    const many = await runLoaders(page("/seller/product-list", seller), rootStep, step("seller layout", sellerLayout.loader), step("list", sellerProductList.loader));
+    const many = await runLoaders(page("/seller/product-list", seller), rootStep, step("seller layout", sellerGuard), step("list", sellerProductList.loader));
     expect(many.data<{ products: unknown[] }>("list").products).toHaveLength(25);
     expectWithinBudget(many, 1);
 
-    const search = await runLoaders(page("/seller/product-list?q=toor", seller), rootStep, step("seller layout", sellerLayout.loader), step("list", sellerProductList.loader));
+    const search = await runLoaders(page("/seller/product-list?q=toor", seller), rootStep, step("seller layout", sellerGuard), step("list", sellerProductList.loader));
     expect(search.data<{ products: unknown[] }>("list").products).toHaveLength(23);
     expectWithinBudget(search, 1);
   });
@@ -412,11 +416,11 @@ describe("seller pages", () => {
   it("edit product: one query; a missing product is a 404 after that one query", async () => {
     const seller = await sellerLogin();
     const { id } = await insertProduct({ name: "Ghee 500 ml" });
-    const found = await runLoaders(page(`/seller/products/${id}/edit`, seller), rootStep, step("seller layout", sellerLayout.loader), step("edit", sellerEditProduct.loader, { id }));
+    const found = await runLoaders(page(`/seller/products/${id}/edit`, seller), rootStep, step("seller layout", sellerGuard), step("edit", sellerEditProduct.loader, { id }));
     expect(found.data<{ product: { name: string } }>("edit").product.name).toBe("Ghee 500 ml");
     expectWithinBudget(found, 1);
 
-    const missing = await runLoaders(page("/seller/products/nope/edit", seller), rootStep, step("seller layout", sellerLayout.loader), step("edit", sellerEditProduct.loader, { id: "nope" }));
+    const missing = await runLoaders(page("/seller/products/nope/edit", seller), rootStep, step("seller layout", sellerGuard), step("edit", sellerEditProduct.loader, { id: "nope" }));
     expect(statusOf(missing.thrown("edit"))).toBe(404);
     expectWithinBudget(missing, 1);
   });
@@ -426,19 +430,19 @@ describe("seller pages", () => {
     const items = await manyProducts(3);
     const shopper = await signUp();
     await placeOrders(shopper, 1, items);
-    const one = await runLoaders(page("/seller/orders", seller), rootStep, step("seller layout", sellerLayout.loader), step("orders", sellerOrders.loader));
+    const one = await runLoaders(page("/seller/orders", seller), rootStep, step("seller layout", sellerGuard), step("orders", sellerOrders.loader));
     expect(one.data<{ orders: unknown[]; awaitingPacking: number }>("orders")).toMatchObject({ orders: [expect.anything()], awaitingPacking: 1 });
     expectWithinBudget(one, 1);
 
     await placeOrders(await signUp(), 7, items);
-    const eight = await runLoaders(page("/seller/orders", seller), rootStep, step("seller layout", sellerLayout.loader), step("orders", sellerOrders.loader));
+    const eight = await runLoaders(page("/seller/orders", seller), rootStep, step("seller layout", sellerGuard), step("orders", sellerOrders.loader));
     const data = eight.data<{ orders: { items: unknown[] }[]; awaitingPacking: number }>("orders");
     expect(data.orders).toHaveLength(8);
     for (const order of data.orders) expect(order.items).toHaveLength(3);
     expect(data.awaitingPacking).toBe(8);
     expectWithinBudget(eight, 1);
 
-    const filtered = await runLoaders(page("/seller/orders?status=Packed", seller), rootStep, step("seller layout", sellerLayout.loader), step("orders", sellerOrders.loader));
+    const filtered = await runLoaders(page("/seller/orders?status=Packed", seller), rootStep, step("seller layout", sellerGuard), step("orders", sellerOrders.loader));
     expect(filtered.data<{ orders: unknown[] }>("orders").orders).toEqual([]);
     expectWithinBudget(filtered, 1);
   });

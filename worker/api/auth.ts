@@ -3,14 +3,14 @@ import type { User } from "@worker/db/schema";
 import { HttpError } from "@worker/errors";
 import { isCrossSite } from "@worker/security/same-origin";
 import { readSession } from "@worker/web/session";
-import { currentUser } from "@worker/web/shopper-state";
+import { lookupShopper } from "@worker/web/shopper-state";
 import type { ApiEnv } from "./types";
 
 export const NOT_AUTHORIZED = "Not Authorized. Please log in.";
 
 /** Only signed-in shoppers pass; the user comes from the session, never from the body. */
 export const requireShopper = createMiddleware<ApiEnv & { Variables: { user: User } }>(async (c, next) => {
-  const user = await currentUser(c.req.raw, { env: c.env, db: c.var.db });
+  const user = await lookupShopper(c.req.raw, { env: c.env, db: c.var.db }).user();
   if (!user) throw new HttpError(401, NOT_AUTHORIZED);
   c.set("user", user);
   await next();

@@ -1,22 +1,24 @@
 import { withAdded, withQuantity, withRemoved } from "@shared/cart";
 import { safeLocalPath } from "@shared/redirect";
 import { cartCookie } from "@worker/web/cart-cookie";
-import type { WorkerContext } from "@worker/web/context";
+import type { RouterContextProvider } from "react-router";
+import { fromContext } from "./context";
 import { parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
 import { cartFormInput } from "@worker/validation/cart";
 import { knownCartItems, storeCart } from "@worker/services/cart";
-import { readShopperState } from "./shopper-state";
+import { shopperOf } from "./shopper-state";
 
 /**
  * The no-JavaScript path of the cart buttons: apply one change to the guest cart cookie, or to the
  * signed-in shopper's saved cart, then go back to the page in the action's `redirectTo`
  * (shared/cart.ts `cartFormAction`).
  */
-export async function applyCartForm(request: Request, worker: WorkerContext) {
+export async function applyCartForm(request: Request, context: Readonly<RouterContextProvider>) {
+  const worker = fromContext(context);
   const form = Object.fromEntries(await readForm(request));
   const change = parseInput(cartFormInput, form);
-  const { user, cart } = await readShopperState(request, worker);
+  const { user, cart } = await shopperOf(context).state();
   const next =
     change.intent === "set"
       ? withQuantity(cart, change.productId, change.quantity)

@@ -1,14 +1,16 @@
-import { data, redirect } from "react-router";
-import type { WorkerContext } from "./context";
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { fromContext } from "./context";
 import { readSession } from "./session";
-import { readShopperState, sessionShopperId, type ShopperState } from "@worker/web/shopper-state";
+import { shopperOf, type ShopperState } from "./shopper-state";
+
+type Context = Readonly<RouterContextProvider>;
 
 /**
- * For pages only shoppers may see: the signed-in shopper (read once per request, shared with the
- * root loader), or a redirect to the login page that comes back here.
+ * For pages only shoppers may see: the signed-in shopper (looked up once per request, shared with
+ * the root loader), or a redirect to the login page that comes back here.
  */
-export async function requireUserPage(request: Request, worker: WorkerContext, loginTarget?: string): Promise<NonNullable<ShopperState["user"]>> {
-  const { user } = await readShopperState(request, worker);
+export async function requireUserPage(request: Request, context: Context, loginTarget?: string): Promise<NonNullable<ShopperState["user"]>> {
+  const { user } = await shopperOf(context).state();
   if (user) return user;
   throw toLogin(request, loginTarget);
 }
@@ -18,8 +20,8 @@ export async function requireUserPage(request: Request, worker: WorkerContext, l
  * when the root loader does not run, as on a client-side navigation): the session's user id only,
  * or a redirect. The loader then sends the shopper to `toLogin` if the account is gone.
  */
-export async function requireShopperId(request: Request, worker: WorkerContext, loginTarget?: string): Promise<string> {
-  const userId = await sessionShopperId(request, worker);
+export async function requireShopperId(request: Request, context: Context, loginTarget?: string): Promise<string> {
+  const userId = await shopperOf(context).userId();
   if (userId) return userId;
   throw toLogin(request, loginTarget);
 }
@@ -29,8 +31,11 @@ export function toLogin(request: Request, loginTarget?: string): Response {
   return redirect(loginTarget ?? `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/** For seller pages: refuse anyone else on the server (the seller layout shows its login form for 401). */
-export async function requireSellerPage(request: Request, worker: WorkerContext): Promise<void> {
-  const session = await readSession(request, worker.env, "seller");
+/**
+ * The seller layout's middleware: every loader and action below /seller refuses anyone but the
+ * seller, on the server (the layout's error boundary shows the seller login form for the 401).
+ */
+export const sellerOnly: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const session = await readSession(request, fromContext(context).env, "seller");
   if (!session?.seller) throw data("Seller login required", { status: 401 });
-}
+};

@@ -1,52 +1,60 @@
+/**
+ * Who is shopping: the session's shopper and their cart. React Router's root middleware
+ * (`shopperMiddleware`) gives every request one lazy lookup in its context, so the root loader,
+ * the page's loader and an action share one KV read and one user row, and a request that never
+ * asks (a client navigation whose loaders don't need the shopper) pays nothing.
+ */
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { CART_COOKIE, parseCart, type CartItems } from "@shared/cart";
 import { readCookie } from "@shared/cookies";
-import type { WorkerContext } from "@worker/web/context";
+import type { Database } from "@worker/db/client";
 import type { User } from "@worker/db/schema";
-import { readSession } from "@worker/web/session";
 import { findUser } from "@worker/services/accounts";
+import { fromContext } from "./context";
+import { readSession } from "./session";
 
 export type ShopperState = { user: { id: string; name: string; email: string } | null; cart: CartItems };
 
-/**
- * A value worked out once per request, however many loaders ask (the root's and the page's run
- * side by side): keyed by the request's worker context, a new object for every request.
- */
-function oncePerRequest<T>() {
-  const values = new WeakMap<object, Promise<T>>();
-  return (worker: object, compute: () => Promise<T>): Promise<T> => {
-    let value = values.get(worker);
-    if (!value) {
-      value = compute();
-      values.set(worker, value);
-    }
-    return value;
+export type ShopperLookup = {
+  /** The signed-in shopper's id from the session (KV, no D1). */
+  userId(): Promise<string | null>;
+  /** The signed-in shopper, if the session's account still exists. */
+  user(): Promise<User | null>;
+  /** Who is shopping and what is in their cart, for the first HTML of every page. */
+  state(): Promise<ShopperState>;
+};
+
+/** Each part looked up at most once, and only when asked. */
+export function lookupShopper(request: Request, deps: { env: Env; db: Database }): ShopperLookup {
+  const once = <T>(compute: () => Promise<T>) => {
+    let value: Promise<T> | undefined;
+    return () => (value ??= compute());
   };
+  const userId = once(async () => (await readSession(request, deps.env, "shopper"))?.userId ?? null);
+  const user = once(async () => {
+    const id = await userId();
+    return id ? ((await findUser(deps.db, id)) ?? null) : null;
+  });
+  const state = once(async (): Promise<ShopperState> => {
+    const found = await user();
+    if (!found) return { user: null, cart: guestCart(request) };
+    return { user: { id: found.id, name: found.name, email: found.email }, cart: found.cartItems };
+  });
+  return { userId, user, state };
 }
-const sessionIdOf = oncePerRequest<string | null>();
-const shopperStateOf = oncePerRequest<ShopperState>();
 
-/** The signed-in shopper's id from the session (KV, no D1). */
-export function sessionShopperId(request: Request, worker: Pick<WorkerContext, "env">): Promise<string | null> {
-  return sessionIdOf(worker, async () => (await readSession(request, worker.env, "shopper"))?.userId ?? null);
-}
+const shopperContext = createContext<ShopperLookup>();
 
-/** The signed-in shopper of a request, if any (a session whose account still exists). */
-export async function currentUser(request: Request, worker: Pick<WorkerContext, "env" | "db">): Promise<User | null> {
-  const userId = await sessionShopperId(request, worker);
-  if (!userId) return null;
-  return (await findUser(worker.db, userId)) ?? null;
+/** The root route's middleware: one shopper lookup for all the loaders and actions of a request. */
+export const shopperMiddleware: MiddlewareFunction<Response> = ({ request, context }) => {
+  context.set(shopperContext, lookupShopper(request, fromContext(context)));
+};
+
+export function shopperOf(context: Readonly<RouterContextProvider>): ShopperLookup {
+  return context.get(shopperContext);
 }
 
 /** The guest cart carried by the cart cookie. */
 export function guestCart(request: Request): CartItems {
   return parseCart(readCookie(request.headers.get("cookie"), CART_COOKIE));
-}
-
-/** Who is shopping and what is in their cart, for the first HTML of every page (one lookup per request). */
-export function readShopperState(request: Request, worker: Pick<WorkerContext, "env" | "db">): Promise<ShopperState> {
-  return shopperStateOf(worker, async () => {
-    const user = await currentUser(request, worker);
-    if (!user) return { user: null, cart: guestCart(request) };
-    return { user: { id: user.id, name: user.name, email: user.email }, cart: user.cartItems };
-  });
 }

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { submitAuthForm } from "@worker/web/shopper-session";
-import { currentUser } from "@worker/web/shopper-state";
+import { shopperOf } from "@worker/web/shopper-state";
 import { AuthForm } from "~/components/account/AuthForm";
 import { pageMeta } from "~/lib/site";
 import { safeLocalPath } from "@shared/redirect";
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Login", "Log in or creat
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeLocalPath(url.searchParams.get("redirectTo"));
-  if (await currentUser(request, fromContext(context))) throw redirect(redirectTo);
+  if (await shopperOf(context).user()) throw redirect(redirectTo);
   return { redirectTo, mode: url.searchParams.get("mode") === "signup" ? ("register" as const) : ("login" as const) };
 }
 

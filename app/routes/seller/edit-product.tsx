@@ -2,15 +2,13 @@ import { data } from "react-router";
 import { Link } from "~/components/Link";
 import { runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
-import { requireSellerPage } from "@worker/web/guards";
 import { getProduct, toProductView } from "@worker/services/catalog";
 import { saveProductForm } from "@worker/web/seller-forms";
 import { ProductForm } from "~/components/seller/ProductForm";
 import type { Route } from "./+types/edit-product";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const worker = fromContext(context);
-  await requireSellerPage(request, worker);
   const product = await getProduct(worker.db, params.id);
   if (!product) throw data("Product not found", { status: 404 });
   return { product: toProductView(product) };
@@ -18,7 +16,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const worker = fromContext(context);
-  await requireSellerPage(request, worker);
   return runAction(async () => {
     const product = await saveProductForm(request, worker, params.id);
     return { ok: true, msg: `Saved ${product.name}` };

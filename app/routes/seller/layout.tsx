@@ -1,7 +1,6 @@
 import { Form, isRouteErrorResponse, NavLink, Outlet } from "react-router";
 import { Link } from "~/components/Link";
-import { fromContext } from "@worker/web/context";
-import { requireSellerPage } from "@worker/web/guards";
+import { sellerOnly } from "@worker/web/guards";
 import { ErrorPage } from "~/components/ErrorPage";
 import { SellerLogin } from "~/components/seller/SellerLogin";
 import { pageMeta, STORE_NAME } from "~/lib/site";
@@ -9,10 +8,8 @@ import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Seller", "Manage products, stock and orders."), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSellerPage(request, fromContext(context));
-  return null;
-}
+// Every loader and action under /seller is the seller's alone (worker/web/guards.ts).
+export const middleware: Route.MiddlewareFunction[] = [sellerOnly];
 
 const LINKS = [
   { to: "/seller", label: "Add Product", icon: "M12 5v14M5 12h14" },

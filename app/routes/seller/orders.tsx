@@ -4,7 +4,6 @@ import { runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { ORDER_STATUSES } from "@shared/order-status";
 import { parseInput } from "@worker/errors";
-import { requireSellerPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
 import { sellerOrderFormInput } from "@worker/validation/order";
 import { markCodPaid, moveOrder, NEXT_STATUS } from "@worker/services/order-status";
@@ -18,7 +17,6 @@ import type { Route } from "./+types/orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
-  await requireSellerPage(request, worker);
   const params = new URL(request.url).searchParams;
   const status = ORDER_STATUSES.find((s) => s === params.get("status"));
   const before = Number(params.get("before")) || undefined;
@@ -33,7 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
-  await requireSellerPage(request, worker);
   return runAction(async () => {
     const change = parseInput(sellerOrderFormInput, Object.fromEntries(await readForm(request)));
     if (change.intent === "paid") {

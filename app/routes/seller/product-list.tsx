@@ -3,7 +3,6 @@ import { Link } from "~/components/Link";
 import { runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { parseInput } from "@worker/errors";
-import { requireSellerPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
 import { listProducts, toProductView, type ProductView } from "@worker/services/catalog";
 import { sellerProductFormInput } from "@worker/validation/product";
@@ -16,7 +15,6 @@ import type { Route } from "./+types/product-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
-  await requireSellerPage(request, worker);
   const params = new URL(request.url).searchParams;
   const search = searchTextOfPage(params.get("q"));
   const page = await listProducts(worker.db, { stock: "any", newestFirst: true, search, cursor: params.get("cursor") ?? undefined, limit: 50 });
@@ -25,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
-  await requireSellerPage(request, worker);
   return runAction(async () => {
     const change = parseInput(sellerProductFormInput, Object.fromEntries(await readForm(request)));
     if (change.intent === "delete") {

@@ -10,13 +10,13 @@ import type { Route } from "./+types/add-address";
 export const meta: Route.MetaFunction = () => pageMeta("Add a delivery address", "Save a shipping address for your orders.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUserPage(request, fromContext(context), "/cart");
+  await requireUserPage(request, context, "/cart");
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
-  const user = await requireUserPage(request, worker, "/cart");
+  const user = await requireUserPage(request, context, "/cart");
   return runAction(async () => {
     await addAddress(worker.db, user.id, Object.fromEntries(await readForm(request)));
     return redirect("/cart");

@@ -8,7 +8,7 @@ import { toAddressSnapshot } from "@worker/services/addresses";
 import { cartPage } from "@worker/services/cart";
 import { applyCartForm } from "@worker/web/cart-form";
 import { submitCheckout } from "@worker/web/checkout-form";
-import { guestCart, sessionShopperId } from "@worker/web/shopper-state";
+import { guestCart, shopperOf } from "@worker/web/shopper-state";
 import { CartLineRow } from "~/components/cart/CartLineRow";
 import { Checkout } from "~/components/cart/Checkout";
 import { OrderSummary } from "~/components/cart/OrderSummary";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Your cart", "Review your
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
-  const userId = await sessionShopperId(request, worker);
+  const userId = await shopperOf(context).userId();
   const { signedIn, lines, addresses } = await cartPage(worker.db, userId ? { userId } : { guestItems: guestCart(request) });
   return {
     lines,
@@ -35,13 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const worker = fromContext(context);
   if (new URL(request.url).searchParams.has("checkout")) {
-    return runAction(async () => redirect(await submitCheckout(request, worker)));
+    return runAction(async () => redirect(await submitCheckout(request, context)));
   }
   // Add, remove or set a quantity without JavaScript; with it, the cart updates in the browser.
   return runAction(async () => {
-    const { headers, redirectTo } = await applyCartForm(request, worker);
+    const { headers, redirectTo } = await applyCartForm(request, context);
     return redirect(redirectTo, { headers });
   });
 }

@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => pageMeta("My Orders", "Your orders
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
-  const userId = await requireShopperId(request, worker);
+  const userId = await requireShopperId(request, context);
   const { userExists, orders } = await myOrdersPage(worker.db, userId);
   if (!userExists) throw toLogin(request);
   return { orders: orders.map(toOrderView), now: Date.now() };
@@ -45,7 +45,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
 /** The shopper cancels an order (the service enforces the 1-hour, not-yet-packed policy). */
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
-  const user = await requireUserPage(request, worker);
+  const user = await requireUserPage(request, context);
   return runAction(async () => {
     const form = await readForm(request);
     await cancelByShopper(worker, user.id, String(form.get("orderId") ?? ""));
