@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { LoginModal } from "~/components/account/LoginModal";
 import { CartProvider } from "~/components/CartProvider";
 import { ErrorPage } from "~/components/ErrorPage";
+import { SellerLogin } from "~/components/seller/SellerLogin";
 import { Toaster } from "~/components/Toaster";
 import { saveCartRemotely } from "~/lib/cart-api";
 import { InlineStyles } from "~/lib/inline-css";
@@ -65,6 +66,15 @@ export function useShopperState() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // The seller area's guard (worker/web/guards.ts): anyone but the seller gets its login form.
+  if (isRouteErrorResponse(error) && error.status === 401) {
+    return (
+      <>
+        <Toaster />
+        <SellerLogin />
+      </>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <main>

@@ -2,13 +2,14 @@ import { Form, isRouteErrorResponse, NavLink, Outlet } from "react-router";
 import { Link } from "~/components/Link";
 import { sellerOnly } from "@worker/web/guards";
 import { ErrorPage } from "~/components/ErrorPage";
-import { SellerLogin } from "~/components/seller/SellerLogin";
 import { pageMeta, STORE_NAME } from "~/lib/site";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Seller", "Manage products, stock and orders."), { name: "robots", content: "noindex" }];
 
-// Every loader and action under /seller is the seller's alone (worker/web/guards.ts).
+// Every loader and action under /seller is the seller's alone (worker/web/guards.ts). Its 401
+// is rendered by the root's error boundary as the seller login form: React Router gives a
+// middleware's error to the highest route with a loader, whose data it never loaded.
 export const middleware: Route.MiddlewareFunction[] = [sellerOnly];
 
 const LINKS = [
@@ -62,7 +63,6 @@ export default function SellerLayout() {
 
 /** Anyone who is not the seller gets the seller login form, from the server. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 401) return <SellerLogin />;
   if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} title="Not found" message="That item does not exist." />;
   return <ErrorPage status={500} title="Unexpected Application Error" message="Something went wrong. Please try again." />;
 }
