@@ -3,25 +3,38 @@
  * whom (ADR 019): after a seller's write that changed a product, and after an order or a
  * cancellation that put a product on or off sale. Nothing else bumps the catalogue version: each
  * bump is a KV write, which is billed, limited to about one a second per key, and shared with the
- * sessions. Only the domain services call this, once their change is committed.
+ * sessions; a burst of them is coalesced by worker/catalog-purge.ts (ADR 024). Only the domain
+ * services call this, once their change is committed.
  */
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { requestCatalogPurge } from "../catalog-purge";
 import type { Database } from "../db/client";
 import { products } from "../db/schema";
 import { purgeCatalogCache } from "../edge-cache";
 
+/**
+ * The bindings a catalogue refresh uses. The coalescer is optional in the type only because some
+ * service stores name just SESSIONS; the Worker always has it (wrangler.toml, and its previews block).
+ */
+export type CatalogEnv = Pick<Env, "SESSIONS"> & Partial<Pick<Env, "CATALOG_PURGE">>;
+
 /** What a service needs to change the catalogue and refresh what visitors see. */
-export type CatalogStore = { db: Database; env: Pick<Env, "SESSIONS"> };
+export type CatalogStore = { db: Database; env: CatalogEnv };
 
 /**
- * Refresh the cached catalogue. The change itself is already committed, so a failed refresh is
- * logged, not thrown: visitors then see the old copy for at most its minute of freshness, and
- * the database still refuses to sell what is not on sale.
+ * Refresh the cached catalogue, through the coalescer that keeps the version key within KV's write
+ * rate. The change itself is already committed, so a failed refresh is logged, not thrown:
+ * visitors then see the old copy for at most its minute of freshness, and the database still
+ * refuses to sell what is not on sale.
  */
-export async function catalogChanged(env: Pick<Env, "SESSIONS">): Promise<void> {
+export async function catalogChanged(env: CatalogEnv): Promise<void> {
   try {
-    await purgeCatalogCache(env);
+    if (env.CATALOG_PURGE) await requestCatalogPurge(env.CATALOG_PURGE);
+    else {
+      console.error("No CATALOG_PURGE binding: the catalogue version is written without coalescing");
+      await purgeCatalogCache(env);
+    }
   } catch (error) {
     console.error("Could not refresh the cached catalogue", error);
   }
