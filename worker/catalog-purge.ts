@@ -36,7 +36,8 @@ export class CatalogPurge implements DurableObject {
   }
 
   private async changed(): Promise<void> {
-    // A write is already due, and it will run after this change.
+    // A write is already due, and it will run after this change. (While the alarm itself runs,
+    // getAlarm() answers null, so a change during the alarm's KV write schedules the next one.)
     if ((await this.state.storage.getAlarm()) !== null) return;
     const due = ((await this.state.storage.get<number>(WRITTEN_AT)) ?? 0) + MIN_GAP_MS;
     if (Date.now() >= due) await this.write();
