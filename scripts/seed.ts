@@ -1,10 +1,12 @@
 /**
  * Seeds the local D1 and R2 with the demo catalogue (idempotent: run it as often as you like).
  *
- *   node scripts/seed.ts [--state .wrangler/state]
+ *   node scripts/seed.ts [--state .wrangler/state] [--config wrangler.toml] [--remote]
  *
  * It talks to the same local storage as `wrangler dev --persist-to <state>` through wrangler's
- * getPlatformProxy, so nothing needs a Cloudflare account or the internet.
+ * getPlatformProxy, so nothing needs a Cloudflare account or the internet. `--remote` (with a
+ * `--config` whose bindings are marked remote) seeds real resources instead: scripts/preview.ts
+ * seeds a branch Preview's own database and bucket that way, never production's.
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -18,16 +20,21 @@ import { CATEGORY_EMOJI, SEED_PRODUCTS, SITE_EMOJI } from "./seed-data.ts";
 /** Fixed creation times keep the demo catalogue in its listed order. */
 const SEED_EPOCH = Date.UTC(2026, 0, 1);
 
-const { values } = parseArgs({ options: { state: { type: "string", default: ".wrangler/state" } } });
+const { values } = parseArgs({
+  options: { state: { type: "string", default: ".wrangler/state" }, config: { type: "string", default: "wrangler.toml" }, remote: { type: "boolean", default: false } },
+});
+
+// Production's bindings are never remote here: --remote is for a configuration naming other resources.
+if (values.remote && values.config === "wrangler.toml") throw new Error("--remote needs --config naming the resources to seed (scripts/preview.ts writes one)");
 
 const require = createRequire(import.meta.url);
 const emojiDir = join(dirname(require.resolve("@lobehub/fluent-emoji-3d/package.json")), "assets");
 
 type SeedEnv = { DB: D1Database; IMAGES: R2Bucket };
 const { env, dispose } = await getPlatformProxy<SeedEnv>({
-  configPath: "wrangler.toml",
-  persist: { path: join(values.state!, "v3") },
-  remoteBindings: false,
+  configPath: values.config,
+  persist: values.remote ? false : { path: join(values.state!, "v3") },
+  remoteBindings: values.remote,
 });
 
 try {

@@ -11,8 +11,9 @@
  * - Fresh for 60 s; for 10 more minutes a stale copy is served at once while a fresh one is
  *   rendered in the background.
  * - The cache key carries a catalogue version kept in KV; a change shoppers can see bumps it
- *   (worker/services/catalog-refresh.ts decides when, ADR 019), so every location misses and
- *   re-renders (the Cache API itself can only purge one location).
+ *   (worker/services/catalog-refresh.ts decides when, ADR 019; worker/catalog-purge.ts writes it at
+ *   most once a second, ADR 024), so every location misses and re-renders (the Cache API itself
+ *   can only purge one location).
  *   It also carries the build's version: a deploy never serves pages naming old asset files.
  * - A cached page's CSP nonce is replaced on every hit, so no two documents share a nonce.
  */
@@ -44,9 +45,13 @@ async function catalogVersion(env: Pick<Env, "SESSIONS">): Promise<string> {
   return (await env.SESSIONS.get(VERSION_KEY)) ?? "0";
 }
 
-/** Every cached catalogue read becomes a miss. In the Worker only worker/services/catalog-refresh.ts calls it. */
-export async function purgeCatalogCache(env: Pick<Env, "SESSIONS">): Promise<void> {
-  await env.SESSIONS.put(VERSION_KEY, String(Date.now()));
+/**
+ * Every cached catalogue read becomes a miss. Writes the key at once: in the Worker only its one
+ * writer, worker/catalog-purge.ts, calls this (KV takes about one write a second per key, ADR 024);
+ * tests call it to start clean.
+ */
+export async function purgeCatalogCache(env: Pick<Env, "SESSIONS">, version = Date.now()): Promise<void> {
+  await env.SESSIONS.put(VERSION_KEY, String(version));
 }
 
 export async function withEdgeCache(

@@ -4,6 +4,8 @@ declare namespace Cloudflare {
     DB: D1Database;
     SESSIONS: KVNamespace;
     IMAGES: R2Bucket;
+    /** The one writer of the catalogue version key (worker/catalog-purge.ts, ADR 024). */
+    CATALOG_PURGE: DurableObjectNamespace;
     AUTH_LIMITER: RateLimit;
     ACCOUNT_LIMITER: RateLimit;
     ORDER_LIMITER: RateLimit;

@@ -2,6 +2,8 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { makeWorkerContext, workerContext } from "@worker/web/context";
 import { createFetchHandler } from "./handler";
 
+export { CatalogPurge } from "./catalog-purge"; // the catalogue version's one writer (ADR 024)
+
 const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
 /**

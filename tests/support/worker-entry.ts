@@ -3,4 +3,6 @@
 // covered by the Playwright journeys against the production build.
 import { createFetchHandler } from "@worker/handler";
 
+export { CatalogPurge } from "@worker/catalog-purge";
+
 export default createFetchHandler(async () => new Response("page renderer not loaded in runtime tests", { status: 501 }));

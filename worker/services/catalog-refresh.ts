@@ -3,25 +3,30 @@
  * whom (ADR 019): after a seller's write that changed a product, and after an order or a
  * cancellation that put a product on or off sale. Nothing else bumps the catalogue version: each
  * bump is a KV write, which is billed, limited to about one a second per key, and shared with the
- * sessions. Only the domain services call this, once their change is committed.
+ * sessions; a burst of them is coalesced by worker/catalog-purge.ts (ADR 024). Only the domain
+ * services call this, once their change is committed.
  */
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { requestCatalogPurge } from "@worker/catalog-purge";
 import type { Database } from "@worker/db/client";
 import { products } from "@worker/db/schema";
-import { purgeCatalogCache } from "@worker/edge-cache";
+
+/** The binding a catalogue refresh uses: the coalescer that writes the version key (ADR 024). */
+export type CatalogEnv = Pick<Env, "CATALOG_PURGE">;
 
 /** What a service needs to change the catalogue and refresh what visitors see. */
-export type CatalogStore = { db: Database; env: Pick<Env, "SESSIONS"> };
+export type CatalogStore = { db: Database; env: CatalogEnv };
 
 /**
- * Refresh the cached catalogue. The change itself is already committed, so a failed refresh is
- * logged, not thrown: visitors then see the old copy for at most its minute of freshness, and
- * the database still refuses to sell what is not on sale.
+ * Refresh the cached catalogue, through the coalescer that keeps the version key within KV's write
+ * rate. The change itself is already committed, so a failed refresh is logged, not thrown:
+ * visitors then see the old copy for at most its minute of freshness, and the database still
+ * refuses to sell what is not on sale.
  */
-export async function catalogChanged(env: Pick<Env, "SESSIONS">): Promise<void> {
+export async function catalogChanged(env: CatalogEnv): Promise<void> {
   try {
-    await purgeCatalogCache(env);
+    await requestCatalogPurge(env.CATALOG_PURGE);
   } catch (error) {
     console.error("Could not refresh the cached catalogue", error);
   }

@@ -18,7 +18,7 @@ import { productInput, stockToggleInput, type ProductInput } from "@worker/valid
 import { catalogChanged } from "./catalog-refresh";
 
 /** The seller's writes: D1, the images bucket, and KV for the cached catalogue's version. */
-export type ProductStore = { db: Database; env: Pick<Env, "SESSIONS" | "IMAGES"> };
+export type ProductStore = { db: Database; env: Pick<Env, "CATALOG_PURGE" | "IMAGES"> };
 
 function columns(input: ProductInput) {
   return {

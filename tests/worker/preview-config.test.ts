@@ -1,0 +1,110 @@
+// What a branch's Worker Preview is bound to (scripts/preview-config.ts, ADR 025) and which
+// migrations may ship before the code that stops needing a column (scripts/migration-rules.ts,
+// ADR 026). `npm run test:deploy` runs the same functions on the real build's configuration.
+import { describe, expect, it } from "vitest";
+import { contractProblems } from "../../scripts/migration-rules";
+import { asPreviewRuns, previewIsolationProblems, previewName, previewResourceNames, withPreviewResources, type WranglerConfig } from "../../scripts/preview-config";
+
+/** Production's bindings as wrangler.toml has them, and a previews block as committed. */
+function config(): WranglerConfig {
+  return {
+    name: "edge-grocery",
+    vars: { APP_URL: "https://shop.example" },
+    d1_databases: [{ binding: "DB", database_name: "grocery", database_id: "prod-db-id" }],
+    kv_namespaces: [{ binding: "SESSIONS", id: "prod-kv-id" }],
+    r2_buckets: [{ binding: "IMAGES", bucket_name: "grocery-images" }],
+    ratelimits: [{ name: "AUTH_LIMITER", namespace_id: "1001" }],
+    durable_objects: { bindings: [{ name: "CATALOG_PURGE", class_name: "CatalogPurge" }] },
+    previews: {
+      vars: { APP_URL: "https://preview.invalid" },
+      d1_databases: [{ binding: "DB" }],
+      kv_namespaces: [{ binding: "SESSIONS" }],
+      r2_buckets: [{ binding: "IMAGES" }],
+      ratelimits: [{ name: "AUTH_LIMITER", namespace_id: "2001" }],
+      durable_objects: { bindings: [{ name: "CATALOG_PURGE", class_name: "CatalogPurge" }] },
+    },
+  };
+}
+
+const OWN = { databaseName: "grocery-preview-x", databaseId: "preview-db-id", sessionsId: "preview-kv-id", imagesBucket: "grocery-images-preview-x" };
+
+describe("a branch's Preview cannot reach production", () => {
+  it("names Previews after branches in DNS-safe form, and their resources after the Preview", () => {
+    expect(previewName("feature/New-Checkout_v2")).toBe("feature-new-checkout-v2");
+    expect(previewName("--Fix--")).toBe("fix");
+    expect(previewName(`x/${"a".repeat(60)}`)).toHaveLength(40);
+    expect(() => previewName("///")).toThrow();
+    const names = previewResourceNames(previewName(`x/${"a".repeat(60)}`));
+    expect(names.images.length).toBeLessThanOrEqual(63); // R2's limit on bucket names
+    expect(Object.values(names)).not.toContain("grocery");
+  });
+
+  it("binds the previews block to the branch's own resources and URL, leaving production's bindings alone", () => {
+    const bound = withPreviewResources(config(), OWN, "https://x-edge-grocery.acme.workers.dev");
+    expect(bound.previews?.d1_databases).toEqual([{ binding: "DB", database_name: OWN.databaseName, database_id: OWN.databaseId }]);
+    expect(bound.previews?.kv_namespaces).toEqual([{ binding: "SESSIONS", id: OWN.sessionsId }]);
+    expect(bound.previews?.r2_buckets).toEqual([{ binding: "IMAGES", bucket_name: OWN.imagesBucket }]);
+    expect(bound.previews?.vars?.APP_URL).toBe("https://x-edge-grocery.acme.workers.dev");
+    expect(bound.d1_databases).toEqual(config().d1_databases);
+    expect(previewIsolationProblems(bound, { requireResources: true })).toEqual([]);
+    expect(asPreviewRuns(bound)).toMatchObject({ d1_databases: bound.previews?.d1_databases, kv_namespaces: bound.previews?.kv_namespaces, previews: undefined });
+  });
+
+  it("the committed block may leave resources unnamed (Wrangler creates new ones), but CI's may not", () => {
+    expect(previewIsolationProblems(config(), { requireResources: false })).toEqual([]);
+    expect(previewIsolationProblems(config(), { requireResources: true })).toHaveLength(3);
+  });
+
+  it("refuses a Preview bound to production's database, namespace, bucket, rate limits, URL or another Worker's objects", () => {
+    const leaks: [string, (c: WranglerConfig) => void][] = [
+      ["database id", (c) => (c.previews!.d1_databases = [{ binding: "DB", database_name: "x", database_id: "prod-db-id" }])],
+      ["database name", (c) => (c.previews!.d1_databases = [{ binding: "DB", database_name: "grocery", database_id: "y" }])],
+      ["namespace", (c) => (c.previews!.kv_namespaces = [{ binding: "SESSIONS", id: "prod-kv-id" }])],
+      ["bucket", (c) => (c.previews!.r2_buckets = [{ binding: "IMAGES", bucket_name: "grocery-images" }])],
+      ["rate limits", (c) => (c.previews!.ratelimits = [{ name: "AUTH_LIMITER", namespace_id: "1001" }])],
+      ["URL", (c) => (c.previews!.vars = { APP_URL: "https://shop.example" })],
+      ["objects", (c) => (c.previews!.durable_objects = { bindings: [{ name: "CATALOG_PURGE", class_name: "CatalogPurge", script_name: "edge-grocery-prod" }] })],
+    ];
+    for (const [what, leak] of leaks) {
+      const c = config();
+      leak(c);
+      expect(previewIsolationProblems(c, { requireResources: false }), what).toHaveLength(1);
+    }
+  });
+
+  it("refuses a Preview that lacks one of production's bindings, or has no previews block", () => {
+    const c = config();
+    c.previews!.kv_namespaces = [];
+    expect(previewIsolationProblems(c, { requireResources: false })).toEqual([expect.stringContaining("SESSIONS has no Preview binding")]);
+    expect(previewIsolationProblems({ ...config(), previews: undefined }, { requireResources: false })).toHaveLength(1);
+  });
+});
+
+describe("migrations expand, then contract", () => {
+  it("lets through what the running version ignores", () => {
+    for (const sql of [
+      "CREATE TABLE `wishlists` (`id` text PRIMARY KEY NOT NULL, `user_id` text NOT NULL);",
+      "ALTER TABLE `orders` ADD `stock_returned` integer DEFAULT false NOT NULL;",
+      "ALTER TABLE `products` ADD `note` text;",
+      "CREATE INDEX `orders_user_idx` ON `orders` (`user_id`);",
+      "DROP TRIGGER `products_sold_out`;--> statement-breakpoint\nCREATE TRIGGER t AFTER UPDATE ON products BEGIN UPDATE products SET in_stock = 1; END;",
+    ]) {
+      expect(contractProblems(sql), sql).toEqual([]);
+    }
+  });
+
+  it("refuses what would break it, unless marked as a contract step", () => {
+    for (const sql of [
+      "DROP TABLE `newsletter_subscribers`;",
+      "ALTER TABLE `products` DROP COLUMN `weight`;",
+      "ALTER TABLE `products` RENAME COLUMN `weight` TO `net_weight`;",
+      "ALTER TABLE `orders` ADD `region` text NOT NULL;",
+      // drizzle-kit's table rebuild: a new table, copy, drop, rename.
+      "CREATE TABLE `__new_users` (`id` text);--> statement-breakpoint\nINSERT INTO `__new_users` SELECT `id` FROM `users`;--> statement-breakpoint\nDROP TABLE `users`;--> statement-breakpoint\nALTER TABLE `__new_users` RENAME TO `users`;",
+    ]) {
+      expect(contractProblems(sql), sql).not.toEqual([]);
+      expect(contractProblems(`-- contract: no released version reads it since 0009\n${sql}`), sql).toEqual([]);
+    }
+    expect(contractProblems("-- DROP TABLE `users`; (a comment)\nSELECT 1;")).toEqual([]);
+  });
+});
