@@ -1,6 +1,6 @@
 import { expect, test } from "./support/catalogue";
 import { APPLE, BEST_SELLERS, open } from "./support/app";
-import { CSS_BUDGET_KB, FIRST_LOAD_JS_BUDGET_KB, firstLoad } from "../../scripts/first-load.ts";
+import { CSS_BUDGET_KB, FIRST_LOAD_JS_BUDGET_KB, firstLoad } from "../../bench/first-load.ts";
 
 test.describe("pages come from the server with their data", () => {
   test("the raw HTML of /products already lists the catalogue", async ({ page }) => {
