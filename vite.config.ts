@@ -2,12 +2,10 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { modulePreloadsLowPriority } from "./vite-plugins/module-preloads-low-priority.ts";
-import { reactStringChunks } from "./vite-plugins/react-string-chunks.ts";
 import { serverOnlyWing } from "./vite-plugins/server-only-wing.ts";
 
 export default defineConfig({
   // Path aliases (~/, @shared/, @worker/) from tsconfig.json.
   resolve: { tsconfigPaths: true },
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), reactStringChunks(), modulePreloadsLowPriority(), serverOnlyWing()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), serverOnlyWing()],
 });

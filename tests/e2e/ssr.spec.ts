@@ -1,6 +1,6 @@
 import { expect, test } from "./support/catalogue";
 import { APPLE, BEST_SELLERS, open } from "./support/app";
-import { CSS_BUDGET_KB, FIRST_LOAD_JS_BUDGET_KB, firstLoad } from "../../scripts/first-load.ts";
+import { CSS_BUDGET_KB, FIRST_LOAD_JS_BUDGET_KB, firstLoad } from "../../bench/first-load.ts";
 
 test.describe("pages come from the server with their data", () => {
   test("the raw HTML of /products already lists the catalogue", async ({ page }) => {
@@ -58,10 +58,9 @@ test.describe("pages come from the server with their data", () => {
   });
 
   // Issue #6: the first screen's largest image is fetched first, sized and in a modern format;
-  // the others wait (lazy, still sized so nothing shifts); the hydration scripts never compete
-  // with it (low priority: module scripts do not block the first paint anyway).
+  // the others wait (lazy, still sized so nothing shifts). ADR 016.
   for (const path of ["/", "/products", `/products/fruits/${APPLE.id}`]) {
-    test(`${path}: the first screen's image comes first, other images are lazy and sized, scripts wait`, async ({ page }) => {
+    test(`${path}: the first screen's image comes first, other images are lazy and sized`, async ({ page }) => {
       await page.goto(path);
       const images = await page.locator("main img").evaluateAll((imgs) =>
         (imgs as HTMLImageElement[]).map((img) => ({
@@ -77,10 +76,6 @@ test.describe("pages come from the server with their data", () => {
       expect(first[0]!.loading).not.toBe("lazy");
       expect(images.every((image) => image.sized), "every image has a width and a height").toBe(true);
       expect(images.filter((image) => image.loading === "lazy").length, "images further down are lazy").toBeGreaterThan(0);
-
-      const preloads = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute("fetchpriority")));
-      expect(preloads.length).toBeGreaterThan(0);
-      expect(preloads.every((priority) => priority === "low"), "every module preload is low priority").toBe(true);
     });
   }
 

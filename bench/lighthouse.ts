@@ -13,13 +13,13 @@
  * of that very run picks the multiplier, and the gathered load is then scored with it, and with
  * the plain 4× for reference.
  *
- *   node scripts/lighthouse.ts --url http://127.0.0.1:8787 [--runs 5]   (a running store)
+ *   node bench/lighthouse.ts --url http://127.0.0.1:8787 [--runs 5]   (a running store)
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { median, PAGES } from "./bench-routes.ts";
+import { median, PAGES } from "./routes.ts";
 
 /** The Lighthouse CPU throttling calculator's multiplier for a host's benchmarkIndex. */
 export function cpuMultiplierFor(benchmarkIndex: number): number {

@@ -5,15 +5,16 @@
  * not billed as its CPU; here those calls go through the proxy, whose CPU is subtracted, so what
  * remains is routing, loaders, React's render and the response: the Worker's own CPU.
  *
- *   node scripts/render-cpu.ts [--state .wrangler/state] [--runs 300]   (after `npm run build`)
+ *   node bench/render-cpu.ts [--state .wrangler/state] [--runs 300]   (after `npm run build`)
  *
- * Used by `npm run bench`; prints the median CPU ms per route.
+ * Prints the median CPU ms per route. Not the figure held to the budget (that is workerd's,
+ * bench/workerd-cpu.ts): this one can be profiled with `node --cpu-prof`.
  */
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
-import { median, ROUTES, UNCACHED_COOKIE } from "./bench-routes.ts";
+import { median, ROUTES, UNCACHED_COOKIE } from "./routes.ts";
 
 type Statement = { bind(...values: unknown[]): Statement; all(): Promise<unknown>; raw(options?: unknown): Promise<unknown>; first(column?: string): Promise<unknown>; run(): Promise<unknown> };
 type Binding = { prepare(query: string): Statement; batch(statements: Statement[]): Promise<unknown> };

@@ -1,9 +1,9 @@
-/** What the performance scripts (bench, render-cpu, lighthouse) measure, shared so they agree. */
+/** What the performance harness (bench.ts, lighthouse.ts, render-cpu.ts) measures, shared so they agree. */
 
 /** The pages Lighthouse scores. */
 export const PAGES = { home: "/", products: "/products", product: "/products/fruits/seed-apple-1-kg" };
 
-/** The pages and API route measured for latency and server CPU, by the name the tables show. */
+/** The pages and API route measured for latency under load (and by render-cpu.ts), by the name the tables show. */
 export const ROUTES: Record<string, string> = {
   "/": "/",
   "/products": "/products",
@@ -17,3 +17,9 @@ export const ROUTES: Record<string, string> = {
 export const UNCACHED_COOKIE = "sid=benchmark";
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** The p-th percentile (nearest rank): the smallest sample with at least p% of the samples at or below it. */
+export function percentile(xs: number[], p: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
