@@ -4,9 +4,8 @@
  *
  *   node scripts/seed-large.ts [--count 50000] [--state .wrangler/state]
  */
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { getPlatformProxy } from "wrangler";
+import { openLocalStorage } from "./local-storage.ts";
 import { SEED_PRODUCTS } from "./seed-data.ts";
 
 const { values } = parseArgs({
@@ -19,11 +18,7 @@ const SIZES = ["250g", "500g", "1 kg", "2 kg", "6 pcs", "12 pcs", "1L", "2L"];
 /** Bulk products start after the demo catalogue, so its order and best sellers stay the same. */
 const BULK_EPOCH = Date.UTC(2026, 1, 1);
 
-const { env, dispose } = await getPlatformProxy<{ DB: D1Database }>({
-  configPath: "wrangler.toml",
-  persist: { path: join(values.state!, "v3") },
-  remoteBindings: false,
-});
+const { env, dispose } = await openLocalStorage(values.state!);
 
 // D1 allows 100 bound parameters per statement: 9 rows of 11 values each.
 const ROWS_PER_STATEMENT = 9;

@@ -13,6 +13,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
+import { openLocalStorage } from "./local-storage.ts";
 import { CATEGORIES } from "../shared/categories.ts";
 import { SITE_IMAGES } from "../app/lib/site-images.ts";
 import { CATEGORY_EMOJI, SEED_PRODUCTS, SITE_EMOJI } from "./seed-data.ts";
@@ -31,11 +32,10 @@ const require = createRequire(import.meta.url);
 const emojiDir = join(dirname(require.resolve("@lobehub/fluent-emoji-3d/package.json")), "assets");
 
 type SeedEnv = { DB: D1Database; IMAGES: R2Bucket };
-const { env, dispose } = await getPlatformProxy<SeedEnv>({
-  configPath: values.config,
-  persist: values.remote ? false : { path: join(values.state!, "v3") },
-  remoteBindings: values.remote,
-});
+// Remote (a preview's resources) through wrangler's proxy; local straight from the state's files.
+const { env, dispose } = values.remote
+  ? await getPlatformProxy<SeedEnv>({ configPath: values.config, persist: false, remoteBindings: true })
+  : await openLocalStorage(values.state!, values.config);
 
 try {
   const images = new Map<string, string>(); // R2 key → emoji code point
