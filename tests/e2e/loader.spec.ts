@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 /** The loader page waits 5 s before it moves on; without JavaScript, allow up to 8 s. */
 const WAIT_MS = 8_000;

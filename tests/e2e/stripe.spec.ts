@@ -3,9 +3,10 @@
  * hosted page at /pay/<session> pays (marks the session paid, sends the signed webhook to the app)
  * or cancels, then sends the shopper back to the store.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { APPLE, cartLink, expectCartCount, open, summaryValue } from "./support/app";
-import { addToCartFromProductPage, orderCards, shopperWithAddress } from "./support/accounts";
+import { addToCartFromProductPage, orderCards } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 
 /** From a cart with a product and an address: choose Online Payment and go to the payment page. */
 async function proceedToFakeStripe(page: Page): Promise<string> {
@@ -20,8 +21,7 @@ async function proceedToFakeStripe(page: Page): Promise<string> {
 }
 
 test.describe("online payment (fake Stripe)", () => {
-  test("Proceed to Checkout → pay on the Stripe page → back through /loader to My Orders, paid", async ({ page }, testInfo) => {
-    await shopperWithAddress(page, testInfo, "Farah Khan");
+  test("Proceed to Checkout → pay on the Stripe page → back through /loader to My Orders, paid", async ({ page, address: _ }) => {
     await addToCartFromProductPage(page, APPLE, { signedIn: true });
 
     const cartTotal = await proceedToFakeStripe(page);
@@ -48,8 +48,7 @@ test.describe("online payment (fake Stripe)", () => {
     await expectCartCount(page, 0);
   });
 
-  test("Cancel on the Stripe page returns to the cart, and the order waits on My Orders as Awaiting payment", async ({ page }, testInfo) => {
-    await shopperWithAddress(page, testInfo, "Irfan Ali");
+  test("Cancel on the Stripe page returns to the cart, and the order waits on My Orders as Awaiting payment", async ({ page, address: _ }) => {
     await addToCartFromProductPage(page, APPLE, { signedIn: true });
 
     await proceedToFakeStripe(page);
