@@ -4,7 +4,7 @@
  * or cancels, then sends the shopper back to the store.
  */
 import type { Page } from "@playwright/test";
-import { APPLE, cartLink, expectCartCount, open, summaryValue } from "./support/app";
+import { APPLE, cartLink, expectCartCount, LOADER_PAUSE_MS, open, stopPageClock, summaryValue, waitForHydration } from "./support/app";
 import { addToCartFromProductPage, orderCards } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
@@ -31,10 +31,17 @@ test.describe("online payment (fake Stripe)", () => {
     await expect(page.getByRole("listitem").filter({ hasText: APPLE.name })).toContainText("× 1: ₹110.00");
     await expect(page.getByRole("listitem").filter({ hasText: "Tax (2%)" })).toContainText("₹2.20");
 
+    // /loader's 5-second pause runs on the page clock, stopped here and run past it by hand
+    // (loader.spec.ts proves the pause itself).
+    await stopPageClock(page.clock);
     await page.getByRole("button", { name: "Pay ₹112.20" }).click();
     await page.waitForURL((url) => url.pathname === "/loader" && url.searchParams.get("next") === "/my-orders", { waitUntil: "commit" });
     await expect(page.getByText("Just a moment")).toBeVisible();
-    await page.waitForURL("/my-orders", { timeout: 15_000 });
+    await waitForHydration(page, "header", { clockStopped: true });
+    await page.clock.runFor(LOADER_PAUSE_MS);
+    await page.waitForURL("/my-orders");
+    // Time flows again for the rest of the journey (toasts, the app's own timers).
+    await page.clock.resume();
 
     const orders = orderCards(page);
     await expect(orders).toHaveCount(1);
