@@ -33,6 +33,18 @@ async function injectedElements(page: Page) {
 
 const NONE_INJECTED = { imgX: 0, bold: 0, alertScripts: 0 };
 
+/**
+ * Let whatever the page would still run by itself run before dialogs are counted: an image's
+ * onerror fires once the image has failed, so wait until every image that loads now has loaded or
+ * failed, then one more task for the events queued by the last of them. (Lazy images below the fold
+ * never load here.) A dialog opened meanwhile blocks the page until watchDialogs dismisses it, so it
+ * has been counted when this returns.
+ */
+async function settle(page: Page) {
+  await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete || img.loading === "lazy"))).toBe(true);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 test.describe("hostile text is shown as text", () => {
   test("an address whose street is markup: plain text on the cart and on the seller's Orders page, no dialog", async ({ page: shopperPage, shopper, sellerPage }) => {
     const dialogs = watchDialogs(shopperPage.context());
@@ -55,8 +67,8 @@ test.describe("hostile text is shown as text", () => {
     await expect(order.getByTestId("order-address")).toContainText(`${HOSTILE_STREET}, ${address.city}`);
     expect(await injectedElements(sellerPage)).toEqual(NONE_INJECTED);
 
-    // Give a deferred onerror or script the chance to run before counting.
-    await sellerPage.waitForTimeout(300);
+    await settle(shopperPage);
+    await settle(sellerPage);
     expect(dialogs.concat(sellerDialogs)).toEqual([]);
   });
 
@@ -102,7 +114,8 @@ test.describe("hostile text is shown as text", () => {
     expect(html).not.toContain("<b>Bold</b>");
     expect(html).not.toContain("<script>alert(1)</script>");
 
-    await shopperPage.waitForTimeout(300);
+    await settle(sellerPage);
+    await settle(shopperPage);
     expect(dialogs.concat(shopperDialogs)).toEqual([]);
   });
 
@@ -117,7 +130,7 @@ test.describe("hostile text is shown as text", () => {
     const html = await (await page.request.get(`/products?search=${encodeURIComponent(HOSTILE_SEARCH)}`)).text();
     expect(html).not.toContain(HOSTILE_SEARCH);
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-    await page.waitForTimeout(300);
+    await settle(page);
     expect(dialogs).toEqual([]);
   });
 });
