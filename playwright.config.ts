@@ -2,8 +2,11 @@
  * Browser journeys (tests/e2e) against the PRODUCTION build, served by `wrangler dev` with its own
  * freshly seeded local D1/R2/KV state (.wrangler/e2e-state), so they never touch `npm start`'s data.
  *
- *   npx playwright test                 # both projects
- *   npx playwright test --project=chromium tests/e2e/cart.spec.ts
+ *   npx playwright test                 # every project
+ *   npx playwright test tests/e2e/cart.spec.ts
+ *
+ * The web server builds the app first (scripts/start.ts), unless E2E_REUSE_BUILD=1 says the build
+ * in build/ is current: `npm test` sets it, because its bundle check has just built.
  *
  * Browsers cannot be downloaded here: Debian's chromium is used (CHROMIUM_PATH overrides; if
  * neither exists, Playwright's own bundled browser is tried).
@@ -42,10 +45,17 @@ const launchOptions = {
 const localNode = join(import.meta.dirname, "node_modules", ".bin", "node");
 const node = existsSync(localNode) ? localNode : process.execPath;
 
+// Only `npm test` sets E2E_REUSE_BUILD, right after its bundle check built; anyone else gets a
+// fresh build, so a journey never runs against code older than the checkout.
+const reuseBuild = process.env.E2E_REUSE_BUILD === "1";
+if (reuseBuild && !existsSync(join(import.meta.dirname, "build", "server", "index.js"))) {
+  throw new Error("E2E_REUSE_BUILD=1 but there is no build in build/: run `npm run build` first, or leave E2E_REUSE_BUILD unset");
+}
+
 // --fake-stripe: "Online Payment" goes to the in-repo fake Stripe (tests/support/fake-stripe.ts),
 // whose hosted page pays, sends the signed webhook and redirects back, all offline.
 const webServer: PlaywrightTestConfig["webServer"] = {
-  command: `"${node}" scripts/start.ts --port ${PORT} --state .wrangler/e2e-state --fresh --fake-stripe`,
+  command: `"${node}" scripts/start.ts --port ${PORT} --state .wrangler/e2e-state --fresh --fake-stripe${reuseBuild ? " --no-build" : ""}`,
   url: `http://127.0.0.1:${PORT}`,
   timeout: 180_000,
   reuseExistingServer: !CI,
@@ -59,7 +69,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   // Journeys are independent (fresh browser context each, unique newsletter addresses and
-  // shopper accounts), so they can share one server and one database across two workers.
+  // shopper accounts), so they can share one server and one database across two workers; those
+  // that change the catalogue take turns in their own project.
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -89,8 +100,21 @@ export default defineConfig({
       use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
     },
     {
+      // Journeys that add products, and those that count exactly the seeded catalogue: one at a
+      // time, on one worker, while the other worker runs the rest (which do not depend on what
+      // these add: see tests/e2e/support/fixtures.ts). Not ordered after the other projects by a
+      // dependency: Playwright runs a dependency project whole, so every targeted run would run
+      // all of them. Listed before the others so that its chain starts first.
+      name: "catalogue",
+      grep: /@catalogue/,
+      fullyParallel: false,
+      workers: 1,
+      dependencies: ["seller-setup"],
+      use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
+    },
+    {
       name: "chromium",
-      grepInvert: /@mobile/,
+      grepInvert: /@mobile|@catalogue/,
       dependencies: ["seller-setup"],
       use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
     },

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { APPLE, open } from "./support/app";
 import { expectNoSeriousViolations } from "./support/axe";
 import {
@@ -8,23 +7,19 @@ import {
   openSellerPage,
   orderCards,
   placeCodOrderFromCart,
-  sellerPage,
-  shopperPage,
-  shopperWithAddress,
   waitForSellerLoginForm,
 } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 
 test.describe("accessibility of the account and seller pages (axe: no serious or critical violations)", () => {
-  test("My Orders with an order", async ({ page }, testInfo) => {
-    await shopperWithAddress(page, testInfo);
+  test("My Orders with an order", async ({ page, address: _ }) => {
     await addToCartFromProductPage(page, APPLE, { signedIn: true });
     await placeCodOrderFromCart(page);
     await expect(orderCards(page)).toHaveCount(1);
     await expectNoSeriousViolations(page, "/my-orders");
   });
 
-  test("the add-address page", async ({ page }, testInfo) => {
-    await shopperWithAddress(page, testInfo);
+  test("the add-address page", async ({ page, address: _ }) => {
     await open(page, "/add-address");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add Shipping Address");
     await expectNoSeriousViolations(page, "/add-address");
@@ -50,27 +45,20 @@ test.describe("accessibility of the account and seller pages (axe: no serious or
     ["/seller", "Add Product"],
     ["/seller/product-list", "All Products"],
   ] as const) {
-    test(`the seller's ${heading} page`, async ({ browser }) => {
-      const seller = await sellerPage(browser);
-      await openSellerPage(seller.page, path);
-      await expect(seller.page.getByRole("heading", { level: 1 })).toHaveText(heading);
-      await expectNoSeriousViolations(seller.page, path);
-      await seller.context.close();
+    test(`the seller's ${heading} page`, async ({ sellerPage }) => {
+      await openSellerPage(sellerPage, path);
+      await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expectNoSeriousViolations(sellerPage, path);
     });
   }
 
-  test("the seller's Orders page, with an order to act on", async ({ browser }, testInfo) => {
-    const shopper = await shopperPage(browser);
-    const { shopper: account } = await shopperWithAddress(shopper.page, testInfo);
-    await addToCartFromProductPage(shopper.page, APPLE, { signedIn: true });
-    await placeCodOrderFromCart(shopper.page);
-    await shopper.context.close();
+  test("the seller's Orders page, with an order to act on", async ({ page: shopperPage, shopper, address: _, sellerPage }) => {
+    await addToCartFromProductPage(shopperPage, APPLE, { signedIn: true });
+    await placeCodOrderFromCart(shopperPage);
 
-    const seller = await sellerPage(browser);
-    await openSellerPage(seller.page, "/seller/orders");
-    const order = seller.page.getByRole("article").filter({ hasText: account.email });
+    await openSellerPage(sellerPage, "/seller/orders");
+    const order = sellerPage.getByRole("article").filter({ hasText: shopper.email });
     await expect(order.getByRole("button", { name: "Mark Packed" })).toBeVisible();
-    await expectNoSeriousViolations(seller.page, "/seller/orders");
-    await seller.context.close();
+    await expectNoSeriousViolations(sellerPage, "/seller/orders");
   });
 });

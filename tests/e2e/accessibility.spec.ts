@@ -1,6 +1,6 @@
-import { test } from "@playwright/test";
 import { APPLE, expectCartCount, open } from "./support/app";
 import { expectNoSeriousViolations } from "./support/axe";
+import { test } from "./support/fixtures";
 
 test.describe("accessibility (axe: no serious or critical violations)", () => {
   test("home", async ({ page }) => {

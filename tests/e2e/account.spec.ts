@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { APPLE, TOMATO, cartLink, expectCartCount, open, productCard, summaryValue } from "./support/app";
 import {
   accountMenu,
@@ -11,8 +10,8 @@ import {
   newAddress,
   newShopper,
   orderCards,
-  registerByApi,
 } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 
 test.describe("shopper accounts", () => {
   test("sign up in the login dialog, add an address and place a cash-on-delivery order", async ({ page }, testInfo) => {
@@ -80,9 +79,8 @@ test.describe("shopper accounts", () => {
     await expectCartCount(page, 0);
   });
 
-  test("the login dialog opens from the top bar, closes on Escape and on the backdrop, and refuses a wrong password", async ({ page }, testInfo) => {
-    const shopper = newShopper(testInfo);
-    await registerByApi(page, shopper);
+  test("the login dialog opens from the top bar, closes on Escape and on the backdrop, and refuses a wrong password", async ({ page, shopper }) => {
+    // A returning shopper: the account exists, this browser is signed out.
     await logoutByApi(page);
 
     await open(page, "/products");
@@ -123,9 +121,8 @@ test.describe("shopper accounts", () => {
     await expect(accountMenu(page, shopper.name)).toHaveCount(0);
   });
 
-  test("a guest's cart joins the account's cart at login", async ({ page }, testInfo) => {
-    const shopper = newShopper(testInfo, "Kabir Shah");
-    await registerByApi(page, shopper);
+  test("a guest's cart joins the account's cart at login", async ({ page, shopper }) => {
+    // A returning shopper: the account exists, this browser is signed out.
     await logoutByApi(page);
 
     await open(page, "/products");
@@ -150,9 +147,7 @@ test.describe("shopper accounts", () => {
     await expect(page.getByRole("listitem").filter({ hasText: TOMATO.name })).toHaveCount(1);
   });
 
-  test("logout from the account menu empties the cart on this device and shows Login again", async ({ page }, testInfo) => {
-    const shopper = newShopper(testInfo, "Nisha Verma");
-    await registerByApi(page, shopper);
+  test("logout from the account menu empties the cart on this device and shows Login again", async ({ page, shopper }) => {
     await addToCartFromProductPage(page, APPLE, { signedIn: true });
 
     await accountMenu(page, shopper.name).click();
@@ -168,9 +163,8 @@ test.describe("shopper accounts", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your cart is empty");
   });
 
-  test("a guest who presses Place Order is asked to log in, and no order is placed", async ({ page }, testInfo) => {
-    const shopper = newShopper(testInfo);
-    await registerByApi(page, shopper);
+  test("a guest who presses Place Order is asked to log in, and no order is placed", async ({ page, shopper }) => {
+    // A returning shopper: the account exists, this browser is signed out.
     await logoutByApi(page);
 
     await addToCartFromProductPage(page, APPLE, { signedIn: false });
@@ -197,9 +191,7 @@ test.describe("shopper accounts", () => {
     await expect(orderCards(page)).toHaveCount(0);
   });
 
-  test("placing an order without a saved address says 'Please select an address'", async ({ page }, testInfo) => {
-    const shopper = newShopper(testInfo);
-    await registerByApi(page, shopper);
+  test("placing an order without a saved address says 'Please select an address'", async ({ page, shopper: _ }) => {
     await addToCartFromProductPage(page, APPLE, { signedIn: true });
 
     await open(page, "/cart");

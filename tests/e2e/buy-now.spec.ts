@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { APPLE, RICE, cartLink, expectCartCount, expectedTotals, open, orderSummary, productCard, rupees, summaryValue } from "./support/app";
+import { expect, test } from "./support/fixtures";
 
 test.describe("browse a category and buy a product", () => {
   test("home → Fresh Fruits → Apple 1 kg → Buy now lands on the cart with the right totals", async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { APPLE, clickAndLoad, expectCartCount, open, productCard } from "./support/app";
+import { expect, test } from "./support/fixtures";
 
 test.describe("cart basics on the product list", () => {
   test("Add, +, reload, − − : the count follows and the cart lives in a cookie", async ({ page, context }) => {

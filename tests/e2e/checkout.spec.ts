@@ -1,10 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { APPLE, RICE } from "./support/app";
-import { addToCartFromProductPage, orderCards, placeCodOrderFromCart, shopperWithAddress } from "./support/accounts";
+import { addToCartFromProductPage, orderCards, placeCodOrderFromCart } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 
 test.describe("a shopper's own orders", () => {
-  test("a fresh order can be cancelled from My Orders", async ({ page }, testInfo) => {
-    await shopperWithAddress(page, testInfo, "Tara Menon");
+  test("a fresh order can be cancelled from My Orders", async ({ page, address: _ }) => {
     await addToCartFromProductPage(page, RICE, { signedIn: true });
     await placeCodOrderFromCart(page);
 
@@ -25,8 +24,7 @@ test.describe("a shopper's own orders", () => {
     await expect(orderCards(page)).toHaveCount(1);
   });
 
-  test("an order of two products lists both lines and the right total on My Orders", async ({ page }, testInfo) => {
-    await shopperWithAddress(page, testInfo, "Dev Patel");
+  test("an order of two products lists both lines and the right total on My Orders", async ({ page, address: _ }) => {
     await addToCartFromProductPage(page, APPLE, { signedIn: true });
     await addToCartFromProductPage(page, RICE, { signedIn: true, expectedCount: 2 });
     const hydrationErrors: string[] = [];

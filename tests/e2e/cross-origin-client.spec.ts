@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { APPLE, RICE } from "./support/app";
 import { SELLER } from "./support/accounts";
-import { expect, test } from "./support/catalogue";
+import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { serveSpaClient } from "./support/spa-client/serve";
 
 type Answer = { status: number; success: boolean; msg: string; message: string; [field: string]: unknown };
@@ -33,7 +33,8 @@ async function openClient(page: Page, baseURL: string) {
   await expect(page.locator("body[data-ready=true]")).toHaveCount(1);
 }
 
-test.describe("the spec's client on another origin", () => {
+// @catalogue: the seller's act adds a product (the whole journey goes with it: serial mode keeps its acts together).
+test.describe("the spec's client on another origin", { tag: CATALOGUE_TAG }, () => {
   // The seller reads the order the shopper placed: one journey in two acts.
   test.describe.configure({ mode: "serial" });
   let placedOrderId = "";

@@ -2,9 +2,10 @@
  * Walks every route the edge cache serves, against the production build: a cached answer never
  * replays a header that belongs to the caller who primed it (CORS, Set-Cookie, the CSP nonce).
  */
-import { expect, test, type APIResponse } from "@playwright/test";
+import type { APIResponse } from "@playwright/test";
 import { APPLE } from "./support/app";
 import { spaClientOrigin } from "./support/spa-client/serve";
+import { expect, test } from "./support/fixtures";
 
 const CACHED_ROUTES = ["/", "/products", "/products?search=tomato", `/products/${APPLE.category.toLowerCase()}`, `/products/${APPLE.category.toLowerCase()}/${APPLE.id}`, "/api/product/list"];
 

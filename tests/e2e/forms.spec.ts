@@ -4,8 +4,10 @@
  * helper (worker/request-body.ts readForm), as the API reads JSON through readJson.
  * Raw HTTP with Playwright's request fixture, against the production build.
  */
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { newShopper, SELLER_STATE, SHOPPER_PASSWORD } from "./support/accounts";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { newShopper, SHOPPER_PASSWORD } from "./support/accounts";
+import { APPLE } from "./support/app";
+import { expect, test } from "./support/fixtures";
 
 type Body = { name: string; headers: Record<string, string>; data?: string };
 
@@ -51,12 +53,9 @@ test.describe("page forms refuse a body that is not a form (4xx, never 500)", ()
     expect((await orders.json()).orders).toEqual([]);
   });
 
-  test("the seller's forms: add and edit product, product list, orders", async ({ playwright, baseURL }) => {
+  test("the seller's forms: add and edit product, product list, orders", async ({ sellerRequest, baseURL }) => {
     const origin = new URL(baseURL!).origin;
-    const seller = await playwright.request.newContext({ baseURL, storageState: SELLER_STATE });
-    const list = await seller.get("/api/product/seller-list?limit=1");
-    const [product] = (await list.json()).products as { _id: string }[];
-    for (const path of ["/seller?index", `/seller/products/${product!._id}/edit`, "/seller/product-list", "/seller/orders"]) await probe(seller, origin, "POST", path);
-    await seller.dispose();
+    // A seeded product: one a catalogue journey added could be deleted while it is probed.
+    for (const path of ["/seller?index", `/seller/products/${APPLE.id}/edit`, "/seller/product-list", "/seller/orders"]) await probe(sellerRequest, origin, "POST", path);
   });
 });

@@ -9,11 +9,12 @@
  * only be fuzzed here, where the real React Router build renders them.
  * `npm test` runs a bounded number of requests; `npm run fuzz -- --pages` runs more (FUZZ_RUNS).
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import fc from "fast-check";
 import { CONTENT_TYPES, encode, fuzzRuns, hostileCookie, hostileQuery, hostileSegment, hostileString, LEAK, SITES } from "../support/fuzz";
 import { APPLE } from "./support/app";
-import { newShopper, SELLER_STATE, SHOPPER_PASSWORD } from "./support/accounts";
+import { newShopper, SHOPPER_PASSWORD } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 
 const PAGES = [
   "/", "/products", "/products/fruits", `/products/fruits/${APPLE.id}`, "/cart", "/add-address", "/my-orders", "/login", "/logout",
@@ -26,11 +27,8 @@ const PARAMS = ["search", "cursor", "next", "redirectTo", "mode", "q", "status",
 const FIELDS = ["intent", "productId", "quantity", "email", "password", "name", "redirectTo", "paymentType", "items", "address", "idempotencyKey", "orderId", "status", "id", "inStock", "firstName", "zipCode", "phone", "price", "offerPrice", "category", "stock"];
 
 /** The seller's saved session (seller.setup.ts) as a Cookie header. */
-async function sellerCookie(playwright: { request: { newContext(o: object): Promise<APIRequestContext> } }, baseURL: string): Promise<string> {
-  const context = await playwright.request.newContext({ baseURL, storageState: SELLER_STATE });
-  const cookie = (await context.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-  await context.dispose();
-  return cookie;
+async function sellerCookie(seller: APIRequestContext): Promise<string> {
+  return (await seller.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
 }
 
 /** A client address per request: the seller login's per-IP limit must not catch the other journeys. */
@@ -58,10 +56,10 @@ async function expectSafe(response: { status(): number; text(): Promise<string>;
 test.describe("fuzz: page routes never answer 5xx, leak a stack trace, or change state on a refused request", () => {
   test.describe.configure({ timeout: 300_000 });
 
-  test("GET of every page with hostile paths, query strings, cookies and origins", async ({ playwright, baseURL }) => {
+  test("GET of every page with hostile paths, query strings, cookies and origins", async ({ playwright, sellerRequest, baseURL }) => {
     // No cookie jar: every request carries exactly the cookies the property chose.
     const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-    const seller = await sellerCookie(playwright, baseURL!);
+    const seller = await sellerCookie(sellerRequest);
     const probe = fc.record({
       page: fc.constantFrom(...PAGES),
       extra: fc.option(fc.array(hostileSegment([APPLE.id, "fruits"]), { minLength: 1, maxLength: 2 }).map((s) => `/${s.join("/")}`), { freq: 3 }),
@@ -86,14 +84,14 @@ test.describe("fuzz: page routes never answer 5xx, leak a stack trace, or change
     await request.dispose();
   });
 
-  test("POST (and PUT, DELETE) to every form with hostile bodies and content types; a shopper's refused request changes nothing", async ({ playwright, baseURL }) => {
+  test("POST (and PUT, DELETE) to every form with hostile bodies and content types; a shopper's refused request changes nothing", async ({ playwright, sellerRequest, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
     const shopper = newShopper(test.info());
     const registered = await request.post("/api/user/register", { data: { name: "Fuzz Shopper", email: shopper.email, password: SHOPPER_PASSWORD }, headers: { Origin: origin } });
     expect(registered.status()).toBe(201);
     const sid = registered.headers()["set-cookie"]!.split("\n").find((c) => c.startsWith("sid="))!.split(";")[0]!;
-    const seller = await sellerCookie(playwright, baseURL!);
+    const seller = await sellerCookie(sellerRequest);
 
     const formText = fc
       // (No real product id: the seller's forms must not delete or switch off what other journeys use.)

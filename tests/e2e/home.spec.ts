@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { BEST_SELLERS, CATEGORY_TILES, clickAndLoad, open, uniqueEmail } from "./support/app";
+import { expect, test } from "./support/fixtures";
 
 const SUBSCRIBED = "Subscribed! Watch your inbox for our best deals.";
 const ALREADY = "You are already subscribed.";

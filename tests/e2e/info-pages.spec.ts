@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { open } from "./support/app";
+import { expect, test } from "./support/fixtures";
 
 const PAGES = [
   { path: "/privacy-policy", title: "Privacy Policy", footer: "Privacy Policy", points: ["Card details never reach our servers", "a cart cookie so your cart survives a reload"] },

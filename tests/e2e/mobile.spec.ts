@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { expectCartCount, open, productCard } from "./support/app";
+import { expect, test } from "./support/fixtures";
 
 test.describe("on a phone @mobile", () => {
   test("the menu leads to All Product, where a product goes into the cart", async ({ page }) => {

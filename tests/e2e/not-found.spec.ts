@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test.describe("unknown pages are real 404s", () => {
   for (const path of ["/no-such-page", "/products/fruits/does-not-exist", "/products/no-such-category", "/products/vegetables/seed-apple-1-kg"]) {

@@ -4,9 +4,10 @@
  * another host once the URL is normalised ("/.//evil.example" becomes "//evil.example").
  * Raw HTTP, no browser: what matters is the Location header and the meta refresh the server writes.
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { APPLE } from "./support/app";
 import { newShopper, SHOPPER_PASSWORD } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 
 /** Targets that become protocol-relative ("//evil.example") after normalisation, and older tricks. */
 const HOSTILE = [

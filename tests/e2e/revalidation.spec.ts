@@ -3,9 +3,10 @@
  * link followed: root's shouldRevalidate. Client navigations ask the server for page data with
  * `_routes` naming the routes to load; "root" must be missing there, and present after a login.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { APPLE, open } from "./support/app";
-import { accountMenu, logInThroughDialog, loginLink, newShopper, registerByApi, logoutByApi } from "./support/accounts";
+import { accountMenu, logInThroughDialog, loginLink, logoutByApi } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 
 /** The routes each client-side data request asked for ("all" when it named none). */
 function watchDataRequests(page: Page): string[][] {
@@ -19,9 +20,8 @@ function watchDataRequests(page: Page): string[][] {
   return asked;
 }
 
-test("following links loads the page's data only; logging in loads the root's again", async ({ page }, testInfo) => {
-  const shopper = newShopper(testInfo);
-  await registerByApi(page, shopper);
+test("following links loads the page's data only; logging in loads the root's again", async ({ page, shopper }) => {
+  // A returning shopper: the account exists, this browser is signed out.
   await logoutByApi(page);
 
   await open(page, "/products");

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { SELLER_STATE } from "./support/accounts";
+import type { Page } from "@playwright/test";
 import { POTATO, TOMATO, open, productCard } from "./support/app";
+import { expect, test } from "./support/fixtures";
 
 async function searchFromTopBar(page: Page, text: string) {
   const box = page.getByRole("search").getByRole("searchbox", { name: "Search products" });
@@ -42,7 +42,7 @@ test.describe("search from the top bar", () => {
 });
 
 test.describe("search text", () => {
-  test("control characters in the search (NUL, tab, newline) are spaces, never a 500, on the shop's and the seller's lists", async ({ playwright, request, baseURL }) => {
+  test("control characters in the search (NUL, tab, newline) are spaces, never a 500, on the shop's and the seller's lists", async ({ request, sellerRequest }) => {
     for (const search of ["Tomato%001%20kg", "Tomato%091%0Akg", "ab%00cd", "%00%00%00"]) {
       const response = await request.get(`/products?search=${search}`);
       expect(response.status(), search).toBe(200);
@@ -50,10 +50,8 @@ test.describe("search text", () => {
       if (search.startsWith("Tomato")) expect(html, search).toContain("Results for “Tomato 1 kg”");
       expect(html, search).not.toContain("\u0000");
     }
-    const seller = await playwright.request.newContext({ baseURL, storageState: SELLER_STATE });
-    const list = await seller.get("/seller/product-list?q=Tomato%001%20kg");
+    const list = await sellerRequest.get("/seller/product-list?q=Tomato%001%20kg");
     expect(list.status()).toBe(200);
     expect(await list.text()).toContain("Tomato 1 kg");
-    await seller.dispose();
   });
 });

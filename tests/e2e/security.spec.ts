@@ -7,17 +7,16 @@ import type { Page } from "@playwright/test";
 import { join } from "node:path";
 import { APPLE, open, productCard, waitForHydration } from "./support/app";
 import {
+  addAddressByApi,
   addToCartFromProductPage,
   addressLine,
+  newAddress,
   openSellerPage,
   placeCodOrderFromCart,
   SELLER,
-  sellerPage,
-  shopperPage,
-  shopperWithAddress,
   watchDialogs,
 } from "./support/accounts";
-import { expect, test } from "./support/catalogue";
+import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 
 const HOSTILE_STREET = "<img src=x onerror=alert(1)><script>alert(1)</script>";
 const HOSTILE_SEARCH = "<script>alert(1)</script>";
@@ -34,84 +33,90 @@ async function injectedElements(page: Page) {
 
 const NONE_INJECTED = { imgX: 0, bold: 0, alertScripts: 0 };
 
+/**
+ * Let whatever the page would still run by itself run before dialogs are counted: an image's
+ * onerror fires once the image has failed, so wait until every image that loads now has loaded or
+ * failed, then one more task for the events queued by the last of them. (Lazy images below the fold
+ * never load here.) A dialog opened meanwhile blocks the page until watchDialogs dismisses it, so it
+ * has been counted when this returns.
+ */
+async function settle(page: Page) {
+  await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete || img.loading === "lazy"))).toBe(true);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 test.describe("hostile text is shown as text", () => {
-  test("an address whose street is markup: plain text on the cart and on the seller's Orders page, no dialog", async ({ browser }, testInfo) => {
-    const shopper = await shopperPage(browser);
-    const seller = await sellerPage(browser);
-    const dialogs = watchDialogs(shopper.context);
-    const sellerDialogs = watchDialogs(seller.context);
+  test("an address whose street is markup: plain text on the cart and on the seller's Orders page, no dialog", async ({ page: shopperPage, shopper, sellerPage }) => {
+    const dialogs = watchDialogs(shopperPage.context());
+    const sellerDialogs = watchDialogs(sellerPage.context());
 
-    const { shopper: account, address } = await shopperWithAddress(shopper.page, testInfo, "Eve Mallory", { street: HOSTILE_STREET });
-    await addToCartFromProductPage(shopper.page, APPLE, { signedIn: true });
-    await open(shopper.page, "/cart");
-    const choice = shopper.page.getByRole("radio", { name: addressLine(address) });
+    const address = newAddress(shopper, { street: HOSTILE_STREET });
+    await addAddressByApi(shopperPage, address);
+    await addToCartFromProductPage(shopperPage, APPLE, { signedIn: true });
+    await open(shopperPage, "/cart");
+    const choice = shopperPage.getByRole("radio", { name: addressLine(address) });
     await expect(choice).toBeChecked();
-    await expect(shopper.page.getByRole("complementary", { name: "Order Summary" })).toContainText(HOSTILE_STREET);
-    expect(await injectedElements(shopper.page)).toEqual(NONE_INJECTED);
+    await expect(shopperPage.getByRole("complementary", { name: "Order Summary" })).toContainText(HOSTILE_STREET);
+    expect(await injectedElements(shopperPage)).toEqual(NONE_INJECTED);
 
-    await placeCodOrderFromCart(shopper.page);
-    await expect(shopper.page.getByRole("main").getByRole("article")).toHaveCount(1);
+    await placeCodOrderFromCart(shopperPage);
+    await expect(shopperPage.getByRole("main").getByRole("article")).toHaveCount(1);
 
-    await openSellerPage(seller.page, "/seller/orders");
-    const order = seller.page.getByRole("article").filter({ hasText: account.email });
+    await openSellerPage(sellerPage, "/seller/orders");
+    const order = sellerPage.getByRole("article").filter({ hasText: shopper.email });
     await expect(order.getByTestId("order-address")).toContainText(`${HOSTILE_STREET}, ${address.city}`);
-    expect(await injectedElements(seller.page)).toEqual(NONE_INJECTED);
+    expect(await injectedElements(sellerPage)).toEqual(NONE_INJECTED);
 
-    // Give a deferred onerror or script the chance to run before counting.
-    await seller.page.waitForTimeout(300);
+    await settle(shopperPage);
+    await settle(sellerPage);
     expect(dialogs.concat(sellerDialogs)).toEqual([]);
-    await shopper.context.close();
-    await seller.context.close();
   });
 
-  test("a product named with markup and a javascript: description line renders as text for seller and shopper, no dialog", async ({ browser, catalogueChanges }) => {
+  test("a product named with markup and a javascript: description line renders as text for seller and shopper, no dialog", { tag: CATALOGUE_TAG }, async ({ sellerPage, page: shopperPage, catalogueChanges }) => {
     const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const name = `<b>Bold</b> <script>alert(1)</script> ${suffix}`;
     catalogueChanges.added(name);
-    const seller = await sellerPage(browser);
-    const shopper = await shopperPage(browser);
-    const dialogs = watchDialogs(seller.context);
-    const shopperDialogs = watchDialogs(shopper.context);
+    const dialogs = watchDialogs(sellerPage.context());
+    const shopperDialogs = watchDialogs(shopperPage.context());
 
-    await openSellerPage(seller.page, "/seller");
-    await seller.page.getByLabel("Image 1", { exact: true }).setInputFiles(IMAGE);
-    await seller.page.getByLabel("Product Name").fill(name);
-    await seller.page.getByLabel("Product Description").fill("Tasty\njavascript:alert(1)");
-    await seller.page.getByLabel("Category").selectOption("Instant");
-    await seller.page.getByLabel("Product Price (₹)").fill("40");
-    await seller.page.getByLabel("Offer Price (₹)").fill("35");
-    await seller.page.getByRole("button", { name: "ADD", exact: true }).click();
-    await expect(seller.page.getByRole("status").getByText(`Product Added: ${name}`, { exact: true })).toBeVisible();
+    await openSellerPage(sellerPage, "/seller");
+    await sellerPage.getByLabel("Image 1", { exact: true }).setInputFiles(IMAGE);
+    await sellerPage.getByLabel("Product Name").fill(name);
+    await sellerPage.getByLabel("Product Description").fill("Tasty\njavascript:alert(1)");
+    await sellerPage.getByLabel("Category").selectOption("Instant");
+    await sellerPage.getByLabel("Product Price (₹)").fill("40");
+    await sellerPage.getByLabel("Offer Price (₹)").fill("35");
+    await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
+    await expect(sellerPage.getByRole("status").getByText(`Product Added: ${name}`, { exact: true })).toBeVisible();
 
-    await open(seller.page, `/seller/product-list?q=${encodeURIComponent(suffix)}`);
-    const row = seller.page.getByRole("row").filter({ hasText: suffix });
+    await open(sellerPage, `/seller/product-list?q=${encodeURIComponent(suffix)}`);
+    const row = sellerPage.getByRole("row").filter({ hasText: suffix });
     await expect(row).toHaveCount(1);
     await expect(row.getByRole("cell").first()).toHaveText(name);
     await expect(row.getByRole("switch", { name: `${name} in stock` })).toBeVisible();
-    expect(await injectedElements(seller.page)).toEqual(NONE_INJECTED);
+    expect(await injectedElements(sellerPage)).toEqual(NONE_INJECTED);
 
-    await open(shopper.page, `/products?search=${encodeURIComponent(suffix)}`);
-    const card = productCard(shopper.page, name);
+    await open(shopperPage, `/products?search=${encodeURIComponent(suffix)}`);
+    const card = productCard(shopperPage, name);
     await expect(card).toHaveCount(1);
-    expect(await injectedElements(shopper.page)).toEqual(NONE_INJECTED);
+    expect(await injectedElements(shopperPage)).toEqual(NONE_INJECTED);
     await card.getByRole("link").first().click();
-    await expect(shopper.page).toHaveURL(/\/products\/instant\/[\w-]+$/);
-    await expect(shopper.page.getByRole("heading", { level: 1 })).toHaveText(name);
-    await expect(shopper.page).toHaveTitle(`${name} | GreenBasket`);
-    await expect(shopper.page.getByRole("listitem").filter({ hasText: /^javascript:alert\(1\)$/ })).toHaveCount(1);
-    await expect(shopper.page.getByRole("link", { name: /javascript:/ })).toHaveCount(0);
-    expect(await shopper.page.locator('a[href^="javascript:"]').count()).toBe(0);
-    expect(await injectedElements(shopper.page)).toEqual(NONE_INJECTED);
+    await expect(shopperPage).toHaveURL(/\/products\/instant\/[\w-]+$/);
+    await expect(shopperPage.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(shopperPage).toHaveTitle(`${name} | GreenBasket`);
+    await expect(shopperPage.getByRole("listitem").filter({ hasText: /^javascript:alert\(1\)$/ })).toHaveCount(1);
+    await expect(shopperPage.getByRole("link", { name: /javascript:/ })).toHaveCount(0);
+    expect(await shopperPage.locator('a[href^="javascript:"]').count()).toBe(0);
+    expect(await injectedElements(shopperPage)).toEqual(NONE_INJECTED);
 
     // Nor does the raw HTML carry the markup as markup (the hydration data included).
-    const html = await (await shopper.page.request.get(new URL(shopper.page.url()).pathname)).text();
+    const html = await (await shopperPage.request.get(new URL(shopperPage.url()).pathname)).text();
     expect(html).not.toContain("<b>Bold</b>");
     expect(html).not.toContain("<script>alert(1)</script>");
 
-    await shopper.page.waitForTimeout(300);
+    await settle(sellerPage);
+    await settle(shopperPage);
     expect(dialogs.concat(shopperDialogs)).toEqual([]);
-    await seller.context.close();
-    await shopper.context.close();
   });
 
   test("a search for <script>alert(1)</script> shows the words, escaped", async ({ page, context }) => {
@@ -125,7 +130,7 @@ test.describe("hostile text is shown as text", () => {
     const html = await (await page.request.get(`/products?search=${encodeURIComponent(HOSTILE_SEARCH)}`)).text();
     expect(html).not.toContain(HOSTILE_SEARCH);
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-    await page.waitForTimeout(300);
+    await settle(page);
     expect(dialogs).toEqual([]);
   });
 });

@@ -3,10 +3,10 @@
  * strangers, and the signed-in state is saved for the seller journeys (one seller login per run
  * instead of one per test: seller login is limited to 10 a minute per IP).
  */
-import { expect, test as setup } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { SELLER, SELLER_STATE, waitForSellerLoginForm } from "./support/accounts";
+import { expect, test as setup } from "./support/fixtures";
 
 setup("the seller logs in through the login form at /seller", async ({ page }) => {
   const response = await page.goto("/seller");

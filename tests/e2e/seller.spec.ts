@@ -1,22 +1,22 @@
 /**
- * The seller's journeys. The seller is signed in once per run (seller.setup.ts) and each test opens
- * its own context from that saved state; shoppers get contexts of their own, without it.
+ * The seller's journeys. The seller is signed in once per run (seller.setup.ts) and each test gets
+ * its own context from that saved state (the `sellerPage` fixture); the shopper is the test's
+ * `page`, a context without it.
  */
 import type { Page } from "@playwright/test";
 import { join } from "node:path";
 import { APPLE, TOMATO, open, productCard, rupees } from "./support/app";
 import {
+  addAddressByApi,
   addToCartFromProductPage,
+  newAddress,
   openSellerPage,
   orderCards,
   placeCodOrderFromCart,
   SELLER,
-  sellerPage,
-  shopperPage,
-  shopperWithAddress,
   waitForSellerLoginForm,
 } from "./support/accounts";
-import { expect, test } from "./support/catalogue";
+import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 
 const EMOJI = join(import.meta.dirname, "..", "..", "node_modules", "@lobehub", "fluent-emoji-3d", "assets");
 const AVOCADO_IMAGE = join(EMOJI, "1f951.webp");
@@ -32,30 +32,28 @@ function toast(page: Page, text: string) {
 }
 
 test.describe("the seller", () => {
-  test("adds a product with two pictures; shoppers find it; switched out of stock, it leaves the shop", async ({ browser, catalogueChanges }) => {
+  test("adds a product with two pictures; shoppers find it; switched out of stock, it leaves the shop", { tag: CATALOGUE_TAG }, async ({ sellerPage, page: shopperPage, catalogueChanges }) => {
     const name = `Avocado Cucumber Salad Kit ${uniqueSuffix()}`;
     catalogueChanges.added(name);
-    const seller = await sellerPage(browser);
-    const shopper = await shopperPage(browser);
 
-    await openSellerPage(seller.page, "/seller");
-    await expect(seller.page.getByRole("heading", { level: 1 })).toHaveText("Add Product");
-    await seller.page.getByLabel("Image 1", { exact: true }).setInputFiles(AVOCADO_IMAGE);
-    await seller.page.getByLabel("Image 2", { exact: true }).setInputFiles(CUCUMBER_IMAGE);
-    await seller.page.getByLabel("Product Name").fill(name);
-    await seller.page.getByLabel("Product Description").fill("Creamy and ripe\nGrown in Coorg");
-    await seller.page.getByLabel("Category").selectOption("Vegetables");
-    await seller.page.getByLabel("Product Price (₹)").fill("250");
-    await seller.page.getByLabel("Offer Price (₹)").fill("199.50");
-    await seller.page.getByRole("button", { name: "ADD", exact: true }).click();
+    await openSellerPage(sellerPage, "/seller");
+    await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Add Product");
+    await sellerPage.getByLabel("Image 1", { exact: true }).setInputFiles(AVOCADO_IMAGE);
+    await sellerPage.getByLabel("Image 2", { exact: true }).setInputFiles(CUCUMBER_IMAGE);
+    await sellerPage.getByLabel("Product Name").fill(name);
+    await sellerPage.getByLabel("Product Description").fill("Creamy and ripe\nGrown in Coorg");
+    await sellerPage.getByLabel("Category").selectOption("Vegetables");
+    await sellerPage.getByLabel("Product Price (₹)").fill("250");
+    await sellerPage.getByLabel("Offer Price (₹)").fill("199.50");
+    await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
 
-    await expect(toast(seller.page, `Product Added: ${name}`)).toBeVisible();
+    await expect(toast(sellerPage, `Product Added: ${name}`)).toBeVisible();
     // The form starts empty again for the next product.
-    await expect(seller.page.getByLabel("Product Name")).toHaveValue("");
+    await expect(sellerPage.getByLabel("Product Name")).toHaveValue("");
 
-    await seller.page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Product List" }).click();
-    await expect(seller.page).toHaveURL("/seller/product-list");
-    const row = seller.page.getByRole("row").filter({ hasText: name });
+    await sellerPage.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Product List" }).click();
+    await expect(sellerPage).toHaveURL("/seller/product-list");
+    const row = sellerPage.getByRole("row").filter({ hasText: name });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("Vegetables");
     await expect(row).toContainText("₹199.50");
@@ -63,62 +61,54 @@ test.describe("the seller", () => {
     await expect(inStock).toHaveAttribute("aria-checked", "true");
 
     // The shopper finds it by name and sees both pictures on its page.
-    await open(shopper.page, `/products?search=${encodeURIComponent(name)}`);
-    await expect(shopper.page.getByRole("article")).toHaveCount(1);
-    await productCard(shopper.page, name).getByRole("link").first().click();
-    await expect(shopper.page).toHaveURL(/\/products\/vegetables\/[\w-]+$/);
-    const productUrl = new URL(shopper.page.url()).pathname;
-    await expect(shopper.page.getByRole("heading", { level: 1 })).toHaveText(name);
-    await expect(shopper.page.getByText(rupees(199_50), { exact: true }).first()).toBeVisible();
-    await expect(shopper.page.getByText("Grown in Coorg")).toBeVisible();
+    await open(shopperPage, `/products?search=${encodeURIComponent(name)}`);
+    await expect(shopperPage.getByRole("article")).toHaveCount(1);
+    await productCard(shopperPage, name).getByRole("link").first().click();
+    await expect(shopperPage).toHaveURL(/\/products\/vegetables\/[\w-]+$/);
+    const productUrl = new URL(shopperPage.url()).pathname;
+    await expect(shopperPage.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(shopperPage.getByText(rupees(199_50), { exact: true }).first()).toBeVisible();
+    await expect(shopperPage.getByText("Grown in Coorg")).toBeVisible();
     for (const n of [1, 2]) {
-      const thumbnail = shopper.page.getByRole("button", { name: `Show image ${n} of ${name}` });
+      const thumbnail = shopperPage.getByRole("button", { name: `Show image ${n} of ${name}` });
       await expect(thumbnail).toBeVisible();
       await expect(thumbnail.locator("img")).toHaveJSProperty("complete", true);
       expect(await thumbnail.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth), `picture ${n} loaded`).toBeGreaterThan(0);
     }
-    await expect(shopper.page.getByRole("button", { name: `Show image 3 of ${name}` })).toHaveCount(0);
+    await expect(shopperPage.getByRole("button", { name: `Show image 3 of ${name}` })).toHaveCount(0);
 
     // Out of stock: gone from search and from its category; its page says so.
     await inStock.click();
     await expect(inStock).toHaveAttribute("aria-checked", "false");
-    await expect(toast(seller.page, `${name} is out of stock`)).toBeVisible();
-    await seller.page.reload();
-    await expect(seller.page.getByRole("switch", { name: `${name} in stock` })).toHaveAttribute("aria-checked", "false");
+    await expect(toast(sellerPage, `${name} is out of stock`)).toBeVisible();
+    await sellerPage.reload();
+    await expect(sellerPage.getByRole("switch", { name: `${name} in stock` })).toHaveAttribute("aria-checked", "false");
 
-    await open(shopper.page, `/products?search=${encodeURIComponent(name)}`);
-    await expect(shopper.page.getByText(`No products match “${name}”.`)).toBeVisible();
-    await expect(shopper.page.getByRole("article")).toHaveCount(0);
-    await open(shopper.page, "/products/vegetables");
-    await expect(productCard(shopper.page, TOMATO.name)).toBeVisible();
-    await expect(productCard(shopper.page, name)).toHaveCount(0);
-    await open(shopper.page, productUrl);
-    await expect(shopper.page.getByText("Currently out of stock")).toBeVisible();
-    await expect(shopper.page.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
-
-    await seller.context.close();
-    await shopper.context.close();
+    await open(shopperPage, `/products?search=${encodeURIComponent(name)}`);
+    await expect(shopperPage.getByText(`No products match “${name}”.`)).toBeVisible();
+    await expect(shopperPage.getByRole("article")).toHaveCount(0);
+    await open(shopperPage, "/products/vegetables");
+    await expect(productCard(shopperPage, TOMATO.name)).toBeVisible();
+    await expect(productCard(shopperPage, name)).toHaveCount(0);
+    await open(shopperPage, productUrl);
+    await expect(shopperPage.getByText("Currently out of stock")).toBeVisible();
+    await expect(shopperPage.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
   });
 
-  test("sees a shopper's order with the full address, moves it to Delivered and marks it paid; the shopper sees it all", async ({ browser }, testInfo) => {
-    const shopper = await shopperPage(browser);
-    const { shopper: account, address } = await shopperWithAddress(shopper.page, testInfo, "Zoya Qureshi", {
-      street: "44 Koramangala 5th Block",
-      zipCode: "560095",
-      phone: "+91 90000 12345",
-    });
-    await addToCartFromProductPage(shopper.page, APPLE, { signedIn: true });
-    await placeCodOrderFromCart(shopper.page);
-    await expect(orderCards(shopper.page)).toHaveCount(1);
+  test("sees a shopper's order with the full address, moves it to Delivered and marks it paid; the shopper sees it all", async ({ page: shopperPage, shopper, sellerPage }) => {
+    const address = newAddress(shopper, { street: "44 Koramangala 5th Block", zipCode: "560095", phone: "+91 90000 12345" });
+    await addAddressByApi(shopperPage, address);
+    await addToCartFromProductPage(shopperPage, APPLE, { signedIn: true });
+    await placeCodOrderFromCart(shopperPage);
+    await expect(orderCards(shopperPage)).toHaveCount(1);
 
-    const seller = await sellerPage(browser);
-    await openSellerPage(seller.page, "/seller");
-    await seller.page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Orders" }).click();
-    await expect(seller.page).toHaveURL("/seller/orders");
-    await expect(seller.page.getByRole("heading", { level: 1 })).toHaveText("Orders List");
+    await openSellerPage(sellerPage, "/seller");
+    await sellerPage.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Orders" }).click();
+    await expect(sellerPage).toHaveURL("/seller/orders");
+    await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Orders List");
 
     // The shopper's e-mail is unique to this test: it picks out the order.
-    const order = seller.page.getByRole("article").filter({ hasText: account.email });
+    const order = sellerPage.getByRole("article").filter({ hasText: shopper.email });
     await expect(order).toHaveCount(1);
     const shownAddress = order.getByTestId("order-address");
     await expect(shownAddress).toContainText(`${address.firstName} ${address.lastName}`);
@@ -134,31 +124,26 @@ test.describe("the seller", () => {
     for (const next of ["Packed", "Out for delivery", "Delivered"]) {
       await order.getByRole("button", { name: `Mark ${next}` }).click();
       await expect(order.getByTestId("seller-order-status")).toHaveText(next);
-      await expect(toast(seller.page, `Order is now ${next}`)).toBeVisible();
+      await expect(toast(sellerPage, `Order is now ${next}`)).toBeVisible();
     }
     await expect(order.getByRole("button", { name: /^Mark (Packed|Out for delivery|Delivered)$/ })).toHaveCount(0);
     await order.getByRole("button", { name: "Mark paid" }).click();
-    await expect(toast(seller.page, "Payment received")).toBeVisible();
+    await expect(toast(sellerPage, "Payment received")).toBeVisible();
     await expect(order).toContainText("Payment: Paid");
     await expect(order.getByRole("button", { name: "Mark paid" })).toHaveCount(0);
 
-    await open(shopper.page, "/my-orders");
-    const mine = orderCards(shopper.page).first();
+    await open(shopperPage, "/my-orders");
+    const mine = orderCards(shopperPage).first();
     await expect(mine.getByTestId("order-status")).toHaveText("Delivered");
     await expect(mine.getByTestId("payment-status")).toHaveText("Paid");
     const steps = mine.getByRole("list", { name: "Order progress" }).getByRole("listitem");
     await expect(steps).toHaveText([/^Order Placed\S/, /^Packed\S/, /^Out for delivery\S/, /^Delivered\S/]);
     await expect(steps.filter({ hasText: "(not yet)" })).toHaveCount(0);
     await expect(mine.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
-
-    await seller.context.close();
-    await shopper.context.close();
   });
 
-  test("logging out returns to the shop, and /seller asks for the login again", async ({ browser }) => {
+  test("logging out returns to the shop, and /seller asks for the login again", async ({ page }) => {
     // Its own login: logging out the run's shared seller session would sign out the other tests.
-    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-    const page = await context.newPage();
     await page.goto("/seller");
     await waitForSellerLoginForm(page);
     await page.getByLabel("Email").fill(SELLER.email);
@@ -174,11 +159,9 @@ test.describe("the seller", () => {
     expect(response?.status()).toBe(401);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seller Login");
     await expect(page.getByText("Hi! Admin")).toHaveCount(0);
-    await context.close();
   });
 
-  test("a signed-in shopper who opens /seller gets the seller login form with status 401", async ({ page }, testInfo) => {
-    await shopperWithAddress(page, testInfo);
+  test("a signed-in shopper who opens /seller gets the seller login form with status 401", async ({ page, address: _ }) => {
     for (const path of ["/seller", "/seller/product-list", "/seller/orders"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(401);

@@ -1,4 +1,4 @@
-import { expect, test } from "./support/catalogue";
+import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { APPLE, BEST_SELLERS, open } from "./support/app";
 import { CSS_BUDGET_KB, FIRST_LOAD_JS_BUDGET_KB, firstLoad } from "../../bench/first-load.ts";
 
@@ -32,8 +32,8 @@ test.describe("pages come from the server with their data", () => {
     expect(html).toContain("₹336.60"); // 3 × ₹110 + 2% tax
   });
 
-  // seededCatalogue: no other journey's product is on sale meanwhile (see support/catalogue.ts).
-  test("Load more appends the next page of products", async ({ page, seededCatalogue: _ }) => {
+  // @catalogue: counts exactly the seeded products, so it runs where no journey adds one meanwhile (support/fixtures.ts).
+  test("Load more appends the next page of products", { tag: CATALOGUE_TAG }, async ({ page }) => {
     await open(page, "/products");
     await expect(page.getByRole("article")).toHaveCount(20);
     await page.getByRole("link", { name: "Load more" }).click();
@@ -44,7 +44,8 @@ test.describe("pages come from the server with their data", () => {
   });
 
   // The listing stays mounted from /products to a search: the loaded pages must start again.
-  test("a search after Load more shows only its own results", async ({ page, seededCatalogue: _ }) => {
+  // @catalogue: it counts the seeded products too.
+  test("a search after Load more shows only its own results", { tag: CATALOGUE_TAG }, async ({ page }) => {
     await open(page, "/products");
     await page.getByRole("link", { name: "Load more" }).click();
     await expect(page.getByRole("article")).toHaveCount(35);

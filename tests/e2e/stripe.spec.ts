@@ -3,9 +3,10 @@
  * hosted page at /pay/<session> pays (marks the session paid, sends the signed webhook to the app)
  * or cancels, then sends the shopper back to the store.
  */
-import { expect, test, type Page } from "@playwright/test";
-import { APPLE, cartLink, expectCartCount, open, summaryValue } from "./support/app";
-import { addToCartFromProductPage, orderCards, shopperWithAddress } from "./support/accounts";
+import type { Page } from "@playwright/test";
+import { APPLE, cartLink, expectCartCount, LOADER_PAUSE_MS, open, stopPageClock, summaryValue, waitForHydration } from "./support/app";
+import { addToCartFromProductPage, orderCards } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 
 /** From a cart with a product and an address: choose Online Payment and go to the payment page. */
 async function proceedToFakeStripe(page: Page): Promise<string> {
@@ -20,8 +21,7 @@ async function proceedToFakeStripe(page: Page): Promise<string> {
 }
 
 test.describe("online payment (fake Stripe)", () => {
-  test("Proceed to Checkout → pay on the Stripe page → back through /loader to My Orders, paid", async ({ page }, testInfo) => {
-    await shopperWithAddress(page, testInfo, "Farah Khan");
+  test("Proceed to Checkout → pay on the Stripe page → back through /loader to My Orders, paid", async ({ page, address: _ }) => {
     await addToCartFromProductPage(page, APPLE, { signedIn: true });
 
     const cartTotal = await proceedToFakeStripe(page);
@@ -31,10 +31,17 @@ test.describe("online payment (fake Stripe)", () => {
     await expect(page.getByRole("listitem").filter({ hasText: APPLE.name })).toContainText("× 1: ₹110.00");
     await expect(page.getByRole("listitem").filter({ hasText: "Tax (2%)" })).toContainText("₹2.20");
 
+    // /loader's 5-second pause runs on the page clock, stopped here and run past it by hand
+    // (loader.spec.ts proves the pause itself).
+    await stopPageClock(page.clock);
     await page.getByRole("button", { name: "Pay ₹112.20" }).click();
     await page.waitForURL((url) => url.pathname === "/loader" && url.searchParams.get("next") === "/my-orders", { waitUntil: "commit" });
     await expect(page.getByText("Just a moment")).toBeVisible();
-    await page.waitForURL("/my-orders", { timeout: 15_000 });
+    await waitForHydration(page, "header", { clockStopped: true });
+    await page.clock.runFor(LOADER_PAUSE_MS);
+    await page.waitForURL("/my-orders");
+    // Time flows again for the rest of the journey (toasts, the app's own timers).
+    await page.clock.resume();
 
     const orders = orderCards(page);
     await expect(orders).toHaveCount(1);
@@ -48,8 +55,7 @@ test.describe("online payment (fake Stripe)", () => {
     await expectCartCount(page, 0);
   });
 
-  test("Cancel on the Stripe page returns to the cart, and the order waits on My Orders as Awaiting payment", async ({ page }, testInfo) => {
-    await shopperWithAddress(page, testInfo, "Irfan Ali");
+  test("Cancel on the Stripe page returns to the cart, and the order waits on My Orders as Awaiting payment", async ({ page, address: _ }) => {
     await addToCartFromProductPage(page, APPLE, { signedIn: true });
 
     await proceedToFakeStripe(page);

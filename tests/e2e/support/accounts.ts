@@ -1,12 +1,13 @@
 /**
  * Shopper and seller helpers for the account, order, seller and security journeys: unique shoppers,
- * API shortcuts for a test's own set-up (an account, an address), the login dialog, the seller's
- * saved session, and a guard that fails a test if any page ever opens a JavaScript dialog.
+ * API shortcuts for a test's own set-up (an account, an address; the fixtures in fixtures.ts use
+ * them), the login dialog, where the seller's saved session lives, and a guard that fails a test if
+ * any page ever opens a JavaScript dialog.
  *
  * Set-up through the API runs in the test's own browser context (page.request shares its cookie
  * jar), so every test starts from nothing and leaves nothing another test relies on.
  */
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { APPLE, expectCartCount, open, waitForHydration } from "./app";
@@ -92,15 +93,6 @@ export async function addAddressByApi(page: Page, address: Address): Promise<str
   return (body.address as { _id: string })._id;
 }
 
-/** A signed-in shopper with one saved address, in this page's context. */
-export async function shopperWithAddress(page: Page, testInfo: TestInfo, name?: string, overrides: Partial<Address> = {}) {
-  const shopper = newShopper(testInfo, name);
-  await registerByApi(page, shopper);
-  const address = newAddress(shopper, overrides);
-  await addAddressByApi(page, address);
-  return { shopper, address };
-}
-
 // ---------------------------------------------------------------------------------------------
 // The top bar's account controls and the login dialog
 
@@ -184,18 +176,6 @@ export const SELLER = (() => {
  * limited to 10 a minute per IP, and every journey comes from the same IP.
  */
 export const SELLER_STATE = join(import.meta.dirname, "..", "..", "..", "test-results", ".auth", "seller.json");
-
-/** A fresh context and page signed in as the seller. */
-export async function sellerPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ storageState: SELLER_STATE });
-  return { context, page: await context.newPage() };
-}
-
-/** A fresh context for a shopper next to the seller's (explicitly without the seller's cookies). */
-export async function shopperPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  return { context, page: await context.newPage() };
-}
 
 /** The form /seller shows anyone who is not the seller, once it is interactive. */
 export async function waitForSellerLoginForm(page: Page) {

@@ -3,7 +3,7 @@
  * summary, the seeded catalogue's facts and ₹ formatting (mirrors shared/money.ts on purpose,
  * written out again so a bug there cannot hide itself).
  */
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Clock, type Locator, type Page } from "@playwright/test";
 
 /** Facts of the demo catalogue (scripts/seed-data.ts) the journeys rely on. */
 export const APPLE = { id: "seed-apple-1-kg", name: "Apple 1 kg", category: "Fruits", offerPaise: 110_00, mrpPaise: 120_00 };
@@ -27,8 +27,12 @@ export const CATEGORY_TILES = [
  * React's props (event handlers attached). Clicks before that still work (every cart button is a
  * real form), but toasts and in-place updates need the hydrated app. Pages without the shop's
  * top bar (the seller's login form) name another element to watch, e.g. "form".
+ *
+ * `clockStopped`: the test stopped the page's clock (stopPageClock), so the page's frames and
+ * timers wait for it; the effects then get one message-channel task instead, which React's
+ * scheduler also runs them on.
  */
-export async function waitForHydration(page: Page, selector = "header") {
+export async function waitForHydration(page: Page, selector = "header", { clockStopped = false } = {}) {
   try {
     await page.waitForFunction((selector) => {
       const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter;
@@ -49,7 +53,29 @@ export async function waitForHydration(page: Page, selector = "header") {
     throw error;
   }
   // Let the commit's effects run.
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  if (clockStopped) {
+    await page.evaluate(() => new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    }));
+  } else {
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  }
+}
+
+/** The pause /loader promises before it moves on (app/routes/shop/loader.tsx). */
+export const LOADER_PAUSE_MS = 5_000;
+
+/**
+ * Stop the page clock (Date and timers, page.clock) of every page of the context, before they
+ * load: page time then moves only when the test runs it (clock.runFor), so a journey can prove a
+ * timed behaviour, such as /loader's 5-second pause, without waiting it out.
+ */
+export async function stopPageClock(clock: Clock) {
+  await clock.install();
+  // pauseAt only moves forward; ten seconds ahead is safely in the clock's future on a slow host.
+  await clock.pauseAt(Date.now() + 10_000);
 }
 
 /** Go to a page and wait until it is interactive. */

@@ -1,0 +1,87 @@
+/**
+ * The journeys' `test` and `expect`: Playwright's, with the fixtures the journeys share. Every spec
+ * imports them from here.
+ *
+ * - `shopper`: a fresh shopper account, signed in in the test's own `page` (created through the
+ *   API, in that page's cookie jar). `address`: one saved delivery address of that shopper.
+ * - `sellerPage`: a page in a browser context of its own, signed in as the seller with the session
+ *   seller.setup.ts saved (seller login is limited to 10 a minute per IP, so it happens once a run).
+ *   `sellerRequest`: the same session for raw HTTP.
+ * - `catalogueChanges`: for a journey that adds products. Such journeys are tagged `@catalogue` and
+ *   run in the `catalogue` project, one at a time (playwright.config.ts): announce each product
+ *   with `added(name)` and it is deleted when the test ends, passed or not.
+ *
+ * Journeys outside the `catalogue` project run alongside it, so they must not depend on what a
+ * catalogue journey adds: those add products with names no other journey searches for, in
+ * categories no other journey counts (not Fruits, not Dairy), and listings are in creation order,
+ * so the seeded products stay first. A journey that needs exactly the seeded catalogue on sale
+ * (ssr.spec.ts counts all 35) is tagged `@catalogue` too.
+ */
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { addAddressByApi, newAddress, newShopper, registerByApi, SELLER_STATE, type Address, type Shopper } from "./accounts";
+
+export type CatalogueChanges = {
+  /** Announce a product this test adds (by its exact name): it is deleted when the test ends. */
+  added(name: string): void;
+};
+
+type Fixtures = {
+  shopper: Shopper;
+  address: Address;
+  sellerPage: Page;
+  sellerRequest: APIRequestContext;
+  catalogueChanges: CatalogueChanges;
+};
+
+/** The tag of the journeys the `catalogue` project runs one at a time. */
+export const CATALOGUE_TAG = "@catalogue";
+
+/** Delete the seller's products with exactly this name (through the seller's JSON API). */
+async function deleteProductsNamed(seller: APIRequestContext, origin: string, name: string) {
+  const list = await seller.get(`/api/product/seller-list?search=${encodeURIComponent(name)}&limit=100`);
+  expect(list.ok(), `listing ${name} to clean up: ${list.status()}`).toBe(true);
+  const { products } = (await list.json()) as { products: { _id: string; name: string }[] };
+  for (const product of products.filter((p) => p.name === name)) {
+    const response = await seller.post("/api/product/delete", { data: { id: product._id }, headers: { Origin: origin } });
+    expect(response.ok(), `deleting ${name}: ${response.status()} ${await response.text()}`).toBe(true);
+  }
+}
+
+export const test = base.extend<Fixtures>({
+  shopper: async ({ page }, use, testInfo) => {
+    const shopper = newShopper(testInfo);
+    await registerByApi(page, shopper);
+    await use(shopper);
+  },
+
+  address: async ({ page, shopper }, use) => {
+    const address = newAddress(shopper);
+    await addAddressByApi(page, address);
+    await use(address);
+  },
+
+  sellerPage: async ({ browser }, use) => {
+    const context = await browser.newContext({ storageState: SELLER_STATE });
+    await use(await context.newPage());
+    await context.close();
+  },
+
+  sellerRequest: async ({ playwright, baseURL }, use) => {
+    const request = await playwright.request.newContext({ baseURL, storageState: SELLER_STATE });
+    await use(request);
+    await request.dispose();
+  },
+
+  catalogueChanges: async ({ sellerRequest, baseURL }, use, testInfo) => {
+    // Outside the catalogue project, another journey could be counting the products meanwhile.
+    if (!testInfo.tags.includes(CATALOGUE_TAG)) throw new Error(`A test that changes the catalogue must be tagged ${CATALOGUE_TAG}`);
+    const names: string[] = [];
+    try {
+      await use({ added: (name) => void names.push(name) });
+    } finally {
+      for (const name of names) await deleteProductsNamed(sellerRequest, new URL(baseURL!).origin, name);
+    }
+  },
+});
+
+export { expect };
