@@ -5,4 +5,17 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
+  build: {
+    rolldownOptions: {
+      onLog(level, log, handler) {
+        // Two notices that are not problems of this project, printed on every build:
+        // - Tailwind generates the stylesheet (app/app.css, inlined into pages) without a source
+        //   map; there is nothing in it to map back to.
+        // - the bundler's note that plugins took most of the build's time (React Router's own).
+        if (log.code === "SOURCEMAP_BROKEN" && log.plugin?.startsWith("@tailwindcss/vite")) return;
+        if (log.code === "PLUGIN_TIMINGS") return;
+        handler(level, log);
+      },
+    },
+  },
 });
