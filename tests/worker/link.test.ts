@@ -1,14 +1,26 @@
 import { createElement, type ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
-import { Link as RouterLink, MemoryRouter, type LinkProps } from "react-router";
+import { createRoutesStub, Link as RouterLink, MemoryRouter, type LinkProps } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ServerLink } from "../../app/components/Link";
 
 // The browser hydrates the server's <a> with React Router's Link: both must write the same HTML.
-async function html(node: ReactNode): Promise<string> {
-  const stream = await renderToReadableStream(createElement(MemoryRouter, { initialEntries: ["/products/fruits?sort=new"] }, node));
+async function render(node: ReactNode): Promise<string> {
+  const stream = await renderToReadableStream(node);
   await stream.allReady;
   return new Response(stream).text();
+}
+
+/** Inside a plain memory router (declarative mode). */
+const html = (node: ReactNode) => render(createElement(MemoryRouter, { initialEntries: ["/products/fruits?sort=new"] }, node));
+
+/**
+ * In framework mode: a data router inside React Router's framework context (its manifest and
+ * route modules), as the app's pages render, built by React Router's own test stub.
+ */
+function inFramework(node: ReactNode): Promise<string> {
+  const Stub = createRoutesStub([{ path: "/products/:category", Component: () => node }]);
+  return render(createElement(Stub, { initialEntries: ["/products/fruits?sort=new"] }));
 }
 
 const cases: [string, LinkProps][] = [
@@ -34,9 +46,34 @@ describe("ServerLink", () => {
     expect(await html(createElement(ServerLink, props))).toBe(expected);
   });
 
+  it.each(cases)("writes what React Router's Link writes in framework mode for %s", async (_name, props) => {
+    const expected = await inFramework(createElement(RouterLink, props));
+    expect(expected).toContain("<a ");
+    expect(await inFramework(createElement(ServerLink, props))).toBe(expected);
+  });
+
   it("writes a plain anchor for an absolute path", async () => {
     expect(await html(createElement(ServerLink, { to: "/cart", className: "relative p-1", children: "Cart" }))).toBe(
       '<a class="relative p-1" href="/cart" data-discover="true">Cart</a>',
     );
+  });
+});
+
+// ADR 017: the app's links come from app/components/Link.tsx; a Link imported from React Router
+// anywhere else would skip the server's plain anchors. (A lint rule's job, kept here until the
+// project has a linter: the sources are read at build time, as text.)
+describe("imports of Link", () => {
+  const sources = import.meta.glob(["/app/**/*.{ts,tsx}", "/worker/**/*.{ts,tsx}"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+
+  it("reads the app's sources", () => {
+    expect(Object.keys(sources)).toContain("/app/components/Link.tsx");
+  });
+
+  it("takes Link from app/components/Link.tsx, never from react-router, everywhere else", () => {
+    const offenders = Object.entries(sources)
+      .filter(([file]) => file !== "/app/components/Link.tsx")
+      .filter(([, text]) => [...text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*["']react-router["']/g)].some((m) => /(^|,)\s*Link\b(?!\w)/.test(m[1]!.replace(/\s+/g, " "))))
+      .map(([file]) => file);
+    expect(offenders).toEqual([]);
   });
 });
