@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { orders, type OrderStatus } from "../db/schema";
 import type { OrderWithItems } from "./orders";
 
-export const SELLER_PAGE_SIZE = 30;
+export const SELLER_PAGE_SIZE = 10;
 
 const toFulfil = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true))!;
 

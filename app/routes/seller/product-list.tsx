@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSellerPage(request, worker);
   const params = new URL(request.url).searchParams;
   const search = (params.get("q") ?? "").trim().slice(0, 100);
-  const page = await listProducts(worker.db, { forSeller: true, search, cursor: params.get("cursor") ?? undefined, limit: 50 });
+  const page = await listProducts(worker.db, { forSeller: true, search, cursor: params.get("cursor") ?? undefined, limit: 20 });
   return { search, products: page.products.map(toProductView), nextCursor: page.nextCursor };
 }
 
