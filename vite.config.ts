@@ -8,4 +8,17 @@ export default defineConfig({
   // Path aliases (~/, @shared/, @worker/) from tsconfig.json.
   resolve: { tsconfigPaths: true },
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), serverOnlyWing()],
+  build: {
+    rolldownOptions: {
+      onLog(level, log, handler) {
+        // Two notices that are not problems of this project, printed on every build:
+        // - Tailwind generates the stylesheet (app/app.css, inlined into pages) without a source
+        //   map; there is nothing in it to map back to.
+        // - the bundler's note that plugins took most of the build's time (React Router's own).
+        if (log.code === "SOURCEMAP_BROKEN" && log.plugin?.startsWith("@tailwindcss/vite")) return;
+        if (log.code === "PLUGIN_TIMINGS") return;
+        handler(level, log);
+      },
+    },
+  },
 });

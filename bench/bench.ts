@@ -143,7 +143,7 @@ function cpuReport(small: WorkerdCpu, large: WorkerdCpu) {
   say(`alone costs more than the free plan's 10 ms; the seller's login compares digests of a secret and hashes nothing.`);
   say(`Weakening the hash to fit is not an option. A deployment on the free plan should expect an occasional login or`);
   say(`sign-up to be stopped for exceeding its CPU time; a store in use belongs on the Workers Paid plan, whose`);
-  say(`default limit is 30 s per request (ADR 019).`);
+  say(`default limit is 30 s per request (ADR 023).`);
   say();
 }
 

@@ -168,6 +168,9 @@ export const CPU_ROUTES: CpuRoute[] = [
   // Out of stock on even requests, back in stock on odd ones: every product is in stock after a round.
   { name: "POST /api/product/stock", persona: "seller", status: 200, request: (f, i) => json("/api/product/stock", { id: PRODUCT, inStock: i % 2 === 1 }, f.seller) },
   { name: "POST /seller/product-list (stock, no JS)", persona: "seller", status: 200, request: (f, i) => form("/seller/product-list", { intent: "stock", id: PRODUCT, inStock: String(i % 2 === 1) }, f.seller) },
+  // With JavaScript the switch posts through a fetcher: the action alone, as data (the page's data is asked for next, as below).
+  { name: "POST /seller/product-list.data (stock, JS)", persona: "seller", status: 200, request: (f, i) => form("/seller/product-list.data", { intent: "stock", id: PRODUCT, inStock: String(i % 2 === 1) }, f.seller) },
+  { name: "/seller/product-list.data (after a change)", persona: "seller", status: 200, request: (f) => ({ path: "/seller/product-list.data", cookie: f.seller }) },
   {
     name: "POST /api/product/update",
     persona: "seller",
@@ -202,6 +205,7 @@ export const CPU_ROUTES: CpuRoute[] = [
   },
   { name: "POST /api/order/status", persona: "seller", status: 200, request: (f) => json("/api/order/status", { orderId: nextOrder(f), status: "Packed" }, f.seller) },
   { name: "POST /seller/orders (move, no JS)", persona: "seller", status: 200, request: (f) => form("/seller/orders", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller) },
+  { name: "POST /seller/orders.data (move, JS)", persona: "seller", status: 200, request: (f) => form("/seller/orders.data", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller) },
   {
     name: "POST /api/stripe/webhook (paid)",
     persona: "Stripe",
@@ -326,9 +330,9 @@ export async function prepareFixtures(options: { origin: string; stripe: FakeStr
     guestCart = sessionCookie(set, "cart");
   }
 
-  // Two routes move an order each per request; the orders come from a shopper of their own.
+  // Three routes move an order each per request; the orders come from a shopper of their own.
   const placedOrders: string[] = [];
-  await pool(2 * options.requestsPerRoute, 4, async () => {
+  await pool(3 * options.requestsPerRoute, 4, async () => {
     placedOrders.push(await placeOrder(origin, writers[writers.length - 1]!.cookie, writers[writers.length - 1]!.address));
   });
 

@@ -1,7 +1,7 @@
 /**
  * Server CPU per request in workerd itself, the runtime a deployed Worker runs in, for every page
  * and API route (bench/cpu-routes.ts) as a guest, a signed-in shopper and the seller. The budget
- * is the Workers free plan's CPU limit: p99 at most 10 ms per route (ADRs 012 and 019).
+ * is the Workers free plan's CPU limit: p99 at most 10 ms per route (ADRs 012 and 023).
  *
  * The production bundle runs in a bare Miniflare (no `wrangler dev` proxy, no inspector) against a
  * copy of a state folder's local D1 and R2 (the copy takes the run's orders, accounts and

@@ -17,5 +17,6 @@ for (const [command, args] of [
 ] as const) {
   if (spawnSync(command, [...args], { stdio: "inherit" }).status !== 0) process.exit(1);
 }
-const dev = spawn("react-router", ["dev", "--port", process.env.PORT ?? "5173"], { stdio: "inherit" });
+// The store never reads `request.cf`: Miniflare need not download its sample (offline, that failed loudly).
+const dev = spawn("react-router", ["dev", "--port", process.env.PORT ?? "5173"], { stdio: "inherit", env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env } });
 dev.on("exit", (code) => process.exit(code ?? 0));

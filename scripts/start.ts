@@ -46,21 +46,21 @@ run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", s
 run("node", ["scripts/seed.ts", "--state", state]);
 
 const vars = readDevVars();
-
-console.log(`
-  GreenBasket is starting at http://localhost:${port}
+const banner = `
+  GreenBasket is running at http://localhost:${port}
   Seller area: http://localhost:${port}/seller
   Demo seller login: ${vars.SELLER_EMAIL ?? "(SELLER_EMAIL not set in .dev.vars)"} / ${vars.SELLER_PASSWORD ?? "(SELLER_PASSWORD not set)"}
-`);
+`;
 
 const devArgs = ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", state, "--show-interactive-dev-session=false"];
 devArgs.push("--var", `APP_URL:http://localhost:${port}`);
 // Another front end calling the API (e.g. the spec's React client on :5173): CORS_ORIGINS=… npm start
 if (process.env.CORS_ORIGINS) devArgs.push("--var", `CORS_ORIGINS:${process.env.CORS_ORIGINS}`);
+let fakeStripeNote = "";
 if (values["fake-stripe"]) {
   const { startFakeStripe, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } = await import("../tests/support/fake-stripe.ts");
   const fake = await startFakeStripe({ webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook` });
-  console.log(`  Card payments go to the fake Stripe server at ${fake.url} (no real money).\n`);
+  fakeStripeNote = `  Card payments go to the fake Stripe server at ${fake.url} (no real money).\n`;
   devArgs.push(
     "--var", `STRIPE_SECRET_KEY:${FAKE_STRIPE_SECRET_KEY}`,
     "--var", `STRIPE_WEBHOOK_SECRET:${FAKE_STRIPE_WEBHOOK_SECRET}`,
@@ -71,9 +71,26 @@ if (values["fake-stripe"]) {
 // wrangler's local trace recorder writes every request's spans to a local SQLite store: useful
 // while developing (npm run dev keeps it), pure overhead and ever-growing disk for the production
 // build served here. X_LOCAL_OBSERVABILITY=true turns it back on.
+// CLOUDFLARE_CF_FETCH_ENABLED=false: the store never reads `request.cf`, so Miniflare need not
+// download its sample from workers.cloudflare.com (offline, that printed a lookup error and a stack).
+// wrangler's output passes through; the address and the demo login are printed once it is ready.
 const server = spawn("wrangler", devArgs, {
-  stdio: "inherit",
-  env: { WRANGLER_SEND_METRICS: "false", X_LOCAL_OBSERVABILITY: "false", ...process.env },
+  stdio: ["inherit", "pipe", "inherit"],
+  env: {
+    WRANGLER_SEND_METRICS: "false",
+    X_LOCAL_OBSERVABILITY: "false",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    ...(process.stdout.isTTY && { FORCE_COLOR: "1" }),
+    ...process.env,
+  },
+});
+let ready = false;
+server.stdout!.on("data", (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  if (!ready && /Ready on http/.test(chunk.toString())) {
+    ready = true;
+    console.log(`${banner}${fakeStripeNote}`);
+  }
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

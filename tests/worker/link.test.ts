@@ -1,14 +1,26 @@
 import { createElement, type ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
-import { Link as RouterLink, MemoryRouter, type LinkProps } from "react-router";
+import { createRoutesStub, Link as RouterLink, MemoryRouter, type LinkProps } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ServerLink } from "~/components/Link";
 
 // The browser hydrates the server's <a> with React Router's Link: both must write the same HTML.
-async function html(node: ReactNode): Promise<string> {
-  const stream = await renderToReadableStream(createElement(MemoryRouter, { initialEntries: ["/products/fruits?sort=new"] }, node));
+async function render(node: ReactNode): Promise<string> {
+  const stream = await renderToReadableStream(node);
   await stream.allReady;
   return new Response(stream).text();
+}
+
+/** Inside a plain memory router (declarative mode). */
+const html = (node: ReactNode) => render(createElement(MemoryRouter, { initialEntries: ["/products/fruits?sort=new"] }, node));
+
+/**
+ * In framework mode: a data router inside React Router's framework context (its manifest and
+ * route modules), as the app's pages render, built by React Router's own test stub.
+ */
+function inFramework(node: ReactNode): Promise<string> {
+  const Stub = createRoutesStub([{ path: "/products/:category", Component: () => node }]);
+  return render(createElement(Stub, { initialEntries: ["/products/fruits?sort=new"] }));
 }
 
 const cases: [string, LinkProps][] = [
@@ -32,6 +44,12 @@ describe("ServerLink", () => {
     const expected = await html(createElement(RouterLink, props));
     expect(expected).toContain("<a ");
     expect(await html(createElement(ServerLink, props))).toBe(expected);
+  });
+
+  it.each(cases)("writes what React Router's Link writes in framework mode for %s", async (_name, props) => {
+    const expected = await inFramework(createElement(RouterLink, props));
+    expect(expected).toContain("<a ");
+    expect(await inFramework(createElement(ServerLink, props))).toBe(expected);
   });
 
   it("writes a plain anchor for an absolute path", async () => {

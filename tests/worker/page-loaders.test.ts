@@ -396,7 +396,7 @@ describe("seller pages", () => {
     expectWithinBudget(result, 0);
   });
 
-  it("product list: one query, the same for 2 products as for 25", async () => {
+  it("product list: one query, the same for 2 products as for 25 (a page of 20 and a link to the rest)", async () => {
     const seller = await sellerLogin();
     await manyProducts(2);
     const few = await runLoaders(page("/seller/product-list", seller), rootStep, step("seller layout", sellerGuard), step("list", sellerProductList.loader));
@@ -405,11 +405,12 @@ describe("seller pages", () => {
 
     await manyProducts(23, { name: "Toor dal" });
     const many = await runLoaders(page("/seller/product-list", seller), rootStep, step("seller layout", sellerGuard), step("list", sellerProductList.loader));
-    expect(many.data<{ products: unknown[] }>("list").products).toHaveLength(25);
+    expect(many.data<{ products: unknown[] }>("list").products).toHaveLength(20);
+    expect(many.data<{ nextCursor: string | null }>("list").nextCursor).not.toBeNull();
     expectWithinBudget(many, 1);
 
     const search = await runLoaders(page("/seller/product-list?q=toor", seller), rootStep, step("seller layout", sellerGuard), step("list", sellerProductList.loader));
-    expect(search.data<{ products: unknown[] }>("list").products).toHaveLength(23);
+    expect(search.data<{ products: unknown[] }>("list").products).toHaveLength(20);
     expectWithinBudget(search, 1);
   });
 

@@ -5,7 +5,7 @@ import type { OrderStatus } from "@shared/order-status";
 import { orders } from "@worker/db/schema";
 import type { OrderWithItems } from "./orders";
 
-export const SELLER_PAGE_SIZE = 30;
+export const SELLER_PAGE_SIZE = 10;
 
 const toFulfil = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true))!;
 

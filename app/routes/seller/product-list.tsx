@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const params = new URL(request.url).searchParams;
   const search = searchTextOfPage(params.get("q"));
-  const page = await listProducts(worker.db, { stock: "any", newestFirst: true, search, cursor: params.get("cursor") ?? undefined, limit: 50 });
+  const page = await listProducts(worker.db, { stock: "any", newestFirst: true, search, cursor: params.get("cursor") ?? undefined, limit: 20 });
   return { search, products: page.products.map(toProductView), nextCursor: page.nextCursor };
 }
 
