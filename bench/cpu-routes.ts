@@ -111,7 +111,10 @@ export const CPU_ROUTES: CpuRoute[] = [
   { name: "/cart", persona: "guest", status: 200, request: (f) => ({ path: "/cart", cookie: f.guestCart }) },
   { name: "POST /cart (add, no JS)", persona: "guest", status: 302, request: (f) => form("/cart?redirectTo=%2Fproducts", { intent: "set", productId: PRODUCT, quantity: "3" }, f.guestCart) },
   { name: "POST / (newsletter, no JS)", persona: "guest", status: 200, request: (f, i) => form("/?index", { email: `page-${f.run}-${i}@bench.example` }) },
-  { name: "GET /api/product/list", persona: "guest", status: 200, request: () => ({ path: "/api/product/list", cookie: UNCACHED_COOKIE }) },
+  { name: "GET /api/product/list?limit=20", persona: "guest", status: 200, request: () => ({ path: "/api/product/list?limit=20", cookie: UNCACHED_COOKIE }) },
+  // The spec's clients ask for the whole catalogue (up to 1,000 products): rendered, and from the edge cache.
+  { name: "GET /api/product/list (whole, rendered)", persona: "guest", status: 200, request: () => ({ path: "/api/product/list", cookie: UNCACHED_COOKIE }) },
+  { name: "GET /api/product/list (whole, edge cache)", persona: "guest", status: 200, request: () => ({ path: "/api/product/list" }) },
   { name: "GET /api/product/list?category&search", persona: "guest", status: 200, request: () => ({ path: "/api/product/list?category=grains&search=rice", cookie: UNCACHED_COOKIE }) },
   { name: "POST /api/newsletter/subscribe", persona: "guest", status: 201, request: (f, i) => json("/api/newsletter/subscribe", { email: `api-${f.run}-${i}@bench.example` }) },
 

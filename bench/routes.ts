@@ -10,11 +10,16 @@ export const ROUTES: Record<string, string> = {
   "/products/fruits": "/products/fruits",
   "search rice": "/products?search=rice",
   "product page": PAGES.product,
-  "GET /api/product/list": "/api/product/list",
+  // A page of 20, as our pages and a paging client ask (the scale budget is on this one); the
+  // spec's clients ask for the whole list, which the CPU table measures on its own.
+  "GET /api/product/list": "/api/product/list?limit=20",
 };
 
-/** A cookie that is not a valid session: the page is rendered for a guest, never served from the edge cache. */
-export const UNCACHED_COOKIE = "sid=benchmark";
+/**
+ * Cookies that are not valid sessions: the page is rendered for a guest, never served from the edge
+ * cache (pages skip it for any session cookie, the API's product list for the seller's).
+ */
+export const UNCACHED_COOKIE = "sid=benchmark; seller_sid=benchmark";
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
