@@ -3,6 +3,7 @@
  * its own context from that saved state; shoppers get contexts of their own, without it.
  */
 import type { Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { APPLE, TOMATO, open, productCard, rupees } from "./support/app";
 import {
@@ -11,6 +12,7 @@ import {
   orderCards,
   placeCodOrderFromCart,
   SELLER,
+  SELLER_STATE,
   sellerPage,
   shopperPage,
   shopperWithAddress,
@@ -153,6 +155,32 @@ test.describe("the seller", () => {
 
     await seller.context.close();
     await shopper.context.close();
+  });
+
+  // ADR 019: without JavaScript the seller's forms post, then land back on the page (Post/Redirect/Get).
+  test("without JavaScript, switching a product out of stock lands back on the list, switched", async ({ browser, catalogueChanges, baseURL }) => {
+    const name = `Bottle Gourd ${uniqueSuffix()}`;
+    catalogueChanges.added(name);
+    const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
+    const added = await context.request.post("/api/product/add", {
+      headers: { Origin: new URL(baseURL!).origin },
+      multipart: {
+        productData: JSON.stringify({ name, description: ["Tender"], category: "Vegetables", price: 60, offerPrice: 50 }),
+        images: { name: "cucumber.webp", mimeType: "image/webp", buffer: readFileSync(CUCUMBER_IMAGE) },
+      },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+
+    const page = await context.newPage();
+    const list = `/seller/product-list?q=${encodeURIComponent(name)}`;
+    await page.goto(list);
+    const inStock = page.getByRole("switch", { name: `${name} in stock` });
+    await expect(inStock).toHaveAttribute("aria-checked", "true");
+    await inStock.click();
+    // Back on the same list (React Router writes the form's address with "+" for the spaces).
+    await expect(page).toHaveURL((url) => url.pathname === "/seller/product-list" && url.searchParams.get("q") === name);
+    await expect(page.getByRole("switch", { name: `${name} in stock` })).toHaveAttribute("aria-checked", "false");
+    await context.close();
   });
 
   test("logging out returns to the shop, and /seller asks for the login again", async ({ browser }) => {

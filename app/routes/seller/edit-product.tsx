@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { Link } from "../../components/Link";
-import { runAction } from "../../../worker/action-result";
+import { answerFormPost, runAction } from "../../../worker/action-result";
 import { fromContext } from "../../../worker/context";
 import { requireSellerPage } from "../../../worker/page-auth";
 import { getProduct, toProductView } from "../../../worker/services/catalog";
@@ -21,7 +21,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireSellerPage(request, worker);
   return runAction(async () => {
     const product = await saveProductForm(request, worker, params.id);
-    return { ok: true, msg: `Saved ${product.name}` };
+    return answerFormPost(request, { ok: true, msg: `Saved ${product.name}` });
   });
 }
 

@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { Link } from "../../components/Link";
 import { z } from "zod";
-import { runAction } from "../../../worker/action-result";
+import { answerFormPost, runAction } from "../../../worker/action-result";
 import { fromContext } from "../../../worker/context";
 import { ORDER_STATUSES } from "../../../worker/db/schema";
 import { parseInput } from "../../../worker/errors";
@@ -43,10 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const change = parseInput(orderAction, form);
     if (change.intent === "paid") {
       await markCodPaid(worker.db, change.orderId);
-      return { ok: true, msg: "Payment received" };
+      return answerFormPost(request, { ok: true, msg: "Payment received" });
     }
     const order = await moveOrder(worker.db, change.orderId, change.status);
-    return { ok: true, msg: `Order is now ${order.status}` };
+    return answerFormPost(request, { ok: true, msg: `Order is now ${order.status}` });
   });
 }
 

@@ -1,7 +1,7 @@
 import { Form, useFetcher } from "react-router";
 import { Link } from "../../components/Link";
 import { z } from "zod";
-import { runAction } from "../../../worker/action-result";
+import { answerFormPost, runAction } from "../../../worker/action-result";
 import { fromContext } from "../../../worker/context";
 import { parseInput } from "../../../worker/errors";
 import { requireSellerPage } from "../../../worker/page-auth";
@@ -34,10 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const change = parseInput(listAction, form);
     if (change.intent === "delete") {
       await deleteProduct(worker.db, change.id);
-      return { ok: true, msg: "Product Deleted" };
+      return answerFormPost(request, { ok: true, msg: "Product Deleted" });
     }
     const product = await setInStock(worker.db, { id: change.id, inStock: change.inStock === "true" });
-    return { ok: true, msg: product.inStock ? `${product.name} is in stock` : `${product.name} is out of stock` };
+    return answerFormPost(request, { ok: true, msg: product.inStock ? `${product.name} is in stock` : `${product.name} is out of stock` });
   });
 }
 
