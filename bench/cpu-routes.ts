@@ -19,7 +19,16 @@ import { PAGES, UNCACHED_COOKIE } from "./routes.ts";
 
 export type Persona = "guest" | "shopper" | "seller" | "Stripe";
 
-export type CpuRequest = { method?: "GET" | "POST"; path: string; cookie?: string; json?: unknown; form?: Record<string, string>; multipart?: FormData };
+export type CpuRequest = {
+  method?: "GET" | "POST";
+  path: string;
+  cookie?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  multipart?: FormData;
+  /** Posted by the browser itself, as a form without JavaScript is (Sec-Fetch-Dest: document). */
+  document?: boolean;
+};
 
 export type CpuRoute = {
   /** As the tables show it: `GET /path` for the API, the page's path or what it does for pages. */
@@ -53,7 +62,7 @@ const PASSWORD = "bench-password-2026";
 const ADDRESSES_PER_WRITER = 45;
 
 const json = (path: string, body: unknown, cookie?: string): CpuRequest => ({ method: "POST", path, json: body, cookie });
-const form = (path: string, fields: Record<string, string>, cookie?: string): CpuRequest => ({ method: "POST", path, form: fields, cookie });
+const form = (path: string, fields: Record<string, string>, cookie?: string): CpuRequest => ({ method: "POST", path, form: fields, cookie, document: !path.includes(".data") });
 
 export type Fixtures = {
   origin: string;
@@ -170,7 +179,7 @@ export const CPU_ROUTES: CpuRoute[] = [
   ).map(([name, path]): CpuRoute => ({ name, persona: "seller", status: 200, request: (f) => ({ path, cookie: f.seller }) })),
   // Out of stock on even requests, back in stock on odd ones: every product is in stock after a round.
   { name: "POST /api/product/stock", persona: "seller", status: 200, request: (f, i) => json("/api/product/stock", { id: PRODUCT, inStock: i % 2 === 1 }, f.seller) },
-  { name: "POST /seller/product-list (stock, no JS)", persona: "seller", status: 200, request: (f, i) => form("/seller/product-list", { intent: "stock", id: PRODUCT, inStock: String(i % 2 === 1) }, f.seller) },
+  { name: "POST /seller/product-list (stock, no JS)", persona: "seller", status: 303, request: (f, i) => form("/seller/product-list", { intent: "stock", id: PRODUCT, inStock: String(i % 2 === 1) }, f.seller) },
   // With JavaScript the switch posts through a fetcher: the action alone, as data (the page's data is asked for next, as below).
   { name: "POST /seller/product-list.data (stock, JS)", persona: "seller", status: 200, request: (f, i) => form("/seller/product-list.data", { intent: "stock", id: PRODUCT, inStock: String(i % 2 === 1) }, f.seller) },
   { name: "/seller/product-list.data (after a change)", persona: "seller", status: 200, request: (f) => ({ path: "/seller/product-list.data", cookie: f.seller }) },
@@ -188,11 +197,11 @@ export const CPU_ROUTES: CpuRoute[] = [
   {
     name: "POST /seller/products/:id/edit (no JS)",
     persona: "seller",
-    status: 200,
+    status: 303,
     request: (f) => {
       const body = new FormData();
       for (const [name, value] of Object.entries(f.product.fields)) body.set(name, value);
-      return { method: "POST", path: `/seller/products/${f.product.id}/edit`, multipart: body, cookie: f.seller };
+      return { method: "POST", path: `/seller/products/${f.product.id}/edit`, multipart: body, cookie: f.seller, document: true };
     },
   },
   {
@@ -207,7 +216,7 @@ export const CPU_ROUTES: CpuRoute[] = [
     },
   },
   { name: "POST /api/order/status", persona: "seller", status: 200, request: (f) => json("/api/order/status", { orderId: nextOrder(f), status: "Packed" }, f.seller) },
-  { name: "POST /seller/orders (move, no JS)", persona: "seller", status: 200, request: (f) => form("/seller/orders", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller) },
+  { name: "POST /seller/orders (move, no JS)", persona: "seller", status: 303, request: (f) => form("/seller/orders", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller) },
   { name: "POST /seller/orders.data (move, JS)", persona: "seller", status: 200, request: (f) => form("/seller/orders.data", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller) },
   {
     name: "POST /api/stripe/webhook (paid)",
@@ -241,6 +250,7 @@ function sellerCredentials() {
 export async function toFetch(f: Fixtures, r: CpuRequest): Promise<[string, RequestInit]> {
   const headers: Record<string, string> = { "accept-encoding": "identity" };
   if (r.cookie) headers.cookie = r.cookie;
+  if (r.document) Object.assign(headers, { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate", "sec-fetch-site": "same-origin" });
   let body: BodyInit | undefined;
   if (r.path === "/api/stripe/webhook") {
     const session = (r.json as { session: Record<string, unknown> }).session;

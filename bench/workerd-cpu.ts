@@ -25,7 +25,9 @@
  * an image uses it). Card payments go to the in-repo fake Stripe server, in this Node process.
  *
  *   node bench/workerd-cpu.ts [--state .wrangler/state] [--rounds 15] [--only guest|shopper|seller|Stripe]...
- *     [--server build/server] [--storage outside|in-process] [--threads javascript|all] [--samples FILE (every figure, JSON)]
+ *     [--server build/server] [--compare OTHER/build/server] [--storage outside|in-process] [--threads javascript|all]
+ *     [--samples FILE (every figure, JSON)]
+ *   --compare runs a second build in its own workerd, round by round in turn with the first.
  *   (after `npm run build`; the state needs the demo catalogue: `npm start` or `npm run seed`)
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -98,24 +100,27 @@ function startWorker(server: string, persistence: string, stripeUrl: string): Mi
 
 export type Threads = "javascript" | "all";
 
-/**
- * The threads of the workerd processes this process started, as /proc paths: only the one that
- * runs JavaScript (workerd's main thread, whose id is the process's), or also V8's helper threads
- * (concurrent garbage collection and compilation), which Cloudflare does not bill.
- */
-function workerdThreads(which: Threads): string[] {
-  const threads: string[] = [];
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+/** The workerd processes this process started. */
+function workerdPids(): string[] {
+  return readdirSync("/proc").filter((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
     try {
       // After the command name: state, parent pid, ...
       const parent = Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
-      if (parent !== process.pid || !readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("workerd")) continue;
-      for (const tid of which === "all" ? readdirSync(`/proc/${pid}/task`) : [pid]) threads.push(`/proc/${pid}/task/${tid}/schedstat`);
+      return parent === process.pid && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("workerd");
     } catch {
-      /* the process ended meanwhile */
+      return false; // the process ended meanwhile
     }
-  }
-  return threads;
+  });
+}
+
+/**
+ * A workerd process's threads, as /proc paths: only the one that runs JavaScript (workerd's main
+ * thread, whose id is the process's), or also V8's helper threads (concurrent garbage collection
+ * and compilation), which Cloudflare does not bill.
+ */
+function workerdThreads(pid: string, which: Threads): string[] {
+  return (which === "all" ? readdirSync(`/proc/${pid}/task`) : [pid]).map((tid) => `/proc/${pid}/task/${tid}/schedstat`);
 }
 
 /** Nanoseconds those threads have run so far (user and kernel time; the first field of schedstat). */
@@ -166,7 +171,7 @@ export type WorkerdCpu = {
   requestsPerRound: number;
 };
 
-export async function measureWorkerdCpu(options: {
+type MeasureOptions = {
   state: string;
   rounds: number;
   /** D1 and KV outside workerd (the default, as on Cloudflare) or Miniflare's simulators in it. */
@@ -176,79 +181,104 @@ export async function measureWorkerdCpu(options: {
   personas?: Persona[];
   /** Whose CPU time counts: the JavaScript thread (what Cloudflare bills, the default) or every thread. */
   threads?: Threads;
-}): Promise<WorkerdCpu | null> {
-  if (process.platform !== "linux") return null;
-  const server = resolve(ROOT, options.server ?? "build/server");
+};
+
+/** One build running in its own workerd, on its own copy of the state, with its own people and data. */
+type Instance = {
+  products: number;
+  f: Fixtures;
+  counter: Map<CpuRoute, number>;
+  threads: string[];
+  samples: Map<CpuRoute, number[]>;
+  close: () => Promise<void>;
+};
+
+async function startInstance(options: MeasureOptions, server: string, requestsPerRoute: number): Promise<Instance> {
   // A copy: the run places orders, opens accounts and adds products.
   const copy = mkdtempSync(join(tmpdir(), "workerd-cpu-"));
   cpSync(resolve(ROOT, options.state, "v3"), join(copy, "v3"), { recursive: true });
   const persistence = join(copy, "v3");
   const database = localD1File(persistence);
-  const products = (() => {
-    const db = new DatabaseSync(database, { readOnly: true });
-    try {
-      return Number((db.prepare("SELECT COUNT(*) AS n FROM products").get() as { n: number }).n);
-    } finally {
-      db.close();
-    }
-  })();
+  const db = new DatabaseSync(database, { readOnly: true });
+  const products = Number((db.prepare("SELECT COUNT(*) AS n FROM products").get() as { n: number }).n);
+  db.close();
 
   const stripe = await startFakeStripe();
   const outside = options.storage !== "in-process";
   const d1 = outside ? await startD1StandIn(database) : null;
   const kv = outside ? await startKvStandIn() : null;
+  const before = new Set(workerdPids());
   const restoreStorage = d1 && kv ? connectStorageStraightTo({ d1: d1.url, kv: kv.url }) : () => {};
   const worker = startWorker(server, persistence, stripe.url);
-  try {
-    await worker.ready;
-    const origin = String(await worker.unsafeGetDirectURL()).replace(/\/$/, "");
-    const routes = CPU_ROUTES.filter((route) => !options.personas || options.personas.includes(route.persona));
-    const measured = routes.filter((route) => !route.password);
-    const passwords = routes.filter((route) => route.password);
-    const requestsPerRoute = WARM_UP_REQUESTS + options.rounds * REQUESTS_PER_ROUND;
-    const vars = readDevVars();
-    const f = await prepareFixtures({
-      origin,
-      stripe,
-      seller: { email: vars.SELLER_EMAIL ?? "", password: vars.SELLER_PASSWORD ?? "" },
-      requestsPerRoute,
-    });
-    const counter = new Map<CpuRoute, number>();
-
-    // Warm up (JIT, SQLite's page cache), checking every answer.
-    for (const route of [BASELINE_ROUTE, ...measured]) await send(f, route, counter, WARM_UP_REQUESTS);
-    for (const route of passwords) await send(f, route, counter, 3);
-
-    const threads = workerdThreads(options.threads ?? "javascript");
-    if (threads.length === 0) throw new Error("no workerd process found to measure");
-    // Round by round, some requests of each route and of the baseline: the host's drift (large on
-    // a shared machine) then hits every route alike.
-    const samples = new Map<CpuRoute, number[]>();
-    const measureRound = async (list: CpuRoute[]) => {
-      for (const route of [BASELINE_ROUTE, ...list]) samples.set(route, [...(samples.get(route) ?? []), ...(await send(f, route, counter, REQUESTS_PER_ROUND, threads))]);
-    };
-    for (let round = 0; round < options.rounds; round++) await measureRound(measured);
-    for (let round = 0; round < PASSWORD_ROUNDS && passwords.length > 0; round++) await measureRound(passwords);
-
-    const baselineMs = median(samples.get(BASELINE_ROUTE)!);
-    return {
-      products,
-      baselineMs,
-      routes: [...measured, ...passwords].map((route) => {
-        const ms = samples.get(route)!.map((sample) => sample - baselineMs);
-        return { name: route.name, persona: route.persona, password: !!route.password, p50Ms: median(ms), p99Ms: percentile(ms, 99), requests: ms.length, samplesMs: ms };
-      }),
-      requestsPerRoute: options.rounds * REQUESTS_PER_ROUND,
-      passwordRequestsPerRoute: PASSWORD_ROUNDS * REQUESTS_PER_ROUND,
-      requestsPerRound: REQUESTS_PER_ROUND,
-    };
-  } finally {
-    restoreStorage();
+  const close = async () => {
     await worker.dispose();
     await d1?.close();
     await kv?.close();
     await stripe.close();
     rmSync(copy, { recursive: true, force: true });
+  };
+  try {
+    await worker.ready;
+    restoreStorage();
+    const pid = workerdPids().find((p) => !before.has(p));
+    if (!pid) throw new Error("no workerd process found to measure");
+    const origin = String(await worker.unsafeGetDirectURL()).replace(/\/$/, "");
+    const vars = readDevVars();
+    const f = await prepareFixtures({ origin, stripe, seller: { email: vars.SELLER_EMAIL ?? "", password: vars.SELLER_PASSWORD ?? "" }, requestsPerRoute });
+    return { products, f, counter: new Map(), threads: workerdThreads(pid, options.threads ?? "javascript"), samples: new Map(), close };
+  } catch (error) {
+    restoreStorage();
+    await close();
+    throw error;
+  }
+}
+
+function summary(instance: Instance, routes: CpuRoute[]): WorkerdCpu {
+  const baselineMs = median(instance.samples.get(BASELINE_ROUTE)!);
+  return {
+    products: instance.products,
+    baselineMs,
+    routes: routes.map((route) => {
+      const ms = instance.samples.get(route)!.map((sample) => sample - baselineMs);
+      return { name: route.name, persona: route.persona, password: !!route.password, p50Ms: median(ms), p99Ms: percentile(ms, 99), requests: ms.length, samplesMs: ms };
+    }),
+    requestsPerRoute: 0,
+    passwordRequestsPerRoute: PASSWORD_ROUNDS * REQUESTS_PER_ROUND,
+    requestsPerRound: REQUESTS_PER_ROUND,
+  };
+}
+
+/**
+ * Measures the build in `options.server`; with `compare`, a second build too, each in its own
+ * workerd, round by round in turn (the way to compare two builds on a host whose speed drifts).
+ */
+export async function measureWorkerdCpu(options: MeasureOptions & { compare?: string }): Promise<WorkerdCpu[] | null> {
+  if (process.platform !== "linux") return null;
+  const routes = CPU_ROUTES.filter((route) => !options.personas || options.personas.includes(route.persona));
+  const measured = routes.filter((route) => !route.password);
+  const passwords = routes.filter((route) => route.password);
+  const requestsPerRoute = WARM_UP_REQUESTS + options.rounds * REQUESTS_PER_ROUND;
+  const servers = [options.server ?? "build/server", ...(options.compare ? [options.compare] : [])].map((server) => resolve(ROOT, server));
+  const instances: Instance[] = [];
+  try {
+    for (const server of servers) instances.push(await startInstance(options, server, requestsPerRoute));
+    // Warm up (JIT, SQLite's page cache), checking every answer.
+    for (const i of instances) {
+      for (const route of [BASELINE_ROUTE, ...measured]) await send(i.f, route, i.counter, WARM_UP_REQUESTS);
+      for (const route of passwords) await send(i.f, route, i.counter, 3);
+    }
+    // Round by round, some requests of each route and of the baseline: the host's drift (large on
+    // a shared machine) then hits every route (and build) alike.
+    const measureRound = async (list: CpuRoute[]) => {
+      for (const route of [BASELINE_ROUTE, ...list]) {
+        for (const i of instances) i.samples.set(route, [...(i.samples.get(route) ?? []), ...(await send(i.f, route, i.counter, REQUESTS_PER_ROUND, i.threads))]);
+      }
+    };
+    for (let round = 0; round < options.rounds; round++) await measureRound(measured);
+    for (let round = 0; round < PASSWORD_ROUNDS && passwords.length > 0; round++) await measureRound(passwords);
+    return instances.map((i) => ({ ...summary(i, [...measured, ...passwords]), requestsPerRoute: options.rounds * REQUESTS_PER_ROUND }));
+  } finally {
+    for (const i of instances) await i.close();
   }
 }
 
@@ -259,6 +289,7 @@ if (import.meta.main) {
       rounds: { type: "string", default: "15" },
       storage: { type: "string", default: "outside" },
       server: { type: "string", default: "build/server" },
+      compare: { type: "string" },
       only: { type: "string", multiple: true },
       threads: { type: "string", default: "javascript" },
       samples: { type: "string" },
@@ -266,19 +297,23 @@ if (import.meta.main) {
   });
   if (values.storage !== "outside" && values.storage !== "in-process") throw new Error("--storage is outside or in-process");
   if (values.threads !== "javascript" && values.threads !== "all") throw new Error("--threads is javascript or all");
-  const result = await measureWorkerdCpu({
+  const results = await measureWorkerdCpu({
     state: values.state!,
     rounds: Number(values.rounds),
     storage: values.storage,
     server: values.server,
+    compare: values.compare,
     personas: values.only as Persona[] | undefined,
     threads: values.threads,
   });
-  if (!result) throw new Error("workerd-cpu reads Linux /proc accounting; run it on Linux");
-  if (values.samples) writeFileSync(values.samples, JSON.stringify(result, null, 1));
-  console.log(`${result.products} products; ${result.requestsPerRoute} requests per route (${result.passwordRequestsPerRoute} for login and sign-up); baseline (${BASELINE}) ${result.baselineMs.toFixed(2)} ms, subtracted below`);
-  for (const r of result.routes) {
+  if (!results) throw new Error("workerd-cpu reads Linux /proc accounting; run it on Linux");
+  if (values.samples) writeFileSync(values.samples, JSON.stringify(results, null, 1));
+  const [result, other] = results as [WorkerdCpu, WorkerdCpu | undefined];
+  console.log(`${result.products} products; ${result.requestsPerRoute} requests per route (${result.passwordRequestsPerRoute} for login and sign-up); baseline (${BASELINE}) ${result.baselineMs.toFixed(2)} ms${other ? ` and ${other.baselineMs.toFixed(2)} ms (--compare)` : ""}, subtracted below`);
+  const figure = (r: RouteCpu) => `p50 ${r.p50Ms.toFixed(2).padStart(6)} ms   p99 ${r.p99Ms.toFixed(2).padStart(6)} ms`;
+  result.routes.forEach((r, n) => {
     const over = !r.password && r.p99Ms > CPU_BUDGET_MS ? "  over the budget" : "";
-    console.log(`${r.persona.padEnd(8)} ${r.name.padEnd(42)} p50 ${r.p50Ms.toFixed(2).padStart(6)} ms   p99 ${r.p99Ms.toFixed(2).padStart(6)} ms${over}`);
-  }
+    const vs = other ? `   | --compare ${figure(other.routes[n]!)}   p50 difference ${(r.p50Ms - other.routes[n]!.p50Ms).toFixed(2).padStart(6)} ms` : over;
+    console.log(`${r.persona.padEnd(8)} ${r.name.padEnd(42)} ${figure(r)}${vs}`);
+  });
 }

@@ -4,6 +4,7 @@
  * `page`, a context without it.
  */
 import type { Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { APPLE, TOMATO, open, productCard, rupees } from "./support/app";
 import {
@@ -14,6 +15,7 @@ import {
   orderCards,
   placeCodOrderFromCart,
   SELLER,
+  SELLER_STATE,
   waitForSellerLoginForm,
 } from "./support/accounts";
 import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
@@ -140,6 +142,32 @@ test.describe("the seller", () => {
     await expect(steps).toHaveText([/^Order Placed\S/, /^Packed\S/, /^Out for delivery\S/, /^Delivered\S/]);
     await expect(steps.filter({ hasText: "(not yet)" })).toHaveCount(0);
     await expect(mine.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+  });
+
+  // ADR 023: without JavaScript the seller's forms post, then land back on the page (Post/Redirect/Get).
+  test("without JavaScript, switching a product out of stock lands back on the list, switched", { tag: CATALOGUE_TAG }, async ({ browser, catalogueChanges, baseURL }) => {
+    const name = `Bottle Gourd ${uniqueSuffix()}`;
+    catalogueChanges.added(name);
+    const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
+    const added = await context.request.post("/api/product/add", {
+      headers: { Origin: new URL(baseURL!).origin },
+      multipart: {
+        productData: JSON.stringify({ name, description: ["Tender"], category: "Vegetables", price: 60, offerPrice: 50 }),
+        images: { name: "cucumber.webp", mimeType: "image/webp", buffer: readFileSync(CUCUMBER_IMAGE) },
+      },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+
+    const page = await context.newPage();
+    const list = `/seller/product-list?q=${encodeURIComponent(name)}`;
+    await page.goto(list);
+    const inStock = page.getByRole("switch", { name: `${name} in stock` });
+    await expect(inStock).toHaveAttribute("aria-checked", "true");
+    await inStock.click();
+    // Back on the same list (React Router writes the form's address with "+" for the spaces).
+    await expect(page).toHaveURL((url) => url.pathname === "/seller/product-list" && url.searchParams.get("q") === name);
+    await expect(page.getByRole("switch", { name: `${name} in stock` })).toHaveAttribute("aria-checked", "false");
+    await context.close();
   });
 
   test("logging out returns to the shop, and /seller asks for the login again", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { HttpError } from "@worker/errors";
 
 export type ActionFailure = { ok: false; msg: string };
@@ -14,4 +14,19 @@ export async function runAction<T>(work: () => Promise<T>) {
     if (error instanceof HttpError) return data<ActionFailure>({ ok: false, msg: error.message }, { status: error.status });
     throw error;
   }
+}
+
+/**
+ * A page action's answer once it succeeded. Posted through a fetcher (JavaScript), the result
+ * itself, which the page shows as a toast. Posted by the browser itself (no JavaScript: the form
+ * was a document navigation), a redirect back to the page instead (Post/Redirect/Get): the page is
+ * rendered by the GET that follows rather than inside the POST, which keeps each request within
+ * the CPU budget (ADR 023), and reloading the page does not post the form again.
+ */
+export function answerFormPost<T>(request: Request, result: T): T | Response {
+  if (request.headers.get("Sec-Fetch-Dest") !== "document") return result;
+  const url = new URL(request.url);
+  // Back to the page's own address, as it was written, less React Router's `index` marker.
+  const query = url.search.slice(1).split("&").filter((part) => part && part !== "index" && !part.startsWith("index="));
+  return redirect(`${url.pathname}${query.length > 0 ? `?${query.join("&")}` : ""}`, 303);
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { Link } from "~/components/Link";
-import { runAction } from "@worker/web/action-result";
+import { answerFormPost, runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { getProduct, toProductView } from "@worker/services/catalog";
 import { saveProductForm } from "@worker/web/seller-forms";
@@ -18,7 +18,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const worker = fromContext(context);
   return runAction(async () => {
     const product = await saveProductForm(request, worker, params.id);
-    return { ok: true, msg: `Saved ${product.name}` };
+    return answerFormPost(request, { ok: true, msg: `Saved ${product.name}` });
   });
 }
 

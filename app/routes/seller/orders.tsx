@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { Link } from "~/components/Link";
-import { runAction } from "@worker/web/action-result";
+import { answerFormPost, runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { ORDER_STATUSES } from "@shared/order-status";
 import { parseInput } from "@worker/errors";
@@ -35,10 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const change = parseInput(sellerOrderFormInput, Object.fromEntries(await readForm(request)));
     if (change.intent === "paid") {
       await markCodPaid(worker.db, change.orderId);
-      return { ok: true, msg: "Payment received" };
+      return answerFormPost(request, { ok: true, msg: "Payment received" });
     }
     const order = await moveOrder(worker, change.orderId, change.status);
-    return { ok: true, msg: `Order is now ${order.status}` };
+    return answerFormPost(request, { ok: true, msg: `Order is now ${order.status}` });
   });
 }
 

@@ -1,6 +1,6 @@
 import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/Link";
-import { runAction } from "@worker/web/action-result";
+import { answerFormPost, runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
@@ -27,10 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const change = parseInput(sellerProductFormInput, Object.fromEntries(await readForm(request)));
     if (change.intent === "delete") {
       await deleteProduct(worker, change.id);
-      return { ok: true, msg: "Product Deleted" };
+      return answerFormPost(request, { ok: true, msg: "Product Deleted" });
     }
     const product = await setInStock(worker, { id: change.id, inStock: change.inStock === "true" });
-    return { ok: true, msg: product.inStock ? `${product.name} is in stock` : `${product.name} is out of stock` };
+    return answerFormPost(request, { ok: true, msg: product.inStock ? `${product.name} is in stock` : `${product.name} is out of stock` });
   });
 }
 
