@@ -34,6 +34,9 @@ export default defineConfig(async () => {
     resolve: { tsconfigPaths: true },
     test: {
       include: ["tests/worker/**/*.test.ts"],
+      // Generous for a shared 2-core machine under load (a property test of 2,000 runs took over
+      // 5 s once); a test that hangs still fails.
+      testTimeout: 30_000,
       globalSetup: ["./tests/support/global-setup.ts"],
       setupFiles: ["./tests/support/setup.ts"],
     },
