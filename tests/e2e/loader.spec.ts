@@ -27,7 +27,7 @@ async function guardOrigin(context: BrowserContext, origin: string): Promise<str
 }
 
 /**
- * Open `path` (a /loader URL) with the page clock stopped, and check that it waits: after
+ * Open `path` (a /loader URL) in a page whose clock is stopped, and check that it waits: after
  * 4.999 s of page time it is still on /loader and has asked for no other page (no document and
  * no page data, which a client-side navigation fetches first); one more millisecond and it goes
  * to `landing`.
@@ -39,7 +39,6 @@ async function guardOrigin(context: BrowserContext, origin: string): Promise<str
  * checked.
  */
 async function expectPauseThenLanding(page: Page, path: string, landing: (url: URL) => boolean) {
-  await stopPageClock(page.clock);
   const requested = Date.now();
   await page.goto(path);
   await expect(page.getByRole("status").filter({ hasText: "Just a moment" }), path).toBeVisible();
@@ -81,25 +80,37 @@ const HOSTILE = [
 test.describe("the loader page", () => {
   test("moves on to a local next after 5 s, not before", async ({ page, baseURL }) => {
     const origin = new URL(baseURL!).origin;
+    await stopPageClock(page.clock);
     await expectPauseThenLanding(page, "/loader?next=/products", (url) => url.pathname === "/products");
     expect(new URL(page.url()).origin).toBe(origin);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Products");
   });
 
-  for (const path of HOSTILE) {
-    test(`a hostile next ends on this site at /, after 5 s: ${path}`, async ({ page, context, baseURL }) => {
+  /** Where a hostile next ends: the served page, then the pause, then / on this site. */
+  async function expectHostileEndsHome(page: Page, origin: string, path: string) {
+    // The waiting page as served: the server already chose where it goes.
+    const served = await page.request.get(path, { maxRedirects: 0 });
+    expect(served.status(), path).toBe(200);
+    expect(await served.text(), path).toContain("Just a moment, taking you back to the store…");
+
+    await expectPauseThenLanding(page, path, (url) => url.origin === origin && url.pathname === "/");
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveText("Freshness You Can Trust, Savings You Will Love!");
+  }
+
+  // Three to a test, one after the other in one page: after the first, its scripts come from the
+  // browser's cache, and the stopped clock carries on from one to the next.
+  for (let i = 0; i < HOSTILE.length; i += 3) {
+    const group = HOSTILE.slice(i, i + 3);
+    test(`hostile next values end on this site at /, after 5 s: ${group.join("  ")}`, async ({ page, context, baseURL }) => {
       const origin = new URL(baseURL!).origin;
       const escaped = await guardOrigin(context, origin);
       let dialogs = 0;
       page.on("dialog", (dialog) => (dialogs++, dialog.dismiss()));
-
-      // The waiting page as served: the server already chose where it goes.
-      const served = await page.request.get(path, { maxRedirects: 0 });
-      expect(served.status(), path).toBe(200);
-      expect(await served.text(), path).toContain("Just a moment, taking you back to the store…");
-
-      await expectPauseThenLanding(page, path, (url) => url.origin === origin && url.pathname === "/");
-      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText("Freshness You Can Trust, Savings You Will Love!");
+      await stopPageClock(page.clock);
+      for (const path of group) {
+        const outcome = await expectHostileEndsHome(page, origin, path).then(() => "ok", (error: unknown) => String(error));
+        expect.soft(outcome, path).toBe("ok");
+      }
       expect(escaped, "requests that left the site").toEqual([]);
       expect(dialogs, "javascript: URLs must not run").toBe(0);
     });
