@@ -6,7 +6,7 @@
  *   npm run load -- [--rate 200] [--duration 30] [--url http://127.0.0.1:8787] [--no-build]
  *
  * Without --url it serves the production build itself (its own fresh state on port 8797);
- * --no-build reuses the current build (npm test runs it right after the browser suite built one).
+ * --no-build reuses the current build (npm test reuses the one its bundle check made).
  */
 import autocannon from "autocannon";
 import { parseArgs } from "node:util";
