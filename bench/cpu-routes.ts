@@ -34,8 +34,8 @@ export type CpuRoute = {
   /** As the tables show it: `GET /path` for the API, the page's path or what it does for pages. */
   name: string;
   persona: Persona;
-  /** Login and sign-up: password hashing, reported on their own (ADR 012). */
-  password?: true;
+  /** Login and sign-up, reported on their own (ADR 019): a shopper's password is hashed; the seller's secret is compared by digest. */
+  password?: "hashed" | "compared";
   /** The status every answer must have; anything else stops the run. */
   status: number;
   /** The i-th request of this route (a fresh one each time: writes need fresh data). */
@@ -230,11 +230,11 @@ export const CPU_ROUTES: CpuRoute[] = [
   },
 
   // --- login and sign-up (password hashing; reported apart)
-  { name: "POST /api/user/register", persona: "guest", password: true, status: 201, request: (f, i) => json("/api/user/register", { name: "Bench Shopper", email: `new-${f.run}-${i}@bench.example`, password: PASSWORD }) },
-  { name: "POST /api/user/login", persona: "guest", password: true, status: 200, request: (f) => json("/api/user/login", { email: f.loginEmail, password: PASSWORD }) },
-  { name: "POST /login (form, no JS)", persona: "guest", password: true, status: 302, request: (f) => form("/login", { intent: "login", email: f.loginEmail, password: PASSWORD, redirectTo: "/" }) },
-  { name: "POST /api/seller/login", persona: "guest", password: true, status: 200, request: () => json("/api/seller/login", sellerCredentials()) },
-  { name: "POST /seller/login (form, no JS)", persona: "guest", password: true, status: 302, request: () => form("/seller/login", sellerCredentials()) },
+  { name: "POST /api/user/register", persona: "guest", password: "hashed", status: 201, request: (f, i) => json("/api/user/register", { name: "Bench Shopper", email: `new-${f.run}-${i}@bench.example`, password: PASSWORD }) },
+  { name: "POST /api/user/login", persona: "guest", password: "hashed", status: 200, request: (f) => json("/api/user/login", { email: f.loginEmail, password: PASSWORD }) },
+  { name: "POST /login (form, no JS)", persona: "guest", password: "hashed", status: 302, request: (f) => form("/login", { intent: "login", email: f.loginEmail, password: PASSWORD, redirectTo: "/" }) },
+  { name: "POST /api/seller/login", persona: "guest", password: "compared", status: 200, request: () => json("/api/seller/login", sellerCredentials()) },
+  { name: "POST /seller/login (form, no JS)", persona: "guest", password: "compared", status: 302, request: () => form("/seller/login", sellerCredentials()) },
 ];
 
 let credentials: { email: string; password: string } | undefined;
