@@ -13,6 +13,8 @@ export default defineConfig(async () => {
         main: "./tests/support/worker-entry.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // A second local D1 for the lagging replica of tests/worker/read-your-writes.test.ts.
+          d1Databases: { DB_REPLICA: "db-replica" },
           bindings: {
             TEST_MIGRATIONS: migrations,
             APP_URL: "http://localhost:8787",

@@ -61,11 +61,15 @@ type BuiltConfig = {
   kv_namespaces: { binding: string; id: string }[];
   r2_buckets: { binding: string; bucket_name: string }[];
   d1_databases: { binding: string; database_id: string }[];
+  durable_objects?: { bindings: { name: string; class_name: string }[] };
+  queues?: { producers?: { binding: string; queue: string }[] };
 };
 
 /**
  * The built Worker in workerd, with the bindings the build's wrangler.json declares (rate limits
- * left unbound: the harness sends hundreds of logins and orders a minute).
+ * left unbound: the harness sends hundreds of logins and orders a minute). The purge coalescer
+ * (a Durable Object) runs in the same process and is counted; the event queue has no consumer
+ * here: its messages are sent, as in production, and left.
  */
 function startWorker(server: string, persistence: string, stripeUrl: string): Miniflare {
   const config = JSON.parse(readFileSync(join(server, "wrangler.json"), "utf8")) as BuiltConfig;
@@ -91,6 +95,8 @@ function startWorker(server: string, persistence: string, stripeUrl: string): Mi
       kvNamespaces: Object.fromEntries(config.kv_namespaces.map((kv) => [kv.binding, kv.id])),
       r2Buckets: Object.fromEntries(config.r2_buckets.map((r2) => [r2.binding, r2.bucket_name])),
       d1Databases: Object.fromEntries(config.d1_databases.map((d1) => [d1.binding, d1.database_id])),
+      durableObjects: Object.fromEntries((config.durable_objects?.bindings ?? []).map((object) => [object.name, object.class_name])),
+      queueProducers: Object.fromEntries((config.queues?.producers ?? []).map((producer) => [producer.binding, producer.queue])),
       resourcePersistencePath: persistence,
       // Requests go straight to the Worker, not through Miniflare's entry worker.
       unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],

@@ -6,6 +6,8 @@ declare namespace Cloudflare {
     IMAGES: R2Bucket;
     /** The one writer of the catalogue version key (worker/catalog-purge.ts, ADR 024). */
     CATALOG_PURGE: DurableObjectNamespace;
+    /** The store's event queue (worker/events, ADR 041); absent in a branch Preview, which handles events inline. */
+    STORE_EVENTS?: Queue<import("./validation/events").StoreEvent>;
     AUTH_LIMITER: RateLimit;
     ACCOUNT_LIMITER: RateLimit;
     ORDER_LIMITER: RateLimit;

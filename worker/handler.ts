@@ -6,13 +6,15 @@ import { serveImage } from "./images";
 import { corsPreflight, withCors } from "@worker/security/cors";
 import { withCommonHeaders } from "@worker/security/headers";
 import { isCrossSiteWrite } from "@worker/security/same-origin";
+import { withReadYourWrites } from "@worker/web/read-your-writes";
 
 export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 
 /**
  * The Worker's routing, apart from the React Router build so tests can run it without one:
  * /api/* → Hono, /images/* → R2, everything else → pages; anonymous catalogue reads through the
- * edge cache (worker/edge-cache.ts). API answers get their CORS headers last, per request, so a
+ * edge cache (worker/edge-cache.ts), and D1 read through a session that sees this browser's own
+ * writes (worker/web/read-your-writes.ts). API answers get their CORS headers last, per request, so a
  * cached answer never carries another caller's.
  */
 export function createFetchHandler(renderPage: PageHandler, buildVersion: () => Promise<string> = async () => "dev"): ExportedHandler<Env> {
@@ -21,10 +23,11 @@ export function createFetchHandler(renderPage: PageHandler, buildVersion: () => 
     if (headerBytes(request) > MAX_HEADER_BYTES) return refused(pathname, 413, "Request headers too large");
     if (isCrossSiteWrite(request, env)) return refused(pathname, 403, "Cross-site requests are not allowed");
     if (pathname.startsWith("/images/")) return serveImage(request, env);
+    // Every D1 query of the request goes through one session (ADR 040).
     // The cached catalogue is refreshed by the services that change it (worker/services/catalog-refresh.ts),
     // never here by path: an anonymous POST /seller/logout or an OPTIONS preflight changes nothing.
-    return withEdgeCache(request, env, ctx, buildVersion, async () =>
-      isApiPath(pathname) ? api.fetch(request, env, ctx) : renderPage(request, env, ctx),
+    return withReadYourWrites(request, env, () =>
+      withEdgeCache(request, env, ctx, buildVersion, async () => (isApiPath(pathname) ? api.fetch(request, env, ctx) : renderPage(request, env, ctx))),
     );
   }
 

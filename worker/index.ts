@@ -1,4 +1,6 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { getDb } from "@worker/db/client";
+import { consumeStoreEvents } from "@worker/events/queue";
 import { makeWorkerContext, workerContext } from "@worker/web/context";
 import { createFetchHandler } from "./handler";
 
@@ -18,12 +20,16 @@ const handleDocumentRequest: ReturnType<typeof createRequestHandler> = import.me
       return productionHandler(request, context);
     };
 
-export default createFetchHandler(
-  (request, env, ctx) => {
-    const context = new RouterContextProvider();
-    context.set(workerContext, makeWorkerContext(env, ctx));
-    return handleDocumentRequest(request, context);
-  },
-  // Cached pages name this build's script and style files: a new build starts a new cache.
-  async () => (await loadBuild()).assets.version,
-);
+export default {
+  ...createFetchHandler(
+    (request, env, ctx) => {
+      const context = new RouterContextProvider();
+      context.set(workerContext, makeWorkerContext(env, ctx));
+      return handleDocumentRequest(request, context);
+    },
+    // Cached pages name this build's script and style files: a new build starts a new cache.
+    async () => (await loadBuild()).assets.version,
+  ),
+  // The store's event queue (worker/events, ADR 041).
+  queue: (batch, env) => consumeStoreEvents(batch, { db: getDb(env), env }),
+} satisfies ExportedHandler<Env>;

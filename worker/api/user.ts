@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { publicUser } from "@worker/services/accounts";
+import { latestNotifications } from "@worker/services/notifications";
 import { authenticate, endShopperSession } from "@worker/web/shopper-session";
 import { requireShopper, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
@@ -17,6 +18,10 @@ export const userRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, user: publicUser(user), msg: "Logged in" });
   })
   .get("/is-auth", requireShopper, (c) => c.json({ success: true, user: publicUser(c.var.user) }))
+  .get("/notifications", requireShopper, async (c) => {
+    const notifications = (await latestNotifications(c.var.db, c.var.user.id)).map(({ id, orderId, event, message, createdAt }) => ({ _id: id, orderId, event, message, createdAt: new Date(createdAt).toISOString() }));
+    return c.json({ success: true, notifications });
+  })
   .get("/logout", sameSiteOnly, async (c) => {
     for (const cookie of await endShopperSession(c.req.raw, { env: c.env, db: c.var.db })) c.header("Set-Cookie", cookie, { append: true });
     return c.json({ success: true, msg: "Logged Out" });

@@ -165,12 +165,35 @@ export const newsletterSubscribers = sqliteTable(
   (t) => [primaryKey({ columns: [t.email] })],
 );
 
+/**
+ * What the shopper is told about their orders (placed, paid, packed, ...), written by the queue
+ * consumer (worker/events). The id is the event's own key, `<order id>:<event>`, so a message
+ * delivered twice leaves one row.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    event: text("event").notNull(),
+    message: text("message").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+);
+
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type User = typeof users.$inferSelect;
 export type Address = typeof addresses.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
+export type Notification = typeof notifications.$inferSelect;
 
 export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems) }));
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({

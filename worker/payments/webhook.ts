@@ -15,6 +15,7 @@ import { isDbError } from "@worker/db/errors";
 import type { PaymentState } from "@shared/order-status";
 import { orders, stripeEvents, users } from "@worker/db/schema";
 import { HttpError } from "@worker/errors";
+import { publishStoreEvent } from "@worker/events/queue";
 import { checkoutSessionEventInput, stripeEventInput } from "@worker/validation/stripe";
 import { stripeClient, type StripeEnv } from "./stripe-client";
 
@@ -40,7 +41,8 @@ export async function verifyWebhook(env: StripeEnv, rawBody: string, signature: 
   return event;
 }
 
-export async function handleStripeEvent(db: Database, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function handleStripeEvent(store: { db: Database; env: Pick<Env, "CATALOG_PURGE" | "STORE_EVENTS"> }, event: Stripe.Event): Promise<WebhookOutcome> {
+  const { db } = store;
   if (await db.query.stripeEvents.findFirst({ where: eq(stripeEvents.id, event.id), columns: { id: true } })) return "duplicate";
 
   const effect = await effectOf(db, event);
@@ -51,7 +53,18 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event): Prom
     if (isDbError(error, "UNIQUE") || isDbError(error, "PRIMARY KEY")) return "duplicate";
     throw error;
   }
-  return effect.length > 0 ? "applied" : "ignored";
+  if (effect.length === 0) return "ignored";
+  // The state change is done; telling the shopper is a side effect, off the webhook's path (ADR 041).
+  const paidOrder = paidOrderId(event);
+  if (paidOrder) await publishStoreEvent(store, { kind: "order-event", orderId: paidOrder, event: "Paid", at: Date.now() });
+  return "applied";
+}
+
+/** The order a payment event paid for, if it is one. */
+function paidOrderId(event: Stripe.Event): string | null {
+  if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.async_payment_succeeded") return null;
+  const session = event.data.object;
+  return session.payment_status === "paid" ? (session.metadata?.orderId ?? session.client_reference_id ?? null) : null;
 }
 
 /** The statements an event should run (none for events we do not act on). */

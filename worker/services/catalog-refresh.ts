@@ -9,26 +9,29 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { requestCatalogPurge } from "@worker/catalog-purge";
+import { retryCatalogPurge } from "@worker/events/queue";
 import type { Database } from "@worker/db/client";
 import { products } from "@worker/db/schema";
 
 /** The binding a catalogue refresh uses: the coalescer that writes the version key (ADR 024). */
-export type CatalogEnv = Pick<Env, "CATALOG_PURGE">;
+export type CatalogEnv = Pick<Env, "CATALOG_PURGE" | "STORE_EVENTS">;
 
 /** What a service needs to change the catalogue and refresh what visitors see. */
 export type CatalogStore = { db: Database; env: CatalogEnv };
 
 /**
  * Refresh the cached catalogue, through the coalescer that keeps the version key within KV's write
- * rate. The change itself is already committed, so a failed refresh is logged, not thrown:
- * visitors then see the old copy for at most its minute of freshness, and the database still
- * refuses to sell what is not on sale.
+ * rate. Asked at once, so the seller's next page and the next shopper see the change. The change
+ * itself is already committed, so a failed refresh is not thrown but retried through the event
+ * queue (ADR 041); meanwhile visitors see the old copy for at most its minute of freshness, and
+ * the database still refuses to sell what is not on sale.
  */
 export async function catalogChanged(env: CatalogEnv): Promise<void> {
   try {
     await requestCatalogPurge(env.CATALOG_PURGE);
   } catch (error) {
-    console.error("Could not refresh the cached catalogue", error);
+    console.error("Could not refresh the cached catalogue; retrying through the event queue", error);
+    await retryCatalogPurge(env);
   }
 }
 

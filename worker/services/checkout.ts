@@ -8,6 +8,7 @@ import { conflict, HttpError } from "@worker/errors";
 import { startCheckout } from "@worker/payments/checkout";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { limitOrders } from "@worker/security/rate-limit";
+import { publishStoreEvent } from "@worker/events/queue";
 import { placeOrder, type OrderWithItems, type PaymentType } from "./orders";
 
 export const CARD_PAYMENT_UNAVAILABLE = "Card payment is not available. Please choose Cash On Delivery.";
@@ -32,6 +33,8 @@ export async function checkout(
   await limitOrders(store.env, user.id);
   const { order, created } = await placeOrder(store, user, input, paymentType);
   if (order.paymentType !== paymentType) throw conflict("This order was already placed.");
+  // A card order is news to its shopper once paid (payments/webhook.ts).
+  if (created && paymentType === "COD") await publishStoreEvent(store, { kind: "order-event", orderId: order.id, event: "Order Placed", at: order.createdAt });
   if (paymentType === "COD" || order.isPaid) return { order, created, paymentUrl: null };
   return { order, created, paymentUrl: await startCheckout(store.env, store.db, order, user.email, callerOrigin) };
 }

@@ -13,6 +13,7 @@ import type { Database } from "@worker/db/client";
 import type { OrderStatus } from "@shared/order-status";
 import { orderItems, orders, products, type Order } from "@worker/db/schema";
 import { conflict, notFound } from "@worker/errors";
+import { publishStoreEvent } from "@worker/events/queue";
 import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
 
 /** Which statuses each status may move to, and who may make the move. */
@@ -80,6 +81,7 @@ async function applyMove(store: CatalogStore, order: Order, to: OrderStatus, gua
   const { productIds, statements } = to === "Cancelled" ? await returnStock(db, order.id) : { productIds: [], statements: [] };
   const [moved] = (await batchWatchingAvailability(store, productIds, [move, ...statements]))[0] as Order[];
   if (!moved) throw conflict("This order was changed by someone else just now. Reload to see its current status.");
+  await publishStoreEvent(store, { kind: "order-event", orderId: moved.id, event: to, at: now });
   return moved;
 }
 

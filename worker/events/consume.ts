@@ -1,0 +1,40 @@
+/**
+ * What each store event does (ADR 041). Every consumer is idempotent, because a queue delivers
+ * at least once: an order event writes its notification under the event's own key (a second
+ * delivery finds the row and does nothing), a catalogue change asks the purge coalescer, which
+ * only ever writes "now" (ADR 024).
+ */
+import { eq } from "drizzle-orm";
+import { requestCatalogPurge } from "@worker/catalog-purge";
+import type { Database } from "@worker/db/client";
+import { notifications, orders } from "@worker/db/schema";
+import type { OrderEvent, StoreEvent } from "@worker/validation/events";
+
+export type EventStore = { db: Database; env: Pick<Env, "CATALOG_PURGE"> };
+
+export async function consumeStoreEvent(store: EventStore, message: StoreEvent): Promise<void> {
+  switch (message.kind) {
+    case "order-event":
+      return notifyShopper(store.db, message.orderId, message.event, message.at);
+    case "catalog-changed":
+      return requestCatalogPurge(store.env.CATALOG_PURGE);
+  }
+}
+
+const MESSAGES: Record<OrderEvent, string> = {
+  "Order Placed": "We have your order and will pack it soon.",
+  Paid: "We received your payment. Thank you!",
+  Packed: "Your order is packed.",
+  "Out for delivery": "Your order is out for delivery.",
+  Delivered: "Your order was delivered. Enjoy!",
+  Cancelled: "Your order was cancelled.",
+};
+
+async function notifyShopper(db: Database, orderId: string, event: OrderEvent, at: number): Promise<void> {
+  const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) return; // nothing to tell anyone: acknowledged, not retried
+  await db
+    .insert(notifications)
+    .values({ id: `${orderId}:${event}`, userId: order.userId, orderId, event, message: MESSAGES[event], createdAt: at })
+    .onConflictDoNothing();
+}
