@@ -10,6 +10,7 @@ type Kv = { binding: string; id?: string };
 type R2 = { binding: string; bucket_name?: string };
 type RateLimit = { name: string; namespace_id: string; simple?: unknown };
 type DurableObjectBinding = { name: string; class_name: string; script_name?: string };
+type Queues = { producers?: { binding: string; queue: string }[]; consumers?: { queue: string }[] };
 
 /** The bindings that production and a Preview each have. */
 export type Bindings = {
@@ -19,6 +20,7 @@ export type Bindings = {
   r2_buckets?: R2[];
   ratelimits?: RateLimit[];
   durable_objects?: { bindings: DurableObjectBinding[] };
+  queues?: Queues;
 };
 export type WranglerConfig = Bindings & { name: string; previews?: Bindings; [field: string]: unknown };
 
@@ -115,6 +117,9 @@ export function previewIsolationProblems(config: WranglerConfig, { requireResour
   const objects = config.durable_objects?.bindings ?? [];
   const previewObjects = previews.durable_objects?.bindings ?? [];
   missing("Durable Object", objects.map((b) => b.name), previewObjects.map((b) => b.name));
+  // A Preview has no queue (ADR 041): producing to production's would act on production's D1.
+  for (const b of previews.queues?.producers ?? []) problems.push(`The Preview sends to the queue ${b.queue}: events are handled inline in a Preview, never queued.`);
+  for (const b of previews.queues?.consumers ?? []) problems.push(`The Preview consumes the queue ${b.queue}.`);
   // Only a class of this Worker is isolated per Preview; script_name reaches the other Worker's production.
   for (const b of previewObjects) if (b.script_name) problems.push(`The Preview's Durable Object ${b.name} lives in the Worker ${b.script_name}, shared with production.`);
 
@@ -134,6 +139,7 @@ export function asPreviewRuns(config: WranglerConfig): WranglerConfig {
     r2_buckets: previews.r2_buckets ?? [],
     ratelimits: previews.ratelimits ?? [],
     durable_objects: previews.durable_objects ?? { bindings: [] },
+    queues: undefined,
     previews: undefined,
   };
 }

@@ -15,6 +15,7 @@ function config(): WranglerConfig {
     r2_buckets: [{ binding: "IMAGES", bucket_name: "grocery-images" }],
     ratelimits: [{ name: "AUTH_LIMITER", namespace_id: "1001" }],
     durable_objects: { bindings: [{ name: "CATALOG_PURGE", class_name: "CatalogPurge" }] },
+    queues: { producers: [{ binding: "STORE_EVENTS", queue: "grocery-store-events" }], consumers: [{ queue: "grocery-store-events" }] },
     previews: {
       vars: { APP_URL: "https://preview.invalid" },
       d1_databases: [{ binding: "DB" }],
@@ -64,12 +65,18 @@ describe("a branch's Preview cannot reach production", () => {
       ["rate limits", (c) => (c.previews!.ratelimits = [{ name: "AUTH_LIMITER", namespace_id: "1001" }])],
       ["URL", (c) => (c.previews!.vars = { APP_URL: "https://shop.example" })],
       ["objects", (c) => (c.previews!.durable_objects = { bindings: [{ name: "CATALOG_PURGE", class_name: "CatalogPurge", script_name: "edge-grocery-prod" }] })],
+      ["queue", (c) => (c.previews!.queues = { producers: [{ binding: "STORE_EVENTS", queue: "grocery-store-events" }] })],
     ];
     for (const [what, leak] of leaks) {
       const c = config();
       leak(c);
       expect(previewIsolationProblems(c, { requireResources: false }), what).toHaveLength(1);
     }
+  });
+
+  it("runs a Preview without production's queue: no producer, no consumer (events are handled inline, ADR 041)", () => {
+    expect(asPreviewRuns(config()).queues).toBeUndefined();
+    expect(previewIsolationProblems(config(), { requireResources: false })).toEqual([]);
   });
 
   it("refuses a Preview that lacks one of production's bindings, or has no previews block", () => {
