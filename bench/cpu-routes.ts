@@ -156,7 +156,7 @@ export const CPU_ROUTES: CpuRoute[] = [
   { name: "/contact (redirect)", persona: "guest", status: 301, request: () => ({ path: "/contact", cookie: UNCACHED_COOKIE }) },
   { name: "/cart", persona: "guest", status: 200, request: (f) => ({ path: "/cart", cookie: f.guestCart }) },
   { name: "POST /cart (add, no JS)", persona: "guest", status: 302, request: (f) => form("/cart?redirectTo=%2Fproducts", { intent: "set", productId: PRODUCT, quantity: "3" }, f.guestCart) },
-  { name: "POST /delivery (pincode, no JS)", persona: "guest", status: 303, request: (f, i) => form("/delivery", { pincode: i % 2 ? "560001" : "400001", redirectTo: "/products" }) },
+  { name: "POST /delivery (pincode, no JS)", persona: "guest", status: 303, request: (_f, i) => form("/delivery", { pincode: i % 2 ? "560001" : "400001", redirectTo: "/products" }) },
   { name: "POST /delivery.data (pincode, JS)", persona: "guest", status: 200, request: () => form("/delivery.data", { pincode: "560100" }) },
   { name: "POST / (newsletter, no JS)", persona: "guest", status: 200, request: (f, i) => form("/?index", { email: `page-${f.run}-${i}@bench.example` }) },
   { name: "GET /api/product/list?limit=20", persona: "guest", status: 200, request: () => ({ path: "/api/product/list?limit=20", cookie: UNCACHED_COOKIE }) },

@@ -98,7 +98,7 @@ describe("the store's settings", () => {
   it("is the seller's alone: a guest and a shopper get 401 to read or write, another site 403", async () => {
     const shopper = await signUp();
     for (const cookie of [undefined, shopper.cookie]) {
-      const headers = cookie ? { Cookie: cookie } : {};
+      const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
       expect((await call("/api/seller/settings", { headers })).status).toBe(401);
       expect((await postJson("/api/seller/settings", { ...DEFAULT_SETTINGS_INPUT, taxPercent: 0 }, headers)).status).toBe(401);
     }

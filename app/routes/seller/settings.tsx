@@ -28,7 +28,8 @@ const INPUT = "mt-1 w-full rounded border border-gray-400 px-3 py-2 outline-none
 export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
   const busy = useNavigation().state === "submitting";
-  useActionToast(actionData);
+  // A success is a toast; a refusal stays next to the button, where the seller fixes it.
+  useActionToast(actionData?.ok ? actionData : undefined);
   const failed = actionData && !actionData.ok ? actionData.msg : null;
   return (
     <div className="max-w-2xl">
