@@ -124,6 +124,15 @@ describe("the top bar's Deliver to", () => {
     });
   });
 
+  it("a live session whose account is gone reads as a guest, with the device's pincode", async () => {
+    const shopper = await signUp();
+    await addAddress(shopper);
+    await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(shopper.id).run();
+    const data = await rootData(`${shopper.cookie}; pincode=560100`);
+    expect(data.user).toBeNull();
+    expect(data.delivery).toMatchObject({ pincode: "560100", fromAddress: false });
+  });
+
   it("follows the seller's settings once saved", async () => {
     await saveSettings(await sellerLogin(), { expressPincodes: [{ pincode: "560100", etaMinutes: 45 }], standardMinDays: 1, standardMaxDays: 3 });
     expect((await rootData("pincode=560100")).delivery.promise).toEqual({ kind: "express", etaMinutes: 45 });

@@ -107,7 +107,7 @@ export type SavedAddress = ReturnType<typeof toSavedAddress>;
  */
 export async function accountWithDeliveryAddress(db: Database, userId: string) {
   const [account, address] = await db.batch([
-    db.query.users.findFirst({ where: eq(users.id, userId) }),
+    db.select().from(users).where(eq(users.id, userId)).limit(1),
     db
       .select({ zipCode: addresses.zipCode, state: addresses.state })
       .from(addresses)
@@ -115,17 +115,21 @@ export async function accountWithDeliveryAddress(db: Database, userId: string) {
       .orderBy(...defaultFirst)
       .limit(1),
   ]);
-  return { user: account ?? null, deliveryAddress: address[0] ?? null };
+  return { user: account[0] ?? null, deliveryAddress: address[0] ?? null };
 }
 
 /** The address if it is this shopper's; another shopper's id is as unknown as a made-up one. */
 export async function ownedAddress(db: Database, userId: string, addressId: string): Promise<Address | undefined> {
-  return ownedAddressQuery(db, userId, addressId);
+  return (await ownedAddressQuery(db, userId, addressId))[0];
 }
 
-/** The same lookup for a caller's own batch. */
+/** The same lookup for a caller's own batch (a plain select: drizzle's relational findFirst fails in a batch when nothing matches). */
 export function ownedAddressQuery(db: Database, userId: string, addressId: string) {
-  return db.query.addresses.findFirst({ where: and(eq(addresses.id, addressId), eq(addresses.userId, userId)) });
+  return db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .limit(1);
 }
 
 export function toAddressSnapshot({ userId: _userId, createdAt: _createdAt, isDefault: _isDefault, ...address }: Address): AddressSnapshot {

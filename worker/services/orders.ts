@@ -43,7 +43,7 @@ export async function placeOrder(
 
   // One line per product (orderLinesField merged repeats before checking the per-product cap).
   // The store's settings come with them, as stored now: they decide the area and the tax charged.
-  const [found, address, settingsRows] = await db.batch([
+  const [found, [address], settingsRows] = await db.batch([
     db.select().from(products).where(inArray(products.id, items.map((line) => line.product))),
     ownedAddressQuery(db, user.id, addressId),
     storeSettingsQuery(db),
