@@ -32,7 +32,7 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(page.getByRole("status").getByText("Default address changed")).toBeVisible();
       await expect(cards.first()).toContainText(office.street);
       await expect(cards.first()).toContainText("Default");
-      await expect(page.getByRole("banner").getByText("Deliver to 560100")).toBeVisible();
+      await expect(page.getByRole("banner").getByText("Deliver to 560100", { exact: true })).toBeVisible();
       await expect(chipPromise(page)).toHaveText("Delivery in 2-7 days");
 
       await officeCard.getByRole("link", { name: /^Edit/ }).click();

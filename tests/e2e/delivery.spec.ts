@@ -64,7 +64,7 @@ for (const device of ["desktop", "phone @mobile"]) {
 
     test("a signed-in shopper's default address is the bar's pincode", async ({ page, address }) => {
       await open(page, PRODUCT_PATH);
-      await expect(page.getByRole("banner").getByText(`Deliver to ${address.zipCode}`)).toBeVisible();
+      await expect(page.getByRole("banner").getByText(`Deliver to ${address.zipCode}`, { exact: true })).toBeVisible();
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
       await page.getByRole("banner").getByText(/^Deliver to/).click();
       await expect(page.getByRole("banner").getByRole("link", { name: "Change it in your addresses" })).toBeVisible();

@@ -39,7 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** One fetcher for the book's buttons, read here: a deleted address's card is gone before its answer could show. */
+const BOOK_FETCHER = "address-book";
+
 export default function Addresses({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<{ ok: boolean; msg: string }>({ key: BOOK_FETCHER });
+  useActionToast(fetcher.state === "idle" ? fetcher.data : undefined);
   return (
     <div className="mt-16 pb-16">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -64,8 +69,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
 }
 
 function AddressCard({ address }: { address: SavedAddress & { promise: DeliveryPromise } }) {
-  const fetcher = useFetcher<{ ok: boolean; msg: string }>();
-  useActionToast(fetcher.state === "idle" ? fetcher.data : undefined);
+  const fetcher = useFetcher({ key: BOOK_FETCHER });
   const name = `${address.firstName} ${address.lastName}`;
   return (
     <article aria-label={`Address of ${name}, ${address.street}`} className="h-full rounded-md border border-gray-300 p-4 text-sm text-gray-700">

@@ -16,5 +16,5 @@ export async function checkPincode(page: Page, pincode: string) {
   if (!(await field.isVisible())) await banner.getByText(/^Deliver to/).click();
   await field.fill(pincode);
   await banner.getByRole("button", { name: "Check" }).click();
-  await expect(banner.getByText(`Deliver to ${pincode}`)).toBeVisible();
+  await expect(banner.getByText(`Deliver to ${pincode}`, { exact: true })).toBeVisible();
 }
