@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { shopperMiddleware, shopperOf } from "@worker/web/shopper-state";
+import { storefrontDelivery } from "@worker/web/delivery";
 import type { Route } from "./+types/root";
 import { LoginModal } from "~/components/account/LoginModal";
 import { CartProvider } from "~/components/CartProvider";
@@ -20,8 +21,9 @@ export const meta: Route.MetaFunction = ({ error }) => {
   return pageMeta("Something went wrong", "Please try again in a moment.");
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return shopperOf(context).state();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [shopper, storefront] = await Promise.all([shopperOf(context).state(), storefrontDelivery(request, context)]);
+  return { ...shopper, ...storefront };
 }
 
 /**
@@ -68,7 +70,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Data every page may read: who is signed in and what is in the cart. */
+/** Data every page may read: who is signed in, what is in the cart, the store's settings and the "Deliver to". */
 export function useShopperState() {
   return useRouteLoaderData<typeof loader>("root");
 }

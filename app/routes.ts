@@ -8,6 +8,9 @@ export default [
     route("products/:category/:id", "routes/shop/product.tsx"),
     route("cart", "routes/shop/cart.tsx"),
     route("add-address", "routes/shop/add-address.tsx"),
+    route("addresses", "routes/shop/addresses.tsx"),
+    route("addresses/:id/edit", "routes/shop/edit-address.tsx"),
+    route("delivery", "routes/shop/delivery.tsx"),
     route("my-orders", "routes/shop/my-orders.tsx"),
     route("login", "routes/account/login.tsx"),
     route("logout", "routes/account/logout.tsx"),
@@ -27,5 +30,6 @@ export default [
     route("product-list", "routes/seller/product-list.tsx"),
     route("products/:id/edit", "routes/seller/edit-product.tsx"),
     route("orders", "routes/seller/orders.tsx"),
+    route("settings", "routes/seller/settings.tsx"),
   ]),
 ] satisfies RouteConfig;

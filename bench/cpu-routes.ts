@@ -57,6 +57,31 @@ const ADDRESS = {
   country: "India",
   phone: "+91 98765 43210",
 };
+/** The demo store's settings (worker/services/store-settings.ts's defaults), as the API and the Settings form send them. */
+const SETTINGS = {
+  state: "Karnataka",
+  expressPincodes: ["560001", "560002", "560008", "560025", "560027", "560034", "560038", "560095"].map((pincode) => ({ pincode, etaMinutes: 30 })),
+  standardMinDays: 2,
+  standardMaxDays: 7,
+  taxPercent: 2,
+  contact: {
+    email: "support@greenbasket.example",
+    phone: "+91 80000 00000",
+    hours: "every day from 7 am to 11 pm",
+    office: "GreenBasket Retail Pvt. Ltd., 12 Market Road, Bengaluru, Karnataka 560001, India",
+  },
+};
+const SETTINGS_FORM: Record<string, string> = {
+  state: SETTINGS.state,
+  expressPincodes: SETTINGS.expressPincodes.map((e) => `${e.pincode} ${e.etaMinutes}`).join("\n"),
+  standardMinDays: String(SETTINGS.standardMinDays),
+  standardMaxDays: String(SETTINGS.standardMaxDays),
+  taxPercent: String(SETTINGS.taxPercent),
+  contactEmail: SETTINGS.contact.email,
+  contactPhone: SETTINGS.contact.phone,
+  contactHours: SETTINGS.contact.hours,
+  contactOffice: SETTINGS.contact.office,
+};
 const PASSWORD = "bench-password-2026";
 /** Addresses one shopper may save (MAX_ADDRESSES is 50), less the one each gets at the start. */
 const ADDRESSES_PER_WRITER = 45;
@@ -69,8 +94,12 @@ export type Fixtures = {
   run: string;
   /** Signed in, with 2 addresses, 3 products in the cart and 5 orders of 3 products: the pages measured. */
   shopper: string;
+  /** The shopper's two addresses (the address book's routes edit them and switch the default). */
+  shopperAddresses: string[];
   /** Signed-in shoppers who place orders and save addresses; each has one address. */
   writers: { cookie: string; address: string }[];
+  /** Addresses the delete routes take, one per request, with the session of the shopper who saved it. */
+  spareAddresses: { cookie: string; id: string }[];
   seller: string;
   /** A guest's cart cookie with the same 3 products. */
   guestCart: string;
@@ -94,6 +123,13 @@ function nextOrder(f: Fixtures): string {
 
 const writer = (f: Fixtures, i: number) => f.writers[Math.floor(i / ADDRESSES_PER_WRITER) % f.writers.length]!;
 
+/** Takes the next spare address, or fails the run with what to change. */
+function nextSpare(f: Fixtures): { cookie: string; id: string } {
+  const spare = f.spareAddresses.shift();
+  if (!spare) throw new Error("cpu-routes: no spare address left to delete; prepareFixtures saves too few for this many requests");
+  return spare;
+}
+
 /** The routes, in the order each round requests them (the orders placed early in a round are moved later). */
 export const CPU_ROUTES: CpuRoute[] = [
   // --- a guest: the catalogue rendered (a cookie that is no session keeps the edge cache out), the info pages
@@ -112,6 +148,7 @@ export const CPU_ROUTES: CpuRoute[] = [
       ["/cancellation-refund", "/cancellation-refund"],
       ["/shipping-delivery", "/shipping-delivery"],
       ["/loader (after Stripe)", "/loader?next=my-orders"],
+      ["/delivery", "/delivery"],
       ["/seller (login form)", "/seller"],
     ] as const
   ).map(([name, path]): CpuRoute => ({ name, persona: "guest", status: name.startsWith("/seller") ? 401 : 200, request: () => ({ path, cookie: UNCACHED_COOKIE }) })),
@@ -119,6 +156,8 @@ export const CPU_ROUTES: CpuRoute[] = [
   { name: "/contact (redirect)", persona: "guest", status: 301, request: () => ({ path: "/contact", cookie: UNCACHED_COOKIE }) },
   { name: "/cart", persona: "guest", status: 200, request: (f) => ({ path: "/cart", cookie: f.guestCart }) },
   { name: "POST /cart (add, no JS)", persona: "guest", status: 302, request: (f) => form("/cart?redirectTo=%2Fproducts", { intent: "set", productId: PRODUCT, quantity: "3" }, f.guestCart) },
+  { name: "POST /delivery (pincode, no JS)", persona: "guest", status: 303, request: (_f, i) => form("/delivery", { pincode: i % 2 ? "560001" : "400001", redirectTo: "/products" }) },
+  { name: "POST /delivery.data (pincode, JS)", persona: "guest", status: 200, request: () => form("/delivery.data", { pincode: "560100" }) },
   { name: "POST / (newsletter, no JS)", persona: "guest", status: 200, request: (f, i) => form("/?index", { email: `page-${f.run}-${i}@bench.example` }) },
   { name: "GET /api/product/list?limit=20", persona: "guest", status: 200, request: () => ({ path: "/api/product/list?limit=20", cookie: UNCACHED_COOKIE }) },
   // The spec's clients ask for the whole catalogue (up to 1,000 products): rendered, and from the edge cache.
@@ -137,11 +176,36 @@ export const CPU_ROUTES: CpuRoute[] = [
       ["/add-address", "/add-address"],
       ["/my-orders", "/my-orders"],
       ["/my-orders.data (client navigation)", "/my-orders.data"],
+      ["/addresses", "/addresses"],
       ["GET /api/user/is-auth", "/api/user/is-auth"],
       ["GET /api/order/user", "/api/order/user"],
     ] as const
   ).map(([name, path]): CpuRoute => ({ name, persona: "shopper", status: 200, request: (f) => ({ path, cookie: f.shopper }) })),
   { name: "POST /api/address/get", persona: "shopper", status: 200, request: (f) => json("/api/address/get", {}, f.shopper) },
+  { name: "/addresses/:id/edit", persona: "shopper", status: 200, request: (f) => ({ path: `/addresses/${f.shopperAddresses[0]}/edit`, cookie: f.shopper }) },
+  // The shopper's two addresses take turns as the default; the edit writes the same fields again.
+  { name: "POST /api/address/default", persona: "shopper", status: 200, request: (f, i) => json("/api/address/default", { id: f.shopperAddresses[i % 2] }, f.shopper) },
+  { name: "POST /addresses (default, no JS)", persona: "shopper", status: 303, request: (f, i) => form("/addresses", { intent: "default", id: f.shopperAddresses[i % 2]! }, f.shopper) },
+  { name: "POST /api/address/update", persona: "shopper", status: 200, request: (f) => json("/api/address/update", { id: f.shopperAddresses[1], address: ADDRESS }, f.shopper) },
+  { name: "POST /addresses/:id/edit (no JS)", persona: "shopper", status: 303, request: (f) => form(`/addresses/${f.shopperAddresses[1]}/edit`, ADDRESS, f.shopper) },
+  {
+    name: "POST /api/address/delete",
+    persona: "shopper",
+    status: 200,
+    request: (f) => {
+      const spare = nextSpare(f);
+      return json("/api/address/delete", { id: spare.id }, spare.cookie);
+    },
+  },
+  {
+    name: "POST /addresses (delete, no JS)",
+    persona: "shopper",
+    status: 303,
+    request: (f) => {
+      const spare = nextSpare(f);
+      return form("/addresses", { intent: "delete", id: spare.id }, spare.cookie);
+    },
+  },
   { name: "POST /api/cart/update", persona: "shopper", status: 200, request: (f) => json("/api/cart/update", { cartItems: CART_ITEMS }, f.writers[0]!.cookie) },
   { name: "POST /cart (set quantity, no JS)", persona: "shopper", status: 302, request: (f) => form("/cart?redirectTo=%2Fcart", { intent: "set", productId: PRODUCT, quantity: "2" }, f.writers[0]!.cookie) },
   { name: "POST /api/address/add", persona: "shopper", status: 201, request: (f, i) => json("/api/address/add", { address: ADDRESS }, writer(f, 2 * i).cookie) },
@@ -172,7 +236,9 @@ export const CPU_ROUTES: CpuRoute[] = [
       ["/seller/product-list", "/seller/product-list"],
       ["/seller/products/:id/edit", `/seller/products/${PRODUCT}/edit`],
       ["/seller/orders", "/seller/orders"],
+      ["/seller/settings", "/seller/settings"],
       ["GET /api/seller/is-auth", "/api/seller/is-auth"],
+      ["GET /api/seller/settings", "/api/seller/settings"],
       ["GET /api/product/seller-list", "/api/product/seller-list"],
       ["GET /api/order/seller", "/api/order/seller"],
     ] as const
@@ -215,6 +281,9 @@ export const CPU_ROUTES: CpuRoute[] = [
       return { method: "POST", path: "/api/product/add", multipart: body, cookie: f.seller };
     },
   },
+  // The store's settings saved again as they are (each save refreshes the cached catalogue, as a product edit does).
+  { name: "POST /api/seller/settings", persona: "seller", status: 200, request: (f) => json("/api/seller/settings", SETTINGS, f.seller) },
+  { name: "POST /seller/settings (no JS)", persona: "seller", status: 303, request: (f) => form("/seller/settings", SETTINGS_FORM, f.seller) },
   { name: "POST /api/order/status", persona: "seller", status: 200, request: (f) => json("/api/order/status", { orderId: nextOrder(f), status: "Packed" }, f.seller) },
   { name: "POST /seller/orders (move, no JS)", persona: "seller", status: 303, request: (f) => form("/seller/orders", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller) },
   { name: "POST /seller/orders.data (move, JS)", persona: "seller", status: 200, request: (f) => form("/seller/orders.data", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller) },
@@ -334,6 +403,16 @@ export async function prepareFixtures(options: { origin: string; stripe: FakeStr
     writers.push({ cookie, address: await addAddress(origin, cookie) });
   }
 
+  // Two delete routes take one address each per request, from shoppers of their own.
+  const spareAddresses: Fixtures["spareAddresses"] = [];
+  for (let i = 0; spareAddresses.length < 2 * options.requestsPerRoute; i++) {
+    const cookie = await register(origin, `deleter-${run}-${i}@bench.example`);
+    const count = Math.min(ADDRESSES_PER_WRITER, 2 * options.requestsPerRoute - spareAddresses.length);
+    await pool(count, 4, async () => {
+      spareAddresses.push({ cookie, id: await addAddress(origin, cookie) });
+    });
+  }
+
   const seller = sessionCookie(await call(origin, json("/api/seller/login", options.seller), 200), "seller_sid");
 
   const guest = await call(origin, form("/cart?redirectTo=%2Fcart", { intent: "add", productId: PRODUCT }), 302);
@@ -369,7 +448,9 @@ export async function prepareFixtures(options: { origin: string; stripe: FakeStr
     origin,
     run,
     shopper,
+    shopperAddresses: addresses,
     writers,
+    spareAddresses,
     seller,
     guestCart,
     placedOrders,

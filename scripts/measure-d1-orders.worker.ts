@@ -26,7 +26,7 @@ export default {
       await db.insert(users).values({ id: USER_ID, name: "Measure", email: "measure@example.test", passwordHash: "-", createdAt: now }).onConflictDoNothing();
       await db
         .insert(addresses)
-        .values({ id: ADDRESS_ID, userId: USER_ID, firstName: "M", lastName: "S", email: "measure@example.test", street: "1 Road", city: "Pune", state: "MH", zipCode: "411001", country: "India", phone: "9999999999", createdAt: now })
+        .values({ id: ADDRESS_ID, userId: USER_ID, firstName: "M", lastName: "S", email: "measure@example.test", street: "1 Road", city: "Bengaluru", state: "Karnataka", zipCode: "560001", country: "India", phone: "+91 99999 99999", createdAt: now })
         .onConflictDoNothing();
       for (const id of PRODUCT_IDS) {
         await db

@@ -5,12 +5,12 @@
  * Money is integer paise (₹1 = 100 paise) everywhere inside; rupees appear only at the edges
  * (the JSON API's numbers and what people read).
  *
- * Rounding rule (the only one): tax is 2% of the subtotal, rounded DOWN to a whole paisa.
- * Shipping is free. Total = subtotal + tax.
+ * Rounding rule (the only one): tax is the store's rate (a setting, 2% unless the seller changes it)
+ * of the subtotal, rounded DOWN to a whole paisa. Shipping is free. Total = subtotal + tax.
+ * Rates are basis points (200 = 2%), so 2.5% stays an integer too; shared/tax.ts words them.
  */
 export type Paise = number;
 
-export const TAX_PERCENT = 2;
 export const SHIPPING_PAISE: Paise = 0;
 
 export function rupeesToPaise(rupees: number): Paise {
@@ -21,17 +21,18 @@ export function paiseToRupees(paise: Paise): number {
   return paise / 100;
 }
 
-export function taxOn(subtotal: Paise): Paise {
-  return Math.floor((subtotal * TAX_PERCENT) / 100);
+export function taxOn(subtotal: Paise, taxBasisPoints: number): Paise {
+  return Math.floor((subtotal * taxBasisPoints) / 10_000);
 }
 
 export type PricedLine = { unitPricePaise: Paise; quantity: number };
-export type Totals = { subtotal: Paise; tax: Paise; shipping: Paise; total: Paise };
+/** `taxBasisPoints`: the rate the tax was computed at, for its label (shared/tax.ts). */
+export type Totals = { subtotal: Paise; tax: Paise; taxBasisPoints: number; shipping: Paise; total: Paise };
 
-export function totalsFor(lines: readonly PricedLine[]): Totals {
+export function totalsFor(lines: readonly PricedLine[], taxBasisPoints: number): Totals {
   const subtotal = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
-  const tax = taxOn(subtotal);
-  return { subtotal, tax, shipping: SHIPPING_PAISE, total: subtotal + tax + SHIPPING_PAISE };
+  const tax = taxOn(subtotal, taxBasisPoints);
+  return { subtotal, tax, taxBasisPoints, shipping: SHIPPING_PAISE, total: subtotal + tax + SHIPPING_PAISE };
 }
 
 /**

@@ -16,9 +16,11 @@
  *   can only purge one location).
  *   It also carries the build's version: a deploy never serves pages naming old asset files.
  * - A cached page's CSP nonce is replaced on every hit, so no two documents share a nonce.
+ * - A guest's checked pincode (worker/web/pincode-cookie.ts) is part of the key: the page's top bar names it.
  */
 import { readCookie } from "@shared/cookies";
 import { newNonce } from "@worker/security/headers";
+import { pincodeFromCookie } from "@worker/web/pincode-cookie";
 
 const FRESH_SECONDS = 60;
 const STALE_SECONDS = 600;
@@ -64,6 +66,9 @@ export async function withEdgeCache(
   if (!isCacheable(request)) return produce();
   const url = new URL(request.url);
   url.searchParams.set("__catalog", `${await buildVersion()}.${await catalogVersion(env)}`);
+  // The top bar's "Deliver to" shows the guest's checked pincode: one cached copy per pincode (ADR 029).
+  const pincode = pincodeFromCookie(request.headers.get("cookie"));
+  if (pincode) url.searchParams.set("__pincode", pincode);
   const key = new Request(url.toString(), { method: "GET" });
   const cache = (caches as unknown as { default: Cache }).default;
 

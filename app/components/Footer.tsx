@@ -1,5 +1,8 @@
 import { Link } from "./Link";
 import { STORE_NAME } from "~/lib/site";
+import { useStorefront } from "~/lib/storefront";
+import { storePromiseSentence } from "@shared/delivery";
+import { taxPolicySentence } from "@shared/tax";
 
 const GROUPS = [
   {
@@ -23,14 +26,15 @@ const GROUPS = [
 ];
 
 export function Footer() {
+  const store = useStorefront();
   return (
     <footer className="mt-24 bg-primary-soft/60 px-4 md:px-8">
       <div className="mx-auto flex max-w-7xl flex-col justify-between gap-10 border-b border-gray-500/30 py-10 md:flex-row">
         <div className="max-w-md">
           <p className="text-xl font-bold text-primary-dull">{STORE_NAME}</p>
           <p className="mt-4 text-gray-600">
-            Fresh groceries and snacks delivered to your door in under 30 minutes. Produce fresh from the source, everyday low
-            prices, and more than 10,000 happy customers.
+            Fresh groceries and snacks delivered to your door{store ? `: ${storePromiseSentence(store)}` : "."} Produce fresh from the
+            source, everyday low prices, and more than 10,000 happy customers.
           </p>
         </div>
         <div className="flex flex-wrap gap-12 md:gap-20">
@@ -51,7 +55,7 @@ export function Footer() {
         </div>
       </div>
       <p className="py-4 text-center text-sm text-gray-600">
-        © {new Date().getFullYear()} {STORE_NAME}. Prices in Indian rupees (₹), inclusive of all taxes.
+        © {new Date().getFullYear()} {STORE_NAME}. Prices in Indian rupees (₹). {store && taxPolicySentence(store.taxBasisPoints)}
       </p>
     </footer>
   );

@@ -4,6 +4,7 @@ import { Link } from "./Link";
 import { MAX_SEARCH_LENGTH, normaliseSearchText } from "@shared/search";
 import { STORE_NAME } from "~/lib/site";
 import { useCart } from "./CartProvider";
+import { DeliveryChip } from "./DeliveryChip";
 
 const LINKS = [
   { to: "/", label: "Home" },
@@ -46,6 +47,7 @@ export function Navbar({ account }: { account: React.ReactNode }) {
           </details>
         </div>
       </nav>
+      <DeliveryChip />
     </header>
   );
 }

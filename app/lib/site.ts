@@ -1,5 +1,6 @@
 export const STORE_NAME = "GreenBasket";
-export const STORE_TAGLINE = "Groceries and snacks delivered in under 30 minutes";
+// No delivery time here: the promise is the store's setting (the hero and the top bar show it).
+export const STORE_TAGLINE = "Fresh groceries and snacks delivered to your door";
 
 export function pageTitle(title?: string): string {
   return title ? `${title} | ${STORE_NAME}` : `${STORE_NAME}: ${STORE_TAGLINE}`;

@@ -25,6 +25,15 @@ test.describe("accessibility of the account and seller pages (axe: no serious or
     await expectNoSeriousViolations(page, "/add-address");
   });
 
+  test("the address book and the edit form", async ({ page, address }) => {
+    await open(page, "/addresses");
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(1);
+    await expectNoSeriousViolations(page, "/addresses");
+    await page.getByRole("main").getByRole("link", { name: `Edit the address of ${address.firstName} ${address.lastName}, ${address.street}` }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit address");
+    await expectNoSeriousViolations(page, "/addresses/:id/edit");
+  });
+
   test("the login dialog, open", async ({ page }) => {
     await open(page, "/");
     await loginLink(page).click();
@@ -44,6 +53,7 @@ test.describe("accessibility of the account and seller pages (axe: no serious or
   for (const [path, heading] of [
     ["/seller", "Add Product"],
     ["/seller/product-list", "All Products"],
+    ["/seller/settings", "Store settings"],
   ] as const) {
     test(`the seller's ${heading} page`, async ({ sellerPage }) => {
       await openSellerPage(sellerPage, path);

@@ -1,6 +1,7 @@
 import { APPLE, expectCartCount, open } from "./support/app";
 import { expectNoSeriousViolations } from "./support/axe";
-import { test } from "./support/fixtures";
+import { checkPincode } from "./support/delivery";
+import { expect, test } from "./support/fixtures";
 
 test.describe("accessibility (axe: no serious or critical violations)", () => {
   test("home", async ({ page }) => {
@@ -24,6 +25,19 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
     await page.waitForURL("/cart");
     await expectCartCount(page, 1);
     await expectNoSeriousViolations(page, "/cart");
+  });
+
+  test("home with the Deliver to panel open and a pincode checked", async ({ page }) => {
+    await open(page, "/");
+    await checkPincode(page, "400001");
+    await page.getByRole("banner").getByText(/^Deliver to/).click();
+    await expect(page.getByRole("banner").getByLabel("Delivery pincode")).toBeVisible();
+    await expectNoSeriousViolations(page, "the Deliver to panel");
+  });
+
+  test("the /delivery page", async ({ page }) => {
+    await open(page, "/delivery");
+    await expectNoSeriousViolations(page, "/delivery");
   });
 
   test("404 page", async ({ page }) => {

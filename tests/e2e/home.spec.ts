@@ -21,7 +21,7 @@ test.describe("the home page", () => {
   test("shows the hero, seven categories, five best sellers and the why-us block", async ({ page }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
-    await expect(page).toHaveTitle("GreenBasket: Groceries and snacks delivered in under 30 minutes");
+    await expect(page).toHaveTitle("GreenBasket: Fresh groceries and snacks delivered to your door");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Freshness You Can Trust, Savings You Will Love!");
     await expect(page.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/products");
 

@@ -3,7 +3,7 @@ import { expect, test } from "./support/fixtures";
 
 const PAGES = [
   { path: "/privacy-policy", title: "Privacy Policy", footer: "Privacy Policy", points: ["Card details never reach our servers", "a cart cookie so your cart survives a reload"] },
-  { path: "/terms-and-conditions", title: "Terms and Conditions", footer: "Terms and Conditions", points: ["A tax of 2% of the cart amount is added at checkout; delivery is free.", "You may cancel within 1 hour of ordering"] },
+  { path: "/terms-and-conditions", title: "Terms and Conditions", footer: "Terms and Conditions", points: ["A tax of 2% of the cart amount is added at checkout. Delivery is free.", "You may cancel within 1 hour of ordering"] },
   {
     path: "/cancellation-refund",
     title: "Cancellation & Refund Policy",

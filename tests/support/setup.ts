@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import type { D1Migration } from "@cloudflare/vitest-plugin";
 import { beforeEach } from "vitest";
 import { purgeCatalogCache } from "@worker/edge-cache";
+import { forgetPageSettings } from "@worker/services/store-settings";
 import { resetCatalogPurge } from "./catalog-purge";
 
 declare global {
@@ -17,11 +18,12 @@ declare global {
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 
 // Every test starts from empty tables (children before parents for the foreign keys) and an empty bucket.
-const TABLES = ["notifications", "order_items", "orders", "addresses", "users", "products", "stripe_events", "newsletter_subscribers"];
+const TABLES = ["notifications", "order_items", "orders", "addresses", "users", "products", "stripe_events", "newsletter_subscribers", "store_settings"];
 beforeEach(async () => {
   await purgeCatalogCache(env); // no test sees another's cached catalogue
   await resetCatalogPurge(); // nor waits out the coalescer's second after another's purge (ADR 024)
   await env.DB.batch(TABLES.map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
+  forgetPageSettings(); // the store's default settings again, not a copy another test saved
   const stored = await env.IMAGES.list();
   if (stored.objects.length > 0) await env.IMAGES.delete(stored.objects.map((o) => o.key));
 });

@@ -191,7 +191,7 @@ describe("addresses as the spec's client reads and writes them", () => {
     for (const zipcode of ["12", "abcdef", ""]) {
       const refused = await fromPartner("/api/address/add", { method: "POST", body: JSON.stringify({ address: { ...rest, zipcode } }) }, shopper.cookie);
       expect(refused.status, zipcode).toBe(400);
-      expect((await json(refused)).message).toMatch(/zip code/i);
+      expect((await json(refused)).message).toMatch(/6-digit PIN code/);
     }
     const missing = await fromPartner("/api/address/add", { method: "POST", body: JSON.stringify({ address: rest }) }, shopper.cookie);
     expect(missing.status).toBe(400);

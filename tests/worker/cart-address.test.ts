@@ -89,16 +89,16 @@ describe("addresses", () => {
     const response = await postJson("/api/address/get", {}, { Cookie: asha.cookie });
     const body = await json<{ success: boolean; address: Record<string, unknown>[] }>(response);
     expect(body.success).toBe(true);
-    expect(body.address).toEqual([{ _id: id, ...VALID_ADDRESS, zipcode: VALID_ADDRESS.zipCode }]);
+    expect(body.address).toEqual([{ _id: id, ...VALID_ADDRESS, zipcode: VALID_ADDRESS.zipCode, isDefault: true }]);
   });
 
-  it("validates every field: all required, e-mail type, numeric zip", async () => {
+  it("validates every field: all required, e-mail type, 6-digit PIN, Indian mobile", async () => {
     const shopper = await signUp();
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ ...VALID_ADDRESS, firstName: "" }, /first name/],
       [{ ...VALID_ADDRESS, email: "nope" }, /e-mail/],
-      [{ ...VALID_ADDRESS, zipCode: "56A001" }, /zip/],
-      [{ ...VALID_ADDRESS, phone: "call me" }, /phone/],
+      [{ ...VALID_ADDRESS, zipCode: "56A001" }, /6-digit PIN code/],
+      [{ ...VALID_ADDRESS, phone: "call me" }, /mobile number/],
       [{ ...VALID_ADDRESS, city: undefined }, /city/],
     ];
     for (const [address, message] of cases) {

@@ -18,6 +18,10 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import * as root from "~/root";
 import * as addAddressPage from "~/routes/shop/add-address";
+import * as addressesPage from "~/routes/shop/addresses";
+import * as deliveryPage from "~/routes/shop/delivery";
+import * as editAddressPage from "~/routes/shop/edit-address";
+import * as sellerSettings from "~/routes/seller/settings";
 import * as cart from "~/routes/shop/cart";
 import * as category from "~/routes/shop/category";
 import * as home from "~/routes/shop/home";
@@ -33,6 +37,7 @@ import { workerContext } from "@worker/web/context";
 import { getDb } from "@worker/db/client";
 import type { Product } from "@worker/db/schema";
 import { placeOrder } from "@worker/services/orders";
+import { settingsForPages } from "@worker/services/store-settings";
 import { db, insertProduct } from "../support/builders";
 import { ORIGIN, postJson } from "../support/http";
 import { sellerLogin } from "../support/seller";
@@ -102,8 +107,13 @@ async function runMiddleware(middleware: readonly Middleware[], args: never): Pr
   for (const run of middleware) await run(args, async () => new Response(null));
 }
 
-/** The context worker/index.ts gives one request, its D1 binding counted, after the root's middleware. */
+/**
+ * The context worker/index.ts gives one request, its D1 binding counted, after the root's middleware.
+ * The isolate's copy of the store's settings is read first, uncounted: a warm isolate renders pages
+ * without reading them (ADR 028), and a cold one reads them once a minute, not per request.
+ */
 async function requestContext(request: Request) {
+  await settingsForPages(db());
   const counter = countingD1(env.DB);
   const context = new RouterContextProvider();
   context.set(workerContext, { env: { ...env, DB: counter.binding }, ctx: createExecutionContext(), db: getDb({ DB: counter.binding }) });
@@ -373,6 +383,58 @@ describe("shop pages, signed-in shopper", () => {
     const shopper = await signUp();
     const result = await runLoaders(page("/add-address", shopper.cookie), rootStep, step("add-address", addAddressPage.loader));
     expect(result.thrown("add-address")).toBeUndefined();
+    expectWithinBudget(result, 1);
+  });
+});
+
+describe("delivery and the address book", () => {
+  it("the root's Deliver to: a guest's checked pincode costs no D1; a shopper's default address comes with the account (root 1)", async () => {
+    const guest = await runLoaders(page("/", "pincode=560001"), rootStep, step("delivery", deliveryPage.loader));
+    expect(guest.data<{ delivery: { pincode: string } }>("root").delivery.pincode).toBe("560001");
+    expectWithinBudget(guest, 0);
+
+    const shopper = await signUp();
+    await addAddress(shopper);
+    const signedIn = await runLoaders(page("/", shopper.cookie), rootStep);
+    expect(signedIn.data<{ delivery: { pincode: string; fromAddress: boolean } }>("root").delivery).toMatchObject({ pincode: "560001", fromAddress: true });
+    expectWithinBudget(signedIn, 1);
+  });
+
+  it("my addresses: the account and its addresses in one batch, with 1 address or 12; a guest goes to log in without D1", async () => {
+    const shopper = await signUp();
+    const trips: Record<number, number> = {};
+    let saved = 0;
+    for (const count of [1, 12]) {
+      for (; saved < count; saved++) await addAddress(shopper);
+      const result = await runLoaders(page("/addresses", shopper.cookie), rootStep, step("addresses", addressesPage.loader));
+      expect(result.data<{ addresses: unknown[] }>("addresses").addresses).toHaveLength(count);
+      trips[count] = result.total;
+      expectWithinBudget(result, 2); // root 1 + addresses 1
+    }
+    expect(trips[12]).toBe(trips[1]);
+    const alone = await runLoaders(page("/addresses", shopper.cookie), step("addresses", addressesPage.loader));
+    expectWithinBudget(alone, 1);
+    const guest = await runLoaders(page("/addresses"), rootStep, step("addresses", addressesPage.loader));
+    expect(statusOf(guest.thrown("addresses"))).toBe(302);
+    expectWithinBudget(guest, 0);
+  });
+
+  it("edit address: one query; another shopper's address is a 404 after that one query", async () => {
+    const owner = await signUp();
+    const id = await addAddress(owner);
+    const found = await runLoaders(page(`/addresses/${id}/edit`, owner.cookie), step("edit", editAddressPage.loader, { id }));
+    expect(found.data<{ address: { id: string } }>("edit").address.id).toBe(id);
+    expectWithinBudget(found, 1);
+    const intruder = await signUp();
+    const refused = await runLoaders(page(`/addresses/${id}/edit`, intruder.cookie), step("edit", editAddressPage.loader, { id }));
+    expect(statusOf(refused.thrown("edit"))).toBe(404);
+    expectWithinBudget(refused, 1);
+  });
+
+  it("seller settings: the stored row, one query", async () => {
+    const seller = await sellerLogin();
+    const result = await runLoaders(page("/seller/settings", seller), rootStep, step("seller layout", sellerGuard), step("settings", sellerSettings.loader));
+    expect(result.data<{ settings: { state: string } }>("settings").settings.state).toBe("Karnataka");
     expectWithinBudget(result, 1);
   });
 });

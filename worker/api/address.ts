@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { badRequest } from "@worker/errors";
-import { addAddress, listAddresses, toAddressSnapshot, toApiAddress } from "@worker/services/addresses";
+import { addAddress, deleteAddress, listAddresses, setDefaultAddress, toApiSavedAddress, updateAddressFromApi } from "@worker/services/addresses";
 import { requireShopper } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
@@ -10,10 +10,22 @@ export const addressRoutes = new Hono<ApiEnv>()
     const body = (await readJson(c)) as { address?: unknown };
     if (typeof body !== "object" || body === null || typeof body.address !== "object") throw badRequest("Send the address as { address: {...} }");
     const address = await addAddress(c.var.db, c.var.user.id, body.address);
-    return c.json({ success: true, msg: "Address added successfully", address: toApiAddress(toAddressSnapshot(address)) }, 201);
+    return c.json({ success: true, msg: "Address added successfully", address: toApiSavedAddress(address, address.isDefault) }, 201);
   })
   // The spec says POST; its client sends GET and reads `addresses`: both methods, both names.
   .on(["GET", "POST"], "/get", requireShopper, async (c) => {
-    const list = (await listAddresses(c.var.db, c.var.user.id)).map((a) => toApiAddress(toAddressSnapshot(a)));
+    const list = (await listAddresses(c.var.db, c.var.user.id)).map((a, i) => toApiSavedAddress(a, i === 0));
     return c.json({ success: true, address: list, addresses: list, msg: "" });
+  })
+  .post("/update", requireShopper, async (c) => {
+    const address = await updateAddressFromApi(c.var.db, c.var.user.id, await readJson(c));
+    return c.json({ success: true, msg: "Address updated", address: toApiSavedAddress(address, address.isDefault) });
+  })
+  .post("/delete", requireShopper, async (c) => {
+    await deleteAddress(c.var.db, c.var.user.id, await readJson(c));
+    return c.json({ success: true, msg: "Address deleted" });
+  })
+  .post("/default", requireShopper, async (c) => {
+    await setDefaultAddress(c.var.db, c.var.user.id, await readJson(c));
+    return c.json({ success: true, msg: "Default address changed" });
   });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { limitSellerLogin } from "@worker/security/rate-limit";
 import { createSession, destroySession } from "@worker/web/session";
 import { checkSellerLogin } from "@worker/services/seller-auth";
+import { readStoreSettings, saveStoreSettings, toApiSettings } from "@worker/services/store-settings";
 import { requireSeller, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
@@ -18,4 +19,9 @@ export const sellerRoutes = new Hono<ApiEnv>()
   .get("/logout", sameSiteOnly, async (c) => {
     c.header("Set-Cookie", await destroySession(c.req.raw, c.env, "seller"));
     return c.json({ success: true, msg: "Logged Out" });
+  })
+  .get("/settings", requireSeller, async (c) => c.json({ success: true, msg: "", settings: toApiSettings(await readStoreSettings(c.var.db)) }))
+  .post("/settings", requireSeller, async (c) => {
+    const settings = await saveStoreSettings({ db: c.var.db, env: c.env }, await readJson(c));
+    return c.json({ success: true, msg: "Settings saved", settings: toApiSettings(settings) });
   });

@@ -83,14 +83,19 @@ export const addresses = sqliteTable(
     zipCode: text("zip_code").notNull(),
     country: text("country").notNull(),
     phone: text("phone").notNull(),
+    /** The shopper's default address: preselected at checkout, and its PIN is the top bar's "Deliver to". */
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("addresses_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("addresses_user_idx").on(t.userId, t.createdAt),
+    // At most one default per shopper, kept by the database whatever the order of writes.
+    uniqueIndex("addresses_one_default_per_user").on(t.userId).where(sql`${t.isDefault} = 1`),
+  ],
 );
 
-
 /** The delivery address as it was when the order was placed. */
-export type AddressSnapshot = Omit<typeof addresses.$inferSelect, "userId" | "createdAt">;
+export type AddressSnapshot = Omit<typeof addresses.$inferSelect, "userId" | "createdAt" | "isDefault">;
 export type StatusChange = { status: OrderStatus; at: number };
 
 export const orders = sqliteTable(
@@ -102,6 +107,8 @@ export const orders = sqliteTable(
       .references(() => users.id),
     subtotalPaise: integer("subtotal_paise").notNull(),
     taxPaise: integer("tax_paise").notNull(),
+    /** The tax rate charged, in basis points (200 = 2%): the store's setting when the order was placed. */
+    taxBasisPoints: integer("tax_basis_points").notNull().default(200),
     amountPaise: integer("amount_paise").notNull(),
     address: text("address", { mode: "json" }).$type<AddressSnapshot>().notNull(),
     paymentType: text("payment_type", { enum: ["COD", "Online"] }).notNull(),
@@ -187,11 +194,44 @@ export const notifications = sqliteTable(
   (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
 );
 
+/** One express pincode of the delivery area and its promised time. */
+export type ExpressPincode = { pincode: string; etaMinutes: number };
+/** How shoppers reach the store: the contact and policy pages show these. */
+export type StoreContact = { email: string; phone: string; hours: string; office: string };
+
+/**
+ * The store's settings (the seller's Settings page): the delivery area and promise, the tax rate,
+ * the contact details. One row (id 1); until the seller first saves, the defaults in
+ * worker/services/store-settings.ts apply.
+ */
+export const storeSettings = sqliteTable(
+  "store_settings",
+  {
+    id: integer("id").primaryKey(),
+    /** The state or union territory the store delivers in (shared/indian-states.ts). */
+    state: text("state").notNull(),
+    expressPincodes: text("express_pincodes", { mode: "json" }).$type<ExpressPincode[]>().notNull().default(sql`'[]'`),
+    /** Standard delivery elsewhere in the state, in business days. */
+    standardMinDays: integer("standard_min_days").notNull(),
+    standardMaxDays: integer("standard_max_days").notNull(),
+    /** Basis points: 200 = 2%. */
+    taxBasisPoints: integer("tax_basis_points").notNull(),
+    contact: text("contact", { mode: "json" }).$type<StoreContact>().notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    check("store_settings_single_row", sql`${t.id} = 1`),
+    check("store_settings_window", sql`${t.standardMinDays} >= 1 AND ${t.standardMaxDays} >= ${t.standardMinDays}`),
+    check("store_settings_tax_range", sql`${t.taxBasisPoints} >= 0 AND ${t.taxBasisPoints} <= 5000`),
+  ],
+);
+
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type User = typeof users.$inferSelect;
 export type Address = typeof addresses.$inferSelect;
 export type Order = typeof orders.$inferSelect;
+export type StoreSettingsRow = typeof storeSettings.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 

@@ -2,6 +2,7 @@
  * Online payment: a Stripe Checkout Session for an order, priced from the order itself (D1 prices,
  * the same money module), so Stripe's total equals the order's amount to the paisa.
  */
+import { taxLineLabel } from "@shared/tax";
 import { eq } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { orders } from "@worker/db/schema";
@@ -42,7 +43,7 @@ export async function startCheckout(
     quantity: item.quantity,
   }));
   if (order.taxPaise > 0) {
-    lineItems.push({ price_data: { currency: "inr", product_data: { name: "Tax (2%)" }, unit_amount: order.taxPaise }, quantity: 1 });
+    lineItems.push({ price_data: { currency: "inr", product_data: { name: taxLineLabel(order.taxBasisPoints) }, unit_amount: order.taxPaise }, quantity: 1 });
   }
 
   let session;

@@ -1,33 +1,138 @@
-/** Delivery addresses: each belongs to one shopper, and only they ever see or use it. */
-import { and, desc, eq } from "drizzle-orm";
+/**
+ * Delivery addresses: each belongs to one shopper, and only they ever see or use it. One of them
+ * is the default (preselected at checkout; its PIN is the top bar's "Deliver to"): the one the
+ * shopper chose, else their newest. The database keeps at most one chosen per shopper.
+ */
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
-import { addresses, type Address, type AddressSnapshot } from "@worker/db/schema";
-import { HttpError, parseInput } from "@worker/errors";
-import { addressInput } from "@worker/validation/address";
+import { addresses, users, type Address, type AddressSnapshot } from "@worker/db/schema";
+import { HttpError, notFound, parseInput } from "@worker/errors";
+import { addressIdInput, addressInput, addressUpdateInput } from "@worker/validation/address";
 
 export const MAX_ADDRESSES = 50;
+export const ADDRESS_NOT_FOUND = "Address not found";
+
+/** Chosen default first, then newest first: the first one is the shopper's default. */
+const defaultFirst = [desc(addresses.isDefault), desc(addresses.createdAt)];
 
 export async function addAddress(db: Database, userId: string, input: unknown): Promise<Address> {
-  const fields = parseInput(addressInput, input);
+  const { isDefault, ...fields } = parseInput(addressInput, input);
   const existing = await db.$count(addresses, eq(addresses.userId, userId));
   if (existing >= MAX_ADDRESSES) throw new HttpError(409, `You can save at most ${MAX_ADDRESSES} addresses`);
-  const [address] = await db
-    .insert(addresses)
-    .values({ ...fields, id: crypto.randomUUID(), userId, createdAt: Date.now() })
-    .returning();
-  return address!;
+  const address: Address = { ...fields, id: crypto.randomUUID(), userId, isDefault: isDefault || existing === 0, createdAt: Date.now() };
+  if (address.isDefault) {
+    const clearDefault = db.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+    await db.batch([clearDefault, db.insert(addresses).values(address)]);
+  } else {
+    await db.insert(addresses).values(address);
+  }
+  return address;
 }
 
-export async function listAddresses(db: Database, userId: string): Promise<Address[]> {
-  return db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.createdAt));
+/** Change a saved address (all its fields, as the add form sends them); `isDefault` also makes it the default. */
+export async function updateAddress(db: Database, userId: string, addressId: string, input: unknown): Promise<Address> {
+  const { isDefault, ...fields } = parseInput(addressInput, input);
+  const update = db
+    .update(addresses)
+    .set(isDefault ? { ...fields, isDefault: true } : fields)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .returning();
+  const [updated] = isDefault ? (await db.batch([unsetOtherDefaults(db, userId, addressId), update]))[1] : await update;
+  if (!updated) throw notFound(ADDRESS_NOT_FOUND);
+  return updated;
+}
+
+/** The API's edit: `{ id, address }`. */
+export function updateAddressFromApi(db: Database, userId: string, input: unknown): Promise<Address> {
+  const { id, address } = parseInput(addressUpdateInput, input);
+  return updateAddress(db, userId, id, address);
+}
+
+/** Forget a saved address (orders keep their own copy). If it was the default, the newest left becomes it. */
+export async function deleteAddress(db: Database, userId: string, input: unknown): Promise<void> {
+  const { id } = parseInput(addressIdInput, input);
+  const deleted = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning({ id: addresses.id });
+  if (deleted.length === 0) throw notFound(ADDRESS_NOT_FOUND);
+}
+
+/** Make one of the shopper's addresses their default. */
+export async function setDefaultAddress(db: Database, userId: string, input: unknown): Promise<void> {
+  const { id } = parseInput(addressIdInput, input);
+  const [, chosen] = await db.batch([
+    unsetOtherDefaults(db, userId, id),
+    db
+      .update(addresses)
+      .set({ isDefault: true })
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+      .returning({ id: addresses.id }),
+  ]);
+  if (chosen.length === 0) throw notFound(ADDRESS_NOT_FOUND);
+}
+
+/**
+ * Clear the shopper's chosen default before another is chosen, in the same batch. Only when the
+ * one to choose is theirs: another shopper's id (a 404) leaves everything as it was.
+ */
+function unsetOtherDefaults(db: Database, userId: string, chosenId: string) {
+  return db
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(
+      and(
+        eq(addresses.userId, userId),
+        eq(addresses.isDefault, true),
+        ne(addresses.id, chosenId),
+        sql`EXISTS (SELECT 1 FROM addresses AS chosen WHERE chosen.id = ${chosenId} AND chosen.user_id = ${userId})`,
+      ),
+    );
+}
+
+/** The shopper's addresses, their default first (awaitable or part of a batch). */
+export function listAddresses(db: Database, userId: string) {
+  return db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(...defaultFirst);
+}
+
+/** An address as the shopper's pages show it, from `listAddresses` (whose first is the default). */
+export function toSavedAddress(address: Address, index: number) {
+  return { ...toAddressSnapshot(address), isDefault: index === 0 };
+}
+export type SavedAddress = ReturnType<typeof toSavedAddress>;
+
+/**
+ * The signed-in shopper's account and their default address's PIN and state, in one round trip
+ * (the root loader's shopper lookup: the top bar's "Deliver to" comes with the account).
+ */
+export async function accountWithDeliveryAddress(db: Database, userId: string) {
+  const [account, address] = await db.batch([
+    db.select().from(users).where(eq(users.id, userId)).limit(1),
+    db
+      .select({ zipCode: addresses.zipCode, state: addresses.state })
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .orderBy(...defaultFirst)
+      .limit(1),
+  ]);
+  return { user: account[0] ?? null, deliveryAddress: address[0] ?? null };
 }
 
 /** The address if it is this shopper's; another shopper's id is as unknown as a made-up one. */
 export async function ownedAddress(db: Database, userId: string, addressId: string): Promise<Address | undefined> {
-  return db.query.addresses.findFirst({ where: and(eq(addresses.id, addressId), eq(addresses.userId, userId)) });
+  return (await ownedAddressQuery(db, userId, addressId))[0];
 }
 
-export function toAddressSnapshot({ userId: _userId, createdAt: _createdAt, ...address }: Address): AddressSnapshot {
+/** The same lookup for a caller's own batch (a plain select: drizzle's relational findFirst fails in a batch when nothing matches). */
+export function ownedAddressQuery(db: Database, userId: string, addressId: string) {
+  return db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .limit(1);
+}
+
+export function toAddressSnapshot({ userId: _userId, createdAt: _createdAt, isDefault: _isDefault, ...address }: Address): AddressSnapshot {
   return address;
 }
 
@@ -35,4 +140,15 @@ export function toAddressSnapshot({ userId: _userId, createdAt: _createdAt, ...a
 export function toApiAddress(address: AddressSnapshot) {
   const { id, ...fields } = address;
   return { _id: id, ...fields, zipcode: fields.zipCode };
+}
+
+/** A saved address in the API's answers: the spec's shape and whether it is the default. */
+export function toApiSavedAddress(address: Address, isDefault: boolean) {
+  return { ...toApiAddress(toAddressSnapshot(address)), isDefault };
+}
+
+/** The address book in one round trip: the account (it may be gone) and its addresses, default first. */
+export async function addressBookPage(db: Database, userId: string): Promise<{ userExists: boolean; addresses: Address[] }> {
+  const [account, list] = await db.batch([db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1), listAddresses(db, userId)]);
+  return { userExists: account.length > 0, addresses: list };
 }

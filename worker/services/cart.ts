@@ -2,12 +2,13 @@
  * The cart on the server: turning product id → quantity into lines with the latest product data
  * (flagging lines that can no longer be bought), and saving a shopper's cart.
  */
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { CartItems } from "@shared/cart";
 import type { Database } from "@worker/db/client";
-import { addresses, products, users, type Product } from "@worker/db/schema";
+import { products, users, type Product } from "@worker/db/schema";
 import { badRequest, parseInput } from "@worker/errors";
 import { cartUpdateInput } from "@worker/validation/cart";
+import { listAddresses } from "./addresses";
 import { toProductView, type ProductView } from "./catalog";
 
 export type CartLine = {
@@ -33,7 +34,7 @@ export async function cartPage(db: Database, shopper: { userId: string } | { gue
   const [account, found, saved] = await db.batch([
     db.select({ cartItems: users.cartItems }).from(users).where(eq(users.id, shopper.userId)).limit(1),
     db.select().from(products).where(sql`${products.id} IN (SELECT key FROM json_each(${savedCart}))`),
-    db.select().from(addresses).where(eq(addresses.userId, shopper.userId)).orderBy(desc(addresses.createdAt)),
+    listAddresses(db, shopper.userId), // the default first: the one checkout preselects
   ]);
   const items = account[0]?.cartItems;
   if (!items) return { signedIn: false, lines: [], addresses: [] };

@@ -16,8 +16,10 @@ import { isDbError } from "@worker/db/errors";
 import { orderItems, orders, products, users, type Order, type OrderItem, type Product, type User } from "@worker/db/schema";
 import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
 import { placeOrderInput } from "@worker/validation/order";
-import { ownedAddress, toAddressSnapshot, toApiAddress } from "./addresses";
+import { ownedAddressQuery, toAddressSnapshot, toApiAddress } from "./addresses";
 import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
+import { assertDeliverable } from "./delivery-area";
+import { storeSettingsQuery, toStoreSettings } from "./store-settings";
 
 
 export type PaymentType = Order["paymentType"];
@@ -40,11 +42,15 @@ export async function placeOrder(
   }
 
   // One line per product (orderLinesField merged repeats before checking the per-product cap).
-  const [found, address] = await Promise.all([
+  // The store's settings come with them, as stored now: they decide the area and the tax charged.
+  const [found, [address], settingsRows] = await db.batch([
     db.select().from(products).where(inArray(products.id, items.map((line) => line.product))),
-    ownedAddress(db, user.id, addressId),
+    ownedAddressQuery(db, user.id, addressId),
+    storeSettingsQuery(db),
   ]);
   if (!address) throw notFound("Address not found. Please select one of your addresses.");
+  const settings = toStoreSettings(settingsRows);
+  assertDeliverable(settings, address);
   const byId = new Map(found.map((p) => [p.id, p]));
   const lines = items.map(({ product: id, quantity }) => {
     const product = byId.get(id);
@@ -56,7 +62,10 @@ export async function placeOrder(
     return { product, quantity };
   });
 
-  const totals = totalsFor(lines.map(({ product, quantity }) => ({ unitPricePaise: product.offerPricePaise, quantity })));
+  const totals = totalsFor(
+    lines.map(({ product, quantity }) => ({ unitPricePaise: product.offerPricePaise, quantity })),
+    settings.taxBasisPoints,
+  );
   const now = Date.now();
   const orderId = crypto.randomUUID();
   const order: Order = {
@@ -64,6 +73,7 @@ export async function placeOrder(
     userId: user.id,
     subtotalPaise: totals.subtotal,
     taxPaise: totals.tax,
+    taxBasisPoints: settings.taxBasisPoints,
     amountPaise: totals.total,
     address: toAddressSnapshot(address),
     paymentType,
@@ -167,6 +177,7 @@ export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
     })),
     amount: paiseToRupees(order.amountPaise),
     tax: paiseToRupees(order.taxPaise),
+    taxPercent: order.taxBasisPoints / 100,
     address: toApiAddress(order.address),
     paymentType: order.paymentType,
     status: order.status,
@@ -185,6 +196,8 @@ export function toOrderView(order: OrderWithItems) {
     items: order.items.map(({ id, name, category, image, unitPricePaise, quantity }) => ({ id, name, category, image, unitPricePaise, quantity })),
     subtotalPaise: order.subtotalPaise,
     taxPaise: order.taxPaise,
+    /** The rate charged (shared/tax.ts words it: "Tax (2%)"). */
+    taxBasisPoints: order.taxBasisPoints,
     amountPaise: order.amountPaise,
     address: order.address,
     paymentType: order.paymentType,

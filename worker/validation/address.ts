@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { canonicalState } from "@shared/indian-states";
+import { statesOfPincode } from "@worker/services/pincode-regions";
 import { emailField } from "./common";
 
 const text = (label: string, max = 100) =>
@@ -18,25 +20,74 @@ function acceptZipcodeSpelling(input: unknown): unknown {
   return "zipCode" in rest || zipcode === undefined ? rest : { ...rest, zipCode: zipcode };
 }
 
-/** A delivery address, as the spec's form and API send it (one schema for both). */
-const addressFields = z.object({
-  firstName: text("first name", 50),
-  lastName: text("last name", 50),
-  email: emailField,
-  street: text("street", 200),
-  city: text("city", 80),
-  state: text("state", 80),
-  zipCode: z.coerce
-    .string({ error: "Enter the zip code" })
-    .trim()
-    .regex(/^\d{4,10}$/, "Enter a numeric zip code (4 to 10 digits)"),
-  country: text("country", 80),
-  phone: z
-    .string({ error: "Enter the phone number" })
-    .trim()
-    .regex(/^\+?[0-9][0-9 ()-]{6,19}$/, "Enter a valid phone number"),
-});
+/** A 6-digit Indian PIN code; "560 001" is read as 560001. Also the top bar's pincode form. */
+export const pincodeField = z.coerce
+  .string({ error: "Enter a 6-digit PIN code" })
+  .transform((pin) => pin.replace(/\s+/g, ""))
+  .pipe(z.string().regex(/^[1-9]\d{5}$/, "Enter a 6-digit PIN code, such as 560001"));
+
+/** Stored as "+91 98765 43210" whether typed as 9876543210, 09876543210, +91-98765-43210 or 91 98765 43210. */
+const indianMobileField = z
+  .string({ error: "Enter a 10-digit mobile number" })
+  .transform((phone) => phone.replace(/[\s()-]/g, "").replace(/^(\+91|91|0)(?=\d{10}$)/, ""))
+  .pipe(z.string().regex(/^[6-9]\d{9}$/, "Enter a 10-digit Indian mobile number, such as 98765 43210"))
+  .transform((digits) => `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`);
+
+const stateField = z
+  .string({ error: "Choose a state or union territory" })
+  .transform((name, ctx) => {
+    const state = canonicalState(name);
+    if (state) return state;
+    ctx.addIssue({ code: "custom", message: "Choose a state or union territory of India" });
+    return z.NEVER;
+  });
+
+/** Only India; the spec's clients send the country, our form shows it fixed. */
+const countryField = z
+  .string({ error: "We deliver only within India" })
+  .optional()
+  .transform((country, ctx) => {
+    if (country === undefined || /^\s*(india|in|bharat)\s*$/i.test(country)) return "India";
+    ctx.addIssue({ code: "custom", message: "We deliver only within India" });
+    return z.NEVER;
+  });
+
+/** An HTML checkbox ("on") or a JSON boolean. */
+const checkboxField = z.union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")]).optional().transform((value) => value === true || value === "on" || value === "true");
+
+/** A delivery address in India, as the spec's form and API send it (one schema for both). */
+const addressFields = z
+  .object({
+    firstName: text("first name", 50),
+    lastName: text("last name", 50),
+    email: emailField,
+    street: text("street", 200),
+    city: text("city", 80),
+    state: stateField,
+    zipCode: pincodeField,
+    country: countryField,
+    phone: indianMobileField,
+    /** Make this the shopper's default address (their first one always is). */
+    isDefault: checkboxField,
+  })
+  .superRefine((address, ctx) => {
+    const states = statesOfPincode(address.zipCode);
+    if (states.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["zipCode"], message: `${address.zipCode} is not an Indian PIN code we can deliver to` });
+    } else if (!states.includes(address.state)) {
+      ctx.addIssue({ code: "custom", path: ["zipCode"], message: `PIN ${address.zipCode} is in ${states.join(" or ")}, not ${address.state}. Check the PIN code or the state.` });
+    }
+  });
 
 export const addressInput = z.preprocess(acceptZipcodeSpelling, addressFields);
 
 export type AddressInput = z.infer<typeof addressInput>;
+
+/** Which saved address: the address book's edit, delete and default buttons, and the API's. */
+export const addressIdInput = z.object({ id: z.string({ error: "Unknown address" }).min(1, "Unknown address").max(64, "Unknown address") });
+
+/** The API's edit: `{ id, address: {...} }`. */
+export const addressUpdateInput = addressIdInput.extend({ address: z.unknown() });
+
+/** The top bar's "Deliver to" form. */
+export const pincodeInput = z.object({ pincode: pincodeField });

@@ -9,7 +9,7 @@ import { CART_COOKIE, parseCart, type CartItems } from "@shared/cart";
 import { readCookie } from "@shared/cookies";
 import type { Database } from "@worker/db/client";
 import type { User } from "@worker/db/schema";
-import { findUser } from "@worker/services/accounts";
+import { accountWithDeliveryAddress } from "@worker/services/addresses";
 import { fromContext } from "./context";
 import { readSession } from "./session";
 
@@ -22,6 +22,8 @@ export type ShopperLookup = {
   user(): Promise<User | null>;
   /** Who is shopping and what is in their cart, for the first HTML of every page. */
   state(): Promise<ShopperState>;
+  /** The signed-in shopper's default address (PIN and state), read with the account: the top bar's "Deliver to". */
+  deliveryAddress(): Promise<{ zipCode: string; state: string } | null>;
 };
 
 /** Each part looked up at most once, and only when asked. */
@@ -31,16 +33,22 @@ export function lookupShopper(request: Request, deps: { env: Env; db: Database }
     return () => (value ??= compute());
   };
   const userId = once(async () => (await readSession(request, deps.env, "shopper"))?.userId ?? null);
-  const user = once(async () => {
+  // The account and its default address in one round trip: every page's top bar shows both.
+  const account = once(async () => {
     const id = await userId();
-    return id ? ((await findUser(deps.db, id)) ?? null) : null;
+    return id ? accountWithDeliveryAddress(deps.db, id) : { user: null, deliveryAddress: null };
+  });
+  const user = once(async () => (await account()).user);
+  const deliveryAddress = once(async () => {
+    const found = await account();
+    return found.user ? found.deliveryAddress : null;
   });
   const state = once(async (): Promise<ShopperState> => {
     const found = await user();
     if (!found) return { user: null, cart: guestCart(request) };
     return { user: { id: found.id, name: found.name, email: found.email }, cart: found.cartItems };
   });
-  return { userId, user, state };
+  return { userId, user, state, deliveryAddress };
 }
 
 const shopperContext = createContext<ShopperLookup>();

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Link } from "~/components/Link";
 
-/** The signed-in shopper's menu: My Orders and Logout (a <details>, so it opens without JavaScript). */
+/** The signed-in shopper's menu: My Orders, My Addresses and Logout (a <details>, so it opens without JavaScript). */
 export function AccountMenu({ name }: { name: string }) {
   return (
     <details className="group relative">
@@ -14,6 +14,11 @@ export function AccountMenu({ name }: { name: string }) {
         <li>
           <Link to="/my-orders" className="block px-3 py-1.5 hover:bg-primary/10">
             My Orders
+          </Link>
+        </li>
+        <li>
+          <Link to="/addresses" className="block px-3 py-1.5 hover:bg-primary/10">
+            My Addresses
           </Link>
         </li>
         <li>

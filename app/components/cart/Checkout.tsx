@@ -3,6 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { Link } from "~/components/Link";
 import type { ActionFailure } from "@worker/web/action-result";
 import type { AddressSnapshot } from "@worker/db/schema";
+import { promiseText, type DeliveryPromise } from "@shared/delivery";
 import { requestLogin } from "~/lib/login-dialog";
 import type { Totals } from "@shared/money";
 import { toast } from "~/lib/toast";
@@ -11,7 +12,8 @@ import { TotalsList } from "./OrderSummary";
 type Props = {
   totals: Totals;
   signedIn: boolean;
-  addresses: AddressSnapshot[];
+  /** The shopper's addresses, the default first, each with what the store promises there. */
+  addresses: (AddressSnapshot & { promise: DeliveryPromise })[];
   cardPayments: boolean;
   checkoutKey: string;
   items: { product: string; quantity: number }[];
@@ -76,6 +78,9 @@ export function Checkout({ totals, signedIn, addresses, cardPayments, checkoutKe
                   <span>
                     {address.firstName} {address.lastName}, {address.street}, {address.city}, {address.state} {address.zipCode},{" "}
                     {address.country}
+                    <span className={`block text-xs ${address.promise.kind === "unserved" ? "text-red-700" : "text-primary-dull"}`}>
+                      {promiseText(address.promise, address.zipCode)}
+                    </span>
                   </span>
                 </label>
               </li>
@@ -83,9 +88,16 @@ export function Checkout({ totals, signedIn, addresses, cardPayments, checkoutKe
           </ul>
         )}
         {signedIn && (
-          <Link to="/add-address" className="mt-2 inline-block text-sm text-primary hover:underline">
-            Add address
-          </Link>
+          <p className="mt-2 flex gap-4 text-sm">
+            <Link to="/add-address" className="text-primary hover:underline">
+              Add address
+            </Link>
+            {addresses.length > 0 && (
+              <Link to="/addresses" className="text-primary hover:underline">
+                Manage addresses
+              </Link>
+            )}
+          </p>
         )}
       </fieldset>
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { formatRupees, TAX_PERCENT, type Totals } from "@shared/money";
+import { formatRupees, type Totals } from "@shared/money";
+import { taxLineLabel } from "@shared/tax";
 
 export function OrderSummary({ children }: { children: ReactNode }) {
   return (
@@ -13,7 +14,7 @@ export function OrderSummary({ children }: { children: ReactNode }) {
   );
 }
 
-/** Price, free shipping, 2% tax and the total: the same numbers the order and Stripe will show. */
+/** Price, free shipping, the store's tax and the total: the same numbers (and words) the order and Stripe will show. */
 export function TotalsList({ totals }: { totals: Totals }) {
   return (
     <dl className="mt-4 space-y-2 text-gray-600">
@@ -26,7 +27,7 @@ export function TotalsList({ totals }: { totals: Totals }) {
         <dd className="text-primary-dull">Free</dd>
       </div>
       <div className="flex justify-between">
-        <dt>Tax ({TAX_PERCENT}%)</dt>
+        <dt>{taxLineLabel(totals.taxBasisPoints)}</dt>
         <dd data-testid="summary-tax">{formatRupees(totals.tax)}</dd>
       </div>
       <div className="mt-3 flex justify-between text-lg font-medium text-gray-800">

@@ -1,6 +1,8 @@
 import { Link } from "~/components/Link";
 import { imageUrl } from "@shared/images";
 import { SITE_IMAGES } from "~/lib/site-images";
+import { useStorefront } from "~/lib/storefront";
+import { storePromiseSentence } from "@shared/delivery";
 
 /**
  * The main banner is HTML over a gradient rather than one big picture: its text is the LCP, it
@@ -8,6 +10,8 @@ import { SITE_IMAGES } from "~/lib/site-images";
  * variant stacks the hero text over the picture.
  */
 export function MainBanner() {
+  // The promise comes from the store's settings, as the chip's and the shipping policy's do.
+  const store = useStorefront();
   return (
     <section className="relative mt-6 overflow-hidden rounded-2xl bg-gradient-to-br from-[#e6f4ea] via-[#f3faf5] to-[#fef6da]">
       <div className="flex flex-col items-center gap-6 px-6 py-10 text-center md:flex-row md:justify-between md:px-14 md:py-16 md:text-left">
@@ -15,7 +19,11 @@ export function MainBanner() {
           <h1 className="text-3xl leading-tight font-bold text-gray-900 md:text-5xl">
             Freshness You Can Trust, Savings You Will Love!
           </h1>
-          <p className="mt-4 text-gray-700 md:text-lg">Groceries and snacks at your door in under 30 minutes.</p>
+          {store && (
+            <p className="mt-4 text-gray-700 md:text-lg" data-testid="hero-promise">
+              Groceries and snacks at your door. {storePromiseSentence(store)}
+            </p>
+          )}
           <div className="mt-6 flex flex-wrap items-center justify-center gap-4 md:justify-start">
             <Link to="/products" className="rounded-full bg-primary px-7 py-3 font-medium text-white hover:bg-primary-dull">
               Shop Now

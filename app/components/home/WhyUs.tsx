@@ -1,8 +1,11 @@
 import { imageUrl } from "@shared/images";
 import { SITE_IMAGES } from "~/lib/site-images";
+import { useStorefront } from "~/lib/storefront";
+import { storePromiseSentence } from "@shared/delivery";
 
 const FEATURES = [
-  { icon: SITE_IMAGES.featureDelivery, title: "Fastest Delivery", description: "Groceries delivered in under 30 minutes." },
+  // Its words come from the store's settings (storePromiseSentence), like the hero's.
+  { icon: SITE_IMAGES.featureDelivery, title: "Fastest Delivery", description: "" },
   { icon: SITE_IMAGES.featureFresh, title: "Freshness Guaranteed", description: "Fresh produce straight from the source." },
   { icon: SITE_IMAGES.featurePrice, title: "Affordable Prices", description: "Quality groceries at unbeatable prices." },
   { icon: SITE_IMAGES.featureTrust, title: "Trusted by Thousands", description: "Loved by 10,000+ happy customers." },
@@ -10,6 +13,7 @@ const FEATURES = [
 
 /** The bottom banner: the why-us block with the four trust features (stacked on phones). */
 export function WhyUs() {
+  const store = useStorefront();
   return (
     <section className="mt-24 overflow-hidden rounded-2xl bg-gradient-to-br from-[#fef6da] to-[#e6f4ea]" aria-labelledby="why-us-title">
       <div className="flex flex-col items-center gap-8 px-6 py-10 md:flex-row md:px-14">
@@ -24,7 +28,7 @@ export function WhyUs() {
                 <img src={imageUrl(feature.icon)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12" />
                 <div>
                   <h3 className="text-lg font-semibold">{feature.title}</h3>
-                  <p className="text-sm text-gray-600">{feature.description}</p>
+                  <p className="text-sm text-gray-600">{feature.description || (store && storePromiseSentence(store))}</p>
                 </div>
               </li>
             ))}

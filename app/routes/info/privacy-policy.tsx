@@ -1,9 +1,11 @@
 import { InfoPage } from "~/components/InfoPage";
+import { useStorefront } from "~/lib/storefront";
 import { pageMeta, STORE_NAME } from "~/lib/site";
 
 export const meta = () => pageMeta("Privacy Policy", `What ${STORE_NAME} collects about you, why, and your choices.`);
 
 export default function PrivacyPolicy() {
+  const store = useStorefront();
   return (
     <InfoPage title="Privacy Policy" updated="November 2026">
       <p>This policy explains what personal data {STORE_NAME} collects, why we need it and how we protect it.</p>
@@ -27,7 +29,7 @@ export default function PrivacyPolicy() {
       <h2>Your choices</h2>
       <p>
         You can ask us for a copy of your data or ask us to delete your account at any time by writing to
-        support@greenbasket.example. Newsletter e-mails carry an unsubscribe link.
+        {store?.contact.email}. Newsletter e-mails carry an unsubscribe link.
       </p>
     </InfoPage>
   );

@@ -1,16 +1,21 @@
 import { Link } from "~/components/Link";
 import { InfoPage } from "~/components/InfoPage";
 import { pageMeta, STORE_NAME } from "~/lib/site";
+import { useStorefront } from "~/lib/storefront";
+import { taxPolicySentence } from "@shared/tax";
 
 export const meta = () => pageMeta("Terms and Conditions", `The terms of buying from ${STORE_NAME}.`);
 
 export default function TermsAndConditions() {
+  const store = useStorefront();
   return (
     <InfoPage title="Terms and Conditions" updated="November 2026">
       <p>By placing an order with {STORE_NAME} you agree to these terms.</p>
       <h2>Prices and payment</h2>
       <ul>
-        <li>All prices are in Indian rupees (₹). A tax of 2% of the cart amount is added at checkout; delivery is free.</li>
+        <li>
+          All prices are in Indian rupees (₹). {store && taxPolicySentence(store.taxBasisPoints)} Delivery is free.
+        </li>
         <li>You can pay cash on delivery or online by card. The price you pay is the one shown when you place the order.</li>
       </ul>
       <h2>Orders</h2>
@@ -22,7 +27,7 @@ export default function TermsAndConditions() {
       </ul>
       <h2>Delivery</h2>
       <p>
-        We deliver only within one state. See <Link className="text-primary underline" to="/shipping-delivery">Shipping and Delivery</Link> for times.
+        We deliver only within {store?.state ?? "one state"}. See <Link className="text-primary underline" to="/shipping-delivery">Shipping and Delivery</Link> for times.
       </p>
       <h2>Your account</h2>
       <p>Keep your password to yourself; you are responsible for orders placed from your account.</p>

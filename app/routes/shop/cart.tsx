@@ -6,6 +6,8 @@ import { fromContext } from "@worker/web/context";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { toAddressSnapshot } from "@worker/services/addresses";
 import { cartPage } from "@worker/services/cart";
+import { deliveryPromise } from "@worker/services/delivery-area";
+import { settingsForPages } from "@worker/services/store-settings";
 import { applyCartForm } from "@worker/web/cart-form";
 import { submitCheckout } from "@worker/web/checkout-form";
 import { guestCart, shopperOf } from "@worker/web/shopper-state";
@@ -16,6 +18,7 @@ import { useCart } from "~/components/CartProvider";
 import { cartCount } from "@shared/cart";
 import { totalsFor } from "@shared/money";
 import { pageMeta } from "~/lib/site";
+import { useStorefront } from "~/lib/storefront";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => pageMeta("Your cart", "Review your cart, choose a delivery address and place your order.");
@@ -23,10 +26,14 @@ export const meta: Route.MetaFunction = () => pageMeta("Your cart", "Review your
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const userId = await shopperOf(context).userId();
-  const { signedIn, lines, addresses } = await cartPage(worker.db, userId ? { userId } : { guestItems: guestCart(request) });
+  const [{ signedIn, lines, addresses }, settings] = await Promise.all([
+    cartPage(worker.db, userId ? { userId } : { guestItems: guestCart(request) }),
+    settingsForPages(worker.db),
+  ]);
   return {
     lines,
-    addresses: addresses.map(toAddressSnapshot),
+    // Each with its promise: an address outside the area says so before Place Order.
+    addresses: addresses.map((address) => ({ ...toAddressSnapshot(address), promise: deliveryPromise(settings, address.zipCode, address.state) })),
     signedIn,
     cardPayments: cardPaymentsEnabled(worker.env),
     // One key per checkout attempt: a double click or a replayed form makes one order.
@@ -56,7 +63,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   }, [missing]);
   const lines = loaderData.lines.filter((line) => (cart.items[line.productId] ?? 0) > 0);
   const orderable = lines.filter((line) => line.available && line.product);
-  const totals = totalsFor(orderable.map((line) => ({ unitPricePaise: line.product!.offerPricePaise, quantity: cart.items[line.productId]! })));
+  const taxBasisPoints = useStorefront()?.taxBasisPoints ?? 0;
+  const totals = totalsFor(
+    orderable.map((line) => ({ unitPricePaise: line.product!.offerPricePaise, quantity: cart.items[line.productId]! })),
+    taxBasisPoints,
+  );
 
   if (lines.length === 0) {
     return (

@@ -13,7 +13,7 @@ import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta(undefined, "Fresh vegetables, fruits, dairy, bakery, drinks and snacks delivered in under 30 minutes. Prices in ₹.");
+  pageMeta(undefined, "Fresh vegetables, fruits, dairy, bakery, drinks and snacks delivered to your door. Prices in ₹.");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const products = await bestSellers(fromContext(context).db);

@@ -11,6 +11,9 @@ import { findCategory } from "@shared/categories";
 import { cartFormAction } from "@shared/cart";
 import { imageUrl } from "@shared/images";
 import { pageMeta } from "~/lib/site";
+import { useStorefront } from "~/lib/storefront";
+import { priceTaxNote } from "@shared/tax";
+import { DeliveryPromiseLine } from "~/components/DeliveryPromiseLine";
 import type { Route } from "./+types/product";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
@@ -33,6 +36,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const navigate = useNavigate();
   const category = findCategory(product.category);
+  const taxBasisPoints = useStorefront()?.taxBasisPoints ?? 0;
   const categoryPath = `/products/${product.category.toLowerCase()}`;
 
   return (
@@ -74,7 +78,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="mt-6">
             <Price offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} large />
-            <p className="text-gray-500">(inclusive of all taxes)</p>
+            <p className="text-gray-500" data-testid="price-tax-note">
+              {priceTaxNote(taxBasisPoints)}
+            </p>
+            <div className="mt-3">
+              <DeliveryPromiseLine />
+            </div>
             {product.inStock && product.stock !== null && product.stock <= LOW_STOCK && (
               <p className="mt-2 font-medium text-amber-700">Only {product.stock} left</p>
             )}

@@ -59,6 +59,19 @@ export function newAddress(shopper: Shopper, overrides: Partial<Address> = {}): 
   };
 }
 
+/** Fill the add/edit address form (app/components/account/AddressForm.tsx) by its visible labels; the country is fixed to India. */
+export async function fillAddressForm(page: Page, a: Address) {
+  await page.getByLabel("First name").fill(a.firstName);
+  await page.getByLabel("Last name").fill(a.lastName);
+  await page.getByLabel("Email address").fill(a.email);
+  await page.getByLabel("Mobile number").fill(a.phone);
+  await page.getByLabel("Flat, house, street and area").fill(a.street);
+  await page.getByLabel("City").fill(a.city);
+  await page.getByLabel("State or union territory").selectOption(a.state);
+  await page.getByLabel("PIN code").fill(a.zipCode);
+  await expect(page.getByLabel("Country")).toHaveValue("India");
+}
+
 /** The one line an address is shown as on the cart page (and in its radio button's name). */
 export function addressLine(a: Address): string {
   return `${a.firstName} ${a.lastName}, ${a.street}, ${a.city}, ${a.state} ${a.zipCode}, ${a.country}`;

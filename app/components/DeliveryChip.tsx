@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { PINCODE_PATTERN, promiseText } from "@shared/delivery";
+import { useDeliveryTo } from "~/lib/storefront";
+import { Link } from "./Link";
+
+/**
+ * The top bar's "Deliver to ⟨pincode⟩" and its promise. A <details> with a real form, so it opens
+ * and posts without JavaScript (the server answers with a redirect back); with it, a fetcher posts
+ * and the root's data (the promise) revalidates. The rules and the PIN table stay on the server.
+ */
+export function DeliveryChip() {
+  const delivery = useDeliveryTo();
+  const fetcher = useFetcher<{ ok: boolean; msg: string }>();
+  const panel = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  const id = useId();
+  const saved = fetcher.state === "idle" && fetcher.data?.ok;
+  useEffect(() => {
+    if (saved && panel.current) panel.current.open = false;
+  }, [saved]);
+  if (!delivery) return null;
+  const { pincode, promise, fromAddress } = delivery;
+  const text = pincode && promise ? promiseText(promise, pincode) : "See delivery time";
+  return (
+    <div className="border-t border-gray-100 bg-primary-soft/50">
+      <details ref={panel} className="relative mx-auto max-w-7xl px-4 text-sm md:px-8">
+        <summary className="flex cursor-pointer items-center gap-1.5 py-1.5">
+          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+            <circle cx="12" cy="9.5" r="2.5" />
+          </svg>
+          <span>Deliver to {pincode ? <strong>{pincode}</strong> : "your pincode"}</span>
+          <span aria-hidden="true">·</span>
+          <span data-testid="delivery-promise" className={promise?.kind === "unserved" ? "font-medium text-red-700" : "font-medium text-primary-dull"}>
+            {text}
+          </span>
+        </summary>
+        <div className="absolute left-4 z-40 mt-1 w-72 rounded-md border border-gray-200 bg-white p-4 shadow-lg md:left-8">
+          {fromAddress ? (
+            <p>
+              Delivering to your default address.{" "}
+              <Link to="/addresses" className="text-primary underline">
+                Change it in your addresses
+              </Link>
+            </p>
+          ) : (
+            <fetcher.Form method="post" action="/delivery">
+              <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+              <label htmlFor={id} className="block font-medium">
+                Delivery pincode
+              </label>
+              <div className="mt-1 flex gap-2">
+                <input
+                  id={id}
+                  name="pincode"
+                  required
+                  inputMode="numeric"
+                  pattern={PINCODE_PATTERN}
+                  maxLength={6}
+                  autoComplete="postal-code"
+                  defaultValue={pincode ?? ""}
+                  className="w-full rounded border border-gray-400 px-2 py-1.5"
+                />
+                <button type="submit" className="rounded bg-primary px-3 text-white hover:bg-primary-dull">
+                  Check
+                </button>
+              </div>
+              {fetcher.data && !fetcher.data.ok && (
+                <p role="alert" className="mt-2 text-red-700">
+                  {fetcher.data.msg}
+                </p>
+              )}
+            </fetcher.Form>
+          )}
+        </div>
+      </details>
+      <p role="status" className="sr-only">
+        {saved ? fetcher.data?.msg : ""}
+      </p>
+    </div>
+  );
+}

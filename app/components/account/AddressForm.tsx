@@ -1,0 +1,103 @@
+import { Form, useNavigation } from "react-router";
+import type { AddressSnapshot } from "@worker/db/schema";
+import { PINCODE_PATTERN } from "@shared/delivery";
+import { INDIAN_STATES } from "@shared/indian-states";
+
+type Field = {
+  name: keyof AddressSnapshot;
+  label: string;
+  autoComplete: string;
+  type?: string;
+  inputMode?: "numeric" | "tel";
+  pattern?: string;
+  maxLength: number;
+  hint?: string;
+};
+
+const NAME: Field[] = [
+  { name: "firstName", label: "First name", autoComplete: "given-name", maxLength: 50 },
+  { name: "lastName", label: "Last name", autoComplete: "family-name", maxLength: 50 },
+];
+const CONTACT: Field[] = [
+  { name: "email", label: "Email address", type: "email", autoComplete: "email", maxLength: 254 },
+  { name: "phone", label: "Mobile number", type: "tel", inputMode: "tel", autoComplete: "tel-national", maxLength: 20, hint: "10 digits, such as 98765 43210" },
+];
+const PLACE: Field[] = [
+  { name: "street", label: "Flat, house, street and area", autoComplete: "street-address", maxLength: 200 },
+  { name: "city", label: "City", autoComplete: "address-level2", maxLength: 80 },
+];
+const PIN: Field = { name: "zipCode", label: "PIN code", inputMode: "numeric", pattern: PINCODE_PATTERN, autoComplete: "postal-code", maxLength: 6, hint: "6 digits" };
+
+const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-700 outline-none focus:border-primary";
+
+/**
+ * An Indian delivery address, to add or to edit: every field with a visible label, the state from
+ * the list of states and union territories, the country fixed to India. A plain form (it works
+ * without JavaScript); the server's message, if any, shows above the button.
+ */
+export function AddressForm({ address, error, submitLabel, showDefault = true }: { address?: AddressSnapshot; error?: string; submitLabel: string; showDefault?: boolean }) {
+  const busy = useNavigation().state === "submitting";
+  const input = (field: Field) => (
+    <div key={field.name}>
+      <label htmlFor={`address-${field.name}`} className="block text-gray-700">
+        {field.label}
+        {field.hint && <span className="ml-1 text-xs text-gray-500">({field.hint})</span>}
+      </label>
+      <input
+        id={`address-${field.name}`}
+        name={field.name}
+        required
+        type={field.type ?? "text"}
+        inputMode={field.inputMode}
+        pattern={field.pattern}
+        maxLength={field.maxLength}
+        autoComplete={field.autoComplete}
+        defaultValue={address?.[field.name] ?? ""}
+        className={INPUT}
+      />
+    </div>
+  );
+  return (
+    <Form method="post" className="mt-8 max-w-md space-y-3 text-sm">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">{NAME.map(input)}</div>
+      {CONTACT.map(input)}
+      {PLACE.map(input)}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor="address-state" className="block text-gray-700">
+            State or union territory
+          </label>
+          <select id="address-state" name="state" required autoComplete="address-level1" defaultValue={address?.state ?? ""} className={`${INPUT} bg-white`}>
+            <option value="" disabled>
+              Choose…
+            </option>
+            {INDIAN_STATES.map((state) => (
+              <option key={state}>{state}</option>
+            ))}
+          </select>
+        </div>
+        {input(PIN)}
+      </div>
+      <div>
+        <label htmlFor="address-country" className="block text-gray-700">
+          Country
+        </label>
+        <input id="address-country" name="country" value="India" readOnly className={`${INPUT} bg-gray-100`} />
+      </div>
+      {showDefault && (
+        <label className="flex items-center gap-2 text-gray-700">
+          <input type="checkbox" name="isDefault" className="h-4 w-4 accent-primary" />
+          Make this my default delivery address
+        </label>
+      )}
+      {error && (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy} className="mt-4 w-full bg-primary py-3 uppercase text-white hover:bg-primary-dull disabled:opacity-70">
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,137 @@
+import { Form, useNavigation } from "react-router";
+import { INDIAN_STATES } from "@shared/indian-states";
+import { answerFormPost, runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
+import { readForm } from "@worker/request-body";
+import { readStoreSettings, saveStoreSettings } from "@worker/services/store-settings";
+import { useActionToast } from "~/lib/use-action-toast";
+import { pageMeta } from "~/lib/site";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Store settings", "Delivery area, tax rate and contact details."), { name: "robots", content: "noindex" }];
+
+/** The seller edits the stored row itself, never a cached copy. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { settings: await readStoreSettings(fromContext(context).db) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const worker = fromContext(context);
+  return runAction(async () => {
+    await saveStoreSettings(worker, Object.fromEntries(await readForm(request)));
+    return answerFormPost(request, { ok: true as const, msg: "Settings saved" });
+  });
+}
+
+const INPUT = "mt-1 w-full rounded border border-gray-400 px-3 py-2 outline-none focus:border-primary";
+
+export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  // A success is a toast; a refusal stays next to the button, where the seller fixes it.
+  useActionToast(actionData?.ok ? actionData : undefined);
+  const failed = actionData && !actionData.ok ? actionData.msg : null;
+  return (
+    <div className="max-w-2xl">
+      <h1 className="text-2xl font-medium">Store settings</h1>
+      <Form method="post" className="mt-6 space-y-8 text-sm">
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-medium">Delivery area</legend>
+          <div>
+            <label htmlFor="settings-state" className="block font-medium">
+              State you deliver in
+            </label>
+            <select id="settings-state" name="state" defaultValue={settings.state} className={`${INPUT} bg-white`}>
+              {INDIAN_STATES.map((state) => (
+                <option key={state}>{state}</option>
+              ))}
+            </select>
+            <p className="mt-1 text-gray-500">Addresses outside this state cannot order.</p>
+          </div>
+          <div>
+            <label htmlFor="settings-express" className="block font-medium">
+              Express pincodes
+            </label>
+            <p id="settings-express-help" className="text-gray-500">
+              One per line: the PIN code and the delivery time in minutes, such as “560001 30”.
+            </p>
+            <textarea
+              id="settings-express"
+              name="expressPincodes"
+              rows={8}
+              aria-describedby="settings-express-help"
+              defaultValue={settings.expressPincodes.map((entry) => `${entry.pincode} ${entry.etaMinutes}`).join("\n")}
+              className={`${INPUT} font-mono`}
+            />
+          </div>
+          <div className="grid grid-cols-2 gap-4">
+            <div>
+              <label htmlFor="settings-min-days" className="block font-medium">
+                Standard delivery from (business days)
+              </label>
+              <input id="settings-min-days" name="standardMinDays" type="number" min={1} max={30} required defaultValue={settings.standardMinDays} className={INPUT} />
+            </div>
+            <div>
+              <label htmlFor="settings-max-days" className="block font-medium">
+                to (business days)
+              </label>
+              <input id="settings-max-days" name="standardMaxDays" type="number" min={1} max={30} required defaultValue={settings.standardMaxDays} className={INPUT} />
+            </div>
+          </div>
+          <p className="text-gray-500">Standard delivery applies everywhere in the state outside the express pincodes.</p>
+        </fieldset>
+
+        <fieldset className="space-y-2">
+          <legend className="text-lg font-medium">Tax</legend>
+          <label htmlFor="settings-tax" className="block font-medium">
+            Tax rate (%)
+          </label>
+          <input
+            id="settings-tax"
+            name="taxPercent"
+            type="number"
+            min={0}
+            max={28}
+            step={0.01}
+            required
+            aria-describedby="settings-tax-help"
+            defaultValue={settings.taxBasisPoints / 100}
+            className={`${INPUT} max-w-32`}
+          />
+          <p id="settings-tax-help" className="text-gray-500">
+            Added on top of the listed prices at checkout; orders keep the rate they were charged.
+          </p>
+        </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-medium">Contact details</legend>
+          <p className="text-gray-500">Shown on the Contact Us page and the policy pages.</p>
+          {(
+            [
+              ["contactEmail", "Support e-mail", "email", settings.contact.email],
+              ["contactPhone", "Support phone", "tel", settings.contact.phone],
+              ["contactHours", "Opening hours", "text", settings.contact.hours],
+              ["contactOffice", "Registered office", "text", settings.contact.office],
+            ] as const
+          ).map(([name, label, type, value]) => (
+            <div key={name}>
+              <label htmlFor={`settings-${name}`} className="block font-medium">
+                {label}
+              </label>
+              <input id={`settings-${name}`} name={name} type={type} required defaultValue={value} className={INPUT} />
+            </div>
+          ))}
+        </fieldset>
+
+        {failed && (
+          <p role="alert" className="text-red-700">
+            {failed}
+          </p>
+        )}
+        <button type="submit" disabled={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-70">
+          {busy ? "Saving…" : "Save settings"}
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Form } from "react-router";
+import { safeLocalPath } from "@shared/redirect";
+import { daysText, PINCODE_PATTERN, promiseText } from "@shared/delivery";
+import { runAction } from "@worker/web/action-result";
+import { submitPincodeForm } from "@worker/web/delivery";
+import { Link } from "~/components/Link";
+import { useDeliveryTo, useStorefront } from "~/lib/storefront";
+import { pageMeta } from "~/lib/site";
+import type { Route } from "./+types/delivery";
+
+export const meta: Route.MetaFunction = () => pageMeta("Check delivery to your pincode", "Where we deliver, and how soon.");
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { redirectTo: safeLocalPath(new URL(request.url).searchParams.get("redirectTo")) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return runAction(() => submitPincodeForm(request, context));
+}
+
+/**
+ * The "Deliver to" form as a page: where the top bar's form lands without JavaScript when the
+ * pincode is not one (with the message), and a page of its own for a deep link.
+ */
+export default function DeliveryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const store = useStorefront();
+  const delivery = useDeliveryTo();
+  const failed = actionData && !actionData.ok ? actionData.msg : null;
+  return (
+    <div className="mx-auto mt-16 max-w-md">
+      <h1 className="text-2xl font-medium">Check delivery to your pincode</h1>
+      {store && (
+        <p className="mt-3 text-gray-600">
+          We deliver anywhere in {store.state}
+          {store.fastestExpressMinutes !== null ? `: in ${store.fastestExpressMinutes} minutes to our express pincodes, and` : ""} in{" "}
+          {daysText(store.standardMinDays, store.standardMaxDays, { business: true })} elsewhere in the state.
+        </p>
+      )}
+      {delivery?.pincode && delivery.promise && (
+        <p className="mt-4 rounded bg-primary-soft px-3 py-2" data-testid="delivery-page-promise">
+          {delivery.pincode}: {promiseText(delivery.promise, delivery.pincode)}
+        </p>
+      )}
+      <Form method="post" className="mt-6 space-y-2">
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <label htmlFor="delivery-pincode" className="block font-medium">
+          Delivery pincode
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="delivery-pincode"
+            name="pincode"
+            required
+            inputMode="numeric"
+            pattern={PINCODE_PATTERN}
+            maxLength={6}
+            autoComplete="postal-code"
+            aria-describedby={failed ? "delivery-pincode-error" : undefined}
+            className="w-full rounded border border-gray-400 px-3 py-2"
+          />
+          <button type="submit" className="rounded bg-primary px-5 text-white hover:bg-primary-dull">
+            Check
+          </button>
+        </div>
+        {failed && (
+          <p id="delivery-pincode-error" role="alert" className="text-red-700">
+            {failed}
+          </p>
+        )}
+      </Form>
+      <Link to={loaderData.redirectTo} className="mt-8 inline-block text-primary hover:underline">
+        ← Back to shopping
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { data, redirect } from "react-router";
+import { runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
+import { requireShopperId, requireUserPage } from "@worker/web/guards";
+import { readForm } from "@worker/request-body";
+import { ownedAddress, toAddressSnapshot, updateAddress } from "@worker/services/addresses";
+import { AddressForm } from "~/components/account/AddressForm";
+import { Link } from "~/components/Link";
+import { pageMeta } from "~/lib/site";
+import type { Route } from "./+types/edit-address";
+
+export const meta: Route.MetaFunction = () => pageMeta("Edit address", "Change a saved delivery address.");
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const userId = await requireShopperId(request, context);
+  // Another shopper's address is as unknown as a made-up id.
+  const address = await ownedAddress(fromContext(context).db, userId, params.id);
+  if (!address) throw data(null, { status: 404 });
+  return { address: toAddressSnapshot(address), isDefault: address.isDefault };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const worker = fromContext(context);
+  const user = await requireUserPage(request, context);
+  return runAction(async () => {
+    await updateAddress(worker.db, user.id, params.id, Object.fromEntries(await readForm(request)));
+    return redirect("/addresses", 303);
+  });
+}
+
+export default function EditAddress({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mt-16 pb-16">
+      <Link to="/addresses" className="text-primary hover:underline">
+        ← My addresses
+      </Link>
+      <h1 className="mt-4 text-2xl font-medium">Edit address</h1>
+      <AddressForm
+        address={loaderData.address}
+        error={actionData && !actionData.ok ? actionData.msg : undefined}
+        submitLabel="Save changes"
+        showDefault={!loaderData.isDefault}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * What the store promises for a pincode, as every page words it (the top bar's chip, the product
+ * page, the cart's addresses). The rules that decide it are the server's
+ * (worker/services/delivery-area.ts); this module only names and phrases the result, so the
+ * browser gets the words and never the PIN table.
+ */
+export type DeliveryPromise =
+  | { kind: "express"; etaMinutes: number }
+  | { kind: "standard"; minDays: number; maxDays: number }
+  | { kind: "unserved" };
+
+/** "Delivery in 30 min", "Delivery in 2-7 days", "We don't deliver to 400001 yet". */
+export function promiseText(promise: DeliveryPromise, pincode: string): string {
+  switch (promise.kind) {
+    case "express":
+      return `Delivery in ${promise.etaMinutes} min`;
+    case "standard":
+      return `Delivery in ${daysText(promise.minDays, promise.maxDays)}`;
+    case "unserved":
+      return `We don't deliver to ${pincode} yet`;
+  }
+}
+
+/** "2-7 days" ("2-7 business days"), or "3 days" when the window is one day wide. */
+export function daysText(minDays: number, maxDays: number, { business = false } = {}): string {
+  const unit = `${business ? "business " : ""}${maxDays === 1 ? "day" : "days"}`;
+  return minDays === maxDays ? `${minDays} ${unit}` : `${minDays}-${maxDays} ${unit}`;
+}
+
+/** A 6-digit Indian PIN code (the first digit is never 0). */
+export const PINCODE_PATTERN = "[1-9][0-9]{5}";
+
+/** The store's promise in one sentence (the home page's hero, the shipping policy): from the settings, never written by hand. */
+export function storePromiseSentence(store: { state: string; fastestExpressMinutes: number | null; standardMinDays: number; standardMaxDays: number }): string {
+  const standard = `${daysText(store.standardMinDays, store.standardMaxDays)} anywhere else in ${store.state}`;
+  return store.fastestExpressMinutes === null
+    ? `Delivered in ${daysText(store.standardMinDays, store.standardMaxDays)} anywhere in ${store.state}.`
+    : `In ${store.fastestExpressMinutes} minutes in our express areas, ${standard}.`;
+}

@@ -1,0 +1,63 @@
+/**
+ * India's 28 states and 8 union territories, as addresses and the store's settings name them
+ * (the address form's and the settings page's choice lists; validation accepts these names only).
+ */
+export const INDIAN_STATES = [
+  "Andaman and Nicobar Islands",
+  "Andhra Pradesh",
+  "Arunachal Pradesh",
+  "Assam",
+  "Bihar",
+  "Chandigarh",
+  "Chhattisgarh",
+  "Dadra and Nagar Haveli and Daman and Diu",
+  "Delhi",
+  "Goa",
+  "Gujarat",
+  "Haryana",
+  "Himachal Pradesh",
+  "Jammu and Kashmir",
+  "Jharkhand",
+  "Karnataka",
+  "Kerala",
+  "Ladakh",
+  "Lakshadweep",
+  "Madhya Pradesh",
+  "Maharashtra",
+  "Manipur",
+  "Meghalaya",
+  "Mizoram",
+  "Nagaland",
+  "Odisha",
+  "Puducherry",
+  "Punjab",
+  "Rajasthan",
+  "Sikkim",
+  "Tamil Nadu",
+  "Telangana",
+  "Tripura",
+  "Uttar Pradesh",
+  "Uttarakhand",
+  "West Bengal",
+] as const;
+
+export type IndianState = (typeof INDIAN_STATES)[number];
+
+/** Old or short names people still type (the spec's clients send free text). */
+const OTHER_NAMES: Record<string, IndianState> = {
+  orissa: "Odisha",
+  pondicherry: "Puducherry",
+  "new delhi": "Delhi",
+  "nct of delhi": "Delhi",
+  uttaranchal: "Uttarakhand",
+  "andaman & nicobar islands": "Andaman and Nicobar Islands",
+  "jammu & kashmir": "Jammu and Kashmir",
+  "dadra & nagar haveli and daman & diu": "Dadra and Nagar Haveli and Daman and Diu",
+};
+
+const BY_LOWER_CASE = new Map<string, IndianState>([...INDIAN_STATES.map((s) => [s.toLowerCase(), s] as const), ...Object.entries(OTHER_NAMES)]);
+
+/** The list's spelling of a state or union territory, whatever the case and spacing; undefined if it is none. */
+export function canonicalState(name: string): IndianState | undefined {
+  return BY_LOWER_CASE.get(name.trim().replace(/\s+/g, " ").toLowerCase());
+}

@@ -1,0 +1,98 @@
+/**
+ * The address book (issue 15): add with visible labels and Indian rules, choose the default (the
+ * top bar follows), edit, delete; on a desktop and on a phone (the @mobile copies). Without
+ * JavaScript the same forms work.
+ */
+import { open } from "./support/app";
+import { addAddressByApi, fillAddressForm, newAddress } from "./support/accounts";
+import { chipPromise } from "./support/delivery";
+import { expect, test } from "./support/fixtures";
+
+for (const device of ["desktop", "phone @mobile"]) {
+  test.describe(`the address book on a ${device}`, () => {
+    test("add a second address, make it the default (the bar follows), edit it, delete the first", async ({ page, shopper, address }) => {
+      await open(page, "/addresses");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("My addresses");
+      const cards = page.getByRole("main").getByRole("article");
+      await expect(cards).toHaveCount(1);
+      await expect(cards.first()).toContainText("Default");
+
+      await page.getByRole("link", { name: "Add a new address" }).click();
+      await expect(page).toHaveURL("/add-address?redirectTo=/addresses");
+      const office = newAddress(shopper, { street: "1 Electronic City Phase 1", zipCode: "560100" });
+      await fillAddressForm(page, office);
+      await page.getByRole("button", { name: "Save address" }).click();
+      await expect(page).toHaveURL("/addresses");
+      await expect(cards).toHaveCount(2);
+      const officeCard = cards.filter({ hasText: office.street });
+      await expect(officeCard).toContainText("Delivery in 2-7 days");
+      await expect(officeCard).not.toContainText("Default");
+
+      await officeCard.getByRole("button", { name: "Make default" }).click();
+      await expect(page.getByRole("status").getByText("Default address changed")).toBeVisible();
+      await expect(cards.first()).toContainText(office.street);
+      await expect(cards.first()).toContainText("Default");
+      await expect(page.getByRole("banner").getByText("Deliver to 560100", { exact: true })).toBeVisible();
+      await expect(chipPromise(page)).toHaveText("Delivery in 2-7 days");
+
+      await officeCard.getByRole("link", { name: /^Edit/ }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit address");
+      await expect(page.getByLabel("PIN code")).toHaveValue("560100");
+      await page.getByLabel("Flat, house, street and area").fill("22 Brigade Road");
+      await page.getByLabel("PIN code").fill("560025");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page).toHaveURL("/addresses");
+      await expect(cards.first()).toContainText("22 Brigade Road");
+      await expect(cards.first()).toContainText("Delivery in 30 min");
+      await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
+
+      const homeCard = cards.filter({ hasText: address.street });
+      await homeCard.getByText("Delete", { exact: true }).click();
+      await homeCard.getByRole("button", { name: "Yes, delete" }).click();
+      await expect(page.getByRole("status").getByText("Address deleted")).toBeVisible();
+      await expect(cards).toHaveCount(1);
+      await expect(cards.first()).toContainText("22 Brigade Road");
+    });
+
+    test("the form says what is wrong with an Indian address, and saves nothing", async ({ page, shopper, address: _ }) => {
+      await open(page, "/add-address?redirectTo=/addresses");
+      // Every field has a visible label (not only a placeholder).
+      for (const label of ["First name", "Last name", "Email address", "Mobile number", "Flat, house, street and area", "City", "State or union territory", "PIN code", "Country"]) {
+        await expect(page.getByRole("main").locator("label").filter({ hasText: label }), label).toBeVisible();
+        await expect(page.getByLabel(label), label).toBeVisible();
+      }
+      await fillAddressForm(page, newAddress(shopper, { street: "9 Wrong Street", zipCode: "400001" }));
+      await page.getByRole("button", { name: "Save address" }).click();
+      await expect(page.getByRole("alert")).toHaveText("PIN 400001 is in Maharashtra, not Karnataka. Check the PIN code or the state.");
+
+      await fillAddressForm(page, newAddress(shopper, { street: "9 Wrong Street", phone: "12345 67890" }));
+      await page.getByRole("button", { name: "Save address" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Enter a 10-digit Indian mobile number, such as 98765 43210");
+
+      await open(page, "/addresses");
+      await expect(page.getByRole("main").getByRole("article")).toHaveCount(1);
+    });
+  });
+}
+
+test.describe("the address book without JavaScript", () => {
+  test("make default and delete post the form and land back on the list", async ({ browser, baseURL, page, shopper, address: _ }) => {
+    await addAddressByApi(page, newAddress(shopper, { street: "5 Second Street", zipCode: "560034" }));
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, storageState: await page.context().storageState() });
+    const noJs = await context.newPage();
+    await noJs.goto("/addresses");
+    const cards = noJs.getByRole("main").getByRole("article");
+    const second = cards.filter({ hasText: "5 Second Street" });
+    await second.getByRole("button", { name: "Make default" }).click();
+    await expect(noJs).toHaveURL("/addresses");
+    await expect(cards.first()).toContainText("5 Second Street");
+    await expect(cards.first()).toContainText("Default");
+
+    const other = cards.filter({ hasNotText: "5 Second Street" });
+    await other.getByText("Delete", { exact: true }).click();
+    await other.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(noJs).toHaveURL("/addresses");
+    await expect(cards).toHaveCount(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The delivery promise (issue 15): a guest checks a pincode in the top bar and the home page, a
+ * product page and the cart promise the same thing; without JavaScript too; a shopper's default
+ * address feeds the bar; an order to an address outside the area is refused and changes nothing.
+ * On a desktop and on a phone (the @mobile copies).
+ */
+import { APPLE, cartLink, expectCartCount, open, orderSummary, summaryValue } from "./support/app";
+import { addAddressByApi, addToCartFromProductPage, newAddress, orderCards } from "./support/accounts";
+import { checkPincode, chipPromise } from "./support/delivery";
+import { expect, test } from "./support/fixtures";
+
+const PRODUCT_PATH = `/products/fruits/${APPLE.id}`;
+
+for (const device of ["desktop", "phone @mobile"]) {
+  test.describe(`the delivery promise on a ${device}`, () => {
+    test("a guest checks an express, a standard and an unserved pincode; home, product page and cart say the same", async ({ page }) => {
+      await open(page, "/");
+      await expect(chipPromise(page)).toHaveText("See delivery time");
+      await expect(page.getByTestId("hero-promise")).toHaveText("Groceries and snacks at your door. In 30 minutes in our express areas, 2-7 days anywhere else in Karnataka.");
+
+      await checkPincode(page, "560001");
+      await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
+      await expect(page.getByRole("status").filter({ hasText: "Delivery in 30 min" })).toBeAttached();
+
+      await open(page, PRODUCT_PATH);
+      await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
+      await expect(page.getByTestId("page-delivery-promise")).toHaveText("Delivery in 30 min to 560001");
+      // The price does not claim to include a tax that the checkout adds.
+      await expect(page.getByTestId("price-tax-note")).toHaveText("+ 2% tax added at checkout");
+      await expect(page.getByRole("main")).not.toContainText("inclusive of all taxes");
+
+      await checkPincode(page, "560100");
+      await expect(chipPromise(page)).toHaveText("Delivery in 2-7 days");
+      await expect(page.getByTestId("page-delivery-promise")).toHaveText("Delivery in 2-7 days to 560100");
+
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expectCartCount(page, 1);
+      await cartLink(page).click();
+      await expect(page).toHaveURL("/cart");
+      await expect(chipPromise(page)).toHaveText("Delivery in 2-7 days");
+      await expect(summaryValue(page, "Tax (2%)")).toHaveText("₹2.20");
+
+      await checkPincode(page, "400001");
+      await expect(chipPromise(page)).toHaveText("We don't deliver to 400001 yet");
+      await open(page, "/");
+      await expect(chipPromise(page)).toHaveText("We don't deliver to 400001 yet");
+    });
+
+    test("a pincode that is not one is refused with its reason, and the bar keeps the last good one", async ({ page }) => {
+      await open(page, "/");
+      await checkPincode(page, "560001");
+      const banner = page.getByRole("banner");
+      await banner.getByText(/^Deliver to/).click();
+      // The field's own pattern stops "12345" in the browser; the server says why if it gets there.
+      await banner.getByLabel("Delivery pincode").fill("12345");
+      await banner.getByRole("button", { name: "Check" }).click();
+      expect(await banner.getByLabel("Delivery pincode").evaluate((field) => (field as HTMLInputElement).validity.valid)).toBe(false);
+      const refused = await page.request.post("/delivery", { form: { pincode: "12345" }, headers: { Origin: new URL(page.url()).origin } });
+      expect(refused.status()).toBe(400);
+      expect(refused.headers()["set-cookie"]).toBeUndefined();
+      await page.reload();
+      await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
+    });
+
+    test("a signed-in shopper's default address is the bar's pincode", async ({ page, address }) => {
+      await open(page, PRODUCT_PATH);
+      await expect(page.getByRole("banner").getByText(`Deliver to ${address.zipCode}`, { exact: true })).toBeVisible();
+      await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
+      await page.getByRole("banner").getByText(/^Deliver to/).click();
+      await expect(page.getByRole("banner").getByRole("link", { name: "Change it in your addresses" })).toBeVisible();
+    });
+
+    test("an order to an address outside the area is refused with the reason; nothing changes", async ({ page, shopper }) => {
+      const mumbai = newAddress(shopper, { street: "1 Marine Drive", city: "Mumbai", state: "Maharashtra", zipCode: "400001" });
+      await addAddressByApi(page, mumbai);
+      await addToCartFromProductPage(page, APPLE, { signedIn: true });
+      await open(page, "/cart");
+      const choice = page.getByRole("radio", { name: /1 Marine Drive/ });
+      await expect(choice).toBeChecked();
+      await expect(orderSummary(page)).toContainText("We don't deliver to 400001 yet");
+
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await expect(page.getByRole("status").getByText("We don't deliver to 400001 yet: we deliver only within Karnataka. Please choose another address.")).toBeVisible();
+      await expect(page).toHaveURL("/cart");
+      await expectCartCount(page, 1);
+      await open(page, "/my-orders");
+      await expect(orderCards(page)).toHaveCount(0);
+    });
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test("the Deliver to form posts the pincode and lands back on the page with the promise; /delivery does the same", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto(PRODUCT_PATH);
+    const banner = page.getByRole("banner");
+    await banner.getByText(/^Deliver to/).click(); // a <details>: it opens without scripts
+    await banner.getByLabel("Delivery pincode").fill("560001");
+    await banner.getByRole("button", { name: "Check" }).click();
+    await expect(page).toHaveURL(PRODUCT_PATH);
+    await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
+    await expect(page.getByTestId("page-delivery-promise")).toHaveText("Delivery in 30 min to 560001");
+
+    // The page of its own, for a deep link and for the message.
+    await page.goto("/delivery?redirectTo=/cart");
+    await page.getByRole("main").getByLabel("Delivery pincode").fill("400001");
+    await page.getByRole("main").getByRole("button", { name: "Check" }).click();
+    await expect(page).toHaveURL("/cart");
+    await expect(chipPromise(page)).toHaveText("We don't deliver to 400001 yet");
+    await context.close();
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Indian addresses (worker/validation/address.ts) and the address book (worker/services/addresses.ts):
+ * a 6-digit PIN that matches the state, the state from the list, a 10-digit mobile, India only;
+ * edit, delete and the default address, each only by its owner.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, json, postJson } from "../support/http";
+import { addAddress, signUp, VALID_ADDRESS, type Shopper } from "../support/shoppers";
+
+type ApiAddress = typeof VALID_ADDRESS & { _id: string; zipcode: string; isDefault: boolean };
+
+async function listed(shopper: Shopper): Promise<ApiAddress[]> {
+  return (await json<{ addresses: ApiAddress[] }>(await postJson("/api/address/get", {}, { Cookie: shopper.cookie }))).addresses;
+}
+
+async function addressRows() {
+  return (await env.DB.prepare("SELECT * FROM addresses ORDER BY created_at").all()).results;
+}
+
+describe("Indian addresses", () => {
+  it("keeps a valid address in one canonical form: the state's spelling, the PIN without spaces, the mobile as +91 XXXXX XXXXX, India", async () => {
+    const shopper = await signUp();
+    for (const [phone, stored] of [
+      ["9876543210", "+91 98765 43210"],
+      ["09876543210", "+91 98765 43210"],
+      ["+91-98765-43210", "+91 98765 43210"],
+      ["91 6000012345", "+91 60000 12345"],
+    ]) {
+      const response = await postJson("/api/address/add", { address: { ...VALID_ADDRESS, phone, state: "karnataka", zipCode: "560 034", country: "india" } }, { Cookie: shopper.cookie });
+      expect(response.status, phone).toBe(201);
+      expect((await json<{ address: ApiAddress }>(response)).address).toMatchObject({ phone: stored, state: "Karnataka", zipCode: "560034", zipcode: "560034", country: "India" });
+    }
+    // The country may be left out (it can only be India); old state names are understood.
+    const orissa = await postJson("/api/address/add", { address: { ...VALID_ADDRESS, country: undefined, state: "Orissa", zipCode: "751001", city: "Bhubaneswar" } }, { Cookie: shopper.cookie });
+    expect((await json<{ address: ApiAddress }>(orissa)).address).toMatchObject({ state: "Odisha", country: "India" });
+  });
+
+  it.each([
+    [{ zipCode: "5600" }, "Enter a 6-digit PIN code, such as 560001"],
+    [{ zipCode: "056001" }, "Enter a 6-digit PIN code, such as 560001"],
+    [{ zipCode: "999001" }, "999001 is not an Indian PIN code we can deliver to"],
+    [{ zipCode: "400001" }, "PIN 400001 is in Maharashtra, not Karnataka. Check the PIN code or the state."],
+    [{ state: "Bavaria" }, "Choose a state or union territory of India"],
+    [{ state: "" }, "Choose a state or union territory of India"],
+    [{ country: "Nepal" }, "We deliver only within India"],
+    [{ phone: "12345" }, "Enter a 10-digit Indian mobile number, such as 98765 43210"],
+    [{ phone: "5876543210" }, "Enter a 10-digit Indian mobile number, such as 98765 43210"],
+    [{ phone: "+44 7911 123456" }, "Enter a 10-digit Indian mobile number, such as 98765 43210"],
+    [{ city: " " }, "Enter the city"],
+  ])("refuses %j with 400: %s, and saves nothing", async (change, message) => {
+    const shopper = await signUp();
+    const response = await postJson("/api/address/add", { address: { ...VALID_ADDRESS, ...change } }, { Cookie: shopper.cookie });
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ success: false, msg: message });
+    expect(await addressRows()).toEqual([]);
+  });
+
+  it("the same rules for the spec client's `zipcode` spelling", async () => {
+    const shopper = await signUp();
+    const { zipCode: _, ...rest } = VALID_ADDRESS;
+    const refused = await postJson("/api/address/add", { address: { ...rest, zipcode: "110001" } }, { Cookie: shopper.cookie });
+    expect((await json(refused)).msg).toBe("PIN 110001 is in Delhi, not Karnataka. Check the PIN code or the state.");
+    const added = await postJson("/api/address/add", { address: { ...rest, state: "Delhi", city: "New Delhi", zipcode: "110001" } }, { Cookie: shopper.cookie });
+    expect(added.status).toBe(201);
+  });
+});
+
+describe("the address book", () => {
+  it("the first address is the default; another becomes it when chosen, and only one is ever the default", async () => {
+    const shopper = await signUp();
+    const home = await addAddress(shopper);
+    const office = await addAddress(shopper, { ...VALID_ADDRESS, street: "1 Office Park", zipCode: "560100" });
+    expect((await listed(shopper)).map((a) => [a._id, a.isDefault])).toEqual([[home, true], [office, false]]);
+
+    const chosen = await postJson("/api/address/default", { id: office }, { Cookie: shopper.cookie });
+    expect(await json(chosen)).toMatchObject({ success: true, msg: "Default address changed" });
+    expect((await listed(shopper)).map((a) => [a._id, a.isDefault])).toEqual([[office, true], [home, false]]);
+    expect((await addressRows()).filter((row) => row.is_default === 1)).toHaveLength(1);
+
+    // A new address can be made the default as it is added.
+    const third = await addAddress(shopper, { ...VALID_ADDRESS, street: "3 New Road", isDefault: true });
+    expect((await listed(shopper)).map((a) => a._id)).toEqual([third, office, home]);
+    expect((await addressRows()).filter((row) => row.is_default === 1)).toHaveLength(1);
+  });
+
+  it("edits an address under the same rules", async () => {
+    const shopper = await signUp();
+    const id = await addAddress(shopper);
+    const edited = await postJson("/api/address/update", { id, address: { ...VALID_ADDRESS, street: "99 Brigade Road", zipCode: "560025", phone: "9000012345" } }, { Cookie: shopper.cookie });
+    expect(edited.status).toBe(200);
+    expect((await listed(shopper))[0]).toMatchObject({ _id: id, street: "99 Brigade Road", zipCode: "560025", phone: "+91 90000 12345", isDefault: true });
+
+    const refused = await postJson("/api/address/update", { id, address: { ...VALID_ADDRESS, zipCode: "12" } }, { Cookie: shopper.cookie });
+    expect(refused.status).toBe(400);
+    expect((await listed(shopper))[0]).toMatchObject({ street: "99 Brigade Road", zipCode: "560025" });
+  });
+
+  it("deleting the default makes the newest other address the default", async () => {
+    const shopper = await signUp();
+    const home = await addAddress(shopper);
+    const office = await addAddress(shopper, { ...VALID_ADDRESS, street: "1 Office Park" });
+    const deleted = await postJson("/api/address/delete", { id: home }, { Cookie: shopper.cookie });
+    expect(await json(deleted)).toMatchObject({ success: true, msg: "Address deleted" });
+    expect((await listed(shopper)).map((a) => [a._id, a.isDefault])).toEqual([[office, true]]);
+  });
+
+  it("another shopper's address is unknown (404) to edit, delete or choose, and stays as it was", async () => {
+    const owner = await signUp();
+    const intruder = await signUp();
+    const id = await addAddress(owner);
+    await addAddress(intruder); // the intruder's own default stays theirs too
+    const before = await addressRows();
+    for (const [path, body] of [
+      ["/api/address/update", { id, address: { ...VALID_ADDRESS, street: "Hijacked" } }],
+      ["/api/address/delete", { id }],
+      ["/api/address/default", { id }],
+    ] as const) {
+      const response = await postJson(path, body, { Cookie: intruder.cookie });
+      expect(response.status, path).toBe(404);
+      expect((await json(response)).msg).toBe("Address not found");
+    }
+    expect(await addressRows()).toEqual(before);
+  });
+
+  it("a guest gets 401; a malformed body 400; a request from another site 403", async () => {
+    const shopper = await signUp();
+    const id = await addAddress(shopper);
+    for (const path of ["/api/address/update", "/api/address/delete", "/api/address/default"]) {
+      expect((await postJson(path, { id }, {})).status, path).toBe(401);
+      expect((await postJson(path, { id: 42 }, { Cookie: shopper.cookie })).status, path).toBe(400);
+      const crossSite = await call(path, { method: "POST", headers: { "Content-Type": "application/json", Origin: "https://evil.example", Cookie: shopper.cookie }, body: JSON.stringify({ id }) });
+      expect(crossSite.status, path).toBe(403);
+    }
+    expect(await listed(shopper)).toHaveLength(1);
+  });
+});

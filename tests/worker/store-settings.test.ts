@@ -1,0 +1,156 @@
+/**
+ * The store's settings (worker/services/store-settings.ts, ADR 028): the defaults a fresh store
+ * shows, the seller's API and page action, validation (each bad input a clear 400 that changes
+ * nothing), the seller alone, and the shopper pages following a save.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_STORE_SETTINGS, readStoreSettings, settingsForPages } from "@worker/services/store-settings";
+import { getDb } from "@worker/db/client";
+import * as settingsPage from "~/routes/seller/settings";
+import { call, json, ORIGIN, postJson } from "../support/http";
+import { sellerLogin } from "../support/seller";
+import { DEFAULT_SETTINGS_INPUT, pageContext, pageForm, saveSettings } from "../support/settings";
+import { signUp } from "../support/shoppers";
+
+type ApiSettings = typeof DEFAULT_SETTINGS_INPUT;
+
+async function storedRow() {
+  return env.DB.prepare("SELECT * FROM store_settings").first();
+}
+
+describe("the store's settings", () => {
+  it("a fresh store has the spec's: Karnataka, express pincodes in 30 min, 2-7 business days, 2% tax, the contact page's details", async () => {
+    const seller = await sellerLogin();
+    const response = await call("/api/seller/settings", { headers: { Cookie: seller } });
+    expect(response.status).toBe(200);
+    const { settings } = await json<{ settings: ApiSettings }>(response);
+    expect(settings).toMatchObject({ state: "Karnataka", standardMinDays: 2, standardMaxDays: 7, taxPercent: 2 });
+    expect(settings.expressPincodes).toContainEqual({ pincode: "560001", etaMinutes: 30 });
+    expect(settings.contact).toEqual({
+      email: "support@greenbasket.example",
+      phone: "+91 80000 00000",
+      hours: "every day from 7 am to 11 pm",
+      office: "GreenBasket Retail Pvt. Ltd., 12 Market Road, Bengaluru, Karnataka 560001, India",
+    });
+    expect(await storedRow()).toBeNull(); // the defaults live in code until the first save
+  });
+
+  it("the seller saves them through the API; the answer and a later read agree", async () => {
+    const seller = await sellerLogin();
+    const changes = {
+      state: "Tamil Nadu",
+      expressPincodes: [{ pincode: "600004", etaMinutes: 25 }, { pincode: "600006", etaMinutes: 40 }],
+      standardMinDays: 1,
+      standardMaxDays: 4,
+      taxPercent: 5.5,
+      contact: { email: "Help@Shop.Example", phone: "+91 44 2345 6789", hours: "9 am to 9 pm", office: "1 Anna Salai, Chennai 600002" },
+    };
+    const saved = await json<{ settings: ApiSettings; msg: string }>(await saveSettings(seller, changes));
+    expect(saved.msg).toBe("Settings saved");
+    expect(saved.settings).toEqual({ ...changes, contact: { ...changes.contact, email: "help@shop.example" } });
+    expect((await json<{ settings: ApiSettings }>(await call("/api/seller/settings", { headers: { Cookie: seller } }))).settings).toEqual(saved.settings);
+    expect(await storedRow()).toMatchObject({ state: "Tamil Nadu", tax_basis_points: 550, standard_min_days: 1, standard_max_days: 4 });
+    // Shopper pages see it at once in this isolate (and within a minute in others, ADR 028).
+    expect(await settingsForPages(getDb(env))).toMatchObject({ state: "Tamil Nadu", taxBasisPoints: 550 });
+  });
+
+  it.each([
+    [{ state: "Atlantis" }, "Choose the state you deliver in from the list of states and union territories"],
+    [{ expressPincodes: [{ pincode: "400001", etaMinutes: 30 }] }, "Express pincode 400001 is not in Karnataka"],
+    [{ expressPincodes: [{ pincode: "560001", etaMinutes: 30 }, { pincode: "560001", etaMinutes: 20 }] }, "Express pincode 560001 is listed twice"],
+    [{ expressPincodes: [{ pincode: "56001", etaMinutes: 30 }] }, "Enter a 6-digit PIN code, such as 560001"],
+    [{ expressPincodes: [{ pincode: "560001", etaMinutes: 0 }] }, "An express delivery time must be at least 5"],
+    [{ expressPincodes: [{ pincode: "560001", etaMinutes: 12.5 }] }, "An express delivery time must be a whole number"],
+    [{ expressPincodes: "560001 thirty" }, "An express delivery time must be a number"],
+    [{ expressPincodes: Array.from({ length: 301 }, (_, i) => ({ pincode: String(560001 + i), etaMinutes: 30 })) }, "At most 300 express pincodes"],
+    [{ standardMinDays: 5, standardMaxDays: 2 }, "The longest standard delivery cannot be shorter than the shortest"],
+    [{ standardMinDays: 0 }, "The shortest standard delivery must be at least 1"],
+    [{ standardMaxDays: 31 }, "The longest standard delivery must be at most 30"],
+    [{ taxPercent: -1 }, "The tax rate cannot be negative"],
+    [{ taxPercent: 29 }, "The tax rate must be at most 28%"],
+    [{ taxPercent: 2.005 }, "Use at most 2 decimals for the tax rate"],
+    [{ taxPercent: "two" }, "The tax rate must be a number"],
+    [{ contact: { ...DEFAULT_SETTINGS_INPUT.contact, email: "not-an-email" } }, "Enter a valid e-mail address"],
+    [{ contact: { ...DEFAULT_SETTINGS_INPUT.contact, phone: "call us" } }, "Enter the contact phone number, such as +91 80000 00000"],
+    [{ contact: { ...DEFAULT_SETTINGS_INPUT.contact, office: "" } }, "Enter the registered office address"],
+    [{ surprise: true }, undefined],
+  ])("refuses %j with 400 and a clear message, changing nothing", async (change, message) => {
+    const seller = await sellerLogin();
+    await saveSettings(seller, {}); // a stored row to compare against
+    const before = await storedRow();
+    const response = await postJson("/api/seller/settings", { ...DEFAULT_SETTINGS_INPUT, ...change }, { Cookie: seller });
+    expect(response.status).toBe(400);
+    const body = await json<{ success: boolean; msg: string }>(response);
+    expect(body.success).toBe(false);
+    if (message) expect(body.msg).toBe(message);
+    expect(await storedRow()).toEqual(before);
+  });
+
+  it("refuses a body that is not JSON (415) or not an object (400)", async () => {
+    const seller = await sellerLogin();
+    const form = await call("/api/seller/settings", { method: "POST", headers: { Origin: ORIGIN, Cookie: seller, "Content-Type": "text/plain" }, body: "state=Goa" });
+    expect(form.status).toBe(415);
+    expect((await postJson("/api/seller/settings", "[1,2]", { Cookie: seller })).status).toBe(400);
+    expect(await storedRow()).toBeNull();
+  });
+
+  it("is the seller's alone: a guest and a shopper get 401 to read or write, another site 403", async () => {
+    const shopper = await signUp();
+    for (const cookie of [undefined, shopper.cookie]) {
+      const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+      expect((await call("/api/seller/settings", { headers })).status).toBe(401);
+      expect((await postJson("/api/seller/settings", { ...DEFAULT_SETTINGS_INPUT, taxPercent: 0 }, headers)).status).toBe(401);
+    }
+    const seller = await sellerLogin();
+    const crossSite = await call("/api/seller/settings", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", Cookie: seller, "Content-Type": "application/json" },
+      body: JSON.stringify({ ...DEFAULT_SETTINGS_INPUT, taxPercent: 0 }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await storedRow()).toBeNull();
+    expect((await readStoreSettings(getDb(env))).taxBasisPoints).toBe(DEFAULT_STORE_SETTINGS.taxBasisPoints);
+  });
+});
+
+describe("the Settings page's form", () => {
+  const FORM = {
+    state: "Karnataka",
+    expressPincodes: "560001 30\r\n560034: 20 min\n\n560100 - 45 minutes",
+    standardMinDays: "2",
+    standardMaxDays: "6",
+    taxPercent: "2.5",
+    contactEmail: "support@greenbasket.example",
+    contactPhone: "+91 80000 00000",
+    contactHours: "every day from 7 am to 11 pm",
+    contactOffice: "12 Market Road, Bengaluru",
+  };
+
+  async function post(fields: Record<string, string>, document = false) {
+    const request = pageForm("/seller/settings", fields, { document });
+    return settingsPage.action({ request, context: await pageContext(request), params: {} } as never);
+  }
+
+  it("reads the express pincodes one per line and saves; without JavaScript it redirects back (Post/Redirect/Get)", async () => {
+    const answer = await post(FORM);
+    expect(answer).toEqual({ ok: true, msg: "Settings saved" });
+    const saved = await readStoreSettings(getDb(env));
+    expect(saved.expressPincodes).toEqual([
+      { pincode: "560001", etaMinutes: 30 },
+      { pincode: "560034", etaMinutes: 20 },
+      { pincode: "560100", etaMinutes: 45 },
+    ]);
+    expect(saved).toMatchObject({ standardMaxDays: 6, taxBasisPoints: 250, contact: { office: "12 Market Road, Bengaluru" } });
+
+    const redirected = (await post(FORM, true)) as Response;
+    expect(redirected.status).toBe(303);
+    expect(redirected.headers.get("Location")).toBe("/seller/settings");
+  });
+
+  it("names the line it cannot read, and saves nothing", async () => {
+    const refused = await post({ ...FORM, expressPincodes: "560001 30\n560034" });
+    expect(refused).toMatchObject({ data: { ok: false, msg: 'Express pincodes, line 2: write the PIN code and the minutes, such as "560001 30"' }, init: { status: 400 } });
+    expect(await storedRow()).toBeNull();
+  });
+});

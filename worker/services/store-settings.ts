@@ -1,0 +1,115 @@
+/**
+ * The store's settings: the delivery area and promise, the tax rate, the contact details (the
+ * seller's Settings page and `/api/seller/settings`). One row in D1; until the seller first saves,
+ * DEFAULT_STORE_SETTINGS apply, so a fresh store already promises what the spec says.
+ *
+ * Reading (ADR 028): the shopper pages take them from this isolate's copy, at most a minute old
+ * (`settingsForPages`), so the top bar's promise costs no D1 round trip on any page; a save
+ * replaces this isolate's copy at once and refreshes the edge-cached catalogue. What charges or
+ * refuses (checkout) and what the seller edits read the row itself (`storeSettingsQuery` in their
+ * own batch, or `readStoreSettings`).
+ */
+import { eq } from "drizzle-orm";
+import type { IndianState } from "@shared/indian-states";
+import type { Database } from "@worker/db/client";
+import { storeSettings, type ExpressPincode, type StoreContact, type StoreSettingsRow } from "@worker/db/schema";
+import { parseInput } from "@worker/errors";
+import { storeSettingsInput } from "@worker/validation/store-settings";
+import { catalogChanged, type CatalogStore } from "./catalog-refresh";
+
+export type StoreSettings = {
+  state: IndianState;
+  expressPincodes: ExpressPincode[];
+  standardMinDays: number;
+  standardMaxDays: number;
+  /** 200 = 2%. */
+  taxBasisPoints: number;
+  contact: StoreContact;
+};
+
+/** The spec's store: one state, express delivery in central Bengaluru, 2-7 business days elsewhere, 2% tax. */
+export const DEFAULT_STORE_SETTINGS: StoreSettings = {
+  state: "Karnataka",
+  expressPincodes: ["560001", "560002", "560008", "560025", "560027", "560034", "560038", "560095"].map((pincode) => ({ pincode, etaMinutes: 30 })),
+  standardMinDays: 2,
+  standardMaxDays: 7,
+  taxBasisPoints: 200,
+  contact: {
+    email: "support@greenbasket.example",
+    phone: "+91 80000 00000",
+    hours: "every day from 7 am to 11 pm",
+    office: "GreenBasket Retail Pvt. Ltd., 12 Market Road, Bengaluru, Karnataka 560001, India",
+  },
+};
+
+const ROW_ID = 1;
+
+/** The settings row, for a caller's own D1 batch (awaitable too); `toStoreSettings` reads its result. */
+export function storeSettingsQuery(db: Database) {
+  return db.select().from(storeSettings).where(eq(storeSettings.id, ROW_ID)).limit(1);
+}
+
+export function toStoreSettings(rows: StoreSettingsRow[]): StoreSettings {
+  const row = rows[0];
+  if (!row) return DEFAULT_STORE_SETTINGS;
+  const { id: _id, updatedAt: _updatedAt, state, ...rest } = row;
+  return { ...rest, state: state as IndianState };
+}
+
+/** The settings as stored now (the seller's page, the API). */
+export async function readStoreSettings(db: Database): Promise<StoreSettings> {
+  return toStoreSettings(await storeSettingsQuery(db));
+}
+
+/** How long an isolate shows its copy before reading the row again: the edge cache's freshness (ADR 009). */
+export const PAGE_SETTINGS_FRESH_MS = 60_000;
+
+// The resolved value, never a pending promise: a Worker must not await another request's I/O.
+let pageCopy: { settings: StoreSettings; until: number } | undefined;
+
+/** The settings for rendering shopper pages: this isolate's copy, read again after a minute. */
+export async function settingsForPages(db: Database): Promise<StoreSettings> {
+  if (pageCopy && pageCopy.until > Date.now()) return pageCopy.settings;
+  const settings = await readStoreSettings(db);
+  pageCopy = { settings, until: Date.now() + PAGE_SETTINGS_FRESH_MS };
+  return settings;
+}
+
+/** Drop this isolate's copy (the runtime tests start each test from the stored row). */
+export function forgetPageSettings(): void {
+  pageCopy = undefined;
+}
+
+/** Validate and store the settings; this isolate's pages and the edge-cached catalogue follow at once. */
+export async function saveStoreSettings({ db, env }: CatalogStore, input: unknown): Promise<StoreSettings> {
+  const settings: StoreSettings = parseInput(storeSettingsInput, input);
+  const row = { ...settings, updatedAt: Date.now() };
+  await db
+    .insert(storeSettings)
+    .values({ id: ROW_ID, ...row })
+    .onConflictDoUpdate({ target: storeSettings.id, set: row });
+  pageCopy = { settings, until: Date.now() + PAGE_SETTINGS_FRESH_MS };
+  // The home page's promise and the chip are part of the cached pages.
+  await catalogChanged(env);
+  return settings;
+}
+
+/** The settings as the JSON API shows them (the tax as a percentage, as it is entered). */
+export function toApiSettings({ taxBasisPoints, ...settings }: StoreSettings) {
+  return { ...settings, taxPercent: taxBasisPoints / 100 };
+}
+
+/** What every shopper page may show, sent with the root's data: no pincode list, only the promise's terms. */
+export function toStorefrontSettings(settings: StoreSettings) {
+  const fastest = settings.expressPincodes.reduce<number | null>((min, { etaMinutes }) => (min === null || etaMinutes < min ? etaMinutes : min), null);
+  return {
+    state: settings.state,
+    /** The quickest express time, or null when the store has no express pincodes. */
+    fastestExpressMinutes: fastest,
+    standardMinDays: settings.standardMinDays,
+    standardMaxDays: settings.standardMaxDays,
+    taxBasisPoints: settings.taxBasisPoints,
+    contact: settings.contact,
+  };
+}
+export type StorefrontSettings = ReturnType<typeof toStorefrontSettings>;

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { canonicalState, type IndianState } from "@shared/indian-states";
+import { statesOfPincode } from "@worker/services/pincode-regions";
+import { emailField } from "./common";
+import { pincodeField } from "./address";
+
+export const MAX_EXPRESS_PINCODES = 300;
+export const MAX_TAX_PERCENT = 28; // the highest GST slab
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+const text = (label: string, max: number) =>
+  z.string({ error: `Enter the ${label}` }).trim().min(1, `Enter the ${label}`).max(max, `Keep the ${label} under ${max} characters`);
+
+const expressPincode = z.object({
+  pincode: pincodeField,
+  etaMinutes: wholeNumber("An express delivery time", 5, 240),
+});
+
+/**
+ * The Settings page's textarea, one pincode per line with its minutes ("560001 30", "560002: 25
+ * min"), read into the API's list of `{ pincode, etaMinutes }`. A line that is neither is reported
+ * by its number.
+ */
+function expressLines(text: string, ctx: z.RefinementCtx): unknown[] {
+  const lines = text.split(/\r?\n/).map((line) => line.trim());
+  const entries: unknown[] = [];
+  lines.forEach((line, i) => {
+    if (!line) return;
+    const parts = line.replace(/\bmin(ute)?s?\b/gi, " ").split(/[\s,:=-]+/).filter(Boolean);
+    if (parts.length !== 2) {
+      ctx.addIssue({ code: "custom", message: `Express pincodes, line ${i + 1}: write the PIN code and the minutes, such as "560001 30"` });
+      return;
+    }
+    entries.push({ pincode: parts[0], etaMinutes: parts[1] });
+  });
+  return entries;
+}
+
+/** The tax rate as a percentage with at most 2 decimals, kept as basis points (2 → 200). */
+const taxPercentField = z.coerce
+  .number({ error: "The tax rate must be a number" })
+  .min(0, "The tax rate cannot be negative")
+  .max(MAX_TAX_PERCENT, `The tax rate must be at most ${MAX_TAX_PERCENT}%`)
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "Use at most 2 decimals for the tax rate")
+  .transform((percent) => Math.round(percent * 100));
+
+/** The form posts the contact fields flat (contactEmail…); the API nests them under `contact`. */
+function nestFormFields(input: unknown): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  const { contactEmail, contactPhone, contactHours, contactOffice, ...rest } = input as Record<string, unknown>;
+  if ("contact" in rest) return rest;
+  return { ...rest, contact: { email: contactEmail, phone: contactPhone, hours: contactHours, office: contactOffice } };
+}
+
+/**
+ * The store's settings, from the seller's Settings form and from `POST /api/seller/settings` (one
+ * schema for both). Express pincodes must lie in the store's state, each once; the standard window
+ * is 1 to 30 business days.
+ */
+export const storeSettingsInput = z.preprocess(
+  nestFormFields,
+  z
+    .strictObject({
+      state: z.string({ error: "Choose the state you deliver in" }).transform((name, ctx): IndianState => {
+        const state = canonicalState(name);
+        if (state) return state;
+        ctx.addIssue({ code: "custom", message: "Choose the state you deliver in from the list of states and union territories" });
+        return z.NEVER;
+      }),
+      expressPincodes: z
+        .union([z.string(), z.array(z.unknown())], { error: "List the express pincodes" })
+        .transform((value, ctx) => (typeof value === "string" ? expressLines(value, ctx) : value))
+        .pipe(z.array(expressPincode).max(MAX_EXPRESS_PINCODES, `At most ${MAX_EXPRESS_PINCODES} express pincodes`)),
+      standardMinDays: wholeNumber("The shortest standard delivery", 1, 30),
+      standardMaxDays: wholeNumber("The longest standard delivery", 1, 30),
+      taxPercent: taxPercentField,
+      contact: z.strictObject(
+        {
+          email: emailField,
+          phone: z
+            .string({ error: "Enter the contact phone number" })
+            .trim()
+            .regex(/^\+?[0-9][0-9 ()-]{6,19}$/, "Enter the contact phone number, such as +91 80000 00000"),
+          hours: text("opening hours", 100),
+          office: text("registered office address", 300),
+        },
+        { error: "Enter the contact details" },
+      ),
+    })
+    .superRefine((settings, ctx) => {
+      if (settings.standardMaxDays < settings.standardMinDays) {
+        ctx.addIssue({ code: "custom", path: ["standardMaxDays"], message: "The longest standard delivery cannot be shorter than the shortest" });
+      }
+      const seen = new Set<string>();
+      for (const { pincode } of settings.expressPincodes) {
+        if (seen.has(pincode)) ctx.addIssue({ code: "custom", path: ["expressPincodes"], message: `Express pincode ${pincode} is listed twice` });
+        seen.add(pincode);
+        if (!statesOfPincode(pincode).includes(settings.state)) {
+          ctx.addIssue({ code: "custom", path: ["expressPincodes"], message: `Express pincode ${pincode} is not in ${settings.state}` });
+        }
+      }
+    })
+    .transform(({ taxPercent, ...settings }) => ({ ...settings, taxBasisPoints: taxPercent })),
+);
+
+export type StoreSettingsInput = z.output<typeof storeSettingsInput>;
