@@ -27,5 +27,6 @@ export default [
     route("product-list", "routes/seller/product-list.tsx"),
     route("products/:id/edit", "routes/seller/edit-product.tsx"),
     route("orders", "routes/seller/orders.tsx"),
+    route("search-words", "routes/seller/search-words.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { APPLE, expectCartCount, open } from "./support/app";
 import { expectNoSeriousViolations } from "./support/axe";
-import { test } from "./support/fixtures";
+import { openSellerPage } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 
 test.describe("accessibility (axe: no serious or critical violations)", () => {
   test("home", async ({ page }) => {
@@ -29,5 +30,33 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
   test("404 page", async ({ page }) => {
     await open(page, "/no-such-page");
     await expectNoSeriousViolations(page, "the 404 page");
+  });
+
+  test("search: close matches, no match, sorted and filtered", async ({ page }) => {
+    for (const path of ["/products?search=aple", "/products?search=durian", "/products?search=tomato&category=Dairy", "/products?category=Fruits&sort=price-desc"]) {
+      await open(page, path);
+      await expectNoSeriousViolations(page, path);
+    }
+  });
+
+  test("the search box with its suggestions open", async ({ page }) => {
+    await open(page, "/");
+    const box = page.getByRole("search").getByRole("combobox", { name: "Search products" });
+    await box.click();
+    await box.pressSequentially("aloo");
+    await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option")).toHaveCount(1);
+    await box.press("ArrowDown");
+    await expectNoSeriousViolations(page, "the open typeahead");
+  });
+
+  test("the phone's search box and open menu @mobile", async ({ page }) => {
+    await open(page, "/");
+    await page.getByLabel("Menu", { exact: true }).tap();
+    await expectNoSeriousViolations(page, "/ on a phone, menu open");
+  });
+
+  test("the seller's search words", async ({ sellerPage }) => {
+    await openSellerPage(sellerPage, "/seller/search-words");
+    await expectNoSeriousViolations(sellerPage, "/seller/search-words");
   });
 });

@@ -16,6 +16,7 @@ const LINKS = [
   { to: "/seller", label: "Add Product", icon: "M12 5v14M5 12h14" },
   { to: "/seller/product-list", label: "Product List", icon: "M4 6h16M4 12h16M4 18h16" },
   { to: "/seller/orders", label: "Orders", icon: "M6 3h12l1 18H5L6 3zm3 4a3 3 0 0 0 6 0" },
+  { to: "/seller/search-words", label: "Search words", icon: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm9 2-4-4M8 11h6" },
 ];
 
 /** The seller area: its own top bar and sidebar (no shopper navigation), compact on phones. */
