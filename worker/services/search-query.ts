@@ -18,6 +18,8 @@ export const MIN_INDEXED_LENGTH = 3;
 const MIN_FUZZY_WORD_LENGTH = 4;
 /** A fuzzy match must hold at least this share of the text's padded trigrams. */
 const FUZZY_SHARE = 0.5;
+/** How similar (trigram Dice coefficient) a word of the names found must be to be offered as "did you mean". */
+const CORRECTION_SIMILARITY = 0.4;
 /** Words of the search text considered (a pasted paragraph is not a search). */
 const MAX_WORDS = 8;
 
@@ -53,7 +55,7 @@ export function searchWords(text: string): string[] {
  */
 export function stem(word: string): string {
   const cut = (n: number) => (word.length - n >= MIN_INDEXED_LENGTH ? word.slice(0, -n) : word);
-  if (word.endsWith("ies")) return cut(3); // berries → berr (berry), cookies → cook
+  if (word.endsWith("ies")) return word.length - 3 >= MIN_INDEXED_LENGTH ? cut(3) : cut(1); // berries → berr (berry), pies → pie
   if (/(oes|ches|shes|sses|xes|zes)$/.test(word)) return cut(2); // tomatoes, peaches, boxes
   if (word.endsWith("s") && !/(ss|us|is)$/.test(word)) return cut(1); // apples, grapes, eggs, chips
   return word;
@@ -127,7 +129,7 @@ export function correctedSearch(text: string, names: string[]): string | null {
   const corrected = searchWords(text).map((word) => {
     if (word.length < MIN_FUZZY_WORD_LENGTH || vocabulary.includes(word)) return word;
     let best = word;
-    let bestScore = FUZZY_SHARE - Number.EPSILON;
+    let bestScore = CORRECTION_SIMILARITY;
     for (const candidate of vocabulary) {
       const score = trigramSimilarity(word, candidate);
       if (score > bestScore) [best, bestScore] = [candidate, score];

@@ -8,8 +8,10 @@
  *   2. the name holds every word somewhere ("ice" → "Rice");
  *   3. a synonym of the text or of one of its words ("aloo" → potato, "chips" → the Instant aisle;
  *      the seller's table, worker/services/search-synonyms.ts), or a category it names ("fruits");
- *   4. only when nothing above matched: a close spelling ("aple" → "Apple"), the names sharing most
- *      trigrams with it, and the page then says "did you mean …".
+ *   4. only when no name has a word starting with the text and no synonym matched: a close
+ *      spelling ("aple" → "Apple"), the names sharing most trigrams with it; when these are all
+ *      the page has, it says "did you mean …". (Text inside a word, "aple" in "Maple", is too weak
+ *      a match to hide the apples.)
  * Plurals are stemmed (worker/services/search-query.ts). The whole search is one statement over the
  * trigram FTS5 index, the synonym table and the product indexes: one D1 round trip (ADR 011), its
  * SQL prepared once per shape (ADR 018). Matches are collected and ordered inside D1, whose time is
@@ -143,7 +145,8 @@ async function sortedListing(db: Database, query: ShopQuery & { limit: number })
 
 /**
  * Every match of the search with its rank (lowest best), as a subquery: the literal tiers, the
- * synonyms and named category, and (only when those found nothing) the fuzzy tier.
+ * synonyms and named category, and (only when none of those but text inside a word matched) the
+ * fuzzy tier.
  */
 function rankedMatches(fuzzy: boolean): SQL {
   const keys = sql`(SELECT value FROM json_each(${sql.placeholder("synonymKeys")}))`;
@@ -173,7 +176,8 @@ function rankedMatches(fuzzy: boolean): SQL {
       SELECT rid, rank FROM strong
       UNION ALL
       SELECT rid, ${sql.raw(String(FUZZY_TIER))} + ${sql.placeholder("gramCount")} - score FROM candidates
-        WHERE score >= ${sql.placeholder("minGrams")} AND NOT EXISTS (SELECT 1 FROM strong)
+        WHERE score >= ${sql.placeholder("minGrams")}
+          AND NOT EXISTS (SELECT 1 FROM strong WHERE rank < ${sql.raw(String(2 * TIER))} OR rank >= ${sql.raw(String(3 * TIER))})
     ) GROUP BY rid`;
 }
 

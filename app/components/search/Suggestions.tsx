@@ -44,11 +44,14 @@ export function Suggestions({ input, listId, onStateChange }: SuggestionsProps) 
   const expanded = open && items.length > 0;
   const optionId = (i: number) => `${listId}-${i}`;
 
-  useEffect(() => {
-    onStateChange({ expanded, activeId: expanded && active >= 0 ? optionId(active) : undefined });
-    // optionId only depends on listId.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [expanded, active, listId, onStateChange]);
+  const activeId = expanded && active >= 0 ? optionId(active) : undefined;
+  useEffect(() => onStateChange({ expanded, activeId }), [expanded, activeId, onStateChange]);
+
+  const choose = (item: Suggestion) => {
+    setOpen(false);
+    setActive(-1);
+    void navigate(productPath({ category: item.category, id: item._id }));
+  };
 
   const show = (text: string, found: Answer) => {
     if (asked.current !== text) return; // an answer to text the box no longer holds
@@ -149,21 +152,43 @@ export function Suggestions({ input, listId, onStateChange }: SuggestionsProps) 
     };
   });
 
+  // Pointer use of the popup, delegated: a press keeps the focus in the box (so choosing does not
+  // blur and close first), hovering highlights, a click opens the product.
+  const popup = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = popup.current;
+    if (!element) return;
+    const indexOf = (event: Event) => Number((event.target as Element).closest("[role=option]")?.getAttribute("data-index") ?? -1);
+    const onMouseDown = (event: MouseEvent) => event.preventDefault();
+    const onMouseMove = (event: MouseEvent) => {
+      const i = indexOf(event);
+      if (i >= 0 && i !== active) setActive(i);
+    };
+    const onClick = (event: MouseEvent) => {
+      const item = items[indexOf(event)];
+      if (item) choose(item);
+    };
+    element.addEventListener("mousedown", onMouseDown);
+    element.addEventListener("mousemove", onMouseMove);
+    element.addEventListener("click", onClick);
+    return () => {
+      element.removeEventListener("mousedown", onMouseDown);
+      element.removeEventListener("mousemove", onMouseMove);
+      element.removeEventListener("click", onClick);
+    };
+  });
+
   // A request still on its way when the box goes away (another page without it) is dropped.
   useEffect(() => () => {
     clearTimeout(timer.current);
     request.current?.abort();
   }, []);
 
-  const choose = (item: Suggestion) => {
-    setOpen(false);
-    setActive(-1);
-    void navigate(productPath({ category: item.category, id: item._id }));
-  };
 
   return (
     <>
       <div
+        ref={popup}
         className="absolute left-0 right-0 top-full z-40 mt-1 overflow-hidden rounded-md border border-gray-200 bg-white text-left shadow-lg md:left-auto md:w-80"
         hidden={!expanded}
       >
@@ -172,21 +197,19 @@ export function Suggestions({ input, listId, onStateChange }: SuggestionsProps) 
             Showing results for <strong className="text-gray-900">{answer.didYouMean}</strong>
           </p>
         )}
-        {/* Pointer presses keep the focus in the box, so choosing does not blur (and close) first. */}
-        <ul id={listId} role="listbox" aria-label="Suggestions" onMouseDown={(event) => event.preventDefault()}>
+        {/* Driven from the input (aria-activedescendant): the options take no focus of their own. */}
+        <ul id={listId} role="listbox" aria-label="Suggestions">
           {items.map((item, i) => (
-            // The listbox is driven from the input (aria-activedescendant): options take no focus of their own.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={item._id}
               id={optionId(i)}
               role="option"
               aria-selected={i === active}
-              onClick={() => choose(item)}
-              onMouseMove={() => active !== i && setActive(i)}
+              data-index={i}
               className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? "bg-primary-soft" : ""}`}
             >
-              {item.image && <img src={item.image} alt="" width={32} height={32} className="h-8 w-8 shrink-0 object-contain" />}
+              {/* The API names images on APP_URL; this page may be on another origin of the same Worker (a preview, dev). */}
+              {item.image && <img src={new URL(item.image).pathname} alt="" width={32} height={32} className="h-8 w-8 shrink-0 object-contain" />}
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-gray-900">{item.name}</span>
                 <span className="block text-xs text-gray-500">{item.category}</span>

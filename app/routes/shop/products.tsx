@@ -23,7 +23,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const listing = { search, category, sort };
   return (
     <ProductListing
-      title={search ? `Results for “${search}”` : "All Products"}
+      title={search ? `Results for “${search}”` : (category ?? "All Products")}
       page={loaderData}
       emptyMessage={search ? <NoMatches listing={listing} /> : `No products${category ? ` in ${category}` : ""} are in stock right now.`}
     >
