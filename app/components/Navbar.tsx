@@ -40,7 +40,7 @@ export function Navbar({ account }: { account: React.ReactNode }) {
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </summary>
-            <div className="absolute right-0 top-10 flex w-64 flex-col gap-3 rounded-md border border-gray-200 bg-white p-4 shadow-lg">
+            <div className="absolute right-0 top-10 z-40 flex w-64 flex-col gap-3 rounded-md border border-gray-200 bg-white p-4 shadow-lg">
               <MainLinks pathname={location.pathname} />
               {account}
             </div>

@@ -212,7 +212,7 @@ export function Suggestions({ input, listId, onStateChange }: SuggestionsProps) 
               {item.image && <img src={new URL(item.image).pathname} alt="" width={32} height={32} className="h-8 w-8 shrink-0 object-contain" />}
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-gray-900">{item.name}</span>
-                <span className="block text-xs text-gray-500">{item.category}</span>
+                <span className="block text-xs text-gray-600">{item.category}</span>
               </span>
               <span className="text-gray-700">{formatRupees(rupeesToPaise(item.offerPrice))}</span>
             </li>
