@@ -164,20 +164,23 @@ function rankedMatches(fuzzy: boolean): SQL {
     SELECT rowid, ${sql.raw(String(3 * TIER))} FROM products
       WHERE category IN (SELECT category FROM search_synonyms WHERE term IN ${keys} AND category IS NOT NULL UNION SELECT ${sql.placeholder("namedCategory")})`;
   if (!fuzzy) return sql`SELECT rid, min(rank) AS rank FROM (${strong}) GROUP BY rid`;
-  // The share of the text's padded trigrams a name holds, over the best candidates FTS5 ranks.
+  // The share of the text's padded trigrams a name holds, over the best candidates FTS5 ranks. The
+  // NOT EXISTS names no candidate's column: SQLite checks it once, before the loop, so a search
+  // that found a word start or a synonym never computes a candidate.
   return sql`
     WITH strong AS (${strong}),
     candidates AS (
       SELECT rowid AS rid,
         (SELECT count(*) FROM json_each(${sql.placeholder("grams")}) g WHERE instr(' ' || lower(name) || ' ', g.value) > 0) AS score
-      FROM products_fts WHERE products_fts MATCH ${sql.placeholder("fuzzy")} ORDER BY rank LIMIT ${sql.raw(String(FUZZY_CANDIDATES))}
+      FROM products_fts
+      WHERE products_fts MATCH ${sql.placeholder("fuzzy")}
+        AND NOT EXISTS (SELECT 1 FROM strong WHERE rank < ${sql.raw(String(2 * TIER))} OR rank >= ${sql.raw(String(3 * TIER))})
+      ORDER BY rank LIMIT ${sql.raw(String(FUZZY_CANDIDATES))}
     )
     SELECT rid, min(rank) AS rank FROM (
       SELECT rid, rank FROM strong
       UNION ALL
-      SELECT rid, ${sql.raw(String(FUZZY_TIER))} + ${sql.placeholder("gramCount")} - score FROM candidates
-        WHERE score >= ${sql.placeholder("minGrams")}
-          AND NOT EXISTS (SELECT 1 FROM strong WHERE rank < ${sql.raw(String(2 * TIER))} OR rank >= ${sql.raw(String(3 * TIER))})
+      SELECT rid, ${sql.raw(String(FUZZY_TIER))} + ${sql.placeholder("gramCount")} - score FROM candidates WHERE score >= ${sql.placeholder("minGrams")}
     ) GROUP BY rid`;
 }
 
