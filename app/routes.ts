@@ -31,5 +31,6 @@ export default [
     route("products/:id/edit", "routes/seller/edit-product.tsx"),
     route("orders", "routes/seller/orders.tsx"),
     route("settings", "routes/seller/settings.tsx"),
+    route("search-words", "routes/seller/search-words.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -139,6 +139,11 @@ export const CPU_ROUTES: CpuRoute[] = [
       ["/products", "/products"],
       ["/products/fruits", "/products/fruits"],
       ["search rice", "/products?search=rice"],
+      ["search with a typo (aple)", "/products?search=aple"],
+      ["search a synonym (aloo)", "/products?search=aloo"],
+      ["/products sorted by price", "/products?sort=price-asc"],
+      ["/products filtered and sorted (Fruits, discount)", "/products?category=Fruits&sort=discount"],
+      ["GET /api/product/suggest?q=aple", "/api/product/suggest?q=aple"],
       ["product page", PRODUCT_PATH],
       ["/products.data (client navigation)", "/products.data"],
       ["/login", "/login"],
@@ -164,6 +169,7 @@ export const CPU_ROUTES: CpuRoute[] = [
   { name: "GET /api/product/list (whole, rendered)", persona: "guest", status: 200, request: () => ({ path: "/api/product/list", cookie: UNCACHED_COOKIE }) },
   { name: "GET /api/product/list (whole, edge cache)", persona: "guest", status: 200, request: () => ({ path: "/api/product/list" }) },
   { name: "GET /api/product/list?category&search", persona: "guest", status: 200, request: () => ({ path: "/api/product/list?category=grains&search=rice", cookie: UNCACHED_COOKIE }) },
+  { name: "GET /api/product/suggest (edge cache)", persona: "guest", status: 200, request: () => ({ path: "/api/product/suggest?q=doodh" }) },
   { name: "POST /api/newsletter/subscribe", persona: "guest", status: 201, request: (f, i) => json("/api/newsletter/subscribe", { email: `api-${f.run}-${i}@bench.example` }) },
 
   // --- a signed-in shopper
@@ -241,8 +247,14 @@ export const CPU_ROUTES: CpuRoute[] = [
       ["GET /api/seller/settings", "/api/seller/settings"],
       ["GET /api/product/seller-list", "/api/product/seller-list"],
       ["GET /api/order/seller", "/api/order/seller"],
+      ["/seller/search-words", "/seller/search-words"],
+      ["GET /api/seller/search-words", "/api/seller/search-words"],
     ] as const
   ).map(([name, path]): CpuRoute => ({ name, persona: "seller", status: 200, request: (f) => ({ path, cookie: f.seller }) })),
+  // A new word per request, removed again by the route after it (the same i, the same round).
+  { name: "POST /api/seller/search-words", persona: "seller", status: 201, request: (f, i) => json("/api/seller/search-words", { term: `bench ${f.run} ${i}`, meaning: "potato" }, f.seller) },
+  { name: "POST /api/seller/search-words/delete", persona: "seller", status: 200, request: (f, i) => json("/api/seller/search-words/delete", { term: `bench ${f.run} ${i}` }, f.seller) },
+  { name: "POST /seller/search-words (add, no JS)", persona: "seller", status: 303, request: (f) => form("/seller/search-words", { intent: "add", term: "aloo", meaning: "potato" }, f.seller) },
   // Out of stock on even requests, back in stock on odd ones: every product is in stock after a round.
   { name: "POST /api/product/stock", persona: "seller", status: 200, request: (f, i) => json("/api/product/stock", { id: PRODUCT, inStock: i % 2 === 1 }, f.seller) },
   { name: "POST /seller/product-list (stock, no JS)", persona: "seller", status: 303, request: (f, i) => form("/seller/product-list", { intent: "stock", id: PRODUCT, inStock: String(i % 2 === 1) }, f.seller) },

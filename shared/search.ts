@@ -10,3 +10,32 @@ export const MAX_SEARCH_LENGTH = 100;
 export function normaliseSearchText(text: string): string {
   return text.replace(/[\p{Cc}\s]+/gu, " ").trim();
 }
+
+/** The shop's sort orders (the `sort` of /products), in the order the sort menu offers them. */
+export const PRODUCT_SORTS = [
+  { value: "relevance", label: "Relevance" },
+  { value: "price-asc", label: "Price: low to high" },
+  { value: "price-desc", label: "Price: high to low" },
+  { value: "discount", label: "Discount" },
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number]["value"];
+export const DEFAULT_SORT: ProductSort = "relevance";
+
+/** The shortest text the typeahead asks suggestions for. */
+export const MIN_SUGGEST_LENGTH = 2;
+/** The typeahead's JSON endpoint (GET, `q`): cached at the edge like the product list. */
+export const SUGGEST_PATH = "/api/product/suggest";
+
+/** The address of /products showing this search, category and sort (defaults left out, so each listing has one address). */
+export function productsHref({ search, category, sort }: { search?: string; category?: string; sort?: ProductSort }): string {
+  const params = new URLSearchParams();
+  if (search) params.set("search", search);
+  if (category) params.set("category", category);
+  if (sort && sort !== DEFAULT_SORT) params.set("sort", sort);
+  const query = params.toString();
+  return query ? `/products?${query}` : "/products";
+}
+
+/** The seller's search words (worker/validation/search-synonyms.ts): the longest word shoppers type, and its meaning. */
+export const MAX_SYNONYM_TERM_LENGTH = 40;
+export const MAX_SYNONYM_MEANING_LENGTH = 60;

@@ -3,8 +3,8 @@
  * whenever the catalogue shoppers see changes.
  *
  * - Only GETs of the catalogue pages from visitors without any session or cart cookie, and of the
- *   API's product list (the same for every shopper, signed in or not; the seller bypasses it to
- *   read their own changes at once). Carts, sessions, orders and seller pages are never cached.
+ *   API's product list and search suggestions (the same for every shopper, signed in or not; the
+ *   seller bypasses it to read their own changes at once). Carts, sessions, orders and seller pages are never cached.
  * - Only headers that describe the content are stored (STORED_HEADERS); whatever varies per
  *   request (Set-Cookie, CORS, Vary, security headers) is added to each answer on its way out,
  *   never replayed from the cache. A response that sets a cookie is not stored at all.
@@ -19,6 +19,7 @@
  * - A guest's checked pincode (worker/web/pincode-cookie.ts) is part of the key: the page's top bar names it.
  */
 import { readCookie } from "@shared/cookies";
+import { SUGGEST_PATH } from "@shared/search";
 import { newNonce } from "@worker/security/headers";
 import { pincodeFromCookie } from "@worker/web/pincode-cookie";
 
@@ -29,7 +30,8 @@ const CACHED_AT = "X-Edge-Cached-At";
 const PERSONAL_COOKIES = ["sid", "seller_sid", "cart"];
 
 const CATALOGUE_PATH = /^\/(products(\/[^/]+){0,2})?$/;
-const PRODUCT_LIST_API = "/api/product/list";
+/** API reads that are the same for every shopper, signed in or not: the product list and the typeahead's suggestions. */
+const SHARED_API_READS = new Set(["/api/product/list", SUGGEST_PATH]);
 /** What a stored answer keeps: headers about its content, none about the caller. */
 const STORED_HEADERS = ["content-type", "content-language", "content-security-policy", "etag", "last-modified"];
 
@@ -38,7 +40,7 @@ export function isCacheable(request: Request): boolean {
   const url = new URL(request.url);
   const cookies = request.headers.get("cookie");
   // The seller reads their own change right after making it (KV's purge marker may lag elsewhere).
-  if (url.pathname === PRODUCT_LIST_API) return !readCookie(cookies, "seller_sid");
+  if (SHARED_API_READS.has(url.pathname)) return !readCookie(cookies, "seller_sid");
   if (!CATALOGUE_PATH.test(url.pathname)) return false;
   return !PERSONAL_COOKIES.some((name) => readCookie(cookies, name));
 }

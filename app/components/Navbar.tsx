@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef } from "react";
-import { Form, useLocation, useSearchParams } from "react-router";
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
 import { Link } from "./Link";
-import { MAX_SEARCH_LENGTH, normaliseSearchText } from "@shared/search";
 import { STORE_NAME } from "~/lib/site";
+import { useMenuDismiss } from "~/lib/use-menu-dismiss";
 import { useCart } from "./CartProvider";
 import { DeliveryChip } from "./DeliveryChip";
+import { SearchBox } from "./search/SearchBox";
 
 const LINKS = [
   { to: "/", label: "Home" },
@@ -21,6 +22,7 @@ export function Navbar({ account }: { account: React.ReactNode }) {
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.pathname, location.search]);
+  useMenuDismiss(menu);
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 md:px-8">
@@ -39,15 +41,18 @@ export function Navbar({ account }: { account: React.ReactNode }) {
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </summary>
-            <div className="absolute right-0 top-10 flex w-64 flex-col gap-3 rounded-md border border-gray-200 bg-white p-4 shadow-lg">
+            <div className="absolute right-0 top-10 z-40 flex w-64 flex-col gap-3 rounded-md border border-gray-200 bg-white p-4 shadow-lg">
               <MainLinks pathname={location.pathname} />
-              <SearchBox />
               {account}
             </div>
           </details>
         </div>
       </nav>
       <DeliveryChip />
+      {/* On a phone the search box is on the first screen, under the bar, not behind the menu. */}
+      <div className="px-4 pb-3 md:hidden">
+        <SearchBox />
+      </div>
     </header>
   );
 }
@@ -73,34 +78,6 @@ function Logo() {
       </svg>
       {STORE_NAME}
     </Link>
-  );
-}
-
-/** A plain GET form to /products: typing a search always lands on the product list. */
-function SearchBox() {
-  const [params] = useSearchParams();
-  const id = useId();
-  return (
-    <Form method="get" action="/products" role="search" className="flex items-center rounded-full border border-gray-300 px-3 text-sm">
-      <label htmlFor={id} className="sr-only">
-        Search products
-      </label>
-      <input
-        id={id}
-        name="search"
-        type="search"
-        defaultValue={normaliseSearchText(params.get("search") ?? "")}
-        placeholder="Search products"
-        maxLength={MAX_SEARCH_LENGTH}
-        className="w-full bg-transparent py-1.5 outline-none placeholder:text-gray-500 lg:w-44"
-      />
-      <button type="submit" aria-label="Search" className="p-1 text-gray-600">
-        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-          <circle cx="11" cy="11" r="7" />
-          <path d="m20 20-3.5-3.5" />
-        </svg>
-      </button>
-    </Form>
   );
 }
 

@@ -8,9 +8,10 @@ type Page = { products: ProductCardView[]; nextCursor: string | null };
 
 /**
  * A product grid with "Load more". Without JavaScript the button is a link to the next page;
- * with it, the next page is fetched and appended in place.
+ * with it, the next page is fetched and appended in place. `children` go between the title and
+ * the grid (the shop's sort and filter controls); `emptyMessage` is what shows instead of an empty grid.
  */
-export function ProductListing({ title, page, emptyMessage }: { title: string; page: Page; emptyMessage: string }) {
+export function ProductListing({ title, page, emptyMessage, children }: { title: string; page: Page; emptyMessage: React.ReactNode; children?: React.ReactNode }) {
   const location = useLocation();
   const fetcher = useFetcher<Page>();
   // The pages "Load more" appended, and the first page they follow: a new first page (another
@@ -40,8 +41,9 @@ export function ProductListing({ title, page, emptyMessage }: { title: string; p
         {title}
         <span aria-hidden="true" className="mt-1 block h-0.5 w-16 rounded-full bg-primary" />
       </h1>
+      {children}
       <h2 className="sr-only">Products</h2>
-      {products.length === 0 ? <p className="py-10 text-gray-600">{emptyMessage}</p> : <ProductGrid products={products} eagerCount={5} />}
+      {products.length === 0 ? typeof emptyMessage === "string" ? <p className="py-10 text-gray-600">{emptyMessage}</p> : emptyMessage : <ProductGrid products={products} eagerCount={5} />}
       {nextHref && (
         <Link
           to={nextHref}

@@ -1,6 +1,7 @@
 import { APPLE, expectCartCount, open } from "./support/app";
 import { expectNoSeriousViolations } from "./support/axe";
 import { checkPincode } from "./support/delivery";
+import { openSellerPage } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
 test.describe("accessibility (axe: no serious or critical violations)", () => {
@@ -43,5 +44,38 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
   test("404 page", async ({ page }) => {
     await open(page, "/no-such-page");
     await expectNoSeriousViolations(page, "the 404 page");
+  });
+
+  for (const [what, path] of [
+    ["close matches", "/products?search=aple"],
+    ["no match", "/products?search=durian"],
+    ["no match in a category", "/products?search=tomato&category=Dairy"],
+    ["filtered and sorted", "/products?category=Fruits&sort=price-desc"],
+  ]) {
+    test(`search: ${what}`, async ({ page }) => {
+      await open(page, path!);
+      await expectNoSeriousViolations(page, path!);
+    });
+  }
+
+  test("the search box with its suggestions open", async ({ page }) => {
+    await open(page, "/");
+    const box = page.getByRole("search").getByRole("combobox", { name: "Search products" });
+    await box.click();
+    await box.pressSequentially("aloo");
+    await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option")).toHaveCount(1);
+    await box.press("ArrowDown");
+    await expectNoSeriousViolations(page, "the open typeahead");
+  });
+
+  test("the phone's search box and open menu @mobile", async ({ page }) => {
+    await open(page, "/");
+    await page.getByLabel("Menu", { exact: true }).tap();
+    await expectNoSeriousViolations(page, "/ on a phone, menu open");
+  });
+
+  test("the seller's search words", async ({ sellerPage }) => {
+    await openSellerPage(sellerPage, "/seller/search-words");
+    await expectNoSeriousViolations(sellerPage, "/seller/search-words");
   });
 });

@@ -124,7 +124,7 @@ test.describe("hostile text is shown as text", () => {
     await open(page, `/products?search=${encodeURIComponent(HOSTILE_SEARCH)}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Results for “${HOSTILE_SEARCH}”`);
     // (Whether anything matches depends on what other journeys added: the markup-named product may.)
-    await expect(page.getByRole("search").getByRole("searchbox", { name: "Search products" })).toHaveValue(HOSTILE_SEARCH);
+    await expect(page.getByRole("search").getByRole("combobox", { name: "Search products" })).toHaveValue(HOSTILE_SEARCH);
     expect(await injectedElements(page)).toEqual(NONE_INJECTED);
 
     const html = await (await page.request.get(`/products?search=${encodeURIComponent(HOSTILE_SEARCH)}`)).text();

@@ -50,7 +50,7 @@ test.describe("pages come from the server with their data", () => {
     await page.getByRole("link", { name: "Load more" }).click();
     await expect(page.getByRole("article")).toHaveCount(35);
     const search = page.getByRole("search").first();
-    await search.getByRole("searchbox", { name: "Search products" }).fill("rice");
+    await search.getByRole("combobox", { name: "Search products" }).fill("rice");
     await search.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL("/products?search=rice");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("rice");

@@ -35,9 +35,10 @@ declare global {
 const FIELDS = [
   "email", "password", "name", "cartItems", "address", "items", "product", "quantity", "idempotencyKey", "orderId",
   "status", "id", "inStock", "productData", "firstName", "zipCode", "phone", "limit", "cursor", "category", "search", "before",
+  "q", "term", "meaning", "after",
 ];
 
-const TABLES = ["users", "addresses", "orders", "order_items", "products", "stripe_events", "newsletter_subscribers"];
+const TABLES = ["users", "addresses", "orders", "order_items", "products", "stripe_events", "newsletter_subscribers", "search_synonyms"];
 
 /** Everything a request could change: D1 rows, KV entries (sessions, the catalogue version), R2 keys. */
 async function snapshot(): Promise<string> {

@@ -32,6 +32,7 @@ import * as sellerEditProduct from "~/routes/seller/edit-product";
 import * as sellerLayout from "~/routes/seller/layout";
 import * as sellerOrders from "~/routes/seller/orders";
 import * as sellerProductList from "~/routes/seller/product-list";
+import * as sellerSearchWords from "~/routes/seller/search-words";
 import { serializeCart } from "@shared/cart";
 import { workerContext } from "@worker/web/context";
 import { getDb } from "@worker/db/client";
@@ -248,6 +249,25 @@ describe("shop pages, guest", () => {
     for (const path of [`/products?cursor=${encodeURIComponent(listed.nextCursor!)}`, "/products?search=basmati", "/products?search=ba"]) {
       const result = await runLoaders(page(path), rootStep, step("products", products.loader));
       expect(result.data<{ products: unknown[] }>("products").products.length, path).toBeGreaterThan(0);
+      expectWithinBudget(result, 1);
+    }
+  });
+
+  it("search that finds (synonyms, typos, plurals) and sorted or filtered listings: one query each", async () => {
+    await manyProducts(25, { name: "Basmati rice", category: "Grains" });
+    await manyProducts(3, { name: "Potato 500g", category: "Vegetables" });
+    for (const path of [
+      "/products?search=aloo",
+      "/products?search=basmatti",
+      "/products?search=potatoes&sort=price-desc",
+      "/products?search=rice&category=Grains&sort=discount",
+      "/products?sort=price-asc",
+      "/products?category=Grains&sort=price-desc",
+      "/products?category=Vegetables",
+      "/products?search=xqzv",
+    ]) {
+      const result = await runLoaders(page(path), rootStep, step("products", products.loader));
+      expect(result.data<{ products: unknown[] }>("products").products.length, path).toBe(path.includes("xqzv") ? 0 : path.includes("Vegetables") || path.includes("aloo") || path.includes("potatoes") ? 3 : 20);
       expectWithinBudget(result, 1);
     }
   });
@@ -474,6 +494,13 @@ describe("seller pages", () => {
     const search = await runLoaders(page("/seller/product-list?q=toor", seller), rootStep, step("seller layout", sellerGuard), step("list", sellerProductList.loader));
     expect(search.data<{ products: unknown[] }>("list").products).toHaveLength(20);
     expectWithinBudget(search, 1);
+  });
+
+  it("search words: one batch (a page and the count)", async () => {
+    const seller = await sellerLogin();
+    const result = await runLoaders(page("/seller/search-words", seller), rootStep, step("seller layout", sellerGuard), step("words", sellerSearchWords.loader));
+    expect(result.data<{ words: unknown[] }>("words").words).toHaveLength(50);
+    expectWithinBudget(result, 1);
   });
 
   it("edit product: one query; a missing product is a 404 after that one query", async () => {

@@ -11,6 +11,7 @@ import { stripeRoutes } from "./stripe";
 import { userRoutes } from "./user";
 import { apiRoutePath } from "./path";
 import { productRoutes } from "./products";
+import { searchWordRoutes, suggestRoutes } from "./search";
 import type { ApiEnv } from "./types";
 
 /**
@@ -27,6 +28,7 @@ api.use(async (c, next) => {
   await next();
 });
 
+api.route("/product/suggest", suggestRoutes);
 api.route("/product", productRoutes);
 api.route("/newsletter", newsletterRoutes);
 api.route("/user", userRoutes);
@@ -35,6 +37,7 @@ api.route("/address", addressRoutes);
 api.route("/order", orderRoutes);
 api.route("/stripe", stripeRoutes);
 api.route("/seller", sellerRoutes);
+api.route("/seller/search-words", searchWordRoutes);
 
 api.notFound((c) => {
   // A known path asked with the wrong method is a 405 that says which methods it takes.

@@ -14,6 +14,13 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } fro
 // Relative, not an alias: drizzle-kit reads this file outside Vite.
 import { ORDER_STATUSES, PAYMENT_STATES, type OrderStatus } from "../../shared/order-status";
 
+/**
+ * A product's discount off its MRP in basis points, as the shop's "Discount" sort orders it. Written
+ * without table names so that the index on it and the queries ordering by it are the same text:
+ * SQLite only uses an index on an expression for that exact expression.
+ */
+export const PRODUCT_DISCOUNT_SQL = sql.raw("((price_paise - offer_price_paise) * 10000 / price_paise)");
+
 export const products = sqliteTable(
   "products",
   {
@@ -46,6 +53,11 @@ export const products = sqliteTable(
     index("products_listing_idx").on(t.inStock, t.createdAt, t.id),
     index("products_category_idx").on(t.category, t.inStock, t.createdAt, t.id),
     index("products_seller_idx").on(t.createdAt, t.id),
+    // The shop's sorts (ADR 030): a page by price or discount walks these, with or without a category.
+    index("products_price_idx").on(t.inStock, t.offerPricePaise),
+    index("products_category_price_idx").on(t.category, t.inStock, t.offerPricePaise),
+    index("products_discount_idx").on(t.inStock, PRODUCT_DISCOUNT_SQL),
+    index("products_category_discount_idx").on(t.category, t.inStock, PRODUCT_DISCOUNT_SQL),
     check("products_price_positive", sql`${t.pricePaise} > 0`),
     check("products_offer_in_range", sql`${t.offerPricePaise} > 0 AND ${t.offerPricePaise} <= ${t.pricePaise}`),
     check("products_stock_not_negative", sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
@@ -226,6 +238,21 @@ export const storeSettings = sqliteTable(
   ],
 );
 
+/**
+ * Words shoppers type for what the store calls otherwise ("aloo" → "potato", "chips" → the
+ * Instant aisle), read by the shop's search (ADR 030). The store ships a list (created_at 0,
+ * migrations/0007); the seller adds and removes words (/seller/search-words).
+ */
+export const searchSynonyms = sqliteTable("search_synonyms", {
+  /** What shoppers type: lower-case, single spaces (worker/validation/search-synonyms.ts). */
+  term: text("term").primaryKey(),
+  /** What the store calls it, matched against product names as a piece of text. */
+  meaning: text("meaning").notNull(),
+  /** The category path when `meaning` names a category: the term then lists that category. */
+  category: text("category"),
+  createdAt: integer("created_at").notNull(),
+});
+
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type User = typeof users.$inferSelect;
@@ -234,6 +261,7 @@ export type Order = typeof orders.$inferSelect;
 export type StoreSettingsRow = typeof storeSettings.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
+export type SearchSynonym = typeof searchSynonyms.$inferSelect;
 
 export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems) }));
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({

@@ -192,7 +192,7 @@ function clampLimit(limit: number | undefined): number {
   return Math.min(Math.max(1, Math.floor(limit)), UNPAGED_LIST_CAP);
 }
 
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   // The pattern is a bound parameter; only LIKE's own wildcards need neutralising (ESCAPE '\\').
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

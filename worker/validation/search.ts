@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MAX_SEARCH_LENGTH, normaliseSearchText } from "@shared/search";
+import { findCategory } from "@shared/categories";
+import { DEFAULT_SORT, MAX_SEARCH_LENGTH, normaliseSearchText, PRODUCT_SORTS, type ProductSort } from "@shared/search";
 
 /** The API's `search` parameter: normalised (shared/search.ts), then at most 100 characters (a clear 400 beyond). */
 export const searchTextField = z
@@ -11,3 +12,31 @@ export const searchTextField = z
 export function searchTextOfPage(raw: string | null): string {
   return normaliseSearchText([...normaliseSearchText(raw ?? "")].slice(0, MAX_SEARCH_LENGTH).join(""));
 }
+
+/**
+ * What /products shows, from its URL: `search`, `sort`, `category` (a filter chip) and `cursor`.
+ * A page is lenient, as its search box is: an unknown sort is the default order, an unknown
+ * category no filter (links from elsewhere must never end in an error page).
+ */
+export function shopListingOfPage(params: URLSearchParams) {
+  const sort = PRODUCT_SORTS.find((s) => s.value === params.get("sort"))?.value ?? DEFAULT_SORT;
+  return {
+    search: searchTextOfPage(params.get("search")),
+    sort: sort as ProductSort,
+    category: findCategory(params.get("category") ?? "")?.path,
+    cursor: params.get("cursor") ?? undefined,
+  };
+}
+
+/** The typeahead's query (GET /api/product/suggest?q=): some text to look for, at most 100 characters. */
+export const suggestQuery = z.object({
+  q: z
+    .string({ error: "Type something to search for" })
+    .transform(normaliseSearchText)
+    .pipe(
+      z
+        .string()
+        .min(1, "Type something to search for")
+        .max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters`),
+    ),
+});

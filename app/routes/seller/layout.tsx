@@ -17,6 +17,7 @@ const LINKS = [
   { to: "/seller/product-list", label: "Product List", icon: "M4 6h16M4 12h16M4 18h16" },
   { to: "/seller/orders", label: "Orders", icon: "M6 3h12l1 18H5L6 3zm3 4a3 3 0 0 0 6 0" },
   { to: "/seller/settings", label: "Settings", icon: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM4 12h2m12 0h2M12 4v2m0 12v2M6.3 6.3l1.4 1.4m8.6 8.6 1.4 1.4m0-11.4-1.4 1.4m-8.6 8.6-1.4 1.4" },
+  { to: "/seller/search-words", label: "Search words", icon: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm9 2-4-4M8 11h6" },
 ];
 
 /** The seller area: its own top bar and sidebar (no shopper navigation), compact on phones. */

@@ -1,0 +1,66 @@
+import { useId, useRef, useState, type ComponentType } from "react";
+import { Form, useSearchParams } from "react-router";
+import { MAX_SEARCH_LENGTH, normaliseSearchText } from "@shared/search";
+import type { ComboboxState, SuggestionsProps } from "./Suggestions";
+
+/**
+ * The top bar's search box: a plain GET form to /products (so it works without JavaScript), and
+ * with JavaScript a combobox whose suggestions come from the server as you type (WAI-ARIA 1.2
+ * combobox with a listbox popup).
+ *
+ * The suggestions' code (fetching, keys, the listbox: ./Suggestions.tsx) is loaded on the first
+ * focus of the box, not with the page: the shop's first-load JavaScript has a budget (ADR 030).
+ * This part only owns the input and the ARIA state the popup reports back.
+ */
+export function SearchBox({ className = "" }: { className?: string }) {
+  const [params] = useSearchParams();
+  const id = useId();
+  const listId = `${id}-suggestions`;
+  const input = useRef<HTMLInputElement>(null);
+  const [Suggestions, setSuggestions] = useState<ComponentType<SuggestionsProps> | null>(null);
+  const [state, setState] = useState<ComboboxState>({ expanded: false, activeId: undefined });
+  const loading = useRef(false);
+
+  const enhance = () => {
+    if (loading.current) return;
+    loading.current = true;
+    import("./Suggestions").then(
+      (module) => setSuggestions(() => module.Suggestions),
+      // Offline or a stale deploy: the box stays a plain search form.
+      () => (loading.current = false),
+    );
+  };
+
+  return (
+    <Form method="get" action="/products" role="search" className={`relative flex items-center rounded-full border border-gray-300 bg-white px-3 text-sm ${className}`}>
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <input
+        ref={input}
+        id={id}
+        name="search"
+        type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={state.expanded}
+        aria-controls={Suggestions ? listId : undefined}
+        aria-activedescendant={state.activeId}
+        autoComplete="off"
+        defaultValue={normaliseSearchText(params.get("search") ?? "")}
+        placeholder="Search for aloo, milk, atta…"
+        maxLength={MAX_SEARCH_LENGTH}
+        onFocus={enhance}
+        onPointerDown={enhance}
+        className="w-full bg-transparent py-1.5 outline-none placeholder:text-gray-500 lg:w-52"
+      />
+      <button type="submit" aria-label="Search" className="p-1 text-gray-600">
+        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+      </button>
+      {Suggestions && <Suggestions input={input} listId={listId} onStateChange={setState} />}
+    </Form>
+  );
+}

@@ -1,0 +1,227 @@
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { useNavigate } from "react-router";
+import { productPath } from "~/components/ProductCard";
+import { formatRupees, rupeesToPaise } from "@shared/money";
+import { MIN_SUGGEST_LENGTH, normaliseSearchText, SUGGEST_PATH } from "@shared/search";
+
+/** What the input shows of the popup (its aria-expanded and aria-activedescendant). */
+export type ComboboxState = { expanded: boolean; activeId: string | undefined };
+
+export type SuggestionsProps = {
+  input: RefObject<HTMLInputElement | null>;
+  listId: string;
+  onStateChange: (state: ComboboxState) => void;
+};
+
+type Suggestion = { _id: string; name: string; category: string; offerPrice: number; image: string | null };
+type Answer = { suggestions: Suggestion[]; didYouMean: string | null };
+
+/** Typing pauses this long before the server is asked. */
+const DEBOUNCE_MS = 120;
+
+/**
+ * The search box's suggestions, loaded the first time the box is focused (SearchBox.tsx): asks
+ * the server (GET /api/product/suggest, edge-cached) as the shopper types, shows a listbox, and
+ * follows the WAI-ARIA 1.2 combobox pattern:
+ * - Down / Up move through the suggestions (wrapping), Alt+Down opens the list without moving;
+ * - Enter opens the highlighted product, or, with none highlighted, submits the search;
+ * - Escape closes the list (a second Escape clears the box, as a search field does);
+ * - Tab, a tap elsewhere or leaving the box closes it;
+ * - a polite live region says how many suggestions there are.
+ */
+export function Suggestions({ input, listId, onStateChange }: SuggestionsProps) {
+  const navigate = useNavigate();
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [announcement, setAnnouncement] = useState("");
+  const cache = useRef(new Map<string, Answer>());
+  const asked = useRef("");
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const request = useRef<AbortController>(undefined);
+
+  const items = answer?.suggestions ?? [];
+  const expanded = open && items.length > 0;
+  const optionId = (i: number) => `${listId}-${i}`;
+
+  const activeId = expanded && active >= 0 ? optionId(active) : undefined;
+  useEffect(() => onStateChange({ expanded, activeId }), [expanded, activeId, onStateChange]);
+
+  const choose = (item: Suggestion) => {
+    setOpen(false);
+    setActive(-1);
+    void navigate(productPath({ category: item.category, id: item._id }));
+  };
+
+  const show = (text: string, found: Answer) => {
+    if (asked.current !== text) return; // an answer to text the box no longer holds
+    setAnswer(found);
+    setActive(-1);
+    setOpen(true);
+    const count = found.suggestions.length;
+    setAnnouncement(
+      count === 0
+        ? "No suggestions. Press Enter to search."
+        : `${count} ${count === 1 ? "suggestion" : "suggestions"}${found.didYouMean ? ` for ${found.didYouMean}` : ""}. Use the up and down arrows to choose.`,
+    );
+  };
+
+  // Listens on the input SearchBox renders: typing, keys, leaving.
+  useEffect(() => {
+    const box = input.current;
+    if (!box) return;
+
+    const ask = () => {
+      const text = normaliseSearchText(box.value);
+      if (text === asked.current && answer) return setOpen(true);
+      asked.current = text;
+      clearTimeout(timer.current);
+      request.current?.abort();
+      if ([...text].length < MIN_SUGGEST_LENGTH) {
+        setOpen(false);
+        setAnswer(null);
+        return;
+      }
+      const known = cache.current.get(text);
+      if (known) return show(text, known);
+      timer.current = setTimeout(() => {
+        request.current = new AbortController();
+        fetch(`${SUGGEST_PATH}?${new URLSearchParams({ q: text })}`, { signal: request.current.signal, headers: { Accept: "application/json" } })
+          .then((response) => (response.ok ? (response.json() as Promise<Answer>) : null))
+          .then((found) => {
+            if (!found) return;
+            cache.current.set(text, found);
+            show(text, found);
+          })
+          .catch(() => {
+            // Aborted by the next keystroke, or offline: the box still submits a plain search.
+          });
+      }, DEBOUNCE_MS);
+    };
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      const count = items.length;
+      switch (event.key) {
+        case "ArrowDown":
+          if (count === 0) return;
+          event.preventDefault();
+          setOpen(true);
+          if (!event.altKey) setActive((i) => (open ? (i + 1) % count : 0));
+          return;
+        case "ArrowUp":
+          if (count === 0) return;
+          event.preventDefault();
+          setOpen(true);
+          setActive((i) => (open && i > 0 ? i - 1 : count - 1));
+          return;
+        case "Enter":
+          if (expanded && active >= 0 && items[active]) {
+            event.preventDefault();
+            choose(items[active]);
+          } else {
+            setOpen(false);
+          }
+          return;
+        case "Escape":
+          if (expanded) {
+            event.preventDefault();
+            setOpen(false);
+            setActive(-1);
+          }
+          return;
+        case "Tab":
+          setOpen(false);
+      }
+    };
+    const onBlur = () => {
+      setOpen(false);
+      setActive(-1);
+    };
+
+    box.addEventListener("input", ask);
+    box.addEventListener("focus", ask);
+    box.addEventListener("keydown", onKeyDown);
+    box.addEventListener("blur", onBlur);
+    // The module loaded while the shopper was already typing.
+    if (document.activeElement === box && !asked.current) ask();
+    return () => {
+      box.removeEventListener("input", ask);
+      box.removeEventListener("focus", ask);
+      box.removeEventListener("keydown", onKeyDown);
+      box.removeEventListener("blur", onBlur);
+    };
+  });
+
+  // Pointer use of the popup, delegated: a press keeps the focus in the box (so choosing does not
+  // blur and close first), hovering highlights, a click opens the product.
+  const popup = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = popup.current;
+    if (!element) return;
+    const indexOf = (event: Event) => Number((event.target as Element).closest("[role=option]")?.getAttribute("data-index") ?? -1);
+    const onMouseDown = (event: MouseEvent) => event.preventDefault();
+    const onMouseMove = (event: MouseEvent) => {
+      const i = indexOf(event);
+      if (i >= 0 && i !== active) setActive(i);
+    };
+    const onClick = (event: MouseEvent) => {
+      const item = items[indexOf(event)];
+      if (item) choose(item);
+    };
+    element.addEventListener("mousedown", onMouseDown);
+    element.addEventListener("mousemove", onMouseMove);
+    element.addEventListener("click", onClick);
+    return () => {
+      element.removeEventListener("mousedown", onMouseDown);
+      element.removeEventListener("mousemove", onMouseMove);
+      element.removeEventListener("click", onClick);
+    };
+  });
+
+  // A request still on its way when the box goes away (another page without it) is dropped.
+  useEffect(() => () => {
+    clearTimeout(timer.current);
+    request.current?.abort();
+  }, []);
+
+
+  return (
+    <>
+      <div
+        ref={popup}
+        className="absolute left-0 right-0 top-full z-40 mt-1 overflow-hidden rounded-md border border-gray-200 bg-white text-left shadow-lg md:left-auto md:w-80"
+        hidden={!expanded}
+      >
+        {answer?.didYouMean && (
+          <p className="border-b border-gray-100 px-3 py-2 text-xs text-gray-600">
+            Showing results for <strong className="text-gray-900">{answer.didYouMean}</strong>
+          </p>
+        )}
+        {/* Driven from the input (aria-activedescendant): the options take no focus of their own. */}
+        <ul id={listId} role="listbox" aria-label="Suggestions">
+          {items.map((item, i) => (
+            <li
+              key={item._id}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              data-index={i}
+              className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? "bg-primary-soft" : ""}`}
+            >
+              {/* The API names images on APP_URL; this page may be on another origin of the same Worker (a preview, dev). */}
+              {item.image && <img src={new URL(item.image).pathname} alt="" width={32} height={32} className="h-8 w-8 shrink-0 object-contain" />}
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-gray-900">{item.name}</span>
+                <span className="block text-xs text-gray-600">{item.category}</span>
+              </span>
+              <span className="text-gray-700">{formatRupees(rupeesToPaise(item.offerPrice))}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+    </>
+  );
+}

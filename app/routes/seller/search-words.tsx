@@ -1,0 +1,161 @@
+import { useEffect, useRef } from "react";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { Link } from "~/components/Link";
+import { answerFormPost, runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
+import { badRequest } from "@worker/errors";
+import { readForm } from "@worker/request-body";
+import { listSearchSynonyms, removeSearchSynonym, saveSearchSynonym } from "@worker/services/search-synonyms";
+import { MAX_SYNONYM_MEANING_LENGTH, MAX_SYNONYM_TERM_LENGTH } from "@shared/search";
+import { useActionToast } from "~/lib/use-action-toast";
+import { pageMeta } from "~/lib/site";
+import type { Route } from "./+types/search-words";
+
+export const meta: Route.MetaFunction = () => pageMeta("Search words", "Words shoppers type, and what the store calls them.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const after = new URL(request.url).searchParams.get("after") || undefined;
+  return listSearchSynonyms(fromContext(context).db, after);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const worker = fromContext(context);
+  return runAction(async () => {
+    const form = Object.fromEntries(await readForm(request));
+    const { intent, ...fields } = form;
+    if (intent === "add") {
+      const { word, created } = await saveSearchSynonym(worker, fields);
+      return answerFormPost(request, { ok: true, msg: `${created ? "Added" : "Updated"}: “${word.term}” finds ${word.category ? `the ${word.category} aisle` : `“${word.meaning}”`}` });
+    }
+    if (intent === "remove") {
+      const word = await removeSearchSynonym(worker, fields);
+      return answerFormPost(request, { ok: true, msg: `Removed “${word.term}”` });
+    }
+    throw badRequest("Choose to add or remove a word");
+  });
+}
+
+/**
+ * The seller's search words (a synonym table, ADR 030): what shoppers type ("aloo", "doodh") and
+ * what the store's products are called ("potato", "milk"), or a category the word should list.
+ * The forms work without JavaScript; with it they post in place and answer with a toast.
+ */
+/** Every row's Remove posts through this one fetcher, so its answer outlives the row it removed. */
+const REMOVE_FETCHER = "remove-search-word";
+
+export default function SearchWords({ loaderData, actionData }: Route.ComponentProps) {
+  const { words, nextAfter, total } = loaderData;
+  const removal = useFetcher<{ ok: boolean; msg: string }>({ key: REMOVE_FETCHER });
+  useActionToast(removal.state === "idle" ? removal.data : undefined);
+  return (
+    <>
+      <h1 className="text-2xl font-medium">Search words</h1>
+      <p className="mt-2 max-w-2xl text-gray-600">
+        When shoppers search for a word on the left, they also find the products whose names hold the word on the right. A meaning that names a category
+        (for example “Instant”) lists that whole category.
+      </p>
+      <AddWordForm result={actionData} />
+      <div className="mt-8 overflow-x-auto rounded-md border border-gray-500/20 bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Search words, {total} in all</caption>
+          <thead className="text-gray-900">
+            <tr>
+              <th className="px-4 py-3 font-semibold">Shoppers type</th>
+              <th className="px-4 py-3 font-semibold">Finds</th>
+              <th className="px-4 py-3 font-semibold">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="text-gray-600">
+            {words.map((word) => (
+              <WordRow key={word.term} term={word.term} meaning={word.meaning} category={word.category} />
+            ))}
+          </tbody>
+        </table>
+        {words.length === 0 && <p className="p-6 text-gray-600">No search words yet.</p>}
+      </div>
+      {nextAfter && (
+        <Link to={`/seller/search-words?${new URLSearchParams({ after: nextAfter })}`} className="mt-6 inline-block text-primary hover:underline">
+          Next page →
+        </Link>
+      )}
+    </>
+  );
+}
+
+function AddWordForm({ result }: { result: { ok: boolean; msg: string } | undefined }) {
+  const navigation = useNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
+  // A refusal shows next to the form (with or without JavaScript); a success as a toast.
+  useActionToast(result?.ok ? result : undefined);
+  // A word that was saved leaves the form empty for the next one.
+  useEffect(() => {
+    if (result?.ok) form.current?.reset();
+  }, [result]);
+  return (
+    <Form ref={form} method="post" className="mt-6 flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-end">
+      <input type="hidden" name="intent" value="add" />
+      <div className="flex flex-1 flex-col gap-1">
+        <label htmlFor="search-word-term" className="font-medium">
+          Shoppers type
+        </label>
+        <input
+          id="search-word-term"
+          name="term"
+          required
+          minLength={2}
+          maxLength={MAX_SYNONYM_TERM_LENGTH}
+          placeholder="kela"
+          aria-describedby={result && !result.ok ? "search-word-error" : undefined}
+          className="rounded border border-gray-500/40 px-3 py-2"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-1">
+        <label htmlFor="search-word-meaning" className="font-medium">
+          Finds
+        </label>
+        <input
+          id="search-word-meaning"
+          name="meaning"
+          required
+          minLength={3}
+          maxLength={MAX_SYNONYM_MEANING_LENGTH}
+          placeholder="banana"
+          aria-describedby={result && !result.ok ? "search-word-error" : undefined}
+          className="rounded border border-gray-500/40 px-3 py-2"
+        />
+      </div>
+      <button type="submit" disabled={busy} className="rounded bg-primary px-6 py-2 font-medium text-white disabled:opacity-60">
+        {busy ? "Saving…" : "Add word"}
+      </button>
+      {result && !result.ok && (
+        <p id="search-word-error" role="alert" className="text-sm text-red-700 sm:basis-full">
+          {result.msg}
+        </p>
+      )}
+    </Form>
+  );
+}
+
+function WordRow({ term, meaning, category }: { term: string; meaning: string; category: string | null }) {
+  const remove = useFetcher<{ ok: boolean; msg: string }>({ key: REMOVE_FETCHER });
+  // Gone at once; a refusal brings it back (the page's toast says why).
+  if (remove.formData?.get("term") === term) return null;
+  return (
+    <tr className="border-t border-gray-500/20">
+      <td className="px-4 py-3 font-medium text-gray-800">{term}</td>
+      <td className="px-4 py-3">{category ? `${meaning} (the ${category} aisle)` : meaning}</td>
+      <td className="px-4 py-3 text-right">
+        <remove.Form method="post">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="term" value={term} />
+          <button type="submit" className="text-red-700 hover:underline" aria-label={`Remove ${term}`}>
+            Remove
+          </button>
+        </remove.Form>
+      </td>
+    </tr>
+  );
+}

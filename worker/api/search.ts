@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { parseInput } from "@worker/errors";
+import { suggestProducts } from "@worker/services/search";
+import { listSearchSynonyms, removeSearchSynonym, saveSearchSynonym } from "@worker/services/search-synonyms";
+import type { SearchSynonym } from "@worker/db/schema";
+import { suggestQuery } from "@worker/validation/search";
+import { toApiProduct } from "@worker/services/catalog";
+import { requireSeller } from "./auth";
+import { readJson } from "./body";
+import type { ApiEnv } from "./types";
+
+/** The typeahead (GET /api/product/suggest?q=): the first products the search page would list. Cached at the edge (worker/edge-cache.ts). */
+export const suggestRoutes = new Hono<ApiEnv>().get("/", async (c) => {
+  const { q } = parseInput(suggestQuery, c.req.query());
+  const { products, didYouMean } = await suggestProducts(c.var.db, q);
+  const suggestions = products.map((p) => {
+    const { _id, name, category, price, offerPrice, image } = toApiProduct(p, c.env.APP_URL);
+    return { _id, name, category, price, offerPrice, image: image[0] ?? null };
+  });
+  return c.json({ success: true, msg: "", query: q, didYouMean, suggestions });
+});
+
+const toApiWord = ({ term, meaning, category }: SearchSynonym) => ({ term, meaning, category });
+
+/** The seller's search words (/api/seller/search-words). */
+export const searchWordRoutes = new Hono<ApiEnv>()
+  .use(requireSeller)
+  .get("/", async (c) => {
+    const page = await listSearchSynonyms(c.var.db, c.req.query("after") || undefined);
+    return c.json({ success: true, msg: "", words: page.words.map(toApiWord), nextAfter: page.nextAfter, total: page.total });
+  })
+  .post("/", async (c) => {
+    const { word, created } = await saveSearchSynonym({ db: c.var.db, env: c.env }, await readJson(c));
+    return c.json({ success: true, msg: created ? "Search word added" : "Search word updated", word: toApiWord(word) }, created ? 201 : 200);
+  })
+  .post("/delete", async (c) => {
+    const word = await removeSearchSynonym({ db: c.var.db, env: c.env }, await readJson(c));
+    return c.json({ success: true, msg: "Search word removed", word: toApiWord(word) });
+  });

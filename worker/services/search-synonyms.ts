@@ -1,0 +1,89 @@
+/**
+ * The seller's search words: what shoppers type for what the store calls otherwise ("aloo" →
+ * potato). The shop's search reads the table in its one query (worker/services/search.ts); here
+ * it is listed, extended and pruned. The store ships a list (migrations/0007_search_synonyms.sql).
+ */
+import { and, asc, count, desc, eq, gt, lt, or } from "drizzle-orm";
+import type { Database } from "@worker/db/client";
+import { searchSynonyms, type SearchSynonym } from "@worker/db/schema";
+import { conflict, notFound, parseInput } from "@worker/errors";
+import { searchSynonymInput, searchSynonymRef } from "@worker/validation/search-synonyms";
+import { catalogChanged, type CatalogStore } from "./catalog-refresh";
+import { categoryNamed, searchWords } from "./search-query";
+
+/** Words the table may hold: every search looks its words up, and the seller's page lists them. */
+export const MAX_SEARCH_SYNONYMS = 1000;
+export const SYNONYMS_PAGE_SIZE = 50;
+
+export type SynonymPage = { words: SearchSynonym[]; nextAfter: string | null; total: number };
+
+/**
+ * One page of the words, the seller's newest first (the store's own, from created_at 0, then
+ * alphabetically), after the cursor `after` (`<createdAt>:<term>` of the last word shown); with
+ * how many there are in all. One round trip.
+ */
+export async function listSearchSynonyms(db: Database, after?: string): Promise<SynonymPage> {
+  const cursor = decodeCursor(after);
+  const [rows, [totals]] = await db.batch([
+    db
+      .select()
+      .from(searchSynonyms)
+      .where(
+        cursor
+          ? or(lt(searchSynonyms.createdAt, cursor.createdAt), and(eq(searchSynonyms.createdAt, cursor.createdAt), gt(searchSynonyms.term, cursor.term)))
+          : undefined,
+      )
+      .orderBy(desc(searchSynonyms.createdAt), asc(searchSynonyms.term))
+      .limit(SYNONYMS_PAGE_SIZE + 1),
+    db.select({ total: count() }).from(searchSynonyms),
+  ]);
+  const words = rows.slice(0, SYNONYMS_PAGE_SIZE);
+  const last = words[words.length - 1];
+  return { words, nextAfter: rows.length > SYNONYMS_PAGE_SIZE && last ? `${last.createdAt}:${last.term}` : null, total: totals?.total ?? 0 };
+}
+
+/** A words cursor; anything else starts from the first page. */
+function decodeCursor(after: string | undefined): { createdAt: number; term: string } | null {
+  const colon = after?.indexOf(":") ?? -1;
+  if (!after || colon < 1) return null;
+  const createdAt = Number(after.slice(0, colon));
+  return Number.isSafeInteger(createdAt) ? { createdAt, term: after.slice(colon + 1) } : null;
+}
+
+/**
+ * Add a word, or give an existing one a new meaning. A meaning that names a category ("Instant",
+ * "cold drinks") makes the word list that category. Returns the word and whether it is new.
+ */
+export async function saveSearchSynonym({ db, env }: CatalogStore, fields: unknown): Promise<{ word: SearchSynonym; created: boolean }> {
+  const input = parseInput(searchSynonymInput, fields);
+  const values = { term: asSearched(input.term), meaning: input.meaning, category: categoryNamed(input.meaning), createdAt: Date.now() };
+  const [existing, [totals]] = await db.batch([
+    db.select({ term: searchSynonyms.term }).from(searchSynonyms).where(eq(searchSynonyms.term, values.term)),
+    db.select({ total: count() }).from(searchSynonyms),
+  ]);
+  const created = existing.length === 0;
+  if (created && (totals?.total ?? 0) >= MAX_SEARCH_SYNONYMS) {
+    throw conflict(`The store keeps at most ${MAX_SEARCH_SYNONYMS} search words: remove one first`);
+  }
+  const [word] = await db
+    .insert(searchSynonyms)
+    .values(values)
+    .onConflictDoUpdate({ target: searchSynonyms.term, set: { meaning: values.meaning, category: values.category, createdAt: values.createdAt } })
+    .returning();
+  await catalogChanged(env);
+  return { word: word!, created };
+}
+
+/** A term as the search looks it up: its words, single spaces ("Coca-Cola" → "coca cola"). */
+function asSearched(term: string): string {
+  return searchWords(term).join(" ") || term;
+}
+
+/** Remove a word (the store's own included); 404 when there is none. */
+export async function removeSearchSynonym({ db, env }: CatalogStore, fields: unknown): Promise<SearchSynonym> {
+  const term = asSearched(parseInput(searchSynonymRef, fields).term);
+  const [removed] = await db.delete(searchSynonyms).where(eq(searchSynonyms.term, term)).returning();
+  if (!removed) throw notFound(`There is no search word “${term}”`);
+  await catalogChanged(env);
+  return removed;
+}
