@@ -18,6 +18,8 @@ import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
 import { placeOrderInput } from "@worker/validation/order";
 import { ownedAddress, toAddressSnapshot, toApiAddress } from "./addresses";
 import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
+import { orderSearchKeys } from "./order-search-keys";
+import { orderPromise } from "./order-promise";
 
 
 export type PaymentType = Order["paymentType"];
@@ -74,6 +76,10 @@ export async function placeOrder(
     stripeSessionId: null,
     stockReturned: false,
     idempotencyKey: idempotencyKey ?? null,
+    cancelReason: null,
+    cancelNote: null,
+    cancelledBy: null,
+    ...orderSearchKeys(address),
     createdAt: now,
     updatedAt: now,
   };
@@ -150,7 +156,6 @@ export async function myOrdersPage(db: Database, userId: string): Promise<{ user
   return { userExists: account.length > 0, orders: list };
 }
 
-/** The spec's JSON shape of an order (rupees, `_id`, items with their product as bought). */
 /** An order as the spec's JSON API shows it; item images absolute on the store's origin (`APP_URL`). */
 export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
   return {
@@ -173,6 +178,7 @@ export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
     statusHistory: order.statusHistory.map((change) => ({ status: change.status, at: new Date(change.at).toISOString() })),
     isPaid: order.isPaid,
     paymentState: order.paymentState,
+    ...(order.cancelReason && { cancellation: { by: order.cancelledBy, reason: order.cancelReason, note: order.cancelNote } }),
     createdAt: new Date(order.createdAt).toISOString(),
   };
 }
@@ -182,7 +188,7 @@ export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
 export function toOrderView(order: OrderWithItems) {
   return {
     id: order.id,
-    items: order.items.map(({ id, name, category, image, unitPricePaise, quantity }) => ({ id, name, category, image, unitPricePaise, quantity })),
+    items: order.items.map(({ id, productId, name, category, image, unitPricePaise, quantity }) => ({ id, productId, name, category, image, unitPricePaise, quantity })),
     subtotalPaise: order.subtotalPaise,
     taxPaise: order.taxPaise,
     amountPaise: order.amountPaise,
@@ -192,6 +198,11 @@ export function toOrderView(order: OrderWithItems) {
     statusHistory: order.statusHistory,
     isPaid: order.isPaid,
     paymentState: order.paymentState,
+    cancelReason: order.cancelReason,
+    cancelNote: order.cancelNote,
+    cancelledBy: order.cancelledBy,
+    /** When it should arrive, in words (null once delivered or cancelled). */
+    promise: orderPromise(order),
     createdAt: order.createdAt,
   };
 }

@@ -1,5 +1,6 @@
 import { InfoPage } from "~/components/InfoPage";
 import { pageMeta, STORE_NAME } from "~/lib/site";
+import { STORE_DETAILS } from "@shared/store-details";
 
 export const meta = () => pageMeta("Contact Us", `How to reach ${STORE_NAME}: e-mail, phone and opening hours.`);
 
@@ -10,10 +11,10 @@ export default function ContactUs() {
       <h2>Customer care</h2>
       <ul>
         <li>
-          E-mail: <a className="text-primary underline" href="mailto:support@greenbasket.example">support@greenbasket.example</a> (we answer within one business day)
+          E-mail: <a className="text-primary underline" href={`mailto:${STORE_DETAILS.email}`}>{STORE_DETAILS.email}</a> (we answer within one business day)
         </li>
         <li>
-          Phone: <a className="text-primary underline" href="tel:+918000000000">+91 80000 00000</a>, every day from 7 am to 11 pm
+          Phone: <a className="text-primary underline" href={STORE_DETAILS.phoneHref}>{STORE_DETAILS.phone}</a>, {STORE_DETAILS.hours}
         </li>
       </ul>
       <h2>About an order</h2>
@@ -22,7 +23,9 @@ export default function ContactUs() {
         placing it, as long as it has not been packed yet.
       </p>
       <h2>Registered office</h2>
-      <p>{STORE_NAME} Retail Pvt. Ltd., 12 Market Road, Bengaluru, Karnataka 560001, India.</p>
+      <p>
+        {STORE_DETAILS.legalName}, {STORE_DETAILS.addressLines.join(", ")}.
+      </p>
     </InfoPage>
   );
 }
