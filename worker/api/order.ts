@@ -1,13 +1,13 @@
 import { Hono } from "hono";
-import { conflict, notFound, parseInput } from "@worker/errors";
+import { conflict, parseInput } from "@worker/errors";
 import { checkout } from "@worker/services/checkout";
 import { orderAgain } from "@worker/services/order-again";
-import { ORDER_NOT_FOUND, ownedOrder } from "@worker/services/order-detail";
+import { shopperOrder } from "@worker/services/order-detail";
 import { cancelByShopper, cancelBySeller, markCodPaid, moveOrder } from "@worker/services/order-status";
 import { listUserOrders, toApiOrder } from "@worker/services/orders";
 import { sellerOrdersPage } from "@worker/services/seller-orders";
 import { requireSeller, requireShopper } from "./auth";
-import { orderIdField, orderRefInput, orderStatusInput, sellerOrdersQuery } from "@worker/validation/order";
+import { orderRefInput, orderStatusInput, sellerOrdersQuery } from "@worker/validation/order";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
 
@@ -28,9 +28,7 @@ export const orderRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, orders: orders.map((order) => toApiOrder(order, c.env.APP_URL)), msg: "" });
   })
   .get("/user/:id", requireShopper, async (c) => {
-    const id = orderIdField.safeParse(c.req.param("id"));
-    const order = id.success ? await ownedOrder(c.var.db, c.var.user.id, id.data) : undefined;
-    if (!order) throw notFound(ORDER_NOT_FOUND);
+    const order = await shopperOrder(c.var.db, c.var.user.id, c.req.param("id"));
     return c.json({ success: true, order: toApiOrder(order, c.env.APP_URL), msg: "" });
   })
   .post("/again", requireShopper, async (c) => {

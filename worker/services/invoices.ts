@@ -7,10 +7,8 @@ import { amountInWords } from "@shared/money";
 import { orderNumber } from "@shared/order-status";
 import { STORE_DETAILS, type StoreDetails } from "@shared/store-details";
 import type { Database } from "@worker/db/client";
-import { notFound } from "@worker/errors";
-import { orderIdField } from "@worker/validation/order";
-import { ORDER_NOT_FOUND, ownedOrder } from "./order-detail";
-import { toOrderView, type OrderWithItems } from "./orders";
+import { shopperOrder } from "./order-detail";
+import { toOrderView } from "./orders";
 import { sellerOrder } from "./seller-orders";
 
 /**
@@ -25,7 +23,7 @@ export function invoiceStoreDetails(): StoreDetails {
 export type InvoiceReader = { shopperId: string } | { seller: true };
 
 export async function invoiceData(db: Database, reader: InvoiceReader, rawOrderId: unknown) {
-  const order = "shopperId" in reader ? await shoppersOrder(db, reader.shopperId, rawOrderId) : await sellerOrder(db, rawOrderId);
+  const order = "shopperId" in reader ? await shopperOrder(db, reader.shopperId, rawOrderId) : await sellerOrder(db, rawOrderId);
   return {
     store: invoiceStoreDetails(),
     invoiceNumber: `INV-${orderNumber(order.id)}`,
@@ -35,10 +33,3 @@ export async function invoiceData(db: Database, reader: InvoiceReader, rawOrderI
   };
 }
 export type InvoiceData = Awaited<ReturnType<typeof invoiceData>>;
-
-async function shoppersOrder(db: Database, shopperId: string, rawOrderId: unknown): Promise<OrderWithItems> {
-  const parsed = orderIdField.safeParse(rawOrderId);
-  const order = parsed.success ? await ownedOrder(db, shopperId, parsed.data) : undefined;
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  return order;
-}

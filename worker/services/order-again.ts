@@ -26,7 +26,7 @@ export type OrderAgainResult = {
 
 export async function orderAgain(db: Database, userId: string, input: unknown): Promise<OrderAgainResult> {
   const { orderId } = parseInput(orderRefInput, input);
-  const [order, found, account] = await db.batch([
+  const [[order], found, account] = await db.batch([
     ownedOrder(db, userId, orderId),
     db.select().from(products).where(inArray(products.id, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)))),
     db.select({ cartItems: users.cartItems }).from(users).where(eq(users.id, userId)).limit(1),

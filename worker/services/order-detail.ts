@@ -24,7 +24,7 @@ export async function orderPage(db: Database, userId: string, rawOrderId: unknow
   const parsed = orderIdField.safeParse(rawOrderId);
   if (!parsed.success) throw notFound(ORDER_NOT_FOUND);
   const orderId = parsed.data;
-  const [account, order, stock] = await db.batch([
+  const [account, [order], stock] = await db.batch([
     db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
     ownedOrder(db, userId, orderId),
     db
@@ -37,9 +37,20 @@ export async function orderPage(db: Database, userId: string, rawOrderId: unknow
   return { userExists: true, order: withAvailability(order, stock) };
 }
 
-/** A shopper's own order with its items (awaitable or part of a batch). */
+/** A shopper's own order with its items, or a 404 (any text that is no order id included). */
+export async function shopperOrder(db: Database, userId: string, rawOrderId: unknown): Promise<OrderWithItems> {
+  const parsed = orderIdField.safeParse(rawOrderId);
+  const [order] = parsed.success ? await ownedOrder(db, userId, parsed.data) : [];
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+/**
+ * A shopper's own order with its items, as a list of none or one (awaitable or part of a batch:
+ * drizzle cannot map a `findFirst` that finds nothing inside a D1 batch, a `findMany` it can).
+ */
 export function ownedOrder(db: Database, userId: string, orderId: string) {
-  return db.query.orders.findFirst({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)), with: { items: true } });
+  return db.query.orders.findMany({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)), with: { items: true }, limit: 1 });
 }
 
 export function withAvailability(order: OrderWithItems, found: Pick<Product, "id" | "inStock" | "stock">[]): OrderDetail {

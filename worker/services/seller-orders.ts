@@ -9,6 +9,7 @@ import { ACTIVE_STATUSES, IST_OFFSET_MS } from "@shared/order-status";
 import { orders } from "@worker/db/schema";
 import { notFound } from "@worker/errors";
 import { orderIdField, type SellerOrdersQuery } from "@worker/validation/order";
+import { ORDER_NOT_FOUND } from "./order-detail";
 import { nameKey, phoneKey } from "./order-search-keys";
 import type { OrderWithItems } from "./orders";
 
@@ -28,12 +29,7 @@ export type SellerOrdersPage = {
 /** A page of orders and the counts the page shows, in one D1 round trip (`query`: checked by `sellerOrdersQuery`). */
 export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = {}): Promise<SellerOrdersPage> {
   const [rows, [packing], [waiting]] = await db.batch([
-    db.query.orders.findMany({
-      where: and(toFulfil, ...narrowing(query)),
-      orderBy: desc(orders.createdAt),
-      limit: SELLER_PAGE_SIZE + 1,
-      with: { items: true },
-    }),
+    listQuery(db, query),
     db.select({ n: count() }).from(orders).where(and(toFulfil, eq(orders.status, "Order Placed"))),
     waitingQuery(db),
   ]);
@@ -44,6 +40,11 @@ export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = 
     awaitingPacking: packing?.n ?? 0,
     waiting: waiting?.n ?? 0,
   };
+}
+
+/** One page of the list (and one more row, to know there is a next page), newest first. */
+export function listQuery(db: Database, query: SellerOrdersQuery) {
+  return db.query.orders.findMany({ where: and(toFulfil, ...narrowing(query)), orderBy: desc(orders.createdAt), limit: SELLER_PAGE_SIZE + 1, with: { items: true } });
 }
 
 /** The sidebar badge's number alone (one indexed count). */
@@ -104,6 +105,6 @@ function startsWith(column: typeof orders.id | typeof orders.searchName | typeof
 export async function sellerOrder(db: Database, rawOrderId: unknown): Promise<OrderWithItems> {
   const parsed = orderIdField.safeParse(rawOrderId);
   const order = parsed.success ? await db.query.orders.findFirst({ where: eq(orders.id, parsed.data), with: { items: true } }) : undefined;
-  if (!order) throw notFound("Order not found");
+  if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;
 }

@@ -45,17 +45,17 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote =
   return (
     <>
       {open && (
-      <Link
-        to={confirmPath}
-        onClick={(event) => {
-          if (!dialog.current) return;
-          event.preventDefault();
-          dialog.current.showModal();
-        }}
-        className={BUTTON}
-      >
-        {buttonLabel}
-      </Link>
+        <Link
+          to={confirmPath}
+          onClick={(event) => {
+            if (!dialog.current) return;
+            event.preventDefault();
+            dialog.current.showModal();
+          }}
+          className={BUTTON}
+        >
+          {buttonLabel}
+        </Link>
       )}
       {/* A click on the backdrop closes it for the mouse; Escape and "Keep order" are the keyboard's ways. */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}

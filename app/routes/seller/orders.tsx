@@ -77,7 +77,8 @@ export default function SellerOrders({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <NewOrdersNotice count={newIds.size} announcement={announcement} />
-      <OrderFilters query={query} />
+      {/* Keyed by the query: its fields start from the URL again after "Clear" or a status chip. */}
+      <OrderFilters key={JSON.stringify(query)} query={query} />
       <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2 text-sm">
         {[undefined, ...ORDER_STATUSES].map((s) => (
           <Link

@@ -28,7 +28,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
         My orders
         <span aria-hidden="true" className="mt-1 block h-0.5 w-16 rounded-full bg-primary" />
       </h1>
-      {placed && <PlacedConfirmation key={placed.id} order={placed} />}
+      {placed && placed.status !== "Cancelled" && <PlacedConfirmation key={placed.id} order={placed} />}
       {orders.length === 0 ? (
         <p className="mt-8 text-gray-600">You have not ordered anything yet.</p>
       ) : (
