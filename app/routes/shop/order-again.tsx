@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { useParams } from "react-router";
 import { answerFormPost, runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { requireUserPage } from "@worker/web/guards";
@@ -9,11 +9,6 @@ import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/order-again";
 
 export const meta: Route.MetaFunction = () => pageMeta("Order again", "Put a past order's items back in your cart.");
-
-/** Nothing to show at this address: the order page holds the button. */
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/my-orders/${params.id}`);
-}
 
 /**
  * Put the order's available items back in the cart. With JavaScript (a fetcher) the answer says
@@ -33,16 +28,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-/** Only shown when the form was posted without JavaScript and refused (an order that is not yours). */
-export default function OrderAgainRefused({ actionData }: Route.ComponentProps) {
+/**
+ * Seen only when the form was posted without JavaScript and refused (an order that is not yours),
+ * or when someone opens this address: the order page holds the button. (No loader: after a refused
+ * document post React Router renders this page, and a loader's redirect would hide the refusal.)
+ */
+export default function OrderAgainPage({ actionData }: Route.ComponentProps) {
+  const { id } = useParams();
   return (
     <div className="mx-auto mt-16 max-w-lg pb-16 text-center">
       <h1 className="text-2xl font-medium">Order again</h1>
-      <p className="mt-4 text-gray-700" role="alert">
-        {actionData && !actionData.ok ? actionData.msg : "Nothing was added."}
+      <p className="mt-4 text-gray-700" role={actionData ? "alert" : undefined}>
+        {actionData && !actionData.ok ? actionData.msg : "Use Order again on the order's page."}
       </p>
-      <Link to="/my-orders" className="mt-6 inline-block text-primary underline">
-        Back to My orders
+      <Link to={`/my-orders/${id}`} className="mt-6 inline-block text-primary underline">
+        Back to the order
       </Link>
     </div>
   );
