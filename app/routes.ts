@@ -12,6 +12,9 @@ export default [
     route("addresses/:id/edit", "routes/shop/edit-address.tsx"),
     route("delivery", "routes/shop/delivery.tsx"),
     route("my-orders", "routes/shop/my-orders.tsx"),
+    route("my-orders/:id", "routes/shop/order.tsx"),
+    route("my-orders/:id/cancel", "routes/shop/order-cancel.tsx"),
+    route("my-orders/:id/again", "routes/shop/order-again.tsx"),
     route("login", "routes/account/login.tsx"),
     route("logout", "routes/account/logout.tsx"),
     route("loader", "routes/shop/loader.tsx"),
@@ -23,6 +26,10 @@ export default [
     route("shipping-delivery", "routes/info/shipping-delivery.tsx"),
     route("*", "routes/shop/not-found.tsx"),
   ]),
+  // Printable papers: outside the layouts, nothing on them but the paper.
+  route("my-orders/:id/invoice", "routes/shop/invoice.tsx"),
+  route("seller/orders/:id/invoice", "routes/seller/invoice.tsx"),
+  route("seller/orders/:id/packing-slip", "routes/seller/packing-slip.tsx"),
   route("seller/login", "routes/seller/login.tsx"),
   route("seller/logout", "routes/seller/logout.tsx"),
   route("seller", "routes/seller/layout.tsx", [
@@ -32,5 +39,7 @@ export default [
     route("orders", "routes/seller/orders.tsx"),
     route("settings", "routes/seller/settings.tsx"),
     route("search-words", "routes/seller/search-words.tsx"),
+    route("orders/waiting", "routes/seller/orders-waiting.ts"),
+    route("orders/:id/cancel", "routes/seller/order-cancel.tsx"),
   ]),
 ] satisfies RouteConfig;

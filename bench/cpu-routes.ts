@@ -96,6 +96,8 @@ export type Fixtures = {
   shopper: string;
   /** The shopper's two addresses (the address book's routes edit them and switch the default). */
   shopperAddresses: string[];
+  /** One of that shopper's orders (its order page, invoice, Order again). */
+  shopperOrder: string;
   /** Signed-in shoppers who place orders and save addresses; each has one address. */
   writers: { cookie: string; address: string }[];
   /** Addresses the delete routes take, one per request, with the session of the shopper who saved it. */
@@ -103,7 +105,7 @@ export type Fixtures = {
   seller: string;
   /** A guest's cart cookie with the same 3 products. */
   guestCart: string;
-  /** COD orders waiting to be packed, taken one per status move. */
+  /** COD orders waiting to be packed (all of the last writer's), taken one per status move or cancellation. */
   placedOrders: string[];
   /** The next checkout session the card-checkout route opened and no webhook has paid yet. */
   nextStripeSession: () => Record<string, unknown> | undefined;
@@ -187,6 +189,32 @@ export const CPU_ROUTES: CpuRoute[] = [
       ["GET /api/order/user", "/api/order/user"],
     ] as const
   ).map(([name, path]): CpuRoute => ({ name, persona: "shopper", status: 200, request: (f) => ({ path, cookie: f.shopper }) })),
+  ...(
+    [
+      ["/my-orders/:id (order page)", ""],
+      ["/my-orders/:id.data (revalidation)", ".data"],
+      ["/my-orders/:id/invoice", "/invoice"],
+      ["/my-orders/:id/cancel (confirmation, no JS)", "/cancel"],
+    ] as const
+  ).map(([name, suffix]): CpuRoute => ({ name, persona: "shopper", status: 200, request: (f) => ({ path: `/my-orders/${f.shopperOrder}${suffix}`, cookie: f.shopper }) })),
+  { name: "GET /api/order/user/:id", persona: "shopper", status: 200, request: (f) => ({ path: `/api/order/user/${f.shopperOrder}`, cookie: f.shopper }) },
+  { name: "POST /api/order/again", persona: "shopper", status: 200, request: (f) => json("/api/order/again", { orderId: f.shopperOrder }, f.shopper) },
+  { name: "POST /my-orders/:id/again (no JS)", persona: "shopper", status: 303, request: (f) => form(`/my-orders/${f.shopperOrder}/again`, {}, f.shopper) },
+  {
+    name: "POST /api/order/cancel (with a reason)",
+    persona: "shopper",
+    status: 200,
+    request: (f) => json("/api/order/cancel", { orderId: nextOrder(f), reason: "Ordered by mistake" }, f.writers[f.writers.length - 1]!.cookie),
+  },
+  {
+    name: "POST /my-orders/:id/cancel (no JS)",
+    persona: "shopper",
+    status: 303,
+    request: (f) => {
+      const orderId = nextOrder(f);
+      return form(`/my-orders/${orderId}/cancel`, { reason: "Delivery is too slow" }, f.writers[f.writers.length - 1]!.cookie);
+    },
+  },
   { name: "POST /api/address/get", persona: "shopper", status: 200, request: (f) => json("/api/address/get", {}, f.shopper) },
   { name: "/addresses/:id/edit", persona: "shopper", status: 200, request: (f) => ({ path: `/addresses/${f.shopperAddresses[0]}/edit`, cookie: f.shopper }) },
   // The shopper's two addresses take turns as the default; the edit writes the same fields again.
@@ -243,6 +271,11 @@ export const CPU_ROUTES: CpuRoute[] = [
       ["/seller/products/:id/edit", `/seller/products/${PRODUCT}/edit`],
       ["/seller/orders", "/seller/orders"],
       ["/seller/settings", "/seller/settings"],
+      ["/seller/orders (search a name)", "/seller/orders?q=asha"],
+      ["/seller/orders (search a phone, COD, unpaid)", "/seller/orders?q=98765&method=cod&paid=unpaid"],
+      ["/seller/orders (a week, card)", "/seller/orders?from=2026-01-01&to=2026-01-07&method=card"],
+      ["/seller/orders.data (revalidation)", "/seller/orders.data"],
+      ["/seller/orders/waiting.data (badge)", "/seller/orders/waiting.data"],
       ["GET /api/seller/is-auth", "/api/seller/is-auth"],
       ["GET /api/seller/settings", "/api/seller/settings"],
       ["GET /api/product/seller-list", "/api/product/seller-list"],
@@ -299,6 +332,19 @@ export const CPU_ROUTES: CpuRoute[] = [
   { name: "POST /api/order/status", persona: "seller", status: 200, request: (f) => json("/api/order/status", { orderId: nextOrder(f), status: "Packed" }, f.seller) },
   { name: "POST /seller/orders (move, no JS)", persona: "seller", status: 303, request: (f) => form("/seller/orders", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller) },
   { name: "POST /seller/orders.data (move, JS)", persona: "seller", status: 200, request: (f) => form("/seller/orders.data", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller) },
+  ...(
+    [
+      ["/seller/orders/:id/invoice", "invoice"],
+      ["/seller/orders/:id/packing-slip", "packing-slip"],
+      ["/seller/orders/:id/cancel (confirmation, no JS)", "cancel"],
+    ] as const
+  ).map(([name, page]): CpuRoute => ({ name, persona: "seller", status: 200, request: (f) => ({ path: `/seller/orders/${f.shopperOrder}/${page}`, cookie: f.seller }) })),
+  {
+    name: "POST /seller/orders/:id/cancel (no JS)",
+    persona: "seller",
+    status: 303,
+    request: (f) => form(`/seller/orders/${nextOrder(f)}/cancel`, { reason: "Other", note: "Cancelled by the CPU harness" }, f.seller),
+  },
   {
     name: "POST /api/stripe/webhook (paid)",
     persona: "Stripe",
@@ -405,7 +451,8 @@ export async function prepareFixtures(options: { origin: string; stripe: FakeStr
   const shopper = await register(origin, `shopper-${run}@bench.example`);
   const addresses = [await addAddress(origin, shopper), await addAddress(origin, shopper)];
   await call(origin, json("/api/cart/update", { cartItems: CART_ITEMS }, shopper), 200);
-  for (let i = 0; i < 5; i++) await placeOrder(origin, shopper, addresses[i % 2]!);
+  const shopperOrders: string[] = [];
+  for (let i = 0; i < 5; i++) shopperOrders.push(await placeOrder(origin, shopper, addresses[i % 2]!));
 
   // Two address routes share the writers, each shopper saving at most ADDRESSES_PER_WRITER.
   const writerCount = Math.max(3, Math.ceil((2 * options.requestsPerRoute) / ADDRESSES_PER_WRITER) + 1);
@@ -434,9 +481,9 @@ export async function prepareFixtures(options: { origin: string; stripe: FakeStr
     guestCart = sessionCookie(set, "cart");
   }
 
-  // Three routes move an order each per request; the orders come from a shopper of their own.
+  // Six routes move or cancel an order each per request; the orders come from a shopper of their own.
   const placedOrders: string[] = [];
-  await pool(3 * options.requestsPerRoute, 4, async () => {
+  await pool(6 * options.requestsPerRoute, 4, async () => {
     placedOrders.push(await placeOrder(origin, writers[writers.length - 1]!.cookie, writers[writers.length - 1]!.address));
   });
 
@@ -461,6 +508,7 @@ export async function prepareFixtures(options: { origin: string; stripe: FakeStr
     run,
     shopper,
     shopperAddresses: addresses,
+    shopperOrder: shopperOrders[0]!,
     writers,
     spareAddresses,
     seller,

@@ -51,3 +51,32 @@ export function formatRupees(paise: Paise): string {
   const grouped = lead ? `${lead},${lastThree}` : lastThree;
   return `₹${sign}${grouped}${fraction ? `.${String(fraction).padStart(2, "0")}` : ""}`;
 }
+
+const ONES = ["", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve", "Thirteen", "Fourteen", "Fifteen", "Sixteen", "Seventeen", "Eighteen", "Nineteen"];
+const TENS = ["", "", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety"];
+
+/** 0-99 in words ("Forty-Six"). */
+function belowHundred(n: number): string {
+  return n < 20 ? ONES[n]! : `${TENS[Math.floor(n / 10)]}${n % 10 ? `-${ONES[n % 10]}` : ""}`;
+}
+
+/** A whole number in Indian words: crore, lakh, thousand, hundred ("One Lakh Twenty Thousand Five"). */
+function indianWords(n: number): string {
+  if (n === 0) return "Zero";
+  const parts: string[] = [];
+  for (const [size, name] of [[10_000_000, "Crore"], [100_000, "Lakh"], [1000, "Thousand"], [100, "Hundred"]] as const) {
+    if (n >= size) {
+      parts.push(`${indianWords(Math.floor(n / size))} ${name}`);
+      n %= size;
+    }
+  }
+  if (n > 0) parts.push(belowHundred(n));
+  return parts.join(" ");
+}
+
+/** What an Indian invoice writes under its total: "Rupees Three Hundred Forty-Six and Eighty Paise Only". */
+export function amountInWords(paise: Paise): string {
+  const rupees = Math.floor(paise / 100);
+  const rest = paise % 100;
+  return `Rupees ${indianWords(rupees)}${rest ? ` and ${belowHundred(rest)} Paise` : ""} Only`;
+}

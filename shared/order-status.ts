@@ -27,7 +27,7 @@ export function paymentLabel(order: { isPaid: boolean; paymentType: string; paym
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
 /** India Standard Time, UTC+5:30 all year (no daylight saving since 1945). */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 /**
  * "22 Nov 2026, 9:37 pm" in Indian time (CLDR spells September "Sept"): what
@@ -41,4 +41,58 @@ export function formatDateTime(ms: number): string {
   const hours = ist.getUTCHours();
   const minutes = String(ist.getUTCMinutes()).padStart(2, "0");
   return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;
+}
+
+/** Orders still on their way: the pages that show them refresh, and they count for the seller's next step. */
+export const ACTIVE_STATUSES = ["Order Placed", "Packed", "Out for delivery"] as const satisfies readonly OrderStatus[];
+
+export function isActive(status: OrderStatus): boolean {
+  return (ACTIVE_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** Who cancelled an order. */
+export const CANCELLED_BY = ["shopper", "seller"] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+
+/** The reasons a shopper picks from when cancelling (recorded on the order, shown back to them). */
+export const SHOPPER_CANCEL_REASONS = [
+  "Ordered by mistake",
+  "Want to change items or quantity",
+  "Want to change the delivery address",
+  "Delivery is too slow",
+  "Found a better price elsewhere",
+  "Other",
+] as const;
+
+/** The seller's reasons (with a note of their own, required for "Other"). */
+export const SELLER_CANCEL_REASONS = [
+  "Items out of stock",
+  "Customer asked to cancel",
+  "Cannot deliver to this address",
+  "Customer not reachable",
+  "Payment problem",
+  "Other",
+] as const;
+
+export const CANCEL_NOTE_MAX = 300;
+
+/** "Cancelled by you: Ordered by mistake" / "Cancelled by the store: Items out of stock (note)". */
+export function cancellationText(
+  order: { cancelReason: string | null; cancelNote: string | null; cancelledBy: CancelledBy | null },
+  reader: CancelledBy,
+): string | null {
+  if (!order.cancelReason) return null;
+  const who = order.cancelledBy === reader ? "you" : order.cancelledBy === "seller" ? "the store" : "the customer";
+  return `Cancelled by ${who}: ${order.cancelReason}${order.cancelNote ? ` (${order.cancelNote})` : ""}`;
+}
+
+/** The short number an order goes by on pages, invoices and in search: the first 8 characters of its id. */
+export function orderNumber(id: string): string {
+  return id.slice(0, 8).toUpperCase();
+}
+
+/** Where a shopper lands after placing an order: My Orders, the new order highlighted and announced. */
+export const PLACED_PARAM = "placed";
+export function placedOrderPath(orderId: string): string {
+  return `/my-orders?${PLACED_PARAM}=${encodeURIComponent(orderId)}`;
 }

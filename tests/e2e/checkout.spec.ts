@@ -10,11 +10,15 @@ test.describe("a shopper's own orders", () => {
     const order = orderCards(page).first();
     await expect(order.getByTestId("order-status")).toHaveText("Order Placed");
     await expect(order).toContainText("Total: ₹530.40"); // ₹520 + 2% tax
-    await order.getByRole("button", { name: "Cancel order" }).click();
+    await order.getByRole("link", { name: "Cancel order" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Cancel order / });
+    await dialog.getByRole("radio", { name: "Want to change items or quantity" }).check();
+    await dialog.getByRole("button", { name: "Yes, cancel order" }).click();
 
     await expect(page.getByRole("status").getByText("Order cancelled")).toBeVisible();
     await expect(order.getByTestId("order-status")).toHaveText("Cancelled");
-    await expect(order.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+    await expect(order.getByTestId("cancel-reason")).toHaveText("Cancelled by you: Want to change items or quantity");
+    await expect(order.getByRole("link", { name: "Cancel order" })).toHaveCount(0);
     const timeline = order.getByRole("list", { name: "Order progress" });
     await expect(timeline.getByRole("listitem")).toHaveText([/^Order Placed/, /^Cancelled/]);
 

@@ -9,6 +9,9 @@ import { newShopper, SHOPPER_PASSWORD } from "./support/accounts";
 import { APPLE } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
+/** An order id no order has: the form is refused for its body before the order is looked up. */
+const NO_ORDER = "00000000-0000-4000-8000-000000000000";
+
 type Body = { name: string; headers: Record<string, string>; data?: string };
 
 const NOT_FORMS: Body[] = [
@@ -42,20 +45,20 @@ test.describe("page forms refuse a body that is not a form (4xx, never 500)", ()
     await probe(request, origin, "DELETE", "/cart");
   });
 
-  test("a shopper's forms: checkout, /add-address, /my-orders; nothing is saved", async ({ request, baseURL }) => {
+  test("a shopper's forms: checkout, /add-address, an order's cancel and order again; nothing is saved", async ({ request, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     const shopper = newShopper(test.info());
     expect((await request.post("/api/user/register", { data: { name: "Form Probe", email: shopper.email, password: SHOPPER_PASSWORD }, headers: { Origin: origin } })).status()).toBe(201);
-    for (const path of ["/cart?checkout", "/add-address", "/my-orders"]) await probe(request, origin, "POST", path);
+    for (const path of ["/cart?checkout", "/add-address", `/my-orders/${NO_ORDER}/cancel`, `/my-orders/${NO_ORDER}/again`]) await probe(request, origin, "POST", path);
     const saved = await request.post("/api/address/get", { headers: { Origin: origin } });
     expect((await saved.json()).address).toEqual([]);
     const orders = await request.get("/api/order/user");
     expect((await orders.json()).orders).toEqual([]);
   });
 
-  test("the seller's forms: add and edit product, product list, orders", async ({ sellerRequest, baseURL }) => {
+  test("the seller's forms: add and edit product, product list, orders, cancelling an order", async ({ sellerRequest, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     // A seeded product: one a catalogue journey added could be deleted while it is probed.
-    for (const path of ["/seller?index", `/seller/products/${APPLE.id}/edit`, "/seller/product-list", "/seller/orders"]) await probe(sellerRequest, origin, "POST", path);
+    for (const path of ["/seller?index", `/seller/products/${APPLE.id}/edit`, "/seller/product-list", "/seller/orders", `/seller/orders/${NO_ORDER}/cancel`]) await probe(sellerRequest, origin, "POST", path);
   });
 });

@@ -35,11 +35,13 @@ test.describe("online payment (fake Stripe)", () => {
     // (loader.spec.ts proves the pause itself).
     await stopPageClock(page.clock);
     await page.getByRole("button", { name: "Pay ₹112.20" }).click();
-    await page.waitForURL((url) => url.pathname === "/loader" && url.searchParams.get("next") === "/my-orders", { waitUntil: "commit" });
+    await page.waitForURL((url) => url.pathname === "/loader" && /^\/my-orders\?placed=[0-9a-f-]{36}$/.test(url.searchParams.get("next") ?? ""), { waitUntil: "commit" });
     await expect(page.getByText("Just a moment")).toBeVisible();
     await waitForHydration(page, "header", { clockStopped: true });
     await page.clock.runFor(LOADER_PAUSE_MS);
-    await page.waitForURL("/my-orders");
+    // My Orders confirms the order it came back for.
+    await page.waitForURL(/\/my-orders\?placed=/);
+    await expect(page.getByTestId("order-placed")).toContainText("Thank you! Your order is placed.");
     // Time flows again for the rest of the journey (toasts, the app's own timers).
     await page.clock.resume();
 

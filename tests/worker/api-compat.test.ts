@@ -277,14 +277,15 @@ describe("card payment returns to the front end that started it, if it is on the
       body: JSON.stringify({ items: [{ product: apple.id, quantity: 1 }], address }),
     });
     expect(placed.status).toBe(201);
+    const { orderId } = (await placed.json()) as { orderId: string };
     const [session] = await fakeStripe.sessions();
-    expect(session).toMatchObject({ success_url: `${env.APP_URL}/loader?next=/my-orders`, cancel_url: `${env.APP_URL}/cart` });
+    expect(session).toMatchObject({ success_url: `${env.APP_URL}/loader?next=${encodeURIComponent(`/my-orders?placed=${orderId}`)}`, cancel_url: `${env.APP_URL}/cart` });
   });
 
   it("a foreign origin is refused before any session, and could never pick the return address", async () => {
     expect((await startFrom({ Origin: FOREIGN })).status).toBe(403);
     expect(await fakeStripe.sessions()).toEqual([]);
-    expect(checkoutReturnUrls(env, FOREIGN)).toEqual({ success: `${env.APP_URL}/loader?next=/my-orders`, cancel: `${env.APP_URL}/cart` });
-    expect(checkoutReturnUrls(env, `${PARTNER}.evil.example`).success).toMatch(new RegExp(`^${env.APP_URL}/`));
+    expect(checkoutReturnUrls(env, FOREIGN, "o-1")).toEqual({ success: `${env.APP_URL}/loader?next=%2Fmy-orders%3Fplaced%3Do-1`, cancel: `${env.APP_URL}/cart` });
+    expect(checkoutReturnUrls(env, `${PARTNER}.evil.example`, "o-1").success).toMatch(new RegExp(`^${env.APP_URL}/`));
   });
 });

@@ -12,8 +12,9 @@ async function placeCod(shopper: Shopper, productId: string, quantity = 1) {
   return (await json<{ orderId: string }>(response)).orderId;
 }
 
+/** A seller's move; cancelling takes a reason (order-pages.test.ts tests the reasons themselves). */
 function move(seller: string, orderId: string, status: string) {
-  return postJson("/api/order/status", { orderId, status }, { Cookie: seller });
+  return postJson("/api/order/status", { orderId, status, ...(status === "Cancelled" && { reason: "Items out of stock" }) }, { Cookie: seller });
 }
 
 async function orderRow(id: string) {
@@ -111,12 +112,12 @@ describe("the shopper's cancellation", () => {
     const apple = await insertProduct();
     const shopper = await signUp();
     const orderId = await placeCod(shopper, apple.id);
-    const response = await postJson("/api/order/cancel", { orderId }, { Cookie: shopper.cookie });
+    const response = await postJson("/api/order/cancel", { orderId, reason: "Ordered by mistake" }, { Cookie: shopper.cookie });
     expect(await json(response)).toMatchObject({ success: true, status: "Cancelled" });
 
     const paid = await placeCod(shopper, apple.id);
     await env.DB.prepare("UPDATE orders SET payment_type = 'Online', is_paid = 1, payment_state = 'paid' WHERE id = ?").bind(paid).run();
-    await postJson("/api/order/cancel", { orderId: paid }, { Cookie: shopper.cookie });
+    await postJson("/api/order/cancel", { orderId: paid, reason: "Ordered by mistake" }, { Cookie: shopper.cookie });
     expect(await orderRow(paid)).toMatchObject({ status: "Cancelled", payment_state: "refund_due" });
   });
 
@@ -126,16 +127,16 @@ describe("the shopper's cancellation", () => {
     const shopper = await signUp();
     const old = await placeCod(shopper, apple.id);
     await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?").bind(Date.now() - 61 * 60 * 1000, old).run();
-    expect((await postJson("/api/order/cancel", { orderId: old }, { Cookie: shopper.cookie })).status).toBe(409);
+    expect((await postJson("/api/order/cancel", { orderId: old, reason: "Ordered by mistake" }, { Cookie: shopper.cookie })).status).toBe(409);
 
     const packed = await placeCod(shopper, apple.id);
     await move(seller, packed, "Packed");
-    expect((await postJson("/api/order/cancel", { orderId: packed }, { Cookie: shopper.cookie })).status).toBe(409);
+    expect((await postJson("/api/order/cancel", { orderId: packed, reason: "Ordered by mistake" }, { Cookie: shopper.cookie })).status).toBe(409);
 
     const fresh = await placeCod(shopper, apple.id);
     const other = await signUp();
-    expect((await postJson("/api/order/cancel", { orderId: fresh }, { Cookie: other.cookie })).status).toBe(404);
-    expect((await postJson("/api/order/cancel", { orderId: fresh })).status).toBe(401);
+    expect((await postJson("/api/order/cancel", { orderId: fresh, reason: "Ordered by mistake" }, { Cookie: other.cookie })).status).toBe(404);
+    expect((await postJson("/api/order/cancel", { orderId: fresh, reason: "Ordered by mistake" })).status).toBe(401);
     expect((await orderRow(fresh))!.status).toBe("Order Placed");
   });
 
@@ -146,8 +147,8 @@ describe("the shopper's cancellation", () => {
     const stock = async () => (await env.DB.prepare("SELECT stock FROM products WHERE id = ?").bind(apple.id).first<{ stock: number }>())!.stock;
     expect(await stock()).toBe(2);
     await Promise.all([
-      postJson("/api/order/cancel", { orderId }, { Cookie: shopper.cookie }),
-      postJson("/api/order/cancel", { orderId }, { Cookie: shopper.cookie }),
+      postJson("/api/order/cancel", { orderId, reason: "Ordered by mistake" }, { Cookie: shopper.cookie }),
+      postJson("/api/order/cancel", { orderId, reason: "Ordered by mistake" }, { Cookie: shopper.cookie }),
     ]);
     expect(await stock()).toBe(5);
   });
@@ -166,7 +167,7 @@ describe("availability follows counted stock (ADR 019)", () => {
     expect(await listed()).toEqual([]);
     await listed(); // now cached
 
-    expect((await postJson("/api/order/cancel", { orderId }, { Cookie: shopper.cookie })).status).toBe(200);
+    expect((await postJson("/api/order/cancel", { orderId, reason: "Ordered by mistake" }, { Cookie: shopper.cookie })).status).toBe(200);
     expect(await onSale(mango.id)).toBe(true);
     await flushCatalogPurge(); // the second change within a second is coalesced (ADR 024)
     expect(await listed()).toEqual(["Last Mango"]);
@@ -187,7 +188,7 @@ describe("availability follows counted stock (ADR 019)", () => {
     expect((await setStock(seller, mango.id, false)).status).toBe(200);
     expect((await setStock(seller, mango.id, true)).status).toBe(409); // nothing to sell yet
 
-    expect((await postJson("/api/order/cancel", { orderId }, { Cookie: shopper.cookie })).status).toBe(200);
+    expect((await postJson("/api/order/cancel", { orderId, reason: "Ordered by mistake" }, { Cookie: shopper.cookie })).status).toBe(200);
     expect(await onSale(mango.id)).toBe(false);
     expect(await listed()).toEqual([]);
 

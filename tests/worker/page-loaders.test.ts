@@ -26,6 +26,13 @@ import * as cart from "~/routes/shop/cart";
 import * as category from "~/routes/shop/category";
 import * as home from "~/routes/shop/home";
 import * as myOrders from "~/routes/shop/my-orders";
+import * as orderPage from "~/routes/shop/order";
+import * as orderCancelPage from "~/routes/shop/order-cancel";
+import * as shopperInvoice from "~/routes/shop/invoice";
+import * as sellerInvoice from "~/routes/seller/invoice";
+import * as sellerPackingSlip from "~/routes/seller/packing-slip";
+import * as sellerOrderCancel from "~/routes/seller/order-cancel";
+import * as sellerWaiting from "~/routes/seller/orders-waiting";
 import * as product from "~/routes/shop/product";
 import * as products from "~/routes/shop/products";
 import * as sellerEditProduct from "~/routes/seller/edit-product";
@@ -534,6 +541,65 @@ describe("seller pages", () => {
 
     const filtered = await runLoaders(page("/seller/orders?status=Packed", seller), rootStep, step("seller layout", sellerGuard), step("orders", sellerOrders.loader));
     expect(filtered.data<{ orders: unknown[] }>("orders").orders).toEqual([]);
+    expectWithinBudget(filtered, 1);
+  });
+});
+
+describe("order pages (issues 15 and 16)", () => {
+  const orderIds = async (shopper: Shopper) =>
+    (await env.DB.prepare("SELECT id FROM orders WHERE user_id = ? ORDER BY created_at").bind(shopper.id).all<{ id: string }>()).results.map((r) => r.id);
+
+  it("the order page: the account, the order, its items and their availability in one batch, for 1 item or 6; someone else's is a 404 after it", async () => {
+    for (const count of [1, 6]) {
+      const shopper = await signUp();
+      await placeOrders(shopper, 1, await manyProducts(count));
+      const [id] = await orderIds(shopper);
+      const result = await runLoaders(page(`/my-orders/${id}`, shopper.cookie), rootStep, step("order", orderPage.loader, { id: id! }));
+      expect(result.data<{ order: { items: unknown[] } }>("order").order.items).toHaveLength(count);
+      expectWithinBudget(result, 2); // root 1 + order page 1
+      expect(result.runs[1]!.trips[0], "one batch: the account, the order with its items, the products").toHaveLength(3);
+
+      const alone = await runLoaders(page(`/my-orders/${id}`, shopper.cookie), step("order", orderPage.loader, { id: id! }));
+      expectWithinBudget(alone, 1);
+      const cancel = await runLoaders(page(`/my-orders/${id}/cancel`, shopper.cookie), step("cancel", orderCancelPage.loader, { id: id! }));
+      expectWithinBudget(cancel, 1);
+    }
+    const owner = await signUp();
+    await placeOrders(owner, 1, await manyProducts(1));
+    const [theirs] = await orderIds(owner);
+    const other = await signUp();
+    const notTheirs = await runLoaders(page(`/my-orders/${theirs}`, other.cookie), step("order", orderPage.loader, { id: theirs! }));
+    expect(statusOf(notTheirs.thrown("order"))).toBe(404);
+    expectWithinBudget(notTheirs, 1);
+  });
+
+  it("invoices, the packing slip and the seller's cancel page: one query each; the badge: one count", async () => {
+    const seller = await sellerLogin();
+    const shopper = await signUp();
+    await placeOrders(shopper, 1, await manyProducts(3));
+    const [id] = await orderIds(shopper);
+    const invoice = await runLoaders(page(`/my-orders/${id}/invoice`, shopper.cookie), step("invoice", shopperInvoice.loader, { id: id! }));
+    expectWithinBudget(invoice, 1);
+    for (const [name, loader] of [["seller invoice", sellerInvoice.loader], ["packing slip", sellerPackingSlip.loader], ["seller cancel", sellerOrderCancel.loader]] as const) {
+      const result = await runLoaders(page(`/seller/orders/${id}/x`, seller), step("seller layout", sellerGuard), step(name, loader, { id: id! }));
+      expect(result.thrown(name), name).toBeUndefined();
+      expectWithinBudget(result, 1);
+    }
+    const badge = await runLoaders(page("/seller/orders/waiting", seller), step("seller layout", sellerGuard), step("badge", sellerWaiting.loader));
+    expect(badge.data("badge")).toEqual({ waiting: 1 });
+    expectWithinBudget(badge, 1);
+  });
+
+  it("the seller's orders with a search and filters: still one batch", async () => {
+    const seller = await sellerLogin();
+    await placeOrders(await signUp(), 3, await manyProducts(2));
+    const filtered = await runLoaders(
+      page("/seller/orders?q=asha&from=2020-01-01&to=2099-12-31&method=cod&paid=unpaid", seller),
+      rootStep,
+      step("seller layout", sellerGuard),
+      step("orders", sellerOrders.loader),
+    );
+    expect(filtered.data<{ orders: unknown[] }>("orders").orders).toHaveLength(3);
     expectWithinBudget(filtered, 1);
   });
 });

@@ -57,9 +57,10 @@ describe("POST /api/order/stripe", () => {
   });
 
   it("builds the redirect URLs from configuration, never from Host or Origin", async () => {
-    await startOnlineOrder({ Host: "evil.example", "X-Forwarded-Host": "evil.example" });
+    const { answer } = await startOnlineOrder({ Host: "evil.example", "X-Forwarded-Host": "evil.example" });
     const [session] = await fakeStripe.sessions();
-    expect(session!.success_url).toBe(`${env.APP_URL}/loader?next=/my-orders`);
+    // Back to My Orders with the new order highlighted (its confirmation).
+    expect(session!.success_url).toBe(`${env.APP_URL}/loader?next=${encodeURIComponent(`/my-orders?placed=${answer.orderId}`)}`);
     expect(session!.cancel_url).toBe(`${env.APP_URL}/cart`);
   });
 

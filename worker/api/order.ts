@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { conflict, parseInput } from "@worker/errors";
 import { checkout } from "@worker/services/checkout";
-import { cancelByShopper, markCodPaid, moveOrder } from "@worker/services/order-status";
+import { orderAgain } from "@worker/services/order-again";
+import { shopperOrder } from "@worker/services/order-detail";
+import { cancelByShopper, cancelBySeller, markCodPaid, moveOrder } from "@worker/services/order-status";
 import { listUserOrders, toApiOrder } from "@worker/services/orders";
 import { sellerOrdersPage } from "@worker/services/seller-orders";
 import { requireSeller, requireShopper } from "./auth";
@@ -25,19 +27,35 @@ export const orderRoutes = new Hono<ApiEnv>()
     const orders = await listUserOrders(c.var.db, c.var.user.id);
     return c.json({ success: true, orders: orders.map((order) => toApiOrder(order, c.env.APP_URL)), msg: "" });
   })
+  .get("/user/:id", requireShopper, async (c) => {
+    const order = await shopperOrder(c.var.db, c.var.user.id, c.req.param("id"));
+    return c.json({ success: true, order: toApiOrder(order, c.env.APP_URL), msg: "" });
+  })
+  .post("/again", requireShopper, async (c) => {
+    const { cart, added, limited, unavailable, alreadyInCart, msg } = await orderAgain(c.var.db, c.var.user.id, await readJson(c));
+    return c.json({ success: true, msg, cartItems: cart, added, limited, unavailable, alreadyInCart });
+  })
   .post("/cancel", requireShopper, async (c) => {
-    const { orderId } = parseInput(orderRefInput, await readJson(c));
-    const order = await cancelByShopper({ db: c.var.db, env: c.env }, c.var.user.id, orderId);
+    const order = await cancelByShopper({ db: c.var.db, env: c.env }, c.var.user.id, await readJson(c));
     return c.json({ success: true, msg: "Order cancelled", status: order.status });
   })
   .get("/seller", requireSeller, async (c) => {
-    const query = parseInput(sellerOrdersQuery, c.req.query());
-    const page = await sellerOrdersPage(c.var.db, query);
-    return c.json({ success: true, orders: page.orders.map((order) => toApiOrder(order, c.env.APP_URL)), nextBefore: page.nextBefore, awaitingPacking: page.awaitingPacking, msg: "" });
+    const page = await sellerOrdersPage(c.var.db, parseInput(sellerOrdersQuery, c.req.query()));
+    return c.json({
+      success: true,
+      orders: page.orders.map((order) => toApiOrder(order, c.env.APP_URL)),
+      nextBefore: page.nextBefore,
+      awaitingPacking: page.awaitingPacking,
+      waiting: page.waiting,
+      msg: "",
+    });
   })
   .post("/status", requireSeller, async (c) => {
-    const { orderId, status } = parseInput(orderStatusInput, await readJson(c));
-    const order = await moveOrder({ db: c.var.db, env: c.env }, orderId, status);
+    const body = await readJson(c);
+    const { orderId, status } = parseInput(orderStatusInput, body);
+    // Cancelling takes the seller's reason (and note) from the same body.
+    const store = { db: c.var.db, env: c.env };
+    const order = status === "Cancelled" ? await cancelBySeller(store, body) : await moveOrder(store, orderId, status);
     return c.json({ success: true, msg: `Order is now ${order.status}`, status: order.status });
   })
   .post("/mark-paid", requireSeller, async (c) => {

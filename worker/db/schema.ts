@@ -12,7 +12,7 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // Relative, not an alias: drizzle-kit reads this file outside Vite.
-import { ORDER_STATUSES, PAYMENT_STATES, type OrderStatus } from "../../shared/order-status";
+import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_STATES, type OrderStatus } from "../../shared/order-status";
 
 /**
  * A product's discount off its MRP in basis points, as the shop's "Discount" sort orders it. Written
@@ -133,11 +133,23 @@ export const orders = sqliteTable(
     stockReturned: integer("stock_returned", { mode: "boolean" }).notNull().default(false),
     /** Client-chosen key per checkout attempt: a replayed Place Order returns the first order. */
     idempotencyKey: text("idempotency_key"),
+    /** Why a cancelled order was cancelled (one of the reasons in shared/order-status.ts), by whom, and the seller's note. */
+    cancelReason: text("cancel_reason"),
+    cancelNote: text("cancel_note"),
+    cancelledBy: text("cancelled_by", { enum: CANCELLED_BY }),
+    /**
+     * What the seller searches orders by, kept indexable (ADR 035): the delivery name in lower case
+     * ("asha rao") and the phone's last ten digits, both from the address snapshot.
+     */
+    searchName: text("search_name").notNull().default(""),
+    searchPhone: text("search_phone").notNull().default(""),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_search_name_idx").on(t.searchName, t.createdAt),
+    index("orders_search_phone_idx").on(t.searchPhone, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
     uniqueIndex("orders_idempotency_unique").on(t.userId, t.idempotencyKey),

@@ -9,6 +9,7 @@ import { orders } from "@worker/db/schema";
 import { HttpError } from "@worker/errors";
 import { corsAllowList } from "@worker/security/same-origin";
 import type { OrderWithItems } from "@worker/services/orders";
+import { placedOrderPath } from "@shared/order-status";
 import { stripeClient, type StripeEnv } from "./stripe-client";
 
 export const PAYMENT_UNAVAILABLE_MSG = "Card payment is not available right now. Please try again, or choose Cash On Delivery.";
@@ -21,12 +22,13 @@ type ReturnEnv = Pick<Env, "APP_URL" | "CORS_ORIGINS">;
  * (its loader takes `next` without the leading slash). Any other origin is ignored: request headers
  * never send money's return trip anywhere unlisted.
  */
-export function checkoutReturnUrls(env: ReturnEnv, callerOrigin: string | null): { success: string; cancel: string } {
+export function checkoutReturnUrls(env: ReturnEnv, callerOrigin: string | null, orderId: string): { success: string; cancel: string } {
   if (callerOrigin && corsAllowList(env).has(callerOrigin)) {
     return { success: `${callerOrigin}/loader?next=my-orders`, cancel: `${callerOrigin}/cart` };
   }
   const appUrl = env.APP_URL.replace(/\/$/, "");
-  return { success: `${appUrl}/loader?next=/my-orders`, cancel: `${appUrl}/cart` };
+  // Back on our own pages, My Orders shows the new order highlighted (its confirmation).
+  return { success: `${appUrl}/loader?next=${encodeURIComponent(placedOrderPath(orderId))}`, cancel: `${appUrl}/cart` };
 }
 
 export async function startCheckout(
@@ -37,7 +39,7 @@ export async function startCheckout(
   callerOrigin: string | null = null,
 ): Promise<string> {
   const stripe = stripeClient(env);
-  const returnUrls = checkoutReturnUrls(env, callerOrigin);
+  const returnUrls = checkoutReturnUrls(env, callerOrigin, order.id);
   const lineItems = order.items.map((item) => ({
     price_data: { currency: "inr", product_data: { name: item.name }, unit_amount: item.unitPricePaise },
     quantity: item.quantity,

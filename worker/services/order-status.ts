@@ -3,17 +3,17 @@
  *
  * Every move is a compare-and-set on the current status (UPDATE … WHERE status = from), so two
  * people moving one order at the same moment cannot both win, and each move is stamped in the
- * order's history. Cancelling gives counted stock back exactly once (which puts a sold-out
- * product back on sale, ADR 019) and flags a paid online order for refund.
+ * order's history. Cancelling records who cancelled and why, gives counted stock back exactly once
+ * (which puts a sold-out product back on sale, ADR 019) and flags a paid online order for refund.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { SHOPPER_CANCEL_WINDOW_MS, shopperCanCancel } from "@shared/order-status";
+import { SHOPPER_CANCEL_WINDOW_MS, shopperCanCancel, type CancelledBy, type OrderStatus } from "@shared/order-status";
 import type { Database } from "@worker/db/client";
-import type { OrderStatus } from "@shared/order-status";
 import { orderItems, orders, products, type Order } from "@worker/db/schema";
-import { conflict, notFound } from "@worker/errors";
+import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
 import { publishStoreEvent } from "@worker/events/queue";
+import { sellerCancelInput, shopperCancelInput } from "@worker/validation/order";
 import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
 
 /** Which statuses each status may move to, and who may make the move. */
@@ -25,16 +25,30 @@ export const NEXT_STATUS: Record<OrderStatus, readonly OrderStatus[]> = {
   Cancelled: [],
 };
 
-/** The seller moves an order one legal step. */
+/** Why an order was cancelled, as the order records it. */
+type Cancellation = { cancelReason: string; cancelNote: string | null; cancelledBy: CancelledBy };
+
+export const CANCEL_NEEDS_REASON = "Choose a reason for cancelling";
+
+/** The seller moves an order one legal step forward (cancelling, which needs a reason, is cancelBySeller). */
 export async function moveOrder(store: CatalogStore, orderId: string, to: OrderStatus): Promise<Order> {
-  const order = await store.db.query.orders.findFirst({ where: eq(orders.id, orderId) });
-  if (!order) throw notFound("Order not found");
+  if (to === "Cancelled") throw badRequest(CANCEL_NEEDS_REASON);
+  const order = await findOrder(store.db, orderId);
   if (!NEXT_STATUS[order.status].includes(to)) throw conflict(`An order that is ${order.status} cannot become ${to}`);
   return applyMove(store, order, to, eq(orders.status, order.status));
 }
 
-/** The shopper cancels their own order, inside the policy's window. */
-export async function cancelByShopper(store: CatalogStore, userId: string, orderId: string, now = Date.now()): Promise<Order> {
+/** The seller cancels an order that is not yet out for delivery, with a reason (and a note) the shopper sees. */
+export async function cancelBySeller(store: CatalogStore, input: unknown): Promise<Order> {
+  const { orderId, reason, note } = parseInput(sellerCancelInput, input);
+  const order = await findOrder(store.db, orderId);
+  if (!NEXT_STATUS[order.status].includes("Cancelled")) throw conflict(`An order that is ${order.status} cannot be cancelled`);
+  return applyMove(store, order, "Cancelled", eq(orders.status, order.status), { cancelReason: reason, cancelNote: note, cancelledBy: "seller" });
+}
+
+/** The shopper cancels their own order, inside the policy's window, with one of the shopper's reasons. */
+export async function cancelByShopper(store: CatalogStore, userId: string, input: unknown, now = Date.now()): Promise<Order> {
+  const { orderId, reason } = parseInput(shopperCancelInput, input);
   const order = await store.db.query.orders.findFirst({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)) });
   if (!order) throw notFound("Order not found");
   if (!shopperCanCancel(order, now)) {
@@ -45,8 +59,15 @@ export async function cancelByShopper(store: CatalogStore, userId: string, order
     order,
     "Cancelled",
     and(eq(orders.status, "Order Placed"), sql`${orders.createdAt} > ${now - SHOPPER_CANCEL_WINDOW_MS}`)!,
+    { cancelReason: reason, cancelNote: null, cancelledBy: "shopper" },
     now,
   );
+}
+
+async function findOrder(db: Database, orderId: string): Promise<Order> {
+  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+  if (!order) throw notFound("Order not found");
+  return order;
 }
 
 /** Cash on delivery collected: the seller marks the order paid once it is out for delivery or delivered. */
@@ -64,7 +85,7 @@ export async function markCodPaid(db: Database, orderId: string): Promise<Order>
   return updated ?? order;
 }
 
-async function applyMove(store: CatalogStore, order: Order, to: OrderStatus, guard: SQL, now = Date.now()): Promise<Order> {
+async function applyMove(store: CatalogStore, order: Order, to: OrderStatus, guard: SQL, cancellation?: Cancellation, now = Date.now()): Promise<Order> {
   const { db } = store;
   const move = db
     .update(orders)
@@ -72,6 +93,7 @@ async function applyMove(store: CatalogStore, order: Order, to: OrderStatus, gua
       status: to,
       statusHistory: sql`json_insert(${orders.statusHistory}, '$[#]', json_object('status', ${to}, 'at', ${now}))`,
       updatedAt: now,
+      ...cancellation,
       ...(to === "Cancelled" && order.isPaid ? { paymentState: "refund_due" as const } : {}),
     })
     .where(and(eq(orders.id, order.id), guard))

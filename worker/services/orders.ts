@@ -20,6 +20,8 @@ import { ownedAddressQuery, toAddressSnapshot, toApiAddress } from "./addresses"
 import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
 import { assertDeliverable } from "./delivery-area";
 import { storeSettingsQuery, toStoreSettings } from "./store-settings";
+import { orderSearchKeys } from "./order-search-keys";
+import { orderPromise } from "./order-promise";
 
 
 export type PaymentType = Order["paymentType"];
@@ -84,6 +86,10 @@ export async function placeOrder(
     stripeSessionId: null,
     stockReturned: false,
     idempotencyKey: idempotencyKey ?? null,
+    cancelReason: null,
+    cancelNote: null,
+    cancelledBy: null,
+    ...orderSearchKeys(address),
     createdAt: now,
     updatedAt: now,
   };
@@ -160,7 +166,6 @@ export async function myOrdersPage(db: Database, userId: string): Promise<{ user
   return { userExists: account.length > 0, orders: list };
 }
 
-/** The spec's JSON shape of an order (rupees, `_id`, items with their product as bought). */
 /** An order as the spec's JSON API shows it; item images absolute on the store's origin (`APP_URL`). */
 export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
   return {
@@ -184,6 +189,7 @@ export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
     statusHistory: order.statusHistory.map((change) => ({ status: change.status, at: new Date(change.at).toISOString() })),
     isPaid: order.isPaid,
     paymentState: order.paymentState,
+    ...(order.cancelReason && { cancellation: { by: order.cancelledBy, reason: order.cancelReason, note: order.cancelNote } }),
     createdAt: new Date(order.createdAt).toISOString(),
   };
 }
@@ -193,7 +199,7 @@ export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
 export function toOrderView(order: OrderWithItems) {
   return {
     id: order.id,
-    items: order.items.map(({ id, name, category, image, unitPricePaise, quantity }) => ({ id, name, category, image, unitPricePaise, quantity })),
+    items: order.items.map(({ id, productId, name, category, image, unitPricePaise, quantity }) => ({ id, productId, name, category, image, unitPricePaise, quantity })),
     subtotalPaise: order.subtotalPaise,
     taxPaise: order.taxPaise,
     /** The rate charged (shared/tax.ts words it: "Tax (2%)"). */
@@ -205,6 +211,11 @@ export function toOrderView(order: OrderWithItems) {
     statusHistory: order.statusHistory,
     isPaid: order.isPaid,
     paymentState: order.paymentState,
+    cancelReason: order.cancelReason,
+    cancelNote: order.cancelNote,
+    cancelledBy: order.cancelledBy,
+    /** When it should arrive, in words (null once delivered or cancelled). */
+    promise: orderPromise(order),
     createdAt: order.createdAt,
   };
 }

@@ -1,31 +1,110 @@
-/** The seller's view of orders: everything to fulfil (cash on delivery, or paid online), newest first. */
-import { and, count, desc, eq, lt, or, type SQL } from "drizzle-orm";
+/**
+ * The seller's view of orders: everything to fulfil (cash on delivery, or paid online), newest
+ * first, narrowed by status, days, payment and a search (order number, name or phone), every
+ * narrowing on an index (ADR 035).
+ */
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
-import type { OrderStatus } from "@shared/order-status";
+import { ACTIVE_STATUSES, IST_OFFSET_MS } from "@shared/order-status";
 import { orders } from "@worker/db/schema";
+import { notFound } from "@worker/errors";
+import { orderIdField, type SellerOrdersQuery } from "@worker/validation/order";
+import { ORDER_NOT_FOUND } from "./order-detail";
+import { nameKey, phoneKey } from "./order-search-keys";
 import type { OrderWithItems } from "./orders";
 
 export const SELLER_PAGE_SIZE = 10;
 
 const toFulfil = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true))!;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type SellerOrderQuery = { status?: OrderStatus; before?: number };
+export type SellerOrdersPage = {
+  orders: OrderWithItems[];
+  nextBefore: number | null;
+  awaitingPacking: number;
+  /** Orders waiting for the seller's next step (placed, packed or out for delivery): the sidebar's badge. */
+  waiting: number;
+};
 
-export type SellerOrdersPage = { orders: OrderWithItems[]; nextBefore: number | null; awaitingPacking: number };
-
-/** A page of orders and the count waiting to be packed, in one D1 round trip. */
-export async function sellerOrdersPage(db: Database, query: SellerOrderQuery = {}): Promise<SellerOrdersPage> {
-  const conditions: SQL[] = [toFulfil];
-  if (query.status) conditions.push(eq(orders.status, query.status));
-  if (query.before) conditions.push(lt(orders.createdAt, query.before));
-  const [rows, [waiting]] = await db.batch([
-    db.query.orders.findMany({ where: and(...conditions), orderBy: desc(orders.createdAt), limit: SELLER_PAGE_SIZE + 1, with: { items: true } }),
+/** A page of orders and the counts the page shows, in one D1 round trip (`query`: checked by `sellerOrdersQuery`). */
+export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = {}): Promise<SellerOrdersPage> {
+  const [rows, [packing], [waiting]] = await db.batch([
+    listQuery(db, query),
     db.select({ n: count() }).from(orders).where(and(toFulfil, eq(orders.status, "Order Placed"))),
+    waitingQuery(db),
   ]);
   const page = rows.slice(0, SELLER_PAGE_SIZE);
   return {
     orders: page,
     nextBefore: rows.length > SELLER_PAGE_SIZE ? page[page.length - 1]!.createdAt : null,
-    awaitingPacking: waiting?.n ?? 0,
+    awaitingPacking: packing?.n ?? 0,
+    waiting: waiting?.n ?? 0,
   };
+}
+
+/** One page of the list (and one more row, to know there is a next page), newest first. */
+export function listQuery(db: Database, query: SellerOrdersQuery) {
+  return db.query.orders.findMany({ where: and(toFulfil, ...narrowing(query)), orderBy: desc(orders.createdAt), limit: SELLER_PAGE_SIZE + 1, with: { items: true } });
+}
+
+/** The sidebar badge's number alone (one indexed count). */
+export async function waitingOrderCount(db: Database): Promise<number> {
+  const [row] = await waitingQuery(db);
+  return row?.n ?? 0;
+}
+
+function waitingQuery(db: Database) {
+  return db.select({ n: count() }).from(orders).where(and(toFulfil, inArray(orders.status, [...ACTIVE_STATUSES])));
+}
+
+/** Does the query narrow the list (anything but paging)? */
+export function isNarrowed(query: SellerOrdersQuery): boolean {
+  return Boolean(query.status || query.from || query.to || query.method || query.paid || query.q);
+}
+
+function narrowing(query: SellerOrdersQuery): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.before) conditions.push(lt(orders.createdAt, query.before));
+  if (query.from) conditions.push(gte(orders.createdAt, startOfIndianDay(query.from)));
+  if (query.to) conditions.push(lt(orders.createdAt, startOfIndianDay(query.to) + DAY_MS));
+  if (query.method) conditions.push(eq(orders.paymentType, query.method === "cod" ? "COD" : "Online"));
+  if (query.paid) conditions.push(eq(orders.isPaid, query.paid === "paid"));
+  if (query.q) conditions.push(searchCondition(query.q));
+  return conditions;
+}
+
+/** Midnight in India of a YYYY-MM-DD day, as unix milliseconds. */
+function startOfIndianDay(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
+}
+
+/**
+ * A search matches the start of an order number (its id), of the delivery name, or of the phone's
+ * last ten digits: each a range on an index, so SQLite reads only the matches.
+ */
+export function searchCondition(text: string): SQL {
+  const terms: SQL[] = [];
+  const id = text.trim().toLowerCase().replace(/^#/, "");
+  if (/^[0-9a-f-]{4,36}$/.test(id)) terms.push(startsWith(orders.id, id));
+  if (/^\+?[\d\s-]{4,}$/.test(text.trim())) {
+    const digits = text.trim().replace(/^\+91/, "").replace(/\D/g, "");
+    terms.push(digits.length >= 10 ? eq(orders.searchPhone, phoneKey(digits)) : startsWith(orders.searchPhone, digits));
+  }
+  if (/\p{L}/u.test(text)) terms.push(startsWith(orders.searchName, nameKey(text)));
+  // Nothing searchable (punctuation alone): no order matches.
+  return terms.length > 0 ? or(...terms)! : eq(orders.id, "");
+}
+
+function startsWith(column: typeof orders.id | typeof orders.searchName | typeof orders.searchPhone, prefix: string): SQL {
+  // Text compares byte-wise: every string that starts with `prefix` sorts between these two.
+  return and(gte(column, prefix), lt(column, `${prefix}\uffff`))!;
+}
+
+/** One order with its items, for the seller (any order; 404 when there is none, or the id is no id). */
+export async function sellerOrder(db: Database, rawOrderId: unknown): Promise<OrderWithItems> {
+  const parsed = orderIdField.safeParse(rawOrderId);
+  const order = parsed.success ? await db.query.orders.findFirst({ where: eq(orders.id, parsed.data), with: { items: true } }) : undefined;
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order;
 }

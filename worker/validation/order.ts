@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "@shared/order-status";
+import { CANCEL_NOTE_MAX, ORDER_STATUSES, SELLER_CANCEL_REASONS, SHOPPER_CANCEL_REASONS } from "@shared/order-status";
 import { orderLinesField } from "./cart";
 
 export const orderIdField = z.string({ error: "Unknown order" }).min(1, "Unknown order").max(64, "Unknown order");
@@ -36,10 +36,54 @@ export const checkoutFormInput = z.object({
 export const orderRefInput = z.object({ orderId: orderIdField });
 export const orderStatusInput = z.object({ orderId: orderIdField, status: statusField });
 
-/** The seller's order list: one status, and paging back in time. */
-export const sellerOrdersQuery = z.object({ status: statusField.optional(), before: z.coerce.number().int().positive().optional() });
+/** A query parameter a GET form may send empty (`?from=&q=`): empty means not given. */
+const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
-/** The seller's orders page: move an order, or mark a cash-on-delivery order paid. */
+/** A calendar day in India, as a date input sends it. */
+const dayField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter dates as YYYY-MM-DD")
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), "That date does not exist");
+
+export const SELLER_ORDER_SEARCH_MAX = 100;
+
+/**
+ * The seller's order list, as the page's URL and the API's query both say it: a status, a range of
+ * days (India time, both ends included), the payment method and whether it is paid, a search (order
+ * number, name or phone; ADR 035), and paging back in time.
+ */
+export const sellerOrdersQuery = z
+  .object({
+    status: optionalParam(statusField),
+    before: optionalParam(z.coerce.number({ error: "Unknown page" }).int("Unknown page").positive("Unknown page")),
+    from: optionalParam(dayField),
+    to: optionalParam(dayField),
+    method: optionalParam(z.enum(["cod", "card"], { error: "Payment method is cod or card" })),
+    paid: optionalParam(z.enum(["paid", "unpaid"], { error: "Payment is paid or unpaid" })),
+    q: optionalParam(z.string().trim().max(SELLER_ORDER_SEARCH_MAX, `Search for at most ${SELLER_ORDER_SEARCH_MAX} characters`)),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "The start date is after the end date", path: ["to"] });
+export type SellerOrdersQuery = z.infer<typeof sellerOrdersQuery>;
+
+/** The shopper's cancellation: the order and one of the shopper's reasons. */
+export const shopperCancelInput = orderRefInput.extend({
+  reason: z.enum(SHOPPER_CANCEL_REASONS, { error: "Choose a reason for cancelling" }),
+});
+
+const cancelNoteField = z
+  .string()
+  .trim()
+  .max(CANCEL_NOTE_MAX, `Keep the note to ${CANCEL_NOTE_MAX} characters`)
+  .optional()
+  .transform((note) => note || null);
+
+/** The seller's cancellation: one of the seller's reasons and a note for the customer ("Other" needs one). */
+export const sellerCancelInput = orderRefInput
+  .extend({ reason: z.enum(SELLER_CANCEL_REASONS, { error: "Choose a reason for cancelling" }), note: cancelNoteField })
+  .refine((input) => input.reason !== "Other" || input.note, { message: "Write a note for the customer when the reason is Other", path: ["note"] });
+export type SellerCancelInput = z.infer<typeof sellerCancelInput>;
+
+/** The seller's orders page: move an order a step forward, or mark a cash-on-delivery order paid (cancelling has its own form). */
 export const sellerOrderFormInput = z.discriminatedUnion("intent", [
   orderStatusInput.extend({ intent: z.literal("move") }),
   orderRefInput.extend({ intent: z.literal("paid") }),

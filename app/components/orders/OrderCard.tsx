@@ -1,18 +1,26 @@
-import { Form } from "react-router";
 import type { OrderView } from "@worker/services/orders";
+import { Link } from "~/components/Link";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { formatDateTime, paymentLabel, shopperCanCancel } from "@shared/order-status";
+import { cancellationText, formatDateTime, orderNumber, paymentLabel, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { CancelOrderButton } from "./CancelOrder";
+import { OrderAgainButton } from "./OrderAgain";
 import { OrderTimeline } from "./OrderTimeline";
 
-/** One order as its shopper sees it on My Orders. */
-export function OrderCard({ order, now }: { order: OrderView; now: number }) {
+/** One order as its shopper sees it on My Orders; `highlighted`: the order just placed. */
+export function OrderCard({ order, now, highlighted = false }: { order: OrderView; now: number; highlighted?: boolean }) {
   const cancellable = shopperCanCancel(order, now);
+  const cancelled = cancellationText(order, "shopper");
   return (
-    <article className="rounded-lg border border-gray-300 p-4 md:p-6" aria-label={`Order ${order.id}`}>
+    <article
+      className={`rounded-lg border p-4 md:p-6 ${highlighted ? "border-primary ring-2 ring-primary/40" : "border-gray-300"}`}
+      aria-label={`Order ${order.id}`}
+      data-highlighted={highlighted || undefined}
+    >
       <header className="flex flex-wrap justify-between gap-2 text-sm text-gray-600">
         <p>
-          Order <span className="font-mono">{order.id.slice(0, 8)}</span> · {formatDateTime(order.createdAt)}
+          Order <span className="font-mono">{orderNumber(order.id)}</span> · {formatDateTime(order.createdAt)}
+          {highlighted && <span className="ml-2 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-white">Just placed</span>}
         </p>
         <p>
           Payment: {order.paymentType === "COD" ? "Cash On Delivery" : "Online"} ·{" "}
@@ -23,17 +31,34 @@ export function OrderCard({ order, now }: { order: OrderView; now: number }) {
         <p className="font-medium text-gray-800">Total: {formatRupees(order.amountPaise)}</p>
       </header>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
-        <p>
-          Status: <strong data-testid="order-status">{order.status}</strong>
-        </p>
-        {cancellable && (
-          <Form method="post">
-            <input type="hidden" name="orderId" value={order.id} />
-            <button type="submit" name="intent" value="cancel" className="rounded border border-red-300 px-4 py-1.5 text-sm text-red-700 hover:bg-red-50">
-              Cancel order
-            </button>
-          </Form>
-        )}
+        <div>
+          <p>
+            Status: <strong data-testid="order-status">{order.status}</strong>
+          </p>
+          {order.promise && (
+            <p className="text-sm text-gray-600" data-testid="order-promise">
+              {order.promise}
+            </p>
+          )}
+          {cancelled && (
+            <p className="text-sm text-red-700" data-testid="cancel-reason">
+              {cancelled}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-start gap-3">
+          <Link to={`/my-orders/${order.id}`} className="rounded border border-gray-300 px-4 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
+            View details<span className="sr-only"> of order {orderNumber(order.id)}</span>
+          </Link>
+          {(cancellable || order.status === "Cancelled") && (
+            <CancelOrderButton
+              open={cancellable}
+              confirmPath={`/my-orders/${order.id}/cancel`}
+              orderLabel={`order ${orderNumber(order.id)}`}
+              reasons={SHOPPER_CANCEL_REASONS}
+            />
+          )}
+        </div>
       </div>
       <div className="mt-3">
         <OrderTimeline history={order.statusHistory} />
@@ -52,6 +77,9 @@ export function OrderCard({ order, now }: { order: OrderView; now: number }) {
           </li>
         ))}
       </ul>
+      <div className="mt-3 border-t border-gray-200 pt-3">
+        <OrderAgainButton orderId={order.id} />
+      </div>
     </article>
   );
 }

@@ -2,6 +2,7 @@ import { Form, isRouteErrorResponse, NavLink, Outlet } from "react-router";
 import { Link } from "~/components/Link";
 import { sellerOnly } from "@worker/web/guards";
 import { ErrorPage } from "~/components/ErrorPage";
+import { WaitingOrdersBadge } from "~/components/seller/WaitingOrdersBadge";
 import { pageMeta, STORE_NAME } from "~/lib/site";
 import type { Route } from "./+types/layout";
 
@@ -45,13 +46,14 @@ export default function SellerLayout() {
               to={link.to}
               end
               className={({ isActive }) =>
-                `flex items-center gap-3 px-4 py-3 ${isActive ? "border-r-4 border-primary bg-primary/10 text-primary md:border-r-[6px]" : "hover:bg-gray-100/90"}`
+                `relative flex items-center gap-3 px-4 py-3 ${isActive ? "border-r-4 border-primary bg-primary/10 text-primary md:border-r-[6px]" : "hover:bg-gray-100/90"}`
               }
             >
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
                 <path d={link.icon} />
               </svg>
               <span className="sr-only md:not-sr-only">{link.label}</span>
+              {link.to === "/seller/orders" && <WaitingOrdersBadge />}
             </NavLink>
           ))}
         </nav>

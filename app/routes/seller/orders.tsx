@@ -1,31 +1,43 @@
-import { useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/Link";
 import { answerFormPost, runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
-import { ORDER_STATUSES } from "@shared/order-status";
-import { parseInput } from "@worker/errors";
+import { describeZodError, parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
-import { sellerOrderFormInput } from "@worker/validation/order";
+import { sellerOrderFormInput, sellerOrdersQuery, type SellerOrdersQuery } from "@worker/validation/order";
 import { markCodPaid, moveOrder, NEXT_STATUS } from "@worker/services/order-status";
 import { toOrderView, type OrderView } from "@worker/services/orders";
-import { sellerOrdersPage } from "@worker/services/seller-orders";
+import { isNarrowed, sellerOrdersPage } from "@worker/services/seller-orders";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { formatDateTime, paymentLabel } from "@shared/order-status";
+import { cancellationText, formatDateTime, ORDER_STATUSES, orderNumber, paymentLabel, SELLER_CANCEL_REASONS } from "@shared/order-status";
+import { CancelOrderButton } from "~/components/orders/CancelOrder";
+import { NewOrdersNotice, useNewOrders } from "~/components/seller/NewOrders";
 import { useActionToast } from "~/lib/use-action-toast";
+import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import type { Route } from "./+types/orders";
+
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
-  const params = new URL(request.url).searchParams;
-  const status = ORDER_STATUSES.find((s) => s === params.get("status"));
-  const before = Number(params.get("before")) || undefined;
-  const page = await sellerOrdersPage(worker.db, { status, before });
+  const parsed = sellerOrdersQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  // A query the form cannot make (a hand-edited URL): say what is wrong, list nothing.
+  if (!parsed.success) {
+    return { query: {} as SellerOrdersQuery, error: describeZodError(parsed.error), narrowed: false, awaitingPacking: 0, nextBefore: null, orders: [] };
+  }
+  const page = await sellerOrdersPage(worker.db, parsed.data);
   return {
-    status: status ?? null,
+    query: parsed.data,
+    error: null,
+    narrowed: isNarrowed(parsed.data),
     awaitingPacking: page.awaitingPacking,
     nextBefore: page.nextBefore,
-    orders: page.orders.map((order) => ({ ...toOrderView(order), next: NEXT_STATUS[order.status] })),
+    // Cancelling is its own confirmation (a reason), not one of the step buttons.
+    orders: page.orders.map((order) => ({
+      ...toOrderView(order),
+      next: NEXT_STATUS[order.status].filter((status) => status !== "Cancelled"),
+      cancellable: NEXT_STATUS[order.status].includes("Cancelled"),
+    })),
   };
 }
 
@@ -42,8 +54,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** The URL of this page with some of its query changed (paging starts again unless `before` is given). */
+function withQuery(query: SellerOrdersQuery, change: Partial<Record<keyof SellerOrdersQuery, string | undefined>>): string {
+  const next = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...query, before: undefined, ...change })) if (value !== undefined && value !== "") next.set(key, String(value));
+  const text = next.toString();
+  return text ? `?${text}` : "?";
+}
+
 export default function SellerOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, status, awaitingPacking, nextBefore } = loaderData;
+  const { orders, query, error, narrowed, awaitingPacking, nextBefore } = loaderData;
+  // The first page follows new orders; older pages stay as they are.
+  const watching = !query.before;
+  useRevalidateEvery(LIVE_REFRESH_MS, watching);
+  const { newIds, announcement } = useNewOrders(orders, watching);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -52,31 +76,38 @@ export default function SellerOrders({ loaderData }: Route.ComponentProps) {
           {awaitingPacking} waiting to be packed
         </p>
       </div>
+      <NewOrdersNotice count={newIds.size} announcement={announcement} />
+      {/* Keyed by the query: its fields start from the URL again after "Clear" or a status chip. */}
+      <OrderFilters key={JSON.stringify(query)} query={query} />
       <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2 text-sm">
-        {[null, ...ORDER_STATUSES].map((s) => (
+        {[undefined, ...ORDER_STATUSES].map((s) => (
           <Link
             key={s ?? "all"}
-            to={s ? `?status=${encodeURIComponent(s)}` : "?"}
-            aria-current={s === status ? "page" : undefined}
-            className={`rounded-full border px-3 py-1 ${s === status ? "border-primary bg-primary text-white" : "border-gray-300 hover:border-primary"}`}
+            to={withQuery(query, { status: s })}
+            aria-current={s === query.status ? "page" : undefined}
+            className={`rounded-full border px-3 py-1 ${s === query.status ? "border-primary bg-primary text-white" : "border-gray-300 hover:border-primary"}`}
           >
             {s ?? "All"}
           </Link>
         ))}
       </nav>
-      {orders.length === 0 ? (
-        <p className="mt-8 text-gray-600">No orders{status ? ` that are ${status}` : ""}.</p>
+      {error ? (
+        <p role="alert" className="mt-8 text-red-700">
+          {error}
+        </p>
+      ) : orders.length === 0 ? (
+        <p className="mt-8 text-gray-600">{narrowed ? "No orders match these filters." : "No orders yet."}</p>
       ) : (
         <ul className="mt-6 space-y-4">
           {orders.map((order) => (
             <li key={order.id}>
-              <SellerOrderCard order={order} />
+              <SellerOrderCard order={order} isNew={newIds.has(order.id)} />
             </li>
           ))}
         </ul>
       )}
       {nextBefore && (
-        <Link to={`?${new URLSearchParams({ ...(status && { status }), before: String(nextBefore) })}`} className="mt-6 inline-block text-primary hover:underline">
+        <Link to={withQuery(query, { before: String(nextBefore) })} className="mt-6 inline-block text-primary hover:underline">
           Older orders →
         </Link>
       )}
@@ -84,23 +115,80 @@ export default function SellerOrders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SellerOrderCard({ order }: { order: OrderView & { next: readonly string[] } }) {
+/** Search and filters: a plain GET form, so the URL holds them and they work without JavaScript. */
+function OrderFilters({ query }: { query: SellerOrdersQuery }) {
+  const field = "mt-1 w-full rounded border border-gray-300 bg-white px-2 py-1.5";
+  return (
+    <Form method="get" role="search" aria-label="Search and filter orders" className="mt-4 grid grid-cols-2 gap-3 text-sm md:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] md:items-end">
+      {query.status && <input type="hidden" name="status" value={query.status} />}
+      <label className="col-span-2 md:col-span-1">
+        Search
+        <input type="search" name="q" defaultValue={query.q ?? ""} placeholder="Order no., name or phone" className={field} />
+      </label>
+      <label>
+        From
+        <input type="date" name="from" defaultValue={query.from ?? ""} className={field} />
+      </label>
+      <label>
+        To
+        <input type="date" name="to" defaultValue={query.to ?? ""} className={field} />
+      </label>
+      <label>
+        Method
+        <select name="method" defaultValue={query.method ?? ""} className={field}>
+          <option value="">Any</option>
+          <option value="cod">Cash On Delivery</option>
+          <option value="card">Card</option>
+        </select>
+      </label>
+      <label>
+        Payment
+        <select name="paid" defaultValue={query.paid ?? ""} className={field}>
+          <option value="">Any</option>
+          <option value="paid">Paid</option>
+          <option value="unpaid">Unpaid</option>
+        </select>
+      </label>
+      <div className="col-span-2 flex gap-2 md:col-span-1">
+        <button type="submit" className="rounded bg-primary px-4 py-1.5 font-medium text-white hover:bg-primary-dull">
+          Apply
+        </button>
+        <Link to="/seller/orders" className="rounded border border-gray-300 px-3 py-1.5 hover:bg-gray-50">
+          Clear
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function SellerOrderCard({ order, isNew }: { order: OrderView & { next: readonly string[]; cancellable: boolean }; isNew: boolean }) {
   const fetcher = useFetcher<{ ok: boolean; msg: string }>();
   useActionToast(fetcher.state === "idle" ? fetcher.data : undefined);
   const { address } = order;
   const canMarkPaid = order.paymentType === "COD" && !order.isPaid && (order.status === "Out for delivery" || order.status === "Delivered");
+  const cancelled = cancellationText(order, "seller");
 
   return (
-    <article className="grid gap-4 rounded-md border border-gray-300 p-4 text-sm text-gray-700 md:grid-cols-[2fr_2fr_1fr_1.5fr]" aria-label={`Order ${order.id}`}>
+    <article
+      className={`grid gap-4 rounded-md border p-4 text-sm text-gray-700 md:grid-cols-[2fr_2fr_1fr_1.5fr] ${isNew ? "border-primary ring-2 ring-primary/40" : "border-gray-300"}`}
+      aria-label={`Order ${order.id}`}
+      data-new={isNew || undefined}
+    >
       <div className="flex gap-3">
         {order.items[0]?.image && <img src={imageUrl(order.items[0].image)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 object-contain" />}
-        <ul>
-          {order.items.map((item) => (
-            <li key={item.id} className="font-medium text-gray-800">
-              {item.name} <span className="text-primary">x {item.quantity}</span>
-            </li>
-          ))}
-        </ul>
+        <div>
+          <p className="font-mono text-xs text-gray-600">
+            #{orderNumber(order.id)}
+            {isNew && <span className="ml-2 rounded-full bg-primary px-2 py-0.5 font-sans text-white">New</span>}
+          </p>
+          <ul>
+            {order.items.map((item) => (
+              <li key={item.id} className="font-medium text-gray-800">
+                {item.name} <span className="text-primary">x {item.quantity}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
       <address className="not-italic" data-testid="order-address">
         <p className="font-medium text-gray-800">
@@ -125,17 +213,16 @@ function SellerOrderCard({ order }: { order: OrderView & { next: readonly string
         <p>
           Status: <strong data-testid="seller-order-status">{order.status}</strong>
         </p>
+        {cancelled && (
+          <p className="text-red-700" data-testid="cancel-reason">
+            {cancelled}
+          </p>
+        )}
         <fetcher.Form method="post" className="flex flex-wrap gap-2 pt-1">
           <input type="hidden" name="orderId" value={order.id} />
           {order.next.map((next) => (
-            <button
-              key={next}
-              type="submit"
-              name="status"
-              value={next}
-              className={`rounded px-3 py-1 ${next === "Cancelled" ? "border border-red-300 text-red-700" : "bg-primary text-white"}`}
-            >
-              {next === "Cancelled" ? "Cancel" : `Mark ${next}`}
+            <button key={next} type="submit" name="status" value={next} className="rounded bg-primary px-3 py-1 text-white">
+              Mark {next}
             </button>
           ))}
           <input type="hidden" name="intent" value="move" />
@@ -149,6 +236,24 @@ function SellerOrderCard({ order }: { order: OrderView & { next: readonly string
             </button>
           </fetcher.Form>
         )}
+        <div className="flex flex-wrap gap-x-3 gap-y-2 pt-1">
+          {(order.cancellable || order.status === "Cancelled") && (
+            <CancelOrderButton
+              open={order.cancellable}
+              confirmPath={`/seller/orders/${order.id}/cancel`}
+              orderLabel={`order ${orderNumber(order.id)}`}
+              reasons={SELLER_CANCEL_REASONS}
+              withNote
+              buttonLabel="Cancel"
+            />
+          )}
+          <Link to={`/seller/orders/${order.id}/invoice`} className="text-primary underline">
+            Invoice<span className="sr-only"> of order {orderNumber(order.id)}</span>
+          </Link>
+          <Link to={`/seller/orders/${order.id}/packing-slip`} className="text-primary underline">
+            Packing slip<span className="sr-only"> of order {orderNumber(order.id)}</span>
+          </Link>
+        </div>
       </div>
     </article>
   );

@@ -150,12 +150,12 @@ export async function addToCartFromProductPage(
   await expectCartCount(page, expectedCount);
 }
 
-/** From a cart that holds products and a selected address: place a cash-on-delivery order. */
+/** From a cart that holds products and a selected address: place a cash-on-delivery order (My Orders confirms it). */
 export async function placeCodOrderFromCart(page: Page) {
   await open(page, "/cart");
   await expect(page.getByLabel("Payment Method")).toHaveValue("COD");
   await page.getByRole("button", { name: "Place Order" }).click();
-  await page.waitForURL("/my-orders");
+  await page.waitForURL(/\/my-orders\?placed=/);
 }
 
 /** A shopper's order cards on My Orders (newest first). */

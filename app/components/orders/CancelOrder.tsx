@@ -1,0 +1,151 @@
+import { useEffect, useId, useRef } from "react";
+import { useFetcher, type FetcherWithComponents } from "react-router";
+import { Link } from "~/components/Link";
+import { CANCEL_NOTE_MAX } from "@shared/order-status";
+import type { ActionFailure } from "@worker/web/action-result";
+import { useActionToast } from "~/lib/use-action-toast";
+
+type CancelResult = { ok: true; msg: string } | ActionFailure;
+
+type Props = {
+  /** The confirmation page, which is also where the form posts: `/my-orders/:id/cancel` or `/seller/orders/:id/cancel`. */
+  confirmPath: string;
+  /** "Order 1A2B3C4D": what the dialog's title names. */
+  orderLabel: string;
+  reasons: readonly string[];
+  /** The seller writes a note for the customer too. */
+  withNote?: boolean;
+  buttonLabel?: string;
+  /**
+   * False once the order can no longer be cancelled. The caller keeps the component mounted for a
+   * cancelled order, so the answer of its own cancellation (the toast) still arrives: the order's
+   * new data and the fetcher's answer come in the same render.
+   */
+  open?: boolean;
+};
+
+const BUTTON = "rounded border border-red-300 px-4 py-1.5 text-sm text-red-700 hover:bg-red-50";
+
+/**
+ * "Cancel order": a link to a confirmation page, so it works without JavaScript; with it, the same
+ * confirmation opens in a dialog (focus trapped, Escape closes, focus returns to the button) and
+ * posts through a fetcher, so the page stays where it is and refreshes its data.
+ */
+export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote = false, buttonLabel = "Cancel order", open = true }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const fetcher = useFetcher<CancelResult>();
+  const titleId = useId();
+  const done = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Success is a toast and the dialog closes; a refusal stays in the dialog, next to the choices.
+  useActionToast(done?.ok ? done : undefined);
+  useEffect(() => {
+    if (done?.ok) dialog.current?.close();
+  }, [done]);
+
+  return (
+    <>
+      {open && (
+        <Link
+          to={confirmPath}
+          onClick={(event) => {
+            if (!dialog.current) return;
+            event.preventDefault();
+            dialog.current.showModal();
+          }}
+          className={BUTTON}
+        >
+          {buttonLabel}
+        </Link>
+      )}
+      {/* A click on the backdrop closes it for the mouse; Escape and "Keep order" are the keyboard's ways. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        onClick={(event) => {
+          if (event.target === dialog.current) dialog.current.close();
+        }}
+        className="m-auto w-[92vw] max-w-md rounded-lg p-0 shadow-xl backdrop:bg-black/50"
+      >
+        <div className="p-6">
+          <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+            Cancel {orderLabel}?
+          </h2>
+          <CancelOrderForm
+            fetcher={fetcher}
+            action={confirmPath}
+            reasons={reasons}
+            withNote={withNote}
+            error={done && !done.ok ? done.msg : undefined}
+            keepButton={
+              <button type="button" onClick={() => dialog.current?.close()} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50">
+                Keep order
+              </button>
+            }
+          />
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+/**
+ * The confirmation itself: a reason (required), the seller's note, and the two answers. In the
+ * dialog it posts through the dialog's fetcher; on the no-JavaScript confirmation page, as a plain form.
+ */
+export function CancelOrderForm({
+  fetcher,
+  action,
+  reasons,
+  withNote,
+  error,
+  keepButton,
+}: {
+  fetcher?: FetcherWithComponents<CancelResult>;
+  action: string;
+  reasons: readonly string[];
+  withNote: boolean;
+  error?: string;
+  keepButton: React.ReactNode;
+}) {
+  const FormTag = fetcher ? fetcher.Form : "form";
+  const busy = fetcher ? fetcher.state !== "idle" : false;
+  const errorId = useId();
+  const noteId = useId();
+  return (
+    <FormTag method="post" action={action} className="mt-4 space-y-4">
+      <fieldset aria-describedby={error ? errorId : undefined}>
+        <legend className="text-sm font-medium text-gray-800">{withNote ? "Reason (the customer sees it)" : "Why are you cancelling?"}</legend>
+        <ul className="mt-2 space-y-1.5">
+          {reasons.map((reason) => (
+            <li key={reason}>
+              <label className="flex cursor-pointer items-center gap-2 text-sm text-gray-700">
+                <input type="radio" name="reason" value={reason} required className="accent-primary" />
+                {reason}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      {withNote && (
+        <div>
+          <label htmlFor={noteId} className="text-sm font-medium text-gray-800">
+            Note for the customer <span className="font-normal text-gray-500">(needed for Other)</span>
+          </label>
+          <textarea id={noteId} name="note" rows={3} maxLength={CANCEL_NOTE_MAX} className="mt-1 w-full rounded border border-gray-300 p-2 text-sm" />
+        </div>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-3">
+        {keepButton}
+        <button type="submit" disabled={busy} className="rounded bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60">
+          {busy ? "Cancelling…" : "Yes, cancel order"}
+        </button>
+      </div>
+    </FormTag>
+  );
+}

@@ -1,0 +1,37 @@
+import { useFetcher } from "react-router";
+import { Link } from "~/components/Link";
+import type { ActionFailure } from "@worker/web/action-result";
+
+type Result = { ok: true; msg: string; added: number } | ActionFailure;
+
+/**
+ * "Order again": a real form. Without JavaScript the action goes to the order page, which says the
+ * items were added and marks those not available now; with JavaScript a fetcher, and the action's
+ * words (what was added, what is not available) appear next to the button, read out as a status.
+ */
+export function OrderAgainButton({ orderId }: { orderId: string }) {
+  const fetcher = useFetcher<Result>();
+  const done = fetcher.state === "idle" ? fetcher.data : undefined;
+  return (
+    <fetcher.Form method="post" action={`/my-orders/${orderId}/again`} className="flex flex-col items-start gap-1">
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-white hover:bg-primary-dull disabled:opacity-60"
+      >
+        {fetcher.state !== "idle" ? "Adding…" : "Order again"}
+      </button>
+      <p role="status" className={`text-sm ${done && !done.ok ? "text-red-700" : "text-gray-700"}`} data-testid="order-again-result">
+        {done?.msg}
+        {done?.ok && done.added > 0 && (
+          <>
+            {" "}
+            <Link to="/cart" className="font-medium text-primary underline">
+              View cart
+            </Link>
+          </>
+        )}
+      </p>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,192 @@
+import { Link } from "~/components/Link";
+import type { InvoiceData } from "@worker/services/invoices";
+import { formatRupees } from "@shared/money";
+import { formatDateTime, orderNumber, paymentLabel } from "@shared/order-status";
+import { orderTaxLabel } from "./BillBreakdown";
+
+type Kind = "invoice" | "packing-slip";
+
+/**
+ * An order's printable paper, GST-style: the seller's legal name and address, the invoice number,
+ * date and place of supply, bill-to and ship-to, the lines as bought, the tax as it was charged
+ * and the total in words. The packing slip is the same paper without prices, with boxes to tick.
+ * The toolbar (back, print) is for the screen only.
+ */
+export function OrderPaper({ data, kind, backTo }: { data: InvoiceData; kind: Kind; backTo: string }) {
+  const { store, order } = data;
+  const { address } = order;
+  const title = kind === "invoice" ? "Tax Invoice" : "Packing Slip";
+  return (
+    <div className="mx-auto max-w-3xl p-4 text-sm text-gray-900 md:p-8 print:max-w-none print:p-0">
+      <nav aria-label="Invoice actions" className="mb-6 flex items-center justify-between gap-3 print:hidden">
+        <Link to={backTo} className="text-primary hover:underline">
+          ← Back to the order
+        </Link>
+        <PrintButton />
+      </nav>
+      <main className="rounded border border-gray-300 p-5 md:p-8 print:border-0 print:p-0">
+        <header className="flex flex-wrap items-start justify-between gap-4 border-b border-gray-300 pb-4">
+          <div>
+            <p className="text-lg font-bold">{store.legalName}</p>
+            {store.addressLines.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+            <p>
+              {store.email} · {store.phone}
+            </p>
+          </div>
+          <div className="text-right">
+            <h1 className="text-xl font-semibold uppercase tracking-wide">{title}</h1>
+            <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3 text-left">
+              {kind === "invoice" && (
+                <>
+                  <dt className="text-gray-600">Invoice no.</dt>
+                  <dd data-testid="invoice-number">{data.invoiceNumber}</dd>
+                </>
+              )}
+              <dt className="text-gray-600">Order no.</dt>
+              <dd>{orderNumber(order.id)}</dd>
+              <dt className="text-gray-600">Date</dt>
+              <dd>{formatDateTime(order.createdAt)}</dd>
+              <dt className="text-gray-600">Place of supply</dt>
+              <dd>{data.placeOfSupply}</dd>
+            </dl>
+          </div>
+        </header>
+
+        <section aria-label="Addresses" className="grid gap-4 border-b border-gray-300 py-4 sm:grid-cols-2">
+          <div>
+            <h2 className="text-xs font-semibold uppercase text-gray-600">{kind === "invoice" ? "Bill to / Ship to" : "Deliver to"}</h2>
+            <address className="mt-1 not-italic">
+              <p className="font-medium">
+                {address.firstName} {address.lastName}
+              </p>
+              <p>{address.street}</p>
+              <p>
+                {address.city}, {address.state} {address.zipCode}
+              </p>
+              <p>{address.country}</p>
+              <p>Phone: {address.phone}</p>
+            </address>
+          </div>
+          <div>
+            <h2 className="text-xs font-semibold uppercase text-gray-600">Payment</h2>
+            <p className="mt-1">
+              {order.paymentType === "COD" ? "Cash On Delivery" : "Online (card)"} · {paymentLabel(order)}
+            </p>
+            <p>Status: {order.status}</p>
+          </div>
+        </section>
+
+        <table className="mt-4 w-full border-collapse text-left">
+          <caption className="sr-only">{kind === "invoice" ? "Items and amounts" : "Items to pack"}</caption>
+          <thead>
+            <tr className="border-b border-gray-300 text-xs uppercase text-gray-600">
+              <th scope="col" className="py-2 pr-2">
+                #
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                Item
+              </th>
+              <th scope="col" className="py-2 pr-2 text-right">
+                Qty
+              </th>
+              {kind === "invoice" ? (
+                <>
+                  <th scope="col" className="py-2 pr-2 text-right">
+                    Rate
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    Amount
+                  </th>
+                </>
+              ) : (
+                <th scope="col" className="py-2 text-right">
+                  Packed
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item, i) => (
+              <tr key={item.id} className="border-b border-gray-200 align-top">
+                <td className="py-2 pr-2">{i + 1}</td>
+                <td className="py-2 pr-2">
+                  {item.name}
+                  <span className="block text-xs text-gray-600">{item.category}</span>
+                </td>
+                <td className="py-2 pr-2 text-right">{item.quantity}</td>
+                {kind === "invoice" ? (
+                  <>
+                    <td className="py-2 pr-2 text-right">{formatRupees(item.unitPricePaise)}</td>
+                    <td className="py-2 text-right">{formatRupees(item.unitPricePaise * item.quantity)}</td>
+                  </>
+                ) : (
+                  <td className="py-2 text-right">
+                    <span aria-hidden="true" className="inline-block h-4 w-4 border border-gray-500" />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+          {kind === "invoice" && (
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={4} className="pt-3 pr-2 text-right font-normal">
+                  Taxable value
+                </th>
+                <td className="pt-3 text-right">{formatRupees(order.subtotalPaise)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={4} className="pr-2 text-right font-normal">
+                  {orderTaxLabel()}
+                </th>
+                <td className="text-right" data-testid="invoice-tax">
+                  {formatRupees(order.taxPaise)}
+                </td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={4} className="pr-2 text-right font-normal">
+                  Delivery
+                </th>
+                <td className="text-right">Free</td>
+              </tr>
+              <tr className="text-base font-semibold">
+                <th scope="row" colSpan={4} className="border-t border-gray-300 pt-2 pr-2 text-right">
+                  Total
+                </th>
+                <td className="border-t border-gray-300 pt-2 text-right" data-testid="invoice-total">
+                  {formatRupees(order.amountPaise)}
+                </td>
+              </tr>
+            </tfoot>
+          )}
+        </table>
+
+        {kind === "invoice" ? (
+          <footer className="mt-6 space-y-1 border-t border-gray-300 pt-4">
+            <p>
+              Amount in words: <span className="font-medium">{data.amountInWords}</span>
+            </p>
+            <p className="text-xs text-gray-600">This is a computer-generated invoice and needs no signature.</p>
+          </footer>
+        ) : (
+          <footer className="mt-6 border-t border-gray-300 pt-4">
+            <p>
+              {order.items.reduce((sum, item) => sum + item.quantity, 0)} units in {order.items.length} lines
+            </p>
+          </footer>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function PrintButton() {
+  return (
+    // Printing needs JavaScript; without it the browser's own Print (Ctrl+P) prints the same page.
+    <button type="button" onClick={() => window.print()} className="rounded bg-primary px-4 py-2 font-medium text-white hover:bg-primary-dull">
+      Print
+    </button>
+  );
+}

@@ -1,0 +1,65 @@
+import { answerFormPost, runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
+import { loadPage } from "@worker/web/loader-result";
+import { readForm } from "@worker/request-body";
+import { cancelBySeller, NEXT_STATUS } from "@worker/services/order-status";
+import { sellerOrder } from "@worker/services/seller-orders";
+import { Link } from "~/components/Link";
+import { CancelOrderForm } from "~/components/orders/CancelOrder";
+import { formatRupees } from "@shared/money";
+import { orderNumber, SELLER_CANCEL_REASONS } from "@shared/order-status";
+import type { Route } from "./+types/order-cancel";
+
+/** The seller's confirmation step without JavaScript (with it, the same form opens in a dialog on Orders). */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const order = await loadPage(() => sellerOrder(fromContext(context).db, params.id));
+  const { address } = order;
+  return {
+    id: order.id,
+    customer: `${address.firstName} ${address.lastName}`,
+    amountPaise: order.amountPaise,
+    status: order.status,
+    cancellable: NEXT_STATUS[order.status].includes("Cancelled"),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const worker = fromContext(context);
+  return runAction(async () => {
+    const form = Object.fromEntries(await readForm(request));
+    await cancelBySeller(worker, { ...form, orderId: params.id });
+    return answerFormPost(request, { ok: true as const, msg: "Order cancelled" }, "/seller/orders");
+  });
+}
+
+export default function SellerCancelOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, customer, amountPaise, status, cancellable } = loaderData;
+  return (
+    <div className="max-w-lg">
+      <h1 className="text-2xl font-medium">Cancel order {orderNumber(id)}?</h1>
+      <p className="mt-2 text-gray-700">
+        {customer} · {formatRupees(amountPaise)} · {status}
+      </p>
+      {cancellable ? (
+        <CancelOrderForm
+          action={`/seller/orders/${id}/cancel`}
+          reasons={SELLER_CANCEL_REASONS}
+          withNote
+          error={actionData && !actionData.ok ? actionData.msg : undefined}
+          keepButton={
+            <Link to="/seller/orders" className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50">
+              Keep order
+            </Link>
+          }
+        />
+      ) : (
+        <p className="mt-6 text-gray-700">
+          An order that is {status} cannot be cancelled.{" "}
+          <Link to="/seller/orders" className="text-primary underline">
+            Back to orders
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

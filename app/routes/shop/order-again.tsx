@@ -1,0 +1,49 @@
+import { useParams } from "react-router";
+import { answerFormPost, runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
+import { requireUserPage } from "@worker/web/guards";
+import { readForm } from "@worker/request-body";
+import { orderAgain } from "@worker/services/order-again";
+import { Link } from "~/components/Link";
+import { pageMeta } from "~/lib/site";
+import type { Route } from "./+types/order-again";
+
+export const meta: Route.MetaFunction = () => pageMeta("Order again", "Put a past order's items back in your cart.");
+
+/**
+ * Put the order's available items back in the cart. With JavaScript (a fetcher) the answer says
+ * what was added and what is not available; without it, the order page says so (`?added`).
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const worker = fromContext(context);
+  const user = await requireUserPage(request, context);
+  return runAction(async () => {
+    await readForm(request);
+    const result = await orderAgain(worker.db, user.id, { orderId: params.id });
+    return answerFormPost(
+      request,
+      { ok: true as const, msg: result.msg, added: result.added.length, unavailable: result.unavailable },
+      `/my-orders/${params.id}?added`,
+    );
+  });
+}
+
+/**
+ * Seen only when the form was posted without JavaScript and refused (an order that is not yours),
+ * or when someone opens this address: the order page holds the button. (No loader: after a refused
+ * document post React Router renders this page, and a loader's redirect would hide the refusal.)
+ */
+export default function OrderAgainPage({ actionData }: Route.ComponentProps) {
+  const { id } = useParams();
+  return (
+    <div className="mx-auto mt-16 max-w-lg pb-16 text-center">
+      <h1 className="text-2xl font-medium">Order again</h1>
+      <p className="mt-4 text-gray-700" role={actionData ? "alert" : undefined}>
+        {actionData && !actionData.ok ? actionData.msg : "Use Order again on the order's page."}
+      </p>
+      <Link to={`/my-orders/${id}`} className="mt-6 inline-block text-primary underline">
+        Back to the order
+      </Link>
+    </div>
+  );
+}

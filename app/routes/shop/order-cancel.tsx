@@ -1,0 +1,68 @@
+import { answerFormPost, runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
+import { requireShopperId, requireUserPage, toLogin } from "@worker/web/guards";
+import { loadPage } from "@worker/web/loader-result";
+import { readForm } from "@worker/request-body";
+import { orderPage } from "@worker/services/order-detail";
+import { cancelByShopper } from "@worker/services/order-status";
+import { Link } from "~/components/Link";
+import { CancelOrderForm } from "~/components/orders/CancelOrder";
+import { formatRupees } from "@shared/money";
+import { orderNumber, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { pageMeta } from "~/lib/site";
+import type { Route } from "./+types/order-cancel";
+
+export const meta: Route.MetaFunction = () => pageMeta("Cancel order", "Confirm cancelling your order.");
+
+/** The confirmation step without JavaScript (with it, the same form opens in a dialog). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const worker = fromContext(context);
+  const userId = await requireShopperId(request, context);
+  const page = await loadPage(() => orderPage(worker.db, userId, params.id));
+  if (!page.userExists) throw toLogin(request);
+  const { order } = page;
+  return { id: order.id, amountPaise: order.amountPaise, itemCount: order.items.length, cancellable: shopperCanCancel(order, Date.now()) };
+}
+
+/** Cancel with a reason; without JavaScript, back to the order page, which shows it cancelled and why. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const worker = fromContext(context);
+  const user = await requireUserPage(request, context);
+  return runAction(async () => {
+    const form = Object.fromEntries(await readForm(request));
+    await cancelByShopper(worker, user.id, { ...form, orderId: params.id });
+    return answerFormPost(request, { ok: true as const, msg: "Order cancelled" }, `/my-orders/${params.id}`);
+  });
+}
+
+export default function CancelOrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, amountPaise, itemCount, cancellable } = loaderData;
+  return (
+    <div className="mx-auto mt-12 max-w-lg pb-16">
+      <h1 className="text-2xl font-medium">Cancel order {orderNumber(id)}?</h1>
+      <p className="mt-2 text-gray-700">
+        {itemCount} {itemCount === 1 ? "item" : "items"} · {formatRupees(amountPaise)}
+      </p>
+      {cancellable ? (
+        <CancelOrderForm
+          action={`/my-orders/${id}/cancel`}
+          reasons={SHOPPER_CANCEL_REASONS}
+          withNote={false}
+          error={actionData && !actionData.ok ? actionData.msg : undefined}
+          keepButton={
+            <Link to={`/my-orders/${id}`} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50">
+              Keep order
+            </Link>
+          }
+        />
+      ) : (
+        <p className="mt-6 text-gray-700">
+          This order can no longer be cancelled here: orders can be cancelled within 1 hour, before they are packed.{" "}
+          <Link to={`/my-orders/${id}`} className="text-primary underline">
+            Back to the order
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { fromContext } from "@worker/web/context";
+import { requireShopperId, toLogin } from "@worker/web/guards";
+import { loadPage } from "@worker/web/loader-result";
+import { orderPage } from "@worker/services/order-detail";
+import { Link } from "~/components/Link";
+import { BillBreakdown } from "~/components/orders/BillBreakdown";
+import { CancelOrderButton } from "~/components/orders/CancelOrder";
+import { OrderAgainButton } from "~/components/orders/OrderAgain";
+import { OrderTimeline } from "~/components/orders/OrderTimeline";
+import { imageUrl } from "@shared/images";
+import { formatRupees } from "@shared/money";
+import { cancellationText, formatDateTime, isActive, orderNumber, paymentLabel, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
+import { pageMeta } from "~/lib/site";
+import type { Route } from "./+types/order";
+
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(loaderData ? `Order ${orderNumber(loaderData.order.id)}` : "Order", "Your order: what you bought, the bill, where it is going and where it is.");
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const worker = fromContext(context);
+  const userId = await requireShopperId(request, context);
+  const page = await loadPage(() => orderPage(worker.db, userId, params.id));
+  if (!page.userExists) throw toLogin(request);
+  // Back from "Order again" without JavaScript (the action's redirect).
+  const reordered = new URL(request.url).searchParams.has("added");
+  return { order: page.order, reordered, now: Date.now() };
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { order, reordered, now } = loaderData;
+  const active = isActive(order.status);
+  // While it is on its way the page follows it (paused in a hidden tab, stopped once it ends).
+  useRevalidateEvery(LIVE_REFRESH_MS, active);
+  const cancelled = cancellationText(order, "shopper");
+  const { address } = order;
+
+  return (
+    <div className="mt-10 pb-16">
+      <Link to="/my-orders" className="text-sm text-primary hover:underline">
+        ← My orders
+      </Link>
+      <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-medium">
+            Order <span className="font-mono">{orderNumber(order.id)}</span>
+          </h1>
+          <p className="text-sm text-gray-600">Placed {formatDateTime(order.createdAt)}</p>
+        </div>
+        <Link to={`/my-orders/${order.id}/invoice`} className="rounded border border-gray-300 px-4 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
+          Invoice
+        </Link>
+      </div>
+
+      {/* The status is a live region: when the seller moves the order, the change is read out. */}
+      <section aria-labelledby="status-title" className="mt-6 rounded-lg border border-gray-300 p-4 md:p-6">
+        <h2 id="status-title" className="sr-only">
+          Status
+        </h2>
+        <div role="status" className="flex flex-wrap items-baseline justify-between gap-2">
+          <p className="text-lg">
+            <strong data-testid="order-status">{order.status}</strong>
+          </p>
+          {order.promise && (
+            <p className="text-gray-700" data-testid="order-promise">
+              {order.promise}
+            </p>
+          )}
+        </div>
+        {cancelled && (
+          <p className="mt-1 text-sm text-red-700" data-testid="cancel-reason">
+            {cancelled}
+          </p>
+        )}
+        <div className="mt-4">
+          <OrderTimeline history={order.statusHistory} vertical />
+        </div>
+        {(shopperCanCancel(order, now) || order.status === "Cancelled") && (
+          <div className="mt-4">
+            <CancelOrderButton
+              open={shopperCanCancel(order, now)}
+              confirmPath={`/my-orders/${order.id}/cancel`}
+              orderLabel={`order ${orderNumber(order.id)}`}
+              reasons={SHOPPER_CANCEL_REASONS}
+            />
+          </div>
+        )}
+      </section>
+
+      <div className="mt-6 grid gap-6 md:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="items-title" className="rounded-lg border border-gray-300 p-4 md:p-6">
+          <h2 id="items-title" className="text-lg font-medium">
+            Items
+          </h2>
+          <ul className="mt-2 divide-y divide-gray-200">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex items-center gap-4 py-3">
+                {item.image && <img src={imageUrl(item.image)} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />}
+                <div className="flex-1">
+                  <p className="font-medium">{item.name}</p>
+                  <p className="text-sm text-gray-600">
+                    {item.quantity} × {formatRupees(item.unitPricePaise)}
+                    {!item.availability.available && <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-700">Not available now</span>}
+                  </p>
+                </div>
+                <p className="font-medium">{formatRupees(item.unitPricePaise * item.quantity)}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 border-t border-gray-200 pt-3">
+            {reordered && (
+              <p className="mb-2 text-sm text-gray-800" data-testid="order-again-result">
+                Items added to your cart{order.items.some((item) => !item.availability.available) ? "; those marked Not available now were left out" : ""}.{" "}
+                <Link to="/cart" className="font-medium text-primary underline">
+                  View cart
+                </Link>
+              </p>
+            )}
+            <OrderAgainButton orderId={order.id} />
+          </div>
+        </section>
+
+        <div className="space-y-6">
+          <section aria-labelledby="bill-title" className="rounded-lg border border-gray-300 p-4 md:p-6">
+            <h2 id="bill-title" className="mb-3 text-lg font-medium">
+              Bill
+            </h2>
+            <BillBreakdown order={order} />
+            <p className="mt-3 text-sm text-gray-700">
+              Paid by {order.paymentType === "COD" ? "Cash On Delivery" : "Online (card)"} ·{" "}
+              <span data-testid="payment-status" className={order.isPaid ? "text-primary" : "text-amber-700"}>
+                {paymentLabel(order)}
+              </span>
+            </p>
+          </section>
+          <section aria-labelledby="address-title" className="rounded-lg border border-gray-300 p-4 md:p-6">
+            <h2 id="address-title" className="mb-2 text-lg font-medium">
+              Delivery address
+            </h2>
+            <address className="text-sm not-italic text-gray-700" data-testid="order-address">
+              <p className="font-medium text-gray-900">
+                {address.firstName} {address.lastName}
+              </p>
+              <p>{address.street}</p>
+              <p>
+                {address.city}, {address.state} {address.zipCode}
+              </p>
+              <p>{address.country}</p>
+              <p>Phone: {address.phone}</p>
+            </address>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** axe on the order pages (issue 15, 16): no serious or critical violations, dialogs open included. */
+import { open } from "./support/app";
+import { expectNoSeriousViolations } from "./support/axe";
+import { openSellerPage } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+import { orderNumber, placeOrderByApi, sellerOrderCard, uniqueSurname } from "./support/orders";
+
+test.describe("accessibility of the order pages (axe: no serious or critical violations)", () => {
+  test("the shopper's order page, its cancel dialog, the confirmation page and the invoice", async ({ page, shopper, address: _ }) => {
+    const orderId = await placeOrderByApi(page, shopper);
+    await open(page, `/my-orders/${orderId}`);
+    await expectNoSeriousViolations(page, "/my-orders/:id");
+    await page.getByRole("link", { name: "Cancel order" }).click();
+    await expect(page.getByRole("dialog", { name: `Cancel order ${orderNumber(orderId)}?` })).toBeVisible();
+    await expectNoSeriousViolations(page, "the cancel dialog");
+
+    await open(page, `/my-orders/${orderId}/cancel`);
+    await expectNoSeriousViolations(page, "/my-orders/:id/cancel");
+    await page.goto(`/my-orders/${orderId}/invoice`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tax Invoice");
+    await expectNoSeriousViolations(page, "/my-orders/:id/invoice");
+  });
+
+  test("My Orders right after placing (the confirmation)", async ({ page, shopper, address: _ }) => {
+    const orderId = await placeOrderByApi(page, shopper);
+    // The address the checkout sends the shopper to.
+    await open(page, `/my-orders?placed=${orderId}`);
+    await expect(page.getByTestId("order-placed")).toBeVisible();
+    await expectNoSeriousViolations(page, "/my-orders?placed=…");
+  });
+
+  test("the seller's filtered Orders and its cancel dialog", async ({ sellerPage, page: shopperPage, shopper }) => {
+    const surname = uniqueSurname();
+    const orderId = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
+    await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}&method=cod`);
+    await expect(sellerOrderCard(sellerPage, orderId)).toBeVisible();
+    await expectNoSeriousViolations(sellerPage, "/seller/orders with filters");
+    await sellerOrderCard(sellerPage, orderId).getByRole("link", { name: "Cancel", exact: true }).click();
+    await expect(sellerPage.getByRole("dialog")).toBeVisible();
+    await expectNoSeriousViolations(sellerPage, "the seller's cancel dialog");
+  });
+
+  for (const page of ["cancel", "invoice", "packing-slip"]) {
+    test(`the seller's /seller/orders/:id/${page}`, async ({ sellerPage, page: shopperPage, shopper }) => {
+      const orderId = await placeOrderByApi(shopperPage, shopper);
+      const path = `/seller/orders/${orderId}/${page}`;
+      await open(sellerPage, path, "main");
+      await expect(sellerPage.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSeriousViolations(sellerPage, path);
+    });
+  }
+});

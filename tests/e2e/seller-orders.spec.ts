@@ -1,0 +1,156 @@
+/**
+ * The seller's Orders (issue 16): new orders arrive without a reload (the list, the New mark, the
+ * announcement, the sidebar badge), search and filters in the URL, cancelling with a confirmation
+ * and a reason that the shopper sees, the printable invoice and packing slip. On a phone and on a
+ * desktop. Each test's orders carry a surname no other journey uses, and the page is searched for
+ * it: journeys run side by side on one store.
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import { open } from "./support/app";
+import { openSellerPage, orderCards, SELLER_STATE } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+import { appOrigin, LIVE_REFRESH_MS, moveBySeller, orderNumber, placeOrderByApi, sellerOrderCard, uniqueSurname } from "./support/orders";
+
+const DEVICES = [
+  { name: "desktop", tag: [] as string[] },
+  { name: "phone", tag: ["@mobile"] },
+];
+
+/** The badge's number on the Orders link (0 when it shows none). */
+async function badgeNumber(page: Page): Promise<number> {
+  const badge = page.getByRole("navigation", { name: "Seller" }).getByTestId("waiting-orders-badge");
+  return (await badge.count()) === 0 ? 0 : Number((await badge.textContent())!.replace(/\D/g, ""));
+}
+
+async function waitingOnServer(seller: APIRequestContext): Promise<number> {
+  const response = await seller.get("/api/order/seller");
+  return ((await response.json()) as { waiting: number }).waiting;
+}
+
+for (const device of DEVICES) {
+  test.describe(`the seller's orders on a ${device.name}`, { tag: device.tag }, () => {
+    test("a just-placed order appears without a reload, marked New and announced; the sidebar badge counts it", async ({ sellerPage, page: shopperPage, shopper, sellerRequest }) => {
+      const surname = uniqueSurname();
+      await sellerPage.clock.install();
+      await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
+      await expect(sellerPage.getByText("No orders match these filters.")).toBeVisible();
+      await sellerPage.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+      const orderId = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
+      await sellerPage.clock.fastForward(LIVE_REFRESH_MS);
+      const card = sellerOrderCard(sellerPage, orderId);
+      await expect(card).toBeVisible();
+      await expect(card).toHaveAttribute("data-new", "true");
+      await expect(card.getByText("New", { exact: true })).toBeVisible();
+      await expect(sellerPage.getByTestId("new-orders-banner")).toHaveText("1 new order since you opened this page");
+      await expect(sellerPage.getByTestId("new-order-announcement")).toHaveText(`New order ${orderNumber(orderId)} from Asha ${surname}, ₹112.20.`);
+
+      // The badge shows what the server counts (other journeys place and move orders meanwhile: follow it).
+      await expect
+        .poll(async () => {
+          const server = await waitingOnServer(sellerRequest);
+          await sellerPage.clock.fastForward(LIVE_REFRESH_MS);
+          return (await badgeNumber(sellerPage)) === server && server >= 1;
+        })
+        .toBe(true);
+      expect(await sellerPage.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    });
+
+    test("search by name, order number or phone, and filter by days and payment, all in the URL", async ({ sellerPage, page: shopperPage, shopper, sellerRequest }) => {
+      const surname = uniqueSurname();
+      const first = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
+      const second = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
+      await moveBySeller(sellerRequest, second, "Packed");
+      await moveBySeller(sellerRequest, second, "Out for delivery");
+      const paid = await sellerRequest.post("/api/order/mark-paid", { data: { orderId: second }, headers: { Origin: appOrigin() } });
+      expect(paid.status()).toBe(200);
+
+      await openSellerPage(sellerPage, "/seller/orders");
+      const search = sellerPage.getByRole("search", { name: "Search and filter orders" });
+      await search.getByLabel("Search").fill(`asha ${surname.toLowerCase()}`);
+      await search.getByRole("button", { name: "Apply" }).click();
+      await expect(sellerPage).toHaveURL((url) => url.searchParams.get("q") === `asha ${surname.toLowerCase()}`);
+      await expect(sellerPage.getByRole("article")).toHaveCount(2);
+
+      await search.getByLabel("Payment").selectOption("paid");
+      await search.getByRole("button", { name: "Apply" }).click();
+      await expect(sellerPage).toHaveURL((url) => url.searchParams.get("paid") === "paid");
+      await expect(sellerPage.getByRole("article")).toHaveCount(1);
+      await expect(sellerOrderCard(sellerPage, second)).toBeVisible();
+
+      // Straight from a URL (rendered on the server): the order number, the day.
+      const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
+      await openSellerPage(sellerPage, `/seller/orders?q=${orderNumber(first)}&from=${today}&to=${today}&method=cod`);
+      await expect(sellerPage.getByRole("article")).toHaveCount(1);
+      await expect(sellerOrderCard(sellerPage, first)).toBeVisible();
+      await expect(sellerPage.getByRole("search").getByLabel("From")).toHaveValue(today);
+      await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}&to=2020-01-01`);
+      await expect(sellerPage.getByText("No orders match these filters.")).toBeVisible();
+      await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}&method=card`);
+      await expect(sellerPage.getByText("No orders match these filters.")).toBeVisible();
+      await openSellerPage(sellerPage, "/seller/orders?from=2026-02-30");
+      await expect(sellerPage.getByRole("alert")).toHaveText("That date does not exist");
+    });
+
+    test("cancelling asks for a confirmation and a reason (a note for Other); the shopper sees both", async ({ sellerPage, page: shopperPage, shopper }) => {
+      const surname = uniqueSurname();
+      const orderId = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
+      await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
+      const card = sellerOrderCard(sellerPage, orderId);
+      await card.getByRole("link", { name: "Cancel", exact: true }).click();
+      const dialog = sellerPage.getByRole("dialog", { name: `Cancel order ${orderNumber(orderId)}?` });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("radio", { name: "Other" }).check();
+      await dialog.getByRole("button", { name: "Yes, cancel order" }).click();
+      await expect(dialog.getByRole("alert")).toHaveText("Write a note for the customer when the reason is Other");
+      await expect(card.getByTestId("seller-order-status")).toHaveText("Order Placed");
+
+      await dialog.getByLabel(/Note for the customer/).fill("Our van broke down; sorry!");
+      await dialog.getByRole("button", { name: "Yes, cancel order" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(card.getByTestId("seller-order-status")).toHaveText("Cancelled");
+      await expect(card.getByTestId("cancel-reason")).toHaveText("Cancelled by you: Other (Our van broke down; sorry!)");
+      await expect(card.getByRole("link", { name: "Cancel", exact: true })).toHaveCount(0);
+
+      await open(shopperPage, "/my-orders");
+      const mine = orderCards(shopperPage).filter({ has: shopperPage.getByText(orderNumber(orderId)) });
+      await expect(mine.getByTestId("order-status")).toHaveText("Cancelled");
+      await expect(mine.getByTestId("cancel-reason")).toHaveText("Cancelled by the store: Other (Our van broke down; sorry!)");
+    });
+
+    test("the invoice and the packing slip print without the seller's screen around them", async ({ sellerPage, page: shopperPage, shopper }) => {
+      const surname = uniqueSurname();
+      const orderId = await placeOrderByApi(shopperPage, shopper, { lastName: surname, items: [{ product: "seed-apple-1-kg", quantity: 2 }] });
+      await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
+      await sellerOrderCard(sellerPage, orderId).getByRole("link", { name: `Invoice of order ${orderNumber(orderId)}` }).click();
+      await expect(sellerPage).toHaveURL(`/seller/orders/${orderId}/invoice`);
+      await sellerPage.emulateMedia({ media: "print" });
+      await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Tax Invoice");
+      await expect(sellerPage.getByRole("navigation", { name: "Seller" })).toHaveCount(0);
+      await expect(sellerPage.getByRole("button", { name: "Print" })).toBeHidden();
+      await expect(sellerPage.getByText(`Asha ${surname}`)).toBeVisible();
+      await expect(sellerPage.getByTestId("invoice-total")).toHaveText("₹224.40");
+
+      await sellerPage.goto(`/seller/orders/${orderId}/packing-slip`);
+      await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Packing Slip");
+      await expect(sellerPage.getByRole("row").filter({ hasText: "Apple 1 kg" })).toContainText("2");
+      await expect(sellerPage.getByText("₹")).toHaveCount(0);
+    });
+  });
+}
+
+test("without JavaScript the seller cancels through a confirmation page", async ({ browser, page: shopperPage, shopper }) => {
+  const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const surname = uniqueSurname();
+  const orderId = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
+  await page.goto(`/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
+  await sellerOrderCard(page, orderId).getByRole("link", { name: "Cancel", exact: true }).click();
+  await expect(page).toHaveURL(`/seller/orders/${orderId}/cancel`);
+  await page.getByRole("radio", { name: "Items out of stock" }).check();
+  await page.getByRole("button", { name: "Yes, cancel order" }).click();
+  await expect(page).toHaveURL("/seller/orders");
+  await page.goto(`/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
+  await expect(sellerOrderCard(page, orderId).getByTestId("cancel-reason")).toHaveText("Cancelled by you: Items out of stock");
+  await context.close();
+});

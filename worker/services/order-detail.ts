@@ -1,0 +1,66 @@
+/**
+ * One order as its shopper follows it (`/my-orders/:id`, `GET /api/order/user/:id`): the order as
+ * bought, and whether each of its products can be bought again now, in one D1 round trip. Another
+ * shopper's order does not exist for this one (404, never 403: an order number says nothing).
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "@worker/db/client";
+import { orderItems, orders, products, users, type Product } from "@worker/db/schema";
+import { notFound } from "@worker/errors";
+import { orderIdField } from "@worker/validation/order";
+import { toOrderView, type OrderWithItems } from "./orders";
+
+/** Whether an item of the order can go back into the cart, and how many of it. */
+export type Availability = { available: boolean; /** Counted stock left; null when not counted. */ stock: number | null };
+
+type OrderView = ReturnType<typeof toOrderView>;
+export type OrderDetail = Omit<OrderView, "items"> & { items: (OrderView["items"][number] & { availability: Availability })[] };
+
+export const ORDER_NOT_FOUND = "Order not found";
+
+/** The order page's data: whether the account still exists, and the order (404 when it is not theirs). */
+export async function orderPage(db: Database, userId: string, rawOrderId: unknown): Promise<{ userExists: false } | { userExists: true; order: OrderDetail }> {
+  // Any text in the URL that is no order id is simply no order of theirs.
+  const parsed = orderIdField.safeParse(rawOrderId);
+  if (!parsed.success) throw notFound(ORDER_NOT_FOUND);
+  const orderId = parsed.data;
+  const [account, [order], stock] = await db.batch([
+    db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
+    ownedOrder(db, userId, orderId),
+    db
+      .select({ id: products.id, inStock: products.inStock, stock: products.stock })
+      .from(products)
+      .where(inArray(products.id, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)))),
+  ]);
+  if (account.length === 0) return { userExists: false };
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return { userExists: true, order: withAvailability(order, stock) };
+}
+
+/** A shopper's own order with its items, or a 404 (any text that is no order id included). */
+export async function shopperOrder(db: Database, userId: string, rawOrderId: unknown): Promise<OrderWithItems> {
+  const parsed = orderIdField.safeParse(rawOrderId);
+  const [order] = parsed.success ? await ownedOrder(db, userId, parsed.data) : [];
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+/**
+ * A shopper's own order with its items, as a list of none or one (awaitable or part of a batch:
+ * drizzle cannot map a `findFirst` that finds nothing inside a D1 batch, a `findMany` it can).
+ */
+export function ownedOrder(db: Database, userId: string, orderId: string) {
+  return db.query.orders.findMany({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)), with: { items: true }, limit: 1 });
+}
+
+export function withAvailability(order: OrderWithItems, found: Pick<Product, "id" | "inStock" | "stock">[]): OrderDetail {
+  const byId = new Map(found.map((product) => [product.id, product]));
+  const view = toOrderView(order);
+  return {
+    ...view,
+    items: view.items.map((item) => {
+      const product = byId.get(item.productId);
+      return { ...item, availability: { available: Boolean(product?.inStock), stock: product?.stock ?? null } };
+    }),
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * The keys the seller finds orders by (ADR 035), written once when an order is placed and used the
+ * same way by every search: a name in lower case with single spaces, a phone as its last ten digits
+ * (an Indian mobile number, whatever spaces, dashes or +91 it was typed with).
+ */
+import type { AddressSnapshot } from "@worker/db/schema";
+
+export function nameKey(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, " ");
+}
+
+export function phoneKey(text: string): string {
+  return text.replace(/\D/g, "").slice(-10);
+}
+
+export function orderSearchKeys(address: Pick<AddressSnapshot, "firstName" | "lastName" | "phone">) {
+  return { searchName: nameKey(`${address.firstName} ${address.lastName}`), searchPhone: phoneKey(address.phone) };
+}
