@@ -1,6 +1,7 @@
+import { openSellerPage } from "./support/accounts";
 import { APPLE, expectCartCount, open } from "./support/app";
 import { expectNoSeriousViolations } from "./support/axe";
-import { test } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
 
 test.describe("accessibility (axe: no serious or critical violations)", () => {
   test("home", async ({ page }) => {
@@ -24,6 +25,13 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
     await page.waitForURL("/cart");
     await expectCartCount(page, 1);
     await expectNoSeriousViolations(page, "/cart");
+  });
+
+  test("seller dashboard, its table of sales per day open", async ({ sellerPage }) => {
+    await openSellerPage(sellerPage, "/seller/dashboard");
+    await sellerPage.getByText("Sales per day as a table").click();
+    await expect(sellerPage.getByTestId("sales-table")).toBeVisible();
+    await expectNoSeriousViolations(sellerPage, "/seller/dashboard");
   });
 
   test("404 page", async ({ page }) => {

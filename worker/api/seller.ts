@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { limitSellerLogin } from "@worker/security/rate-limit";
 import { createSession, destroySession } from "@worker/web/session";
 import { checkSellerLogin } from "@worker/services/seller-auth";
-import { requireSeller, sameSiteOnly } from "./auth";
+import { dashboardFigures, toDashboardJson } from "@worker/services/dashboard";
+import { requireSeller, requireSellerRole, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
 
@@ -15,6 +16,7 @@ export const sellerRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, msg: "Logged In" });
   })
   .get("/is-auth", requireSeller, (c) => c.json({ success: true, msg: "" }))
+  .get("/dashboard", requireSellerRole, async (c) => c.json({ success: true, msg: "", dashboard: toDashboardJson(await dashboardFigures(c.var.db)) }))
   .get("/logout", sameSiteOnly, async (c) => {
     c.header("Set-Cookie", await destroySession(c.req.raw, c.env, "seller"));
     return c.json({ success: true, msg: "Logged Out" });
