@@ -44,6 +44,7 @@ function bulkProduct(i: number) {
     image: `seed/${base.emoji}.webp`,
     mrp,
     pricePaise: Math.max(100, mrp - (i % 5) * 100),
+    onSale: i % 10 !== 9, // every tenth product out of stock
   };
 }
 
@@ -58,7 +59,7 @@ function row(i: number): unknown[] {
     p.mrp,
     p.pricePaise,
     JSON.stringify([p.image]),
-    i % 10 === 9 ? 0 : 1, // every tenth product out of stock
+    p.onSale ? 1 : 0,
     p.size,
     at,
     at,

@@ -18,7 +18,7 @@ import { istDay, istDayStart, DAY_MS } from "../shared/ist.ts";
 import { totalsFor } from "../shared/money.ts";
 import { SEED_PRODUCTS } from "./seed-data.ts";
 
-type Priced = { id: string; name: string; category: string; image: string; pricePaise: number };
+type Priced = { id: string; name: string; category: string; image: string; pricePaise: number; onSale: boolean };
 
 const SHOPPERS = 5000;
 const DAYS = 90;
@@ -59,7 +59,14 @@ export async function seedOrders(db: D1Database, options: OrderSeedOptions): Pro
   const now = options.now ?? Date.now();
   const random = generator(2026);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  const demo: Priced[] = SEED_PRODUCTS.map((p) => ({ id: p.id, name: p.name, category: p.category, image: `seed/${p.emoji}.webp`, pricePaise: p.price * 100 }));
+  const demo: Priced[] = SEED_PRODUCTS.map((p) => ({ id: p.id, name: p.name, category: p.category, image: `seed/${p.emoji}.webp`, pricePaise: p.price * 100, onSale: true }));
+  // Lines are only written for products on sale (the database refuses others, migration 0001).
+  const bulk = () => {
+    for (;;) {
+      const product = options.bulkProduct(Math.floor(options.bulkProducts * random() ** 4));
+      if (product.onSale) return product;
+    }
+  };
 
   await insertRows(
     db,
@@ -83,7 +90,7 @@ export async function seedOrders(db: D1Database, options: OrderSeedOptions): Pro
     const ageHours = (now - createdAt) / HOUR_MS;
 
     const lines = Array.from({ length: 1 + Math.floor(random() * 5) }, () => {
-      const product = random() < 0.5 || options.bulkProducts === 0 ? pick(demo) : options.bulkProduct(Math.floor(options.bulkProducts * random() ** 4));
+      const product = random() < 0.5 || options.bulkProducts === 0 ? pick(demo) : bulk();
       return { product, quantity: 1 + Math.floor(random() * 3) };
     });
     const totals = totalsFor(lines.map((l) => ({ unitPricePaise: l.product.pricePaise, quantity: l.quantity })));

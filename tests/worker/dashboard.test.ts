@@ -69,7 +69,9 @@ const online = (status: Order["status"], amountPaise: number, createdAt: number,
 describe("dashboard figures", () => {
   it("sums today, 7 and 30 days in India's time, with refunds due, cash to collect and cancellations", async () => {
     const user = await shopper();
-    const [x, y, v, z, w] = ["prod-x", "prod-y", "prod-v", "prod-z", "prod-w"];
+    // Order lines are only written for products on sale (migration 0001), as at checkout.
+    const product = async (name: string) => (await insertProduct({ name })).id;
+    const [x, y, v, z, w] = [await product("Dash X"), await product("Dash Y"), await product("Dash V"), await product("Dash Z"), await product("Dash W")];
     // Today (from midnight IST on):
     await seedOrder(user, cod("Order Placed", 10000, MIDNIGHT), [{ productId: x, quantity: 2, unitPricePaise: 1000 }]); // A: to pack, cash to collect
     await seedOrder(user, online("Packed", 20000, NOW - 60_000), [
@@ -158,12 +160,12 @@ describe("dashboard figures", () => {
     expect(await appleUnits()).toBe(6);
 
     // The seller cancels the paid order: out of the sales, into refunds due, its units back out.
-    await moveOrder({ db: db(), env, ctx: undefined as never }, unpaid, "Cancelled");
+    await moveOrder({ db: db(), env }, unpaid, "Cancelled");
     expect(await today()).toMatchObject({ orders: 1, salesPaise: 10000, paidPaise: 0, refundDueOrders: 1, refundDuePaise: 20000, cancelledOrders: 1 });
     expect(await appleUnits()).toBe(2);
 
     // The cash order is delivered and its cash collected.
-    for (const step of ["Packed", "Out for delivery", "Delivered"] as const) await moveOrder({ db: db(), env, ctx: undefined as never }, placed, step);
+    for (const step of ["Packed", "Out for delivery", "Delivered"] as const) await moveOrder({ db: db(), env }, placed, step);
     expect((await dashboardFigures(db(), NOW)).waiting.cashToCollect).toEqual({ orders: 1, amountPaise: 10000 });
     await markCodPaid(db(), placed);
     expect(await today()).toMatchObject({ orders: 1, salesPaise: 10000, paidPaise: 10000, codDueOrders: 0, codDuePaise: 0 });
@@ -176,9 +178,9 @@ describe("dashboard figures", () => {
               sum(((payment_type = 'COD' OR is_paid = 1) AND status <> 'Cancelled') * amount_paise) AS sales,
               sum((payment_state = 'paid') * amount_paise) AS paid,
               sum((payment_state = 'refund_due') * amount_paise) AS refunds
-       FROM orders GROUP BY day`,
+       FROM orders GROUP BY day ORDER BY day`,
     ).all<{ day: number; orders: number; sales: number; paid: number; refunds: number }>();
-    const kept = await env.DB.prepare("SELECT day, orders, sales_paise AS sales, paid_paise AS paid, refund_due_paise AS refunds FROM sales_days WHERE orders <> 0 OR sales_paise <> 0 OR paid_paise <> 0 OR refund_due_paise <> 0 OR cancelled_orders <> 0").all();
+    const kept = await env.DB.prepare("SELECT day, orders, sales_paise AS sales, paid_paise AS paid, refund_due_paise AS refunds FROM sales_days WHERE orders <> 0 OR sales_paise <> 0 OR paid_paise <> 0 OR refund_due_paise <> 0 OR cancelled_orders <> 0 ORDER BY day").all();
     expect(kept.results).toEqual(scan.results);
   });
 
@@ -211,9 +213,10 @@ describe("dashboard figures", () => {
         .bind(...params)
         .all<{ detail: string }>();
       const details = results.map((r) => r.detail).join(" | ");
-      expect(details, sql).not.toMatch(/SCAN (orders|products|order_items)\b(?! USING)/);
-      expect(details, sql).not.toMatch(/SCAN (sales_days|product_sales_days)\b(?! USING)/);
-      if (sql.includes('"orders"')) expect(details, sql).toMatch(/orders USING (COVERING )?INDEX orders_(waiting|refund_due)_idx/);
+      // Not even a walk along a whole index, but for the partial one that holds only the refunds due.
+      const walks = details.replace(/SCAN orders USING (COVERING )?INDEX orders_refund_due_idx/, "");
+      expect(walks, sql).not.toMatch(/SCAN (orders|products|order_items|sales_days|product_sales_days)\b/);
+      if (/from "orders"/.test(sql)) expect(details, sql).toMatch(/orders USING (COVERING )?INDEX orders_(waiting|refund_due)_idx/);
       if (/from "products"/.test(sql)) expect(details, sql).toMatch(/products USING (COVERING )?INDEX products_stock_idx/);
     }
   });
@@ -236,10 +239,5 @@ describe("who may read the dashboard", () => {
     expect(body.dashboard.periods.today).toMatchObject({ orders: 1, sales: 123.45, codDue: 123.45, codDueOrders: 1 });
     expect(body.dashboard.periods.today).not.toHaveProperty("salesPaise");
     expect(body.dashboard.waiting.toPack.orders).toBe(1);
-  });
-
-});
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Sales per day");
   });
 });
