@@ -63,7 +63,7 @@ export function SalesChart({ days }: { days: ChartDay[] }) {
       <figcaption className="sr-only">The table below lists the same numbers.</figcaption>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer text-primary-dull">Sales per day as a table</summary>
-        <div className="mt-2 max-h-80 overflow-auto">
+        <div className="mt-2">
           <table className="w-full text-left" data-testid="sales-table">
             <caption className="sr-only">Orders and sales per day, newest first</caption>
             <thead>
