@@ -121,6 +121,8 @@ export default defineConfig({
     {
       name: "mobile",
       grep: /@mobile/,
+      // The seller's journeys on a phone use the saved seller session too.
+      dependencies: ["seller-setup"],
       use: {
         browserName: "chromium",
         viewport: { width: 390, height: 844 },

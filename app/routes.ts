@@ -30,10 +30,15 @@ export default [
   route("my-orders/:id/invoice", "routes/shop/invoice.tsx"),
   route("seller/orders/:id/invoice", "routes/seller/invoice.tsx"),
   route("seller/orders/:id/packing-slip", "routes/seller/packing-slip.tsx"),
+  // Search engines (resource routes): the sitemap index, its child sitemaps, robots.txt.
+  route("sitemap.xml", "routes/seo/sitemap-index.ts"),
+  route("sitemaps/:file", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
   route("seller/login", "routes/seller/login.tsx"),
   route("seller/logout", "routes/seller/logout.tsx"),
   route("seller", "routes/seller/layout.tsx", [
     index("routes/seller/add-product.tsx"),
+    route("dashboard", "routes/seller/dashboard.tsx"),
     route("product-list", "routes/seller/product-list.tsx"),
     route("products/:id/edit", "routes/seller/edit-product.tsx"),
     route("orders", "routes/seller/orders.tsx"),

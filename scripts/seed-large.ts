@@ -1,17 +1,20 @@
 /**
- * `npm run seed:large`: grow the local catalogue to 50,000 products (idempotent), to measure the
- * store at scale. Run `npm start` (or `npm run seed`) first so the demo pictures exist.
+ * `npm run seed:large`: grow the local store to 50,000 products and 100,000 orders (idempotent),
+ * to measure it at scale. Run `npm start` (or `npm run seed`) first so the demo pictures exist.
+ * The orders are a 90-day history (scripts/seed-orders.ts).
  *
- *   node scripts/seed-large.ts [--count 50000] [--state .wrangler/state]
+ *   node scripts/seed-large.ts [--count 50000] [--orders 100000] [--state .wrangler/state]
  */
 import { parseArgs } from "node:util";
 import { openLocalStorage } from "./local-storage.ts";
 import { SEED_PRODUCTS } from "./seed-data.ts";
+import { seedOrders } from "./seed-orders.ts";
 
 const { values } = parseArgs({
-  options: { count: { type: "string", default: "50000" }, state: { type: "string", default: ".wrangler/state" } },
+  options: { count: { type: "string", default: "50000" }, orders: { type: "string", default: "100000" }, state: { type: "string", default: ".wrangler/state" } },
 });
 const count = Number(values.count);
+const orderCount = Number(values.orders);
 
 const ADJECTIVES = ["Organic", "Farm Fresh", "Premium", "Classic", "Golden", "Everyday", "Family Pack", "Select", "Crunchy", "Handpicked"];
 const SIZES = ["250g", "500g", "1 kg", "2 kg", "6 pcs", "12 pcs", "1L", "2L"];
@@ -25,23 +28,39 @@ const ROWS_PER_STATEMENT = 9;
 const STATEMENTS_PER_BATCH = 200;
 const COLUMNS = "(id, name, category, description, price_paise, offer_price_paise, images, in_stock, weight, created_at, updated_at)";
 
-function row(i: number): unknown[] {
+/** The i-th bulk product (0-based), as the orders seed needs it too. */
+function bulkProduct(i: number) {
   const base = SEED_PRODUCTS[i % SEED_PRODUCTS.length]!;
   const adjective = ADJECTIVES[Math.floor(i / SEED_PRODUCTS.length) % ADJECTIVES.length]!;
   const size = SIZES[Math.floor(i / (SEED_PRODUCTS.length * ADJECTIVES.length)) % SIZES.length]!;
   const baseName = base.name.replace(/\s+[\d.]+\s*(g|kg|L|pcs)$/i, "");
   const mrp = base.mrp * 100 + (i % 7) * 100;
+  return {
+    id: `bulk-${String(i + 1).padStart(6, "0")}`,
+    name: `${adjective} ${baseName} ${size} #${i + 1}`,
+    category: base.category,
+    base,
+    size,
+    image: `seed/${base.emoji}.webp`,
+    mrp,
+    pricePaise: Math.max(100, mrp - (i % 5) * 100),
+    onSale: i % 10 !== 9, // every tenth product out of stock
+  };
+}
+
+function row(i: number): unknown[] {
+  const p = bulkProduct(i);
   const at = BULK_EPOCH + i * 1000;
   return [
-    `bulk-${String(i + 1).padStart(6, "0")}`,
-    `${adjective} ${baseName} ${size} #${i + 1}`,
-    base.category,
-    JSON.stringify(base.description),
-    mrp,
-    Math.max(100, mrp - (i % 5) * 100),
-    JSON.stringify([`seed/${base.emoji}.webp`]),
-    i % 10 === 9 ? 0 : 1, // every tenth product out of stock
-    size,
+    p.id,
+    p.name,
+    p.category,
+    JSON.stringify(p.base.description),
+    p.mrp,
+    p.pricePaise,
+    JSON.stringify([p.image]),
+    p.onSale ? 1 : 0,
+    p.size,
     at,
     at,
   ];
@@ -63,6 +82,9 @@ try {
   }
   const after = await countRows();
   console.log(`Large catalogue: ${after - before} new, ${after} bulk products in all (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  const ordersStarted = Date.now();
+  const added = await seedOrders(env.DB, { count: orderCount, bulkProducts: after, bulkProduct });
+  console.log(`Order history: ${added} new orders (${((Date.now() - ordersStarted) / 1000).toFixed(1)} s).`);
 } finally {
   await dispose();
 }

@@ -1,3 +1,5 @@
+import { IST_OFFSET_MS } from "./ist";
+
 /** The words and policy of an order's state, for both wings (the moves live in worker/services/order-status.ts). */
 export const ORDER_STATUSES = ["Order Placed", "Packed", "Out for delivery", "Delivered", "Cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -26,8 +28,6 @@ export function paymentLabel(order: { isPaid: boolean; paymentType: string; paym
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
-/** India Standard Time, UTC+5:30 all year (no daylight saving since 1945). */
-export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 /**
  * "22 Nov 2026, 9:37 pm" in Indian time (CLDR spells September "Sept"): what

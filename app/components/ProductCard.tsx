@@ -1,13 +1,13 @@
 import { Link } from "./Link";
 import type { ProductCardView } from "@worker/services/catalog";
 import { imageUrl } from "@shared/images";
+import { productPath } from "@shared/paths";
 import { AddToCart } from "./AddToCart";
 import { Price } from "./Price";
 import { Stars } from "./Stars";
 
-export function productPath(product: Pick<ProductCardView, "category" | "id">): string {
-  return `/products/${product.category.toLowerCase()}/${product.id}`;
-}
+// Where the cart and others have always imported it from.
+export { productPath };
 
 /**
  * `eager`: the image is likely in the first screen, so it is not lazy. `first`: it is the page's

@@ -1,3 +1,5 @@
+import { SITE_IMAGES } from "./site-images";
+
 export const STORE_NAME = "GreenBasket";
 // No delivery time here: the promise is the store's setting (the hero and the top bar show it).
 export const STORE_TAGLINE = "Fresh groceries and snacks delivered to your door";
@@ -9,4 +11,9 @@ export function pageTitle(title?: string): string {
 /** Title and description for a route's `meta` export. */
 export function pageMeta(title: string | undefined, description: string) {
   return [{ title: pageTitle(title) }, { name: "description", content: description }];
+}
+
+/** The store as link previews and structured data name it (worker/web/seo.ts), on its public origin (APP_URL). */
+export function siteAt(origin: string) {
+  return { origin, name: STORE_NAME, image: SITE_IMAGES.heroBasket };
 }

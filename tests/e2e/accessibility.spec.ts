@@ -1,3 +1,4 @@
+import { openSellerPage } from "./support/accounts";
 import { APPLE, expectCartCount, open } from "./support/app";
 import { expectNoSeriousViolations } from "./support/axe";
 import { checkPincode } from "./support/delivery";
@@ -39,6 +40,11 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
   test("the /delivery page", async ({ page }) => {
     await open(page, "/delivery");
     await expectNoSeriousViolations(page, "/delivery");
+  test("seller dashboard, its table of sales per day open", async ({ sellerPage }) => {
+    await openSellerPage(sellerPage, "/seller/dashboard");
+    await sellerPage.getByText("Sales per day as a table").click();
+    await expect(sellerPage.getByTestId("sales-table")).toBeVisible();
+    await expectNoSeriousViolations(sellerPage, "/seller/dashboard");
   });
 
   test("404 page", async ({ page }) => {

@@ -35,6 +35,7 @@ import * as sellerOrderCancel from "~/routes/seller/order-cancel";
 import * as sellerWaiting from "~/routes/seller/orders-waiting";
 import * as product from "~/routes/shop/product";
 import * as products from "~/routes/shop/products";
+import * as sellerDashboard from "~/routes/seller/dashboard";
 import * as sellerEditProduct from "~/routes/seller/edit-product";
 import * as sellerLayout from "~/routes/seller/layout";
 import * as sellerOrders from "~/routes/seller/orders";
@@ -470,7 +471,7 @@ describe("seller pages", () => {
   it("without a seller session the seller layout's middleware answers 401 before any loader or D1", async () => {
     const shopper = await signUp(); // a shopper's session is no seller session
     for (const cookie of [undefined, shopper.cookie]) {
-      for (const path of ["/seller", "/seller/product-list", "/seller/products/x/edit", "/seller/orders"]) {
+      for (const path of ["/seller", "/seller/dashboard", "/seller/dashboard.data", "/seller/product-list", "/seller/products/x/edit", "/seller/orders"]) {
         const result = await runLoaders(page(path, cookie), step("seller layout", sellerGuard));
         expect(statusOf(result.thrown("seller layout")), path).toBe(401);
         expectWithinBudget(result, 0);
@@ -542,6 +543,22 @@ describe("seller pages", () => {
     const filtered = await runLoaders(page("/seller/orders?status=Packed", seller), rootStep, step("seller layout", sellerGuard), step("orders", sellerOrders.loader));
     expect(filtered.data<{ orders: unknown[] }>("orders").orders).toEqual([]);
     expectWithinBudget(filtered, 1);
+  });
+
+  it("dashboard: every figure in one batch, with 1 order or 8, few products or many low on stock", async () => {
+    const seller = await sellerLogin();
+    const items = await manyProducts(3, { stock: 40 });
+    await placeOrders(await signUp(), 1, items);
+    type Figures = { periods: { today: { orders: number } }; waiting: { toPack: { orders: number } }; lowStock: { count: number } };
+    const one = await runLoaders(page("/seller/dashboard", seller), rootStep, step("seller layout", sellerGuard), step("dashboard", sellerDashboard.loader));
+    expect(one.data<Figures>("dashboard")).toMatchObject({ periods: { today: { orders: 1 } }, waiting: { toPack: { orders: 1 } } });
+    expectWithinBudget(one, 1);
+
+    await placeOrders(await signUp(), 7, items);
+    await manyProducts(12, { stock: 2 });
+    const eight = await runLoaders(page("/seller/dashboard", seller), rootStep, step("seller layout", sellerGuard), step("dashboard", sellerDashboard.loader));
+    expect(eight.data<Figures>("dashboard")).toMatchObject({ periods: { today: { orders: 8 } }, waiting: { toPack: { orders: 8 } }, lowStock: { count: 12 } });
+    expectWithinBudget(eight, 1);
   });
 });
 

@@ -3,7 +3,8 @@ import { limitSellerLogin } from "@worker/security/rate-limit";
 import { createSession, destroySession } from "@worker/web/session";
 import { checkSellerLogin } from "@worker/services/seller-auth";
 import { readStoreSettings, saveStoreSettings, toApiSettings } from "@worker/services/store-settings";
-import { requireSeller, sameSiteOnly } from "./auth";
+import { dashboardFigures, toDashboardJson } from "@worker/services/dashboard";
+import { requireSeller, requireSellerRole, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
 
@@ -16,6 +17,7 @@ export const sellerRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, msg: "Logged In" });
   })
   .get("/is-auth", requireSeller, (c) => c.json({ success: true, msg: "" }))
+  .get("/dashboard", requireSellerRole, async (c) => c.json({ success: true, msg: "", dashboard: toDashboardJson(await dashboardFigures(c.var.db)) }))
   .get("/logout", sameSiteOnly, async (c) => {
     c.header("Set-Cookie", await destroySession(c.req.raw, c.env, "seller"));
     return c.json({ success: true, msg: "Logged Out" });

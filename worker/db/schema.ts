@@ -58,6 +58,8 @@ export const products = sqliteTable(
     index("products_category_price_idx").on(t.category, t.inStock, t.offerPricePaise),
     index("products_discount_idx").on(t.inStock, PRODUCT_DISCOUNT_SQL),
     index("products_category_discount_idx").on(t.category, t.inStock, PRODUCT_DISCOUNT_SQL),
+    // The dashboard's low-stock and sold-out lists: only counted products are in it (ADR 036).
+    index("products_stock_idx").on(t.stock, t.updatedAt).where(sql`${t.stock} IS NOT NULL`),
     check("products_price_positive", sql`${t.pricePaise} > 0`),
     check("products_offer_in_range", sql`${t.offerPricePaise} > 0 AND ${t.offerPricePaise} <= ${t.pricePaise}`),
     check("products_stock_not_negative", sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
@@ -152,6 +154,9 @@ export const orders = sqliteTable(
     index("orders_search_phone_idx").on(t.searchPhone, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
+    // The dashboard's counts of orders waiting for a next step (ADR 036): read from the index alone.
+    index("orders_waiting_idx").on(t.status, t.paymentType, t.isPaid),
+    index("orders_refund_due_idx").on(t.createdAt).where(sql`${t.paymentState} = 'refund_due'`),
     uniqueIndex("orders_idempotency_unique").on(t.userId, t.idempotencyKey),
     uniqueIndex("orders_stripe_session_unique").on(t.stripeSessionId),
     check("orders_amount_positive", sql`${t.amountPaise} > 0`),
@@ -178,6 +183,41 @@ export const orderItems = sqliteTable(
     index("order_items_product_idx").on(t.productId),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
   ],
+);
+
+/**
+ * The seller dashboard's figures per day in India's time zone (ADR 036), kept by triggers on
+ * `orders` (migration 0009), never written by the code. An order counts for the day it was placed.
+ * "Live" orders are the seller's to fulfil (cash on delivery, or paid online) and not cancelled.
+ */
+export const salesDays = sqliteTable("sales_days", {
+  /** Days since 1970-01-01 in IST: (created_at + 5.5 h) / 24 h, rounded down. */
+  day: integer("day").primaryKey(),
+  /** Live orders and their amount (tax included). */
+  orders: integer("orders").notNull().default(0),
+  salesPaise: integer("sales_paise").notNull().default(0),
+  /** Of those, money received (online paid, or cash collected). */
+  paidPaise: integer("paid_paise").notNull().default(0),
+  /** Cash on delivery not yet collected, on orders not cancelled. */
+  codDueOrders: integer("cod_due_orders").notNull().default(0),
+  codDuePaise: integer("cod_due_paise").notNull().default(0),
+  /** Paid, then cancelled: the money to give back. */
+  refundDueOrders: integer("refund_due_orders").notNull().default(0),
+  refundDuePaise: integer("refund_due_paise").notNull().default(0),
+  /** Orders the seller saw (cash on delivery or paid) that were cancelled. */
+  cancelledOrders: integer("cancelled_orders").notNull().default(0),
+});
+
+/** Units and takings of each product per IST day, from live orders only: the dashboard's best sellers. */
+export const productSalesDays = sqliteTable(
+  "product_sales_days",
+  {
+    day: integer("day").notNull(),
+    productId: text("product_id").notNull(),
+    units: integer("units").notNull().default(0),
+    salesPaise: integer("sales_paise").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId] })],
 );
 
 /** Stripe event ids already handled: each webhook event takes effect once. */

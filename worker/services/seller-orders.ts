@@ -5,7 +5,8 @@
  */
 import { and, count, desc, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
-import { ACTIVE_STATUSES, IST_OFFSET_MS } from "@shared/order-status";
+import { IST_OFFSET_MS } from "@shared/ist";
+import { ACTIVE_STATUSES } from "@shared/order-status";
 import { orders } from "@worker/db/schema";
 import { notFound } from "@worker/errors";
 import { orderIdField, type SellerOrdersQuery } from "@worker/validation/order";

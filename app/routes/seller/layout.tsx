@@ -14,6 +14,7 @@ export const meta: Route.MetaFunction = () => [...pageMeta("Seller", "Manage pro
 export const middleware: Route.MiddlewareFunction[] = [sellerOnly];
 
 const LINKS = [
+  { to: "/seller/dashboard", label: "Dashboard", icon: "M4 20V10m6 10V4m6 16v-7m4 7H3" },
   { to: "/seller", label: "Add Product", icon: "M12 5v14M5 12h14" },
   { to: "/seller/product-list", label: "Product List", icon: "M4 6h16M4 12h16M4 18h16" },
   { to: "/seller/orders", label: "Orders", icon: "M6 3h12l1 18H5L6 3zm3 4a3 3 0 0 0 6 0" },

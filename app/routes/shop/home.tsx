@@ -9,15 +9,18 @@ import { MainBanner } from "~/components/home/MainBanner";
 import { Newsletter } from "~/components/home/Newsletter";
 import { WhyUs } from "~/components/home/WhyUs";
 import { ProductGrid } from "~/components/ProductCard";
-import { pageMeta } from "~/lib/site";
+import { seoMeta } from "@worker/web/seo";
+import { pageMeta, pageTitle, siteAt } from "~/lib/site";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(undefined, "Fresh vegetables, fruits, dairy, bakery, drinks and snacks delivered to your door. Prices in ₹.");
+const DESCRIPTION = "Fresh vegetables, fruits, dairy, bakery, drinks and snacks delivered to your door. Prices in ₹.";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [...pageMeta(undefined, DESCRIPTION), ...(loaderData?.seo ?? [])];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const products = await bestSellers(fromContext(context).db);
-  return { bestSellers: products.map(toProductCard) };
+  const worker = fromContext(context);
+  const products = await bestSellers(worker.db);
+  return { bestSellers: products.map(toProductCard), seo: seoMeta({ site: siteAt(worker.env.APP_URL), path: "/", title: pageTitle(), description: DESCRIPTION }) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -14,17 +14,29 @@ import { pageMeta } from "~/lib/site";
 import { useStorefront } from "~/lib/storefront";
 import { priceTaxNote } from "@shared/tax";
 import { DeliveryPromiseLine } from "~/components/DeliveryPromiseLine";
+import { productPath } from "@shared/paths";
+import { productJsonLd, seoMeta } from "@worker/web/seo";
+import { pageMeta, pageTitle, siteAt } from "~/lib/site";
 import type { Route } from "./+types/product";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
-  data
-    ? pageMeta(data.product.name, `${data.product.name} (${data.product.category}): ${data.product.description[0] ?? "fresh and delivered fast"}.`)
-    : pageMeta("Product not found", "This product does not exist.");
+  data ? [...pageMeta(data.product.name, describe(data.product)), ...data.seo] : pageMeta("Product not found", "This product does not exist.");
+
+function describe(product: { name: string; category: string; description: string[] }): string {
+  return `${product.name} (${product.category}): ${product.description[0] ?? "fresh and delivered fast"}.`;
+}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { product, related } = await productWithRelated(fromContext(context).db, params.id);
+  const worker = fromContext(context);
+  const { product, related } = await productWithRelated(worker.db, params.id);
   if (!product || product.category.toLowerCase() !== params.category.toLowerCase()) throw data(null, { status: 404 });
-  return { product: toProductView(product), related: related.map(toProductCard) };
+  const site = siteAt(worker.env.APP_URL);
+  // The canonical URL is the product's own (lower-case category), whatever case the link used.
+  const seo = [
+    ...seoMeta({ site, path: productPath(product), title: pageTitle(product.name), description: describe(product), image: product.images[0], type: "product" }),
+    ...productJsonLd(site, product),
+  ];
+  return { product: toProductView(product), related: related.map(toProductCard), seo };
 }
 
 /** At or below this counted stock the page tells shoppers how many are left. */

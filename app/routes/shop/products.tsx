@@ -5,17 +5,25 @@ import { shopListingOfPage } from "@worker/validation/search";
 import { ProductListing } from "~/components/ProductListing";
 import { ListingControls } from "~/components/search/ListingControls";
 import { CloseMatchesNote, NoMatches } from "~/components/search/SearchOutcome";
-import { pageMeta } from "~/lib/site";
+import { seoMeta } from "@worker/web/seo";
+import { pageMeta, pageTitle, siteAt } from "~/lib/site";
 import type { Route } from "./+types/products";
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) =>
-  pageMeta(data?.search ? `Search: ${data.search}` : "All Products", "Browse every fresh grocery and snack in stock, delivered in under 30 minutes.");
+const DESCRIPTION = "Browse every fresh grocery and snack in stock, with prices in ₹.";
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [...pageMeta(data?.search ? `Search: ${data.search}` : "All Products", DESCRIPTION), ...(data?.seo ?? [])];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const worker = fromContext(context);
   const listing = shopListingOfPage(new URL(request.url).searchParams);
-  const page = await browseProducts(fromContext(context).db, listing);
+  const page = await browseProducts(worker.db, listing);
   const { cursor: _cursor, ...shown } = listing;
-  return { ...shown, products: page.products.map(toProductCard), nextCursor: page.nextCursor, match: page.match, didYouMean: page.didYouMean };
+  // Paging, sorting and searching all name the plain listing as canonical; results of a search are not indexed themselves.
+  const seo = [
+    ...seoMeta({ site: siteAt(worker.env.APP_URL), path: "/products", title: pageTitle("All Products"), description: DESCRIPTION }),
+    ...(listing.search ? [{ name: "robots", content: "noindex, follow" }] : []),
+  ];
+  return { ...shown, products: page.products.map(toProductCard), nextCursor: page.nextCursor, match: page.match, didYouMean: page.didYouMean, seo };
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {

@@ -82,7 +82,7 @@ function appOrigin(): string {
 }
 
 /** A same-origin JSON write, as the app's own pages make it (the CSRF guard wants an Origin). */
-async function postJson(page: Page, path: string, data: unknown) {
+export async function postJson(page: Page, path: string, data: unknown) {
   const response = await page.request.post(path, { data, headers: { Origin: appOrigin() } });
   const body = await response.text();
   expect(response.ok(), `POST ${path} answered ${response.status()}: ${body}`).toBe(true);

@@ -1,0 +1,98 @@
+import { useId } from "react";
+import { formatIstDay, formatIstWeekday } from "@shared/ist";
+import { formatRupees } from "@shared/money";
+
+export type ChartDay = { day: number; orders: number; salesPaise: number };
+
+const WIDTH = 640;
+const HEIGHT = 220;
+const PLOT = { left: 64, right: 8, top: 12, bottom: 28 };
+
+/**
+ * Sales per day as bars, drawn as SVG in the server's HTML (no chart library, no client cost
+ * beyond the markup). A screen reader hears its title and a summary (role="img"); the same numbers
+ * follow as a table, for everyone.
+ */
+export function SalesChart({ days }: { days: ChartDay[] }) {
+  const id = useId();
+  const top = niceCeiling(Math.max(0, ...days.map((d) => d.salesPaise)));
+  const plotWidth = WIDTH - PLOT.left - PLOT.right;
+  const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
+  const slot = plotWidth / Math.max(1, days.length);
+  const y = (paise: number) => PLOT.top + plotHeight - (top === 0 ? 0 : (paise / top) * plotHeight);
+  const total = days.reduce((sum, d) => sum + d.salesPaise, 0);
+  const best = days.reduce<ChartDay | undefined>((a, d) => (!a || d.salesPaise > a.salesPaise ? d : a), undefined);
+  const first = days[0];
+  const last = days[days.length - 1];
+
+  return (
+    <figure className="m-0">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="h-auto w-full" data-testid="sales-chart">
+        <title id={`${id}-title`}>Sales per day, last {days.length} days</title>
+        <desc id={`${id}-desc`}>
+          {first && last
+            ? `From ${formatIstDay(first.day)} to ${formatIstDay(last.day)}: ${formatRupees(total)} in all${best && best.salesPaise > 0 ? `, the best day ${formatIstDay(best.day)} with ${formatRupees(best.salesPaise)}` : ""}.`
+            : "No days to show."}
+        </desc>
+        {(top === 0 ? [0] : [0, 0.5, 1]).map((share) => (
+          <g key={share}>
+            <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(top * share)} y2={y(top * share)} stroke="#d1d5db" strokeWidth="1" />
+            <text x={PLOT.left - 6} y={y(top * share) + 4} textAnchor="end" fontSize="11" fill="#4b5563">
+              {formatRupees(Math.round(top * share))}
+            </text>
+          </g>
+        ))}
+        {days.map((d, i) => (
+          <rect
+            key={d.day}
+            x={PLOT.left + i * slot + slot * 0.15}
+            y={y(d.salesPaise)}
+            width={slot * 0.7}
+            height={PLOT.top + plotHeight - y(d.salesPaise)}
+            fill={i === days.length - 1 ? "#276749" : "#4fbf8b"}
+          />
+        ))}
+        {days.map((d, i) =>
+          i % 7 === (days.length - 1) % 7 ? (
+            <text key={d.day} x={PLOT.left + (i + 0.5) * slot} y={HEIGHT - 8} textAnchor="middle" fontSize="11" fill="#4b5563">
+              {formatIstDay(d.day)}
+            </text>
+          ) : null,
+        )}
+      </svg>
+      <figcaption className="sr-only">The table below lists the same numbers.</figcaption>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer text-primary-dull">Sales per day as a table</summary>
+        <div className="mt-2">
+          <table className="w-full text-left" data-testid="sales-table">
+            <caption className="sr-only">Orders and sales per day, newest first</caption>
+            <thead>
+              <tr className="border-b border-gray-300">
+                <th scope="col" className="py-1 pr-4 font-medium">Day</th>
+                <th scope="col" className="py-1 pr-4 text-right font-medium">Orders</th>
+                <th scope="col" className="py-1 text-right font-medium">Sales</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...days].reverse().map((d) => (
+                <tr key={d.day} className="border-b border-gray-100">
+                  <th scope="row" className="py-1 pr-4 font-normal">{formatIstWeekday(d.day)}</th>
+                  <td className="py-1 pr-4 text-right">{d.orders}</td>
+                  <td className="py-1 text-right">{formatRupees(d.salesPaise)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
+
+/** The axis's top: the largest value rounded up to 1, 2 or 5 times a power of ten (₹0 when there are no sales). */
+function niceCeiling(paise: number): number {
+  if (paise <= 0) return 0;
+  const power = 10 ** Math.floor(Math.log10(paise));
+  const step = [1, 2, 5, 10].find((m) => m * power >= paise)!;
+  return step * power;
+}

@@ -1,0 +1,162 @@
+import { Link } from "~/components/Link";
+import { SalesChart } from "~/components/seller/SalesChart";
+import { fromContext } from "@worker/web/context";
+import { dashboardFigures, type PeriodFigures, type StockedProduct } from "@worker/services/dashboard";
+import { BEST_SELLER_DAYS, DASHBOARD_REFRESH_MS, LOW_STOCK, ordersPageFor, PERIODS, WAITING_STEPS } from "@shared/dashboard";
+import { formatDateTime } from "@shared/order-status";
+import { formatRupees } from "@shared/money";
+import { pageMeta } from "~/lib/site";
+import { useRefreshWhileVisible } from "~/lib/use-refresh-while-visible";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Dashboard", "Today's orders and sales, what waits for you, stock to watch."), { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return dashboardFigures(fromContext(context).db);
+}
+
+/** The seller's first screen: sales by period, orders waiting for a next step, stock to watch, best sellers, sales per day. */
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { periods, waiting, days, soldOut, lowStock, bestSellers, readAt } = loaderData;
+  useRefreshWhileVisible(DASHBOARD_REFRESH_MS);
+
+  return (
+    <div className="space-y-10">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-medium">Dashboard</h1>
+        <p className="text-sm text-gray-600">
+          Updated {formatDateTime(readAt)} (India time), refreshes while open
+        </p>
+      </div>
+
+      <section aria-labelledby="sales-title">
+        <h2 id="sales-title" className="sr-only">
+          Sales
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {PERIODS.map((period) => (
+            <li key={period.key}>
+              <PeriodCard label={period.label} figures={periods[period.key]} live={period.key === "today"} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="waiting-title">
+        <h2 id="waiting-title" className="text-lg font-medium">
+          Waiting for you
+        </h2>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+          {WAITING_STEPS.map((step) => {
+            const { orders, amountPaise } = waiting[step.key];
+            return (
+              <li key={step.key}>
+                <Link
+                  to={ordersPageFor(step.status)}
+                  className={`block rounded-md border p-3 hover:border-primary focus-visible:border-primary ${orders > 0 ? "border-amber-300 bg-amber-50" : "border-gray-300"}`}
+                  data-testid={`waiting-${step.key}`}
+                >
+                  <span className="block text-2xl font-medium">{orders}</span>
+                  <span className="block text-sm text-gray-700">
+                    {step.label}
+                    {amountPaise ? ` · ${formatRupees(amountPaise)}` : ""}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="chart-title">
+        <h2 id="chart-title" className="text-lg font-medium">
+          Sales per day
+        </h2>
+        <div className="mt-3 rounded-md border border-gray-300 p-3">
+          <SalesChart days={days} />
+        </div>
+      </section>
+
+      <div className="grid gap-10 lg:grid-cols-3">
+        <StockList title={`Sold out (${soldOut.count})`} id="sold-out" products={soldOut.products} count={soldOut.count} empty="Nothing is sold out." />
+        <StockList title={`Low stock (${lowStock.count})`} id="low-stock" products={lowStock.products} count={lowStock.count} empty={`No product has ${LOW_STOCK} or fewer left.`} />
+        <section aria-labelledby="best-title">
+          <h2 id="best-title" className="text-lg font-medium">
+            Best sellers, last {BEST_SELLER_DAYS} days
+          </h2>
+          {bestSellers.length === 0 ? (
+            <p className="mt-3 text-sm text-gray-600">No sales in the last {BEST_SELLER_DAYS} days.</p>
+          ) : (
+            <ol className="mt-3 space-y-2 text-sm" data-testid="best-sellers">
+              {bestSellers.map((p) => (
+                <li key={p.productId} className="flex justify-between gap-3 border-b border-gray-100 pb-2">
+                  {p.name ? (
+                    <Link to={`/seller/products/${encodeURIComponent(p.productId)}/edit`} className="text-gray-800 hover:text-primary hover:underline">
+                      {p.name}
+                    </Link>
+                  ) : (
+                    <span className="text-gray-600">A deleted product</span>
+                  )}
+                  <span className="shrink-0 text-gray-700">
+                    {p.units} sold · {formatRupees(p.salesPaise)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function PeriodCard({ label, figures, live }: { label: string; figures: PeriodFigures; live: boolean }) {
+  return (
+    <article className="rounded-md border border-gray-300 p-4" aria-label={label} data-testid={`period-${label}`}>
+      <h3 className="text-sm font-medium text-gray-600">{label}</h3>
+      {/* Today's figures are announced when a refresh changes them (a new order, say). */}
+      <p className="mt-1 text-2xl font-medium" aria-live={live ? "polite" : undefined} data-testid="period-sales">
+        {formatRupees(figures.salesPaise)} <span className="text-base font-normal text-gray-700">from {figures.orders} {figures.orders === 1 ? "order" : "orders"}</span>
+      </p>
+      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-gray-600">Paid</dt>
+        <dd className="text-right" data-testid="period-paid">{formatRupees(figures.paidPaise)}</dd>
+        <dt className="text-gray-600">Cash on delivery to collect</dt>
+        <dd className="text-right" data-testid="period-cod">
+          {formatRupees(figures.codDuePaise)} ({figures.codDueOrders})
+        </dd>
+        <dt className="text-gray-600">Refunds due</dt>
+        <dd className="text-right" data-testid="period-refunds">
+          {formatRupees(figures.refundDuePaise)} ({figures.refundDueOrders})
+        </dd>
+        <dt className="text-gray-600">Cancelled orders</dt>
+        <dd className="text-right" data-testid="period-cancelled">{figures.cancelledOrders}</dd>
+      </dl>
+    </article>
+  );
+}
+
+function StockList({ title, id, products, count, empty }: { title: string; id: string; products: StockedProduct[]; count: number; empty: string }) {
+  return (
+    <section aria-labelledby={`${id}-title`} data-testid={id}>
+      <h2 id={`${id}-title`} className="text-lg font-medium">
+        {title}
+      </h2>
+      {products.length === 0 ? (
+        <p className="mt-3 text-sm text-gray-600">{empty}</p>
+      ) : (
+        <ul className="mt-3 space-y-2 text-sm">
+          {products.map((p) => (
+            <li key={p.id} className="flex justify-between gap-3 border-b border-gray-100 pb-2">
+              <Link to={`/seller/products/${encodeURIComponent(p.id)}/edit`} className="text-gray-800 hover:text-primary hover:underline">
+                {p.name}
+              </Link>
+              <span className="shrink-0 text-gray-700">{p.stock === 0 ? "0 left" : `${p.stock} left`}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {count > products.length && <p className="mt-2 text-sm text-gray-600">and {count - products.length} more</p>}
+    </section>
+  );
+}

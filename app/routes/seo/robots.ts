@@ -1,0 +1,14 @@
+import { fromContext } from "@worker/web/context";
+import { SEO_CACHE_CONTROL } from "./xml";
+import type { Route } from "./+types/robots";
+
+/**
+ * `/robots.txt`: the shop is open to crawlers, the seller's area and the shoppers' own pages are
+ * not; it names the sitemap index, which must be an absolute URL (hence a route, not a static file).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const { env } = fromContext(context);
+  const disallowed = ["/seller", "/cart", "/my-orders", "/add-address", "/login", "/logout", "/loader", "/api/"];
+  const text = ["User-agent: *", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${env.APP_URL}/sitemap.xml`, ""].join("\n");
+  return new Response(text, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": SEO_CACHE_CONTROL } });
+}

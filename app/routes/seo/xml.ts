@@ -1,0 +1,6 @@
+/** How the sitemap's files and robots.txt are answered: cacheable by browsers and shared caches for an hour. */
+export const SEO_CACHE_CONTROL = "public, max-age=3600";
+
+export function xmlResponse(xml: string): Response {
+  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": SEO_CACHE_CONTROL } });
+}

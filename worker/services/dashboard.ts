@@ -1,0 +1,162 @@
+/**
+ * The seller dashboard's figures, in one D1 round trip of small, indexed reads (ADR 036).
+ *
+ * Sums per day come from `sales_days` and `product_sales_days`, which triggers on the orders keep
+ * (migration 0009): the dashboard reads at most 30 day rows for every sum and the chart, however
+ * many orders there are. Counts of orders waiting for a step walk `orders_waiting_idx`, the stock
+ * lists `products_stock_idx`. Days are calendar days in India (IST); an order counts for the day
+ * it was placed, in its current state (a cancellation moves it out of that day's sales).
+ */
+import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { BEST_SELLER_DAYS, CHART_DAYS, LOW_STOCK, PERIODS, type PeriodKey, type WaitingKey } from "@shared/dashboard";
+import { istDay } from "@shared/ist";
+import { paiseToRupees } from "@shared/money";
+import type { Database } from "@worker/db/client";
+import { orders, products, productSalesDays, salesDays } from "@worker/db/schema";
+
+export type PeriodFigures = Omit<typeof salesDays.$inferSelect, "day">;
+export type DaySales = { day: number; orders: number; salesPaise: number };
+export type StockedProduct = { id: string; name: string; category: string; stock: number };
+export type BestSeller = { productId: string; name: string | null; category: string | null; units: number; salesPaise: number };
+/** Orders waiting for a step, and the money they hold where money waits (cash to collect, refunds). */
+export type Waiting = { orders: number; amountPaise?: number };
+
+export type DashboardFigures = {
+  /** Today's IST day number and when the figures were read. */
+  today: number;
+  readAt: number;
+  periods: Record<PeriodKey, PeriodFigures>;
+  /** The chart: CHART_DAYS days, oldest first, days without orders included. */
+  days: DaySales[];
+  waiting: Record<WaitingKey, Waiting>;
+  soldOut: { count: number; products: StockedProduct[] };
+  lowStock: { count: number; products: StockedProduct[] };
+  bestSellers: BestSeller[];
+};
+
+/** How many products each stock list names (the count says how many there are). */
+const LISTED = 5;
+
+const EMPTY_DAY: PeriodFigures = {
+  orders: 0,
+  salesPaise: 0,
+  paidPaise: 0,
+  codDueOrders: 0,
+  codDuePaise: 0,
+  refundDueOrders: 0,
+  refundDuePaise: 0,
+  cancelledOrders: 0,
+};
+
+/** What the seller sees of orders: cash on delivery, or paid online (as on the orders page). */
+const sellersToFulfil = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true));
+
+/** The dashboard's reads for the IST day `today`, in the order of one batch (exported for the query-plan test). */
+export function dashboardQueries(db: Database, today: number) {
+  const firstChartDay = today - CHART_DAYS + 1;
+  const stockColumns = { id: products.id, name: products.name, category: products.category, stock: sql<number>`${products.stock}` };
+
+  const topSellers = db
+    .select({
+      productId: productSalesDays.productId,
+      units: sql<number>`sum(${productSalesDays.units})`.as("units"),
+      salesPaise: sql<number>`sum(${productSalesDays.salesPaise})`.as("sales_paise"),
+    })
+    .from(productSalesDays)
+    .where(gt(productSalesDays.day, today - BEST_SELLER_DAYS))
+    .groupBy(productSalesDays.productId)
+    .having(sql`sum(${productSalesDays.units}) > 0`)
+    .orderBy(desc(sql`units`), asc(productSalesDays.productId))
+    .limit(LISTED)
+    .as("top");
+
+  return [
+    db.select().from(salesDays).where(and(gte(salesDays.day, firstChartDay), lte(salesDays.day, today))).orderBy(asc(salesDays.day)),
+    db
+      .select({ status: orders.status, n: sql<number>`count(*)` })
+      .from(orders)
+      .where(and(inArray(orders.status, ["Order Placed", "Packed", "Out for delivery"]), sellersToFulfil))
+      .groupBy(orders.status),
+    db
+      .select({ n: sql<number>`count(*)`, paise: sql<number>`coalesce(sum(${orders.amountPaise}), 0)` })
+      .from(orders)
+      .where(and(eq(orders.status, "Delivered"), eq(orders.paymentType, "COD"), eq(orders.isPaid, false))),
+    db
+      .select({ n: sql<number>`count(*)`, paise: sql<number>`coalesce(sum(${orders.amountPaise}), 0)` })
+      .from(orders)
+      .where(sql`${orders.paymentState} = 'refund_due'`), // a literal, so the partial index applies
+    db
+      .select({ soldOut: sql<number>`coalesce(sum(${products.stock} = 0), 0)`, low: sql<number>`coalesce(sum(${products.stock} > 0), 0)` })
+      .from(products)
+      .where(lte(products.stock, LOW_STOCK)),
+    db.select(stockColumns).from(products).where(eq(products.stock, 0)).orderBy(desc(products.updatedAt)).limit(LISTED),
+    db
+      .select(stockColumns)
+      .from(products)
+      .where(and(gt(products.stock, 0), lte(products.stock, LOW_STOCK)))
+      .orderBy(asc(products.stock), desc(products.updatedAt))
+      .limit(LISTED),
+    db
+      .select({ productId: topSellers.productId, units: topSellers.units, salesPaise: topSellers.salesPaise, name: products.name, category: products.category })
+      .from(topSellers)
+      .leftJoin(products, eq(products.id, topSellers.productId))
+      .orderBy(desc(topSellers.units), asc(topSellers.productId)),
+  ] as const;
+}
+
+export async function dashboardFigures(db: Database, now = Date.now()): Promise<DashboardFigures> {
+  const today = istDay(now);
+  const firstChartDay = today - CHART_DAYS + 1;
+  const [dayRows, waitingRows, [cash], [refunds], [stockCounts], soldOut, lowStock, bestSellers] = await db.batch(dashboardQueries(db, today));
+
+  const byDay = new Map(dayRows.map(({ day, ...figures }) => [day, figures]));
+  const periods = Object.fromEntries(
+    PERIODS.map((period) => {
+      const sum = { ...EMPTY_DAY };
+      for (let day = today - period.days + 1; day <= today; day++) {
+        const figures = byDay.get(day);
+        if (figures) for (const key of Object.keys(sum) as (keyof PeriodFigures)[]) sum[key] += figures[key];
+      }
+      return [period.key, sum];
+    }),
+  ) as Record<PeriodKey, PeriodFigures>;
+
+  const waitingIn = (status: string) => waitingRows.find((row) => row.status === status)?.n ?? 0;
+  return {
+    today,
+    readAt: now,
+    periods,
+    days: Array.from({ length: CHART_DAYS }, (_, i) => {
+      const day = firstChartDay + i;
+      const figures = byDay.get(day);
+      return { day, orders: figures?.orders ?? 0, salesPaise: figures?.salesPaise ?? 0 };
+    }),
+    waiting: {
+      toPack: { orders: waitingIn("Order Placed") },
+      toShip: { orders: waitingIn("Packed") },
+      toDeliver: { orders: waitingIn("Out for delivery") },
+      cashToCollect: { orders: cash?.n ?? 0, amountPaise: cash?.paise ?? 0 },
+      refundsDue: { orders: refunds?.n ?? 0, amountPaise: refunds?.paise ?? 0 },
+    },
+    soldOut: { count: stockCounts?.soldOut ?? 0, products: soldOut },
+    lowStock: { count: stockCounts?.low ?? 0, products: lowStock },
+    bestSellers,
+  };
+}
+
+type InRupees<T> = T extends (infer U)[]
+  ? InRupees<U>[]
+  : T extends object
+    ? { [K in keyof T as K extends `${infer Name}Paise` ? Name : K]: InRupees<T[K]> }
+    : T;
+
+/** The JSON API's shape: every `…Paise` figure as rupees under its name without the suffix (`salesPaise` → `sales`), as the spec's numbers are. */
+export function toDashboardJson<T>(value: T): InRupees<T> {
+  if (Array.isArray(value)) return value.map(toDashboardJson) as InRupees<T>;
+  if (value === null || typeof value !== "object") return value as InRupees<T>;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) =>
+      key.endsWith("Paise") && typeof field === "number" ? [key.slice(0, -"Paise".length), paiseToRupees(field)] : [key, toDashboardJson(field)],
+    ),
+  ) as InRupees<T>;
+}
