@@ -26,6 +26,7 @@ export default [
     index("routes/seller/add-product.tsx"),
     route("product-list", "routes/seller/product-list.tsx"),
     route("products/:id/edit", "routes/seller/edit-product.tsx"),
+    route("products/import", "routes/seller/import-products.tsx"),
     route("orders", "routes/seller/orders.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { CATEGORY_PATHS, findCategory } from "@shared/categories";
+import { MAX_IMAGES } from "@shared/product-images";
+import { restoreCell } from "@worker/csv";
+import { productInput } from "./product";
+
+/** The products CSV's columns, in the order the export writes them. */
+export const CSV_COLUMNS = ["id", "name", "category", "price", "offer_price", "stock", "weight", "description", "images", "in_stock"] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+/** An import needs these; the others may be left out (an update then keeps the product's value). */
+export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = ["name", "category", "price", "offer_price"];
+/** Written by the export for reading only: whether a product is on sale follows its count and switch (ADR 019). */
+export const READ_ONLY_CSV_COLUMNS: readonly CsvColumn[] = ["in_stock"];
+
+/** The largest file an import takes (the page's upload and the API's body alike). */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+const cell = z.string().transform(restoreCell);
+
+/**
+ * One row of a products CSV, by column name (cells as text), shared by the import page and the
+ * API. `id` empty adds a product, otherwise it names the product to update. `description` is
+ * one line per point; `images` lists the store's own picture addresses, separated by spaces (they
+ * are never fetched: see worker/services/catalogue-import.ts). The product's fields are checked by
+ * the same schema as the Add/Edit form (`productInput`), so an import can store nothing the form
+ * would refuse.
+ */
+export const productCsvRow = z
+  .object({
+    id: cell.pipe(z.string().trim().max(64, "An id has at most 64 characters")),
+    name: cell,
+    category: cell.pipe(
+      z
+        .string()
+        .trim()
+        .refine((path) => findCategory(path) !== undefined, { error: (issue) => `Unknown category “${String(issue.input)}” (use one of ${CATEGORY_PATHS.join(", ")})` }),
+    ),
+    price: cell,
+    offer_price: cell,
+    stock: cell,
+    weight: cell,
+    description: cell,
+    images: cell,
+  })
+  .transform(({ id, images, offer_price, category, ...fields }) => ({
+    id: id || null,
+    images: images.split(/\s+/).filter(Boolean),
+    fields: { ...fields, category: findCategory(category)!.path, offerPrice: offer_price },
+  }))
+  .pipe(
+    z.object({
+      id: z.string().nullable(),
+      images: z.array(z.string()).max(MAX_IMAGES, `A product has at most ${MAX_IMAGES} pictures`),
+      fields: productInput,
+    }),
+  );
+export type ProductCsvRow = z.infer<typeof productCsvRow>;
+
+/** The export's query: the cursor of the next page (from the previous page's `Link` header). */
+export const exportQuery = z.object({ cursor: z.string().max(200, "That is not an export cursor").optional() });
