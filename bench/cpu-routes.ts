@@ -94,9 +94,9 @@ export type Fixtures = {
  * every request); the columns left out keep their values. `POST /api/product/update` writes the
  * demo values back.
  */
-function importCsv(f: Fixtures, i: number): string {
-  const { name, category, price, offerPrice, weight } = f.product.fields;
-  return `id,name,category,price,offer_price,weight\n${f.product.id},${name},${category},${price},${offerPrice},${weight}${i % 2 === 0 ? " pack" : ""}\n`;
+function importCsv(product: Fixtures["product"], i: number): string {
+  const { name, category, price, offerPrice, weight } = product.fields;
+  return `id,name,category,price,offer_price,weight\n${product.id},${name},${category},${price},${offerPrice},${weight}${i % 2 === 0 ? " pack" : ""}\n`;
 }
 
 /** Takes the next placed order, or fails the run with what to change. */
@@ -239,12 +239,12 @@ export const CPU_ROUTES: CpuRoute[] = [
     request: (f, i) => {
       const body = new FormData();
       body.set("intent", "preview");
-      body.set("file", new Blob([importCsv(f, i)], { type: "text/csv" }), "products.csv");
+      body.set("file", new Blob([importCsv(f.product, i)], { type: "text/csv" }), "products.csv");
       return { method: "POST", path: "/seller/products/import", multipart: body, cookie: f.seller, document: true };
     },
   },
-  { name: "POST /api/product/import/preview", persona: "seller", status: 200, request: (f, i) => ({ method: "POST", path: "/api/product/import/preview", csv: importCsv(f, i), cookie: f.seller }) },
-  { name: "POST /api/product/import (one row)", persona: "seller", status: 200, request: (f, i) => ({ method: "POST", path: "/api/product/import", csv: importCsv(f, i), cookie: f.seller }) },
+  { name: "POST /api/product/import/preview", persona: "seller", status: 200, request: (f, i) => ({ method: "POST", path: "/api/product/import/preview", csv: importCsv(f.product, i), cookie: f.seller }) },
+  { name: "POST /api/product/import (one row)", persona: "seller", status: 200, request: (f, i) => ({ method: "POST", path: "/api/product/import", csv: importCsv(f.product, i), cookie: f.seller }) },
   { name: "GET /api/product/export (a page)", persona: "seller", status: 200, request: (f) => ({ path: "/api/product/export", cookie: f.seller }) },
   // Out of stock on even requests, back in stock on odd ones, as the single switch above.
   { name: "POST /api/product/bulk-stock", persona: "seller", status: 200, request: (f, i) => json("/api/product/bulk-stock", { ids: [PRODUCT], set: i % 2 === 1 ? "in-stock" : "out-of-stock" }, f.seller) },
@@ -409,7 +409,7 @@ export async function prepareFixtures(options: { origin: string; stripe: FakeStr
 
   const staging = new FormData();
   staging.set("intent", "preview");
-  staging.set("file", new Blob([importCsv({ product: { id: PRODUCT, fields } } as Fixtures, 1)], { type: "text/csv" }), "products.csv");
+  staging.set("file", new Blob([importCsv({ id: PRODUCT, fields }, 1)], { type: "text/csv" }), "products.csv");
   const staged = await call(origin, { method: "POST", path: "/seller/products/import", multipart: staging, cookie: seller, document: true }, 303);
   const importPreview = staged.headers.get("location");
   if (!importPreview?.includes("?preview=")) throw new Error(`cpu-routes: the import page did not stage the file (${importPreview})`);

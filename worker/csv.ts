@@ -27,10 +27,11 @@ export function restoreCell(value: string): string {
   return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
-export type CsvRecord = { line: number; cells: string[] };
+/** A record: the line it starts on (as a text editor counts) and its row (as a spreadsheet does: the header is row 1). */
+export type CsvRecord = { line: number; row: number; cells: string[] };
 
 /**
- * Every record of `text` with the line it starts on (1 is the header). Blank lines are skipped.
+ * Every record of `text`, with where it is. Blank lines are skipped.
  * A quote that is never closed, or text right after a closing quote, is a 400 that names the line.
  */
 export function parseCsv(text: string): CsvRecord[] {
@@ -42,7 +43,7 @@ export function parseCsv(text: string): CsvRecord[] {
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const endRecord = () => {
     cells.push(cell);
-    if (cells.length > 1 || cells[0] !== "") records.push({ line: recordLine, cells });
+    if (cells.length > 1 || cells[0] !== "") records.push({ line: recordLine, row: records.length + 1, cells });
     cells = [];
     cell = "";
   };

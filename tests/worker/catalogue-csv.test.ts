@@ -40,7 +40,7 @@ function csvRequest(path: string, body: BodyInit, cookie: string | undefined, he
   });
 }
 
-type Row = { line: number; action: string; id: string | null; name: string; changed?: string[]; reasons?: string[] };
+type Row = { row: number; action: string; id: string | null; name: string; changed?: string[]; reasons?: string[] };
 type Preview = { success: boolean; msg: string; summary: Record<string, number>; rows: Row[]; plan: string };
 
 async function preview(csv: string, cookie: string): Promise<Preview> {
@@ -62,7 +62,8 @@ async function exportAll(cookie: string): Promise<{ text: string; pages: Respons
     const response = await call(next, { headers: { Cookie: cookie } });
     expect(response.status).toBe(200);
     pages.push(response);
-    text += await response.text();
+    // Decoded keeping the byte order mark (Response.text() drops it).
+    text += new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     next = response.headers.get("link")?.match(/^<([^>]+)>; rel="next"$/)?.[1] ?? null;
   }
   return { text, pages };
@@ -154,9 +155,9 @@ describe("POST /api/product/import/preview and /api/product/import", () => {
     const result = await preview(csv, cookie);
     expect(result.msg).toBe("1 to create, 1 to change, 1 unchanged, 0 refused");
     expect(result.rows).toEqual([
-      { line: 2, action: "update", id: apple.id, name: "Apple 1 kg", changed: ["description", "offer price"] },
-      { line: 3, action: "unchanged", id: rice.id, name: "Rice 5 kg" },
-      { line: 4, action: "create", id: null, name: "Green Apple 1 kg" },
+      { row: 2, action: "update", id: apple.id, name: "Apple 1 kg", changed: ["description", "offer price"] },
+      { row: 3, action: "unchanged", id: rice.id, name: "Rice 5 kg" },
+      { row: 4, action: "create", id: null, name: "Green Apple 1 kg" },
     ]);
     expect(result.plan).toMatch(/^[0-9a-f]{64}$/);
     expect((await product(apple.id))!.offerPricePaise).toBe(11000); // nothing written yet
@@ -179,7 +180,7 @@ describe("POST /api/product/import/preview and /api/product/import", () => {
     const cookie = await sellerLogin();
     const milk = await insertProduct({ name: "Milk 1 L", category: "Dairy", stock: 8, weight: "1 L", description: ["Fresh"] });
     const csv = `id,name,category,price,offer_price\n${milk.id},Milk 1 L,Dairy,60,55\n`;
-    expect((await preview(csv, cookie)).rows).toEqual([{ line: 2, action: "update", id: milk.id, name: "Milk 1 L", changed: ["price", "offer price"] }]);
+    expect((await preview(csv, cookie)).rows).toEqual([{ row: 2, action: "update", id: milk.id, name: "Milk 1 L", changed: ["price", "offer price"] }]);
     expect((await csvRequest("/api/product/import", csv, cookie)).status).toBe(200);
     expect(await product(milk.id)).toMatchObject({ pricePaise: 6000, offerPricePaise: 5500, stock: 8, weight: "1 L", description: ["Fresh"] });
   });
@@ -208,13 +209,13 @@ describe("POST /api/product/import/preview and /api/product/import", () => {
 
     const result = await preview(csv, cookie);
     expect(result.summary).toEqual({ create: 0, update: 1, unchanged: 0, refused: 12 });
-    const reasons = Object.fromEntries(result.rows.map((row) => [row.line, (row.reasons ?? []).join(" | ")]));
+    const reasons = Object.fromEntries(result.rows.map((row) => [row.row, (row.reasons ?? []).join(" | ")]));
     expect(reasons[3]).toMatch(/Price must be more than ₹0/);
     expect(reasons[4]).toMatch(/Offer price cannot be above the price/);
     expect(reasons[5]).toMatch(/Enter the product name/);
     expect(reasons[6]).toMatch(/Stock cannot be negative/);
     expect(reasons[7]).toMatch(/Unknown category “Fruitz”/);
-    expect(reasons[8]).toMatch(new RegExp(`The id ${twice.id} is on more than one row \\(lines 8, 9\\)`));
+    expect(reasons[8]).toMatch(new RegExp(`The id ${twice.id} is on more than one row \\(rows 8, 9\\)`));
     expect(reasons[9]).toBe(reasons[8]);
     expect(reasons[10]).toMatch(/No product has the id no-such-id/);
     expect(reasons[11]).toMatch(/A new product needs a picture/);

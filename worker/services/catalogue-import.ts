@@ -19,7 +19,6 @@
  * seller confirms what they saw, or is shown the new preview.
  */
 import { sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { rupeesToPaise } from "@shared/money";
 import { parseCsv, type CsvRecord } from "@worker/csv";
 import type { Database } from "@worker/db/client";
@@ -53,10 +52,10 @@ const FIELD_LABELS: Record<keyof ProductValues, string> = {
 };
 
 export type ImportRow =
-  | { line: number; action: "create"; name: string; values: ProductValues }
-  | { line: number; action: "update"; id: string; name: string; changed: string[]; values: ProductValues; updatedAt: number }
-  | { line: number; action: "unchanged"; id: string; name: string }
-  | { line: number; action: "refused"; id: string | null; name: string; reasons: string[] };
+  | { row: number; action: "create"; name: string; values: ProductValues }
+  | { row: number; action: "update"; id: string; name: string; changed: string[]; values: ProductValues; updatedAt: number }
+  | { row: number; action: "unchanged"; id: string; name: string }
+  | { row: number; action: "refused"; id: string | null; name: string; reasons: string[] };
 
 export type ImportPlan = {
   rows: ImportRow[];
@@ -69,24 +68,24 @@ export type ImportPlan = {
 export async function planImport({ db, env }: ImportStore, text: string): Promise<ImportPlan> {
   const { columns, records } = readTable(text);
   const cellsOf = (record: CsvRecord) => Object.fromEntries(columns.map((column, i) => [column, record.cells[i] ?? ""])) as Partial<Record<CsvColumn, string>>;
-  const raw = records.map((record) => ({ line: record.line, cells: cellsOf(record) }));
+  const raw = records.map((record) => ({ row: record.row, cells: cellsOf(record) }));
 
   const existing = await productsById(db, [...new Set(raw.map((r) => r.cells.id?.trim() ?? "").filter(Boolean))]);
-  const linesOfId = new Map<string, number[]>();
-  for (const { line, cells } of raw) {
+  const rowsOfId = new Map<string, number[]>();
+  for (const { row, cells } of raw) {
     const id = cells.id?.trim();
-    if (id) linesOfId.set(id, [...(linesOfId.get(id) ?? []), line]);
+    if (id) rowsOfId.set(id, [...(rowsOfId.get(id) ?? []), row]);
   }
 
   const rows: ImportRow[] = [];
-  const pictureChecks: { row: number; keys: string[] }[] = [];
-  for (const { line, cells } of raw) {
+  const pictureChecks: { index: number; keys: string[] }[] = [];
+  for (const { row, cells } of raw) {
     const id = cells.id?.trim() || null;
     const name = (cells.name ?? "").trim();
-    const refuse = (...reasons: string[]) => rows.push({ line, action: "refused", id, name, reasons });
+    const refuse = (...reasons: string[]) => rows.push({ row, action: "refused", id, name, reasons });
     const current = id ? existing.get(id) : undefined;
-    if (id && (linesOfId.get(id)?.length ?? 0) > 1) {
-      refuse(`The id ${id} is on more than one row (lines ${linesOfId.get(id)!.join(", ")}): keep one`);
+    if (id && (rowsOfId.get(id)?.length ?? 0) > 1) {
+      refuse(`The id ${id} is on more than one row (rows ${rowsOfId.get(id)!.join(", ")}): keep one`);
       continue;
     }
     if (id && !current) {
@@ -123,16 +122,16 @@ export async function planImport({ db, env }: ImportStore, text: string): Promis
       images,
     };
     const unchecked = images.filter((key) => !current?.images.includes(key));
-    if (unchecked.length > 0) pictureChecks.push({ row: rows.length, keys: unchecked });
+    if (unchecked.length > 0) pictureChecks.push({ index: rows.length, keys: unchecked });
     if (!current) {
-      rows.push({ line, action: "create", name: values.name, values });
+      rows.push({ row, action: "create", name: values.name, values });
       continue;
     }
     const changed = (Object.keys(FIELD_LABELS) as (keyof ProductValues)[]).filter((field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]));
     rows.push(
       changed.length === 0
-        ? { line, action: "unchanged", id: current.id, name: values.name }
-        : { line, action: "update", id: current.id, name: values.name, changed: changed.map((f) => FIELD_LABELS[f]), values, updatedAt: current.updatedAt },
+        ? { row, action: "unchanged", id: current.id, name: values.name }
+        : { row, action: "update", id: current.id, name: values.name, changed: changed.map((f) => FIELD_LABELS[f]), values, updatedAt: current.updatedAt },
     );
   }
 
@@ -198,7 +197,7 @@ function pictureKeys(addresses: string[], storeOrigin: string): { keys: string[]
 }
 
 /** Refuse the rows naming pictures the bucket does not have (each key asked once, a few at a time). */
-async function refuseMissingPictures(bucket: R2Bucket, rows: ImportRow[], checks: { row: number; keys: string[] }[]): Promise<void> {
+async function refuseMissingPictures(bucket: R2Bucket, rows: ImportRow[], checks: { index: number; keys: string[] }[]): Promise<void> {
   const keys = [...new Set(checks.flatMap((c) => c.keys))];
   const found = new Set<string>();
   for (let i = 0; i < keys.length; i += 10) {
@@ -208,15 +207,15 @@ async function refuseMissingPictures(bucket: R2Bucket, rows: ImportRow[], checks
   }
   for (const check of checks) {
     const missing = check.keys.filter((key) => !found.has(key));
-    const row = rows[check.row]!;
-    if (missing.length === 0 || row.action === "refused") continue;
-    rows[check.row] = { line: row.line, action: "refused", id: "id" in row ? row.id : null, name: row.name, reasons: [`This store has no picture ${missing.join(", ")}`] };
+    const planned = rows[check.index]!;
+    if (missing.length === 0 || planned.action === "refused") continue;
+    rows[check.index] = { row: planned.row, action: "refused", id: "id" in planned ? planned.id : null, name: planned.name, reasons: [`This store has no picture ${missing.join(", ")}`] };
   }
 }
 
 async function planHash(rows: ImportRow[]): Promise<string> {
   const writes = rows.flatMap((row) =>
-    row.action === "create" ? [["create", row.values]] : row.action === "update" ? [["update", row.id, row.updatedAt, row.values]] : row.action === "refused" ? [["refused", row.line]] : [],
+    row.action === "create" ? [["create", row.values]] : row.action === "update" ? [["update", row.id, row.updatedAt, row.values]] : row.action === "refused" ? [["refused", row.row]] : [],
   );
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(writes)));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -236,23 +235,25 @@ export async function commitImport({ db, env }: ImportStore, plan: ImportPlan, s
   const now = Date.now();
   const creates = plan.rows.flatMap((row, i) => (row.action === "create" ? [{ id: crypto.randomUUID(), createdAt: now + i, ...row.values }] : []));
   const updates = plan.rows.flatMap((row) => (row.action === "update" ? [{ id: row.id, updatedAt: row.updatedAt, ...row.values }] : []));
+  // Raw statements on drizzle's own D1 binding: drizzle has no UPDATE … FROM json_each to batch.
+  const d1 = db.$client;
   const updateSlices = slices(updates, sliceBytes);
-  const statements: BatchItem<"sqlite">[] = [
-    ...updateSlices.map((slice) => updateStatement(db, slice, now)),
-    ...slices(creates, sliceBytes).map((slice) => insertStatement(db, slice, now)),
+  const statements = [
+    ...updateSlices.map((slice) => d1.prepare(UPDATE_SLICE).bind(now, slice)),
+    ...slices(creates, sliceBytes).map((slice) => d1.prepare(INSERT_SLICE).bind(now, slice)),
   ];
-  const [first, ...rest] = statements;
-  if (!first) return { created: 0, updated: 0 };
-  let results: unknown[];
+  if (statements.length === 0) return { created: 0, updated: 0 };
+  let results: D1Result[];
   try {
-    results = await db.batch([first, ...rest]);
+    results = await d1.batch(statements);
   } catch (error) {
     console.error("A catalogue import failed; D1 rolled the batch back", error);
     throw new HttpError(503, "Nothing was imported: the database refused the write. Please try again.");
   }
   await catalogChanged(env);
   // A product edited since the plan was read keeps that edit (the update matched its version only).
-  const updated = results.slice(0, updateSlices.length).reduce<number>((sum, r) => sum + ((r as D1Result).meta?.changes ?? 0), 0);
+  // Counted from RETURNING: D1's `changes` also counts what the schema's triggers wrote.
+  const updated = results.slice(0, updateSlices.length).reduce((sum, r) => sum + (r.results?.length ?? 0), 0);
   return { created: creates.length, updated };
 }
 
@@ -275,34 +276,31 @@ function slices<T>(rows: T[], maxBytes: number): string[] {
   return out;
 }
 
-const field = (name: string) => sql.raw(`json_extract(item.value, '$.${name}')`);
+const field = (name: string) => `json_extract(item.value, '$.${name}')`;
 
 /** Updates a slice of products, each only if it is still the version the plan was made from. */
-function updateStatement(db: Database, slice: string, now: number) {
-  return db.run(sql`
-    UPDATE ${products} SET
-      name = ${field("name")}, category = ${field("category")}, description = ${field("description")},
-      price_paise = ${field("pricePaise")}, offer_price_paise = ${field("offerPricePaise")},
-      weight = ${field("weight")}, stock = ${field("stock")}, images = ${field("images")}, updated_at = ${now}
-    FROM json_each(${slice}) AS item
-    WHERE ${products.id} = ${field("id")} AND ${products.updatedAt} = ${field("updatedAt")}`);
-}
+const UPDATE_SLICE = `
+  UPDATE products SET
+    name = ${field("name")}, category = ${field("category")}, description = ${field("description")},
+    price_paise = ${field("pricePaise")}, offer_price_paise = ${field("offerPricePaise")},
+    weight = ${field("weight")}, stock = ${field("stock")}, images = ${field("images")}, updated_at = ?1
+  FROM json_each(?2) AS item
+  WHERE products.id = ${field("id")} AND products.updated_at = ${field("updatedAt")}
+  RETURNING products.id`;
 
-function insertStatement(db: Database, slice: string, now: number) {
-  return db.run(sql`
-    INSERT INTO ${products} (id, name, category, description, price_paise, offer_price_paise, weight, stock, images, created_at, updated_at)
-    SELECT ${field("id")}, ${field("name")}, ${field("category")}, ${field("description")}, ${field("pricePaise")}, ${field("offerPricePaise")},
-      ${field("weight")}, ${field("stock")}, ${field("images")}, ${field("createdAt")}, ${now}
-    FROM json_each(${slice}) AS item`);
-}
+const INSERT_SLICE = `
+  INSERT INTO products (id, name, category, description, price_paise, offer_price_paise, weight, stock, images, created_at, updated_at)
+  SELECT ${field("id")}, ${field("name")}, ${field("category")}, ${field("description")}, ${field("pricePaise")}, ${field("offerPricePaise")},
+    ${field("weight")}, ${field("stock")}, ${field("images")}, ${field("createdAt")}, ?1
+  FROM json_each(?2) AS item`;
 
 const rowsWord = (n: number) => `${n} row${n === 1 ? "" : "s"}`;
 
 /** A row as the API shows it: what happens and why, without the stored values. */
 export function publicRow(row: ImportRow) {
-  const { line, action, name } = row;
+  const { row: at, action, name } = row;
   return {
-    line,
+    row: at,
     action,
     name,
     id: "id" in row ? row.id : null,

@@ -40,20 +40,16 @@ export const productCsvRow = z
     stock: cell,
     weight: cell,
     description: cell,
-    images: cell,
+    images: cell.transform((list) => list.split(/\s+/).filter(Boolean)).pipe(z.array(z.string()).max(MAX_IMAGES, `A product has at most ${MAX_IMAGES} pictures`)),
   })
-  .transform(({ id, images, offer_price, category, ...fields }) => ({
-    id: id || null,
-    images: images.split(/\s+/).filter(Boolean),
-    fields: { ...fields, category: findCategory(category)!.path, offerPrice: offer_price },
-  }))
-  .pipe(
-    z.object({
-      id: z.string().nullable(),
-      images: z.array(z.string()).max(MAX_IMAGES, `A product has at most ${MAX_IMAGES} pictures`),
-      fields: productInput,
-    }),
-  );
+  .transform(({ id, images, offer_price, category, ...cells }, ctx) => {
+    const fields = productInput.safeParse({ ...cells, category: findCategory(category)!.path, offerPrice: offer_price });
+    if (!fields.success) {
+      for (const issue of fields.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+      return z.NEVER;
+    }
+    return { id: id || null, images, fields: fields.data };
+  });
 export type ProductCsvRow = z.infer<typeof productCsvRow>;
 
 /** The export's query: the cursor of the next page (from the previous page's `Link` header). */

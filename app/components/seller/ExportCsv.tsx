@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "~/lib/toast";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const EXPORT = "/api/product/export";
 
@@ -15,8 +16,7 @@ function nextPage(link: string | null): string | null {
  * Only the seller's list and import pages load it.
  */
 export function ExportCsv({ className }: { className: string }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [pagesRead, setPagesRead] = useState<number | null>(null);
 
   async function download() {

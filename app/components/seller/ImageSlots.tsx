@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { imageUrl } from "@shared/images";
 import { IMAGE_TYPES, imageFileProblem, MAX_IMAGES } from "@shared/product-images";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** One picture slot: the picture it already holds (an R2 key), a new file chosen into it, or nothing. */
 type Slot = { id: number; key: string | null; preview: string | null; removed: boolean; error: string | null };
@@ -25,8 +26,7 @@ export function hasPicture(slots: Slot[]): boolean {
  * Without JavaScript the server-rendered inputs post the same fields.
  */
 export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots: React.Dispatch<React.SetStateAction<Slot[]>>; error: string | null }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [announcement, setAnnouncement] = useState("");
   // The moved slot's button gets the focus back: React may have moved its element, which blurs it.
   const [moved, setMoved] = useState<{ id: number; direction: "earlier" | "later" } | null>(null);

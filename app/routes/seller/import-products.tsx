@@ -133,7 +133,7 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
               <caption className="sr-only">What importing each row of the file does</caption>
               <thead>
                 <tr>
-                  <th className="px-3 py-2 font-semibold">Line</th>
+                  <th className="px-3 py-2 font-semibold">Row</th>
                   <th className="px-3 py-2 font-semibold">Product</th>
                   <th className="px-3 py-2 font-semibold">Result</th>
                   <th className="px-3 py-2 font-semibold">Details</th>
@@ -141,8 +141,8 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
               </thead>
               <tbody>
                 {preview.rows.map((row) => (
-                  <tr key={row.line} className={`border-t border-gray-500/20 ${row.action === "refused" ? "bg-red-50" : ""}`}>
-                    <td className="px-3 py-2">{row.line}</td>
+                  <tr key={row.row} className={`border-t border-gray-500/20 ${row.action === "refused" ? "bg-red-50" : ""}`}>
+                    <td className="px-3 py-2">{row.row}</td>
                     <td className="break-words px-3 py-2">{row.name || row.id || "(no name)"}</td>
                     <td className="px-3 py-2">{ACTION_LABEL[row.action]}</td>
                     <td className="px-3 py-2">{row.reasons?.join("; ") ?? row.changed?.join(", ") ?? ""}</td>
