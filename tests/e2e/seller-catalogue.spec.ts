@@ -244,6 +244,7 @@ test.describe("the seller's catalogue, on a phone", () => {
     await openSellerPage(sellerPage, `/seller/product-list?q=${encodeURIComponent(name)}`);
 
     const width = sellerPage.viewportSize()!.width;
+    expect(width).toBe(PHONE.viewport.width);
     const within = async (locator: Locator) => {
       await expect(locator).toBeVisible();
       const box = (await locator.boundingBox())!;

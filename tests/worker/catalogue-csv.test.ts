@@ -11,7 +11,7 @@ import { getDb } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
 import { EXPORT_PAGE_SIZE } from "@worker/services/catalogue-export";
 import { commitImport, confirmStagedImport, planImport, stageImport, stagedImport } from "@worker/services/catalogue-import";
-import { MAX_IMPORT_BYTES } from "@worker/validation/product-csv";
+import { MAX_IMPORT_BYTES } from "@shared/product-csv";
 import { db, insertProduct } from "../support/builders";
 import { catalogPurgeStub } from "../support/catalog-purge";
 import { call, json, ORIGIN } from "../support/http";

@@ -1,5 +1,5 @@
 /**
- * The catalogue as CSV (the columns of worker/validation/product-csv.ts), a page per request:
+ * The catalogue as CSV (the columns of shared/product-csv.ts), a page per request:
  * each answer reads one page of products along products_seller_idx (creation order, keyset
  * cursor) and names the next, so every request costs the same whatever the size of the catalogue
  * (the CPU budget, ADR 023), and the pages put together in order are the whole file: the first
@@ -11,7 +11,7 @@ import { paiseToRupees } from "@shared/money";
 import { csvLine } from "@worker/csv";
 import type { Database } from "@worker/db/client";
 import type { Product } from "@worker/db/schema";
-import { CSV_COLUMNS, type CsvColumn } from "@worker/validation/product-csv";
+import { CSV_COLUMNS, type CsvColumn } from "@shared/product-csv";
 import { listProducts } from "./catalog";
 
 /** Products per page: 50,000 products are 100 requests of a few milliseconds each. */

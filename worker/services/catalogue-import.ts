@@ -1,5 +1,5 @@
 /**
- * Creating and updating products from a CSV (the columns of worker/validation/product-csv.ts).
+ * Creating and updating products from a CSV (the columns of shared/product-csv.ts).
  *
  * 1. `planImport` reads the file and says, row by row, what would happen: created, changed (which
  *    fields), unchanged, or refused and why (invalid values, an id twice in the file, an unknown
@@ -24,13 +24,8 @@ import { parseCsv, type CsvRecord } from "@worker/csv";
 import type { Database } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
 import { badRequest, conflict, HttpError } from "@worker/errors";
-import {
-  CSV_COLUMNS,
-  MAX_IMPORT_BYTES,
-  REQUIRED_CSV_COLUMNS,
-  productCsvRow,
-  type CsvColumn,
-} from "@worker/validation/product-csv";
+import { CSV_COLUMNS, MAX_IMPORT_BYTES, REQUIRED_CSV_COLUMNS, type CsvColumn } from "@shared/product-csv";
+import { productCsvRow } from "@worker/validation/product-csv";
 import { catalogChanged, type CatalogEnv } from "./catalog-refresh";
 import { csvCells } from "./catalogue-export";
 

@@ -4,17 +4,6 @@ import { MAX_IMAGES } from "@shared/product-images";
 import { restoreCell } from "@worker/csv";
 import { productInput } from "./product";
 
-/** The products CSV's columns, in the order the export writes them. */
-export const CSV_COLUMNS = ["id", "name", "category", "price", "offer_price", "stock", "weight", "description", "images", "in_stock"] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
-/** An import needs these; the others may be left out (an update then keeps the product's value). */
-export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = ["name", "category", "price", "offer_price"];
-/** Written by the export for reading only: whether a product is on sale follows its count and switch (ADR 019). */
-export const READ_ONLY_CSV_COLUMNS: readonly CsvColumn[] = ["in_stock"];
-
-/** The largest file an import takes (the page's upload and the API's body alike). */
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
-
 const cell = z.string().transform(restoreCell);
 
 /**

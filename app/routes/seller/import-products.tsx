@@ -11,7 +11,7 @@ import {
   stagedImport,
   stageImport,
 } from "@worker/services/catalogue-import";
-import { CSV_COLUMNS, MAX_IMPORT_BYTES, REQUIRED_CSV_COLUMNS } from "@worker/validation/product-csv";
+import { CSV_COLUMNS, MAX_IMPORT_BYTES, REQUIRED_CSV_COLUMNS } from "@shared/product-csv";
 import { ExportCsv } from "~/components/seller/ExportCsv";
 import type { Route } from "./+types/import-products";
 
