@@ -95,147 +95,154 @@ async function addProductByKeyboard(page: Page, catalogueChanges: CatalogueChang
   await expect(productCard(shopper, name)).toContainText(rupees(45_00));
 }
 
-test.describe("the seller's catalogue, on a desktop", () => {
-  test("a keyboard-only seller adds a product with a picture", { tag: CATALOGUE_TAG }, async ({ sellerPage, page, catalogueChanges }) => {
-    await addProductByKeyboard(sellerPage, catalogueChanges, page);
-  });
+// Every journey on a desktop and on a phone (the phone's own in its describe below).
+for (const [screen, options] of [
+  ["on a desktop", {}],
+  ["on a phone", PHONE],
+] as const) {
+  test.describe(`the seller's catalogue, ${screen}`, () => {
+    test.use(options);
 
-  test("on Edit Product, pictures are reordered, replaced and removed, never down to none; bad files are refused at once", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
-    const name = `Picture Beans ${unique()}`;
-    catalogueChanges.added(name);
-    const { id, images } = await addByApi(sellerRequest, new URL(baseURL!).origin, name, [AVOCADO, CUCUMBER]);
-    expect(images).toHaveLength(2);
+    test("a keyboard-only seller adds a product with a picture", { tag: CATALOGUE_TAG }, async ({ sellerPage, page, catalogueChanges }) => {
+      await addProductByKeyboard(sellerPage, catalogueChanges, page);
+    });
 
-    await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
-    // Keyboard: the second picture moves first, and the button keeps the focus.
-    const earlier = sellerPage.getByRole("button", { name: "Move image 2 earlier" });
-    await tabTo(sellerPage, earlier);
-    await sellerPage.keyboard.press("Enter");
-    await expect(sellerPage.getByText("Image 2 is now image 1")).toBeAttached();
-    await expect(sellerPage.getByRole("button", { name: "Move image 1 earlier" })).toBeFocused();
-
-    // A wrong type and an oversized file are refused in the slot, before anything is sent.
-    await sellerPage.getByLabel("Image 3", { exact: true }).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
-    await expect(sellerPage.getByRole("alert").filter({ hasText: "notes.txt: Images must be JPEG, PNG, WebP or AVIF files" })).toBeVisible();
-    await sellerPage.getByLabel("Image 3", { exact: true }).setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024) });
-    await expect(sellerPage.getByRole("alert").filter({ hasText: "huge.png: Each image must be at most 2 MB" })).toBeVisible();
-
-    // The (now) second picture, the avocado, is replaced by a carrot.
-    await sellerPage.getByLabel("Replace image 2").setInputFiles(CARROT);
-    await sellerPage.getByRole("button", { name: "SAVE" }).click();
-    await expect(toast(sellerPage, `Saved ${name}`)).toBeVisible();
-    const saved = (await productByApi(sellerRequest, name))!;
-    expect(saved.image).toHaveLength(2);
-    expect(saved.image[0]).toBe(images[1]); // the cucumber, moved first
-    expect(saved.image[1]).not.toBe(images[0]); // a new upload in place of the avocado
-    expect((await sellerRequest.get(saved.image[1]!)).status()).toBe(200);
-
-    // Removing the second leaves one picture; removing the last one too is refused.
-    await sellerPage.getByRole("checkbox", { name: "Remove image 2" }).check();
-    await sellerPage.getByRole("button", { name: "SAVE" }).click();
-    await expect(toast(sellerPage, `Saved ${name}`)).toBeVisible();
-    await expect.poll(async () => (await productByApi(sellerRequest, name))!.image).toEqual([images[1]]);
-    await sellerPage.getByRole("checkbox", { name: "Remove image 1" }).check();
-    await sellerPage.getByRole("button", { name: "SAVE" }).click();
-    await expect(sellerPage.getByRole("alert").filter({ hasText: "Add at least one product image" })).toBeVisible();
-    expect((await productByApi(sellerRequest, name))!.image).toEqual([images[1]]);
-  });
-
-  test("bulk stock from the list: select all on the page, switch off; two rows to a count; without JavaScript too", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, page: shopper, catalogueChanges, baseURL, browser }) => {
-    const origin = new URL(baseURL!).origin;
-    const prefix = `Bulk Gourd ${unique()}`;
-    const names = [1, 2, 3].map((n) => `${prefix} ${n}`);
-    for (const name of names) {
+    test("on Edit Product, pictures are reordered, replaced and removed, never down to none; bad files are refused at once", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Picture Beans ${unique()}`;
       catalogueChanges.added(name);
-      await addByApi(sellerRequest, origin, name);
-    }
+      const { id, images } = await addByApi(sellerRequest, new URL(baseURL!).origin, name, [AVOCADO, CUCUMBER]);
+      expect(images).toHaveLength(2);
 
-    await openSellerPage(sellerPage, `/seller/product-list?q=${encodeURIComponent(prefix)}`);
-    await expect(sellerPage.getByRole("switch", { name: /in stock$/ })).toHaveCount(3);
-    await sellerPage.getByRole("checkbox", { name: "Select all on this page" }).check();
-    for (const name of names) await expect(sellerPage.getByRole("checkbox", { name: `Select ${name}` })).toBeChecked();
-    await sellerPage.getByLabel("Set to").selectOption("out-of-stock");
-    await sellerPage.getByRole("button", { name: "Apply to selected" }).click();
-    await expect(toast(sellerPage, "3 products switched off")).toBeVisible();
-    for (const name of names) await expect(sellerPage.getByRole("switch", { name: `${name} in stock` })).toHaveAttribute("aria-checked", "false");
-    await expect(sellerPage.getByRole("checkbox", { name: "Select all on this page" })).not.toBeChecked();
+      await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+      // Keyboard: the second picture moves first, and the button keeps the focus.
+      const earlier = sellerPage.getByRole("button", { name: "Move image 2 earlier" });
+      await tabTo(sellerPage, earlier);
+      await sellerPage.keyboard.press("Enter");
+      await expect(sellerPage.getByText("Image 2 is now image 1")).toBeAttached();
+      await expect(sellerPage.getByRole("button", { name: "Move image 1 earlier" })).toBeFocused();
 
-    await expect(async () => {
-      await open(shopper, `/products?search=${encodeURIComponent(prefix)}`);
-      await expect(shopper.getByText(`No products match “${prefix}”.`)).toBeVisible({ timeout: 1000 });
-    }).toPass();
+      // A wrong type and an oversized file are refused in the slot, before anything is sent.
+      await sellerPage.getByLabel("Image 3", { exact: true }).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+      await expect(sellerPage.getByRole("alert").filter({ hasText: "notes.txt: Images must be JPEG, PNG, WebP or AVIF files" })).toBeVisible();
+      await sellerPage.getByLabel("Image 3", { exact: true }).setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024) });
+      await expect(sellerPage.getByRole("alert").filter({ hasText: "huge.png: Each image must be at most 2 MB" })).toBeVisible();
 
-    // Two rows to a count of 5 (a count never switches on what the seller switched off).
-    await sellerPage.getByRole("checkbox", { name: `Select ${names[0]}` }).check();
-    await sellerPage.getByRole("checkbox", { name: `Select ${names[1]}` }).check();
-    await sellerPage.getByLabel("Set to").selectOption("count");
-    await sellerPage.getByLabel("Count (for Stock count)").fill("5");
-    await sellerPage.getByRole("button", { name: "Apply to selected" }).click();
-    await expect(toast(sellerPage, "2 products given the new count")).toBeVisible();
-    await expect(sellerPage.getByRole("row").filter({ hasText: names[0]! })).toContainText("5 left");
-    await expect(sellerPage.getByRole("row").filter({ hasText: names[2]! })).not.toContainText("left");
+      // The (now) second picture, the avocado, is replaced by a carrot.
+      await sellerPage.getByLabel("Replace image 2").setInputFiles(CARROT);
+      await sellerPage.getByRole("button", { name: "SAVE" }).click();
+      await expect(toast(sellerPage, `Saved ${name}`)).toBeVisible();
+      const saved = (await productByApi(sellerRequest, name))!;
+      expect(saved.image).toHaveLength(2);
+      expect(saved.image[0]).toBe(images[1]); // the cucumber, moved first
+      expect(saved.image[1]).not.toBe(images[0]); // a new upload in place of the avocado
+      expect((await sellerRequest.get(saved.image[1]!)).status()).toBe(200);
 
-    // Without JavaScript: tick one row, switch it on; the form lands back on the list.
-    const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
-    const plain = await context.newPage();
-    await plain.goto(`/seller/product-list?q=${encodeURIComponent(prefix)}`);
-    await plain.getByRole("checkbox", { name: `Select ${names[2]}` }).check();
-    await plain.getByLabel("Set to").selectOption("in-stock");
-    await plain.getByRole("button", { name: "Apply to selected" }).click();
-    await expect(plain).toHaveURL((url) => url.pathname === "/seller/product-list" && url.searchParams.get("q") === prefix);
-    await expect(plain.getByRole("switch", { name: `${names[2]} in stock` })).toHaveAttribute("aria-checked", "true");
-    await expect(plain.getByRole("switch", { name: `${names[0]} in stock` })).toHaveAttribute("aria-checked", "false");
-    await context.close();
+      // Removing the second leaves one picture; removing the last one too is refused.
+      await sellerPage.getByRole("checkbox", { name: "Remove image 2" }).check();
+      await sellerPage.getByRole("button", { name: "SAVE" }).click();
+      // Saved: the slots start again from the saved pictures (the first save's toast may still show).
+      await expect(sellerPage.getByLabel("Image 2", { exact: true })).toBeAttached();
+      await expect(sellerPage.getByRole("checkbox", { name: "Remove image 2" })).toHaveCount(0);
+      expect((await productByApi(sellerRequest, name))!.image).toEqual([images[1]]);
+      await sellerPage.getByRole("checkbox", { name: "Remove image 1" }).check();
+      await sellerPage.getByRole("button", { name: "SAVE" }).click();
+      await expect(sellerPage.getByRole("alert").filter({ hasText: "Add at least one product image" })).toBeVisible();
+      expect((await productByApi(sellerRequest, name))!.image).toEqual([images[1]]);
+    });
+
+    test("bulk stock from the list: select all on the page, switch off; two rows to a count; without JavaScript too", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, page: shopper, catalogueChanges, baseURL, browser }) => {
+      const origin = new URL(baseURL!).origin;
+      const prefix = `Bulk Gourd ${unique()}`;
+      const names = [1, 2, 3].map((n) => `${prefix} ${n}`);
+      for (const name of names) {
+        catalogueChanges.added(name);
+        await addByApi(sellerRequest, origin, name);
+      }
+
+      await openSellerPage(sellerPage, `/seller/product-list?q=${encodeURIComponent(prefix)}`);
+      await expect(sellerPage.getByRole("switch", { name: /in stock$/ })).toHaveCount(3);
+      await sellerPage.getByRole("checkbox", { name: "Select all on this page" }).check();
+      for (const name of names) await expect(sellerPage.getByRole("checkbox", { name: `Select ${name}` })).toBeChecked();
+      await sellerPage.getByLabel("Set to").selectOption("out-of-stock");
+      await sellerPage.getByRole("button", { name: "Apply to selected" }).click();
+      await expect(toast(sellerPage, "3 products switched off")).toBeVisible();
+      for (const name of names) await expect(sellerPage.getByRole("switch", { name: `${name} in stock` })).toHaveAttribute("aria-checked", "false");
+      await expect(sellerPage.getByRole("checkbox", { name: "Select all on this page" })).not.toBeChecked();
+
+      await expect(async () => {
+        await open(shopper, `/products?search=${encodeURIComponent(prefix)}`);
+        await expect(shopper.getByText(`No products match “${prefix}”.`)).toBeVisible({ timeout: 1000 });
+      }).toPass();
+
+      // Two rows to a count of 5 (a count never switches on what the seller switched off).
+      await sellerPage.getByRole("checkbox", { name: `Select ${names[0]}` }).check();
+      await sellerPage.getByRole("checkbox", { name: `Select ${names[1]}` }).check();
+      await sellerPage.getByLabel("Set to").selectOption("count");
+      await sellerPage.getByLabel("Count (for Stock count)").fill("5");
+      await sellerPage.getByRole("button", { name: "Apply to selected" }).click();
+      await expect(toast(sellerPage, "2 products given the new count")).toBeVisible();
+      // Rows by their element: on a phone they are cards (CSS).
+      await expect(sellerPage.locator("tr").filter({ hasText: names[0]! })).toContainText("5 left");
+      await expect(sellerPage.locator("tr").filter({ hasText: names[2]! })).not.toContainText("left");
+
+      // Without JavaScript: tick one row, switch it on; the form lands back on the list.
+      const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
+      const plain = await context.newPage();
+      await plain.goto(`/seller/product-list?q=${encodeURIComponent(prefix)}`);
+      await plain.getByRole("checkbox", { name: `Select ${names[2]}` }).check();
+      await plain.getByLabel("Set to").selectOption("in-stock");
+      await plain.getByRole("button", { name: "Apply to selected" }).click();
+      await expect(plain).toHaveURL((url) => url.pathname === "/seller/product-list" && url.searchParams.get("q") === prefix);
+      await expect(plain.getByRole("switch", { name: `${names[2]} in stock` })).toHaveAttribute("aria-checked", "true");
+      await expect(plain.getByRole("switch", { name: `${names[0]} in stock` })).toHaveAttribute("aria-checked", "false");
+      await context.close();
+    });
+
+    test("a CSV round trip: export, change a price, preview the import, confirm; the shopper sees the new price", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, page: shopper, catalogueChanges, baseURL }) => {
+      const name = `Export Radish ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+
+      await openSellerPage(sellerPage, "/seller/product-list");
+      const downloading = sellerPage.waitForEvent("download");
+      await sellerPage.getByRole("button", { name: "Export CSV" }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
+      const exported = readFileSync(await download.path(), "utf8");
+      const [header, ...rows] = parseCsv(exported);
+      const columns = header!.cells;
+      const row = rows.find((r) => r.cells[columns.indexOf("id")] === id)!;
+      expect(row.cells[columns.indexOf("offer_price")]).toBe("70");
+      // The seller changes the offer price and keeps just that line (other products may move meanwhile: their stock).
+      const edited = [...row.cells];
+      edited[columns.indexOf("offer_price")] = "64.50";
+      const file = `${csvLine(columns)}${csvLine(edited)}`;
+
+      await sellerPage.getByRole("link", { name: "Import CSV" }).click();
+      await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Import products");
+      await sellerPage.getByLabel("CSV file").setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+      await sellerPage.getByRole("button", { name: "Preview import" }).click();
+      await expect(sellerPage).toHaveURL(/\/seller\/products\/import\?preview=[0-9a-f-]{36}$/);
+      await expect(sellerPage.getByTestId("import-summary")).toHaveText("0 to create, 1 to change, 0 unchanged, 0 refused.");
+      const previewRow = sellerPage.getByRole("row").filter({ hasText: name });
+      await expect(previewRow).toContainText("Will be changed");
+      await expect(previewRow).toContainText("offer price");
+      expect((await productByApi(sellerRequest, name))!.offerPrice).toBe(70); // nothing written yet
+
+      await sellerPage.getByRole("button", { name: "Confirm import" }).click();
+      await expect(sellerPage.getByRole("status").filter({ hasText: "Imported: 0 created, 1 updated." })).toBeVisible();
+      expect((await productByApi(sellerRequest, name))!.offerPrice).toBe(64.5);
+
+      await expect(async () => {
+        await open(shopper, `/products?search=${encodeURIComponent(name)}`);
+        await expect(productCard(shopper, name)).toContainText(rupees(64_50), { timeout: 1000 });
+      }).toPass();
+    });
   });
+}
 
-  test("a CSV round trip: export, change a price, preview the import, confirm; the shopper sees the new price", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, page: shopper, catalogueChanges, baseURL }) => {
-    const name = `Export Radish ${unique()}`;
-    catalogueChanges.added(name);
-    const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
-
-    await openSellerPage(sellerPage, "/seller/product-list");
-    const downloading = sellerPage.waitForEvent("download");
-    await sellerPage.getByRole("button", { name: "Export CSV" }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
-    const exported = readFileSync(await download.path(), "utf8");
-    const [header, ...rows] = parseCsv(exported);
-    const columns = header!.cells;
-    const row = rows.find((r) => r.cells[columns.indexOf("id")] === id)!;
-    expect(row.cells[columns.indexOf("offer_price")]).toBe("70");
-    // The seller changes the offer price and keeps just that line (other products may move meanwhile: their stock).
-    const edited = [...row.cells];
-    edited[columns.indexOf("offer_price")] = "64.50";
-    const file = `${csvLine(columns)}${csvLine(edited)}`;
-
-    await sellerPage.getByRole("link", { name: "Import CSV" }).click();
-    await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Import products");
-    await sellerPage.getByLabel("CSV file").setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
-    await sellerPage.getByRole("button", { name: "Preview import" }).click();
-    await expect(sellerPage).toHaveURL(/\/seller\/products\/import\?preview=[0-9a-f-]{36}$/);
-    await expect(sellerPage.getByTestId("import-summary")).toHaveText("0 to create, 1 to change, 0 unchanged, 0 refused.");
-    const previewRow = sellerPage.getByRole("row").filter({ hasText: name });
-    await expect(previewRow).toContainText("Will be changed");
-    await expect(previewRow).toContainText("offer price");
-    expect((await productByApi(sellerRequest, name))!.offerPrice).toBe(70); // nothing written yet
-
-    await sellerPage.getByRole("button", { name: "Confirm import" }).click();
-    await expect(sellerPage.getByRole("status").filter({ hasText: "Imported: 0 created, 1 updated." })).toBeVisible();
-    expect((await productByApi(sellerRequest, name))!.offerPrice).toBe(64.5);
-
-    await expect(async () => {
-      await open(shopper, `/products?search=${encodeURIComponent(name)}`);
-      await expect(productCard(shopper, name)).toContainText(rupees(64_50), { timeout: 1000 });
-    }).toPass();
-  });
-});
-
-test.describe("the seller's catalogue, on a phone", () => {
+test.describe("the seller's catalogue, on a phone only", () => {
   test.use(PHONE);
-
-  test("a keyboard-only seller adds a product with a picture", { tag: CATALOGUE_TAG }, async ({ sellerPage, page, catalogueChanges }) => {
-    await addProductByKeyboard(sellerPage, catalogueChanges, page);
-  });
 
   test("the product list is a card per product: the whole name, search and every action within the screen", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
     const name = `Phone Card Long Named Organic Bottle Gourd ${unique()}`;
