@@ -26,6 +26,8 @@ export type CpuRequest = {
   json?: unknown;
   form?: Record<string, string>;
   multipart?: FormData;
+  /** A text/csv body (the catalogue import's API). */
+  csv?: string;
   /** Posted by the browser itself, as a form without JavaScript is (Sec-Fetch-Dest: document). */
   document?: boolean;
 };
@@ -114,7 +116,19 @@ export type Fixtures = {
   image: Uint8Array;
   /** A shopper whose password is PASSWORD, for the login routes. */
   loginEmail: string;
+  /** The import page showing the preview of a one-row file (staged for an hour). */
+  importPreview: string;
 };
+
+/**
+ * A one-row import of the product the seller edits: its weight alternates (a change to write on
+ * every request); the columns left out keep their values. `POST /api/product/update` writes the
+ * demo values back.
+ */
+function importCsv(product: Fixtures["product"], i: number): string {
+  const { name, category, price, offerPrice, weight } = product.fields;
+  return `id,name,category,price,offer_price,weight\n${product.id},${name},${category},${price},${offerPrice},${weight}${i % 2 === 0 ? " pack" : ""}\n`;
+}
 
 /** Takes the next placed order, or fails the run with what to change. */
 function nextOrder(f: Fixtures): string {
@@ -336,6 +350,31 @@ export const CPU_ROUTES: CpuRoute[] = [
   // The store's settings saved again as they are (each save refreshes the cached catalogue, as a product edit does).
   { name: "POST /api/seller/settings", persona: "seller", status: 200, request: (f) => json("/api/seller/settings", SETTINGS, f.seller) },
   { name: "POST /seller/settings (no JS)", persona: "seller", status: 303, request: (f) => form("/seller/settings", SETTINGS_FORM, f.seller) },
+  // --- the catalogue in bulk (ADR 038): the import page and its preview, the export's page, bulk stock
+  { name: "/seller/products/import", persona: "seller", status: 200, request: (f) => ({ path: "/seller/products/import", cookie: f.seller }) },
+  { name: "/seller/products/import?preview (one row)", persona: "seller", status: 200, request: (f) => ({ path: f.importPreview, cookie: f.seller }) },
+  {
+    name: "POST /seller/products/import (preview, no JS)",
+    persona: "seller",
+    status: 303,
+    request: (f, i) => {
+      const body = new FormData();
+      body.set("intent", "preview");
+      body.set("file", new Blob([importCsv(f.product, i)], { type: "text/csv" }), "products.csv");
+      return { method: "POST", path: "/seller/products/import", multipart: body, cookie: f.seller, document: true };
+    },
+  },
+  { name: "POST /api/product/import/preview", persona: "seller", status: 200, request: (f, i) => ({ method: "POST", path: "/api/product/import/preview", csv: importCsv(f.product, i), cookie: f.seller }) },
+  { name: "POST /api/product/import (one row)", persona: "seller", status: 200, request: (f, i) => ({ method: "POST", path: "/api/product/import", csv: importCsv(f.product, i), cookie: f.seller }) },
+  { name: "GET /api/product/export (a page)", persona: "seller", status: 200, request: (f) => ({ path: "/api/product/export", cookie: f.seller }) },
+  // Out of stock on even requests, back in stock on odd ones, as the single switch above.
+  { name: "POST /api/product/bulk-stock", persona: "seller", status: 200, request: (f, i) => json("/api/product/bulk-stock", { ids: [PRODUCT], set: i % 2 === 1 ? "in-stock" : "out-of-stock" }, f.seller) },
+  {
+    name: "POST /seller/product-list (bulk stock, no JS)",
+    persona: "seller",
+    status: 303,
+    request: (f, i) => form("/seller/product-list", { intent: "bulk", ids: PRODUCT, set: i % 2 === 1 ? "in-stock" : "out-of-stock" }, f.seller),
+  },
   { name: "POST /api/order/status", persona: "seller", status: 200, request: (f) => json("/api/order/status", { orderId: nextOrder(f), status: "Packed" }, f.seller) },
   { name: "POST /seller/orders (move, no JS)", persona: "seller", status: 303, request: (f) => form("/seller/orders", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller) },
   { name: "POST /seller/orders.data (move, JS)", persona: "seller", status: 200, request: (f) => form("/seller/orders.data", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller) },
@@ -405,6 +444,9 @@ export async function toFetch(f: Fixtures, r: CpuRequest): Promise<[string, Requ
     body = new URLSearchParams(r.form);
   } else if (r.multipart) {
     body = r.multipart;
+  } else if (r.csv !== undefined) {
+    headers["content-type"] = "text/csv";
+    body = r.csv;
   }
   return [`${f.origin}${r.path}`, { method: r.method ?? "GET", headers, body, redirect: "manual" }];
 }
@@ -510,7 +552,15 @@ export async function prepareFixtures(options: { origin: string; stripe: FakeStr
     return session as unknown as Record<string, unknown> | undefined;
   };
 
+  const staging = new FormData();
+  staging.set("intent", "preview");
+  staging.set("file", new Blob([importCsv({ id: PRODUCT, fields }, 1)], { type: "text/csv" }), "products.csv");
+  const staged = await call(origin, { method: "POST", path: "/seller/products/import", multipart: staging, cookie: seller, document: true }, 303);
+  const importPreview = staged.headers.get("location");
+  if (!importPreview?.includes("?preview=")) throw new Error(`cpu-routes: the import page did not stage the file (${importPreview})`);
+
   return {
+    importPreview,
     origin,
     run,
     shopper,

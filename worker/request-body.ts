@@ -58,3 +58,28 @@ export async function readForm(
     throw new HttpError(400, "The form could not be read");
   }
 }
+
+/** CSV's media type, and the names browsers and spreadsheets also give a .csv file (Windows says application/vnd.ms-excel). */
+const CSV_TYPE = /^(text\/csv|application\/csv|text\/comma-separated-values|application\/vnd\.ms-excel)\b/i;
+
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, "The file must be UTF-8 text: save it from the spreadsheet as “CSV UTF-8”");
+  }
+}
+
+/** A `text/csv` request body (415 otherwise) of at most `maxBytes` (413, from Content-Length before reading any of it). */
+export async function readCsvBody(request: Request, maxBytes: number, tooLargeMsg: string): Promise<string> {
+  if (!CSV_TYPE.test(request.headers.get("content-type") ?? "")) throw new HttpError(415, "Send the file as text/csv");
+  return decodeUtf8(await readLimitedBytes(request, maxBytes, tooLargeMsg));
+}
+
+/** A CSV file from a form's file field: a file (400), of a CSV type or named .csv (415), at most `maxBytes` (413). */
+export async function readCsvFile(value: FormDataEntryValue | null, maxBytes: number, tooLargeMsg: string): Promise<string> {
+  if (value === null || typeof value === "string" || value.size === 0) throw new HttpError(400, "Choose a CSV file to import");
+  if (!CSV_TYPE.test(value.type) && !(value.type === "" && /\.csv$/i.test(value.name))) throw new HttpError(415, `${value.name} is not a CSV file: choose a .csv file`);
+  if (value.size > maxBytes) throw new HttpError(413, tooLargeMsg);
+  return decodeUtf8(new Uint8Array(await value.arrayBuffer()));
+}

@@ -54,6 +54,7 @@ test.describe("accessibility of the account and seller pages (axe: no serious or
     ["/seller", "Add Product"],
     ["/seller/product-list", "All Products"],
     ["/seller/settings", "Store settings"],
+    ["/seller/products/import", "Import products"],
   ] as const) {
     test(`the seller's ${heading} page`, async ({ sellerPage }) => {
       await openSellerPage(sellerPage, path);
@@ -61,6 +62,15 @@ test.describe("accessibility of the account and seller pages (axe: no serious or
       await expectNoSeriousViolations(sellerPage, path);
     });
   }
+
+  test("the seller's import preview, with a refused row (nothing is written)", async ({ sellerPage }) => {
+    await openSellerPage(sellerPage, "/seller/products/import");
+    const file = "id,name,category,price,offer_price\nno-such-product,Ghost Gourd,Vegetables,10,9\n";
+    await sellerPage.getByLabel("CSV file").setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await sellerPage.getByRole("button", { name: "Preview import" }).click();
+    await expect(sellerPage.getByRole("row").filter({ hasText: "Ghost Gourd" })).toContainText("No product has the id no-such-product");
+    await expectNoSeriousViolations(sellerPage, "the import preview");
+  });
 
   test("the seller's Orders page, with an order to act on", async ({ page: shopperPage, shopper, address: _, sellerPage }) => {
     await addToCartFromProductPage(shopperPage, APPLE, { signedIn: true });

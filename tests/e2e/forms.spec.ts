@@ -56,9 +56,11 @@ test.describe("page forms refuse a body that is not a form (4xx, never 500)", ()
     expect((await orders.json()).orders).toEqual([]);
   });
 
-  test("the seller's forms: add and edit product, product list, orders, cancelling an order", async ({ sellerRequest, baseURL }) => {
+  test("the seller's forms: add and edit product, product list, orders, cancelling an order, the import", async ({ sellerRequest, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     // A seeded product: one a catalogue journey added could be deleted while it is probed.
-    for (const path of ["/seller?index", `/seller/products/${APPLE.id}/edit`, "/seller/product-list", "/seller/orders", `/seller/orders/${NO_ORDER}/cancel`]) await probe(sellerRequest, origin, "POST", path);
+    for (const path of ["/seller?index", `/seller/products/${APPLE.id}/edit`, "/seller/product-list", "/seller/orders", `/seller/orders/${NO_ORDER}/cancel`, "/seller/products/import"]) {
+      await probe(sellerRequest, origin, "POST", path);
+    }
   });
 });

@@ -41,6 +41,8 @@ import * as sellerLayout from "~/routes/seller/layout";
 import * as sellerOrders from "~/routes/seller/orders";
 import * as sellerProductList from "~/routes/seller/product-list";
 import * as sellerSearchWords from "~/routes/seller/search-words";
+import * as sellerImport from "~/routes/seller/import-products";
+import { stageImport } from "@worker/services/catalogue-import";
 import { serializeCart } from "@shared/cart";
 import { workerContext } from "@worker/web/context";
 import { getDb } from "@worker/db/client";
@@ -543,6 +545,21 @@ describe("seller pages", () => {
     const filtered = await runLoaders(page("/seller/orders?status=Packed", seller), rootStep, step("seller layout", sellerGuard), step("orders", sellerOrders.loader));
     expect(filtered.data<{ orders: unknown[] }>("orders").orders).toEqual([]);
     expectWithinBudget(filtered, 1);
+  });
+
+  it("the import page: none without a preview; a preview in one query, for 2 rows as for 40", async () => {
+    const seller = await sellerLogin();
+    const empty = await runLoaders(page("/seller/products/import", seller), rootStep, step("seller layout", sellerGuard), step("import", sellerImport.loader));
+    expectWithinBudget(empty, 0);
+
+    for (const rows of [2, 40]) {
+      const made = await manyProducts(rows);
+      const csv = ["id,name,category,price,offer_price", ...made.map((p) => `${p.id},${p.name},Vegetables,60,50`)].join("\n");
+      const id = await stageImport({ db: db(), env }, csv);
+      const preview = await runLoaders(page(`/seller/products/import?preview=${id}`, seller), rootStep, step("seller layout", sellerGuard), step("import", sellerImport.loader));
+      expect(preview.data<{ preview: { summary: { update: number } } }>("import").preview.summary.update).toBe(rows);
+      expectWithinBudget(preview, 1);
+    }
   });
 
   it("dashboard: every figure in one batch, with 1 order or 8, few products or many low on stock", async () => {

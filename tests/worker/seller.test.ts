@@ -177,7 +177,7 @@ describe("POST /api/product/add", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const files = [PNG, PNG, PNG].map((bytes) => new File([bytes], "a.png", { type: "image/png" }));
+    const files = [PNG, PNG, PNG].map((bytes) => ({ file: new File([bytes], "a.png", { type: "image/png" }) }));
     await expect(createProduct({ db: getDb(env), env: { ...env, IMAGES: failingBucket } }, VALID_PRODUCT, files)).rejects.toMatchObject({ status: 503 });
     expect(await productCount()).toBe(0);
     expect(await objectCount()).toBe(0);

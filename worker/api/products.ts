@@ -1,8 +1,14 @@
 import { Hono } from "hono";
-import { badRequest, parseInput } from "@worker/errors";
+import { badRequest, conflict, parseInput } from "@worker/errors";
+import { readCsvBody } from "@worker/request-body";
+import { bulkStockMessage, setStockInBulk } from "@worker/services/bulk-stock";
+import { exportCataloguePage, exportFileName } from "@worker/services/catalogue-export";
+import { commitImport, importResultMessage, planImport, planSummaryMessage, publicRow, IMPORT_TOO_LARGE } from "@worker/services/catalogue-import";
+import { MAX_IMPORT_BYTES } from "@shared/product-csv";
+import { exportQuery } from "@worker/validation/product-csv";
 import { listProducts, toApiProduct, UNPAGED_LIST_CAP, type StockFilter } from "@worker/services/catalog";
-import { createProduct, deleteProduct, parseProductData, setInStock, updateProduct } from "@worker/services/product-admin";
-import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "@worker/storage/uploads";
+import { createProduct, deleteProduct, parseProductData, SAME_IMAGES, setInStock, updateProduct } from "@worker/services/product-admin";
+import { fileChoices, MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "@worker/storage/uploads";
 import { productListQuery, productRefInput, type ProductListQuery } from "@worker/validation/product";
 import { requireSeller } from "./auth";
 import { readJson } from "./body";
@@ -33,14 +39,16 @@ export const productRoutes = new Hono<ApiEnv>()
   // requireSeller runs before any handler reads the (possibly large) body.
   .post("/add", requireSeller, async (c) => {
     const form = await readLimitedFormData(c.req.raw, MAX_UPLOAD_BODY_BYTES);
-    const product = await createProduct({ db: c.var.db, env: c.env }, parseProductData(form.get("productData")), form.getAll("images"));
+    const product = await createProduct({ db: c.var.db, env: c.env }, parseProductData(form.get("productData")), fileChoices(form.getAll("images")));
     return c.json({ success: true, msg: "Product Added", product: toApiProduct(product, c.env.APP_URL) }, 201);
   })
   .post("/update", requireSeller, async (c) => {
     const form = await readLimitedFormData(c.req.raw, MAX_UPLOAD_BODY_BYTES);
     const id = form.get("id");
     if (typeof id !== "string" || !id) throw badRequest("Unknown product");
-    const product = await updateProduct({ db: c.var.db, env: c.env }, id, parseProductData(form.get("productData")), form.getAll("images"));
+    // New files replace all the pictures; without any, the pictures stay.
+    const images = fileChoices(form.getAll("images"));
+    const product = await updateProduct({ db: c.var.db, env: c.env }, id, parseProductData(form.get("productData")), images.length > 0 ? images : SAME_IMAGES);
     return c.json({ success: true, msg: "Product Updated", product: toApiProduct(product, c.env.APP_URL) });
   })
   .post("/stock", requireSeller, async (c) => {
@@ -51,4 +59,34 @@ export const productRoutes = new Hono<ApiEnv>()
     const { id } = parseInput(productRefInput, await readJson(c));
     await deleteProduct({ db: c.var.db, env: c.env }, id);
     return c.json({ success: true, msg: "Product Deleted" });
+  })
+  .post("/bulk-stock", requireSeller, async (c) => {
+    const result = await setStockInBulk({ db: c.var.db, env: c.env }, await readJson(c));
+    return c.json({ success: true, msg: bulkStockMessage(result), ...result });
+  })
+  // The catalogue as CSV, a page per request (worker/services/catalogue-export.ts).
+  .get("/export", requireSeller, async (c) => {
+    const { cursor } = parseInput(exportQuery, c.req.query());
+    const page = await exportCataloguePage(c.var.db, c.env.APP_URL, cursor || undefined);
+    return c.body(page.csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName()}"`,
+      "Cache-Control": "no-store",
+      ...(page.nextCursor && { Link: `</api/product/export?cursor=${encodeURIComponent(page.nextCursor)}>; rel="next"` }),
+    });
+  })
+  .post("/import/preview", requireSeller, async (c) => {
+    const plan = await planImport({ db: c.var.db, env: c.env }, await readCsvBody(c.req.raw, MAX_IMPORT_BYTES, IMPORT_TOO_LARGE));
+    return c.json({ success: true, msg: planSummaryMessage(plan), summary: plan.summary, rows: plan.rows.map(publicRow), plan: plan.hash });
+  })
+  .post("/import", requireSeller, async (c) => {
+    const store = { db: c.var.db, env: c.env };
+    const plan = await planImport(store, await readCsvBody(c.req.raw, MAX_IMPORT_BYTES, IMPORT_TOO_LARGE));
+    const previewed = c.req.query("plan");
+    if (previewed !== undefined && previewed !== plan.hash) throw conflict("The catalogue or the file changed since that preview: preview it again");
+    if (plan.summary.refused > 0) {
+      return c.json({ success: false, msg: `Nothing was imported: ${planSummaryMessage(plan)}`, summary: plan.summary, rows: plan.rows.map(publicRow) }, 400);
+    }
+    const result = await commitImport(store, plan);
+    return c.json({ success: true, msg: importResultMessage(result), ...result });
   });

@@ -13,7 +13,7 @@ import { rupeesToPaise } from "@shared/money";
 import type { Database } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
 import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
-import { deleteImages, readImageUploads, storeImages } from "@worker/storage/uploads";
+import { deleteImages, readImageChoices, storeImageChoices, type ImageChoice } from "@worker/storage/uploads";
 import { productInput, stockToggleInput, type ProductInput } from "@worker/validation/product";
 import { catalogChanged } from "./catalog-refresh";
 
@@ -42,10 +42,12 @@ export function parseProductData(value: FormDataEntryValue | null): unknown {
   }
 }
 
-export async function createProduct({ db, env }: ProductStore, fields: unknown, files: FormDataEntryValue[]): Promise<Product> {
+/** The product's pictures stay as they are (the API's update without new files). */
+export const SAME_IMAGES = "same";
+
+export async function createProduct({ db, env }: ProductStore, fields: unknown, images: ImageChoice[]): Promise<Product> {
   const input = parseInput(productInput, fields);
-  const uploads = await readImageUploads(files, { required: true });
-  const keys = await storeImages(env.IMAGES, uploads);
+  const { keys } = await storeImageChoices(env.IMAGES, await readImageChoices([], images));
   const now = Date.now();
   const id = crypto.randomUUID();
   let product: Product | undefined;
@@ -61,20 +63,21 @@ export async function createProduct({ db, env }: ProductStore, fields: unknown, 
 }
 
 /**
- * New images (if any are sent) replace the old ones; otherwise the pictures stay. A new count
- * puts a sold-out product back on sale, unless the seller switched it off.
+ * The pictures become `images` in that order (kept ones and new files; the form reorders,
+ * replaces and removes them), or stay as they are (SAME_IMAGES). A new count puts a sold-out
+ * product back on sale, unless the seller switched it off.
  */
-export async function updateProduct({ db, env }: ProductStore, id: string, fields: unknown, files: FormDataEntryValue[]): Promise<Product> {
+export async function updateProduct({ db, env }: ProductStore, id: string, fields: unknown, images: ImageChoice[] | typeof SAME_IMAGES): Promise<Product> {
   const existing = await db.query.products.findFirst({ where: eq(products.id, id) });
   if (!existing) throw notFound("Product not found");
   const input = parseInput(productInput, fields);
-  const uploads = await readImageUploads(files, { required: false });
-  const keys = uploads.length > 0 ? await storeImages(env.IMAGES, uploads) : existing.images;
+  const { keys, stored } =
+    images === SAME_IMAGES ? { keys: existing.images, stored: [] } : await storeImageChoices(env.IMAGES, await readImageChoices(existing.images, images));
   let product: Product | undefined;
   try {
     product = await writeThenRead(db, id, db.update(products).set({ ...columns(input), images: keys, updatedAt: Date.now() }).where(eq(products.id, id)));
   } catch (error) {
-    if (keys !== existing.images) await deleteImages(env.IMAGES, keys);
+    await deleteImages(env.IMAGES, stored);
     throw error;
   }
   if (!product) throw notFound("Product not found");

@@ -1,13 +1,13 @@
 /**
- * Product image uploads: at most 4 files of at most 2 MB, JPEG, PNG, WebP or AVIF recognised by
- * their bytes (never by name or declared type; SVG and anything else are refused). Each gets a new
- * server-chosen R2 key, so URLs can be cached forever.
+ * Product image uploads: at most 4 pictures (shared/product-images.ts), new files of at most 2 MB,
+ * JPEG, PNG, WebP or AVIF recognised by their bytes (never by name or declared type; SVG and
+ * anything else are refused). Each gets a new server-chosen R2 key, so URLs can be cached forever.
  */
 import { HttpError } from "@worker/errors";
 import { readForm } from "@worker/request-body";
+import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGES } from "@shared/product-images";
 
-export const MAX_IMAGES = 4;
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export { MAX_IMAGE_BYTES, MAX_IMAGES };
 /** The whole multipart body: four full images plus the form fields. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + 64 * 1024;
 
@@ -22,21 +22,58 @@ export function detectImageType(bytes: Uint8Array): { contentType: string; exten
   return null;
 }
 
-/** Check the files of a form; nothing is stored yet. */
-export async function readImageUploads(files: FormDataEntryValue[], { required }: { required: boolean }): Promise<ImageUpload[]> {
-  const real = files.filter((f): f is File => typeof f !== "string" && f.size > 0);
-  if (files.some((f) => typeof f === "string" && f !== "")) throw new HttpError(400, "Images must be files");
-  if (required && real.length === 0) throw new HttpError(400, "Add at least one product image");
-  if (real.length > MAX_IMAGES) throw new HttpError(400, `Add at most ${MAX_IMAGES} images`);
-  const uploads: ImageUpload[] = [];
-  for (const file of real) {
-    if (file.size > MAX_IMAGE_BYTES) throw new HttpError(413, `Each image must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = detectImageType(bytes);
-    if (!type) throw new HttpError(400, "Images must be JPEG, PNG, WebP or AVIF files");
-    uploads.push({ bytes, ...type });
-  }
-  return uploads;
+/**
+ * One picture of a product, in the order the seller wants them: one it already has (its R2 key),
+ * or a new file. The product form sends a choice per slot (keep, replace, remove, reorder); the
+ * API's `images` field is new files only (`fileChoices`).
+ */
+export type ImageChoice = { keep: string } | { file: FormDataEntryValue };
+
+/** A form's file field that holds a file (an untouched file input sends an empty part). */
+export function isChosenFile(value: FormDataEntryValue | null): value is File {
+  return value !== null && typeof value !== "string" && value.size > 0;
+}
+
+/** The API's `images` field: its new files in order (empty parts ignored; text is refused). */
+export function fileChoices(values: FormDataEntryValue[]): ImageChoice[] {
+  if (values.some((v) => typeof v === "string" && v !== "")) throw new HttpError(400, "Images must be files");
+  return values.filter(isChosenFile).map((file) => ({ file }));
+}
+
+/**
+ * Check the choices against the product's `current` pictures and read the new files; nothing is
+ * stored yet. At least one picture and at most MAX_IMAGES; a kept key must be one of the
+ * product's own (a form cannot adopt another product's or a made-up object).
+ */
+export async function readImageChoices(current: readonly string[], choices: ImageChoice[]): Promise<(string | ImageUpload)[]> {
+  if (choices.some((c) => "file" in c && !isChosenFile(c.file))) throw new HttpError(400, "Images must be files");
+  if (choices.length === 0) throw new HttpError(400, IMAGE_MESSAGES.required);
+  if (choices.length > MAX_IMAGES) throw new HttpError(400, IMAGE_MESSAGES.tooMany);
+  const kept = choices.flatMap((c) => ("keep" in c ? [c.keep] : []));
+  if (kept.some((key) => !current.includes(key))) throw new HttpError(400, "A kept picture is not one of this product's");
+  if (new Set(kept).size !== kept.length) throw new HttpError(400, "Each picture can be used once");
+  const read: (string | ImageUpload)[] = [];
+  for (const choice of choices) read.push("keep" in choice ? choice.keep : await readUpload(choice.file as File));
+  return read;
+}
+
+async function readUpload(file: File): Promise<ImageUpload> {
+  if (file.size > MAX_IMAGE_BYTES) throw new HttpError(413, IMAGE_MESSAGES.size);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = detectImageType(bytes);
+  if (!type) throw new HttpError(400, IMAGE_MESSAGES.type);
+  return { bytes, ...type };
+}
+
+/**
+ * Store the new files among `read` (readImageChoices' answer) and return the product's keys in
+ * order, with the keys just stored (to remove again if the product's row cannot be written).
+ */
+export async function storeImageChoices(bucket: R2Bucket, read: (string | ImageUpload)[]): Promise<{ keys: string[]; stored: string[] }> {
+  const uploads = read.filter((r): r is ImageUpload => typeof r !== "string");
+  const stored = await storeImages(bucket, uploads);
+  let next = 0;
+  return { keys: read.map((r) => (typeof r === "string" ? r : stored[next++]!)), stored };
 }
 
 /** Store all uploads under new keys, or none: if one fails, the ones already stored are removed. */

@@ -72,6 +72,40 @@ export const productListQuery = z.object({
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
+/** The most products one bulk stock change takes (a page of the list is 20). */
+export const MAX_BULK_PRODUCTS = 100;
+
+const bulkIds = z
+  .array(productIdInput, { error: "Select the products to change" })
+  .min(1, "Select at least one product")
+  .max(MAX_BULK_PRODUCTS, `Select at most ${MAX_BULK_PRODUCTS} products at a time`)
+  .transform((ids) => [...new Set(ids)]);
+
+/** An empty count is a missing one, never 0 (z.coerce would read "" as 0). */
+const stockCount = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z.coerce
+    .number({ error: "Enter the stock count" })
+    .int("Stock must be a whole number")
+    .min(0, "Stock cannot be negative")
+    .max(1_000_000, "Stock can be at most 1,000,000"),
+);
+
+/**
+ * A stock change for many products at once (the product list's bulk form and
+ * `POST /api/product/bulk-stock`): switch them on or off, or set their count.
+ */
+export const bulkStockInput = z.discriminatedUnion(
+  "set",
+  [
+    z.strictObject({ ids: bulkIds, set: z.literal("in-stock") }),
+    z.strictObject({ ids: bulkIds, set: z.literal("out-of-stock") }),
+    z.strictObject({ ids: bulkIds, set: z.literal("count"), count: stockCount }),
+  ],
+  { error: "Choose in stock, out of stock or a stock count" },
+);
+export type BulkStockInput = z.infer<typeof bulkStockInput>;
+
 /** The seller's product list page: switch a product's stock, or delete it. */
 export const sellerProductFormInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("stock"), id: productIdInput, inStock: z.enum(["true", "false"]) }),

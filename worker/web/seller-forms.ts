@@ -3,7 +3,7 @@ import type { WorkerContext } from "@worker/web/context";
 import { limitSellerLogin } from "@worker/security/rate-limit";
 import { createSession, destroySession } from "@worker/web/session";
 import { readForm } from "@worker/request-body";
-import { MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "@worker/storage/uploads";
+import { isChosenFile, MAX_IMAGES, MAX_UPLOAD_BODY_BYTES, readLimitedFormData, type ImageChoice } from "@worker/storage/uploads";
 import { createProduct, updateProduct } from "@worker/services/product-admin";
 import { checkSellerLogin } from "@worker/services/seller-auth";
 
@@ -25,6 +25,37 @@ const PRODUCT_FIELDS = ["name", "description", "category", "price", "offerPrice"
 export async function saveProductForm(request: Request, worker: WorkerContext, productId?: string) {
   const form = await readLimitedFormData(request, MAX_UPLOAD_BODY_BYTES);
   const fields = Object.fromEntries(PRODUCT_FIELDS.map((name) => [name, form.get(name) ?? undefined]));
-  const files = form.getAll("images");
-  return productId ? updateProduct(worker, productId, fields, files) : createProduct(worker, fields, files);
+  const images = imageSlots(form);
+  return productId ? updateProduct(worker, productId, fields, images) : createProduct(worker, fields, images);
+}
+
+/**
+ * The form's picture slots, in the order shown (app/components/seller/ImageSlots.tsx): slot i
+ * posts `image<i>` (a new file), `keep<i>` (the picture it already holds) and `remove<i>`. A new
+ * file replaces the slot's picture; a removed or empty slot is skipped. Without JavaScript the
+ * same fields come from the server-rendered form, so choosing, replacing and removing work too.
+ */
+function imageSlots(form: FormData): ImageChoice[] {
+  const choices: ImageChoice[] = [];
+  for (let slot = 0; slot < MAX_IMAGES; slot++) {
+    if (form.get(`remove${slot}`)) continue;
+    const file = form.get(`image${slot}`);
+    const keep = form.get(`keep${slot}`);
+    if (isChosenFile(file) || (typeof file === "string" && file !== "")) choices.push({ file });
+    else if (typeof keep === "string" && keep !== "") choices.push({ keep });
+  }
+  return choices;
+}
+
+/**
+ * The product list's bulk stock form as the service's input: the rows ticked (`ids`), or every
+ * row of the page (`allOnPage`, with the page's `pageIds`: "select all" works without JavaScript).
+ */
+export function bulkStockFields(form: FormData) {
+  const set = form.get("set");
+  return {
+    ids: form.get("allOnPage") ? form.getAll("pageIds") : form.getAll("ids"),
+    set,
+    ...(set === "count" ? { count: form.get("count") } : {}),
+  };
 }

@@ -1,70 +1,59 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import type { ProductView } from "@worker/services/catalog";
 import { CATEGORIES } from "@shared/categories";
-import { imageUrl } from "@shared/images";
+import { IMAGE_MESSAGES } from "@shared/product-images";
 import { toast } from "~/lib/toast";
+import { hasPicture, ImageSlots, initialSlots } from "./ImageSlots";
 
 export type ProductFormResult = { ok: boolean; msg: string };
 
-const SLOTS = 4;
-const ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
-
 /**
- * Add or edit a product: four image slots with previews, and the product's fields. A real
- * multipart form; on success a new product form starts empty again.
+ * Add or edit a product: up to four picture slots (components/seller/ImageSlots.tsx) and the
+ * product's fields. A real multipart form: with JavaScript it posts through a fetcher and answers
+ * with a toast (a new product's form starts empty again); without, the browser posts it and the
+ * page shows the answer.
  */
 export function ProductForm({ product, submitLabel }: { product?: ProductView; submitLabel: string }) {
   const fetcher = useFetcher<ProductFormResult>();
+  const posted = useActionData<ProductFormResult>();
   const form = useRef<HTMLFormElement>(null);
-  const [previews, setPreviews] = useState<(string | null)[]>(Array(SLOTS).fill(null));
+  const [slots, setSlots] = useState(() => initialSlots(product?.images));
+  const [slotsError, setSlotsError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
 
-  // Each answer once: a new product's previews are cleared while rendering, the toast and the
-  // form's reset (outside React) happen in the effect.
+  // Each answer once. After a save the slots start again from the saved pictures (none for a new
+  // product; the fetcher is idle only once the page's data was read again), while rendering; the
+  // toast and the form's reset (outside React: the chosen files, a new product's fields) happen
+  // in the effect.
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const [handled, setHandled] = useState<ProductFormResult | undefined>(undefined);
   if (answer && answer !== handled) {
     setHandled(answer);
-    if (answer.ok && !product) setPreviews(Array(SLOTS).fill(null));
+    if (answer.ok) setSlots(initialSlots(product?.images));
   }
   useEffect(() => {
     if (!answer) return;
     if (!answer.ok) return void toast.error(answer.msg);
     toast.success(answer.msg);
-    if (!product) form.current?.reset();
-  }, [answer, product]);
+    form.current?.reset();
+  }, [answer]);
 
   return (
-    <fetcher.Form ref={form} method="post" encType="multipart/form-data" className="max-w-lg space-y-5">
-      <fieldset>
-        <legend className="text-base font-medium">Product Image{product ? " (new pictures replace the current ones)" : ""}</legend>
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          {previews.map((preview, i) => (
-            <label key={i} htmlFor={`image${i}`} className="cursor-pointer">
-              <input
-                id={`image${i}`}
-                name="images"
-                type="file"
-                accept={ACCEPT}
-                hidden
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  setPreviews((p) => p.map((old, j) => (j === i ? (file ? URL.createObjectURL(file) : null) : old)));
-                }}
-              />
-              <span className="sr-only">Image {i + 1}</span>
-              <img
-                src={preview ?? (product?.images[i] ? imageUrl(product.images[i]) : "/upload-area.svg")}
-                alt=""
-                width={96}
-                height={96}
-                className="h-24 w-24 rounded border border-gray-300 object-contain"
-              />
-            </label>
-          ))}
-        </div>
-      </fieldset>
+    <fetcher.Form
+      ref={form}
+      method="post"
+      encType="multipart/form-data"
+      className="max-w-lg space-y-5"
+      onSubmit={(e) => {
+        // The server checks this too; here the seller learns it without a round trip.
+        if (hasPicture(slots)) return setSlotsError(null);
+        e.preventDefault();
+        setSlotsError(IMAGE_MESSAGES.required);
+        form.current?.querySelector<HTMLInputElement>('input[type="file"]')?.focus();
+      }}
+    >
+      <ImageSlots slots={slots} setSlots={setSlots} error={slotsError} />
       <Field label="Product Name" name="name" defaultValue={product?.name} required maxLength={120} />
       <div className="flex flex-col gap-1">
         <label htmlFor="product-description" className="text-base font-medium">
@@ -104,6 +93,12 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
       <button type="submit" disabled={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-70">
         {busy ? "Saving…" : submitLabel}
       </button>
+      {/* Without JavaScript the browser posted the form itself: its answer is shown here. */}
+      {posted?.msg && (
+        <p role={posted.ok ? "status" : "alert"} className={posted.ok ? "text-primary" : "text-red-700"}>
+          {posted.msg}
+        </p>
+      )}
     </fetcher.Form>
   );
 }

@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/Link";
 import { answerFormPost, runAction } from "@worker/web/action-result";
@@ -8,10 +9,15 @@ import { listProducts, toProductView, type ProductView } from "@worker/services/
 import { sellerProductFormInput } from "@worker/validation/product";
 import { searchTextOfPage } from "@worker/validation/search";
 import { deleteProduct, setInStock } from "@worker/services/product-admin";
+import { bulkStockMessage, setStockInBulk } from "@worker/services/bulk-stock";
+import { bulkStockFields } from "@worker/web/seller-forms";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
+import { ExportCsv } from "~/components/seller/ExportCsv";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/product-list";
+
+type Answer = { ok: boolean; msg: string };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
@@ -24,7 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   return runAction(async () => {
-    const change = parseInput(sellerProductFormInput, Object.fromEntries(await readForm(request)));
+    const form = await readForm(request);
+    if (form.get("intent") === "bulk") {
+      const result = await setStockInBulk(worker, bulkStockFields(form));
+      return answerFormPost(request, { ok: true, msg: bulkStockMessage(result) });
+    }
+    const change = parseInput(sellerProductFormInput, Object.fromEntries(form));
     if (change.intent === "delete") {
       await deleteProduct(worker, change.id);
       return answerFormPost(request, { ok: true, msg: "Product Deleted" });
@@ -34,38 +45,88 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+const BULK_FORM = "bulk-stock";
+
+/**
+ * The seller's products: a table on wider screens, a card per product on a phone (the same rows,
+ * restyled below `md`), each with its stock switch, Edit and Delete. Rows can be ticked for a
+ * stock change in bulk (their checkboxes belong to the bulk form through `form=`, so it all works
+ * without JavaScript too).
+ */
 export default function ProductList({ loaderData }: Route.ComponentProps) {
   const { products, search, nextCursor } = loaderData;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const pageIds = products.map((p) => p.id);
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const someSelected = !allSelected && pageIds.some((id) => selected.has(id));
+  const selectAll = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = someSelected;
+  }, [someSelected]);
+
+  const clearSelection = useCallback(() => setSelected(new Set()), []);
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-medium">All Products</h1>
-        <Form method="get" role="search" className="flex gap-2">
+        <Form method="get" role="search" className="flex w-full gap-2 sm:w-auto">
           <label htmlFor="seller-search" className="sr-only">
             Search products
           </label>
-          <input id="seller-search" name="q" type="search" defaultValue={search} placeholder="Search products" className="rounded border border-gray-300 px-3 py-1.5" />
-          <button type="submit" className="rounded bg-primary px-4 py-1.5 text-white">
+          <input id="seller-search" name="q" type="search" defaultValue={search} placeholder="Search products" className="min-w-0 flex-1 rounded border border-gray-300 px-3 py-1.5" />
+          <button type="submit" className="shrink-0 rounded bg-primary px-4 py-1.5 text-white">
             Search
           </button>
         </Form>
       </div>
-      <div className="mt-6 overflow-x-auto rounded-md border border-gray-500/20 bg-white">
-        <table className="w-full table-fixed text-left text-sm md:table-auto">
-          <thead className="text-gray-900">
-            <tr>
-              <th className="px-3 py-3 font-semibold md:px-4">Product</th>
-              <th className="hidden px-4 py-3 font-semibold md:table-cell">Category</th>
-              <th className="hidden px-4 py-3 font-semibold sm:table-cell">Selling Price</th>
-              <th className="px-3 py-3 font-semibold md:px-4">In Stock</th>
-              <th className="w-24 px-3 py-3 font-semibold md:px-4">
+      <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+        <ExportCsv className="text-primary hover:underline" />
+        <Link to="/seller/products/import" className="text-primary hover:underline">
+          Import CSV
+        </Link>
+      </div>
+
+      <BulkStockForm pageIds={pageIds} selectedCount={selected.size} onDone={clearSelection} />
+
+      <div className="mt-4 rounded-md border border-gray-500/20 bg-white md:overflow-x-auto">
+        <table className="w-full text-left text-sm max-md:block">
+          <thead className="text-gray-900 max-md:block">
+            <tr className="max-md:flex max-md:items-center max-md:px-3 max-md:py-2">
+              <th className="w-10 px-3 py-3 max-md:w-auto max-md:p-0">
+                <label className="flex items-center gap-2 font-normal">
+                  <input
+                    ref={selectAll}
+                    type="checkbox"
+                    name="allOnPage"
+                    value="1"
+                    form={BULK_FORM}
+                    checked={allSelected}
+                    onChange={(e) => setSelected(e.target.checked ? new Set(pageIds) : new Set())}
+                    className="h-5 w-5"
+                  />
+                  <span className="md:sr-only">Select all on this page</span>
+                </label>
+              </th>
+              <th className="px-3 py-3 font-semibold max-md:hidden md:px-4">Product</th>
+              <th className="px-4 py-3 font-semibold max-md:hidden">Category</th>
+              <th className="px-4 py-3 font-semibold max-md:hidden">Selling Price</th>
+              <th className="px-3 py-3 font-semibold max-md:hidden md:px-4">In Stock</th>
+              <th className="w-24 px-3 py-3 font-semibold max-md:hidden md:px-4">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
           </thead>
-          <tbody className="text-gray-600">
+          <tbody className="text-gray-600 max-md:block">
             {products.map((product) => (
-              <ProductRow key={product.id} product={product} />
+              <ProductRow key={product.id} product={product} selected={selected.has(product.id)} onSelect={(on) => toggle(product.id, on)} />
             ))}
           </tbody>
         </table>
@@ -80,28 +141,73 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProductRow({ product }: { product: ProductView }) {
-  const stock = useFetcher<{ ok: boolean; msg: string }>();
-  const remove = useFetcher<{ ok: boolean; msg: string }>();
+/** Set the ticked products (or the whole page) in stock, out of stock, or to a count. */
+function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; selectedCount: number; onDone: () => void }) {
+  const bulk = useFetcher<Answer>();
+  const answer = bulk.state === "idle" ? bulk.data : undefined;
+  useActionToast(answer);
+  useEffect(() => {
+    if (answer?.ok) onDone();
+  }, [answer, onDone]);
+  const [set, setSet] = useState("in-stock");
+
+  return (
+    <bulk.Form id={BULK_FORM} method="post" className="mt-4 flex flex-wrap items-end gap-3 rounded-md border border-gray-500/20 bg-gray-50 p-3 text-sm">
+      <input type="hidden" name="intent" value="bulk" />
+      {pageIds.map((id) => (
+        <input key={id} type="hidden" name="pageIds" value={id} />
+      ))}
+      <p className="w-full font-medium text-gray-900" aria-live="polite">
+        Change stock of the selected products{selectedCount > 0 ? ` (${selectedCount} selected)` : ""}
+      </p>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="bulk-set">Set to</label>
+        <select id="bulk-set" name="set" value={set} onChange={(e) => setSet(e.target.value)} className="rounded border border-gray-300 bg-white px-2 py-1.5">
+          <option value="in-stock">In stock</option>
+          <option value="out-of-stock">Out of stock</option>
+          <option value="count">Stock count</option>
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="bulk-count">Count (for Stock count)</label>
+        <input id="bulk-count" name="count" type="number" min="0" step="1" inputMode="numeric" className="w-32 rounded border border-gray-300 bg-white px-2 py-1.5" />
+      </div>
+      <button type="submit" disabled={bulk.state !== "idle"} className="rounded bg-primary px-4 py-1.5 text-white disabled:opacity-70">
+        Apply to selected
+      </button>
+    </bulk.Form>
+  );
+}
+
+function ProductRow({ product, selected, onSelect }: { product: ProductView; selected: boolean; onSelect: (on: boolean) => void }) {
+  const stock = useFetcher<Answer>();
+  const remove = useFetcher<Answer>();
   useActionToast(stock.state === "idle" ? stock.data : undefined);
   useActionToast(remove.state === "idle" ? remove.data : undefined);
   const shownInStock = stock.formData ? stock.formData.get("inStock") === "true" : product.inStock;
 
   return (
-    <tr className="border-t border-gray-500/20">
-      <td className="px-3 py-3 md:px-4">
+    <tr className="border-t border-gray-500/20 max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-y-2 max-md:px-3 max-md:py-3">
+      <td className="px-3 py-3 max-md:w-10 max-md:p-0">
+        <input type="checkbox" name="ids" value={product.id} form={BULK_FORM} checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select ${product.name}`} className="h-5 w-5" />
+      </td>
+      <td className="px-3 py-3 max-md:w-[calc(100%-2.5rem)] max-md:p-0 md:px-4">
         <div className="flex items-center gap-3">
-          {product.images[0] && <img src={imageUrl(product.images[0])} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded border border-gray-300 object-contain p-1" />}
-          <span className="truncate">
-            {product.name}
+          {product.images[0] && <img src={imageUrl(product.images[0])} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded border border-gray-300 object-contain p-1" />}
+          <div className="min-w-0">
+            {/* On a phone the whole name wraps; nothing is cut. */}
+            <span className="block break-words text-gray-900 md:text-gray-600">{product.name}</span>
             {product.stock !== null && <span className="block text-xs text-gray-500">{product.stock} left</span>}
-          </span>
+            <span className="block text-xs text-gray-500 md:hidden">
+              {product.category} · {formatRupees(product.offerPricePaise)}
+            </span>
+          </div>
         </div>
       </td>
-      <td className="hidden px-4 py-3 md:table-cell">{product.category}</td>
-      <td className="hidden px-4 py-3 sm:table-cell">{formatRupees(product.offerPricePaise)}</td>
-      <td className="px-3 py-3 md:px-4">
-        <stock.Form method="post">
+      <td className="px-4 py-3 max-md:hidden">{product.category}</td>
+      <td className="px-4 py-3 max-md:hidden">{formatRupees(product.offerPricePaise)}</td>
+      <td className="px-3 py-3 max-md:ml-10 max-md:p-0 md:px-4">
+        <stock.Form method="post" className="flex items-center gap-2">
           <input type="hidden" name="intent" value="stock" />
           <input type="hidden" name="id" value={product.id} />
           <input type="hidden" name="inStock" value={String(!shownInStock)} />
@@ -110,15 +216,18 @@ function ProductRow({ product }: { product: ProductView }) {
             role="switch"
             aria-checked={shownInStock}
             aria-label={`${product.name} in stock`}
-            className={`relative h-7 w-12 rounded-full transition-colors ${shownInStock ? "bg-primary" : "bg-slate-300"}`}
+            className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${shownInStock ? "bg-primary" : "bg-slate-300"}`}
           >
             <span className={`absolute left-1 top-1 h-5 w-5 rounded-full bg-white transition-transform ${shownInStock ? "translate-x-5" : ""}`} />
           </button>
+          <span aria-hidden="true" className="text-xs md:hidden">
+            {shownInStock ? "In stock" : "Out of stock"}
+          </span>
         </stock.Form>
       </td>
-      <td className="px-3 py-3 md:px-4">
-        <div className="flex items-center gap-3">
-          <Link to={`/seller/products/${product.id}/edit`} className="text-primary hover:underline" aria-label={`Edit ${product.name}`}>
+      <td className="px-3 py-3 max-md:ml-auto max-md:p-0 md:px-4">
+        <div className="flex items-center gap-1 md:gap-3">
+          <Link to={`/seller/products/${product.id}/edit`} className="px-2 py-1.5 text-primary hover:underline md:p-0" aria-label={`Edit ${product.name}`}>
             Edit
           </Link>
           <remove.Form
@@ -129,7 +238,7 @@ function ProductRow({ product }: { product: ProductView }) {
           >
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={product.id} />
-            <button type="submit" className="text-red-600 hover:underline" aria-label={`Delete ${product.name}`}>
+            <button type="submit" className="px-2 py-1.5 text-red-600 hover:underline md:p-0" aria-label={`Delete ${product.name}`}>
               Delete
             </button>
           </remove.Form>

@@ -1,0 +1,60 @@
+import { useState } from "react";
+import { toast } from "~/lib/toast";
+import { useHydrated } from "~/lib/use-hydrated";
+
+const EXPORT = "/api/product/export";
+
+/** The next page's address from a `Link: <…>; rel="next"` header, or null on the last page. */
+function nextPage(link: string | null): string | null {
+  return link?.match(/<([^>]+)>;\s*rel="next"/)?.[1] ?? null;
+}
+
+/**
+ * "Export CSV": the export's pages (GET /api/product/export, a page per request, ADR 038) fetched
+ * one after the other and saved as one file. Before the page is interactive it is a plain link to
+ * the first page, which for a store of up to 500 products is the whole file.
+ * Only the seller's list and import pages load it.
+ */
+export function ExportCsv({ className }: { className: string }) {
+  const hydrated = useHydrated();
+  const [pagesRead, setPagesRead] = useState<number | null>(null);
+
+  async function download() {
+    setPagesRead(0);
+    try {
+      const parts: string[] = [];
+      let fileName = "products.csv";
+      for (let url: string | null = EXPORT; url; ) {
+        const response: Response = await fetch(url, { credentials: "same-origin" });
+        if (!response.ok) throw new Error(`The export answered ${response.status}`);
+        if (parts.length === 0) fileName = response.headers.get("Content-Disposition")?.match(/filename="([^"]+)"/)?.[1] ?? fileName;
+        parts.push(await response.text());
+        setPagesRead(parts.length);
+        url = nextPage(response.headers.get("Link"));
+      }
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob(parts, { type: "text/csv;charset=utf-8" }));
+      link.download = fileName;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      toast.success("Products exported");
+    } catch {
+      toast.error("The export failed. Please try again.");
+    } finally {
+      setPagesRead(null);
+    }
+  }
+
+  if (!hydrated) {
+    return (
+      <a href={EXPORT} download className={className}>
+        Export CSV
+      </a>
+    );
+  }
+  return (
+    <button type="button" onClick={() => void download()} disabled={pagesRead !== null} className={`${className} disabled:opacity-70`}>
+      {pagesRead === null ? "Export CSV" : `Exporting… (page ${pagesRead + 1})`}
+    </button>
+  );
+}

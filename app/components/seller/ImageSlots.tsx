@@ -1,0 +1,209 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { imageUrl } from "@shared/images";
+import { IMAGE_TYPES, imageFileProblem, MAX_IMAGES } from "@shared/product-images";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/** One picture slot: the picture it already holds (an R2 key), a new file chosen into it, or nothing. */
+type Slot = { id: number; key: string | null; preview: string | null; removed: boolean; error: string | null };
+
+const ACCEPT = IMAGE_TYPES.join(",");
+
+export function initialSlots(images: readonly string[] = []): Slot[] {
+  return Array.from({ length: MAX_IMAGES }, (_, id) => ({ id, key: images[id] ?? null, preview: null, removed: false, error: null }));
+}
+
+/** Whether the slots will give the product at least one picture (checked before submitting). */
+export function hasPicture(slots: Slot[]): boolean {
+  return slots.some((s) => !s.removed && (s.key || s.preview));
+}
+
+/**
+ * The product's picture slots. Each is a real file input with a label (Tab reaches it, Space or
+ * Enter opens the file chooser), styled as the slot; a file can also be dropped on it. A filled
+ * slot shows its picture, can be replaced (choose another file) or removed (a checkbox), and, with
+ * JavaScript, moved earlier or later: the slot's element moves with its chosen file, and its field
+ * names follow its position (`image<i>`, `keep<i>`, `remove<i>`, read by worker/web/seller-forms.ts).
+ * Without JavaScript the server-rendered inputs post the same fields.
+ */
+export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots: React.Dispatch<React.SetStateAction<Slot[]>>; error: string | null }) {
+  const hydrated = useHydrated();
+  const [announcement, setAnnouncement] = useState("");
+  // The moved slot's button gets the focus back: React may have moved its element, which blurs it.
+  const [moved, setMoved] = useState<{ id: number; direction: "earlier" | "later" } | null>(null);
+  const clearMoved = useCallback(() => setMoved(null), []);
+  const update = (id: number, change: Partial<Slot>) => setSlots((all) => all.map((s) => (s.id === id ? { ...s, ...change } : s)));
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= slots.length) return;
+    setSlots((all) => {
+      const next = [...all];
+      [next[from], next[to]] = [next[to]!, next[from]!];
+      return next;
+    });
+    setMoved({ id: slots[from]!.id, direction: to < from ? "earlier" : "later" });
+    setAnnouncement(`Image ${from + 1} is now image ${to + 1}`);
+  };
+
+  return (
+    <fieldset aria-describedby={error ? "image-slots-error" : undefined}>
+      <legend className="text-base font-medium">Product Images</legend>
+      <p id="image-slots-help" className="text-sm text-gray-500">
+        Up to {MAX_IMAGES}: JPEG, PNG, WebP or AVIF, at most 2 MB each. The first is the main picture.
+      </p>
+      {error && (
+        <p id="image-slots-error" role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <ol className="mt-2 flex flex-wrap gap-3">
+        {slots.map((slot, position) => (
+          <SlotView
+            key={slot.id}
+            slot={slot}
+            position={position}
+            hydrated={hydrated}
+            onChange={(change) => update(slot.id, change)}
+            onMove={(to) => move(position, to)}
+            last={position === slots.length - 1}
+            focusMove={moved?.id === slot.id ? moved.direction : null}
+            onFocusMoved={clearMoved}
+          />
+        ))}
+      </ol>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+    </fieldset>
+  );
+}
+
+function SlotView({
+  slot,
+  position,
+  hydrated,
+  last,
+  onChange,
+  onMove,
+  focusMove,
+  onFocusMoved,
+}: {
+  slot: Slot;
+  position: number;
+  hydrated: boolean;
+  last: boolean;
+  onChange: (change: Partial<Slot>) => void;
+  onMove: (to: number) => void;
+  focusMove: "earlier" | "later" | null;
+  onFocusMoved: () => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const earlier = useRef<HTMLButtonElement>(null);
+  const later = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focusMove) return;
+    (focusMove === "earlier" ? earlier : later).current?.focus();
+    onFocusMoved();
+  }, [focusMove, position, onFocusMoved]);
+  const [dragging, setDragging] = useState(false);
+  const n = position + 1;
+  const inputId = `image-slot-${slot.id}`;
+  const errorId = `${inputId}-error`;
+  const filled = Boolean(slot.preview || slot.key);
+  const picture = slot.preview ?? (slot.key ? imageUrl(slot.key) : null);
+
+  // A new file's preview is an object URL: released when replaced or when the slot goes.
+  useEffect(() => {
+    const url = slot.preview;
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [slot.preview]);
+
+  function choose(file: File | undefined) {
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    if (problem) {
+      if (input.current) input.current.value = "";
+      onChange({ error: `${file.name}: ${problem}`, preview: null });
+      return;
+    }
+    onChange({ preview: URL.createObjectURL(file), removed: false, error: null });
+  }
+
+  return (
+    <li className="flex w-28 flex-col items-center gap-1 text-sm">
+      {slot.key && !slot.preview && <input type="hidden" name={`keep${position}`} value={slot.key} />}
+      <input
+        ref={input}
+        id={inputId}
+        name={`image${position}`}
+        type="file"
+        accept={ACCEPT}
+        className="peer sr-only"
+        aria-describedby={slot.error ? errorId : "image-slots-help"}
+        aria-invalid={slot.error ? true : undefined}
+        onChange={(e) => choose(e.target.files?.[0])}
+      />
+      <label
+        htmlFor={inputId}
+        className={`block cursor-pointer rounded border-2 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary ${
+          dragging ? "border-primary bg-primary/10" : slot.error ? "border-red-600" : "border-dashed border-gray-300"
+        }`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          const file = e.dataTransfer.files[0];
+          if (!file || !input.current) return;
+          // The dropped file goes into the slot's own input, so the form posts it as if chosen.
+          const transfer = new DataTransfer();
+          transfer.items.add(file);
+          input.current.files = transfer.files;
+          choose(file);
+        }}
+      >
+        <img
+          src={picture ?? "/upload-area.svg"}
+          alt=""
+          width={96}
+          height={96}
+          className={`h-24 w-24 object-contain ${slot.removed ? "opacity-30" : ""}`}
+        />
+        <span className="block text-center text-xs text-gray-700">
+          {filled ? (
+            <>
+              Replace<span className="sr-only"> image {n}</span>
+            </>
+          ) : (
+            <span className="sr-only">Image {n}</span>
+          )}
+        </span>
+      </label>
+      {slot.error && (
+        <p id={errorId} role="alert" className="text-xs text-red-700">
+          {slot.error}
+        </p>
+      )}
+      {filled && (
+        <label className="flex items-center gap-1 text-xs">
+          <input type="checkbox" name={`remove${position}`} value="1" checked={slot.removed} onChange={(e) => onChange({ removed: e.target.checked })} />
+          Remove<span className="sr-only"> image {n}</span>
+        </label>
+      )}
+      {hydrated && filled && (
+        // aria-disabled rather than disabled: a moved slot's button keeps the keyboard focus at either end.
+        <div className="flex gap-1">
+          <button ref={earlier} type="button" aria-disabled={position === 0} onClick={() => onMove(position - 1)} aria-label={`Move image ${n} earlier`} className="rounded border px-2 aria-disabled:opacity-30">
+            ←
+          </button>
+          <button ref={later} type="button" aria-disabled={last} onClick={() => onMove(position + 1)} aria-label={`Move image ${n} later`} className="rounded border px-2 aria-disabled:opacity-30">
+            →
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

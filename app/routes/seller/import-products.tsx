@@ -1,0 +1,159 @@
+import { Form, redirect, useNavigation } from "react-router";
+import { Link } from "~/components/Link";
+import { runAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
+import { readCsvFile, readForm } from "@worker/request-body";
+import {
+  confirmStagedImport,
+  IMPORT_TOO_LARGE,
+  planImport,
+  publicRow,
+  stagedImport,
+  stageImport,
+} from "@worker/services/catalogue-import";
+import { CSV_COLUMNS, MAX_IMPORT_BYTES, REQUIRED_CSV_COLUMNS } from "@shared/product-csv";
+import { ExportCsv } from "~/components/seller/ExportCsv";
+import type { Route } from "./+types/import-products";
+
+/** Rows a preview lists; the counts above it cover the whole file. */
+const SHOWN_ROWS = 500;
+const PAGE = "/seller/products/import";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const worker = fromContext(context);
+  const params = new URL(request.url).searchParams;
+  const done = params.has("created") ? { created: Number(params.get("created")) || 0, updated: Number(params.get("updated")) || 0 } : null;
+  const id = params.get("preview");
+  if (!id) return { done, preview: null };
+  const text = await stagedImport(worker, id);
+  if (text === null) return { done, preview: { id, expired: true as const } };
+  const plan = await planImport(worker, text);
+  return {
+    done,
+    preview: { id, expired: false as const, summary: plan.summary, hash: plan.hash, rows: plan.rows.slice(0, SHOWN_ROWS).map(publicRow), more: Math.max(0, plan.rows.length - SHOWN_ROWS) },
+  };
+}
+
+/**
+ * Two steps, each a plain form post (Post/Redirect/Get, with or without JavaScript): the file is
+ * kept for an hour and its preview shown at `?preview=<id>`; confirming writes it, if the preview
+ * is still what it would write.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const worker = fromContext(context);
+  return runAction(async () => {
+    const form = await readForm(request, { maxBytes: MAX_IMPORT_BYTES + 64 * 1024, tooLargeMsg: IMPORT_TOO_LARGE });
+    if (form.get("intent") === "confirm") {
+      const result = await confirmStagedImport(worker, String(form.get("importId") ?? ""), String(form.get("plan") ?? ""));
+      return redirect(`${PAGE}?${new URLSearchParams({ created: String(result.created), updated: String(result.updated) })}`, 303);
+    }
+    const id = await stageImport(worker, await readCsvFile(form.get("file"), MAX_IMPORT_BYTES, IMPORT_TOO_LARGE));
+    return redirect(`${PAGE}?preview=${id}`, 303);
+  });
+}
+
+const ACTION_LABEL = { create: "Will be created", update: "Will be changed", unchanged: "Unchanged", refused: "Refused" } as const;
+
+export default function ImportProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { done, preview } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const failure = actionData && !actionData.ok ? actionData.msg : null;
+
+  return (
+    <>
+      <Link to="/seller/product-list" className="text-sm text-primary hover:underline">
+        ← Product List
+      </Link>
+      <h1 className="mb-4 mt-2 text-2xl font-medium">Import products</h1>
+      {done && (
+        <p role="status" className="mb-4 rounded bg-primary/10 px-4 py-3 text-primary-dull">
+          Imported: {done.created} created, {done.updated} updated.
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="mb-4 rounded bg-red-50 px-4 py-3 text-red-800">
+          {failure}
+        </p>
+      )}
+
+      <div className="max-w-2xl space-y-2 text-sm text-gray-700">
+        <p>
+          Start from an export of the products (<ExportCsv className="text-primary underline" />
+          ), change it in a spreadsheet and upload it here. You see what will change before anything is written; then the whole file is imported, or
+          nothing.
+        </p>
+        <p>
+          Columns: {CSV_COLUMNS.join(", ")} ({REQUIRED_CSV_COLUMNS.join(", ")} needed). A row with an id changes that product; a row without one adds a
+          product. Pictures are never fetched from other sites: a new product names one of this store&apos;s picture addresses (as the export writes
+          them), or is added on Add Product. in_stock is for reading: switch products on and off from the list. At most {MAX_IMPORT_BYTES / 1024 / 1024}{" "}
+          MB.
+        </p>
+      </div>
+
+      <Form method="post" encType="multipart/form-data" className="mt-5 flex max-w-2xl flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="preview" />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="import-file" className="font-medium">
+            CSV file
+          </label>
+          <input id="import-file" name="file" type="file" accept=".csv,text/csv" required className="max-w-full text-sm" />
+        </div>
+        <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-white disabled:opacity-70">
+          {busy && navigation.formData?.get("intent") === "preview" ? "Reading…" : "Preview import"}
+        </button>
+      </Form>
+
+      {preview?.expired && <p className="mt-6 text-gray-700">This preview has expired: upload the file again.</p>}
+      {preview && !preview.expired && (
+        <section aria-labelledby="preview-heading" className="mt-8">
+          <h2 id="preview-heading" className="text-xl font-medium">
+            Preview
+          </h2>
+          <p className="mt-1 text-gray-700" data-testid="import-summary">
+            {preview.summary.create} to create, {preview.summary.update} to change, {preview.summary.unchanged} unchanged, {preview.summary.refused}{" "}
+            refused.
+          </p>
+          {preview.summary.refused > 0 ? (
+            <p className="mt-2 font-medium text-red-800">Nothing can be imported while a row is refused: fix those rows in the file and upload it again.</p>
+          ) : preview.summary.create + preview.summary.update === 0 ? (
+            <p className="mt-2">Nothing to change.</p>
+          ) : (
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="confirm" />
+              <input type="hidden" name="importId" value={preview.id} />
+              <input type="hidden" name="plan" value={preview.hash} />
+              <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-white disabled:opacity-70">
+                {busy && navigation.formData?.get("intent") === "confirm" ? "Importing…" : "Confirm import"}
+              </button>
+            </Form>
+          )}
+          <div className="mt-4 overflow-x-auto rounded-md border border-gray-500/20">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">What importing each row of the file does</caption>
+              <thead>
+                <tr>
+                  <th className="px-3 py-2 font-semibold">Row</th>
+                  <th className="px-3 py-2 font-semibold">Product</th>
+                  <th className="px-3 py-2 font-semibold">Result</th>
+                  <th className="px-3 py-2 font-semibold">Details</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((row) => (
+                  <tr key={row.row} className={`border-t border-gray-500/20 ${row.action === "refused" ? "bg-red-50" : ""}`}>
+                    <td className="px-3 py-2">{row.row}</td>
+                    <td className="break-words px-3 py-2">{row.name || row.id || "(no name)"}</td>
+                    <td className="px-3 py-2">{ACTION_LABEL[row.action]}</td>
+                    <td className="px-3 py-2">{row.reasons?.join("; ") ?? row.changed?.join(", ") ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {preview.more > 0 && <p className="mt-2 text-sm text-gray-600">…and {preview.more} more rows, counted above.</p>}
+        </section>
+      )}
+    </>
+  );
+}

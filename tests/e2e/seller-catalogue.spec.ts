@@ -1,0 +1,281 @@
+/**
+ * The seller's catalogue tools: keyboard-operable picture slots (add, reorder, replace, remove),
+ * the product list as cards on a phone, bulk stock changes, and the CSV round trip. Every journey
+ * here adds products, so all are tagged @catalogue (one at a time, in the `catalogue` project) and
+ * delete what they added; the phone journeys run there too, on a phone-sized viewport of their own.
+ */
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { csvLine, parseCsv } from "../../worker/csv";
+import { open, productCard, rupees } from "./support/app";
+import { openSellerPage, SELLER_STATE } from "./support/accounts";
+import { CATALOGUE_TAG, expect, test, type CatalogueChanges } from "./support/fixtures";
+
+const EMOJI = join(import.meta.dirname, "..", "..", "node_modules", "@lobehub", "fluent-emoji-3d", "assets");
+const AVOCADO = join(EMOJI, "1f951.webp");
+const CUCUMBER = join(EMOJI, "1f952.webp");
+const CARROT = join(EMOJI, "1f955.webp");
+
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+function unique(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+function toast(page: Page, text: string | RegExp) {
+  return page.getByRole("status").getByText(text);
+}
+
+/** Press Tab until `target` has the focus (the keyboard alone: no click, no focus() call). */
+async function tabTo(page: Page, target: Locator, limit = 60) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+type Added = { id: string; images: string[] };
+
+/** A product added through the seller's API (the journeys then work on it in the pages). */
+async function addByApi(seller: APIRequestContext, origin: string, name: string, pictures: string[] = [CUCUMBER]): Promise<Added> {
+  const form = new FormData();
+  form.set("productData", JSON.stringify({ name, description: ["Fresh"], category: "Vegetables", price: 80, offerPrice: 70 }));
+  for (const [i, path] of pictures.entries()) form.append("images", new Blob([readFileSync(path)], { type: "image/webp" }), `${i}.webp`);
+  const response = await seller.post("/api/product/add", { headers: { Origin: origin }, multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  const { product } = (await response.json()) as { product: { _id: string; image: string[] } };
+  return { id: product._id, images: product.image };
+}
+
+async function productByApi(seller: APIRequestContext, name: string) {
+  const list = await seller.get(`/api/product/seller-list?search=${encodeURIComponent(name)}&limit=10`);
+  const { products } = (await list.json()) as { products: { _id: string; name: string; image: string[]; offerPrice: number; inStock: boolean; stock: number | null }[] };
+  return products.find((p) => p.name === name);
+}
+
+/** A keyboard-only seller adds a product with a picture: Tab to each control, Space to open the file chooser, typing, Enter. */
+async function addProductByKeyboard(page: Page, catalogueChanges: CatalogueChanges, shopper: Page) {
+  const name = `Keyboard Okra ${unique()}`;
+  catalogueChanges.added(name);
+  await openSellerPage(page, "/seller");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add Product");
+
+  const slot = page.getByLabel("Image 1", { exact: true });
+  await tabTo(page, slot);
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Space");
+  await (await chooser).setFiles(AVOCADO);
+  // The slot shows the picture and now offers to replace or remove it.
+  await expect(page.getByLabel("Replace image 1")).toBeAttached();
+  await expect(page.getByRole("checkbox", { name: "Remove image 1" })).toBeVisible();
+
+  await tabTo(page, page.getByLabel("Product Name"));
+  await page.keyboard.type(name);
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Product Description")).toBeFocused();
+  await page.keyboard.type("Tender pods");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Category")).toBeFocused();
+  await page.keyboard.press("ArrowDown"); // the first category: Vegetables
+  await expect(page.getByLabel("Category")).toHaveValue("Vegetables");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("60");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Offer Price (₹)")).toBeFocused();
+  await page.keyboard.type("45");
+  await page.keyboard.press("Enter");
+
+  await expect(toast(page, `Product Added: ${name}`)).toBeVisible();
+  await expect(page.getByLabel("Product Name")).toHaveValue("");
+  await expect(page.getByLabel("Image 1", { exact: true })).toBeAttached(); // the slots start empty again
+
+  await open(shopper, `/products?search=${encodeURIComponent(name)}`);
+  await expect(productCard(shopper, name)).toContainText(rupees(45_00));
+}
+
+// Every journey on a desktop and on a phone (the phone's own in its describe below).
+for (const [screen, options] of [
+  ["on a desktop", {}],
+  ["on a phone", PHONE],
+] as const) {
+  test.describe(`the seller's catalogue, ${screen}`, () => {
+    test.use(options);
+
+    test("a keyboard-only seller adds a product with a picture", { tag: CATALOGUE_TAG }, async ({ sellerPage, page, catalogueChanges }) => {
+      await addProductByKeyboard(sellerPage, catalogueChanges, page);
+    });
+
+    test("on Edit Product, pictures are reordered, replaced and removed, never down to none; bad files are refused at once", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Picture Beans ${unique()}`;
+      catalogueChanges.added(name);
+      const { id, images } = await addByApi(sellerRequest, new URL(baseURL!).origin, name, [AVOCADO, CUCUMBER]);
+      expect(images).toHaveLength(2);
+
+      await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+      // Keyboard: the second picture moves first, and the button keeps the focus.
+      const earlier = sellerPage.getByRole("button", { name: "Move image 2 earlier" });
+      await tabTo(sellerPage, earlier);
+      await sellerPage.keyboard.press("Enter");
+      await expect(sellerPage.getByText("Image 2 is now image 1")).toBeAttached();
+      await expect(sellerPage.getByRole("button", { name: "Move image 1 earlier" })).toBeFocused();
+
+      // A wrong type and an oversized file are refused in the slot, before anything is sent.
+      await sellerPage.getByLabel("Image 3", { exact: true }).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+      await expect(sellerPage.getByRole("alert").filter({ hasText: "notes.txt: Images must be JPEG, PNG, WebP or AVIF files" })).toBeVisible();
+      await sellerPage.getByLabel("Image 3", { exact: true }).setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024) });
+      await expect(sellerPage.getByRole("alert").filter({ hasText: "huge.png: Each image must be at most 2 MB" })).toBeVisible();
+
+      // The (now) second picture, the avocado, is replaced by a carrot.
+      await sellerPage.getByLabel("Replace image 2").setInputFiles(CARROT);
+      await sellerPage.getByRole("button", { name: "SAVE" }).click();
+      await expect(toast(sellerPage, `Saved ${name}`)).toBeVisible();
+      const saved = (await productByApi(sellerRequest, name))!;
+      expect(saved.image).toHaveLength(2);
+      expect(saved.image[0]).toBe(images[1]); // the cucumber, moved first
+      expect(saved.image[1]).not.toBe(images[0]); // a new upload in place of the avocado
+      expect((await sellerRequest.get(saved.image[1]!)).status()).toBe(200);
+
+      // Removing the second leaves one picture; removing the last one too is refused.
+      await sellerPage.getByRole("checkbox", { name: "Remove image 2" }).check();
+      await sellerPage.getByRole("button", { name: "SAVE" }).click();
+      // Saved: the slots start again from the saved pictures (the first save's toast may still show).
+      await expect(sellerPage.getByLabel("Image 2", { exact: true })).toBeAttached();
+      await expect(sellerPage.getByRole("checkbox", { name: "Remove image 2" })).toHaveCount(0);
+      expect((await productByApi(sellerRequest, name))!.image).toEqual([images[1]]);
+      await sellerPage.getByRole("checkbox", { name: "Remove image 1" }).check();
+      await sellerPage.getByRole("button", { name: "SAVE" }).click();
+      await expect(sellerPage.getByRole("alert").filter({ hasText: "Add at least one product image" })).toBeVisible();
+      expect((await productByApi(sellerRequest, name))!.image).toEqual([images[1]]);
+    });
+
+    test("bulk stock from the list: select all on the page, switch off; two rows to a count; without JavaScript too", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, page: shopper, catalogueChanges, baseURL, browser }) => {
+      const origin = new URL(baseURL!).origin;
+      const prefix = `Bulk Gourd ${unique()}`;
+      const names = [1, 2, 3].map((n) => `${prefix} ${n}`);
+      for (const name of names) {
+        catalogueChanges.added(name);
+        await addByApi(sellerRequest, origin, name);
+      }
+
+      await openSellerPage(sellerPage, `/seller/product-list?q=${encodeURIComponent(prefix)}`);
+      await expect(sellerPage.getByRole("switch", { name: /in stock$/ })).toHaveCount(3);
+      await sellerPage.getByRole("checkbox", { name: "Select all on this page" }).check();
+      for (const name of names) await expect(sellerPage.getByRole("checkbox", { name: `Select ${name}` })).toBeChecked();
+      await sellerPage.getByLabel("Set to").selectOption("out-of-stock");
+      await sellerPage.getByRole("button", { name: "Apply to selected" }).click();
+      await expect(toast(sellerPage, "3 products switched off")).toBeVisible();
+      for (const name of names) await expect(sellerPage.getByRole("switch", { name: `${name} in stock` })).toHaveAttribute("aria-checked", "false");
+      await expect(sellerPage.getByRole("checkbox", { name: "Select all on this page" })).not.toBeChecked();
+
+      await expect(async () => {
+        await open(shopper, `/products?search=${encodeURIComponent(prefix)}`);
+        await expect(shopper.getByText(`No products match “${prefix}”.`)).toBeVisible({ timeout: 1000 });
+      }).toPass();
+
+      // Two rows to a count of 5 (a count never switches on what the seller switched off).
+      await sellerPage.getByRole("checkbox", { name: `Select ${names[0]}` }).check();
+      await sellerPage.getByRole("checkbox", { name: `Select ${names[1]}` }).check();
+      await sellerPage.getByLabel("Set to").selectOption("count");
+      await sellerPage.getByLabel("Count (for Stock count)").fill("5");
+      await sellerPage.getByRole("button", { name: "Apply to selected" }).click();
+      await expect(toast(sellerPage, "2 products given the new count")).toBeVisible();
+      // Rows by their element: on a phone they are cards (CSS).
+      await expect(sellerPage.locator("tr").filter({ hasText: names[0]! })).toContainText("5 left");
+      await expect(sellerPage.locator("tr").filter({ hasText: names[2]! })).not.toContainText("left");
+
+      // Without JavaScript: tick one row, switch it on; the form lands back on the list.
+      const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
+      const plain = await context.newPage();
+      await plain.goto(`/seller/product-list?q=${encodeURIComponent(prefix)}`);
+      await plain.getByRole("checkbox", { name: `Select ${names[2]}` }).check();
+      await plain.getByLabel("Set to").selectOption("in-stock");
+      await plain.getByRole("button", { name: "Apply to selected" }).click();
+      await expect(plain).toHaveURL((url) => url.pathname === "/seller/product-list" && url.searchParams.get("q") === prefix);
+      await expect(plain.getByRole("switch", { name: `${names[2]} in stock` })).toHaveAttribute("aria-checked", "true");
+      await expect(plain.getByRole("switch", { name: `${names[0]} in stock` })).toHaveAttribute("aria-checked", "false");
+      await context.close();
+    });
+
+    test("a CSV round trip: export, change a price, preview the import, confirm; the shopper sees the new price", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, page: shopper, catalogueChanges, baseURL }) => {
+      const name = `Export Radish ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+
+      await openSellerPage(sellerPage, "/seller/product-list");
+      const downloading = sellerPage.waitForEvent("download");
+      await sellerPage.getByRole("button", { name: "Export CSV" }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
+      const exported = readFileSync(await download.path(), "utf8");
+      const [header, ...rows] = parseCsv(exported);
+      const columns = header!.cells;
+      const row = rows.find((r) => r.cells[columns.indexOf("id")] === id)!;
+      expect(row.cells[columns.indexOf("offer_price")]).toBe("70");
+      // The seller changes the offer price and keeps just that line (other products may move meanwhile: their stock).
+      const edited = [...row.cells];
+      edited[columns.indexOf("offer_price")] = "64.50";
+      const file = `${csvLine(columns)}${csvLine(edited)}`;
+
+      await sellerPage.getByRole("link", { name: "Import CSV" }).click();
+      await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Import products");
+      await sellerPage.getByLabel("CSV file").setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+      await sellerPage.getByRole("button", { name: "Preview import" }).click();
+      await expect(sellerPage).toHaveURL(/\/seller\/products\/import\?preview=[0-9a-f-]{36}$/);
+      await expect(sellerPage.getByTestId("import-summary")).toHaveText("0 to create, 1 to change, 0 unchanged, 0 refused.");
+      const previewRow = sellerPage.getByRole("row").filter({ hasText: name });
+      await expect(previewRow).toContainText("Will be changed");
+      await expect(previewRow).toContainText("offer price");
+      expect((await productByApi(sellerRequest, name))!.offerPrice).toBe(70); // nothing written yet
+
+      await sellerPage.getByRole("button", { name: "Confirm import" }).click();
+      await expect(sellerPage.getByRole("status").filter({ hasText: "Imported: 0 created, 1 updated." })).toBeVisible();
+      expect((await productByApi(sellerRequest, name))!.offerPrice).toBe(64.5);
+
+      await expect(async () => {
+        await open(shopper, `/products?search=${encodeURIComponent(name)}`);
+        await expect(productCard(shopper, name)).toContainText(rupees(64_50), { timeout: 1000 });
+      }).toPass();
+    });
+  });
+}
+
+test.describe("the seller's catalogue, on a phone only", () => {
+  test.use(PHONE);
+
+  test("the product list is a card per product: the whole name, search and every action within the screen", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+    const name = `Phone Card Long Named Organic Bottle Gourd ${unique()}`;
+    catalogueChanges.added(name);
+    await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+    await openSellerPage(sellerPage, `/seller/product-list?q=${encodeURIComponent(name)}`);
+
+    const width = sellerPage.viewportSize()!.width;
+    expect(width).toBe(PHONE.viewport.width);
+    const within = async (locator: Locator) => {
+      await expect(locator).toBeVisible();
+      const box = (await locator.boundingBox())!;
+      expect(box.x, String(locator)).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, String(locator)).toBeLessThanOrEqual(width);
+    };
+    await within(sellerPage.getByRole("searchbox", { name: "Search products" }));
+    await within(sellerPage.getByRole("button", { name: "Search", exact: true }));
+    // The row is a card here (CSS), found by its element rather than its table role.
+    const card = sellerPage.locator("tr").filter({ hasText: name });
+    const shownName = card.getByText(name, { exact: true });
+    await within(shownName);
+    // Not cut: the name's box holds all of its text.
+    expect(await shownName.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    const switchButton = card.getByRole("switch", { name: `${name} in stock` });
+    await within(switchButton);
+    await within(card.getByRole("link", { name: `Edit ${name}` }));
+    await within(card.getByRole("button", { name: `Delete ${name}` }));
+    await within(card.getByRole("checkbox", { name: `Select ${name}` }));
+
+    await switchButton.tap();
+    await expect(switchButton).toHaveAttribute("aria-checked", "false");
+    await expect(toast(sellerPage, `${name} is out of stock`)).toBeVisible();
+    await card.getByRole("link", { name: `Edit ${name}` }).tap();
+    await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText(`Edit ${name}`);
+  });
+});

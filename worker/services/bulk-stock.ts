@@ -1,0 +1,79 @@
+/**
+ * Stock changes for many products at once, from the seller's product list or the API: switch
+ * them on or off, or set their count. One D1 batch (one transaction) reads the products, writes
+ * them with one statement and reads them again; the cached catalogue is refreshed once for the
+ * whole change, and only if shoppers can see it (ADR 019, ADR 024), never once per product.
+ *
+ * The rules are the single switch's (ADR 019): off is remembered whatever the count does; on needs
+ * counted stock above zero or no count, so sold-out products stay off and are reported; a count
+ * never switches a product the seller switched off back on.
+ */
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { products } from "@worker/db/schema";
+import { parseInput } from "@worker/errors";
+import { bulkStockInput, type BulkStockInput } from "@worker/validation/product";
+import { catalogChanged, type CatalogStore } from "./catalog-refresh";
+
+export type BulkStockResult = {
+  change: BulkStockInput["set"];
+  /** Products whose switch or count this change wrote. */
+  changed: number;
+  /** Already as asked. */
+  unchanged: number;
+  /** Asked to go on sale with 0 in stock: left off (set a count first). */
+  soldOut: number;
+  /** Ids that name no product (deleted since the list was shown). */
+  missing: number;
+};
+
+export async function setStockInBulk({ db, env }: CatalogStore, input: unknown): Promise<BulkStockResult> {
+  const change = parseInput(bulkStockInput, input);
+  const selected = sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(change.ids)}))`;
+  const state = () =>
+    db
+      .select({ id: products.id, inStock: products.inStock, stock: products.stock, switchedOff: products.switchedOff })
+      .from(products)
+      .where(selected)
+      .orderBy(products.id);
+  const updatedAt = Date.now();
+  const write =
+    change.set === "count"
+      ? db.update(products).set({ stock: change.count, updatedAt }).where(and(selected, sql`${products.stock} IS NOT ${change.count}`))
+      : change.set === "out-of-stock"
+        ? db.update(products).set({ switchedOff: true, updatedAt }).where(and(selected, eq(products.switchedOff, false)))
+        : db
+            .update(products)
+            .set({ switchedOff: false, updatedAt })
+            .where(and(selected, eq(products.switchedOff, true), or(isNull(products.stock), gt(products.stock, 0))));
+  const [before, , after] = await db.batch([state(), write, state()]);
+
+  const was = new Map(before.map((row) => [row.id, row]));
+  let changed = 0;
+  let shownChanged = false;
+  for (const row of after) {
+    const old = was.get(row.id);
+    if (!old) continue;
+    if (old.stock !== row.stock || old.switchedOff !== row.switchedOff) changed++;
+    if (old.stock !== row.stock || old.inStock !== row.inStock) shownChanged = true;
+  }
+  // Switched on or not, these stay off: counted, with none left.
+  const soldOut = change.set === "in-stock" ? after.filter((row) => !row.inStock && row.stock === 0).length : 0;
+  if (shownChanged) await catalogChanged(env);
+  return { change: change.set, changed, unchanged: after.length - changed - soldOut, soldOut, missing: change.ids.length - before.length };
+}
+
+const DONE: Record<BulkStockInput["set"], [done: string, already: string]> = {
+  "in-stock": ["switched on", "already on"],
+  "out-of-stock": ["switched off", "already off"],
+  count: ["given the new count", "already at that count"],
+};
+
+/** What the seller is told, by the page and the API alike: "3 products switched on; 1 sold out: set a stock count first". */
+export function bulkStockMessage(result: BulkStockResult): string {
+  const [done, already] = DONE[result.change];
+  const parts = [`${result.changed} product${result.changed === 1 ? "" : "s"} ${done}`];
+  if (result.unchanged > 0) parts.push(`${result.unchanged} ${already}`);
+  if (result.soldOut > 0) parts.push(`${result.soldOut} sold out: set a stock count first`);
+  if (result.missing > 0) parts.push(`${result.missing} not found`);
+  return parts.join("; ");
+}

@@ -1,0 +1,347 @@
+/**
+ * Creating and updating products from a CSV (the columns of shared/product-csv.ts).
+ *
+ * 1. `planImport` reads the file and says, row by row, what would happen: created, changed (which
+ *    fields), unchanged, or refused and why (invalid values, an id twice in the file, an unknown
+ *    category, an unknown id, pictures that are not the store's). It writes nothing. Its `hash`
+ *    names exactly the writes it plans, and the products' versions it read them against.
+ * 2. `commitImport` writes a plan, only if no row is refused: all of it or nothing, in one D1
+ *    batch (one transaction) of a few statements, each taking a slice of the rows as JSON
+ *    (json_each), so 50,000 rows are a handful of statements, not 50,000. The cached catalogue
+ *    is then refreshed once (ADR 024).
+ *
+ * Pictures are never fetched from an address (ADR 038): a row's `images` may only name pictures
+ * already in this store (as the export writes them). A new product needs at least one, so a row
+ * without is refused; an update with the cell empty keeps the product's pictures.
+ *
+ * The import page keeps the uploaded file in KV between the preview and the confirmation
+ * (`stageImport`), and the confirmation plans again and refuses if the plan's hash changed: the
+ * seller confirms what they saw, or is shown the new preview.
+ */
+import { sql } from "drizzle-orm";
+import { rupeesToPaise } from "@shared/money";
+import { parseCsv, type CsvRecord } from "@worker/csv";
+import type { Database } from "@worker/db/client";
+import { products, type Product } from "@worker/db/schema";
+import { badRequest, conflict, HttpError } from "@worker/errors";
+import { CSV_COLUMNS, MAX_IMPORT_BYTES, REQUIRED_CSV_COLUMNS, type CsvColumn } from "@shared/product-csv";
+import { productCsvRow } from "@worker/validation/product-csv";
+import { catalogChanged, type CatalogEnv } from "./catalog-refresh";
+import { csvCells } from "./catalogue-export";
+
+export type ImportStore = { db: Database; env: CatalogEnv & Pick<Env, "IMAGES" | "SESSIONS" | "APP_URL"> };
+
+/** What an import writes of a product (paise, R2 keys): the columns an update may change. */
+type ProductValues = Pick<Product, "name" | "category" | "description" | "pricePaise" | "offerPricePaise" | "weight" | "stock" | "images">;
+
+/** The fields an update can change, as the preview names them. */
+const FIELD_LABELS: Record<keyof ProductValues, string> = {
+  name: "name",
+  category: "category",
+  description: "description",
+  pricePaise: "price",
+  offerPricePaise: "offer price",
+  weight: "weight",
+  stock: "stock",
+  images: "pictures",
+};
+
+export type ImportRow =
+  | { row: number; action: "create"; name: string; values: ProductValues }
+  | { row: number; action: "update"; id: string; name: string; changed: string[]; values: ProductValues; updatedAt: number }
+  | { row: number; action: "unchanged"; id: string; name: string }
+  | { row: number; action: "refused"; id: string | null; name: string; reasons: string[] };
+
+export type ImportPlan = {
+  rows: ImportRow[];
+  summary: { create: number; update: number; unchanged: number; refused: number };
+  /** Names the writes and the product versions they were planned against (hex SHA-256). */
+  hash: string;
+};
+
+/** Read a products CSV and say what importing it would do; nothing is written. */
+export async function planImport({ db, env }: ImportStore, text: string): Promise<ImportPlan> {
+  const { columns, records } = readTable(text);
+  const cellsOf = (record: CsvRecord) => Object.fromEntries(columns.map((column, i) => [column, record.cells[i] ?? ""])) as Partial<Record<CsvColumn, string>>;
+  const raw = records.map((record) => ({ row: record.row, cells: cellsOf(record) }));
+
+  const existing = await productsById(db, [...new Set(raw.map((r) => r.cells.id?.trim() ?? "").filter(Boolean))]);
+  const rowsOfId = new Map<string, number[]>();
+  for (const { row, cells } of raw) {
+    const id = cells.id?.trim();
+    if (id) rowsOfId.set(id, [...(rowsOfId.get(id) ?? []), row]);
+  }
+
+  const rows: ImportRow[] = [];
+  const pictureChecks: { index: number; keys: string[] }[] = [];
+  for (const { row, cells } of raw) {
+    const id = cells.id?.trim() || null;
+    const name = (cells.name ?? "").trim();
+    const refuse = (...reasons: string[]) => rows.push({ row, action: "refused", id, name, reasons });
+    const current = id ? existing.get(id) : undefined;
+    if (id && (rowsOfId.get(id)?.length ?? 0) > 1) {
+      refuse(`The id ${id} is on more than one row (rows ${rowsOfId.get(id)!.join(", ")}): keep one`);
+      continue;
+    }
+    if (id && !current) {
+      refuse(`No product has the id ${id}: leave the id empty to add a new product`);
+      continue;
+    }
+    // Columns left out of the file keep the product's values (a new product's are empty).
+    const known = current ? csvCells(current, env.APP_URL) : undefined;
+    const filled = Object.fromEntries(CSV_COLUMNS.map((column) => [column, cells[column] ?? known?.[column] ?? ""]));
+    const parsed = productCsvRow.safeParse(filled);
+    if (!parsed.success) {
+      refuse(...new Set(parsed.error.issues.map((issue) => issue.message)));
+      continue;
+    }
+    const pictures = pictureKeys(parsed.data.images, env.APP_URL);
+    if ("refused" in pictures) {
+      refuse(pictures.refused);
+      continue;
+    }
+    const images = pictures.keys.length > 0 ? pictures.keys : (current?.images ?? []);
+    if (images.length === 0) {
+      refuse("A new product needs a picture: give the address of one of this store's pictures (as the export writes them), or add it on Add Product");
+      continue;
+    }
+    const { fields } = parsed.data;
+    const values: ProductValues = {
+      name: fields.name,
+      category: fields.category,
+      description: fields.description,
+      pricePaise: rupeesToPaise(fields.price),
+      offerPricePaise: rupeesToPaise(fields.offerPrice),
+      weight: fields.weight,
+      stock: fields.stock,
+      images,
+    };
+    const unchecked = images.filter((key) => !current?.images.includes(key));
+    if (unchecked.length > 0) pictureChecks.push({ index: rows.length, keys: unchecked });
+    if (!current) {
+      rows.push({ row, action: "create", name: values.name, values });
+      continue;
+    }
+    const changed = (Object.keys(FIELD_LABELS) as (keyof ProductValues)[]).filter((field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]));
+    rows.push(
+      changed.length === 0
+        ? { row, action: "unchanged", id: current.id, name: values.name }
+        : { row, action: "update", id: current.id, name: values.name, changed: changed.map((f) => FIELD_LABELS[f]), values, updatedAt: current.updatedAt },
+    );
+  }
+
+  await refuseMissingPictures(env.IMAGES, rows, pictureChecks);
+  const summary = { create: 0, update: 0, unchanged: 0, refused: 0 };
+  for (const row of rows) summary[row.action]++;
+  return { rows, summary, hash: await planHash(rows) };
+}
+
+/** The products the file names, in one D1 round trip (the ids in slices well under D1's 2 MB per bound value). */
+async function productsById(db: Database, ids: string[]): Promise<Map<string, Product>> {
+  const reads = [];
+  for (let i = 0; i < ids.length; i += 10_000) {
+    reads.push(db.select().from(products).where(sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(ids.slice(i, i + 10_000))}))`));
+  }
+  const [first, ...rest] = reads;
+  if (!first) return new Map();
+  const found = (await db.batch([first, ...rest])).flat();
+  return new Map(found.map((p) => [p.id, p]));
+}
+
+/** The header's columns (case and spaces aside) and the records after it; a 400 for a file that cannot be an import. */
+function readTable(text: string): { columns: CsvColumn[]; records: CsvRecord[] } {
+  const [header, ...records] = parseCsv(text);
+  if (!header) throw badRequest("The file is empty: export the products to get a file to start from");
+  const columns = header.cells.map((name) => name.trim().toLowerCase().replace(/\s+/g, "_"));
+  const unknown = columns.filter((column) => !(CSV_COLUMNS as readonly string[]).includes(column));
+  if (unknown.length > 0) throw badRequest(`Unknown column ${unknown.map((c) => `“${c}”`).join(", ")}: the columns are ${CSV_COLUMNS.join(", ")}`);
+  const missing = REQUIRED_CSV_COLUMNS.filter((column) => !columns.includes(column));
+  if (missing.length > 0) throw badRequest(`The file has no ${missing.join(", ")} column: the first line must name the columns (${CSV_COLUMNS.join(", ")})`);
+  const twice = columns.filter((column, i) => columns.indexOf(column) !== i);
+  if (twice.length > 0) throw badRequest(`The column ${twice[0]} is there twice`);
+  if (records.length === 0) throw badRequest("The file has no products under its header");
+  // Read-only columns (in_stock) are accepted, as an export comes back with them, and ignored.
+  return { columns: columns as CsvColumn[], records };
+}
+
+/** R2 keys from the store's own picture addresses (absolute on APP_URL, or `/images/…`); anything else is refused, never fetched. */
+function pictureKeys(addresses: string[], storeOrigin: string): { keys: string[] } | { refused: string } {
+  const keys: string[] = [];
+  for (const address of addresses) {
+    let url: URL;
+    try {
+      url = new URL(address, storeOrigin);
+    } catch {
+      return { refused: `“${address}” is not a picture address` };
+    }
+    if (url.origin !== new URL(storeOrigin).origin || !url.pathname.startsWith("/images/")) {
+      return { refused: `Pictures are not fetched from other addresses (${address}): upload them on the product's page` };
+    }
+    let key: string;
+    try {
+      key = decodeURIComponent(url.pathname.slice("/images/".length));
+    } catch {
+      return { refused: `“${address}” is not a picture address` };
+    }
+    // As the /images route does (worker/images.ts): R2 would throw on a key over 1,024 bytes.
+    if (!key || key.includes("..") || /\p{Cc}/u.test(key) || new TextEncoder().encode(key).byteLength > 1024) return { refused: `“${address}” is not a picture address` };
+    keys.push(key);
+  }
+  if (new Set(keys).size !== keys.length) return { refused: "The same picture is listed twice" };
+  return { keys };
+}
+
+/** Refuse the rows naming pictures the bucket does not have (each key asked once, a few at a time). */
+async function refuseMissingPictures(bucket: R2Bucket, rows: ImportRow[], checks: { index: number; keys: string[] }[]): Promise<void> {
+  const keys = [...new Set(checks.flatMap((c) => c.keys))];
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += 10) {
+    const slice = keys.slice(i, i + 10);
+    const heads = await Promise.all(slice.map((key) => bucket.head(key)));
+    slice.forEach((key, j) => heads[j] && found.add(key));
+  }
+  for (const check of checks) {
+    const missing = check.keys.filter((key) => !found.has(key));
+    const planned = rows[check.index]!;
+    if (missing.length === 0 || planned.action === "refused") continue;
+    rows[check.index] = { row: planned.row, action: "refused", id: "id" in planned ? planned.id : null, name: planned.name, reasons: [`This store has no picture ${missing.join(", ")}`] };
+  }
+}
+
+async function planHash(rows: ImportRow[]): Promise<string> {
+  const writes = rows.flatMap((row) =>
+    row.action === "create" ? [["create", row.values]] : row.action === "update" ? [["update", row.id, row.updatedAt, row.values]] : row.action === "refused" ? [["refused", row.row]] : [],
+  );
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(writes)));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** At most this much JSON per statement: D1 takes a bound value of up to 2 MB. */
+export const IMPORT_SLICE_BYTES = 512 * 1024;
+
+export type ImportResult = { created: number; updated: number };
+
+/**
+ * Write a plan that refuses no row: one D1 batch, so everything or nothing. Created products come
+ * after the existing ones, in the file's order.
+ */
+export async function commitImport({ db, env }: ImportStore, plan: ImportPlan, sliceBytes = IMPORT_SLICE_BYTES): Promise<ImportResult> {
+  if (plan.summary.refused > 0) throw badRequest(`${rowsWord(plan.summary.refused)} refused: fix them and import again; nothing was written`);
+  const now = Date.now();
+  const creates = plan.rows.flatMap((row, i) => (row.action === "create" ? [{ id: crypto.randomUUID(), createdAt: now + i, ...row.values }] : []));
+  const updates = plan.rows.flatMap((row) => (row.action === "update" ? [{ id: row.id, updatedAt: row.updatedAt, ...row.values }] : []));
+  // Raw statements on drizzle's own D1 binding: drizzle has no UPDATE … FROM json_each to batch.
+  const d1 = db.$client;
+  const updateSlices = slices(updates, sliceBytes);
+  const statements = [
+    ...updateSlices.map((slice) => d1.prepare(UPDATE_SLICE).bind(now, slice)),
+    ...slices(creates, sliceBytes).map((slice) => d1.prepare(INSERT_SLICE).bind(now, slice)),
+  ];
+  if (statements.length === 0) return { created: 0, updated: 0 };
+  let results: D1Result[];
+  try {
+    results = await d1.batch(statements);
+  } catch (error) {
+    console.error("A catalogue import failed; D1 rolled the batch back", error);
+    throw new HttpError(503, "Nothing was imported: the database refused the write. Please try again.");
+  }
+  await catalogChanged(env);
+  // A product edited since the plan was read keeps that edit (the update matched its version only).
+  // Counted from RETURNING: D1's `changes` also counts what the schema's triggers wrote.
+  const updated = results.slice(0, updateSlices.length).reduce((sum, r) => sum + (r.results?.length ?? 0), 0);
+  return { created: creates.length, updated };
+}
+
+/** Each row's JSON once; slices of whole rows of at most `maxBytes` (a bigger row gets a slice of its own). */
+function slices<T>(rows: T[], maxBytes: number): string[] {
+  const out: string[] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    if (current.length > 0 && size + json.length > maxBytes) {
+      out.push(`[${current.join(",")}]`);
+      current = [];
+      size = 0;
+    }
+    current.push(json);
+    size += json.length + 1;
+  }
+  if (current.length > 0) out.push(`[${current.join(",")}]`);
+  return out;
+}
+
+const field = (name: string) => `json_extract(item.value, '$.${name}')`;
+
+/** Updates a slice of products, each only if it is still the version the plan was made from. */
+const UPDATE_SLICE = `
+  UPDATE products SET
+    name = ${field("name")}, category = ${field("category")}, description = ${field("description")},
+    price_paise = ${field("pricePaise")}, offer_price_paise = ${field("offerPricePaise")},
+    weight = ${field("weight")}, stock = ${field("stock")}, images = ${field("images")}, updated_at = ?1
+  FROM json_each(?2) AS item
+  WHERE products.id = ${field("id")} AND products.updated_at = ${field("updatedAt")}
+  RETURNING products.id`;
+
+const INSERT_SLICE = `
+  INSERT INTO products (id, name, category, description, price_paise, offer_price_paise, weight, stock, images, created_at, updated_at)
+  SELECT ${field("id")}, ${field("name")}, ${field("category")}, ${field("description")}, ${field("pricePaise")}, ${field("offerPricePaise")},
+    ${field("weight")}, ${field("stock")}, ${field("images")}, ${field("createdAt")}, ?1
+  FROM json_each(?2) AS item`;
+
+const rowsWord = (n: number) => `${n} row${n === 1 ? "" : "s"}`;
+
+/** A row as the API shows it: what happens and why, without the stored values. */
+export function publicRow(row: ImportRow) {
+  const { row: at, action, name } = row;
+  return {
+    row: at,
+    action,
+    name,
+    id: "id" in row ? row.id : null,
+    ...(row.action === "update" && { changed: row.changed }),
+    ...(row.action === "refused" && { reasons: row.reasons }),
+  };
+}
+
+export const IMPORT_TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it in two`;
+
+export function importResultMessage({ created, updated }: ImportResult): string {
+  return `Imported: ${created} created, ${updated} updated`;
+}
+
+/** One line for the seller: what the preview found. */
+export function planSummaryMessage({ summary }: ImportPlan): string {
+  return `${summary.create} to create, ${summary.update} to change, ${summary.unchanged} unchanged, ${summary.refused} refused`;
+}
+
+// --- the page's preview: the file waits in KV between the preview and the confirmation
+
+const STAGED_PREFIX = "catalogue-import:";
+/** Long enough to read a preview of thousands of rows; the file is gone after an hour either way. */
+const STAGED_SECONDS = 60 * 60;
+
+/** Keep an uploaded file for its preview and confirmation; returns its id. Only files that can be planned are kept. */
+export async function stageImport(store: ImportStore, text: string): Promise<string> {
+  readTable(text);
+  const id = crypto.randomUUID();
+  await store.env.SESSIONS.put(`${STAGED_PREFIX}${id}`, text, { expirationTtl: STAGED_SECONDS });
+  return id;
+}
+
+/** The staged file, or null when the id is unknown or its hour is over. */
+export async function stagedImport(store: ImportStore, id: string): Promise<string | null> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+  return store.env.SESSIONS.get(`${STAGED_PREFIX}${id}`);
+}
+
+/** Confirm a staged import: planned again, written only if the plan is still the one previewed (`hash`). */
+export async function confirmStagedImport(store: ImportStore, id: string, hash: string): Promise<ImportResult> {
+  const text = await stagedImport(store, id);
+  if (text === null) throw new HttpError(404, "This preview has expired: upload the file again");
+  const plan = await planImport(store, text);
+  if (plan.hash !== hash) throw conflict("The catalogue changed since this preview: check the new preview, then confirm again");
+  const result = await commitImport(store, plan);
+  await store.env.SESSIONS.delete(`${STAGED_PREFIX}${id}`);
+  return result;
+}
