@@ -19,10 +19,6 @@ export function publicUser(user: User) {
 }
 export type PublicUser = ReturnType<typeof publicUser>;
 
-export async function findUser(db: Database, id: string): Promise<User | undefined> {
-  return db.query.users.findFirst({ where: eq(users.id, id) });
-}
-
 export async function register(db: Database, input: unknown, guestCart: CartItems = {}): Promise<User> {
   const { name, email, password } = parseInput(registerInput, input);
   if (await db.query.users.findFirst({ where: eq(users.email, email), columns: { id: true } })) {
