@@ -39,6 +39,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await expect(page.getByRole("status").getByText("Welcome, Meera! Your account is ready.")).toBeVisible();
       await expect(page).toHaveURL("/cart");
       await expect(dialog).toBeHidden();
+      if (phone) await page.getByLabel("Menu", { exact: true }).tap();
       await expect(accountMenu(page, shopper.name)).toBeVisible();
       await expect(cartLine(page, APPLE.name)).toHaveCount(1);
       await expectCartCount(page, 1);

@@ -36,9 +36,12 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await newsletter.fill(email);
       await subscribe.click();
       await expect(toasts(page).filter({ hasText: "Subscribed!" })).toHaveCount(1);
+      await expect(subscribe).toBeEnabled();
       await newsletter.fill(email);
       await subscribe.click();
       await expect(toasts(page).filter({ hasText: "You are already subscribed." })).toHaveCount(1);
+      // The form's answer has been applied to the page (its revalidation too) before the cart changes.
+      await expect(subscribe).toBeEnabled();
       const card = productCard(page, TOMATO.name);
       await card.getByRole("button", { name: `Add ${TOMATO.name} to cart` }).click();
       await card.getByRole("button", { name: `Add one more ${TOMATO.name}` }).click();

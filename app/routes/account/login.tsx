@@ -9,7 +9,8 @@ import { pageMeta } from "~/lib/site";
 import { safeLocalPath } from "@shared/redirect";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => pageMeta("Login", "Log in or create an account to order and follow your deliveries.");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(loaderData?.mode === "register" ? "Sign up" : "Login", "Log in or create an account to order and follow your deliveries.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
