@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { flashMiddleware, takeFlash } from "@worker/web/flash";
 import { shopperMiddleware, shopperOf } from "@worker/web/shopper-state";
 import { storefrontDelivery } from "@worker/web/delivery";
 import type { Route } from "./+types/root";
@@ -12,7 +13,7 @@ import { InlineStyles } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/site";
 
-export const middleware: Route.MiddlewareFunction[] = [shopperMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [flashMiddleware, shopperMiddleware];
 
 /** The title of a page the root's error boundary renders (every route's own meta names the others). */
 export const meta: Route.MetaFunction = ({ error }) => {
@@ -23,7 +24,8 @@ export const meta: Route.MetaFunction = ({ error }) => {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [shopper, storefront] = await Promise.all([shopperOf(context).state(), storefrontDelivery(request, context)]);
-  return { ...shopper, ...storefront };
+  // The toast a redirect carried here (worker/web/flash.ts): shown by this page, then forgotten.
+  return { ...shopper, ...storefront, flash: takeFlash(context) };
 }
 
 /**
@@ -62,8 +64,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     // Keyed by who is shopping: logging in or out starts again from the server's cart.
-    <CartProvider key={loaderData.user?.id ?? "guest"} initial={loaderData.cart} persistRemote={loaderData.user ? saveCartRemotely : undefined}>
-      <Toaster />
+    <CartProvider
+      key={loaderData.user?.id ?? "guest"}
+      initial={loaderData.cart}
+      initialPrices={loaderData.prices}
+      persistRemote={loaderData.user ? saveCartRemotely : undefined}
+    >
+      <Toaster flash={loaderData.flash} />
       <Outlet />
       {!loaderData.user && <LoginModal />}
     </CartProvider>

@@ -178,6 +178,7 @@ export const CPU_ROUTES: CpuRoute[] = [
     ] as const
   ).map(([name, path]): CpuRoute => ({ name, persona: "guest", status: name.startsWith("/seller") ? 401 : 200, request: () => ({ path, cookie: UNCACHED_COOKIE }) })),
   { name: "404 page", persona: "guest", status: 404, request: () => ({ path: "/no-such-page", cookie: UNCACHED_COOKIE }) },
+  { name: "/seller/login (login page)", persona: "guest", status: 200, request: () => ({ path: "/seller/login", cookie: UNCACHED_COOKIE }) },
   { name: "/contact (redirect)", persona: "guest", status: 301, request: () => ({ path: "/contact", cookie: UNCACHED_COOKIE }) },
   { name: "/cart", persona: "guest", status: 200, request: (f) => ({ path: "/cart", cookie: f.guestCart }) },
   { name: "POST /cart (add, no JS)", persona: "guest", status: 302, request: (f) => form("/cart?redirectTo=%2Fproducts", { intent: "set", productId: PRODUCT, quantity: "3" }, f.guestCart) },

@@ -3,6 +3,8 @@
  * the cookie that carries a guest's cart, and the server's validation.
  */
 export type CartItems = Record<string, number>;
+/** Product id → offer price in paise, of the cart's products on sale (what the cart bar adds up). */
+export type CartPrices = Record<string, number>;
 
 export const MAX_LINE_QUANTITY = 99;
 export const MAX_CART_LINES = 100;

@@ -35,6 +35,27 @@ export function totalsFor(lines: readonly PricedLine[], taxBasisPoints: number):
   return { subtotal, tax, taxBasisPoints, shipping: SHIPPING_PAISE, total: subtotal + tax + SHIPPING_PAISE };
 }
 
+export type Savings = { saved: Paise; percentOff: number };
+
+/**
+ * What the offer price saves against the MRP, and that as a whole percentage rounded DOWN (a
+ * badge never claims more than the shopper saves). Nothing when the offer is not below the MRP.
+ */
+export function savingsOf(mrp: Paise, offer: Paise): Savings | null {
+  if (offer >= mrp) return null;
+  const saved = mrp - offer;
+  return { saved, percentOff: Math.floor((saved * 100) / mrp) };
+}
+
+/** The cart's item total at offer prices, of the lines whose price is known (products on sale). */
+export function itemsTotal(items: Readonly<Record<string, number>>, prices: Readonly<Record<string, Paise>>): Paise {
+  return totalsFor(
+    Object.entries(items)
+      .filter(([id]) => prices[id] !== undefined)
+      .map(([id, quantity]) => ({ unitPricePaise: prices[id]!, quantity })),
+  ).subtotal;
+}
+
 /**
  * "₹1,23,456" for whole rupees, "₹1,234.50" otherwise: Indian digit grouping (the last three
  * digits, then pairs), exactly what `Intl.NumberFormat("en-IN")` prints. Written out by hand

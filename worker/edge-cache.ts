@@ -27,7 +27,8 @@ const FRESH_SECONDS = 60;
 const STALE_SECONDS = 600;
 const VERSION_KEY = "catalog:version";
 const CACHED_AT = "X-Edge-Cached-At";
-const PERSONAL_COOKIES = ["sid", "seller_sid", "cart"];
+/** A session, a cart, or a message waiting for this visitor's next page (worker/web/flash.ts). */
+const PERSONAL_COOKIES = ["sid", "seller_sid", "cart", "flash"];
 
 const CATALOGUE_PATH = /^\/(products(\/[^/]+){0,2})?$/;
 /** API reads that are the same for every shopper, signed in or not: the product list and the typeahead's suggestions. */

@@ -8,7 +8,7 @@ import { useCart } from "./CartProvider";
  * (Plain <form>s rather than React Router's <Form>, as few elements as possible: a listing has
  * dozens, and every element costs server render time and hydration.)
  */
-export function AddToCart({ productId, productName }: { productId: string; productName: string }) {
+export function AddToCart({ productId, productName, unitPricePaise }: { productId: string; productName: string; unitPricePaise: number }) {
   const cart = useCart();
   const location = useLocation();
   const quantity = cart.items[productId] ?? 0;
@@ -20,7 +20,7 @@ export function AddToCart({ productId, productName }: { productId: string; produ
       action={action}
       onSubmit={(event) => {
         event.preventDefault();
-        void (intent === "add" ? cart.add(productId) : cart.remove(productId));
+        void (intent === "add" ? cart.add(productId, unitPricePaise) : cart.remove(productId));
       }}
     >
       <input type="hidden" name="productId" value={productId} />

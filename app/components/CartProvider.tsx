@@ -7,15 +7,21 @@ import {
   withQuantity,
   withRemoved,
   type CartItems,
+  type CartPrices,
 } from "@shared/cart";
 import { toast } from "~/lib/toast";
 
 type CartApi = {
   items: CartItems;
   count: number;
-  /** Each change resolves once it is saved (at once for a guest's cookie). */
-  add(productId: string): Promise<void>;
+  /** Offer prices of the cart's products on sale, as far as this page knows them (the cart bar adds them up). */
+  prices: CartPrices;
+  /** Each change resolves once it is saved (at once for a guest's cookie). `unitPricePaise`: what it costs, for the cart bar. */
+  add(productId: string, unitPricePaise?: number): Promise<void>;
+  /** One fewer (the line goes at zero). */
   remove(productId: string): Promise<void>;
+  /** The whole line. */
+  removeLine(productId: string): Promise<void>;
   setQuantity(productId: string, quantity: number): Promise<void>;
   clear(): void;
 };
@@ -29,14 +35,17 @@ const CartContext = createContext<CartApi | null>(null);
  */
 export function CartProvider({
   initial,
+  initialPrices,
   persistRemote,
   children,
 }: {
   initial: CartItems;
+  initialPrices: CartPrices;
   persistRemote?: (items: CartItems) => Promise<void>;
   children: ReactNode;
 }) {
   const [items, setItems] = useState(initial);
+  const [prices, setPrices] = useState(initialPrices);
   const [serverCart, setServerCart] = useState(initial);
   const lastSaved = useRef(serializeCart(initial));
 
@@ -46,6 +55,7 @@ export function CartProvider({
   if (initial !== serverCart) {
     setServerCart(initial);
     setItems(initial);
+    setPrices(initialPrices);
   }
   useEffect(() => {
     lastSaved.current = serializeCart(initial);
@@ -70,8 +80,13 @@ export function CartProvider({
     () => ({
       items,
       count: cartCount(items),
-      add: (id) => update(withAdded(items, id), "Added To Cart"),
+      prices,
+      add: (id, unitPricePaise) => {
+        if (unitPricePaise !== undefined && prices[id] !== unitPricePaise) setPrices({ ...prices, [id]: unitPricePaise });
+        return update(withAdded(items, id), "Added To Cart");
+      },
       remove: (id) => update(withRemoved(items, id), "Remove From Cart"),
+      removeLine: (id) => update(withQuantity(items, id, 0), "Remove From Cart"),
       setQuantity: (id, quantity) => update(withQuantity(items, id, quantity), "Cart Updated"),
       clear: () => {
         setItems({});
@@ -79,7 +94,7 @@ export function CartProvider({
         writeCartCookie({});
       },
     }),
-    [items, update],
+    [items, prices, update],
   );
 
   return <CartContext value={api}>{children}</CartContext>;

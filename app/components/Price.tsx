@@ -1,4 +1,4 @@
-import { formatRupees } from "@shared/money";
+import { formatRupees, savingsOf } from "@shared/money";
 
 /** Offer price with the MRP struck through when it is higher. */
 export function Price({ offerPricePaise, pricePaise, large = false }: { offerPricePaise: number; pricePaise: number; large?: boolean }) {
@@ -13,4 +13,18 @@ export function Price({ offerPricePaise, pricePaise, large = false }: { offerPri
       )}
     </span>
   );
+}
+
+/** "8% off" against the MRP, when there is a discount. */
+export function DiscountBadge({ offerPricePaise, pricePaise, className = "" }: { offerPricePaise: number; pricePaise: number; className?: string }) {
+  const savings = savingsOf(pricePaise, offerPricePaise);
+  if (!savings || savings.percentOff === 0) return null;
+  return <span className={`rounded bg-primary px-1.5 py-0.5 text-xs font-semibold text-white ${className}`}>{savings.percentOff}% off</span>;
+}
+
+/** "You save ₹10" against the MRP, when there is a discount. */
+export function YouSave({ offerPricePaise, pricePaise }: { offerPricePaise: number; pricePaise: number }) {
+  const savings = savingsOf(pricePaise, offerPricePaise);
+  if (!savings) return null;
+  return <p className="font-medium text-primary-dull">You save {formatRupees(savings.saved)}</p>;
 }

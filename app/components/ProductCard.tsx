@@ -3,7 +3,7 @@ import type { ProductCardView } from "@worker/services/catalog";
 import { imageUrl } from "@shared/images";
 import { productPath } from "@shared/paths";
 import { AddToCart } from "./AddToCart";
-import { Price } from "./Price";
+import { DiscountBadge, Price } from "./Price";
 import { Stars } from "./Stars";
 
 // Where the cart and others have always imported it from.
@@ -16,7 +16,8 @@ export { productPath };
 export function ProductCard({ product, eager = false, first = false }: { product: ProductCardView; eager?: boolean; first?: boolean }) {
   const image = product.image;
   return (
-    <article className="flex flex-col rounded-md border border-gray-200 bg-white p-3 md:px-4">
+    <article className="relative flex flex-col rounded-md border border-gray-200 bg-white p-3 md:px-4">
+      <DiscountBadge offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} className="absolute left-2 top-2" />
       <Link to={productPath(product)} className="group flex flex-col">
         <div className="flex items-center justify-center py-2">
           {image && (
@@ -38,7 +39,7 @@ export function ProductCard({ product, eager = false, first = false }: { product
       <Stars />
       <div className="mt-3 flex flex-wrap items-end justify-between gap-2">
         <Price offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} />
-        <AddToCart productId={product.id} productName={product.name} />
+        <AddToCart productId={product.id} productName={product.name} unitPricePaise={product.offerPricePaise} />
       </div>
     </article>
   );

@@ -1,18 +1,32 @@
-import { useSyncExternalStore } from "react";
-import { dismissToast, getServerToasts, getToasts, subscribeToasts } from "~/lib/toast";
+import { useEffect, useMemo, useSyncExternalStore } from "react";
+import type { Flash } from "@worker/web/flash";
+import { dismissToast, getToasts, subscribeToasts, toast, type Toast } from "~/lib/toast";
 
-export function Toaster() {
-  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts);
+/** The id of the toast the server rendered (the store's ids start at 1). */
+const SERVED_ID = 0;
+
+/**
+ * The toasts, at the bottom of the screen above any bar fixed there (app.css `.toaster`), so they
+ * never cover the top bar; a phone shows the newest three.
+ *
+ * `flash`: the message a redirect carried to this page (worker/web/flash.ts). The server renders
+ * it, so a browser without JavaScript shows it too; once hydrated it joins the store and leaves on
+ * the usual timer.
+ */
+export function Toaster({ flash }: { flash?: Flash | null }) {
+  // Before the store's subscription, so that the first client snapshot already holds the flash.
+  useEffect(() => {
+    if (flash) toast[flash.kind](flash.message);
+  }, [flash]);
+  const served = useMemo<Toast[]>(() => (flash ? [{ id: SERVED_ID, kind: flash.kind, message: flash.message, leaving: false }] : []), [flash]);
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, () => served);
   return (
-    <div
-      aria-live="polite"
-      role="status"
-      className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4"
-    >
+    <div aria-live="polite" role="status" className="toaster pointer-events-none fixed inset-x-0 z-50 flex flex-col items-center gap-2 px-4">
       {toasts.map((t) => (
         <div
           key={t.id}
           data-kind={t.kind}
+          data-served={t.id === SERVED_ID ? "" : undefined}
           className={`pointer-events-auto flex max-w-sm items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm shadow-lg ring-1 ring-black/5 transition-opacity duration-1000 ${
             t.leaving ? "opacity-0" : "opacity-100"
           }`}

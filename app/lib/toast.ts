@@ -1,6 +1,11 @@
 /**
  * A tiny toast store (no dependency): success toasts last 2 s, errors 4 s, loading ones until
- * dismissed; at most 20 on screen; a dismissed toast fades for 1 s before it is removed.
+ * dismissed; at most 20 on screen (a phone shows the newest three, app.css); a dismissed toast
+ * fades for 1 s before it is removed.
+ *
+ * Repeats merge: a toast with the kind and text of one still on screen restarts that one's timer
+ * instead of stacking a copy (five taps of + say "Cart Updated" once). A success dismisses the
+ * errors on screen: they are stale once something has worked.
  */
 export type ToastKind = "success" | "error" | "loading" | "blank";
 export type Toast = { id: number; kind: ToastKind; message: string; leaving: boolean };
@@ -12,6 +17,7 @@ const REMOVE_DELAY_MS = 1_000;
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 function emit(next: Toast[]) {
   toasts = next;
@@ -27,23 +33,32 @@ export function getToasts(): Toast[] {
   return toasts;
 }
 
-const EMPTY: Toast[] = [];
-export function getServerToasts(): Toast[] {
-  return EMPTY;
-}
-
 export function dismissToast(id: number) {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
   emit(toasts.map((t) => (t.id === id ? { ...t, leaving: true } : t)));
   setTimeout(() => emit(toasts.filter((t) => t.id !== id)), REMOVE_DELAY_MS);
 }
 
+/** (Re)start a toast's own clock: it leaves once its kind's duration has passed. */
+function schedule(id: number, kind: ToastKind) {
+  clearTimeout(timers.get(id));
+  const duration = DURATION_MS[kind];
+  if (Number.isFinite(duration)) timers.set(id, setTimeout(() => dismissToast(id), duration));
+}
+
 function show(kind: ToastKind, message: string): number {
-  const id = nextId++;
   const visible = toasts.filter((t) => !t.leaving);
+  if (kind === "success") for (const stale of visible.filter((t) => t.kind === "error")) dismissToast(stale.id);
+  const same = visible.find((t) => t.kind === kind && t.message === message);
+  if (same) {
+    schedule(same.id, kind);
+    return same.id;
+  }
+  const id = nextId++;
   const overflow = visible.length >= MAX_ON_SCREEN ? visible.slice(0, visible.length - MAX_ON_SCREEN + 1) : [];
   emit([...toasts.filter((t) => !overflow.includes(t)), { id, kind, message, leaving: false }]);
-  const duration = DURATION_MS[kind];
-  if (Number.isFinite(duration)) setTimeout(() => dismissToast(id), duration);
+  schedule(id, kind);
   return id;
 }
 

@@ -84,4 +84,19 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
     await openSellerPage(sellerPage, "/seller/search-words");
     await expectNoSeriousViolations(sellerPage, "/seller/search-words");
   });
+
+  test("unknown product and category pages (404s, titled)", async ({ page }) => {
+    for (const path of ["/products/fruits/does-not-exist", "/products/no-such-category", `/products/vegetables/${APPLE.id}`]) {
+      await open(page, path);
+      await expectNoSeriousViolations(page, path);
+    }
+  });
+
+  test("/loader, the page after a card payment", async ({ page }) => {
+    // Its next is /loader again, three times over: the page stays what axe reads while the
+    // 5-second pauses pass (axe's own timers need the page clock running).
+    const loader = (next: string) => `/loader?next=${encodeURIComponent(next)}`;
+    await open(page, loader(loader(loader("/loader"))));
+    await expectNoSeriousViolations(page, "/loader");
+  });
 });

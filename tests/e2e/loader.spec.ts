@@ -116,6 +116,29 @@ test.describe("the loader page", () => {
     });
   }
 
+  test("a visible 'Continue now' goes at once; with JavaScript the page holds no timed meta refresh", async ({ page }) => {
+    await stopPageClock(page.clock);
+    await page.goto("/loader?next=/products?search=rice");
+    await waitForHydration(page, "header", { clockStopped: true });
+    // The refresh is only a no-JavaScript fallback, inside <noscript>: a scripting browser never sees it.
+    await expect(page.locator('meta[http-equiv="refresh" i]')).toHaveCount(0);
+    const now = page.getByRole("link", { name: "Continue now" });
+    await expect(now).toBeVisible();
+    await now.click();
+    await expect(page).toHaveURL("/products?search=rice");
+    await expect(page.getByRole("heading", { name: "Basmati Rice 5kg", exact: true })).toBeVisible();
+  });
+
+  test("without JavaScript 'Continue now' is a plain link to a safe next", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/loader?next=//elsewhere.example", { waitUntil: "commit" });
+    await expect(page.getByRole("link", { name: "Continue now" })).toHaveAttribute("href", "/");
+    await page.goto("/loader?next=/products", { waitUntil: "commit" });
+    await expect(page.getByRole("link", { name: "Continue now" })).toHaveAttribute("href", "/products");
+    await context.close();
+  });
+
   test("without JavaScript the meta refresh goes to a local next, and a hostile one ends at /", async ({ browser, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     const context = await browser.newContext({ javaScriptEnabled: false });

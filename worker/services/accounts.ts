@@ -9,7 +9,8 @@ import { users, type User } from "@worker/db/schema";
 import { conflict, HttpError, parseInput } from "@worker/errors";
 import { decoyHash, hashPassword, verifyPassword } from "@worker/password";
 import { loginInput, registerInput } from "@worker/validation/account";
-import { knownCartItems, storeCart } from "./cart";
+import { deliveryAddressQuery } from "./addresses";
+import { knownCartItems, savedCartPricesQuery, storeCart, toPrices } from "./cart";
 
 export const INVALID_LOGIN = "Invalid email or password";
 
@@ -18,10 +19,6 @@ export function publicUser(user: User) {
   return { _id: user.id, name: user.name, email: user.email, cartItems: user.cartItems };
 }
 export type PublicUser = ReturnType<typeof publicUser>;
-
-export async function findUser(db: Database, id: string): Promise<User | undefined> {
-  return db.query.users.findFirst({ where: eq(users.id, id) });
-}
 
 export async function register(db: Database, input: unknown, guestCart: CartItems = {}): Promise<User> {
   const { name, email, password } = parseInput(registerInput, input);
@@ -59,4 +56,14 @@ export function mergeCarts(saved: CartItems, guest: CartItems): CartItems {
   const merged: CartItems = { ...saved };
   for (const [id, qty] of Object.entries(guest)) merged[id] = Math.min(Math.max(merged[id] ?? 0, qty), MAX_LINE_QUANTITY);
   return merged;
+}
+
+/**
+ * What every page needs of a signed-in shopper, in one round trip (ADR 011): the account, the
+ * delivery address the top bar's "Deliver to" shows, and the offer prices of the saved cart (the
+ * phone's cart bar). Null when the account no longer exists.
+ */
+export async function shopperForPages(db: Database, userId: string) {
+  const [account, address, priced] = await db.batch([db.select().from(users).where(eq(users.id, userId)).limit(1), deliveryAddressQuery(db, userId), savedCartPricesQuery(db, userId)]);
+  return account[0] ? { user: account[0], deliveryAddress: address[0] ?? null, prices: toPrices(priced) } : null;
 }

@@ -101,21 +101,9 @@ export function toSavedAddress(address: Address, index: number) {
 }
 export type SavedAddress = ReturnType<typeof toSavedAddress>;
 
-/**
- * The signed-in shopper's account and their default address's PIN and state, in one round trip
- * (the root loader's shopper lookup: the top bar's "Deliver to" comes with the account).
- */
-export async function accountWithDeliveryAddress(db: Database, userId: string) {
-  const [account, address] = await db.batch([
-    db.select().from(users).where(eq(users.id, userId)).limit(1),
-    db
-      .select({ zipCode: addresses.zipCode, state: addresses.state })
-      .from(addresses)
-      .where(eq(addresses.userId, userId))
-      .orderBy(...defaultFirst)
-      .limit(1),
-  ]);
-  return { user: account[0] ?? null, deliveryAddress: address[0] ?? null };
+/** The shopper's delivery address (the default, else the newest: PIN and state), as a query for the caller's batch. */
+export function deliveryAddressQuery(db: Database, userId: string) {
+  return db.select({ zipCode: addresses.zipCode, state: addresses.state }).from(addresses).where(eq(addresses.userId, userId)).orderBy(...defaultFirst).limit(1);
 }
 
 /** The address if it is this shopper's; another shopper's id is as unknown as a made-up one. */

@@ -2,10 +2,10 @@
  * The cart on the server: turning product id → quantity into lines with the latest product data
  * (flagging lines that can no longer be bought), and saving a shopper's cart.
  */
-import { eq, inArray, sql } from "drizzle-orm";
-import type { CartItems } from "@shared/cart";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { CartItems, CartPrices } from "@shared/cart";
 import type { Database } from "@worker/db/client";
-import { products, users, type Product } from "@worker/db/schema";
+import { addresses, products, users, type Product, type User } from "@worker/db/schema";
 import { badRequest, parseInput } from "@worker/errors";
 import { cartUpdateInput } from "@worker/validation/cart";
 import { listAddresses } from "./addresses";
@@ -39,6 +39,30 @@ export async function cartPage(db: Database, shopper: { userId: string } | { gue
   const items = account[0]?.cartItems;
   if (!items) return { signedIn: false, lines: [], addresses: [] };
   return { signedIn: true, lines: toCartLines(items, found), addresses: saved };
+}
+
+/** Offer prices of the products on sale in a signed-in shopper's saved cart, as a query for the caller's batch. */
+export function savedCartPricesQuery(db: Database, userId: string) {
+  return pricesOf(db, sql`(SELECT ${users.cartItems} FROM ${users} WHERE ${users.id} = ${userId})`);
+}
+
+/** What a guest's cart's products on sale cost (an empty cart asks nothing). */
+export async function cartPrices(db: Database, items: CartItems): Promise<CartPrices> {
+  if (Object.keys(items).length === 0) return {};
+  // The cart as one JSON parameter: a 100-line cart stays within D1's 100 bound parameters.
+  return toPrices(await pricesOf(db, sql`${JSON.stringify(items)}`));
+}
+
+/** Offer prices of the products on sale among a cart's keys (`cart`: SQL for its JSON). */
+function pricesOf(db: Database, cart: SQL) {
+  return db
+    .select({ id: products.id, offerPricePaise: products.offerPricePaise })
+    .from(products)
+    .where(and(sql`${products.id} IN (SELECT key FROM json_each(${cart}))`, sql`${products.inStock} = 1`));
+}
+
+export function toPrices(rows: { id: string; offerPricePaise: number }[]): CartPrices {
+  return Object.fromEntries(rows.map((row) => [row.id, row.offerPricePaise]));
 }
 
 function cartProducts(db: Database, ids: string[]) {

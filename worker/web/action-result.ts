@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { HttpError } from "@worker/errors";
+import { withFlash } from "./flash";
 
 export type ActionFailure = { ok: false; msg: string };
 
@@ -17,18 +18,43 @@ export async function runAction<T>(work: () => Promise<T>) {
 }
 
 /**
+ * `runAction` for a form that also works without JavaScript. Sent by a fetcher, a failure is the
+ * same `{ ok: false, msg }`. Posted by the browser itself, it is a redirect instead (to
+ * `failureTarget`, by default the page's own address) carrying the message as a flash toast: the
+ * page the browser lands on says what went wrong, rather than reloading silently.
+ */
+export async function runFormAction<T>(request: Request, work: () => Promise<T>, failureTarget?: (error: HttpError) => string) {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    if (!isDocumentPost(request)) return data<ActionFailure>({ ok: false, msg: error.message }, { status: error.status });
+    return withFlash(redirect(failureTarget?.(error) ?? ownAddress(request), 303), { kind: "error", message: error.message });
+  }
+}
+
+/**
  * A page action's answer once it succeeded. Posted through a fetcher (JavaScript), the result
  * itself, which the page shows as a toast. Posted by the browser itself (no JavaScript: the form
- * was a document navigation), a redirect back to the page instead (Post/Redirect/Get): the page is
- * rendered by the GET that follows rather than inside the POST, which keeps each request within
- * the CPU budget (ADR 023), and reloading the page does not post the form again. `redirectTo`
- * names another page to go to instead (a confirmation page's form goes back to what it confirmed).
+ * was a document navigation), a redirect back to the page instead (Post/Redirect/Get), with the
+ * result's message as a flash toast (worker/web/flash.ts): the page is rendered by the GET that
+ * follows rather than inside the POST, which keeps each request within the CPU budget (ADR 023),
+ * and reloading the page does not post the form again. `redirectTo` names another page to go to
+ * instead (a confirmation page's form goes back to what it confirmed).
  */
-export function answerFormPost<T>(request: Request, result: T, redirectTo?: string): T | Response {
-  if (request.headers.get("Sec-Fetch-Dest") !== "document") return result;
-  if (redirectTo) return redirect(redirectTo, 303);
+export function answerFormPost<T extends { ok: boolean; msg: string }>(request: Request, result: T, redirectTo?: string): T | Response {
+  if (!isDocumentPost(request)) return result;
+  return withFlash(redirect(redirectTo ?? ownAddress(request), 303), { kind: result.ok ? "success" : "error", message: result.msg });
+}
+
+/** Sent by the browser itself (a plain form, no JavaScript), not by a fetcher or another client. */
+export function isDocumentPost(request: Request): boolean {
+  return request.headers.get("Sec-Fetch-Dest") === "document";
+}
+
+/** The page's own address, as it was written, less React Router's `index` marker. */
+function ownAddress(request: Request): string {
   const url = new URL(request.url);
-  // Back to the page's own address, as it was written, less React Router's `index` marker.
   const query = url.search.slice(1).split("&").filter((part) => part && part !== "index" && !part.startsWith("index="));
-  return redirect(`${url.pathname}${query.length > 0 ? `?${query.join("&")}` : ""}`, 303);
+  return `${url.pathname}${query.length > 0 ? `?${query.join("&")}` : ""}`;
 }

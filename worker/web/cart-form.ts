@@ -7,7 +7,7 @@ import { parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
 import { cartFormInput } from "@worker/validation/cart";
 import { knownCartItems, storeCart } from "@worker/services/cart";
-import { shopperOf } from "./shopper-state";
+import { guestCart, shopperOf } from "./shopper-state";
 
 /**
  * The no-JavaScript path of the cart buttons: apply one change to the guest cart cookie, or to the
@@ -18,7 +18,8 @@ export async function applyCartForm(request: Request, context: Readonly<RouterCo
   const worker = fromContext(context);
   const form = Object.fromEntries(await readForm(request));
   const change = parseInput(cartFormInput, form);
-  const { user, cart } = await shopperOf(context).state();
+  const user = await shopperOf(context).user();
+  const cart = user ? user.cartItems : guestCart(request);
   const next =
     change.intent === "set"
       ? withQuantity(cart, change.productId, change.quantity)
@@ -28,5 +29,13 @@ export async function applyCartForm(request: Request, context: Readonly<RouterCo
   const headers = new Headers();
   if (user) await storeCart(worker.db, user.id, next);
   else headers.set("Set-Cookie", cartCookie(request, worker.env, await knownCartItems(worker.db, next)));
-  return { headers, redirectTo: safeLocalPath(new URL(request.url).searchParams.get("redirectTo") ?? "/cart") };
+  return { headers, redirectTo: cartFormReturn(request), message: CHANGE_MESSAGES[change.intent === "set" && change.quantity === 0 ? "delete" : change.intent] };
+}
+
+/** The spec's toasts, the same the page shows when JavaScript makes the change (CartProvider). */
+const CHANGE_MESSAGES = { add: "Added To Cart", remove: "Remove From Cart", delete: "Remove From Cart", set: "Cart Updated" } as const;
+
+/** Where a cart form goes back to: its `redirectTo`, a path on this site. */
+export function cartFormReturn(request: Request): string {
+  return safeLocalPath(new URL(request.url).searchParams.get("redirectTo") ?? "/cart");
 }

@@ -10,8 +10,8 @@ type Context = Readonly<RouterContextProvider>;
  * the root loader), or a redirect to the login page that comes back here.
  */
 export async function requireUserPage(request: Request, context: Context, loginTarget?: string): Promise<NonNullable<ShopperState["user"]>> {
-  const { user } = await shopperOf(context).state();
-  if (user) return user;
+  const user = await shopperOf(context).user();
+  if (user) return { id: user.id, name: user.name, email: user.email };
   throw toLogin(request, loginTarget);
 }
 

@@ -28,12 +28,21 @@ export async function endShopperSession(request: Request, worker: Worker): Promi
   return [await destroySession(request, worker.env, "shopper"), clearedCartCookie(request, worker.env)];
 }
 
-/** The login modal's and page's form. */
+/**
+ * The login modal's and page's form: signs in, and returns the shopper to where they were
+ * (`redirectTo`, through the one redirect-target check) with a welcome.
+ */
 export async function submitAuthForm(request: Request, worker: Worker) {
   const form = Object.fromEntries(await readForm(request));
   const input = { name: form.name, email: form.email, password: form.password };
-  const { cookies } = await authenticate(request, worker, input, form.intent === "register" ? "register" : "login");
-  return { headers: setCookies(cookies), redirectTo: safeLocalPath(typeof form.redirectTo === "string" ? form.redirectTo : "/") };
+  const kind = form.intent === "register" ? "register" : "login";
+  const { user, cookies } = await authenticate(request, worker, input, kind);
+  const firstName = user.name.trim().split(/\s+/)[0] || user.name;
+  return {
+    headers: setCookies(cookies),
+    redirectTo: safeLocalPath(typeof form.redirectTo === "string" ? form.redirectTo : "/"),
+    welcome: kind === "register" ? `Welcome, ${firstName}! Your account is ready.` : `Welcome back, ${firstName}!`,
+  };
 }
 
 export function setCookies(cookies: string[]): Headers {

@@ -5,15 +5,21 @@
  * asks (a client navigation whose loaders don't need the shopper) pays nothing.
  */
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { CART_COOKIE, parseCart, type CartItems } from "@shared/cart";
+import { CART_COOKIE, parseCart, type CartItems, type CartPrices } from "@shared/cart";
 import { readCookie } from "@shared/cookies";
 import type { Database } from "@worker/db/client";
 import type { User } from "@worker/db/schema";
-import { accountWithDeliveryAddress } from "@worker/services/addresses";
+import { shopperForPages } from "@worker/services/accounts";
+import { cartPrices } from "@worker/services/cart";
 import { fromContext } from "./context";
 import { readSession } from "./session";
 
-export type ShopperState = { user: { id: string; name: string; email: string } | null; cart: CartItems };
+export type ShopperState = {
+  user: { id: string; name: string; email: string } | null;
+  cart: CartItems;
+  /** Offer prices of the cart's products on sale: the phone's cart bar shows the total from the first HTML. */
+  prices: CartPrices;
+};
 
 export type ShopperLookup = {
   /** The signed-in shopper's id from the session (KV, no D1). */
@@ -33,20 +39,21 @@ export function lookupShopper(request: Request, deps: { env: Env; db: Database }
     return () => (value ??= compute());
   };
   const userId = once(async () => (await readSession(request, deps.env, "shopper"))?.userId ?? null);
-  // The account and its default address in one round trip: every page's top bar shows both.
+  // The account, its delivery address and its cart's prices in one round trip (ADR 011).
   const account = once(async () => {
     const id = await userId();
-    return id ? accountWithDeliveryAddress(deps.db, id) : { user: null, deliveryAddress: null };
+    return id ? shopperForPages(deps.db, id) : null;
   });
-  const user = once(async () => (await account()).user);
-  const deliveryAddress = once(async () => {
-    const found = await account();
-    return found.user ? found.deliveryAddress : null;
-  });
+  const user = once(async () => (await account())?.user ?? null);
+  const deliveryAddress = once(async () => (await account())?.deliveryAddress ?? null);
   const state = once(async (): Promise<ShopperState> => {
-    const found = await user();
-    if (!found) return { user: null, cart: guestCart(request) };
-    return { user: { id: found.id, name: found.name, email: found.email }, cart: found.cartItems };
+    const found = await account();
+    if (!found) {
+      const cart = guestCart(request);
+      return { user: null, cart, prices: await cartPrices(deps.db, cart) };
+    }
+    const { user, prices } = found;
+    return { user: { id: user.id, name: user.name, email: user.email }, cart: user.cartItems, prices };
   });
   return { userId, user, state, deliveryAddress };
 }

@@ -1,24 +1,37 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useFetcher } from "react-router";
+import { Link } from "~/components/Link";
 import type { ActionFailure } from "@worker/web/action-result";
-import { toast } from "~/lib/toast";
+import { useFailureToast } from "~/lib/use-action-toast";
 
 type Mode = "login" | "register";
 
-/** Login / sign-up, posting to the /login action (a real form: it works before JavaScript loads). */
+/** The login page's address for a mode: where the toggle leads without JavaScript, and where a failed post comes back to. */
+export function loginPagePath(mode: Mode, redirectTo: string): string {
+  return `/login?${mode === "register" ? "mode=signup&" : ""}redirectTo=${encodeURIComponent(redirectTo)}`;
+}
+
+/**
+ * Login / sign-up, posting to the /login action (a real form: it works before JavaScript loads).
+ * The toggle between them is a link to the login page in the other mode, so sign-up is reachable
+ * without JavaScript; with it, the toggle switches in place. Each mode is a fresh form: an error
+ * of a failed login never shows on the sign-up form.
+ */
 export function AuthForm({ initialMode = "login", redirectTo = "/" }: { initialMode?: Mode; redirectTo?: string }) {
   const [mode, setMode] = useState<Mode>(initialMode);
+  return <ModeForm key={mode} mode={mode} redirectTo={redirectTo} onToggle={() => setMode(mode === "login" ? "register" : "login")} />;
+}
+
+function ModeForm({ mode, redirectTo, onToggle }: { mode: Mode; redirectTo: string; onToggle: () => void }) {
   const fetcher = useFetcher<ActionFailure>();
   const id = useId();
   const busy = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.msg : null;
-
-  useEffect(() => {
-    if (error && fetcher.state === "idle") toast.error(error);
-  }, [error, fetcher.state]);
+  const other: Mode = mode === "login" ? "register" : "login";
+  useFailureToast(fetcher.state, error);
 
   return (
-    <fetcher.Form method="post" action="/login" className="flex flex-col gap-4 text-sm text-gray-600">
+    <fetcher.Form method="post" action={loginPagePath(mode, redirectTo)} className="flex flex-col gap-4 text-sm text-gray-600">
       <h2 className="m-auto text-2xl font-medium">
         <span className="text-primary">User</span> {mode === "login" ? "Login" : "Sign Up"}
       </h2>
@@ -44,9 +57,16 @@ export function AuthForm({ initialMode = "login", redirectTo = "/" }: { initialM
       )}
       <p>
         {mode === "login" ? "Create an account? " : "Already have an account? "}
-        <button type="button" onClick={() => setMode(mode === "login" ? "register" : "login")} className="text-primary underline">
+        <Link
+          to={loginPagePath(other, redirectTo)}
+          onClick={(event) => {
+            event.preventDefault();
+            onToggle();
+          }}
+          className="text-primary underline"
+        >
           click here
-        </button>
+        </Link>
       </p>
       <button type="submit" disabled={busy} className="w-full rounded-md bg-primary py-2 text-white hover:bg-primary-dull disabled:opacity-70">
         {mode === "login" ? "Login" : "Create Account"}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/Link";
 import { onLoginRequested, requestLogin } from "~/lib/login-dialog";
-import { AuthForm } from "./AuthForm";
+import { AuthForm, loginPagePath } from "./AuthForm";
 
 /**
  * The Login button and its modal. The button is a link to /login, so it works before JavaScript
@@ -11,12 +11,13 @@ import { AuthForm } from "./AuthForm";
  */
 export function LoginButton() {
   const location = useLocation();
+  // Back to this page once signed in (or signed up), with or without JavaScript.
   const here = `${location.pathname}${location.search}`;
   return (
     <Link
-      to={`/login?redirectTo=${encodeURIComponent(here)}`}
+      to={loginPagePath("login", here)}
       onClick={(event) => {
-        if (requestLogin("/")) event.preventDefault();
+        if (requestLogin(here)) event.preventDefault();
       }}
       className="rounded-full bg-primary px-8 py-2 text-white transition hover:bg-primary-dull"
     >

@@ -1,15 +1,24 @@
+import type { ReactNode } from "react";
 import { Link } from "~/components/Link";
 import type { CartLine } from "@worker/services/cart";
-import { quantityOptions } from "@shared/cart";
+import { cartFormAction, MAX_LINE_QUANTITY } from "@shared/cart";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
 import { useCart } from "~/components/CartProvider";
 import { productPath } from "~/components/ProductCard";
 
+/**
+ * One cart line: − qty + to change the quantity, Remove to delete the whole line. Every button is
+ * a plain form that sets the line's quantity through /cart (so it works without JavaScript, and a
+ * repeated post sets the same number instead of counting twice); once hydrated the cart changes in
+ * place.
+ */
 export function CartLineRow({ line, quantity }: { line: CartLine; quantity: number }) {
   const cart = useCart();
   const product = line.product;
   const name = product?.name ?? "Product no longer available";
+  const setTo = (next: number) => (next === 0 ? cart.removeLine(line.productId) : cart.setQuantity(line.productId, next));
+  const step = "flex h-9 w-9 items-center justify-center text-lg disabled:opacity-40";
 
   return (
     <li className="grid grid-cols-[2fr_1fr_1fr] items-center border-t border-gray-200 py-4 text-sm md:text-base">
@@ -30,36 +39,77 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
           )}
           <div className="mt-1 font-normal text-gray-600">
             <p>Weight: {product?.weight || "N/A"}</p>
-            <div className="flex items-center gap-2">
-              <label htmlFor={`qty-${line.productId}`}>Qty:</label>
-              <select
-                id={`qty-${line.productId}`}
-                value={quantity}
-                onChange={(e) => cart.setQuantity(line.productId, Number(e.target.value))}
-                className="outline-none"
+            <div className="mt-1 flex w-fit items-center rounded bg-primary/20 text-primary-dull select-none" data-testid="stepper">
+              <SetQuantity productId={line.productId} quantity={quantity - 1} label={`Remove one ${name}`} onSet={setTo} className={step}>
+                −
+              </SetQuantity>
+              <span aria-live="polite" className="min-w-6 text-center font-medium" data-testid="quantity">
+                <span className="sr-only">{name} in cart: </span>
+                {quantity}
+              </span>
+              <SetQuantity
+                productId={line.productId}
+                quantity={quantity + 1}
+                label={`Add one more ${name}`}
+                onSet={setTo}
+                disabled={!line.available || quantity >= MAX_LINE_QUANTITY}
+                className={step}
               >
-                {quantityOptions(quantity).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
+                +
+              </SetQuantity>
             </div>
           </div>
         </div>
       </div>
       <p className="text-center">{product && line.available ? formatRupees(product.offerPricePaise * quantity) : "—"}</p>
-      <button
-        type="button"
-        onClick={() => cart.remove(line.productId)}
-        aria-label={`Remove one ${name} from cart`}
-        className="mx-auto flex h-8 w-8 items-center justify-center rounded-full text-red-600 hover:bg-red-50"
+      <SetQuantity
+        productId={line.productId}
+        quantity={0}
+        label={`Remove ${name} from cart`}
+        onSet={setTo}
+        className="mx-auto flex h-9 items-center gap-1 rounded-full px-2 text-red-700 hover:bg-red-50"
       >
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-          <circle cx="12" cy="12" r="9" />
-          <path d="m9 9 6 6m0-6-6 6" />
+          <path d="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" />
         </svg>
-      </button>
+        <span className="hidden md:inline">Remove</span>
+      </SetQuantity>
     </li>
+  );
+}
+
+/** A button that sets the line to `quantity` (0 removes it), as a form posting to /cart. */
+function SetQuantity({
+  productId,
+  quantity,
+  label,
+  onSet,
+  disabled = false,
+  className,
+  children,
+}: {
+  productId: string;
+  quantity: number;
+  label: string;
+  onSet: (quantity: number) => Promise<void>;
+  disabled?: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      method="post"
+      action={cartFormAction("/cart")}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSet(quantity);
+      }}
+    >
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="quantity" value={quantity} />
+      <button type="submit" name="intent" value="set" aria-label={label} disabled={disabled} className={className}>
+        {children}
+      </button>
+    </form>
   );
 }

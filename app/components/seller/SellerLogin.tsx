@@ -1,14 +1,16 @@
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import type { ActionFailure } from "@worker/web/action-result";
-import { toast } from "~/lib/toast";
+import { useFailureToast } from "~/lib/use-action-toast";
 
+/**
+ * The seller login form: /seller/login's page, and what the seller area shows anyone else. A
+ * failed attempt's toast goes when the form is sent again, so it never outlives the login that
+ * follows.
+ */
 export function SellerLogin() {
   const fetcher = useFetcher<ActionFailure>();
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.msg : null;
-  useEffect(() => {
-    if (error && fetcher.state === "idle") toast.error(error);
-  }, [error, fetcher.state]);
+  useFailureToast(fetcher.state, error);
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { runAction } from "@worker/web/action-result";
+import { runFormAction } from "@worker/web/action-result";
+import { withFlash } from "@worker/web/flash";
 import { fromContext } from "@worker/web/context";
 import { submitAuthForm } from "@worker/web/shopper-session";
 import { shopperOf } from "@worker/web/shopper-state";
@@ -8,7 +9,8 @@ import { pageMeta } from "~/lib/site";
 import { safeLocalPath } from "@shared/redirect";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => pageMeta("Login", "Log in or create an account to order and follow your deliveries.");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(loaderData?.mode === "register" ? "Sign up" : "Login", "Log in or create an account to order and follow your deliveries.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -18,9 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(async () => {
-    const { headers, redirectTo } = await submitAuthForm(request, fromContext(context));
-    return redirect(redirectTo, { headers });
+  // Without JavaScript a refused login comes back to this page (its mode and redirectTo are in
+  // the form's address) with the message as a toast.
+  return runFormAction(request, async () => {
+    const { headers, redirectTo, welcome } = await submitAuthForm(request, fromContext(context));
+    return withFlash(redirect(redirectTo, { headers }), { kind: "success", message: welcome });
   });
 }
 
@@ -28,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto mt-16 max-w-sm rounded-lg border border-gray-200 p-8 shadow-sm">
-      <AuthForm initialMode={loaderData.mode} redirectTo={loaderData.redirectTo} />
+      <AuthForm key={loaderData.mode} initialMode={loaderData.mode} redirectTo={loaderData.redirectTo} />
     </div>
   );
 }

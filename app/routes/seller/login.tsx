@@ -1,13 +1,31 @@
 import { redirect } from "react-router";
-import { runAction } from "@worker/web/action-result";
+import { runFormAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
+import { withFlash } from "@worker/web/flash";
+import { readSession } from "@worker/web/session";
 import { sellerLoginForm } from "@worker/web/seller-forms";
+import { SellerLogin } from "~/components/seller/SellerLogin";
+import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/login";
 
-export function loader() {
-  return redirect("/seller");
+export const meta: Route.MetaFunction = () => [...pageMeta("Seller Login", "Sign in to manage the store."), { name: "robots", content: "noindex" }];
+
+/** The seller goes on to their pages; anyone else gets the login form. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if ((await readSession(request, fromContext(context).env, "seller"))?.seller) throw redirect("/seller");
+  return null;
 }
 
+/**
+ * The seller login form's action. Sent by its fetcher, a refusal is `{ ok: false, msg }` (a toast);
+ * posted without JavaScript, it comes back to this page with the message as a toast, never as JSON.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(async () => redirect("/seller", { headers: await sellerLoginForm(request, fromContext(context)) }));
+  return runFormAction(request, async () =>
+    withFlash(redirect("/seller", { headers: await sellerLoginForm(request, fromContext(context)) }), { kind: "success", message: "Logged In" }),
+  );
+}
+
+export default function SellerLoginPage() {
+  return <SellerLogin />;
 }

@@ -1,14 +1,15 @@
 import { useEffect } from "react";
 import { redirect, useRevalidator } from "react-router";
 import { Link } from "~/components/Link";
-import { runAction } from "@worker/web/action-result";
+import { runFormAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { toAddressSnapshot } from "@worker/services/addresses";
 import { cartPage } from "@worker/services/cart";
 import { deliveryPromise } from "@worker/services/delivery-area";
 import { settingsForPages } from "@worker/services/store-settings";
-import { applyCartForm } from "@worker/web/cart-form";
+import { applyCartForm, cartFormReturn } from "@worker/web/cart-form";
+import { withFlash } from "@worker/web/flash";
 import { submitCheckout } from "@worker/web/checkout-form";
 import { guestCart, shopperOf } from "@worker/web/shopper-state";
 import { CartLineRow } from "~/components/cart/CartLineRow";
@@ -43,13 +44,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (new URL(request.url).searchParams.has("checkout")) {
-    return runAction(async () => redirect(await submitCheckout(request, context)));
+    // Without JavaScript a refused order comes back here saying why; a guest goes to log in first.
+    return runFormAction(request, async () => redirect(await submitCheckout(request, context)), (error) =>
+      error.status === 401 ? `/login?redirectTo=${encodeURIComponent("/cart")}` : "/cart",
+    );
   }
   // Add, remove or set a quantity without JavaScript; with it, the cart updates in the browser.
-  return runAction(async () => {
-    const { headers, redirectTo } = await applyCartForm(request, context);
-    return redirect(redirectTo, { headers });
-  });
+  return runFormAction(
+    request,
+    async () => {
+      const { headers, redirectTo, message } = await applyCartForm(request, context);
+      return withFlash(redirect(redirectTo, { headers }), { kind: "success", message });
+    },
+    () => cartFormReturn(request),
+  );
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Outlet } from "react-router";
 import { ErrorPage } from "~/components/ErrorPage";
 import { AccountMenu } from "~/components/account/AccountMenu";
 import { LoginButton } from "~/components/account/LoginModal";
+import { CartBar } from "~/components/cart/CartBar";
 import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
 import { useShopperState } from "~/root";
@@ -23,6 +24,7 @@ export default function ShopLayout() {
         <Outlet />
       </main>
       <Footer />
+      <CartBar />
     </>
   );
 }

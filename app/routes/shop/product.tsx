@@ -4,7 +4,7 @@ import { Link } from "~/components/Link";
 import { fromContext } from "@worker/web/context";
 import { productWithRelated, toProductCard, toProductView } from "@worker/services/catalog";
 import { useCart } from "~/components/CartProvider";
-import { Price } from "~/components/Price";
+import { DiscountBadge, Price, YouSave } from "~/components/Price";
 import { ProductGrid } from "~/components/ProductCard";
 import { Stars } from "~/components/Stars";
 import { findCategory } from "@shared/categories";
@@ -84,12 +84,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
         <div className="w-full text-sm md:w-1/2">
           <h1 className="text-3xl font-medium">{product.name}</h1>
-          <div className="mt-1 flex items-center gap-1">
-            <Stars size="text-lg" />
-            <span className="ml-2 text-base">(4)</span>
+          <div className="mt-1">
+            <Stars size="text-lg" showValue />
           </div>
           <div className="mt-6">
-            <Price offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} large />
+            <div className="flex flex-wrap items-center gap-3">
+              <Price offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} large />
+              <DiscountBadge offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} />
+            </div>
+            <YouSave offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} />
             <p className="text-gray-500" data-testid="price-tax-note">
               {priceTaxNote(taxBasisPoints)}
             </p>
@@ -111,10 +114,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </p>
 
           {product.inStock ? (
-            <div className="mt-10 flex items-center gap-4 text-base">
+            // On a phone the actions stay at the bottom of the screen (app.css keeps room for them).
+            <div className="product-actions fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-gray-200 bg-white px-4 text-base md:static md:mt-10 md:gap-4 md:border-0 md:px-0">
               <Form method="post" action={cartFormAction(`${categoryPath}/${product.id}`)} className="w-full" onSubmit={(e) => {
                   e.preventDefault();
-                  void cart.add(product.id);
+                  void cart.add(product.id, product.offerPricePaise);
                 }}>
                 <input type="hidden" name="productId" value={product.id} />
                 <button type="submit" name="intent" value="add" className="w-full bg-gray-100 py-3.5 font-medium text-gray-800 hover:bg-gray-200">
@@ -128,7 +132,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 onSubmit={async (e) => {
                   e.preventDefault();
                   // The cart page is rendered from the saved cart: save first, then go.
-                  await cart.add(product.id);
+                  await cart.add(product.id, product.offerPricePaise);
                   navigate("/cart");
                 }}
               >

@@ -1,0 +1,161 @@
+/**
+ * Accounts return the shopper to where they were: sign-up and login from the cart come back to
+ * the cart with a welcome, with and without JavaScript; a failed login's error stays with the
+ * login form; a guest's Place Order without JavaScript goes to sign in and back; the seller's
+ * login answers a no-JavaScript failure with its page, and a failed attempt's toast does not
+ * outlive the login that follows.
+ */
+import type { Page } from "@playwright/test";
+import { APPLE, clickAndLoad, expectCartCount, open } from "./support/app";
+import { accountMenu, addToCartFromProductPage, loginDialog, loginLink, logoutByApi, newShopper, SELLER, waitForSellerLoginForm } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+
+const cartLine = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+
+/** The top bar's Login (on a phone, inside the menu). */
+async function openLoginDialog(page: Page, phone: boolean) {
+  if (phone) await page.getByLabel("Menu", { exact: true }).tap();
+  await loginLink(page).filter({ visible: true }).click();
+  await expect(loginDialog(page)).toBeVisible();
+}
+
+for (const device of ["desktop", "phone @mobile"] as const) {
+  const phone = device !== "desktop";
+
+  test.describe(`accounts on a ${device}`, () => {
+    test("sign-up from the cart returns to the cart, with the cart and a welcome", async ({ page }, testInfo) => {
+      const shopper = newShopper(testInfo, "Meera Iyer");
+      await addToCartFromProductPage(page, APPLE, { signedIn: false });
+      await open(page, "/cart");
+      await openLoginDialog(page, phone);
+      const dialog = loginDialog(page);
+      await dialog.getByRole("link", { name: "click here" }).click();
+      await expect(dialog.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
+      await dialog.getByLabel("Name").fill(shopper.name);
+      await dialog.getByLabel("Email").fill(shopper.email);
+      await dialog.getByLabel("Password").fill(shopper.password);
+      await dialog.getByRole("button", { name: "Create Account" }).click();
+
+      await expect(page.getByRole("status").getByText("Welcome, Meera! Your account is ready.")).toBeVisible();
+      await expect(page).toHaveURL("/cart");
+      await expect(dialog).toBeHidden();
+      if (phone) await page.getByLabel("Menu", { exact: true }).tap();
+      await expect(accountMenu(page, shopper.name)).toBeVisible();
+      await expect(cartLine(page, APPLE.name)).toHaveCount(1);
+      await expectCartCount(page, 1);
+      // Read once: a reload does not welcome again.
+      await page.reload();
+      await expect(cartLine(page, APPLE.name)).toHaveCount(1);
+      await expect(page.getByRole("status").getByText("Welcome, Meera! Your account is ready.")).toHaveCount(0);
+    });
+
+    test("a failed login's error stays with the login form: the sign-up form starts clean", async ({ page, shopper }) => {
+      await logoutByApi(page);
+      await open(page, "/products");
+      await openLoginDialog(page, phone);
+      const dialog = loginDialog(page);
+      await dialog.getByLabel("Email").fill(shopper.email);
+      await dialog.getByLabel("Password").fill("not-the-right-one");
+      await dialog.getByRole("button", { name: "Login", exact: true }).click();
+      await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
+
+      await dialog.getByRole("link", { name: "click here" }).click();
+      await expect(dialog.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
+      await expect(dialog.getByRole("alert")).toHaveCount(0);
+      await expect(page.getByRole("status").getByText("Invalid email or password")).toHaveCount(0);
+      await dialog.getByRole("link", { name: "click here" }).click();
+      await expect(dialog.getByRole("heading", { name: "User Login" })).toBeVisible();
+      await expect(dialog.getByRole("alert")).toHaveCount(0);
+    });
+  });
+
+  test.describe(`accounts without JavaScript on a ${device}`, () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("sign-up is reachable, and returns to the cart with a welcome", async ({ page }, testInfo) => {
+      const shopper = newShopper(testInfo, "Kabir Shah");
+      await page.goto(`/products/fruits/${APPLE.id}`);
+      await clickAndLoad(page, page.getByRole("button", { name: "Add to Cart" }));
+      await page.goto("/cart");
+      await clickAndLoad(page, page.getByRole("link", { name: "Log in" }));
+      await expect(page).toHaveURL("/login?redirectTo=/cart");
+      await clickAndLoad(page, page.getByRole("link", { name: "click here" }));
+      await expect(page).toHaveURL(/\/login\?mode=signup&redirectTo=%2Fcart$/);
+      await expect(page.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
+
+      // A refused sign-up comes back to the sign-up form saying why.
+      await page.getByLabel("Name").fill(shopper.name);
+      await page.getByLabel("Email").fill(shopper.email);
+      await page.getByLabel("Password").fill("password");
+      await clickAndLoad(page, page.getByRole("button", { name: "Create Account" }));
+      await expect(page.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
+      await expect(page.getByRole("status")).toContainText("That password is too easy to guess");
+
+      await page.getByLabel("Name").fill(shopper.name);
+      await page.getByLabel("Email").fill(shopper.email);
+      await page.getByLabel("Password").fill(shopper.password);
+      await clickAndLoad(page, page.getByRole("button", { name: "Create Account" }));
+      await expect(page).toHaveURL("/cart");
+      await expect(page.getByRole("status")).toContainText("Welcome, Kabir! Your account is ready.");
+      await expect(cartLine(page, APPLE.name)).toHaveCount(1);
+    });
+
+    test("a guest's Place Order goes to log in, then back to the cart; a wrong password says so", async ({ page, shopper }) => {
+      await logoutByApi(page);
+      await page.goto(`/products/fruits/${APPLE.id}`);
+      await clickAndLoad(page, page.getByRole("button", { name: "Add to Cart" }));
+      await page.goto("/cart");
+      await clickAndLoad(page, page.getByRole("button", { name: "Place Order" }));
+      await expect(page).toHaveURL("/login?redirectTo=%2Fcart");
+      await expect(page.getByRole("status")).toContainText("Please log in to place your order");
+
+      await page.getByLabel("Email").fill(shopper.email);
+      await page.getByLabel("Password").fill("not-the-right-one");
+      await clickAndLoad(page, page.getByRole("button", { name: "Login", exact: true }));
+      await expect(page).toHaveURL("/login?redirectTo=%2Fcart");
+      await expect(page.getByRole("status")).toContainText("Invalid email or password");
+
+      await page.getByLabel("Email").fill(shopper.email);
+      await page.getByLabel("Password").fill(shopper.password);
+      await clickAndLoad(page, page.getByRole("button", { name: "Login", exact: true }));
+      await expect(page).toHaveURL("/cart");
+      await expect(page.getByRole("status")).toContainText(`Welcome back, ${shopper.name.split(" ")[0]}!`);
+      await expect(page.getByRole("status")).not.toContainText("Invalid email or password");
+      await expect(cartLine(page, APPLE.name)).toHaveCount(1);
+    });
+  });
+}
+
+test.describe("the seller's login", () => {
+  test("a failed attempt's toast does not outlive the login that follows", async ({ page }) => {
+    await page.goto("/seller");
+    await waitForSellerLoginForm(page);
+    await page.getByLabel("Email").fill(SELLER.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("status").getByText("Invalid email or password")).toBeVisible();
+
+    await page.getByLabel("Password").fill(SELLER.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByText("Hi! Admin")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Invalid email or password")).toHaveCount(0);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a refused login comes back to the login page with the message, not JSON", async ({ page }) => {
+      await page.goto("/seller/login");
+      await expect(page.getByRole("heading", { name: "Seller Login" })).toBeVisible();
+      await expect(page).toHaveTitle(/Seller Login/);
+      await page.getByLabel("Email").fill(SELLER.email);
+      await page.getByLabel("Password").fill("not-the-password");
+      const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/seller/login" && r.request().method() === "GET");
+      await clickAndLoad(page, page.getByRole("button", { name: "Login", exact: true }));
+      expect((await answer).headers()["content-type"]).toMatch(/^text\/html/);
+      await expect(page).toHaveURL("/seller/login");
+      await expect(page.getByRole("heading", { name: "Seller Login" })).toBeVisible();
+      await expect(page.getByRole("status")).toContainText("Invalid email or password");
+    });
+  });
+});

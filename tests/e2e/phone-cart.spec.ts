@@ -1,0 +1,197 @@
+/**
+ * The phone-first cart: − qty + steppers and a Remove that deletes the whole line on the cart page,
+ * the floating "View cart · N items · ₹X" bar on phones, the product page's Add to Cart kept on a
+ * phone's screen, savings against the MRP, the one 4-of-5 rating; with and without JavaScript.
+ * Each journey runs on a desktop and (tagged @mobile) on a 390 px phone.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { APPLE, RICE, clickAndLoad, expectCartCount, open, productCard, rupees } from "./support/app";
+import { expect, test } from "./support/fixtures";
+
+const cartBar = (page: Page) => page.getByRole("link", { name: /^View cart · / });
+const cartLine = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+const quantityOf = (line: Locator, quantity: number) => expect(line.getByTestId("quantity")).toHaveText(new RegExp(`in cart:\\s*${quantity}$`));
+
+/** The bottom of the page's last content (the footer), once scrolled all the way down, in viewport pixels. */
+async function pageEndAtBottom(page: Page): Promise<number> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  return page.getByRole("contentinfo").evaluate((footer) => footer.getBoundingClientRect().bottom);
+}
+
+/** How wide a rating element is, and how wide its five stars are: the colouring spans the element. */
+function ratingWidths(rating: Locator) {
+  return rating.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return { element: element.getBoundingClientRect().width, stars: range.getBoundingClientRect().width };
+  });
+}
+
+for (const device of ["desktop", "phone @mobile"] as const) {
+  const phone = device !== "desktop";
+
+  test.describe(`the cart on a ${device}`, () => {
+    test("− and + change a cart line one at a time; Remove deletes the whole line, as its toast says", async ({ page }) => {
+      await open(page, `/products/fruits/${APPLE.id}`);
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expectCartCount(page, 1);
+      await open(page, `/products/grains/${RICE.id}`);
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expectCartCount(page, 2);
+
+      await open(page, "/cart");
+      const apple = cartLine(page, APPLE.name);
+      await apple.getByRole("button", { name: `Add one more ${APPLE.name}` }).click();
+      await apple.getByRole("button", { name: `Add one more ${APPLE.name}` }).click();
+      await quantityOf(apple, 3);
+      await expect(apple.getByText(rupees(3 * APPLE.offerPaise), { exact: true })).toBeVisible();
+      await expectCartCount(page, 4);
+      await apple.getByRole("button", { name: `Remove one ${APPLE.name}` }).click();
+      await quantityOf(apple, 2);
+      await expectCartCount(page, 3);
+
+      // Remove: both apples go, not one.
+      await apple.getByRole("button", { name: `Remove ${APPLE.name} from cart` }).click();
+      await expect(apple).toHaveCount(0);
+      await expectCartCount(page, 1);
+      await expect(page.getByRole("status").getByText("Remove From Cart")).toBeVisible();
+      // − on the last one empties the line too.
+      const rice = cartLine(page, RICE.name);
+      await rice.getByRole("button", { name: `Remove one ${RICE.name}` }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your cart is empty");
+
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your cart is empty");
+      await expectCartCount(page, 0);
+    });
+
+    test("the cart bar: N items and their total on every page but the cart, never hiding the end of the page", async ({ page }) => {
+      await open(page, "/products");
+      await expect(cartBar(page)).toHaveCount(0);
+      const card = productCard(page, APPLE.name);
+      await card.getByRole("button", { name: `Add ${APPLE.name} to cart` }).click();
+      await card.getByRole("button", { name: `Add one more ${APPLE.name}` }).click();
+      await expectCartCount(page, 2);
+      const name = `View cart · 2 items · ${rupees(2 * APPLE.offerPaise)}`;
+      if (!phone) {
+        await expect(cartBar(page)).toBeHidden();
+        return;
+      }
+      await expect(cartBar(page)).toBeVisible();
+      await expect(cartBar(page)).toHaveAccessibleName(name);
+      const bar = (await cartBar(page).boundingBox())!;
+      expect(await pageEndAtBottom(page), "the page keeps room below its end for the bar").toBeLessThanOrEqual(bar.y + 1);
+
+      // Priced by the server in the first HTML: right after a reload, before anything is clicked.
+      await page.reload();
+      await expect(cartBar(page)).toHaveAccessibleName(name);
+      await open(page, `/products/grains/${RICE.id}`);
+      await page.getByRole("button", { name: "Add to Cart" }).tap();
+      await expect(cartBar(page)).toHaveAccessibleName(`View cart · 3 items · ${rupees(2 * APPLE.offerPaise + RICE.offerPaise)}`);
+
+      await cartBar(page).tap();
+      await expect(page).toHaveURL("/cart");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Shopping Cart/);
+      await expect(cartBar(page)).toHaveCount(0);
+    });
+
+    test("a signed-in shopper's cart bar is priced from the saved cart", async ({ page, shopper: _ }) => {
+      await open(page, `/products/fruits/${APPLE.id}`);
+      const saved = page.waitForResponse((r) => r.url().endsWith("/api/cart/update"));
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      expect((await saved).ok()).toBe(true);
+      await page.reload();
+      await expectCartCount(page, 1);
+      if (phone) await expect(cartBar(page)).toHaveAccessibleName(`View cart · 1 item · ${rupees(APPLE.offerPaise)}`);
+      else await expect(cartBar(page)).toBeHidden();
+    });
+
+    test("Add to Cart on the product page: kept at the bottom of a phone's screen, in the page on a desktop", async ({ page }) => {
+      await open(page, `/products/fruits/${APPLE.id}`);
+      const add = page.getByRole("button", { name: "Add to Cart" });
+      const buy = page.getByRole("button", { name: "Buy now" });
+      const placement = () => add.evaluate((button) => getComputedStyle(button.closest(".product-actions")!).position);
+      if (!phone) {
+        expect(await placement()).toBe("static");
+        return;
+      }
+      expect(await placement()).toBe("fixed");
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+      await expect(add).toBeInViewport();
+      await expect(buy).toBeInViewport();
+      const viewport = page.viewportSize()!;
+      const box = (await add.boundingBox())!;
+      expect(box.y + box.height, "at the bottom of the screen").toBeGreaterThan(viewport.height - 80);
+
+      await add.tap();
+      await expectCartCount(page, 1);
+      // The cart bar sits above the actions; together they never hide the end of the page.
+      const bar = (await cartBar(page).boundingBox())!;
+      expect(bar.y + bar.height).toBeLessThanOrEqual((await add.boundingBox())!.y);
+      expect(await pageEndAtBottom(page)).toBeLessThanOrEqual(bar.y + 1);
+    });
+
+    test("savings against the MRP: % off on the cards and the product page, 'You save' on the product page", async ({ page }) => {
+      await open(page, "/products/fruits");
+      // ₹110 instead of ₹120: 8.33 % off, shown as 8 % (never more than the shopper saves).
+      await expect(productCard(page, APPLE.name).getByText("8% off", { exact: true })).toBeVisible();
+      await productCard(page, APPLE.name).getByRole("link").click();
+      await expect(page).toHaveURL(`/products/fruits/${APPLE.id}`);
+      const main = page.getByRole("main");
+      await expect(main.getByText("8% off", { exact: true }).first()).toBeVisible();
+      await expect(main.getByText(`You save ${rupees(APPLE.mrpPaise - APPLE.offerPaise)}`, { exact: true })).toBeVisible();
+    });
+
+    test("one rating everywhere: 4 of 5 stars on the cards and on the product page, named for screen readers", async ({ page }) => {
+      await open(page, "/products/fruits");
+      const cardRating = productCard(page, APPLE.name).getByRole("img", { name: "Rated 4 out of 5" });
+      const onCard = await ratingWidths(cardRating);
+      // The first 80 % of the element is green: only when the element is as wide as its stars is that four of five.
+      expect(onCard.element).toBeCloseTo(onCard.stars, 0);
+      await open(page, `/products/fruits/${APPLE.id}`);
+      const onPage = await ratingWidths(page.getByRole("main").getByRole("img", { name: "Rated 4 out of 5" }).first());
+      expect(onPage.element).toBeCloseTo(onPage.stars, 0);
+    });
+  });
+
+  test.describe(`the cart without JavaScript on a ${device}`, () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("steppers and Remove post their forms, come back to the cart and say what changed", async ({ page }) => {
+      await page.goto(`/products/fruits/${APPLE.id}`);
+      await clickAndLoad(page, page.getByRole("button", { name: "Add to Cart" }));
+      await expect(page).toHaveURL(`/products/fruits/${APPLE.id}`);
+      await expect(page.getByRole("status")).toContainText("Added To Cart");
+      await expectCartCount(page, 1);
+
+      await page.goto("/cart");
+      const apple = cartLine(page, APPLE.name);
+      await clickAndLoad(page, apple.getByRole("button", { name: `Add one more ${APPLE.name}` }));
+      await expect(page).toHaveURL("/cart");
+      await quantityOf(apple, 2);
+      await expect(page.getByRole("status")).toContainText("Cart Updated");
+      await clickAndLoad(page, apple.getByRole("button", { name: `Add one more ${APPLE.name}` }));
+      await quantityOf(apple, 3);
+      await clickAndLoad(page, apple.getByRole("button", { name: `Remove one ${APPLE.name}` }));
+      await quantityOf(apple, 2);
+      await expectCartCount(page, 2);
+
+      await clickAndLoad(page, apple.getByRole("button", { name: `Remove ${APPLE.name} from cart` }));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your cart is empty");
+      await expect(page.getByRole("status")).toContainText("Remove From Cart");
+      // Read once: the next page does not say it again.
+      await page.reload();
+      await expect(page.getByRole("status")).not.toContainText("Remove From Cart");
+    });
+
+    if (phone) {
+      test("the cart bar is a plain link to the cart", async ({ page }) => {
+        await page.goto(`/products/grains/${RICE.id}`);
+        await clickAndLoad(page, page.getByRole("button", { name: "Add to Cart" }));
+        await expect(cartBar(page)).toHaveAccessibleName(`View cart · 1 item · ${rupees(RICE.offerPaise)}`);
+        await clickAndLoad(page, cartBar(page));
+        await expect(page).toHaveURL("/cart");
+      });
+    }
+  });
+}

@@ -1,0 +1,277 @@
+/**
+ * Flash messages (worker/web/flash.ts) and the no-JavaScript answers of the page forms that use
+ * them: the form adapters (answerFormPost, runFormAction), the login and sign-up form returning
+ * the shopper to where they were (through the one redirect-target check), the cart's forms, a
+ * guest's Place Order, and the seller's login form.
+ *
+ * Route actions and the root loader run here as React Router runs them on the server: inside the
+ * root's middleware, with the context the Worker builds, against the real local D1 and KV.
+ */
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { createCookie, RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import * as root from "~/root";
+import * as login from "~/routes/account/login";
+import * as cart from "~/routes/shop/cart";
+import * as sellerLoginPage from "~/routes/seller/login";
+import { CART_COOKIE, parseCart, serializeCart } from "@shared/cart";
+import { readCookie } from "@shared/cookies";
+import { getDb } from "@worker/db/client";
+import { isCacheable } from "@worker/edge-cache";
+import { answerFormPost, runFormAction } from "@worker/web/action-result";
+import { workerContext } from "@worker/web/context";
+import { FLASH_COOKIE, readFlash, serializeFlash, withFlash, type Flash } from "@worker/web/flash";
+import { badRequest, HttpError } from "@worker/errors";
+import { insertProduct } from "../support/builders";
+import { freshIp, ORIGIN } from "../support/http";
+import { sellerLogin } from "../support/seller";
+import { signUp } from "../support/shoppers";
+
+// ---------------------------------------------------------------------------------------------
+// One request through the root's middleware and a route's loader or action.
+
+type Args = { request: Request; context: RouterContextProvider; params: Record<string, string>; url: URL; pattern: string };
+type Middleware = (args: never, next: () => Promise<Response>) => unknown;
+
+/** What a loader or action gave back, as the Response React Router would make of it. */
+function asResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  const withInit = result as { type?: string; data?: unknown; init?: ResponseInit } | null;
+  if (withInit?.type === "DataWithResponseInit") return Response.json(withInit.data, withInit.init ?? {});
+  return Response.json(result);
+}
+
+/** Run `handler` inside the root's middleware (React Router calls `next` itself when a middleware does not). */
+async function throughRoot(request: Request, handler: (args: never) => unknown): Promise<Response> {
+  const context = new RouterContextProvider();
+  context.set(workerContext, { env, ctx: createExecutionContext(), db: getDb(env) });
+  const args: Args = { request, context, params: {}, url: new URL(request.url), pattern: "" };
+  const chain = root.middleware as unknown as Middleware[];
+  const dispatch = async (i: number): Promise<Response> => {
+    if (i === chain.length) return asResponse(await Promise.resolve(handler(args as never)).catch((thrown: unknown) => thrown));
+    let downstream: Response | undefined;
+    const next = async () => (downstream = await dispatch(i + 1));
+    const returned = await chain[i]!(args as never, next);
+    if (!downstream) await next();
+    return (returned as Response | undefined) ?? downstream!;
+  };
+  return dispatch(0);
+}
+
+const rootData = async (response: Response) => (await response.json()) as { flash: Flash | null; prices: Record<string, number> };
+
+/** A form as the browser posts it: `document` without JavaScript, `empty` from a fetcher. */
+function formPost(path: string, fields: Record<string, string>, { dest = "document", cookie = "" }: { dest?: "document" | "empty"; cookie?: string } = {}) {
+  return new Request(new URL(path, ORIGIN), {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, "Sec-Fetch-Dest": dest, Cookie: cookie, ...freshIp() },
+    body: new URLSearchParams(fields),
+  });
+}
+
+function page(path: string, cookie = ""): Request {
+  return new Request(new URL(path, ORIGIN), { headers: { Cookie: cookie } });
+}
+
+/** The Set-Cookie header of `name` in a response, if any. */
+function setCookie(response: Response, name: string): string | undefined {
+  return response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+}
+
+/** The cookie pair (`flash=…`) a response set, to send with the next request. */
+function flashPair(response: Response): string {
+  const header = setCookie(response, FLASH_COOKIE);
+  expect(header, "a flash cookie").toBeDefined();
+  return header!.split(";")[0]!;
+}
+
+/** The flash a response carries to the next page, as that page's root loader reads it. */
+async function carried(response: Response): Promise<Flash | null> {
+  const next = await throughRoot(page("/", flashPair(response)), root.loader as never);
+  return (await rootData(next)).flash;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe("flash messages", () => {
+  it("a marked redirect becomes a signed HttpOnly cookie; the next page shows it once and clears it", async () => {
+    const marked = await throughRoot(page("/"), () => withFlash(new Response(null, { status: 303, headers: { Location: "/cart" } }), { kind: "success", message: "Cart Updated" }));
+    expect(marked.status).toBe(303);
+    expect(marked.headers.get("X-Flash"), "the internal mark never leaves the Worker").toBeNull();
+    const cookie = setCookie(marked, FLASH_COOKIE)!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Max-Age=60/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const shown = await throughRoot(page("/cart", flashPair(marked)), root.loader as never);
+    expect((await rootData(shown)).flash).toEqual({ kind: "success", message: "Cart Updated" });
+    expect(setCookie(shown, FLASH_COOKIE), "read once: cleared on the answer that showed it").toMatch(/Max-Age=0/i);
+  });
+
+  it("a request whose root loader does not run (a client-side navigation) leaves the flash for the next page", async () => {
+    const marked = await throughRoot(page("/"), () => withFlash(new Response(null, { status: 302, headers: { Location: "/" } }), { kind: "error", message: "Oops" }));
+    const untouched = await throughRoot(page("/products.data", flashPair(marked)), () => Response.json({ products: [] }));
+    expect(setCookie(untouched, FLASH_COOKIE)).toBeUndefined();
+    expect(await carried(marked)).toEqual({ kind: "error", message: "Oops" });
+  });
+
+  it("a forged, tampered or foreign-signed flash is never shown, and is cleared", async () => {
+    const foreign = await createCookie(FLASH_COOKIE, { secrets: ["another-store"] }).serialize({ kind: "error", message: "Call +1 555 to claim a prize" });
+    const genuine = await serializeFlash(page("/"), env, { kind: "success", message: "Saved" });
+    const pair = genuine.split(";")[0]!;
+    const tampered = `${pair.slice(0, -1)}${pair.endsWith("A") ? "B" : "A"}`;
+    for (const cookie of [`${FLASH_COOKIE}=hello`, `${FLASH_COOKIE}=${btoa(JSON.stringify({ kind: "error", message: "x" }))}`, foreign.split(";")[0]!, tampered]) {
+      const response = await throughRoot(page("/", cookie), root.loader as never);
+      expect((await rootData(response)).flash, cookie).toBeNull();
+      expect(setCookie(response, FLASH_COOKIE), cookie).toMatch(/Max-Age=0/i);
+    }
+  });
+
+  it("only a success or an error with text is a flash; long text is cut", async () => {
+    const request = (value: unknown) => createCookie(FLASH_COOKIE, { secrets: [env.SESSION_SECRET!.split(",")[0]!] }).serialize(value).then((c) => page("/", c.split(";")[0]));
+    expect(await readFlash(await request({ kind: "loading", message: "x" }), env)).toBeNull();
+    expect(await readFlash(await request({ kind: "success", message: "" }), env)).toBeNull();
+    expect(await readFlash(await request("just text"), env)).toBeNull();
+    expect((await readFlash(await request({ kind: "success", message: "x".repeat(500) }), env))?.message).toHaveLength(200);
+  });
+
+  it("a visitor with a flash waiting is never served from, or stored in, the edge cache", () => {
+    expect(isCacheable(page("/products"))).toBe(true);
+    expect(isCacheable(page("/products", `${FLASH_COOKIE}=x`))).toBe(false);
+  });
+});
+
+describe("page form adapters", () => {
+  it("answerFormPost: a fetcher gets the result; a post without JavaScript a 303 back to the page that carries the message", async () => {
+    const result = { ok: true, msg: "Order is now Packing" };
+    const fetched = formPost("/seller/orders?index", {}, { dest: "empty" });
+    expect(answerFormPost(fetched, result)).toBe(result);
+
+    const response = await throughRoot(formPost("/seller/orders?index&page=2", {}), (args: Args) => answerFormPost(args.request, result));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/seller/orders?page=2");
+    expect(await carried(response)).toEqual({ kind: "success", message: "Order is now Packing" });
+  });
+
+  it("runFormAction: a refusal is { ok: false, msg } with its status for a fetcher, a 303 with the message without JavaScript; other errors propagate", async () => {
+    const refuse = async () => {
+      throw badRequest("Please select an address");
+    };
+    const fetched = asResponse(await runFormAction(formPost("/cart?checkout", {}, { dest: "empty" }), refuse));
+    expect(fetched.status).toBe(400);
+    expect(await fetched.json()).toEqual({ ok: false, msg: "Please select an address" });
+
+    const own = await throughRoot(formPost("/cart?checkout", {}), (args: Args) => runFormAction(args.request, refuse));
+    expect([own.status, own.headers.get("Location")]).toEqual([303, "/cart?checkout"]);
+    const elsewhere = await throughRoot(formPost("/cart?checkout", {}), (args: Args) => runFormAction(args.request, refuse, (error: HttpError) => `/somewhere?status=${error.status}`));
+    expect(elsewhere.headers.get("Location")).toBe("/somewhere?status=400");
+    expect(await carried(elsewhere)).toEqual({ kind: "error", message: "Please select an address" });
+
+    await expect(runFormAction(formPost("/cart", {}), async () => Promise.reject(new Error("bug")))).rejects.toThrow("bug");
+  });
+});
+
+describe("login and sign-up return the shopper to where they were", () => {
+  const registration = (redirectTo: string) => ({ intent: "register", name: "Asha Rao", email: `flash-${crypto.randomUUID()}@example.com`, password: "crisp-okra-2026", redirectTo });
+
+  it("sign-up without JavaScript from the cart: back to /cart, signed in, with a welcome", async () => {
+    const response = await throughRoot(formPost("/login?mode=signup&redirectTo=%2Fcart", registration("/cart")), login.action as never);
+    expect([response.status, response.headers.get("Location")]).toEqual([302, "/cart"]);
+    expect(setCookie(response, "sid")).toBeDefined();
+    expect(await carried(response)).toEqual({ kind: "success", message: "Welcome, Asha! Your account is ready." });
+  });
+
+  it("login with JavaScript (a fetcher) is redirected the same way, welcome included", async () => {
+    const shopper = await signUp({ name: "Ravi Kumar" });
+    const response = await throughRoot(
+      formPost("/login?redirectTo=%2Fproducts%3Fsearch%3Drice", { intent: "login", email: shopper.email, password: shopper.password, redirectTo: "/products?search=rice" }, { dest: "empty" }),
+      login.action as never,
+    );
+    expect([response.status, response.headers.get("Location")]).toEqual([302, "/products?search=rice"]);
+    expect(await carried(response)).toEqual({ kind: "success", message: "Welcome back, Ravi!" });
+  });
+
+  it("a redirectTo off this site ends at / (the one redirect-target check)", async () => {
+    for (const target of ["https://evil.example/", "//evil.example", "/\\evil.example", "/.//evil.example"]) {
+      const response = await throughRoot(formPost("/login", registration(target)), login.action as never);
+      expect(response.headers.get("Location"), target).toBe("/");
+    }
+  });
+
+  it("a failed login without JavaScript comes back to the login page in its mode, with the message, and signs no one in", async () => {
+    const shopper = await signUp();
+    const failed = await throughRoot(
+      formPost("/login?redirectTo=%2Fcart", { intent: "login", email: shopper.email, password: "not-the-password", redirectTo: "/cart" }),
+      login.action as never,
+    );
+    expect([failed.status, failed.headers.get("Location")]).toEqual([303, "/login?redirectTo=%2Fcart"]);
+    expect(setCookie(failed, "sid")).toBeUndefined();
+    expect(await carried(failed)).toEqual({ kind: "error", message: "Invalid email or password" });
+
+    const badSignUp = await throughRoot(formPost("/login?mode=signup&redirectTo=%2F", { ...registration("/"), name: "" }), login.action as never);
+    expect(badSignUp.headers.get("Location")).toBe("/login?mode=signup&redirectTo=%2F");
+    expect(await carried(badSignUp)).toEqual({ kind: "error", message: "Enter your name" });
+
+    const fetched = await throughRoot(formPost("/login", { intent: "login", email: shopper.email, password: "nope-nope" }, { dest: "empty" }), login.action as never);
+    expect(fetched.status).toBe(401);
+    expect(await fetched.json()).toEqual({ ok: false, msg: "Invalid email or password" });
+  });
+});
+
+describe("the cart's forms without JavaScript", () => {
+  it("set a quantity, remove the whole line: the cart cookie changes and the spec's toast comes along", async () => {
+    const apple = await insertProduct({ name: "Flash apple" });
+    const start = `${CART_COOKIE}=${serializeCart({ [apple.id]: 2 })}`;
+    const more = await throughRoot(formPost("/cart?redirectTo=%2Fcart", { intent: "set", productId: apple.id, quantity: "3" }, { cookie: start }), cart.action as never);
+    expect([more.status, more.headers.get("Location")]).toEqual([302, "/cart"]);
+    expect(parseCart(readCookie(setCookie(more, CART_COOKIE), CART_COOKIE))).toEqual({ [apple.id]: 3 });
+    expect(await carried(more)).toEqual({ kind: "success", message: "Cart Updated" });
+
+    const gone = await throughRoot(formPost("/cart?redirectTo=%2Fcart", { intent: "set", productId: apple.id, quantity: "0" }, { cookie: start }), cart.action as never);
+    expect(setCookie(gone, CART_COOKIE)).toMatch(/Max-Age=0/);
+    expect(await carried(gone)).toEqual({ kind: "success", message: "Remove From Cart" });
+  });
+
+  it("a bad change goes back to the page with the reason and changes nothing", async () => {
+    const response = await throughRoot(formPost("/cart?redirectTo=%2Fproducts", { intent: "set", productId: "../etc", quantity: "1" }), cart.action as never);
+    expect([response.status, response.headers.get("Location")]).toEqual([303, "/products"]);
+    expect(setCookie(response, CART_COOKIE)).toBeUndefined();
+    expect(await carried(response)).toEqual({ kind: "error", message: "Unknown product" });
+  });
+
+  it("a guest's Place Order goes to log in (and back to the cart) saying why; a fetcher gets the 401", async () => {
+    const apple = await insertProduct();
+    const fields = { items: JSON.stringify([{ product: apple.id, quantity: 1 }]), address: "x", paymentType: "COD", idempotencyKey: crypto.randomUUID() };
+    const response = await throughRoot(formPost("/cart?checkout", fields), cart.action as never);
+    expect([response.status, response.headers.get("Location")]).toEqual([303, "/login?redirectTo=%2Fcart"]);
+    expect(await carried(response)).toEqual({ kind: "error", message: "Please log in to place your order" });
+
+    const fetched = await throughRoot(formPost("/cart?checkout", fields, { dest: "empty" }), cart.action as never);
+    expect(fetched.status).toBe(401);
+  });
+});
+
+describe("the seller's login page", () => {
+  it("a refused login without JavaScript comes back to /seller/login with the message, not JSON; a fetcher gets { ok: false }", async () => {
+    const fields = { email: env.SELLER_EMAIL!, password: "wrong-password" };
+    const response = await throughRoot(formPost("/seller/login", fields), sellerLoginPage.action as never);
+    expect([response.status, response.headers.get("Location")]).toEqual([303, "/seller/login"]);
+    expect(setCookie(response, "seller_sid")).toBeUndefined();
+    expect(await carried(response)).toEqual({ kind: "error", message: expect.any(String) });
+
+    const fetched = await throughRoot(formPost("/seller/login", fields, { dest: "empty" }), sellerLoginPage.action as never);
+    expect(fetched.status).toBe(401);
+    expect(await fetched.json()).toMatchObject({ ok: false });
+  });
+
+  it("the right password goes to /seller with a success that replaces the error; the page sends a signed-in seller on", async () => {
+    const response = await throughRoot(formPost("/seller/login", { email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }), sellerLoginPage.action as never);
+    expect([response.status, response.headers.get("Location")]).toEqual([302, "/seller"]);
+    expect(await carried(response)).toEqual({ kind: "success", message: "Logged In" });
+
+    expect(await (await throughRoot(page("/seller/login"), sellerLoginPage.loader as never)).json()).toBeNull();
+    const seller = await throughRoot(page("/seller/login", await sellerLogin()), sellerLoginPage.loader as never);
+    expect([seller.status, seller.headers.get("Location")]).toEqual([302, "/seller"]);
+  });
+});
