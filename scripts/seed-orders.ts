@@ -18,6 +18,9 @@ import { istDay, istDayStart, DAY_MS } from "../shared/ist.ts";
 import { totalsFor } from "../shared/money.ts";
 import { SEED_PRODUCTS } from "./seed-data.ts";
 
+/** The store's default tax rate (2%, the spec's), which orders.tax_basis_points defaults to: seeded orders were charged it. */
+const SEEDED_TAX_BASIS_POINTS = 200;
+
 type Priced = { id: string; name: string; category: string; image: string; pricePaise: number; onSale: boolean };
 
 const SHOPPERS = 5000;
@@ -93,7 +96,7 @@ export async function seedOrders(db: D1Database, options: OrderSeedOptions): Pro
       const product = random() < 0.5 || options.bulkProducts === 0 ? pick(demo) : bulk();
       return { product, quantity: 1 + Math.floor(random() * 3) };
     });
-    const totals = totalsFor(lines.map((l) => ({ unitPricePaise: l.product.pricePaise, quantity: l.quantity })));
+    const totals = totalsFor(lines.map((l) => ({ unitPricePaise: l.product.pricePaise, quantity: l.quantity })), SEEDED_TAX_BASIS_POINTS);
 
     const online = random() < 0.35;
     const payment = random();

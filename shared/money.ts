@@ -53,6 +53,7 @@ export function itemsTotal(items: Readonly<Record<string, number>>, prices: Read
     Object.entries(items)
       .filter(([id]) => prices[id] !== undefined)
       .map(([id, quantity]) => ({ unitPricePaise: prices[id]!, quantity })),
+    0,
   ).subtotal;
 }
 

@@ -1,4 +1,3 @@
-import { openSellerPage } from "./support/accounts";
 import { APPLE, expectCartCount, open } from "./support/app";
 import { expectNoSeriousViolations } from "./support/axe";
 import { checkPincode } from "./support/delivery";
@@ -40,6 +39,8 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
   test("the /delivery page", async ({ page }) => {
     await open(page, "/delivery");
     await expectNoSeriousViolations(page, "/delivery");
+  });
+
   test("seller dashboard, its table of sales per day open", async ({ sellerPage }) => {
     await openSellerPage(sellerPage, "/seller/dashboard");
     await sellerPage.getByText("Sales per day as a table").click();

@@ -19,7 +19,8 @@ import { orderNumber } from "@shared/order-status";
 import { STORE_DETAILS } from "@shared/store-details";
 import { invoiceData } from "@worker/services/invoices";
 import { orderPage } from "@worker/services/order-detail";
-import { STANDARD_DELIVERY_PROMISE } from "@worker/services/order-promise";
+import { orderPromise } from "@worker/services/order-promise";
+import { DEFAULT_STORE_SETTINGS } from "@worker/services/store-settings";
 import { placeOrder } from "@worker/services/orders";
 import { listQuery } from "@worker/services/seller-orders";
 import type { SellerOrdersQuery } from "@worker/validation/order";
@@ -48,6 +49,15 @@ async function cartOf(shopper: Shopper): Promise<Record<string, number>> {
   return JSON.parse(row!.cart_items);
 }
 
+describe("the order's delivery promise follows the delivery area", () => {
+  const order = (zipCode: string, state: string, status: "Order Placed" | "Delivered" = "Order Placed") => ({ status, createdAt: Date.UTC(2026, 10, 23, 10, 0), address: { ...VALID_ADDRESS, id: "a", zipCode, state } });
+  it("express pincodes get a time, the rest of the state the standard window, a finished order none", () => {
+    expect(orderPromise(order("560001", "Karnataka"), DEFAULT_STORE_SETTINGS)).toBe("Delivery by 23 Nov 2026, 4:00 pm (30 min)");
+    expect(orderPromise(order("570001", "Karnataka"), DEFAULT_STORE_SETTINGS)).toBe("Delivery in 2-7 business days");
+    expect(orderPromise(order("560001", "Karnataka", "Delivered"), DEFAULT_STORE_SETTINGS)).toBeNull();
+  });
+});
+
 describe("the order page /my-orders/:id", () => {
   it("shows the shopper's own order: items as bought, the bill as charged, the address, payment, promise and availability", async () => {
     const apple = await insertProduct({ name: "Apple 1 kg", offerPricePaise: 11_000, pricePaise: 12_000 });
@@ -67,7 +77,8 @@ describe("the order page /my-orders/:id", () => {
     ]);
     expect(order).toMatchObject({ subtotalPaise: 28_000, taxPaise: 560, amountPaise: 28_560, paymentType: "COD", isPaid: false, status: "Order Placed" });
     expect(order.address).toMatchObject({ firstName: "Asha", lastName: "Rao", zipCode: "560001", phone: VALID_ADDRESS.phone });
-    expect(order.promise).toBe(STANDARD_DELIVERY_PROMISE);
+    // 560001 is one of the store's express pincodes (30 minutes): the promise is a time.
+    expect(order.promise).toMatch(/^Delivery by \d+ \w+ \d{4}, \d+:\d\d [ap]m \(30 min\)$/);
   });
 
   it("another shopper's order is a 404, an id that is no id too; a guest goes to log in", async () => {
@@ -104,7 +115,7 @@ describe("the order page /my-orders/:id", () => {
     expect(history.map((change) => change.status)).toEqual(["Order Placed", "Packed", "Out for delivery", "Delivered"]);
     for (let i = 1; i < history.length; i++) expect(history[i]!.at).toBeGreaterThanOrEqual(history[i - 1]!.at);
     expect(history[0]!.at).toBe(page.order.createdAt);
-    expect(page.order.promise).toBeNull();
+    expect(orderPromise(page.order, DEFAULT_STORE_SETTINGS)).toBeNull();
   });
 });
 

@@ -2,10 +2,10 @@
  * The cart on the server: turning product id → quantity into lines with the latest product data
  * (flagging lines that can no longer be bought), and saving a shopper's cart.
  */
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CartItems, CartPrices } from "@shared/cart";
 import type { Database } from "@worker/db/client";
-import { addresses, products, users, type Product, type User } from "@worker/db/schema";
+import { products, users, type Product } from "@worker/db/schema";
 import { badRequest, parseInput } from "@worker/errors";
 import { cartUpdateInput } from "@worker/validation/cart";
 import { listAddresses } from "./addresses";

@@ -1,14 +1,18 @@
 /**
- * When an order should arrive, in the words every order page uses. The one place that says it: the
- * delivery rules (store settings and pincode ETAs) replace the policy text here, in one line, once
- * they exist.
+ * When an order should arrive, in the words the shopper's order pages use: the delivery rules
+ * (worker/services/delivery-area.ts) for the order's address, under the store's settings.
  */
-import { isActive } from "@shared/order-status";
+import { daysText } from "@shared/delivery";
+import { formatDateTime, isActive } from "@shared/order-status";
 import type { Order } from "@worker/db/schema";
+import { deliveryPromise } from "./delivery-area";
+import type { StoreSettings } from "./store-settings";
 
-/** The spec's standard delivery policy (point 9): within the store's state, 2-7 business days. */
-export const STANDARD_DELIVERY_PROMISE = "Delivery in 2-7 business days";
-
-export function orderPromise(order: Pick<Order, "status" | "createdAt" | "address">): string | null {
-  return isActive(order.status) ? STANDARD_DELIVERY_PROMISE : null;
+/** "Delivery by 23 Nov 2026, 9:37 pm (30 min)" or "Delivery in 2-7 business days"; null once delivered or cancelled. */
+export function orderPromise(order: Pick<Order, "status" | "createdAt" | "address">, area: StoreSettings): string | null {
+  if (!isActive(order.status)) return null;
+  const promise = deliveryPromise(area, order.address.zipCode, order.address.state);
+  if (promise.kind === "express") return `Delivery by ${formatDateTime(order.createdAt + promise.etaMinutes * 60_000)} (${promise.etaMinutes} min)`;
+  // An address the area no longer covers (the settings changed since) keeps the standard window it was sold with.
+  return `Delivery in ${daysText(area.standardMinDays, area.standardMaxDays, { business: true })}`;
 }

@@ -21,7 +21,6 @@ import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh"
 import { assertDeliverable } from "./delivery-area";
 import { storeSettingsQuery, toStoreSettings } from "./store-settings";
 import { orderSearchKeys } from "./order-search-keys";
-import { orderPromise } from "./order-promise";
 
 
 export type PaymentType = Order["paymentType"];
@@ -214,8 +213,6 @@ export function toOrderView(order: OrderWithItems) {
     cancelReason: order.cancelReason,
     cancelNote: order.cancelNote,
     cancelledBy: order.cancelledBy,
-    /** When it should arrive, in words (null once delivered or cancelled). */
-    promise: orderPromise(order),
     createdAt: order.createdAt,
   };
 }

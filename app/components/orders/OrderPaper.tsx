@@ -2,7 +2,7 @@ import { Link } from "~/components/Link";
 import type { InvoiceData } from "@worker/services/invoices";
 import { formatRupees } from "@shared/money";
 import { formatDateTime, orderNumber, paymentLabel } from "@shared/order-status";
-import { orderTaxLabel } from "./BillBreakdown";
+import { taxLineLabel } from "@shared/tax";
 
 type Kind = "invoice" | "packing-slip";
 
@@ -139,7 +139,7 @@ export function OrderPaper({ data, kind, backTo }: { data: InvoiceData; kind: Ki
               </tr>
               <tr>
                 <th scope="row" colSpan={4} className="pr-2 text-right font-normal">
-                  {orderTaxLabel()}
+                  {taxLineLabel(order.taxBasisPoints)}
                 </th>
                 <td className="text-right" data-testid="invoice-tax">
                   {formatRupees(order.taxPaise)}

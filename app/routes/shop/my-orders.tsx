@@ -1,7 +1,9 @@
 import { useEffect, useRef } from "react";
 import { fromContext } from "@worker/web/context";
 import { requireShopperId, toLogin } from "@worker/web/guards";
+import { orderPromise } from "@worker/services/order-promise";
 import { myOrdersPage, toOrderView } from "@worker/services/orders";
+import { settingsForPages } from "@worker/services/store-settings";
 import { orderNumber, PLACED_PARAM } from "@shared/order-status";
 import { OrderCard } from "~/components/orders/OrderCard";
 import { pageMeta } from "~/lib/site";
@@ -12,11 +14,11 @@ export const meta: Route.MetaFunction = () => pageMeta("My Orders", "Your orders
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const userId = await requireShopperId(request, context);
-  const { userExists, orders } = await myOrdersPage(worker.db, userId);
+  const [{ userExists, orders }, settings] = await Promise.all([myOrdersPage(worker.db, userId), settingsForPages(worker.db)]);
   if (!userExists) throw toLogin(request);
   // Just placed (checkout's redirect, or Stripe's return through /loader): that order, if it is theirs.
   const placed = new URL(request.url).searchParams.get(PLACED_PARAM);
-  return { orders: orders.map(toOrderView), placedId: orders.some((order) => order.id === placed) ? placed : null, now: Date.now() };
+  return { orders: orders.map((order) => ({ ...toOrderView(order), promise: orderPromise(order, settings) })), placedId: orders.some((order) => order.id === placed) ? placed : null, now: Date.now() };
 }
 
 export default function MyOrders({ loaderData }: Route.ComponentProps) {

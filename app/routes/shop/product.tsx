@@ -10,7 +10,6 @@ import { Stars } from "~/components/Stars";
 import { findCategory } from "@shared/categories";
 import { cartFormAction } from "@shared/cart";
 import { imageUrl } from "@shared/images";
-import { pageMeta } from "~/lib/site";
 import { useStorefront } from "~/lib/storefront";
 import { priceTaxNote } from "@shared/tax";
 import { DeliveryPromiseLine } from "~/components/DeliveryPromiseLine";
