@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { DAY_MS, istDay, istDayStart } from "@shared/ist";
 import { orderItems, orders, users, type Order } from "@worker/db/schema";
 import { dashboardFigures, dashboardQueries } from "@worker/services/dashboard";
-import { markCodPaid, moveOrder } from "@worker/services/order-status";
+import { cancelBySeller, markCodPaid, moveOrder } from "@worker/services/order-status";
 import { db, insertProduct } from "../support/builders";
 import { call, json } from "../support/http";
 import { sellerLogin } from "../support/seller";
@@ -160,7 +160,7 @@ describe("dashboard figures", () => {
     expect(await appleUnits()).toBe(6);
 
     // The seller cancels the paid order: out of the sales, into refunds due, its units back out.
-    await moveOrder({ db: db(), env }, unpaid, "Cancelled");
+    await cancelBySeller({ db: db(), env }, { orderId: unpaid, reason: "Items out of stock" });
     expect(await today()).toMatchObject({ orders: 1, salesPaise: 10000, paidPaise: 0, refundDueOrders: 1, refundDuePaise: 20000, cancelledOrders: 1 });
     expect(await appleUnits()).toBe(2);
 
