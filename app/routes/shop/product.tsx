@@ -11,8 +11,7 @@ import { findCategory } from "@shared/categories";
 import { cartFormAction } from "@shared/cart";
 import { imageUrl } from "@shared/images";
 import { pageMeta } from "~/lib/site";
-import { useStorefront } from "~/lib/storefront";
-import { priceTaxNote } from "@shared/tax";
+import { useStorefront } from "~/root";
 import { DeliveryPromiseLine } from "~/components/DeliveryPromiseLine";
 import type { Route } from "./+types/product";
 
@@ -36,7 +35,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const navigate = useNavigate();
   const category = findCategory(product.category);
-  const taxBasisPoints = useStorefront()?.taxBasisPoints ?? 0;
+  const priceTax = useStorefront()?.words.priceTax;
   const categoryPath = `/products/${product.category.toLowerCase()}`;
 
   return (
@@ -79,7 +78,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-6">
             <Price offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} large />
             <p className="text-gray-500" data-testid="price-tax-note">
-              {priceTaxNote(taxBasisPoints)}
+              {priceTax}
             </p>
             <div className="mt-3">
               <DeliveryPromiseLine />
