@@ -82,6 +82,16 @@ export function useShopperState() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+/** The store's settings every shopper page may show (undefined only in the root's error page). */
+export function useStorefront() {
+  return useShopperState()?.store;
+}
+
+/** The top bar's "Deliver to": the pincode (default address or checked one) and its promise, worded. */
+export function useDeliveryTo() {
+  return useShopperState()?.delivery;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // The seller area's guard (worker/web/guards.ts): anyone but the seller gets its login form.
   if (isRouteErrorResponse(error) && error.status === 401) {

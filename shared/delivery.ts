@@ -27,6 +27,13 @@ export function daysText(minDays: number, maxDays: number, { business = false } 
   return minDays === maxDays ? `${minDays} ${unit}` : `${minDays}-${maxDays} ${unit}`;
 }
 
+/** A promise as the pages get it from the server: its kind (for its colour) and its words. */
+export type PromiseView = { kind: DeliveryPromise["kind"]; text: string };
+
+export function viewPromise(promise: DeliveryPromise, pincode: string): PromiseView {
+  return { kind: promise.kind, text: promiseText(promise, pincode) };
+}
+
 /** A 6-digit Indian PIN code (the first digit is never 0). */
 export const PINCODE_PATTERN = "[1-9][0-9]{5}";
 

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { PINCODE_PATTERN, promiseText } from "@shared/delivery";
-import { useDeliveryTo } from "~/lib/storefront";
+import { useDeliveryTo } from "~/root";
 import { Link } from "./Link";
 
 /**
  * The top bar's "Deliver to ⟨pincode⟩" and its promise. A <details> with a real form, so it opens
- * and posts without JavaScript (the server answers with a redirect back); with it, a fetcher posts
- * and the root's data (the promise) revalidates. The rules and the PIN table stay on the server.
+ * and posts without JavaScript (the server answers with a redirect back, or /delivery with the
+ * reason); with it, a fetcher posts and the root's data (the promise, already worded) revalidates.
+ * The rules, the PIN table and the words stay on the server: the chip costs its markup alone.
  */
 export function DeliveryChip() {
   const delivery = useDeliveryTo();
@@ -21,7 +21,6 @@ export function DeliveryChip() {
   }, [saved]);
   if (!delivery) return null;
   const { pincode, promise, fromAddress } = delivery;
-  const text = pincode && promise ? promiseText(promise, pincode) : "See delivery time";
   return (
     <div className="border-t border-gray-100 bg-primary-soft/50">
       <details ref={panel} className="relative mx-auto max-w-7xl px-4 text-sm md:px-8">
@@ -33,7 +32,7 @@ export function DeliveryChip() {
           <span>Deliver to {pincode ? <strong>{pincode}</strong> : "your pincode"}</span>
           <span aria-hidden="true">·</span>
           <span data-testid="delivery-promise" className={promise?.kind === "unserved" ? "font-medium text-red-700" : "font-medium text-primary-dull"}>
-            {text}
+            {promise?.text ?? "See delivery time"}
           </span>
         </summary>
         <div className="absolute left-4 z-40 mt-1 w-72 rounded-md border border-gray-200 bg-white p-4 shadow-lg md:left-8">
@@ -56,8 +55,7 @@ export function DeliveryChip() {
                   name="pincode"
                   required
                   inputMode="numeric"
-                  pattern={PINCODE_PATTERN}
-                  maxLength={6}
+                  maxLength={7}
                   autoComplete="postal-code"
                   defaultValue={pincode ?? ""}
                   className="w-full rounded border border-gray-400 px-2 py-1.5"

@@ -1,6 +1,5 @@
 import { useLocation } from "react-router";
-import { promiseText } from "@shared/delivery";
-import { useDeliveryTo } from "~/lib/storefront";
+import { useDeliveryTo } from "~/root";
 import { Link } from "./Link";
 
 /** The top bar's promise repeated where the shopper decides (the product page, the cart): the same words, from the same data. */
@@ -21,7 +20,7 @@ export function DeliveryPromiseLine() {
   }
   return (
     <p data-testid="page-delivery-promise" className={promise.kind === "unserved" ? "font-medium text-red-700" : "font-medium text-primary-dull"}>
-      {promiseText(promise, pincode)}
+      {promise.text}
       {promise.kind !== "unserved" && <span className="font-normal text-gray-600"> to {pincode}</span>}
     </p>
   );

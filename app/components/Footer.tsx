@@ -1,8 +1,6 @@
 import { Link } from "./Link";
 import { STORE_NAME } from "~/lib/site";
-import { useStorefront } from "~/lib/storefront";
-import { storePromiseSentence } from "@shared/delivery";
-import { taxPolicySentence } from "@shared/tax";
+import { useStorefront } from "~/root";
 
 const GROUPS = [
   {
@@ -33,7 +31,7 @@ export function Footer() {
         <div className="max-w-md">
           <p className="text-xl font-bold text-primary-dull">{STORE_NAME}</p>
           <p className="mt-4 text-gray-600">
-            Fresh groceries and snacks delivered to your door{store ? `: ${storePromiseSentence(store)}` : "."} Produce fresh from the
+            Fresh groceries and snacks delivered to your door{store ? `: ${store.words.promise}` : "."} Produce fresh from the
             source, everyday low prices, and more than 10,000 happy customers.
           </p>
         </div>
@@ -55,7 +53,7 @@ export function Footer() {
         </div>
       </div>
       <p className="py-4 text-center text-sm text-gray-600">
-        © {new Date().getFullYear()} {STORE_NAME}. Prices in Indian rupees (₹). {store && taxPolicySentence(store.taxBasisPoints)}
+        © {new Date().getFullYear()} {STORE_NAME}. Prices in Indian rupees (₹). {store?.words.taxPolicy}
       </p>
     </footer>
   );

@@ -104,12 +104,18 @@ describe("the top bar's Deliver to", () => {
     expect(data.delivery).toEqual({ pincode: null, fromAddress: false, promise: null });
     expect(data.store).toMatchObject({ state: "Karnataka", fastestExpressMinutes: 30, standardMinDays: 2, standardMaxDays: 7, taxBasisPoints: 200 });
     expect(data.store.contact.email).toBe("support@greenbasket.example");
+    // The layout's sentences come worded, so the browser needs no code for them.
+    expect(data.store.words).toEqual({
+      promise: "In 30 minutes in our express areas, 2-7 days anywhere else in Karnataka.",
+      priceTax: "+ 2% tax added at checkout",
+      taxPolicy: "A tax of 2% of the cart amount is added at checkout.",
+    });
   });
 
   it("a guest's checked pincode: express, standard, not served; a forged cookie is ignored", async () => {
-    expect((await rootData("pincode=560001")).delivery).toEqual({ pincode: "560001", fromAddress: false, promise: { kind: "express", etaMinutes: 30 } });
-    expect((await rootData("pincode=560100")).delivery.promise).toEqual({ kind: "standard", minDays: 2, maxDays: 7 });
-    expect((await rootData("pincode=400001")).delivery.promise).toEqual({ kind: "unserved" });
+    expect((await rootData("pincode=560001")).delivery).toEqual({ pincode: "560001", fromAddress: false, promise: { kind: "express", text: "Delivery in 30 min" } });
+    expect((await rootData("pincode=560100")).delivery.promise).toEqual({ kind: "standard", text: "Delivery in 2-7 days" });
+    expect((await rootData("pincode=400001")).delivery.promise).toEqual({ kind: "unserved", text: "We don't deliver to 400001 yet" });
     for (const forged of ["pincode=<script>", "pincode=0123456", "pincode=56000"]) expect((await rootData(forged)).delivery.pincode, forged).toBeNull();
   });
 
@@ -120,7 +126,7 @@ describe("the top bar's Deliver to", () => {
     expect((await rootData(`${shopper.cookie}; pincode=400001`)).delivery).toEqual({
       pincode: "560034",
       fromAddress: true,
-      promise: { kind: "express", etaMinutes: 30 },
+      promise: { kind: "express", text: "Delivery in 30 min" },
     });
   });
 
@@ -135,9 +141,11 @@ describe("the top bar's Deliver to", () => {
 
   it("follows the seller's settings once saved", async () => {
     await saveSettings(await sellerLogin(), { expressPincodes: [{ pincode: "560100", etaMinutes: 45 }], standardMinDays: 1, standardMaxDays: 3 });
-    expect((await rootData("pincode=560100")).delivery.promise).toEqual({ kind: "express", etaMinutes: 45 });
-    expect((await rootData("pincode=560001")).delivery.promise).toEqual({ kind: "standard", minDays: 1, maxDays: 3 });
+    expect((await rootData("pincode=560100")).delivery.promise).toEqual({ kind: "express", text: "Delivery in 45 min" });
+    expect((await rootData("pincode=560001")).delivery.promise).toEqual({ kind: "standard", text: "Delivery in 1-3 days" });
     expect((await rootData()).store).toMatchObject({ fastestExpressMinutes: 45, standardMinDays: 1, standardMaxDays: 3 });
+    await saveSettings(await sellerLogin(), { taxPercent: 0 });
+    expect((await rootData()).store.words).toMatchObject({ priceTax: "Inclusive of all taxes", taxPolicy: "Prices include all taxes." });
   });
 });
 

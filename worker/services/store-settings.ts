@@ -10,7 +10,9 @@
  * own batch, or `readStoreSettings`).
  */
 import { eq } from "drizzle-orm";
+import { storePromiseSentence } from "@shared/delivery";
 import type { IndianState } from "@shared/indian-states";
+import { priceTaxNote, taxPolicySentence } from "@shared/tax";
 import type { Database } from "@worker/db/client";
 import { storeSettings, type ExpressPincode, type StoreContact, type StoreSettingsRow } from "@worker/db/schema";
 import { parseInput } from "@worker/errors";
@@ -99,9 +101,14 @@ export function toApiSettings({ taxBasisPoints, ...settings }: StoreSettings) {
   return { ...settings, taxPercent: taxBasisPoints / 100 };
 }
 
-/** What every shopper page may show, sent with the root's data: no pincode list, only the promise's terms. */
+/**
+ * What every shopper page may show, sent with the root's data: no pincode list, only the promise's
+ * terms, and the sentences the shared layout shows already worded (the words cost the first load's
+ * JavaScript nothing; shared/delivery.ts and shared/tax.ts word them here, on the server).
+ */
 export function toStorefrontSettings(settings: StoreSettings) {
   const fastest = settings.expressPincodes.reduce<number | null>((min, { etaMinutes }) => (min === null || etaMinutes < min ? etaMinutes : min), null);
+  const terms = { state: settings.state, fastestExpressMinutes: fastest, standardMinDays: settings.standardMinDays, standardMaxDays: settings.standardMaxDays };
   return {
     state: settings.state,
     /** The quickest express time, or null when the store has no express pincodes. */
@@ -110,6 +117,14 @@ export function toStorefrontSettings(settings: StoreSettings) {
     standardMaxDays: settings.standardMaxDays,
     taxBasisPoints: settings.taxBasisPoints,
     contact: settings.contact,
+    words: {
+      /** "In 30 minutes in our express areas, 2-7 days anywhere else in Karnataka." */
+      promise: storePromiseSentence(terms),
+      /** Next to a price: "+ 2% tax added at checkout". */
+      priceTax: priceTaxNote(settings.taxBasisPoints),
+      /** "A tax of 2% of the cart amount is added at checkout." */
+      taxPolicy: taxPolicySentence(settings.taxBasisPoints),
+    },
   };
 }
 export type StorefrontSettings = ReturnType<typeof toStorefrontSettings>;

@@ -4,7 +4,7 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { safeLocalPath } from "@shared/redirect";
-import { promiseText } from "@shared/delivery";
+import { promiseText, viewPromise } from "@shared/delivery";
 import { parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
 import { deliveryPromise } from "@worker/services/delivery-area";
@@ -29,7 +29,7 @@ export async function storefrontDelivery(request: Request, context: Readonly<Rou
       pincode,
       /** The pincode is the default address's: it changes in the address book, not in the top bar. */
       fromAddress: address !== null,
-      promise: pincode ? deliveryPromise(settings, pincode, address?.state) : null,
+      promise: pincode ? viewPromise(deliveryPromise(settings, pincode, address?.state), pincode) : null,
     },
   };
 }

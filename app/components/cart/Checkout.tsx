@@ -3,7 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { Link } from "~/components/Link";
 import type { ActionFailure } from "@worker/web/action-result";
 import type { AddressSnapshot } from "@worker/db/schema";
-import { promiseText, type DeliveryPromise } from "@shared/delivery";
+import type { PromiseView } from "@shared/delivery";
 import { requestLogin } from "~/lib/login-dialog";
 import type { Totals } from "@shared/money";
 import { toast } from "~/lib/toast";
@@ -13,7 +13,7 @@ type Props = {
   totals: Totals;
   signedIn: boolean;
   /** The shopper's addresses, the default first, each with what the store promises there. */
-  addresses: (AddressSnapshot & { promise: DeliveryPromise })[];
+  addresses: (AddressSnapshot & { promise: PromiseView })[];
   cardPayments: boolean;
   checkoutKey: string;
   items: { product: string; quantity: number }[];
@@ -79,7 +79,7 @@ export function Checkout({ totals, signedIn, addresses, cardPayments, checkoutKe
                     {address.firstName} {address.lastName}, {address.street}, {address.city}, {address.state} {address.zipCode},{" "}
                     {address.country}
                     <span className={`block text-xs ${address.promise.kind === "unserved" ? "text-red-700" : "text-primary-dull"}`}>
-                      {promiseText(address.promise, address.zipCode)}
+                      {address.promise.text}
                     </span>
                   </span>
                 </label>

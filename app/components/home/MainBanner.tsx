@@ -1,8 +1,7 @@
 import { Link } from "~/components/Link";
 import { imageUrl } from "@shared/images";
 import { SITE_IMAGES } from "~/lib/site-images";
-import { useStorefront } from "~/lib/storefront";
-import { storePromiseSentence } from "@shared/delivery";
+import { useStorefront } from "~/root";
 
 /**
  * The main banner is HTML over a gradient rather than one big picture: its text is the LCP, it
@@ -21,7 +20,7 @@ export function MainBanner() {
           </h1>
           {store && (
             <p className="mt-4 text-gray-700 md:text-lg" data-testid="hero-promise">
-              Groceries and snacks at your door. {storePromiseSentence(store)}
+              Groceries and snacks at your door. {store.words.promise}
             </p>
           )}
           <div className="mt-6 flex flex-wrap items-center justify-center gap-4 md:justify-start">

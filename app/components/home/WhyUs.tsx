@@ -1,10 +1,9 @@
 import { imageUrl } from "@shared/images";
 import { SITE_IMAGES } from "~/lib/site-images";
-import { useStorefront } from "~/lib/storefront";
-import { storePromiseSentence } from "@shared/delivery";
+import { useStorefront } from "~/root";
 
 const FEATURES = [
-  // Its words come from the store's settings (storePromiseSentence), like the hero's.
+  // Its words come from the store's settings, like the hero's.
   { icon: SITE_IMAGES.featureDelivery, title: "Fastest Delivery", description: "" },
   { icon: SITE_IMAGES.featureFresh, title: "Freshness Guaranteed", description: "Fresh produce straight from the source." },
   { icon: SITE_IMAGES.featurePrice, title: "Affordable Prices", description: "Quality groceries at unbeatable prices." },
@@ -28,7 +27,7 @@ export function WhyUs() {
                 <img src={imageUrl(feature.icon)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12" />
                 <div>
                   <h3 className="text-lg font-semibold">{feature.title}</h3>
-                  <p className="text-sm text-gray-600">{feature.description || (store && storePromiseSentence(store))}</p>
+                  <p className="text-sm text-gray-600">{feature.description || store?.words.promise}</p>
                 </div>
               </li>
             ))}

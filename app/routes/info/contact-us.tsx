@@ -1,6 +1,6 @@
 import { InfoPage } from "~/components/InfoPage";
 import { pageMeta, STORE_NAME } from "~/lib/site";
-import { useStorefront } from "~/lib/storefront";
+import { useStorefront } from "~/root";
 
 export const meta = () => pageMeta("Contact Us", `How to reach ${STORE_NAME}: e-mail, phone and opening hours.`);
 

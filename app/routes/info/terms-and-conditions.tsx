@@ -1,8 +1,7 @@
 import { Link } from "~/components/Link";
 import { InfoPage } from "~/components/InfoPage";
 import { pageMeta, STORE_NAME } from "~/lib/site";
-import { useStorefront } from "~/lib/storefront";
-import { taxPolicySentence } from "@shared/tax";
+import { useStorefront } from "~/root";
 
 export const meta = () => pageMeta("Terms and Conditions", `The terms of buying from ${STORE_NAME}.`);
 
@@ -14,7 +13,7 @@ export default function TermsAndConditions() {
       <h2>Prices and payment</h2>
       <ul>
         <li>
-          All prices are in Indian rupees (₹). {store && taxPolicySentence(store.taxBasisPoints)} Delivery is free.
+          All prices are in Indian rupees (₹). {store?.words.taxPolicy} Delivery is free.
         </li>
         <li>You can pay cash on delivery or online by card. The price you pay is the one shown when you place the order.</li>
       </ul>

@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { promiseText, type DeliveryPromise } from "@shared/delivery";
+import { viewPromise, type PromiseView } from "@shared/delivery";
 import { answerFormPost, runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { requireShopperId, requireUserPage, toLogin } from "@worker/web/guards";
@@ -20,7 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ userExists, addresses }, settings] = await Promise.all([addressBookPage(worker.db, userId), settingsForPages(worker.db)]);
   if (!userExists) throw toLogin(request);
   return {
-    addresses: addresses.map((address, i) => ({ ...toSavedAddress(address, i), promise: deliveryPromise(settings, address.zipCode, address.state) })),
+    addresses: addresses.map((address, i) => ({
+      ...toSavedAddress(address, i),
+      promise: viewPromise(deliveryPromise(settings, address.zipCode, address.state), address.zipCode),
+    })),
   };
 }
 
@@ -68,7 +71,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function AddressCard({ address }: { address: SavedAddress & { promise: DeliveryPromise } }) {
+function AddressCard({ address }: { address: SavedAddress & { promise: PromiseView } }) {
   const fetcher = useFetcher({ key: BOOK_FETCHER });
   const name = `${address.firstName} ${address.lastName}`;
   return (
@@ -85,7 +88,7 @@ function AddressCard({ address }: { address: SavedAddress & { promise: DeliveryP
         </address>
         {address.isDefault && <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary-dull">Default</span>}
       </div>
-      <p className={`mt-2 ${address.promise.kind === "unserved" ? "text-red-700" : "text-primary-dull"}`}>{promiseText(address.promise, address.zipCode)}</p>
+      <p className={`mt-2 ${address.promise.kind === "unserved" ? "text-red-700" : "text-primary-dull"}`}>{address.promise.text}</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <Link to={`/addresses/${address.id}/edit`} className="rounded border border-gray-400 px-3 py-1 hover:bg-gray-50" aria-label={`Edit the address of ${name}, ${address.street}`}>
           Edit

@@ -18,8 +18,9 @@ import { OrderSummary } from "~/components/cart/OrderSummary";
 import { useCart } from "~/components/CartProvider";
 import { cartCount } from "@shared/cart";
 import { totalsFor } from "@shared/money";
+import { viewPromise } from "@shared/delivery";
 import { pageMeta } from "~/lib/site";
-import { useStorefront } from "~/lib/storefront";
+import { useStorefront } from "~/root";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => pageMeta("Your cart", "Review your cart, choose a delivery address and place your order.");
@@ -34,7 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     lines,
     // Each with its promise: an address outside the area says so before Place Order.
-    addresses: addresses.map((address) => ({ ...toAddressSnapshot(address), promise: deliveryPromise(settings, address.zipCode, address.state) })),
+    addresses: addresses.map((address) => ({
+      ...toAddressSnapshot(address),
+      promise: viewPromise(deliveryPromise(settings, address.zipCode, address.state), address.zipCode),
+    })),
     signedIn,
     cardPayments: cardPaymentsEnabled(worker.env),
     // One key per checkout attempt: a double click or a replayed form makes one order.

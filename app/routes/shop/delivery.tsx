@@ -1,10 +1,10 @@
 import { Form } from "react-router";
 import { safeLocalPath } from "@shared/redirect";
-import { daysText, PINCODE_PATTERN, promiseText } from "@shared/delivery";
+import { daysText, PINCODE_PATTERN } from "@shared/delivery";
 import { runAction } from "@worker/web/action-result";
 import { submitPincodeForm } from "@worker/web/delivery";
 import { Link } from "~/components/Link";
-import { useDeliveryTo, useStorefront } from "~/lib/storefront";
+import { useDeliveryTo, useStorefront } from "~/root";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/delivery";
 
@@ -38,7 +38,7 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
       )}
       {delivery?.pincode && delivery.promise && (
         <p className="mt-4 rounded bg-primary-soft px-3 py-2" data-testid="delivery-page-promise">
-          {delivery.pincode}: {promiseText(delivery.promise, delivery.pincode)}
+          {delivery.pincode}: {delivery.promise.text}
         </p>
       )}
       <Form method="post" className="mt-6 space-y-2">

@@ -10,8 +10,7 @@ import { Stars } from "~/components/Stars";
 import { findCategory } from "@shared/categories";
 import { cartFormAction } from "@shared/cart";
 import { imageUrl } from "@shared/images";
-import { useStorefront } from "~/lib/storefront";
-import { priceTaxNote } from "@shared/tax";
+import { useStorefront } from "~/root";
 import { DeliveryPromiseLine } from "~/components/DeliveryPromiseLine";
 import { productPath } from "@shared/paths";
 import { productJsonLd, seoMeta } from "@worker/web/seo";
@@ -47,7 +46,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const navigate = useNavigate();
   const category = findCategory(product.category);
-  const taxBasisPoints = useStorefront()?.taxBasisPoints ?? 0;
+  const priceTax = useStorefront()?.words.priceTax;
   const categoryPath = `/products/${product.category.toLowerCase()}`;
 
   return (
@@ -93,7 +92,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </div>
             <YouSave offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} />
             <p className="text-gray-500" data-testid="price-tax-note">
-              {priceTaxNote(taxBasisPoints)}
+              {priceTax}
             </p>
             <div className="mt-3">
               <DeliveryPromiseLine />
