@@ -20,10 +20,11 @@ const PAGES = [
   "/", "/products", "/products/fruits", `/products/fruits/${APPLE.id}`, "/cart", "/add-address", "/my-orders", "/login", "/logout",
   "/loader", "/contact", "/contact-us", "/privacy-policy", "/terms-and-conditions", "/cancellation-refund", "/shipping-delivery",
   "/seller", "/seller/product-list", "/seller/orders", `/seller/products/${APPLE.id}/edit`, "/seller/login", "/seller/logout",
+  "/seller/search-words",
 ];
 /** Pages with a form action, with the query their forms use. */
 const ACTIONS = ["/?index", "/login", "/logout", "/cart", "/cart?checkout", "/cart?redirectTo=%2Fproducts", "/add-address", "/my-orders", "/seller?index", "/seller/login", "/seller/logout", "/seller/product-list", "/seller/orders", `/seller/products/${APPLE.id}/edit`];
-const PARAMS = ["search", "cursor", "next", "redirectTo", "mode", "q", "status", "before", "index", "checkout", "_routes"];
+const PARAMS = ["search", "cursor", "next", "redirectTo", "mode", "q", "status", "before", "index", "checkout", "_routes", "sort", "category", "after"];
 const FIELDS = ["intent", "productId", "quantity", "email", "password", "name", "redirectTo", "paymentType", "items", "address", "idempotencyKey", "orderId", "status", "id", "inStock", "firstName", "zipCode", "phone", "price", "offerPrice", "category", "stock"];
 
 /** The seller's saved session (seller.setup.ts) as a Cookie header. */
