@@ -510,7 +510,7 @@ describe("seller pages", () => {
   it("search words: one batch (a page and the count)", async () => {
     const seller = await sellerLogin();
     const result = await runLoaders(page("/seller/search-words", seller), rootStep, step("seller layout", sellerGuard), step("words", sellerSearchWords.loader));
-    expect(result.data<{ words: unknown[] }>("words").words).toHaveLength(50);
+    expect(result.data<{ words: unknown[] }>("words").words).toHaveLength(20);
     expectWithinBudget(result, 1);
   });
 

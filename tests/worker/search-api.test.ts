@@ -89,14 +89,17 @@ describe("the seller's search words", () => {
       json<Words>(await call(`/api/seller/search-words${after ? `?after=${encodeURIComponent(after)}` : ""}`, { headers: { Cookie: seller } }));
     const first = await list();
     expect(first.total).toBeGreaterThan(50);
-    expect(first.words).toHaveLength(50);
-    expect(first.words.map((w) => w.term)).toEqual([...first.words.map((w) => w.term)].sort());
+    expect(first.words).toHaveLength(20);
     expect(first.words).toContainEqual({ term: "aloo", meaning: "potato", category: null });
-    expect(first.words).toContainEqual({ term: "chips", meaning: "instant", category: "Instant" });
-    const second = await list(first.nextAfter!);
-    expect(first.words.length + second.words.length).toBe(first.total);
-    expect(new Set([...first.words, ...second.words].map((w) => w.term)).size).toBe(first.total);
-    expect(second.nextAfter).toBeNull();
+    const all = [...first.words];
+    for (let after = first.nextAfter; after; ) {
+      const next = await list(after);
+      all.push(...next.words);
+      after = next.nextAfter;
+    }
+    expect(all.map((w) => w.term)).toEqual([...all.map((w) => w.term)].sort());
+    expect(new Set(all.map((w) => w.term)).size).toBe(first.total);
+    expect(all).toContainEqual({ term: "chips", meaning: "instant", category: "Instant" });
 
     expect((await postJson("/api/seller/search-words", { term: "zucchini", meaning: "courgette" }, { Cookie: seller })).status).toBe(201);
     expect((await postJson("/api/seller/search-words", { term: "ananas", meaning: "pineapple" }, { Cookie: seller })).status).toBe(201);

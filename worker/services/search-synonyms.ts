@@ -13,7 +13,8 @@ import { categoryNamed, searchWords } from "./search-query";
 
 /** Words the table may hold: every search looks its words up, and the seller's page lists them. */
 export const MAX_SEARCH_SYNONYMS = 1000;
-export const SYNONYMS_PAGE_SIZE = 50;
+/** Words per page of the seller's list: each row is a form, and the page must stay within the CPU budget (ADR 023). */
+export const SYNONYMS_PAGE_SIZE = 20;
 
 export type SynonymPage = { words: SearchSynonym[]; nextAfter: string | null; total: number };
 
