@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { redirect, useRevalidator } from "react-router";
 import { Link } from "~/components/Link";
-import { runFormAction } from "@worker/web/action-result";
+import { isDocumentPost, runFormAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { toAddressSnapshot } from "@worker/services/addresses";
@@ -58,7 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     async () => {
       const { headers, redirectTo, message } = await applyCartForm(request, context);
-      return withFlash(redirect(redirectTo, { headers }), { kind: "success", message });
+      const back = redirect(redirectTo, { headers });
+      // The page posted without JavaScript says what changed, as the hydrated cart's toast would.
+      return isDocumentPost(request) ? withFlash(back, { kind: "success", message }) : back;
     },
     () => cartFormReturn(request),
   );
