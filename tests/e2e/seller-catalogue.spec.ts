@@ -241,6 +241,25 @@ for (const [screen, options] of [
   });
 }
 
+test.describe("the seller's catalogue without JavaScript", () => {
+  test("Add Product is a plain multipart post: a picture chosen in a slot, the answer shown on the page", { tag: CATALOGUE_TAG }, async ({ browser, catalogueChanges, sellerRequest }) => {
+    const name = `Plain Form Yam ${unique()}`;
+    catalogueChanges.added(name);
+    const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/seller");
+    await page.getByLabel("Image 1", { exact: true }).setInputFiles(AVOCADO);
+    await page.getByLabel("Product Name").fill(name);
+    await page.getByLabel("Category").selectOption("Vegetables");
+    await page.getByLabel("Product Price (₹)").fill("30");
+    await page.getByLabel("Offer Price (₹)").fill("25");
+    await page.getByRole("button", { name: "ADD", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Product Added: ${name}` })).toBeVisible();
+    expect((await productByApi(sellerRequest, name))!.image).toHaveLength(1);
+    await context.close();
+  });
+});
+
 test.describe("the seller's catalogue, on a phone only", () => {
   test.use(PHONE);
 

@@ -1,6 +1,7 @@
 // A product's pictures as the Add/Edit form's slots ask for them (worker/web/seller-forms.ts →
 // readImageChoices in worker/storage/uploads.ts): kept, reordered, replaced, removed, never fewer
 // than one, never another product's. Real local D1 and R2.
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -8,7 +9,10 @@ import { getDb } from "@worker/db/client";
 import { products } from "@worker/db/schema";
 import { createProduct, updateProduct } from "@worker/services/product-admin";
 import { MAX_IMAGE_BYTES } from "@worker/storage/uploads";
+import { makeWorkerContext } from "@worker/web/context";
+import { saveProductForm } from "@worker/web/seller-forms";
 import { insertProduct } from "../support/builders";
+import { ORIGIN } from "../support/http";
 import { PNG, VALID_PRODUCT, WEBP } from "../support/seller";
 
 const store = () => ({ db: getDb(env), env });
@@ -54,5 +58,46 @@ describe("a product's pictures, slot by slot", () => {
     }
     expect(await imagesOf(product.id)).toEqual(["products/mine.webp"]);
     expect(await storedKeys()).toEqual([]);
+  });
+});
+
+/** The Add/Edit form as a browser posts it: the product's fields and the slots' fields. */
+function formPost(slots: Record<string, string | File>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...VALID_PRODUCT, price: "40", offerPrice: "35", ...slots })) form.set(name, value);
+  return new Request(`${ORIGIN}/seller/products/x/edit`, { method: "POST", body: form });
+}
+
+describe("the product form's picture slots (worker/web/seller-forms.ts)", () => {
+  const worker = () => makeWorkerContext(env, createExecutionContext());
+  const emptyFile = () => new File([], "", { type: "application/octet-stream" });
+
+  it("reads slot by slot: a new file replaces the slot's picture, a removed slot is skipped, empty file inputs are ignored", async () => {
+    const product = await insertProduct({ images: ["products/a.webp", "products/b.webp", "products/c.webp"] });
+    const saved = await saveProductForm(
+      formPost({
+        keep0: "products/c.webp",
+        image0: emptyFile(),
+        keep1: "products/a.webp",
+        image1: new File([PNG.slice()], "new.png", { type: "image/png" }),
+        keep2: "products/b.webp",
+        remove2: "1",
+        image3: emptyFile(),
+      }),
+      worker(),
+      product.id,
+    );
+    expect(saved.images[0]).toBe("products/c.webp");
+    expect(saved.images[1]).toMatch(/^products\/[0-9a-f-]{36}\.png$/);
+    expect(saved.images).toHaveLength(2);
+  });
+
+  it("every slot removed is refused; a post without any slot field keeps the pictures", async () => {
+    const product = await insertProduct({ images: ["products/a.webp"] });
+    await expect(saveProductForm(formPost({ keep0: "products/a.webp", remove0: "1" }), worker(), product.id)).rejects.toMatchObject({ status: 400, message: "Add at least one product image" });
+    const kept = await saveProductForm(formPost({ name: "Renamed Basil" }), worker(), product.id);
+    expect(kept).toMatchObject({ name: "Renamed Basil", images: ["products/a.webp"] });
+    // Adding needs a picture either way.
+    await expect(saveProductForm(formPost({}), worker())).rejects.toMatchObject({ status: 400, message: "Add at least one product image" });
   });
 });

@@ -4,7 +4,7 @@ import { limitSellerLogin } from "@worker/security/rate-limit";
 import { createSession, destroySession } from "@worker/web/session";
 import { readForm } from "@worker/request-body";
 import { isChosenFile, MAX_IMAGES, MAX_UPLOAD_BODY_BYTES, readLimitedFormData, type ImageChoice } from "@worker/storage/uploads";
-import { createProduct, updateProduct } from "@worker/services/product-admin";
+import { createProduct, SAME_IMAGES, updateProduct } from "@worker/services/product-admin";
 import { checkSellerLogin } from "@worker/services/seller-auth";
 
 export async function sellerLoginForm(request: Request, worker: WorkerContext): Promise<Headers> {
@@ -26,7 +26,8 @@ export async function saveProductForm(request: Request, worker: WorkerContext, p
   const form = await readLimitedFormData(request, MAX_UPLOAD_BODY_BYTES);
   const fields = Object.fromEntries(PRODUCT_FIELDS.map((name) => [name, form.get(name) ?? undefined]));
   const images = imageSlots(form);
-  return productId ? updateProduct(worker, productId, fields, images) : createProduct(worker, fields, images);
+  if (!productId) return createProduct(worker, fields, images ?? []);
+  return updateProduct(worker, productId, fields, images ?? SAME_IMAGES);
 }
 
 /**
@@ -34,8 +35,11 @@ export async function saveProductForm(request: Request, worker: WorkerContext, p
  * posts `image<i>` (a new file), `keep<i>` (the picture it already holds) and `remove<i>`. A new
  * file replaces the slot's picture; a removed or empty slot is skipped. Without JavaScript the
  * same fields come from the server-rendered form, so choosing, replacing and removing work too.
+ * A post without any slot field (a client that sends only the product's fields) leaves the
+ * pictures as they are, as the API does without files: null.
  */
-function imageSlots(form: FormData): ImageChoice[] {
+function imageSlots(form: FormData): ImageChoice[] | null {
+  if (![...form.keys()].some((name) => /^(image|keep|remove)\d$/.test(name))) return null;
   const choices: ImageChoice[] = [];
   for (let slot = 0; slot < MAX_IMAGES; slot++) {
     if (form.get(`remove${slot}`)) continue;
