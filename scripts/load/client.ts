@@ -23,15 +23,19 @@ const TIMEOUT_MS = 30_000;
 
 export class Client {
   private readonly cookies = new Map<string, string>();
+  private readonly origin: string;
+  private readonly recorder: Recorder;
+  /** Who the requests are reported under: guest, shopper, seller. */
+  readonly persona: string;
+  /** A distinct client address per person. */
+  readonly ip: string;
 
-  constructor(
-    private readonly origin: string,
-    private readonly recorder: Recorder,
-    /** Who the requests are reported under: guest, shopper, seller. */
-    readonly persona: string,
-    /** A distinct address per person: 198.18.0.0/15 is the range set aside for benchmarks (RFC 2544). */
-    readonly ip: string,
-  ) {}
+  constructor(origin: string, recorder: Recorder, persona: string, ip: string) {
+    this.origin = origin;
+    this.recorder = recorder;
+    this.persona = persona;
+    this.ip = ip;
+  }
 
   get signedIn(): boolean {
     return this.cookies.has("sid");

@@ -47,7 +47,7 @@ async function browse(scenario: Scenario, client: Client): Promise<void> {
   const { shelf } = scenario.catalogue;
   const fullPage = chance(0.5);
   if (fullPage) await step(scenario, client, "GET /", "/");
-  else await step(scenario, client, "GET /_root.data (client navigation)", "/_root.data");
+  else await step(scenario, client, "GET /_.data", "/_.data");
   if (chance(0.5)) await step(scenario, client, "GET /products", "/products");
   else await step(scenario, client, "GET /products.data", "/products.data");
   const category = categoryPath(pick(shelf));
