@@ -12,7 +12,8 @@
  * - first-load JavaScript and CSS per page (gzip);
  * - the rendered routes at 50,000 products, as ratios to 35 products: a second store of the same
  *   build seeded to 50,000, measured route by route alternately with the first so drift on this
- *   noisy machine hits both sides alike.
+ *   noisy machine hits both sides alike;
+ * - last, the busiest-hour section as `npm run load` last wrote it (docs/benchmarks-busiest-hour.md).
  *
  * Lighthouse and the CPU figures are taken first, before the load runs, so that the figures most
  * sensitive to the machine's own load are read while nothing else has run (ADR 012).
@@ -22,16 +23,17 @@
  *   BENCH_PORT=8817 npm run bench (serve on 8817 and 8818 instead of 8796 and 8797)
  */
 import autocannon from "autocannon";
-import { execSync } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { delimiter, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { prepareLargeState } from "../scripts/large-state.ts";
 import { serveProductionBuild, type RunningStore } from "../scripts/serve.ts";
 import { CSS_BUDGET_KB, FIRST_LOAD_JS_BUDGET_KB, firstLoad } from "./first-load.ts";
 import { lighthouseScores, lighthouseTable } from "./lighthouse.ts";
 import { readDevVars } from "../scripts/dev-vars.ts";
 import { PAGES, ROUTES, UNCACHED_COOKIE } from "./routes.ts";
+import { commitLabel, loadAverage, machineLabel } from "./run-facts.ts";
 import { CPU_BUDGET_MS, measureWorkerdCpu, type RouteCpu, type WorkerdCpu } from "./workerd-cpu.ts";
 
 const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, "scale-only": { type: "boolean", default: false } } });
@@ -139,13 +141,9 @@ const say = (line = "") => {
 /** The report so far, marked unfinished, so a run that stops (a store killed by its neighbours) leaves what it measured. */
 const saveSoFar = () => writeFileSync(REPORT, `${lines.join("\n")}\n\n_This run stopped here; its figures above are complete, the rest is missing._\n`);
 
-const commit = execSync("git rev-parse --short HEAD", { cwd: ROOT }).toString().trim();
-const dirty = execSync("git status --porcelain", { cwd: ROOT }).toString().trim() ? " (with uncommitted changes)" : "";
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`;
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(", ");
 const cpuLoad = { before: "", after: "" };
 
 /** The CPU section: a summary per persona and size, then every route, then login and sign-up. */
@@ -204,29 +202,11 @@ function cpuReport(small: WorkerdCpu, large: WorkerdCpu) {
   say();
 }
 
-/** A fresh state with the demo catalogue grown to 50,000 products (seeding is idempotent: tried up to three times). */
-function prepareLargeState() {
-  rmSync(join(ROOT, LARGE_STATE), { recursive: true, force: true });
-  const env = { ...process.env, PATH: `${join(ROOT, "node_modules", ".bin")}${delimiter}${process.env.PATH}`, WRANGLER_SEND_METRICS: "false" };
-  const run = (command: string) => execSync(command, { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
-  run(`wrangler d1 migrations apply DB --local --persist-to ${LARGE_STATE}`);
-  run(`node scripts/seed.ts --state ${LARGE_STATE}`);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      run(`node scripts/seed-large.ts --count 50000 --orders 100000 --state ${LARGE_STATE}`);
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-      console.error(`seeding 50,000 products and 100,000 orders failed (attempt ${attempt}); again`);
-    }
-  }
-}
-
 const store = await serveProductionBuild({ port: PORT, state: STATE, extraArgs: ["--fresh"] });
 let largeStore: RunningStore | undefined;
 if (values["scale-only"]) {
   try {
-    prepareLargeState();
+    prepareLargeState(LARGE_STATE, { orders: 100_000 });
     largeStore = await serveProductionBuild({ port: PORT + 1, state: LARGE_STATE, extraArgs: ["--no-build"] });
     await scaleTable(store, largeStore);
   } finally {
@@ -238,7 +218,7 @@ if (values["scale-only"]) {
 try {
   say(`# Benchmarks`);
   say();
-  say(`Run on ${new Date().toISOString().slice(0, 16)}Z, commit ${commit}${dirty}, ${machine}.`);
+  say(`Run on ${new Date().toISOString().slice(0, 16)}Z, commit ${commitLabel()}, ${machineLabel()}.`);
   say(`Production build served by \`wrangler dev\` on loopback (local workerd, D1, KV, R2; wrangler's local trace recorder off, as in \`npm start\`); autocannon, 8 connections, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s per route.`);
   say(`One run's figures; compare them as ratios, since the machine is shared and noisy.`);
   say();
@@ -249,7 +229,7 @@ try {
   // The same build again, seeded to 50,000 products: for the CPU figures, then measured
   // alternately with the first store. Seeded before it is served, so no other process has the
   // database open while 50,000 rows go in.
-  prepareLargeState();
+  prepareLargeState(LARGE_STATE, { orders: 100_000 });
   largeStore = await serveProductionBuild({ port: PORT + 1, state: LARGE_STATE, extraArgs: ["--no-build"] });
   cpuLoad.before = loadAverage();
   const [cpuSmall] = (await measureWorkerdCpu({ state: STATE, rounds: WORKERD_ROUNDS })) ?? [];
@@ -295,5 +275,8 @@ try {
   largeStore?.stop();
 }
 
+// The busiest-hour load keeps its own section (`npm run load` writes it, with its own date and commit): kept as the last one.
+const busiestHour = join(ROOT, "docs", "benchmarks-busiest-hour.md");
+if (existsSync(busiestHour)) lines.push(readFileSync(busiestHour, "utf8").trimEnd());
 writeFileSync(REPORT, `${lines.join("\n")}\n`);
 console.log("\nWritten to docs/benchmarks.md");

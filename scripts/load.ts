@@ -1,9 +1,10 @@
 /**
- * `npm run load`: a burst on the page mix against the production build on loopback
- * (security checklist line 45): 200 requests per second for 30 seconds by default.
+ * `npm run test:load` (part of `npm test`): a burst on the page mix against the production build on
+ * loopback (security checklist line 45): 200 requests per second for 30 seconds by default.
  * Prints requests per second, p50/p99 latency and the error count; exits non-zero on any error.
+ * The busiest-hour scenario (`npm run load`) is scripts/load/busiest-hour.ts.
  *
- *   npm run load -- [--rate 200] [--duration 30] [--url http://127.0.0.1:8787] [--no-build]
+ *   node scripts/load.ts [--rate 200] [--duration 30] [--url http://127.0.0.1:8787] [--no-build]
  *
  * Without --url it serves the production build itself (its own fresh state on port 8797);
  * --no-build reuses the current build (npm test reuses the one its bundle check made).

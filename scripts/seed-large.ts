@@ -66,6 +66,21 @@ function row(i: number): unknown[] {
   ];
 }
 
+/**
+ * On a busy machine Miniflare's connection to the local D1 is sometimes closed the moment a batch is
+ * sent ("other side closed"); the rows are INSERT OR IGNORE, so the same batch is simply sent again.
+ */
+async function batchWithRetries(statements: D1PreparedStatement[]) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await env.DB.batch(statements);
+    } catch (error) {
+      if (attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
 try {
   const countRows = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM products WHERE id LIKE 'bulk-%'").first<{ n: number }>())!.n;
   const before = await countRows();
@@ -78,7 +93,7 @@ try {
       const placeholders = ids.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ");
       statements.push(env.DB.prepare(`INSERT OR IGNORE INTO products ${COLUMNS} VALUES ${placeholders}`).bind(...ids.flatMap(row)));
     }
-    await env.DB.batch(statements);
+    await batchWithRetries(statements);
   }
   const after = await countRows();
   console.log(`Large catalogue: ${after - before} new, ${after} bulk products in all (${((Date.now() - started) / 1000).toFixed(1)} s).`);

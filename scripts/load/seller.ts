@@ -1,0 +1,67 @@
+/**
+ * The seller during the busiest hour: looks over products and orders, reprices products shoppers
+ * are buying (through the JSON API and through the edit page's form without JavaScript, in turn),
+ * and restocks counted products. Every price is written into the ledger before it is sent, so the
+ * order check knows each price a product may have been sold at, even one whose answer was lost.
+ */
+import type { Client } from "./client.ts";
+import type { EditableProduct } from "./catalogue.ts";
+import { chance, pick, step, type Scenario } from "./scenario.ts";
+
+const RESTOCK_UNITS = 20;
+
+export async function sellerSignIn(client: Client, credentials: { email: string; password: string }): Promise<void> {
+  const reply = await client.request("POST /api/seller/login", "/api/seller/login", { json: credentials });
+  if (reply?.status !== 200) throw new Error(`the seller's login answered ${reply?.status ?? "nothing"}: ${reply?.text.slice(0, 200)}`);
+}
+
+export async function sellerJourney(scenario: Scenario, client: Client): Promise<void> {
+  const { repriced, restocked } = scenario.catalogue;
+  await step(scenario, client, "GET /seller/product-list", "/seller/product-list");
+
+  const product = pick(repriced);
+  await step(scenario, client, "GET /seller/products/:id/edit", `/seller/products/${product.id}/edit`);
+  // A new selling price between 60% of the MRP and the MRP, in whole rupees.
+  const mrp = product.pricePaise / 100;
+  product.offerPricePaise = 100 * (Math.ceil(mrp * 0.6) + Math.floor(Math.random() * (mrp - Math.ceil(mrp * 0.6) + 1)));
+  (scenario.ledger.offerPrices[product.id] ??= []).push(product.offerPricePaise);
+  scenario.counts.edits++;
+  if (chance(0.5)) await saveThroughApi(scenario, client, product);
+  else await step(scenario, client, "POST /seller/products/:id/edit (form, no JS)", `/seller/products/${product.id}/edit`, { multipart: asForm(product), document: true });
+
+  await step(scenario, client, "GET /seller/orders", "/seller/orders");
+  await step(scenario, client, "GET /api/order/seller", "/api/order/seller");
+
+  const shelf = pick(restocked);
+  shelf.stock = (shelf.stock ?? 0) + RESTOCK_UNITS;
+  await saveThroughApi(scenario, client, shelf);
+  scenario.counts.edits++;
+}
+
+/** The API answers with the product as saved: its count then is what the next restock adds to. */
+async function saveThroughApi(scenario: Scenario, client: Client, product: EditableProduct): Promise<void> {
+  const body = new FormData();
+  body.set("id", product.id);
+  body.set("productData", JSON.stringify({ ...fields(product), description: product.description }));
+  const reply = await step(scenario, client, "POST /api/product/update", "/api/product/update", { multipart: body });
+  if (reply?.status === 200) product.stock = reply.json<{ product: { stock: number | null } }>().product.stock;
+}
+
+/** Every field of the product form, as the seller's edit page sends them. */
+function fields(product: EditableProduct) {
+  return {
+    name: product.name,
+    description: product.description.join("\n"),
+    category: product.category,
+    price: String(product.pricePaise / 100),
+    offerPrice: String(product.offerPricePaise / 100),
+    weight: product.weight ?? "",
+    stock: product.stock === null ? "" : String(product.stock),
+  };
+}
+
+function asForm(product: EditableProduct): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields(product))) form.set(name, value);
+  return form;
+}
