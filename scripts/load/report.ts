@@ -26,7 +26,7 @@ export type RunFacts = {
   orders: { cod: number; card: number; paid: number; cancelled: number; soldOut: number; edits: number };
 };
 
-/** The share of requests that may fail: see ADR 041. */
+/** The share of requests that may fail: see ADR 042. */
 export const ERROR_BUDGET = 0.001;
 
 const ms = (value: number) => `${Math.round(value)} ms`;
