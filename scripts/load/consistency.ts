@@ -64,7 +64,7 @@ export async function checkNoOversell(db: D1Database, ledger: Pick<LoadLedger, "
   return result("no unit oversold", ids.length, problems);
 }
 
-type StoredOrder = { id: string; user_id: string; payment_type: string; subtotal_paise: number; tax_paise: number; amount_paise: number; is_paid: number; payment_state: string };
+type StoredOrder = { id: string; user_id: string; payment_type: string; subtotal_paise: number; tax_paise: number; tax_basis_points: number; amount_paise: number; is_paid: number; payment_state: string };
 type StoredItem = { order_id: string; product_id: string; quantity: number; unit_price_paise: number; current_offer: number | null };
 
 /**
@@ -75,7 +75,7 @@ type StoredItem = { order_id: string; product_id: string; quantity: number; unit
 export async function checkNoOrderLost(db: D1Database, ledger: Pick<LoadLedger, "placed" | "payments" | "offerPrices">): Promise<CheckResult> {
   const ids = JSON.stringify([...new Set([...ledger.placed.map((o) => o.orderId), ...ledger.payments.map((p) => p.orderId)])]);
   const orders = new Map(
-    (await rows<StoredOrder>(db, `SELECT id, user_id, payment_type, subtotal_paise, tax_paise, amount_paise, is_paid, payment_state FROM orders WHERE ${inList("id")}`, ids)).map((o) => [o.id, o]),
+    (await rows<StoredOrder>(db, `SELECT id, user_id, payment_type, subtotal_paise, tax_paise, tax_basis_points, amount_paise, is_paid, payment_state FROM orders WHERE ${inList("id")}`, ids)).map((o) => [o.id, o]),
   );
   const items = Map.groupBy(
     await rows<StoredItem>(
@@ -105,7 +105,8 @@ export async function checkNoOrderLost(db: D1Database, ledger: Pick<LoadLedger, 
       const prices = ledger.offerPrices[line.product_id] ?? (line.current_offer === null ? [] : [line.current_offer]);
       if (!prices.includes(line.unit_price_paise)) problems.push(`${placed.orderId}: ${line.product_id} at ${line.unit_price_paise} paise, a price it never had`);
     }
-    const totals = totalsFor(lines.map((line) => ({ unitPricePaise: line.unit_price_paise, quantity: line.quantity })));
+    // At the rate the order records it was charged (the store setting of that moment).
+    const totals = totalsFor(lines.map((line) => ({ unitPricePaise: line.unit_price_paise, quantity: line.quantity })), order.tax_basis_points);
     if (order.subtotal_paise !== totals.subtotal || order.tax_paise !== totals.tax || order.amount_paise !== totals.total) {
       problems.push(`${placed.orderId}: amount ${order.amount_paise} paise, its lines come to ${totals.total}`);
     }
