@@ -73,7 +73,8 @@ export function DeliveryChip() {
           )}
         </div>
       </details>
-      <p role="status" className="sr-only">
+      {/* A live region, not a second role="status": the page's status is the toaster's. */}
+      <p aria-live="polite" className="sr-only">
         {saved ? fetcher.data?.msg : ""}
       </p>
     </div>

@@ -20,7 +20,7 @@ for (const device of ["desktop", "phone @mobile"]) {
 
       await checkPincode(page, "560001");
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
-      await expect(page.getByRole("status").filter({ hasText: "Delivery in 30 min" })).toBeAttached();
+      await expect(page.locator("[aria-live=polite]").filter({ hasText: "Delivery in 30 min" })).toBeAttached();
 
       await open(page, PRODUCT_PATH);
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");

@@ -82,6 +82,13 @@ describe("every request reads through a D1 session, starting where it must (ADR 
     expect(decodeURIComponent(shopper.jar.get(BOOKMARK_COOKIE)!)).not.toMatch(/^"?fake-\d{8}"?$/);
   });
 
+  it("a refused write changes nothing and gets no cookie", async () => {
+    const shopper = browser(db);
+    const response = await shopper.send("/api/user/register", { method: "POST", json: { name: "", email: "not-an-email", password: "x" } });
+    expect(response.status).toBe(400);
+    expect(response.headers.getSetCookie().join()).not.toContain(BOOKMARK_COOKIE);
+  });
+
   it("the next request starts at the bookmark the cookie carries", async () => {
     const shopper = browser(db);
     await shopper.send("/api/user/register", { method: "POST", json: { name: "Replica Shopper", email: `r-${crypto.randomUUID()}@example.com`, password: "correct horse battery" } });

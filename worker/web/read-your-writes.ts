@@ -7,8 +7,8 @@
  * - A write (any method but GET and HEAD) without one starts at the primary ("first-primary").
  * - Any other read starts at the nearest replica ("first-unconstrained"): the anonymous catalogue.
  *
- * After a write, or a request that came with a bookmark, the session's newest bookmark goes back
- * in the cookie: HttpOnly, signed with SESSION_SECRET (a forged or garbled one is ignored, never
+ * After a write that succeeded, or a request that came with a bookmark, the session's newest
+ * bookmark goes back in the cookie (never on a refused request, which changed nothing): HttpOnly, signed with SESSION_SECRET (a forged or garbled one is ignored, never
  * handed to D1), and short-lived, since replicas catch up within seconds. Anonymous reads never
  * get the cookie, so the edge cache's answers stay free of Set-Cookie.
  */
@@ -38,7 +38,8 @@ export async function withReadYourWrites(request: Request, env: ConsistencyEnv, 
   const carried = readCookie(cookieHeader, BOOKMARK_COOKIE) ? await readBookmark(request, env, cookieHeader) : null;
   const start = carried ?? (writes(request) ? "first-primary" : "first-unconstrained");
   const { result: response, bookmark } = await inSession(env.DB, start, respond);
-  if (!bookmark || bookmark === carried || (!carried && !writes(request))) return response;
+  // A refused request (4xx, 5xx) changed nothing worth reading back: no cookie for it.
+  if (!bookmark || bookmark === carried || response.status >= 400 || (!carried && !writes(request))) return response;
   const answered = new Response(response.body, response);
   answered.headers.append("Set-Cookie", await bookmarkCookie(request, env).serialize(bookmark));
   return answered;
