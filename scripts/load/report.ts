@@ -64,7 +64,7 @@ export function reportLines(facts: RunFacts, routes: RouteSummary[], checks: Che
     `| --- | ---: | --- |`,
     ...checks.map((c) => `| ${c.name} | ${c.checked} | ${c.passed ? "✓" : `✗ ${c.problems.length} problems: ${c.problems.slice(0, 3).join("; ")}`} |`),
     ``,
-    `Result: **${passed(routes, checks, placed) ? "passed" : "failed"}** (every check, errors within the budget, at least one order placed).`,
+    `Result: **${passed(routes, checks, placed) ? "passed" : "failed"}** (passing needs every check, errors within the budget and at least one order placed).`,
   ];
   return lines;
 }
