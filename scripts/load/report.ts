@@ -63,14 +63,16 @@ export function reportLines(facts: RunFacts, routes: RouteSummary[], checks: Che
     `| check in D1 afterwards | checked | result |`,
     `| --- | ---: | --- |`,
     ...checks.map((c) => `| ${c.name} | ${c.checked} | ${c.passed ? "✓" : `✗ ${c.problems.length} problems: ${c.problems.slice(0, 3).join("; ")}`} |`),
+    ``,
+    `Result: **${passed(routes, checks, placed) ? "passed" : "failed"}** (passing needs every check, errors within the budget and at least one order placed).`,
   ];
   return lines;
 }
 
-/** Whether the run passed: every check, and errors within the budget. */
-export function passed(routes: RouteSummary[], checks: CheckResult[]): boolean {
+/** Whether the run passed: every check, errors within the budget, and orders placed (checks of no orders prove little). */
+export function passed(routes: RouteSummary[], checks: CheckResult[], ordersPlaced: number): boolean {
   const sum = totals(routes);
-  return checks.every((c) => c.passed) && sum.error <= ERROR_BUDGET * sum.requests;
+  return checks.every((c) => c.passed) && sum.error <= ERROR_BUDGET * sum.requests && ordersPlaced > 0;
 }
 
 export function writeSection(root: string, lines: string[]): void {
