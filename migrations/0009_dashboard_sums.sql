@@ -7,6 +7,7 @@ CREATE TABLE `product_sales_days` (
 	PRIMARY KEY(`day`, `product_id`)
 );
 --> statement-breakpoint
+CREATE INDEX `product_sales_days_covering_idx` ON `product_sales_days` (`day`,`product_id`,`units`,`sales_paise`);--> statement-breakpoint
 CREATE TABLE `sales_days` (
 	`day` integer PRIMARY KEY NOT NULL,
 	`orders` integer DEFAULT 0 NOT NULL,
@@ -20,7 +21,7 @@ CREATE TABLE `sales_days` (
 );
 --> statement-breakpoint
 CREATE INDEX `orders_waiting_idx` ON `orders` (`status`,`payment_type`,`is_paid`);--> statement-breakpoint
-CREATE INDEX `orders_refund_due_idx` ON `orders` (`created_at`) WHERE "orders"."payment_state" = 'refund_due';--> statement-breakpoint
+CREATE INDEX `orders_refund_due_idx` ON `orders` (`amount_paise`) WHERE "orders"."payment_state" = 'refund_due';--> statement-breakpoint
 CREATE INDEX `products_stock_idx` ON `products` (`stock`,`updated_at`) WHERE "products"."stock" IS NOT NULL;
 --> statement-breakpoint
 -- The orders placed before this migration, summed once.

@@ -134,7 +134,7 @@ export async function seedOrders(db: D1Database, options: OrderSeedOptions): Pro
   await insertRows(db, "orders", ORDER_COLUMNS, orderRows);
   await insertRows(db, "order_items", ["id", "order_id", "product_id", "name", "category", "image", "unit_price_paise", "quantity"], itemRows);
   // Counted stock for one bulk product in ten (the dashboard's stock lists); the rest stay uncounted.
-  await db.prepare("UPDATE products SET stock = (rowid * 7919) % 60 WHERE id LIKE 'bulk-%' AND rowid % 10 = 3 AND stock IS NULL").run();
+  await db.prepare("UPDATE products SET stock = (rowid / 10) % 60 WHERE id LIKE 'bulk-%' AND rowid % 10 = 3 AND stock IS NULL").run();
   return options.count - existing;
 }
 

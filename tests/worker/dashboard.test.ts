@@ -217,6 +217,7 @@ describe("dashboard figures", () => {
       const walks = details.replace(/SCAN orders USING (COVERING )?INDEX orders_refund_due_idx/, "");
       expect(walks, sql).not.toMatch(/SCAN (orders|products|order_items|sales_days|product_sales_days)\b/);
       if (/from "orders"/.test(sql)) expect(details, sql).toMatch(/orders USING (COVERING )?INDEX orders_(waiting|refund_due)_idx/);
+      if (/from "product_sales_days"/.test(sql)) expect(details, sql).toMatch(/product_sales_days USING COVERING INDEX product_sales_days_covering_idx/);
       if (/from "products"/.test(sql)) expect(details, sql).toMatch(/products USING (COVERING )?INDEX products_stock_idx/);
     }
   });

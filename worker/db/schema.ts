@@ -156,7 +156,7 @@ export const orders = sqliteTable(
     index("orders_status_idx").on(t.status, t.createdAt),
     // The dashboard's counts of orders waiting for a next step (ADR 036): read from the index alone.
     index("orders_waiting_idx").on(t.status, t.paymentType, t.isPaid),
-    index("orders_refund_due_idx").on(t.createdAt).where(sql`${t.paymentState} = 'refund_due'`),
+    index("orders_refund_due_idx").on(t.amountPaise).where(sql`${t.paymentState} = 'refund_due'`),
     uniqueIndex("orders_idempotency_unique").on(t.userId, t.idempotencyKey),
     uniqueIndex("orders_stripe_session_unique").on(t.stripeSessionId),
     check("orders_amount_positive", sql`${t.amountPaise} > 0`),
@@ -217,7 +217,11 @@ export const productSalesDays = sqliteTable(
     units: integer("units").notNull().default(0),
     salesPaise: integer("sales_paise").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.productId] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.productId] }),
+    // The best sellers' grouping reads the days' rows from this index alone (ADR 036).
+    index("product_sales_days_covering_idx").on(t.day, t.productId, t.units, t.salesPaise),
+  ],
 );
 
 /** Stripe event ids already handled: each webhook event takes effect once. */

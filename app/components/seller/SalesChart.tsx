@@ -6,7 +6,7 @@ export type ChartDay = { day: number; orders: number; salesPaise: number };
 
 const WIDTH = 640;
 const HEIGHT = 220;
-const PLOT = { left: 64, right: 8, top: 12, bottom: 28 };
+const PLOT = { left: 80, right: 8, top: 12, bottom: 28 };
 
 /**
  * Sales per day as bars, drawn as SVG in the server's HTML (no chart library, no client cost
@@ -54,7 +54,8 @@ export function SalesChart({ days }: { days: ChartDay[] }) {
         ))}
         {days.map((d, i) =>
           i % 7 === (days.length - 1) % 7 ? (
-            <text key={d.day} x={PLOT.left + (i + 0.5) * slot} y={HEIGHT - 8} textAnchor="middle" fontSize="11" fill="#4b5563">
+            // The last day's label ends at the plot's edge instead of running past it.
+            <text key={d.day} x={i === days.length - 1 ? WIDTH - PLOT.right : PLOT.left + (i + 0.5) * slot} y={HEIGHT - 8} textAnchor={i === days.length - 1 ? "end" : "middle"} fontSize="11" fill="#4b5563">
               {formatIstDay(d.day)}
             </text>
           ) : null,
