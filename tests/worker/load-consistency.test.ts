@@ -95,6 +95,7 @@ describe("the busiest hour's consistency checks", () => {
     const breakages: [string, (s: Awaited<ReturnType<typeof storeAfterLoad>>) => Promise<unknown>, RegExp][] = [
       ["an accepted order is gone", async ({ codOrder }) => {
         await sql("DELETE FROM order_items WHERE order_id = ?", codOrder);
+        await sql("DELETE FROM notifications WHERE order_id = ?", codOrder); // what the shopper was told of it
         await sql("DELETE FROM orders WHERE id = ?", codOrder);
       }, /: accepted, but not in the database$/],
       ["a line of an order is gone", ({ codOrder, plain }) => sql("DELETE FROM order_items WHERE order_id = ? AND product_id = ?", codOrder, plain.id), /: holds 2 × .*, the shopper sent 2 × .*, 1 × /],
