@@ -21,10 +21,3 @@ export function DiscountBadge({ offerPricePaise, pricePaise, className = "" }: {
   if (!savings || savings.percentOff === 0) return null;
   return <span className={`rounded bg-primary px-1.5 py-0.5 text-xs font-semibold text-white ${className}`}>{savings.percentOff}% off</span>;
 }
-
-/** "You save ₹10" against the MRP, when there is a discount. */
-export function YouSave({ offerPricePaise, pricePaise }: { offerPricePaise: number; pricePaise: number }) {
-  const savings = savingsOf(pricePaise, offerPricePaise);
-  if (!savings) return null;
-  return <p className="font-medium text-primary-dull">You save {formatRupees(savings.saved)}</p>;
-}

@@ -4,12 +4,13 @@ import { Link } from "~/components/Link";
 import { fromContext } from "@worker/web/context";
 import { productWithRelated, toProductCard, toProductView } from "@worker/services/catalog";
 import { useCart } from "~/components/CartProvider";
-import { DiscountBadge, Price, YouSave } from "~/components/Price";
+import { DiscountBadge, Price } from "~/components/Price";
 import { ProductGrid } from "~/components/ProductCard";
 import { Stars } from "~/components/Stars";
 import { findCategory } from "@shared/categories";
 import { cartFormAction } from "@shared/cart";
 import { imageUrl } from "@shared/images";
+import { formatRupees, savingsOf } from "@shared/money";
 import { useStorefront } from "~/root";
 import { DeliveryPromiseLine } from "~/components/DeliveryPromiseLine";
 import { productPath } from "@shared/paths";
@@ -48,6 +49,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const category = findCategory(product.category);
   const priceTax = useStorefront()?.words.priceTax;
   const categoryPath = `/products/${product.category.toLowerCase()}`;
+  const savings = savingsOf(product.pricePaise, product.offerPricePaise);
 
   return (
     <div className="mt-10">
@@ -90,7 +92,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <Price offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} large />
               <DiscountBadge offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} />
             </div>
-            <YouSave offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} />
+            {savings && <p className="font-medium text-primary-dull">You save {formatRupees(savings.saved)}</p>}
             <p className="text-gray-500" data-testid="price-tax-note">
               {priceTax}
             </p>
