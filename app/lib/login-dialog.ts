@@ -13,3 +13,10 @@ export function requestLogin(redirectTo = "/"): boolean {
   for (const listener of listeners) listener(redirectTo);
   return listeners.size > 0;
 }
+
+export type LoginMode = "login" | "register";
+
+/** The login page's address for a mode: where the toggle leads without JavaScript, and where a failed post comes back to. */
+export function loginPagePath(mode: LoginMode, redirectTo: string): string {
+  return `/login?${mode === "register" ? "mode=signup&" : ""}redirectTo=${encodeURIComponent(redirectTo)}`;
+}

@@ -4,12 +4,7 @@ import { Link } from "~/components/Link";
 import type { ActionFailure } from "@worker/web/action-result";
 import { useFailureToast } from "~/lib/use-action-toast";
 
-type Mode = "login" | "register";
-
-/** The login page's address for a mode: where the toggle leads without JavaScript, and where a failed post comes back to. */
-export function loginPagePath(mode: Mode, redirectTo: string): string {
-  return `/login?${mode === "register" ? "mode=signup&" : ""}redirectTo=${encodeURIComponent(redirectTo)}`;
-}
+import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
 
 /**
  * Login / sign-up, posting to the /login action (a real form: it works before JavaScript loads).

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/Link";
-import { onLoginRequested, requestLogin } from "~/lib/login-dialog";
-import { AuthForm, loginPagePath } from "./AuthForm";
+import { loginPagePath, onLoginRequested, requestLogin } from "~/lib/login-dialog";
+
+// Loaded when the dialog first opens: every shop page has the dialog, few visits open it (first-load budget).
+const AuthForm = lazy(() => import("./AuthForm").then((module) => ({ default: module.AuthForm })));
 
 /**
  * The Login button and its modal. The button is a link to /login, so it works before JavaScript
@@ -67,7 +69,11 @@ export function LoginModal() {
         >
           ×
         </button>
-        {redirectTo !== null && <AuthForm redirectTo={redirectTo} />}
+        {redirectTo !== null && (
+          <Suspense fallback={<p className="py-8 text-center text-gray-500">Loading…</p>}>
+            <AuthForm redirectTo={redirectTo} />
+          </Suspense>
+        )}
       </div>
     </dialog>
   );
