@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { flashMiddleware, takeFlash } from "@worker/web/flash";
 import { shopperMiddleware, shopperOf } from "@worker/web/shopper-state";
@@ -6,7 +7,6 @@ import type { Route } from "./+types/root";
 import { LoginModal } from "~/components/account/LoginModal";
 import { CartProvider } from "~/components/CartProvider";
 import { ErrorPage } from "~/components/ErrorPage";
-import { SellerLogin } from "~/components/seller/SellerLogin";
 import { Toaster } from "~/components/Toaster";
 import { saveCartRemotely } from "~/lib/cart-api";
 import { InlineStyles } from "~/lib/inline-css";
@@ -92,13 +92,19 @@ export function useDeliveryTo() {
   return useShopperState()?.delivery;
 }
 
+// Only the seller area's 401 shows it: kept out of every shop page's first load (the 125 KB budget).
+// Error documents are sent whole (app/entry.server.tsx), so it is in the HTML, with or without JavaScript.
+const SellerLogin = lazy(() => import("~/components/seller/SellerLogin").then((module) => ({ default: module.SellerLogin })));
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // The seller area's guard (worker/web/guards.ts): anyone but the seller gets its login form.
   if (isRouteErrorResponse(error) && error.status === 401) {
     return (
       <>
         <Toaster />
-        <SellerLogin />
+        <Suspense>
+          <SellerLogin />
+        </Suspense>
       </>
     );
   }
