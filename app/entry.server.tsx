@@ -42,9 +42,8 @@ export default async function handleRequest(
   );
   shellRendered = true;
 
-  // Crawlers and no-JS clients get the whole document at once; so do error pages, whose boundary
-  // loads its parts lazily (the seller's login form: app/root.tsx) and must still work without JavaScript.
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode || responseStatusCode >= 400) await body.allReady;
+  // Crawlers and no-JS clients get the whole document at once.
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", documentCsp(nonce, fakeStripe));

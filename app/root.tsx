@@ -1,12 +1,12 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { flashMiddleware, takeFlash } from "@worker/web/flash";
 import { shopperMiddleware, shopperOf } from "@worker/web/shopper-state";
 import { storefrontDelivery } from "@worker/web/delivery";
 import type { Route } from "./+types/root";
-import { LoginModal } from "~/components/account/LoginModal";
 import { CartProvider } from "~/components/CartProvider";
 import { ErrorPage } from "~/components/ErrorPage";
+import { SellerLogin } from "~/components/seller/SellerLogin";
 import { Toaster } from "~/components/Toaster";
 import { saveCartRemotely } from "~/lib/cart-api";
 import { InlineStyles } from "~/lib/inline-css";
@@ -61,6 +61,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// The login dialog is mounted once the page has hydrated, and its code loads then: no page's first
+// load carries it (the 125 KB budget). Until it subscribes, the Login button is a link to /login,
+// and a request to open it waits for it (~/lib/login-dialog).
+const LoginModal = lazy(() => import("~/components/account/LoginModal").then((module) => ({ default: module.LoginModal })));
+
+function LazyLoginModal() {
+  const [mounted, setMounted] = useState(false);
+  // A mount flag, set once after hydration (not ~/lib/use-hydrated: its shared chunk would join every first load).
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setMounted(true), []);
+  return mounted ? (
+    <Suspense>
+      <LoginModal />
+    </Suspense>
+  ) : null;
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     // Keyed by who is shopping: logging in or out starts again from the server's cart.
@@ -72,7 +89,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     >
       <Toaster flash={loaderData.flash} />
       <Outlet />
-      {!loaderData.user && <LoginModal />}
+      {!loaderData.user && <LazyLoginModal />}
     </CartProvider>
   );
 }
@@ -92,19 +109,13 @@ export function useDeliveryTo() {
   return useShopperState()?.delivery;
 }
 
-// Only the seller area's 401 shows it: kept out of every shop page's first load (the 125 KB budget).
-// Error documents are sent whole (app/entry.server.tsx), so it is in the HTML, with or without JavaScript.
-const SellerLogin = lazy(() => import("~/components/seller/SellerLogin").then((module) => ({ default: module.SellerLogin })));
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // The seller area's guard (worker/web/guards.ts): anyone but the seller gets its login form.
   if (isRouteErrorResponse(error) && error.status === 401) {
     return (
       <>
         <Toaster />
-        <Suspense>
-          <SellerLogin />
-        </Suspense>
+        <SellerLogin />
       </>
     );
   }

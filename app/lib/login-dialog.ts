@@ -2,16 +2,26 @@
 type Listener = (redirectTo: string) => void;
 const listeners = new Set<Listener>();
 
+/**
+ * A request made while the modal's code is still loading: the root mounts it for every guest once
+ * the page has hydrated (app/root.tsx), and only hydrated pages and guests ask.
+ */
+let pending: string | null = null;
+
 export function onLoginRequested(listener: Listener) {
   listeners.add(listener);
+  if (pending !== null) {
+    listener(pending);
+    pending = null;
+  }
   return () => {
     listeners.delete(listener);
   };
 }
 
-export function requestLogin(redirectTo = "/"): boolean {
+export function requestLogin(redirectTo = "/"): void {
+  if (listeners.size === 0) pending = redirectTo;
   for (const listener of listeners) listener(redirectTo);
-  return listeners.size > 0;
 }
 
 export type LoginMode = "login" | "register";

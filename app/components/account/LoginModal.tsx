@@ -1,33 +1,13 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigation } from "react-router";
-import { Link } from "~/components/Link";
-import { loginPagePath, onLoginRequested, requestLogin } from "~/lib/login-dialog";
-
-// Loaded when the dialog first opens: every shop page has the dialog, few visits open it (first-load budget).
-const AuthForm = lazy(() => import("./AuthForm").then((module) => ({ default: module.AuthForm })));
+import { useEffect, useRef, useState } from "react";
+import { useNavigation } from "react-router";
+import { onLoginRequested } from "~/lib/login-dialog";
+import { AuthForm } from "./AuthForm";
 
 /**
- * The Login button and its modal. The button is a link to /login, so it works before JavaScript
- * loads; once hydrated it opens a native <dialog>, which traps focus, closes on Escape and returns
- * focus to the button. A click on the backdrop closes it too.
+ * The login modal: a native <dialog>, which traps focus, closes on Escape and returns focus to the
+ * button. A click on the backdrop closes it too. The root mounts it lazily after hydration (it is
+ * in no page's first load); the Login button (./LoginButton.tsx) is a link to /login until then.
  */
-export function LoginButton() {
-  const location = useLocation();
-  // Back to this page once signed in (or signed up), with or without JavaScript.
-  const here = `${location.pathname}${location.search}`;
-  return (
-    <Link
-      to={loginPagePath("login", here)}
-      onClick={(event) => {
-        if (requestLogin(here)) event.preventDefault();
-      }}
-      className="rounded-full bg-primary px-8 py-2 text-white transition hover:bg-primary-dull"
-    >
-      Login
-    </Link>
-  );
-}
-
 export function LoginModal() {
   const dialog = useRef<HTMLDialogElement>(null);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
@@ -69,11 +49,7 @@ export function LoginModal() {
         >
           ×
         </button>
-        {redirectTo !== null && (
-          <Suspense fallback={<p className="py-8 text-center text-gray-500">Loading…</p>}>
-            <AuthForm redirectTo={redirectTo} />
-          </Suspense>
-        )}
+        {redirectTo !== null && <AuthForm redirectTo={redirectTo} />}
       </div>
     </dialog>
   );

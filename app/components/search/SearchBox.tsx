@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ComponentType } from "react";
 import { Form, useSearchParams } from "react-router";
-import { MAX_SEARCH_LENGTH, normaliseSearchText } from "@shared/search";
+import { MAX_SEARCH_LENGTH, normaliseSearchText } from "@shared/search-text";
 import type { ComboboxState, SuggestionsProps } from "./Suggestions";
 
 /**

@@ -17,8 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The seller login form's action. Sent by its fetcher, a refusal is `{ ok: false, msg }` (a toast);
- * posted without JavaScript, it comes back to this page with the message as a toast, never as JSON.
+ * The seller login form's action. Posted by the browser (the form is a plain one), a refusal comes
+ * back to this page with the message as a toast, never as JSON; another client's post gets
+ * `{ ok: false, msg }`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return runFormAction(request, async () =>

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { ErrorPage } from "~/components/ErrorPage";
 import { AccountMenu } from "~/components/account/AccountMenu";
-import { LoginButton } from "~/components/account/LoginModal";
+import { LoginButton } from "~/components/account/LoginButton";
 import { CartBar } from "~/components/cart/CartBar";
 import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
