@@ -138,6 +138,9 @@ test.describe("the seller's login", () => {
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByRole("status").getByText("Invalid email or password")).toBeVisible();
 
+    // A refused login is a new page (/seller/login, ADR 043): the form starts empty again.
+    await expect(page).toHaveURL("/seller/login");
+    await page.getByLabel("Email").fill(SELLER.email);
     await page.getByLabel("Password").fill(SELLER.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByText("Hi! Admin")).toBeVisible();
