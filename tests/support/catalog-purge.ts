@@ -1,5 +1,6 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { vi } from "vitest";
 
 /** The store's one catalogue-version writer (worker/catalog-purge.ts). */
 export function catalogPurgeStub(): DurableObjectStub {
@@ -21,4 +22,18 @@ export async function resetCatalogPurge(): Promise<void> {
  */
 export async function flushCatalogPurge(): Promise<void> {
   await runDurableObjectAlarm(catalogPurgeStub());
+}
+
+/** The KV key of the catalogue version the edge cache keys on (ADR 024). */
+export const CATALOG_VERSION_KEY = "catalog:version";
+
+/** Every catalogue version written to KV from now on, in order (the spy records each write and lets it through; restore with vi.restoreAllMocks). */
+export function recordVersionWrites(): number[] {
+  const written: number[] = [];
+  const put = env.SESSIONS.put.bind(env.SESSIONS);
+  vi.spyOn(env.SESSIONS, "put").mockImplementation((key, value, options) => {
+    if (key === CATALOG_VERSION_KEY) written.push(Number(value));
+    return put(key, value, options);
+  });
+  return written;
 }

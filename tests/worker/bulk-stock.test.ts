@@ -9,23 +9,10 @@ import { getDb } from "@worker/db/client";
 import { products } from "@worker/db/schema";
 import { setStockInBulk } from "@worker/services/bulk-stock";
 import { db, insertProduct } from "../support/builders";
-import { catalogPurgeStub } from "../support/catalog-purge";
+import { catalogPurgeStub, recordVersionWrites } from "../support/catalog-purge";
 import { call, json, postJson } from "../support/http";
 import { sellerLogin } from "../support/seller";
 import { signUp } from "../support/shoppers";
-
-const VERSION_KEY = "catalog:version";
-
-/** Every catalogue version written to KV from now on (the spy records and lets the write through). */
-function recordVersionWrites(): number[] {
-  const written: number[] = [];
-  const put = env.SESSIONS.put.bind(env.SESSIONS);
-  vi.spyOn(env.SESSIONS, "put").mockImplementation((key, value, options) => {
-    if (key === VERSION_KEY) written.push(Number(value));
-    return put(key, value, options);
-  });
-  return written;
-}
 
 /** Whether the coalescer has a second write scheduled: a second purge request within its second would set one. */
 async function scheduledAlarm(): Promise<number | null> {

@@ -7,22 +7,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { MIN_GAP_MS } from "@worker/catalog-purge";
 import { catalogChanged } from "@worker/services/catalog-refresh";
 import { insertProduct } from "../support/builders";
-import { catalogPurgeStub } from "../support/catalog-purge";
+import { CATALOG_VERSION_KEY, catalogPurgeStub, recordVersionWrites } from "../support/catalog-purge";
 import { call, json, postJson } from "../support/http";
 import { sellerLogin } from "../support/seller";
-
-const VERSION_KEY = "catalog:version";
-
-/** Every version written to KV from now on, in order (each is the time of its write). */
-function recordVersionWrites(): number[] {
-  const written: number[] = [];
-  const put = env.SESSIONS.put.bind(env.SESSIONS);
-  vi.spyOn(env.SESSIONS, "put").mockImplementation((key, value, options) => {
-    if (key === VERSION_KEY) written.push(Number(value));
-    return put(key, value, options);
-  });
-  return written;
-}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -59,7 +46,7 @@ describe("purges of the cached catalogue are coalesced to KV's one write a secon
     expect(written).toHaveLength(2);
     expectSpacedBySecond(written);
     expect(written[1]).toBeGreaterThanOrEqual(lastChangeAt);
-    expect(Number(await env.SESSIONS.get(VERSION_KEY))).toBe(written[1]);
+    expect(Number(await env.SESSIONS.get(CATALOG_VERSION_KEY))).toBe(written[1]);
     expect(await scheduledAlarm()).toBeNull();
   });
 

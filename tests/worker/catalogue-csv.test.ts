@@ -13,7 +13,7 @@ import { EXPORT_PAGE_SIZE } from "@worker/services/catalogue-export";
 import { commitImport, confirmStagedImport, planImport, stageImport, stagedImport } from "@worker/services/catalogue-import";
 import { MAX_IMPORT_BYTES } from "@shared/product-csv";
 import { db, insertProduct } from "../support/builders";
-import { catalogPurgeStub } from "../support/catalog-purge";
+import { catalogPurgeStub, recordVersionWrites } from "../support/catalog-purge";
 import { call, json, ORIGIN } from "../support/http";
 import { sellerLogin } from "../support/seller";
 import { signUp } from "../support/shoppers";
@@ -67,17 +67,6 @@ async function exportAll(cookie: string): Promise<{ text: string; pages: Respons
     next = response.headers.get("link")?.match(/^<([^>]+)>; rel="next"$/)?.[1] ?? null;
   }
   return { text, pages };
-}
-
-/** Every catalogue version written to KV from now on. */
-function recordVersionWrites(): number[] {
-  const written: number[] = [];
-  const put = env.SESSIONS.put.bind(env.SESSIONS);
-  vi.spyOn(env.SESSIONS, "put").mockImplementation((key, value, options) => {
-    if (key === "catalog:version") written.push(Number(value));
-    return put(key, value, options);
-  });
-  return written;
 }
 
 describe("GET /api/product/export", () => {

@@ -7,16 +7,16 @@ import { insertProduct } from "../support/builders";
 import { call, json, ORIGIN, postJson } from "../support/http";
 import { sellerLogin } from "../support/seller";
 import { addAddress, signUp } from "../support/shoppers";
+import { CATALOG_VERSION_KEY } from "../support/catalog-purge";
 
-const VERSION_KEY = "catalog:version";
 
 /** Mark the catalogue version, so a test can tell whether anything bumped it since. */
 async function markVersion(): Promise<void> {
-  await env.SESSIONS.put(VERSION_KEY, "marked");
+  await env.SESSIONS.put(CATALOG_VERSION_KEY, "marked");
 }
 
 async function versionBumped(): Promise<boolean> {
-  return (await env.SESSIONS.get(VERSION_KEY)) !== "marked";
+  return (await env.SESSIONS.get(CATALOG_VERSION_KEY)) !== "marked";
 }
 
 /** Two anonymous reads of the product list: the second must come from the cache. */

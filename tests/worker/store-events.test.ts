@@ -6,6 +6,7 @@ import { notifications } from "@worker/db/schema";
 import { consumeStoreEvents, publishStoreEvent, retryDelaySeconds } from "@worker/events/queue";
 import { catalogChanged } from "@worker/services/catalog-refresh";
 import { insertProduct } from "../support/builders";
+import { CATALOG_VERSION_KEY } from "../support/catalog-purge";
 import { call, json, postJson } from "../support/http";
 import { sellerLogin } from "../support/seller";
 import { addAddress, authed, signUp, type Shopper } from "../support/shoppers";
@@ -23,7 +24,7 @@ async function placeCodOrder(shopper: Shopper): Promise<string> {
 const noticesOf = async (shopper: Shopper) => (await json<{ notifications: Notice[] }>(await authed(shopper, "/api/user/notifications"))).notifications;
 
 /** The catalogue version the edge cache keys on (ADR 024). */
-const catalogVersion = () => env.SESSIONS.get("catalog:version");
+const catalogVersion = () => env.SESSIONS.get(CATALOG_VERSION_KEY);
 
 let messageCounter = 0;
 function batchOf(bodies: unknown[], attempts = 1) {

@@ -1,4 +1,5 @@
 import { Link } from "~/components/Link";
+import { PostalAddress } from "~/components/orders/PostalAddress";
 import type { InvoiceData } from "@worker/services/invoices";
 import { formatRupees } from "@shared/money";
 import { formatDateTime, orderNumber, paymentLabel } from "@shared/order-status";
@@ -57,17 +58,7 @@ export function OrderPaper({ data, kind, backTo }: { data: InvoiceData; kind: Ki
         <section aria-label="Addresses" className="grid gap-4 border-b border-gray-300 py-4 sm:grid-cols-2">
           <div>
             <h2 className="text-xs font-semibold uppercase text-gray-600">{kind === "invoice" ? "Bill to / Ship to" : "Deliver to"}</h2>
-            <address className="mt-1 not-italic">
-              <p className="font-medium">
-                {address.firstName} {address.lastName}
-              </p>
-              <p>{address.street}</p>
-              <p>
-                {address.city}, {address.state} {address.zipCode}
-              </p>
-              <p>{address.country}</p>
-              <p>Phone: {address.phone}</p>
-            </address>
+            <PostalAddress address={address} className="mt-1 not-italic" nameClassName="font-medium" />
           </div>
           <div>
             <h2 className="text-xs font-semibold uppercase text-gray-600">Payment</h2>

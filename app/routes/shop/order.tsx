@@ -5,6 +5,7 @@ import { orderPage } from "@worker/services/order-detail";
 import { orderPromise } from "@worker/services/order-promise";
 import { settingsForPages } from "@worker/services/store-settings";
 import { Link } from "~/components/Link";
+import { PostalAddress } from "~/components/orders/PostalAddress";
 import { BillBreakdown } from "~/components/orders/BillBreakdown";
 import { CancelOrderButton } from "~/components/orders/CancelOrder";
 import { OrderAgainButton } from "~/components/orders/OrderAgain";
@@ -140,17 +141,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <h2 id="address-title" className="mb-2 text-lg font-medium">
               Delivery address
             </h2>
-            <address className="text-sm not-italic text-gray-700" data-testid="order-address">
-              <p className="font-medium text-gray-900">
-                {address.firstName} {address.lastName}
-              </p>
-              <p>{address.street}</p>
-              <p>
-                {address.city}, {address.state} {address.zipCode}
-              </p>
-              <p>{address.country}</p>
-              <p>Phone: {address.phone}</p>
-            </address>
+            <PostalAddress address={address} className="text-sm not-italic text-gray-700" nameClassName="font-medium text-gray-900" testId="order-address" />
           </section>
         </div>
       </div>

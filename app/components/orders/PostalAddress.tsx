@@ -1,0 +1,18 @@
+import type { AddressSnapshot } from "@worker/db/schema";
+
+/** An order's delivery address as the order page and the printed papers write it. */
+export function PostalAddress({ address, className, nameClassName, testId }: { address: AddressSnapshot; className: string; nameClassName: string; testId?: string }) {
+  return (
+    <address className={className} data-testid={testId}>
+      <p className={nameClassName}>
+        {address.firstName} {address.lastName}
+      </p>
+      <p>{address.street}</p>
+      <p>
+        {address.city}, {address.state} {address.zipCode}
+      </p>
+      <p>{address.country}</p>
+      <p>Phone: {address.phone}</p>
+    </address>
+  );
+}
