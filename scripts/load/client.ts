@@ -14,8 +14,8 @@ export type RequestOptions = {
   multipart?: FormData;
   /** A form posted by the browser itself (no JavaScript): a top-level navigation. */
   document?: boolean;
-  /** A 409 is the store saying "sold out" to a checkout, not an error. */
-  soldOutIs409?: boolean;
+  /** A 409 is an honest refusal here (sold out at a checkout, a stock count that moved), not an error. */
+  refusalIs409?: boolean;
 };
 
 /** Long enough for a saturated 2-core machine; a request that takes longer counts as an error. */
@@ -89,6 +89,6 @@ export class Client {
 function outcomeOf(status: number, options: RequestOptions): Outcome {
   if (status < 400) return "ok";
   if (status === 429) return "rate-limited";
-  if (status === 409 && options.soldOutIs409) return "sold out";
+  if (status === 409 && options.refusalIs409) return "refused";
   return "error";
 }

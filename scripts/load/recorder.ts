@@ -1,11 +1,12 @@
 /**
  * What the busiest-hour load saw, request by request: latency per route, and each answer sorted
  * into what the store should answer under load (ok), its own brakes (rate-limited: a 429), an
- * honest "sold out" to a checkout (a 409), and everything else (errors, by status).
+ * honest refusal (a 409: sold out at a checkout, or a stock count that orders moved under the
+ * seller's restock), and everything else (errors, by status).
  */
 import { percentile } from "../../bench/routes.ts";
 
-export type Outcome = "ok" | "rate-limited" | "sold out" | "error";
+export type Outcome = "ok" | "rate-limited" | "refused" | "error";
 
 type RouteRecord = { latencies: number[]; outcomes: Record<Outcome, number>; errors: Map<string, number> };
 
@@ -19,7 +20,7 @@ export class Recorder {
     const key = `${persona}\t${route}`;
     let entry = this.routes.get(key);
     if (!entry) {
-      entry = { latencies: [], outcomes: { ok: 0, "rate-limited": 0, "sold out": 0, error: 0 }, errors: new Map() };
+      entry = { latencies: [], outcomes: { ok: 0, "rate-limited": 0, "refused": 0, error: 0 }, errors: new Map() };
       this.routes.set(key, entry);
     }
     entry.latencies.push(ms);
@@ -50,10 +51,10 @@ export class Recorder {
 
 /** Every request in a summary, by outcome. */
 export function totals(routes: RouteSummary[]): Record<Outcome, number> & { requests: number } {
-  const sum = { requests: 0, ok: 0, "rate-limited": 0, "sold out": 0, error: 0 };
+  const sum = { requests: 0, ok: 0, "rate-limited": 0, "refused": 0, error: 0 };
   for (const r of routes) {
     sum.requests += r.requests;
-    for (const outcome of ["ok", "rate-limited", "sold out", "error"] as const) sum[outcome] += r.outcomes[outcome];
+    for (const outcome of ["ok", "rate-limited", "refused", "error"] as const) sum[outcome] += r.outcomes[outcome];
   }
   return sum;
 }

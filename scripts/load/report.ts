@@ -46,17 +46,17 @@ export function reportLines(facts: RunFacts, routes: RouteSummary[], checks: Che
     `before the hour starts. The load generator runs on the same 2 cores as the store (it used ${facts.generatorCpuSeconds.toFixed(1)} s of CPU);`,
     `load average ${facts.loadAverage.before} before, ${facts.loadAverage.highest} at its highest during the run, ${facts.loadAverage.after} after.`,
     ``,
-    `| who | route | requests | p50 | p99 | max | sold out (409) | rate-limited (429) | errors |`,
+    `| who | route | requests | p50 | p99 | max | refused (409) | rate-limited (429) | errors |`,
     `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |`,
     ...routes.map(
       (r) =>
-        `| ${r.persona} | ${r.route} | ${r.requests} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.outcomes["sold out"] || ""} | ${r.outcomes["rate-limited"] || ""} | ${
+        `| ${r.persona} | ${r.route} | ${r.requests} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.outcomes.refused || ""} | ${r.outcomes["rate-limited"] || ""} | ${
           [...r.errors].map(([status, n]) => `${n} × ${status}`).join(", ") || "0"
         } |`,
     ),
     ``,
     `- **Requests**: ${sum.requests} in ${facts.elapsedSeconds.toFixed(0)} s, **${(sum.requests / facts.elapsedSeconds).toFixed(1)} requests/s**; errors ${sum.error} (${percent(sum.error, sum.requests)}, budget ${(ERROR_BUDGET * 100).toFixed(1)}%),`,
-    `  sold out ${sum["sold out"]}, rate-limited ${sum["rate-limited"]} (the store's own brakes, counted apart).`,
+    `  refused ${sum.refused}, rate-limited ${sum["rate-limited"]} (the store's own brakes, counted apart).`,
     `- **Orders**: ${placed} placed, **${((placed * 60) / facts.elapsedSeconds).toFixed(0)} orders/minute** (${facts.orders.cod} cash on delivery, ${facts.orders.card} by card, ${facts.orders.paid} of them paid);`,
     `  ${facts.orders.cancelled} cancelled by their shoppers; ${facts.orders.soldOut} checkouts refused because something had sold out; ${facts.orders.edits} seller edits.`,
     ``,

@@ -33,18 +33,28 @@ export async function sellerJourney(scenario: Scenario, client: Client): Promise
   await step(scenario, client, "GET /api/order/seller", "/api/order/seller");
 
   const shelf = pick(restocked);
-  shelf.stock = (shelf.stock ?? 0) + RESTOCK_UNITS;
-  await saveThroughApi(scenario, client, shelf);
+  await saveThroughApi(scenario, client, shelf, (shelf.stock ?? 0) + RESTOCK_UNITS);
   scenario.counts.edits++;
 }
 
-/** The API answers with the product as saved: its count then is what the next restock adds to. */
-async function saveThroughApi(scenario: Scenario, client: Client, product: EditableProduct): Promise<void> {
+/**
+ * The API answers with the product as saved: its count then is what the next restock adds to.
+ * A new count is sent with the one it replaces (`stockSeen`), as the edit page does: refused (409)
+ * if orders moved it meanwhile.
+ */
+async function saveThroughApi(scenario: Scenario, client: Client, product: EditableProduct, newStock?: number): Promise<void> {
   const body = new FormData();
   body.set("id", product.id);
-  body.set("productData", JSON.stringify({ ...fields(product), description: product.description }));
-  const reply = await step(scenario, client, "POST /api/product/update", "/api/product/update", { multipart: body });
+  const changed = newStock === undefined ? {} : { stock: String(newStock) };
+  body.set("productData", JSON.stringify({ ...fields(product), ...changed, description: product.description }));
+  const reply = await step(scenario, client, "POST /api/product/update", "/api/product/update", { multipart: body, refusalIs409: newStock !== undefined });
   if (reply?.status === 200) product.stock = reply.json<{ product: { stock: number | null } }>().product.stock;
+  // Refused: orders moved the count. The seller opens the product again and reads the count now.
+  if (reply?.status === 409) {
+    const page = await step(scenario, client, "GET /seller/products/:id/edit", `/seller/products/${product.id}/edit`);
+    const shown = /name="stockSeen" value="(\d*)"/.exec(page?.text ?? "")?.[1];
+    if (shown !== undefined) product.stock = shown === "" ? null : Number(shown);
+  }
 }
 
 /** Every field of the product form, as the seller's edit page sends them. */
@@ -57,6 +67,7 @@ function fields(product: EditableProduct) {
     offerPrice: String(product.offerPricePaise / 100),
     weight: product.weight ?? "",
     stock: product.stock === null ? "" : String(product.stock),
+    stockSeen: product.stock === null ? "" : String(product.stock),
   };
 }
 

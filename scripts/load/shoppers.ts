@@ -96,7 +96,7 @@ async function checkout(scenario: Scenario, shopper: Shopper): Promise<void> {
   for (let attempt = 1; attempt <= 2 && shopper.cart.size > 0; attempt++) {
     const items: OrderLine[] = [...shopper.cart].map(([product, quantity]) => ({ product, quantity }));
     const route = card ? "POST /api/order/stripe" : "POST /api/order/cod";
-    const body = { json: { items, address: shopper.addressId, idempotencyKey: crypto.randomUUID() }, soldOutIs409: true };
+    const body = { json: { items, address: shopper.addressId, idempotencyKey: crypto.randomUUID() }, refusalIs409: true };
     const reply = (await step(scenario, shopper.client, route, route.slice(5), body)) ?? (await step(scenario, shopper.client, route, route.slice(5), body));
     if (reply?.status === 409) {
       // Sold out meanwhile: take the counted products out of the basket and try again.
@@ -130,6 +130,6 @@ async function pay(scenario: Scenario, shopper: Shopper, paymentUrl: string): Pr
 }
 
 async function cancel(scenario: Scenario, shopper: Shopper, orderId: string): Promise<void> {
-  const reply = await step(scenario, shopper.client, "POST /api/order/cancel", "/api/order/cancel", { json: { orderId } });
+  const reply = await step(scenario, shopper.client, "POST /api/order/cancel", "/api/order/cancel", { json: { orderId, reason: "Ordered by mistake" } });
   if (reply?.status === 200) scenario.counts.cancelled++;
 }

@@ -58,38 +58,60 @@ import { addAddress, signUp, type Shopper } from "../support/shoppers";
 // A D1 binding that counts round trips (and keeps their SQL) and otherwise is the real env.DB.
 // drizzle's D1 driver only uses prepare / bind / all / raw / first / run / batch.
 
-type Counter = { binding: D1Database; trips: string[][] };
+/** A statement as it was run: its SQL and bound values (rowsRead runs the reads again). */
+type Statement = { sql: string; values: unknown[] };
+type Counter = { binding: D1Database; trips: string[][]; statements: Statement[] };
 
 function countingD1(real: D1Database): Counter {
   const trips: string[][] = [];
+  const statements: Statement[] = [];
   const inner = new WeakMap<object, D1PreparedStatement>();
-  const sqlOf = new WeakMap<object, string>();
+  const run = new WeakMap<object, Statement>();
 
-  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const roundTrip = <T>(run: () => Promise<T>) => {
+  const wrap = (statement: D1PreparedStatement, sql: string, values: unknown[] = []): D1PreparedStatement => {
+    const roundTrip = <T>(go: () => Promise<T>) => {
       trips.push([sql]);
-      return run();
+      statements.push({ sql, values });
+      return go();
     };
     const wrapped = {
-      bind: (...values: unknown[]) => wrap(statement.bind(...values), sql),
+      bind: (...bound: unknown[]) => wrap(statement.bind(...bound), sql, bound),
       all: () => roundTrip(() => statement.all()),
       raw: (options?: { columnNames?: boolean }) => roundTrip(() => statement.raw(options as { columnNames: true })),
       first: (column?: string) => roundTrip(() => (column === undefined ? statement.first() : statement.first(column))),
       run: () => roundTrip(() => statement.run()),
     };
     inner.set(wrapped, statement);
-    sqlOf.set(wrapped, sql);
+    run.set(wrapped, { sql, values });
     return wrapped as unknown as D1PreparedStatement;
   };
 
   const binding = {
     prepare: (sql: string) => wrap(real.prepare(sql), sql),
-    batch: (statements: D1PreparedStatement[]) => {
-      trips.push(statements.map((s) => sqlOf.get(s) ?? "(unwrapped statement)"));
-      return real.batch(statements.map((s) => inner.get(s) ?? s));
+    batch: (batched: D1PreparedStatement[]) => {
+      const each = batched.map((s) => run.get(s) ?? { sql: "(unwrapped statement)", values: [] });
+      trips.push(each.map((s) => s.sql));
+      statements.push(...each);
+      return real.batch(batched.map((s) => inner.get(s) ?? s));
     },
   };
-  return { binding: binding as unknown as D1Database, trips };
+  return { binding: binding as unknown as D1Database, trips, statements };
+}
+
+/**
+ * The rows SQLite read for a request's queries (D1's `meta.rows_read`), each read run again on its
+ * own: drizzle reads through `raw()`, which carries no meta. Index walks count; a full scan or an
+ * index walk over every product in stock counts every one of them.
+ */
+async function rowsRead(statements: Statement[]): Promise<{ total: number; report: string }> {
+  let total = 0;
+  const lines: string[] = [];
+  for (const { sql, values } of statements.filter((s) => /^\s*(select|with)\b/i.test(s.sql))) {
+    const { meta } = await env.DB.prepare(sql).bind(...values).all();
+    total += meta.rows_read;
+    lines.push(`${meta.rows_read} rows: ${sql}`);
+  }
+  return { total, report: lines.join("\n") };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -152,6 +174,7 @@ async function runLoaders(request: Request, ...steps: Step[]) {
   const byName = (name: string) => runs.find((r) => r.name === name)!;
   return {
     runs,
+    statements: counter.statements,
     total: counter.trips.length,
     report: report(runs),
     trips: (name: string) => byName(name).trips.length,
@@ -636,5 +659,68 @@ describe("order pages (issues 15 and 16)", () => {
     );
     expect(filtered.data<{ orders: unknown[] }>("orders").orders).toHaveLength(3);
     expectWithinBudget(filtered, 1);
+  });
+});
+
+describe("reads that do not grow with the catalogue", () => {
+  /**
+   * Every page a guest, a shopper and the seller open, run at one catalogue size and again after
+   * 120 more products (some sold out) arrive: the rows SQLite reads for a page stay the same. A query
+   * that walks all the products, or all those in stock, would read 100 more. This is the class of
+   * the regression where every signed-in page read the whole in-stock index for its cart bar.
+   */
+  it("rows read per page stay flat when 120 products are added", async () => {
+    const shown = await manyProducts(24, { name: "Basmati rice" });
+    const cartLines = shown.slice(0, 3);
+    const shopper = await shopperWithCart(cartLines);
+    await placeOrders(shopper, 1, cartLines.slice(0, 1));
+    await shopperWithCart(cartLines, shopper); // the order emptied the saved cart
+    const orderId = ((await db().query.orders.findFirst({ where: (o, { eq }) => eq(o.userId, shopper.id) }))!).id;
+    const seller = await sellerLogin();
+    const guest = `cart=${serializeCart(Object.fromEntries(cartLines.map((p) => [p.id, 1])))}`;
+    const productParams = { category: "vegetables", id: shown[5]!.id };
+
+    const pages: [string, Request, ...Step[]][] = [];
+    for (const [who, cookie] of [["guest", guest], ["shopper", shopper.cookie]] as const) {
+      pages.push(
+        [`${who} /`, page("/", cookie), rootStep, step("home", home.loader)],
+        [`${who} /products`, page("/products", cookie), rootStep, step("products", products.loader)],
+        [`${who} /products?sort=price-asc`, page("/products?sort=price-asc", cookie), rootStep, step("products", products.loader)],
+        [`${who} /products?sort=discount`, page("/products?sort=discount", cookie), rootStep, step("products", products.loader)],
+        [`${who} /products?search=basmati`, page("/products?search=basmati", cookie), rootStep, step("products", products.loader)],
+        [`${who} /products?search=basmtai (a typo)`, page("/products?search=basmtai", cookie), rootStep, step("products", products.loader)],
+        [`${who} /products?search=rice&category=vegetables`, page("/products?search=rice&category=vegetables", cookie), rootStep, step("products", products.loader)],
+        [`${who} /products?search=rice&sort=price-desc`, page("/products?search=rice&sort=price-desc", cookie), rootStep, step("products", products.loader)],
+        [`${who} /products/vegetables`, page("/products/vegetables", cookie), rootStep, step("category", category.loader, { category: "vegetables" })],
+        [`${who} product page`, page(`/products/vegetables/${productParams.id}`, cookie), rootStep, step("product", product.loader, productParams)],
+        [`${who} /cart`, page("/cart", cookie), rootStep, step("cart", cart.loader)],
+      );
+    }
+    pages.push(
+      ["shopper /my-orders", page("/my-orders", shopper.cookie), rootStep, step("my-orders", myOrders.loader)],
+      ["shopper order page", page(`/my-orders/${orderId}`, shopper.cookie), rootStep, step("order", orderPage.loader, { id: orderId })],
+      ["seller product list", page("/seller/product-list", seller), rootStep, step("seller layout", sellerGuard), step("list", sellerProductList.loader)],
+      ["seller orders", page("/seller/orders", seller), rootStep, step("seller layout", sellerGuard), step("orders", sellerOrders.loader)],
+      ["seller dashboard", page("/seller/dashboard", seller), rootStep, step("seller layout", sellerGuard), step("dashboard", sellerDashboard.loader)],
+    );
+    const measure = async () => {
+      const read = new Map<string, { total: number; report: string }>();
+      for (const [name, request, ...steps] of pages) {
+        const result = await runLoaders(request, ...steps);
+        for (const run of result.runs) expect(run.thrown, `${name}: ${run.name}`).toBeUndefined();
+        read.set(name, await rowsRead(result.statements));
+      }
+      return read;
+    };
+
+    const before = await measure();
+    await manyProducts(100, { name: "Filler", category: "Vegetables" });
+    await manyProducts(20, { name: "Filler", category: "Vegetables", inStock: false });
+    const after = await measure();
+    for (const [name] of pages) {
+      const was = before.get(name)!;
+      const now = after.get(name)!;
+      expect.soft(now.total - was.total, `${name}: ${was.total} rows before, ${now.total} after\n${now.report}`).toBeLessThanOrEqual(2);
+    }
   });
 });

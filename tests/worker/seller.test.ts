@@ -2,11 +2,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@worker/db/client";
 import { createProduct } from "@worker/services/product-admin";
-import { insertProduct } from "../support/builders";
+import { db, insertProduct } from "../support/builders";
 import { flushCatalogPurge } from "../support/catalog-purge";
 import { call, json, postJson } from "../support/http";
 import { JPEG, PNG, postForm, productForm, sellerLogin, VALID_PRODUCT, WEBP } from "../support/seller";
-import { signUp } from "../support/shoppers";
+import { placeOrder } from "@worker/services/orders";
+import { addAddress, signUp } from "../support/shoppers";
 
 async function productCount() {
   return (await env.DB.prepare("SELECT COUNT(*) AS n FROM products").first<{ n: number }>())!.n;
@@ -219,6 +220,62 @@ describe("edit and delete", () => {
     const response = await postForm("/api/product/update", form, { Cookie: cookie });
     expect(response.status).toBe(200);
     expect((await json<{ product: Record<string, unknown> }>(response)).product).toMatchObject({ name: "Renamed", price: 60, offerPrice: 50, image: ["http://localhost:8787/images/seed/x.webp"] });
+  });
+
+  /** The seller opened the edit form at `seen` units; a shopper then bought 3. */
+  async function editWhileOrdersComeIn(seen: number) {
+    const cookie = await sellerLogin();
+    const product = await insertProduct({ name: "Toor dal 1 kg", stock: seen });
+    const shopper = await signUp();
+    const address = await addAddress(shopper);
+    const { created } = await placeOrder({ db: db(), env }, { id: shopper.id }, { items: [{ product: product.id, quantity: 3 }], address }, "COD");
+    expect(created).toBe(true);
+    const save = (fields: Record<string, unknown>) => {
+      const form = productForm({ ...VALID_PRODUCT, name: "Toor dal, 1 kg", ...fields }, []);
+      form.set("id", product.id);
+      return postForm("/api/product/update", form, { Cookie: cookie });
+    };
+    const stored = async () => (await db().query.products.findFirst({ where: (p, { eq }) => eq(p.id, product.id) }))!;
+    return { save, stored };
+  }
+
+  it("an untouched count is left to the orders: a save with the count the form showed keeps what they left", async () => {
+    const { save, stored } = await editWhileOrdersComeIn(10);
+    const response = await save({ stock: 10, stockSeen: 10 });
+    expect(response.status).toBe(200);
+    expect(await stored()).toMatchObject({ name: "Toor dal, 1 kg", stock: 7 });
+  });
+
+  it("a new count typed over a count that moved is refused with 409 and nothing is saved", async () => {
+    const { save, stored } = await editWhileOrdersComeIn(10);
+    const response = await save({ stock: 25, stockSeen: 10 });
+    expect(response.status).toBe(409);
+    expect((await json<{ msg: string }>(response)).msg).toBe(
+      "The stock changed from 10 to 7 while you were editing (orders came in). Nothing was saved: check the count and save again.",
+    );
+    expect(await stored()).toMatchObject({ name: "Toor dal 1 kg", stock: 7 });
+    // Saved again over the count now shown, it lands.
+    expect((await save({ stock: 25, stockSeen: 7 })).status).toBe(200);
+    expect(await stored()).toMatchObject({ name: "Toor dal, 1 kg", stock: 25 });
+  });
+
+  it("a count set on an uncounted product needs it still uncounted; a client without stockSeen writes the count it sends (the spec's API)", async () => {
+    const cookie = await sellerLogin();
+    const product = await insertProduct({ stock: null });
+    const form = productForm({ ...VALID_PRODUCT, stock: 40, stockSeen: "" }, []);
+    form.set("id", product.id);
+    expect((await postForm("/api/product/update", form, { Cookie: cookie })).status).toBe(200);
+    const { save, stored } = await editWhileOrdersComeIn(10);
+    expect((await save({ stock: 12 })).status).toBe(200);
+    expect(await stored()).toMatchObject({ stock: 12 });
+    expect((await db().query.products.findFirst({ where: (p, { eq }) => eq(p.id, product.id) }))!.stock).toBe(40);
+  });
+
+  it("a stockSeen that is not a count is a 400", async () => {
+    const { save, stored } = await editWhileOrdersComeIn(10);
+    const response = await save({ stock: 12, stockSeen: -1 });
+    expect(response.status).toBe(400);
+    expect(await stored()).toMatchObject({ name: "Toor dal 1 kg", stock: 7 });
   });
 
   it("deletes a product: shoppers stop seeing it, a second delete is 404", async () => {

@@ -7,7 +7,7 @@
  * `switchedOff`, the count is `stock`. Each write that changed what shoppers see refreshes the
  * cached catalogue (worker/services/catalog-refresh.ts).
  */
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { rupeesToPaise } from "@shared/money";
 import type { Database } from "@worker/db/client";
@@ -28,7 +28,6 @@ function columns(input: ProductInput) {
     pricePaise: rupeesToPaise(input.price),
     offerPricePaise: rupeesToPaise(input.offerPrice),
     weight: input.weight,
-    stock: input.stock,
   };
 }
 
@@ -52,7 +51,7 @@ export async function createProduct({ db, env }: ProductStore, fields: unknown, 
   const id = crypto.randomUUID();
   let product: Product | undefined;
   try {
-    product = await writeThenRead(db, id, db.insert(products).values({ id, ...columns(input), images: keys, createdAt: now, updatedAt: now }));
+    product = await writeThenRead(db, id, db.insert(products).values({ id, ...columns(input), stock: input.stock, images: keys, createdAt: now, updatedAt: now }));
   } catch (error) {
     await deleteImages(env.IMAGES, keys);
     throw error;
@@ -73,14 +72,24 @@ export async function updateProduct({ db, env }: ProductStore, id: string, field
   const input = parseInput(productInput, fields);
   const { keys, stored } =
     images === SAME_IMAGES ? { keys: existing.images, stored: [] } : await storeImageChoices(env.IMAGES, await readImageChoices(existing.images, images));
+  const count = stockWrite(input);
+  const updatedAt = Date.now();
   let product: Product | undefined;
   try {
-    product = await writeThenRead(db, id, db.update(products).set({ ...columns(input), images: keys, updatedAt: Date.now() }).where(eq(products.id, id)));
+    const write = db
+      .update(products)
+      .set({ ...columns(input), ...(count ? { stock: count.stock } : {}), images: keys, updatedAt })
+      .where(and(eq(products.id, id), count?.onlyIf === undefined ? undefined : sql`${products.stock} IS ${count.onlyIf}`));
+    product = await writeThenRead(db, id, write);
   } catch (error) {
     await deleteImages(env.IMAGES, stored);
     throw error;
   }
   if (!product) throw notFound("Product not found");
+  if (product.updatedAt !== updatedAt) {
+    await deleteImages(env.IMAGES, stored);
+    throw conflict(stockMovedMessage(count?.onlyIf ?? null, product.stock));
+  }
   if (shopperView(product) !== shopperView(existing)) await catalogChanged(env);
   return product;
 }
@@ -110,6 +119,24 @@ export async function deleteProduct({ db, env }: ProductStore, id: string): Prom
  * Write a product row and read it back in one round trip: RETURNING would show the row before the
  * schema's triggers derived `inStock` from the new count and switch.
  */
+/**
+ * How a save writes the count. A client that sends the count the form showed (`stockSeen`) is
+ * edited like an inventory field in Shopify's admin: an untouched count is left to the orders
+ * that move it, and a new one is written only if the count is still the one shown (checked in the
+ * UPDATE itself), so a restock typed while orders came in never hands their units back (ADR 042).
+ */
+function stockWrite(input: ProductInput): { stock: number | null; onlyIf?: number | null } | null {
+  if (input.stockSeen === undefined) return { stock: input.stock };
+  if (input.stock === input.stockSeen) return null;
+  return { stock: input.stock, onlyIf: input.stockSeen };
+}
+
+const counted = (stock: number | null) => (stock === null ? "not counted" : String(stock));
+
+function stockMovedMessage(seen: number | null, now: number | null): string {
+  return `The stock changed from ${counted(seen)} to ${counted(now)} while you were editing (orders came in). Nothing was saved: check the count and save again.`;
+}
+
 async function writeThenRead(db: Database, id: string, write: BatchItem<"sqlite">): Promise<Product | undefined> {
   const [, [product]] = await db.batch([write, db.select().from(products).where(eq(products.id, id))]);
   return product;

@@ -21,6 +21,8 @@ const descriptionField = z
   .pipe(z.array(z.string().max(300, "Keep each description line under 300 characters")).max(20, "At most 20 description lines"));
 
 /** A product's fields, shared by the Add/Edit forms and `productData` of the API. Unknown keys are refused. */
+const stockField = z.union([z.literal(""), z.null(), z.coerce.number().int("Stock must be a whole number").min(0, "Stock cannot be negative").max(1_000_000)]);
+
 export const productInput = z
   .strictObject(
     {
@@ -35,10 +37,11 @@ export const productInput = z
         .max(40, "Keep the weight under 40 characters")
         .optional()
         .transform((w) => w || null),
-      stock: z
-        .union([z.literal(""), z.null(), z.coerce.number().int("Stock must be a whole number").min(0, "Stock cannot be negative").max(1_000_000)])
-        .optional()
-        .transform((s) => (s === "" || s === undefined ? null : s)),
+      stock: stockField.optional().transform((s) => (s === "" || s === undefined ? null : s)),
+      // The count the form showed (null: not counted). With it, a save changes the count only if
+      // orders have not moved it since (worker/services/product-admin.ts); without it, as the spec's
+      // API does, the count given is written.
+      stockSeen: stockField.optional().transform((s) => (s === "" ? null : s)),
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `Unexpected field: ${issue.keys.join(", ")}` : undefined) },
   )

@@ -19,7 +19,7 @@ export async function sellerLogoutHeaders(request: Request, worker: WorkerContex
   return new Headers({ "Set-Cookie": await destroySession(request, worker.env, "seller") });
 }
 
-const PRODUCT_FIELDS = ["name", "description", "category", "price", "offerPrice", "weight", "stock"] as const;
+const PRODUCT_FIELDS = ["name", "description", "category", "price", "offerPrice", "weight", "stock", "stockSeen"] as const;
 
 /** Add or edit a product from the multipart form (call only after the seller check). */
 export async function saveProductForm(request: Request, worker: WorkerContext, productId?: string) {

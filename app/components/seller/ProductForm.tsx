@@ -89,6 +89,8 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
       <div className="flex flex-wrap gap-5">
         <Field label="Weight (optional)" name="weight" defaultValue={product?.weight ?? undefined} maxLength={40} placeholder="e.g. 500 g" />
         <Field label="Stock count (optional)" name="stock" type="number" min="0" step="1" defaultValue={product?.stock ?? undefined} placeholder="not counted" />
+        {/* The count shown: the server keeps what orders left if the seller does not change it, and refuses a change made over a count that moved. */}
+        {product && <input type="hidden" name="stockSeen" value={product.stock ?? ""} readOnly />}
       </div>
       <button type="submit" disabled={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-70">
         {busy ? "Saving…" : submitLabel}
