@@ -1,0 +1,60 @@
+/**
+ * The seller edits a counted product while shoppers buy it (ADR 042): a count left as the form
+ * showed it is left to the orders, and a new count typed over one that orders moved is refused
+ * with the counts named, until the seller opens the product again.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { openSellerPage } from "./support/accounts";
+import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
+import { appOrigin, placeOrderByApi } from "./support/orders";
+
+const PICTURE = join(import.meta.dirname, "..", "..", "node_modules", "@lobehub", "fluent-emoji-3d", "assets", "1f955.webp");
+
+async function addCounted(seller: APIRequestContext, name: string, stock: number): Promise<string> {
+  const form = new FormData();
+  form.set("productData", JSON.stringify({ name, description: ["Fresh"], category: "Vegetables", price: 80, offerPrice: 70, stock }));
+  form.append("images", new Blob([readFileSync(PICTURE)], { type: "image/webp" }), "carrot.webp");
+  const response = await seller.post("/api/product/add", { headers: { Origin: appOrigin() }, multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { product: { _id: string } }).product._id;
+}
+
+async function stored(seller: APIRequestContext, name: string) {
+  const list = await seller.get(`/api/product/seller-list?search=${encodeURIComponent(name)}&limit=10`);
+  const { products } = (await list.json()) as { products: { name: string; stock: number | null; offerPrice: number }[] };
+  return products.find((p) => p.name === name)!;
+}
+
+test("orders that come in while the seller edits: an untouched count keeps what they left, a typed count over a moved one is refused", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, page, shopper }) => {
+  const name = `Counted Carrots ${Date.now().toString(36)}`;
+  catalogueChanges.added(name);
+  const id = await addCounted(sellerRequest, name, 10);
+
+  await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+  const count = sellerPage.getByLabel("Stock count (optional)");
+  await expect(count).toHaveValue("10");
+
+  // A shopper buys 3 while the form is open; the seller types a new count over the 10 shown.
+  await placeOrderByApi(page, shopper, { items: [{ product: id, quantity: 3 }] });
+  await count.fill("25");
+  await sellerPage.getByRole("button", { name: "SAVE" }).click();
+  await expect(sellerPage.getByText("The stock changed from 10 to 7 while you were editing (orders came in). Nothing was saved: check the count and save again.")).toBeVisible();
+  expect(await stored(sellerRequest, name)).toMatchObject({ stock: 7 });
+
+  // Opened again, the form shows 7. The seller changes only the price while 2 more are bought.
+  await sellerPage.reload();
+  await expect(count).toHaveValue("7");
+  await placeOrderByApi(page, shopper, { items: [{ product: id, quantity: 2 }] });
+  await sellerPage.getByLabel("Offer Price").fill("65");
+  await sellerPage.getByRole("button", { name: "SAVE" }).click();
+  await expect(sellerPage.getByText(`Saved ${name}`)).toBeVisible();
+  expect(await stored(sellerRequest, name)).toMatchObject({ stock: 5, offerPrice: 65 });
+
+  // Over the count now shown, the new count lands.
+  await expect(count).toHaveValue("5");
+  await count.fill("25");
+  await sellerPage.getByRole("button", { name: "SAVE" }).click();
+  await expect.poll(async () => (await stored(sellerRequest, name)).stock).toBe(25);
+});
