@@ -173,7 +173,7 @@ export const CPU_ROUTES: CpuRoute[] = [
       ["/seller (login form)", "/seller"],
       ["/sitemap.xml (index)", "/sitemap.xml"],
       ["/sitemaps/pages.xml", "/sitemaps/pages.xml"],
-      ["/sitemaps/products-1.xml (5,000 at scale)", "/sitemaps/products-1.xml"],
+      ["/sitemaps/products-1.xml (1,000 at scale)", "/sitemaps/products-1.xml"],
       ["/robots.txt", "/robots.txt"],
     ] as const
   ).map(([name, path]): CpuRoute => ({ name, persona: "guest", status: name.startsWith("/seller") ? 401 : 200, request: () => ({ path, cookie: UNCACHED_COOKIE }) })),

@@ -17,7 +17,8 @@ import { getPlatformProxy } from "wrangler";
 import { median, ROUTES, UNCACHED_COOKIE } from "./routes.ts";
 
 type Statement = { bind(...values: unknown[]): Statement; all(): Promise<unknown>; raw(options?: unknown): Promise<unknown>; first(column?: string): Promise<unknown>; run(): Promise<unknown> };
-type Binding = { prepare(query: string): Statement; batch(statements: Statement[]): Promise<unknown> };
+type Session = { prepare(query: string): Statement; batch(statements: Statement[]): Promise<unknown>; getBookmark(): string | null };
+type Binding = Omit<Session, "getBookmark"> & { withSession(start?: string): Session };
 
 /** Milliseconds of this process's CPU since `before`. */
 function cpuMsSince(before: NodeJS.CpuUsage): number {
@@ -60,9 +61,17 @@ function meteredD1(db: Binding) {
   };
   // A plain object, not a Proxy of the binding: the binding is itself a proxy, and a Proxy's
   // invariant checks would call into it synchronously on every property read.
+  const on = (target: Omit<Session, "getBookmark">) => ({
+    prepare: (query: string) => wrap(meteredSync(() => target.prepare(query))),
+    batch: (statements: Statement[]) => metered(() => target.batch(statements.map((s) => inner.get(s) ?? s))),
+  });
+  // Every request reads through a D1 session (worker/db/sessions.ts, ADR 040): metered the same way.
   const binding = {
-    prepare: (query: string) => wrap(meteredSync(() => db.prepare(query))),
-    batch: (statements: Statement[]) => metered(() => db.batch(statements.map((s) => inner.get(s) ?? s))),
+    ...on(db),
+    withSession: (start?: string) => {
+      const session = meteredSync(() => db.withSession(start));
+      return { ...on(session), getBookmark: () => session.getBookmark() };
+    },
   };
   return { binding, meter };
 }

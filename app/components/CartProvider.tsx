@@ -9,6 +9,7 @@ import {
   type CartItems,
   type CartPrices,
 } from "@shared/cart";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
 
 type CartApi = {
@@ -47,19 +48,35 @@ export function CartProvider({
   const [items, setItems] = useState(initial);
   const [prices, setPrices] = useState(initialPrices);
   const [serverCart, setServerCart] = useState(initial);
+  const [adoptedCart, setAdoptedCart] = useState(initial);
   const lastSaved = useRef(serializeCart(initial));
+  // Local changes made so far, and the saves still on their way to the server.
+  const [changes, setChanges] = useState({ made: 0, saving: 0 });
+  // Where the changes stood when the page last began reading its data again (a navigation, a
+  // revalidation, a fetcher's loaders): an answer carries the cart as it was then.
+  const loading = useIsLoadingData();
+  const [wasLoading, setWasLoading] = useState(loading);
+  const [asked, setAsked] = useState({ made: 0, clean: true });
+  if (loading !== wasLoading) {
+    setWasLoading(loading);
+    if (loading) setAsked({ made: changes.made, clean: changes.saving === 0 });
+  }
 
   // Whenever the server answers again (after an action: an order placed, a login merge), its cart
-  // wins; every change made here was saved before, so nothing is lost. Adjusted while rendering,
-  // not in an effect, so the stale cart never paints.
+  // wins, unless it was asked for before the last change here was saved: it would undo that change
+  // (the change is saved, so the next answer agrees). Adjusted while rendering, not in an effect,
+  // so the stale cart never paints.
   if (initial !== serverCart) {
     setServerCart(initial);
-    setItems(initial);
-    setPrices(initialPrices);
+    if (changes.saving === 0 && asked.clean && asked.made === changes.made) {
+      setAdoptedCart(initial);
+      setItems(initial);
+      setPrices(initialPrices);
+    }
   }
   useEffect(() => {
-    lastSaved.current = serializeCart(initial);
-  }, [initial]);
+    lastSaved.current = serializeCart(adoptedCart);
+  }, [adoptedCart]);
 
   const update = useCallback(
     async (next: CartItems, message: string) => {
@@ -68,10 +85,16 @@ export function CartProvider({
       if (key === lastSaved.current) return;
       lastSaved.current = key;
       toast.success(message);
-      if (!persistRemote) return writeCartCookie(next);
-      await persistRemote(next).catch((error: unknown) => {
-        toast.error(error instanceof Error ? error.message : "Could not save your cart");
-      });
+      if (!persistRemote) {
+        writeCartCookie(next);
+        return setChanges((c) => ({ ...c, made: c.made + 1 }));
+      }
+      setChanges((c) => ({ made: c.made + 1, saving: c.saving + 1 }));
+      await persistRemote(next)
+        .catch((error: unknown) => {
+          toast.error(error instanceof Error ? error.message : "Could not save your cart");
+        })
+        .finally(() => setChanges((c) => ({ ...c, saving: c.saving - 1 })));
     },
     [persistRemote],
   );
@@ -92,6 +115,7 @@ export function CartProvider({
         setItems({});
         lastSaved.current = "";
         writeCartCookie({});
+        setChanges((c) => ({ ...c, made: c.made + 1 }));
       },
     }),
     [items, prices, update],
@@ -104,6 +128,14 @@ export function useCart(): CartApi {
   const cart = useContext(CartContext);
   if (!cart) throw new Error("useCart must be used inside <CartProvider>");
   return cart;
+}
+
+/** Whether the page is reading route data from the server: a navigation's, a revalidation's or a fetcher's loaders. */
+function useIsLoadingData(): boolean {
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const fetchers = useFetchers();
+  return navigation.state === "loading" || revalidator.state === "loading" || fetchers.some((f) => f.state === "loading");
 }
 
 function writeCartCookie(items: CartItems) {

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { APPLE, clickAndLoad, expectCartCount, open, productCard } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
@@ -86,5 +87,56 @@ test.describe("cart basics on the product list", () => {
     const bad = await request.post("/cart?redirectTo=/products", { form: { intent: "add", productId: "../etc" }, headers: { origin }, maxRedirects: 0 });
     expect(bad.status()).toBe(400);
     expect(bad.headers()["set-cookie"]).toBeUndefined();
+  });
+});
+
+test.describe("a cart change while the page's data is read again", () => {
+  /**
+   * A fetcher's post (here the newsletter) makes React Router read the root's data again. That
+   * answer was computed from the cart as it was when it was asked for; a product added while it is
+   * on its way must not be undone when it lands.
+   */
+  async function addWhileRevalidating(page: Page) {
+    // The root's data is asked for again with the cookies of that moment, and its answer is held
+    // until the shopper has added a product.
+    const cookiesWhenAsked = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.endsWith(".data"),
+      async (route) => {
+        if (route.request().method() !== "GET") return route.continue();
+        const response = await route.fetch({ headers: { ...route.request().headers(), cookie: cookiesWhenAsked } });
+        await held;
+        await route.fulfill({ response });
+      },
+    );
+    const subscribe = page.getByRole("button", { name: "Subscribe" });
+    await page.getByLabel("Your e-mail address").fill(`race-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`);
+    const revalidation = page.waitForRequest((request) => request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data"));
+    await subscribe.click();
+    await revalidation;
+
+    await page.getByRole("button", { name: /^Add .+ to cart$/ }).first().click();
+    await expectCartCount(page, 1);
+    release();
+    await expect(subscribe).toBeEnabled(); // the fetcher is idle: the older answer has landed
+    await expect(page.getByRole("region", { name: "Never Miss a Deal!" }).getByRole("status")).toHaveText("Subscribed! Watch your inbox for our best deals.");
+    await expectCartCount(page, 1);
+  }
+
+  test("a guest's added product stays in the cart", async ({ page, context }) => {
+    await open(page, "/");
+    await addWhileRevalidating(page);
+    expect(decodeURIComponent((await context.cookies()).find((c) => c.name === "cart")?.value ?? "")).toMatch(/:1$/);
+    await page.reload();
+    await expectCartCount(page, 1);
+  });
+
+  test("a signed-in shopper's added product stays in the cart, saved", async ({ page, shopper: _ }) => {
+    await open(page, "/");
+    await addWhileRevalidating(page);
+    await page.reload();
+    await expectCartCount(page, 1);
   });
 });
