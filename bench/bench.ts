@@ -2,7 +2,8 @@
  * `npm run bench`: the performance harness. Builds, serves the production build on loopback with
  * its own fresh state, and prints one report (also written to docs/benchmarks.md):
  *
- * - Lighthouse mobile and desktop scores (median of 5) for /, /products and a product page, the
+ * - Lighthouse mobile and desktop scores (median of 5) for /, /products, a product page, and a
+ *   signed-in shopper's cart and order page, the
  *   mobile CPU slowdown calibrated to the host run by run (bench/lighthouse.ts);
  * - server CPU per request in workerd, p50 and p99 of every page and API route for a guest, a
  *   signed-in shopper and the seller, at 35 and at 50,000 products, against the budget of p99
@@ -31,6 +32,7 @@ import { prepareLargeState } from "../scripts/large-state.ts";
 import { serveProductionBuild, type RunningStore } from "../scripts/serve.ts";
 import { CSS_BUDGET_KB, FIRST_LOAD_JS_BUDGET_KB, firstLoad } from "./first-load.ts";
 import { lighthouseScores, lighthouseTable } from "./lighthouse.ts";
+import { shopperPages } from "./lighthouse-shopper.ts";
 import { readDevVars } from "../scripts/dev-vars.ts";
 import { PAGES, ROUTES, UNCACHED_COOKIE } from "./routes.ts";
 import { commitLabel, loadAverage, machineLabel } from "./run-facts.ts";
@@ -225,7 +227,7 @@ try {
 
   // The figures most sensitive to the machine's own load first, while nothing else has run: the
   // browser's main thread (Lighthouse) and the Worker's CPU. The load runs come after them.
-  const scores = await lighthouseScores(store.url, LIGHTHOUSE_RUNS);
+  const scores = await lighthouseScores(store.url, LIGHTHOUSE_RUNS, await shopperPages(store.url));
   // The same build again, seeded to 50,000 products: for the CPU figures, then measured
   // alternately with the first store. Seeded before it is served, so no other process has the
   // database open while 50,000 rows go in.

@@ -19,6 +19,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { shopperPages, type AuditedPage } from "./lighthouse-shopper.ts";
 import { median, PAGES } from "./routes.ts";
 
 /** The Lighthouse CPU throttling calculator's multiplier for a host's benchmarkIndex. */
@@ -59,7 +60,8 @@ type Lhr = {
 
 const score = (lhr: Lhr, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 
-export async function lighthouseScores(baseUrl: string, runs: number): Promise<LighthouseRun> {
+/** The guest pages (bench/routes.ts PAGES), and any page behind a session given with its cookie (bench/lighthouse-shopper.ts). */
+export async function lighthouseScores(baseUrl: string, runs: number, signedIn: Record<string, AuditedPage> = {}): Promise<LighthouseRun> {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const chromePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
@@ -72,10 +74,14 @@ export async function lighthouseScores(baseUrl: string, runs: number): Promise<L
 
   const run = async (url: string, flags: Record<string, unknown>) => (await lighthouse(url, { port: chrome.port, ...CATEGORIES, ...flags }))?.lhr as Lhr | undefined;
 
+  const audited: Record<string, AuditedPage> = { ...Object.fromEntries(Object.entries(PAGES).map(([name, path]) => [name, { path }])), ...signedIn };
+  const headersOf = (page: AuditedPage) => (page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {});
+
   /** A desktop run, run again (up to twice) if Lighthouse reports it failed. */
-  const desktop = async (path: string): Promise<Lhr> => {
+  const desktop = async (page: AuditedPage): Promise<Lhr> => {
+    const path = page.path;
     for (let attempt = 0; ; attempt++) {
-      const lhr = (await run(`${baseUrl}${path}`, DESKTOP))!;
+      const lhr = (await run(`${baseUrl}${path}`, { ...DESKTOP, ...headersOf(page) }))!;
       if (!lhr.runtimeError || attempt === 2) return lhr;
       failedRuns.push(`${path} desktop (${lhr.runtimeError.code})`);
     }
@@ -86,17 +92,18 @@ export async function lighthouseScores(baseUrl: string, runs: number): Promise<L
    * for and at the plain 4×. The gathered settings must match the audit's, so the saved artifacts
    * are given the multiplier before each scoring (simulated throttling does not use it to gather).
    */
-  const mobileRun = async (path: string) => {
+  const mobileRun = async (page: AuditedPage) => {
+    const path = page.path;
     for (let attempt = 0; ; attempt++) {
       const url = `${baseUrl}${path}`;
-      await run(url, { ...mobile(4), gatherMode: artifacts });
+      await run(url, { ...mobile(4), ...headersOf(page), gatherMode: artifacts });
       const file = join(artifacts, "artifacts.json");
       const gathered = JSON.parse(readFileSync(file, "utf8")) as { BenchmarkIndex: number; settings: { throttling: { cpuSlowdownMultiplier: number } } };
       const cpuMultiplier = Math.round(cpuMultiplierFor(gathered.BenchmarkIndex) * 100) / 100;
       const scoreAt = async (multiplier: number) => {
         gathered.settings.throttling.cpuSlowdownMultiplier = multiplier;
         writeFileSync(file, JSON.stringify(gathered));
-        return (await run(url, { ...mobile(multiplier), auditMode: artifacts }))!;
+        return (await run(url, { ...mobile(multiplier), ...headersOf(page), auditMode: artifacts }))!;
       };
       const calibrated = await scoreAt(cpuMultiplier);
       if (calibrated.runtimeError && attempt < 2) {
@@ -109,12 +116,12 @@ export async function lighthouseScores(baseUrl: string, runs: number): Promise<L
 
   try {
     const pages: Record<string, PageScores> = {};
-    for (const [name, path] of Object.entries(PAGES)) {
+    for (const [name, page] of Object.entries(audited)) {
       const s: PageScores = { mobile: [], mobileDefault: [], desktop: [], a11y: [], lcp: [], cls: [], benchmarkIndex: [], cpuMultiplier: [] };
       pages[name] = s;
-      await mobileRun(path); // warm-up, not counted
+      await mobileRun(page); // warm-up, not counted
       for (let i = 0; i < runs; i++) {
-        const { calibrated, plain4x, benchmarkIndex, cpuMultiplier } = await mobileRun(path);
+        const { calibrated, plain4x, benchmarkIndex, cpuMultiplier } = await mobileRun(page);
         s.mobile.push(score(calibrated, "performance"));
         s.mobileDefault.push(score(plain4x, "performance"));
         s.a11y.push(score(calibrated, "accessibility"));
@@ -122,7 +129,7 @@ export async function lighthouseScores(baseUrl: string, runs: number): Promise<L
         s.cls.push(Number((calibrated.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)));
         s.benchmarkIndex.push(Math.round(benchmarkIndex));
         s.cpuMultiplier.push(cpuMultiplier);
-        s.desktop.push(score(await desktop(path), "performance"));
+        s.desktop.push(score(await desktop(page), "performance"));
       }
     }
     return { pages, failedRuns };
@@ -154,5 +161,5 @@ export function lighthouseTable(result: LighthouseRun, runs: number): string[] {
 if (import.meta.main) {
   const { values } = parseArgs({ options: { url: { type: "string", default: "http://127.0.0.1:8787" }, runs: { type: "string", default: "5" } } });
   const runs = Number(values.runs);
-  console.log(lighthouseTable(await lighthouseScores(values.url!, runs), runs).join("\n"));
+  console.log(lighthouseTable(await lighthouseScores(values.url!, runs, await shopperPages(values.url!)), runs).join("\n"));
 }
