@@ -278,6 +278,45 @@ describe("query plans", () => {
     }
   });
 
+  it("a page of a common word, a synonym or a named aisle reads a page of rows, however many products match", async () => {
+    // Each search's matches, first found by a word start (rice), a synonym's meaning (aloo → potato)
+    // and the aisle the text names (fruits): tier by tier, a page stops reading once it is full.
+    const searches = [
+      { search: "rice", product: (i: number) => ({ name: `Basmati Rice ${i}`, category: "Grains" }) },
+      { search: "aloo", product: (i: number) => ({ name: `Potato ${i}`, category: "Vegetables" }) },
+      { search: "fruits", product: (i: number) => ({ name: `Apple ${i}`, category: "Fruits" }) },
+    ];
+    const add = async (count: number) => {
+      for (const { product } of searches) for (let i = 0; i < count; i++) await insertProduct({ ...product(i), inStock: i % 10 !== 9 });
+    };
+    /** Rows SQLite reads for the first two pages of each search (D1's meta.rows_read), and the pages' names. */
+    const measure = async () => {
+      const read = new Map<string, { rows: number; names: string[] }>();
+      for (const { search } of searches) {
+        let cursor: string | undefined;
+        for (const page of [1, 2]) {
+          const { db: recording, statements } = recordingDb();
+          const result = await browseProducts(recording, { search, sort: "relevance", cursor });
+          let rows = 0;
+          for (const { sql, values } of statements) rows += (await env.DB.prepare(sql).bind(...values).all()).meta.rows_read;
+          read.set(`${search} page ${page}`, { rows, names: result.products.map((p) => p.name) });
+          cursor = result.nextCursor!;
+        }
+      }
+      return read;
+    };
+    await add(45);
+    const before = await measure();
+    await add(150);
+    const after = await measure();
+    for (const [page, was] of before) {
+      const now = after.get(page)!;
+      expect(now.names, page).toEqual(was.names);
+      expect(now.names, page).toHaveLength(20);
+      expect(now.rows - was.rows, `${page}: ${was.rows} rows read with 45 matches, ${now.rows} with 195`).toBeLessThanOrEqual(2);
+    }
+  });
+
   it("a search goes through the trigram index and the synonym table's key, never a scan of products", async () => {
     await insertProduct({ name: "Rice A" });
     const { db: recording, statements } = recordingDb();

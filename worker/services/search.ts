@@ -162,6 +162,9 @@ function searchTiers(fuzzy: boolean): Tier[] {
   const meanings = sql`(SELECT '(' || group_concat('"' || replace(meaning, '"', '""') || '"', ' OR ') || ')'
     FROM search_synonyms WHERE term IN ${keys} AND category IS NULL)`;
   const categories = sql`(SELECT category FROM search_synonyms WHERE term IN ${keys} AND category IS NOT NULL UNION SELECT ${sql.placeholder("namedCategory")})`;
+  // The first category walks products_category_rowid_idx in rowid order, a page at a time; any
+  // further ones (rare: two synonyms naming aisles) are sorted. One named category is the usual case.
+  const firstCategory = sql`(SELECT min(category) FROM ${categories})`;
   const fts = (query: SQL | Placeholder) => sql`SELECT rowid AS rid FROM products_fts WHERE products_fts MATCH ${query}`;
   const tiers: Tier[] = [
     { rank: 0, rids: fts(sql.placeholder("startsWith")) },
@@ -171,7 +174,9 @@ function searchTiers(fuzzy: boolean): Tier[] {
       rank: 3 * TIER,
       rids: sql`${fts(sql`coalesce(${meanings} || ' NOT (' || ${sql.placeholder("literal")} || ')', '""')`)}
         UNION
-        SELECT rowid FROM products WHERE category IN ${categories} AND rowid NOT IN ${literalRids}`,
+        SELECT rowid FROM products WHERE category = ${firstCategory} AND rowid NOT IN ${literalRids}
+        UNION
+        SELECT rowid FROM products WHERE category IN (SELECT category FROM ${categories} WHERE category > ${firstCategory}) AND rowid NOT IN ${literalRids}`,
     },
   ];
   if (!fuzzy) return tiers;
