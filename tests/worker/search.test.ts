@@ -207,6 +207,59 @@ describe("sort and filter", () => {
     expect(await names("i", { category: "Dairy", sort: "price-asc" })).toEqual(["Milk D"]);
   });
 
+  it("pages the relevance order across its tiers: each page carries on where the last one stopped, whatever the page size", async () => {
+    // Interleaved, so each tier's products are spread over the rowids: tier 0 (the name starts with
+    // "apple"), 1 (a word does), 2 (inside a word), 3 (the aisle the seller's word "apple" names),
+    // and some sold out, which no page lists.
+    await saveSearchSynonym(store(), { term: "apple", meaning: "Fruits" });
+    for (let i = 0; i < 4; i++) {
+      await insertProduct({ name: `Apple Juice ${i}`, category: "Drinks" });
+      await insertProduct({ name: `Green Apple ${i}`, category: "Fruits" });
+      await insertProduct({ name: `Pineapple ${i}`, category: "Fruits" });
+      await insertProduct({ name: `Kiwi ${i}`, category: "Fruits", inStock: i !== 2 });
+      await insertProduct({ name: `Apple Cider ${i}`, category: "Drinks", inStock: i !== 1 });
+    }
+    const all = await names("apple", { limit: 100 });
+    expect(all).toEqual([
+      ...["Apple Juice 0", "Apple Cider 0", "Apple Juice 1", "Apple Juice 2", "Apple Cider 2", "Apple Juice 3", "Apple Cider 3"],
+      ...["Green Apple 0", "Green Apple 1", "Green Apple 2", "Green Apple 3"],
+      ...["Pineapple 0", "Pineapple 1", "Pineapple 2", "Pineapple 3"],
+      ...["Kiwi 0", "Kiwi 1", "Kiwi 3"],
+    ]);
+    for (const limit of [1, 2, 3, 5, 7]) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await browseProducts(db(), { search: "apple", sort: "relevance", cursor, limit });
+        expect(page.products.length, `limit ${limit}`).toBeLessThanOrEqual(limit);
+        seen.push(...page.products.map((p) => p.name));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && seen.length <= all.length);
+      expect(seen, `limit ${limit}`).toEqual(all);
+    }
+    // Filtered to an aisle, the tiers keep their order.
+    expect(await names("apple", { category: "Fruits", limit: 100 })).toEqual(all.filter((name) => !/Juice|Cider/.test(name)));
+  });
+
+  it("pages close spellings by how close they are, then in creation order", async () => {
+    for (let i = 0; i < 3; i++) {
+      await insertProduct({ name: `Banana Chips ${i}` });
+      await insertProduct({ name: `Bananas ${i}` });
+    }
+    const all = await names("bananna", { limit: 100 });
+    // "Banana Chips" holds 5 of the 7 padded trigrams of "bananna", "Bananas" 4.
+    expect(all).toEqual(["Banana Chips 0", "Banana Chips 1", "Banana Chips 2", "Bananas 0", "Bananas 1", "Bananas 2"]);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await browseProducts(db(), { search: "bananna", sort: "relevance", cursor, limit: 4 });
+      expect(page.match).toBe("close");
+      seen.push(...page.products.map((p) => p.name));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && seen.length <= all.length);
+    expect(seen).toEqual(all);
+  });
+
   it("pages every sort with its cursor, never repeating or skipping; another sort's cursor starts over", async () => {
     for (let i = 0; i < 7; i++) await insertProduct({ name: `Basmati Rice ${i}`, pricePaise: 10000, offerPricePaise: 9000 - (i % 3) * 1000 });
     await insertProduct({ name: "Rice Flakes", inStock: false });

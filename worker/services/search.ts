@@ -14,8 +14,10 @@
  *      a match to hide the apples.)
  * Plurals are stemmed (worker/services/search-query.ts). The whole search is one statement over the
  * trigram FTS5 index, the synonym table and the product indexes: one D1 round trip (ADR 011), its
- * SQL prepared once per shape (ADR 018). Matches are collected and ordered inside D1, whose time is
- * not the Worker's CPU (ADR 023); the Worker only reads one page of rows.
+ * SQL prepared once per shape (ADR 018). A page in this order reads the tiers one after another,
+ * each in rowid order from the cursor, and stops when it is full: it costs D1 a page of rows, not
+ * every match (D1 runs one query at a time per database, so a common word's cost is the store's).
+ * Sorted by price or discount, a search orders all its matches inside D1.
  *
  * Sorted listings (price both ways, discount) walk an index in that order when there is no search.
  */
@@ -225,11 +227,13 @@ function rankedMatches(fuzzy: boolean): SQL {
 
 /**
  * One page of the relevance order, tier by tier: each tier's products in rowid order from the
- * cursor on, at most a page of them, the tiers one after another. SQLite runs a UNION ALL's arms
- * in order and stops at the LIMIT, so a tier is only read while the page is not full: a page costs
- * a page of rows (plus, in its last tier, the matches it skips), not every match of the search.
- * The category part of tier 3 and the fuzzy tier are still sorted (a category's in-stock rowids,
- * at most 500 candidates), only when the page reaches them.
+ * cursor on (FTS5 and products_category_rowid_idx give them in that order, no sorting), at most a
+ * page of them, the tiers one after another. SQLite runs a UNION ALL's arms in order and stops at
+ * the outer LIMIT, so a tier is only read while the page is not full: a page costs a page of rows
+ * (plus the matches of a tier that it skips: sold out, filtered out, or in a better tier), not
+ * every match. There is deliberately no ORDER BY over the arms: merging them would start every
+ * arm. The tests page across tiers to hold SQLite to that order. Still sorted, and only when a page
+ * reaches them: a second aisle named by synonyms, and the fuzzy tier's 500 candidates at most.
  */
 function relevancePage(fuzzy: boolean, category: boolean): SQL {
   const limit = sql.placeholder("limit");
