@@ -207,6 +207,59 @@ describe("sort and filter", () => {
     expect(await names("i", { category: "Dairy", sort: "price-asc" })).toEqual(["Milk D"]);
   });
 
+  it("pages the relevance order across its tiers: each page carries on where the last one stopped, whatever the page size", async () => {
+    // Interleaved, so each tier's products are spread over the rowids: tier 0 (the name starts with
+    // "apple"), 1 (a word does), 2 (inside a word), 3 (the aisle the seller's word "apple" names),
+    // and some sold out, which no page lists.
+    await saveSearchSynonym(store(), { term: "apple", meaning: "Fruits" });
+    for (let i = 0; i < 4; i++) {
+      await insertProduct({ name: `Apple Juice ${i}`, category: "Drinks" });
+      await insertProduct({ name: `Green Apple ${i}`, category: "Fruits" });
+      await insertProduct({ name: `Pineapple ${i}`, category: "Fruits" });
+      await insertProduct({ name: `Kiwi ${i}`, category: "Fruits", inStock: i !== 2 });
+      await insertProduct({ name: `Apple Cider ${i}`, category: "Drinks", inStock: i !== 1 });
+    }
+    const all = await names("apple", { limit: 100 });
+    expect(all).toEqual([
+      ...["Apple Juice 0", "Apple Cider 0", "Apple Juice 1", "Apple Juice 2", "Apple Cider 2", "Apple Juice 3", "Apple Cider 3"],
+      ...["Green Apple 0", "Green Apple 1", "Green Apple 2", "Green Apple 3"],
+      ...["Pineapple 0", "Pineapple 1", "Pineapple 2", "Pineapple 3"],
+      ...["Kiwi 0", "Kiwi 1", "Kiwi 3"],
+    ]);
+    for (const limit of [1, 2, 3, 5, 7]) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await browseProducts(db(), { search: "apple", sort: "relevance", cursor, limit });
+        expect(page.products.length, `limit ${limit}`).toBeLessThanOrEqual(limit);
+        seen.push(...page.products.map((p) => p.name));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && seen.length <= all.length);
+      expect(seen, `limit ${limit}`).toEqual(all);
+    }
+    // Filtered to an aisle, the tiers keep their order.
+    expect(await names("apple", { category: "Fruits", limit: 100 })).toEqual(all.filter((name) => !/Juice|Cider/.test(name)));
+  });
+
+  it("pages close spellings by how close they are, then in creation order", async () => {
+    for (let i = 0; i < 3; i++) {
+      await insertProduct({ name: `Banana Chips ${i}` });
+      await insertProduct({ name: `Bananas ${i}` });
+    }
+    const all = await names("bananna", { limit: 100 });
+    // "Banana Chips" holds 5 of the 7 padded trigrams of "bananna", "Bananas" 4.
+    expect(all).toEqual(["Banana Chips 0", "Banana Chips 1", "Banana Chips 2", "Bananas 0", "Bananas 1", "Bananas 2"]);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await browseProducts(db(), { search: "bananna", sort: "relevance", cursor, limit: 4 });
+      expect(page.match).toBe("close");
+      seen.push(...page.products.map((p) => p.name));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && seen.length <= all.length);
+    expect(seen).toEqual(all);
+  });
+
   it("pages every sort with its cursor, never repeating or skipping; another sort's cursor starts over", async () => {
     for (let i = 0; i < 7; i++) await insertProduct({ name: `Basmati Rice ${i}`, pricePaise: 10000, offerPricePaise: 9000 - (i % 3) * 1000 });
     await insertProduct({ name: "Rice Flakes", inStock: false });
@@ -275,6 +328,45 @@ describe("query plans", () => {
       const details = await plan(sql, values);
       expect(details, sql).toMatch(/USING (COVERING )?INDEX products_(category_)?(price|discount)_idx/);
       expect(details, sql).not.toMatch(/TEMP B-TREE/);
+    }
+  });
+
+  it("a page of a common word, a synonym or a named aisle reads a page of rows, however many products match", async () => {
+    // Each search's matches, first found by a word start (rice), a synonym's meaning (aloo → potato)
+    // and the aisle the text names (fruits): tier by tier, a page stops reading once it is full.
+    const searches = [
+      { search: "rice", product: (i: number) => ({ name: `Basmati Rice ${i}`, category: "Grains" }) },
+      { search: "aloo", product: (i: number) => ({ name: `Potato ${i}`, category: "Vegetables" }) },
+      { search: "fruits", product: (i: number) => ({ name: `Apple ${i}`, category: "Fruits" }) },
+    ];
+    const add = async (count: number) => {
+      for (const { product } of searches) for (let i = 0; i < count; i++) await insertProduct({ ...product(i), inStock: i % 10 !== 9 });
+    };
+    /** Rows SQLite reads for the first two pages of each search (D1's meta.rows_read), and the pages' names. */
+    const measure = async () => {
+      const read = new Map<string, { rows: number; names: string[] }>();
+      for (const { search } of searches) {
+        let cursor: string | undefined;
+        for (const page of [1, 2]) {
+          const { db: recording, statements } = recordingDb();
+          const result = await browseProducts(recording, { search, sort: "relevance", cursor });
+          let rows = 0;
+          for (const { sql, values } of statements) rows += (await env.DB.prepare(sql).bind(...values).all()).meta.rows_read;
+          read.set(`${search} page ${page}`, { rows, names: result.products.map((p) => p.name) });
+          cursor = result.nextCursor!;
+        }
+      }
+      return read;
+    };
+    await add(45);
+    const before = await measure();
+    await add(150);
+    const after = await measure();
+    for (const [page, was] of before) {
+      const now = after.get(page)!;
+      expect(now.names, page).toEqual(was.names);
+      expect(now.names, page).toHaveLength(20);
+      expect(now.rows - was.rows, `${page}: ${was.rows} rows read with 45 matches, ${now.rows} with 195`).toBeLessThanOrEqual(2);
     }
   });
 

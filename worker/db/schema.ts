@@ -58,6 +58,9 @@ export const products = sqliteTable(
     index("products_category_price_idx").on(t.category, t.inStock, t.offerPricePaise),
     index("products_discount_idx").on(t.inStock, PRODUCT_DISCOUNT_SQL),
     index("products_category_discount_idx").on(t.category, t.inStock, PRODUCT_DISCOUNT_SQL),
+    // A search that names a category lists its products in rowid order from a cursor (ADR 030): the
+    // rowid is this index's hidden last column, so a page reads a page of entries, not the category.
+    index("products_category_rowid_idx").on(t.category),
     // The dashboard's low-stock and sold-out lists: only counted products are in it (ADR 036).
     index("products_stock_idx").on(t.stock, t.updatedAt).where(sql`${t.stock} IS NOT NULL`),
     check("products_price_positive", sql`${t.pricePaise} > 0`),

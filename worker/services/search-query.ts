@@ -26,8 +26,16 @@ const MAX_WORDS = 8;
 export type SearchPlan = {
   /** Lower-case text with each word stemmed: what a name should start with (rank 0) or a word of it (rank 1). */
   stemmed: string;
-  /** FTS5 query for the literal tiers: the stemmed text as a phrase, or every stemmed word. */
+  /** FTS5 query for every literal match: the stemmed text as a phrase, or every stemmed word. */
   literal: string;
+  /**
+   * FTS5 queries for each literal tier alone, so each can be walked in rowid order and stop at a
+   * page: the name starts with the text (`^`, the column's first trigram); a word does (the
+   * trigrams hold the space before it); the text is inside a word. Each excludes the tiers before it.
+   */
+  tiers: { startsWith: string; wordStart: string; inside: string };
+  /** FTS5 query for the first two tiers together: does any name start a word with the text. */
+  anyWordStart: string;
   /** Keys looked up in the synonym table. */
   synonymKeys: string[];
   /** A category the text itself names ("fruits", "cold drinks"), listed after the literal matches. */
@@ -98,9 +106,14 @@ export function planSearch(text: string): SearchPlan {
   const fuzzyWords = words.filter((w) => w.length >= MIN_FUZZY_WORD_LENGTH);
   const grams = [...new Set(fuzzyWords.flatMap(paddedTrigrams))];
   const indexGrams = [...new Set(grams.filter((g) => !g.includes(" ")))];
+  const startsWith = `^${ftsPhrase(stemmed)}`;
+  const wordStart = ftsPhrase(` ${stemmed}`);
+  const anyWordStart = `${startsWith} OR ${wordStart}`;
   return {
     stemmed,
     literal,
+    tiers: { startsWith, wordStart: `${wordStart} NOT ${startsWith}`, inside: `(${literal}) NOT (${anyWordStart})` },
+    anyWordStart,
     synonymKeys,
     category: categoryNamed(text),
     fuzzy: indexGrams.length > 0 ? indexGrams.map(ftsPhrase).join(" OR ") : null,

@@ -14,12 +14,14 @@
  *      a match to hide the apples.)
  * Plurals are stemmed (worker/services/search-query.ts). The whole search is one statement over the
  * trigram FTS5 index, the synonym table and the product indexes: one D1 round trip (ADR 011), its
- * SQL prepared once per shape (ADR 018). Matches are collected and ordered inside D1, whose time is
- * not the Worker's CPU (ADR 023); the Worker only reads one page of rows.
+ * SQL prepared once per shape (ADR 018). A page in this order reads the tiers one after another,
+ * each in rowid order from the cursor, and stops when it is full: it costs D1 a page of rows, not
+ * every match (D1 runs one query at a time per database, so a common word's cost is the store's).
+ * Sorted by price or discount, a search orders all its matches inside D1.
  *
  * Sorted listings (price both ways, discount) walk an index in that order when there is no search.
  */
-import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { prepared } from "@worker/db/prepared";
 import { products, PRODUCT_DISCOUNT_SQL, type Product } from "@worker/db/schema";
@@ -143,76 +145,150 @@ async function sortedListing(db: Database, query: ShopQuery & { limit: number })
   return toShopPage(rows, query.limit, order.tag, null);
 }
 
+/** A tier of the ranked search: its rank, and the rowids of the products in it (`rid`), each once. */
+type Tier = { rank: number; rids: SQL };
+
 /**
- * Every match of the search with its rank (lowest best), as a subquery: the literal tiers, the
- * synonyms and named category, and (only when none of those but text inside a word matched) the
- * fuzzy tier.
+ * The tiers of a search, best first: disjoint (each excludes the matches of the tiers before it),
+ * so a product is listed once, in its best tier. The literal tiers are FTS5 queries planned in the
+ * Worker (search-query.ts); the synonyms' meanings are joined into one FTS5 query with OR inside
+ * D1. With `fuzzy`, close spellings follow, only when no name has a word starting with the text
+ * and no synonym or category matched: those guards name no candidate's column, so SQLite checks
+ * them once, before reading any candidate, and a search that found a word start spends nothing on
+ * typos.
+ */
+function searchTiers(fuzzy: boolean): Tier[] {
+  const keys = sql`(SELECT value FROM json_each(${sql.placeholder("synonymKeys")}))`;
+  const literalRids = sql`(SELECT rowid FROM products_fts WHERE products_fts MATCH ${sql.placeholder("literal")})`;
+  // Every meaning of the text's synonyms as one FTS5 query ("potato" OR "aloo"), or an empty phrase, which matches nothing.
+  const meanings = sql`(SELECT '(' || group_concat('"' || replace(meaning, '"', '""') || '"', ' OR ') || ')'
+    FROM search_synonyms WHERE term IN ${keys} AND category IS NULL)`;
+  const categories = sql`(SELECT category FROM search_synonyms WHERE term IN ${keys} AND category IS NOT NULL UNION SELECT ${sql.placeholder("namedCategory")})`;
+  // The first category walks products_category_rowid_idx in rowid order, a page at a time; any
+  // further ones (rare: two synonyms naming aisles) are sorted. One named category is the usual case.
+  const firstCategory = sql`(SELECT min(category) FROM ${categories})`;
+  const fts = (query: SQL | Placeholder) => sql`SELECT rowid AS rid FROM products_fts WHERE products_fts MATCH ${query}`;
+  const tiers: Tier[] = [
+    { rank: 0, rids: fts(sql.placeholder("startsWith")) },
+    { rank: TIER, rids: fts(sql.placeholder("wordStart")) },
+    { rank: 2 * TIER, rids: fts(sql.placeholder("inside")) },
+    {
+      rank: 3 * TIER,
+      rids: sql`${fts(sql`coalesce(${meanings} || ' NOT (' || ${sql.placeholder("literal")} || ')', '""')`)}
+        UNION
+        SELECT rowid FROM products WHERE category = ${firstCategory} AND rowid NOT IN ${literalRids}
+        UNION
+        SELECT rowid FROM products WHERE category IN (SELECT category FROM ${categories} WHERE category > ${firstCategory}) AND rowid NOT IN ${literalRids}`,
+    },
+  ];
+  if (!fuzzy) return tiers;
+  // The share of the text's padded trigrams a name holds, over the best candidates FTS5 ranks; a
+  // candidate that holds the text itself is in tier 2 already.
+  const score = sql`(SELECT count(*) FROM json_each(${sql.placeholder("grams")}) g WHERE instr(' ' || lower(name) || ' ', g.value) > 0)`;
+  const candidates = sql`
+    SELECT rowid AS rid, ${score} AS score FROM products_fts
+      WHERE products_fts MATCH ${sql.placeholder("fuzzy")}
+        AND NOT EXISTS (SELECT 1 FROM products_fts WHERE products_fts MATCH ${sql.placeholder("anyWordStart")})
+        AND NOT EXISTS (SELECT 1 FROM products_fts WHERE products_fts MATCH coalesce(${meanings}, '""'))
+        AND NOT EXISTS (SELECT 1 FROM products WHERE category IN ${categories})
+      ORDER BY rank LIMIT ${sql.raw(String(FUZZY_CANDIDATES))}`;
+  return [
+    ...tiers,
+    {
+      rank: FUZZY_TIER,
+      rids: sql`SELECT rid, ${sql.raw(String(FUZZY_TIER))} + ${sql.placeholder("gramCount")} - score AS rank FROM (${candidates})
+        WHERE score >= ${sql.placeholder("minGrams")} AND rid NOT IN ${literalRids}`,
+    },
+  ];
+}
+
+/** Conditions every listed product meets. */
+function listable(category: boolean): SQL | undefined {
+  return and(
+    // The unary + keeps SQLite off the in-stock and category indexes (sqlite.org/optoverview.html,
+    // "disqualifying WHERE clause terms"): it would walk every product in stock, or in the category,
+    // and look each up in the matches, where the matches are fewer and each finds its product by rowid.
+    sql`+${products.inStock} = 1`,
+    category ? sql`+${products.category} = ${sql.placeholder("category")}` : undefined,
+  );
+}
+
+/**
+ * Every match of the search with its rank (lowest best), as a subquery: the price and discount
+ * sorts order all of them by their key. (Walking the price index instead and probing each product
+ * for a match would read the catalogue for a rare word; the matches are fewer.)
  */
 function rankedMatches(fuzzy: boolean): SQL {
-  const keys = sql`(SELECT value FROM json_each(${sql.placeholder("synonymKeys")}))`;
-  const strong = sql`
-    SELECT rowid AS rid,
-      CASE WHEN name LIKE ${sql.placeholder("prefix")} ESCAPE '\\' THEN 0
-           WHEN name LIKE ${sql.placeholder("wordPrefix")} ESCAPE '\\' THEN ${sql.raw(String(TIER))}
-           ELSE ${sql.raw(String(2 * TIER))} END AS rank
-      FROM products_fts WHERE products_fts MATCH ${sql.placeholder("literal")}
-    UNION ALL
-    SELECT products_fts.rowid, ${sql.raw(String(3 * TIER))} FROM search_synonyms JOIN products_fts
-      ON products_fts MATCH ('"' || replace(search_synonyms.meaning, '"', '""') || '"')
-      WHERE search_synonyms.term IN ${keys} AND search_synonyms.category IS NULL
-    UNION ALL
-    SELECT rowid, ${sql.raw(String(3 * TIER))} FROM products
-      WHERE category IN (SELECT category FROM search_synonyms WHERE term IN ${keys} AND category IS NOT NULL UNION SELECT ${sql.placeholder("namedCategory")})`;
-  if (!fuzzy) return sql`SELECT rid, min(rank) AS rank FROM (${strong}) GROUP BY rid`;
-  // The share of the text's padded trigrams a name holds, over the best candidates FTS5 ranks. The
-  // NOT EXISTS names no candidate's column: SQLite checks it once, before the loop, so a search
-  // that found a word start or a synonym never computes a candidate.
-  return sql`
-    WITH strong AS (${strong}),
-    candidates AS (
-      SELECT rowid AS rid,
-        (SELECT count(*) FROM json_each(${sql.placeholder("grams")}) g WHERE instr(' ' || lower(name) || ' ', g.value) > 0) AS score
-      FROM products_fts
-      WHERE products_fts MATCH ${sql.placeholder("fuzzy")}
-        AND NOT EXISTS (SELECT 1 FROM strong WHERE rank < ${sql.raw(String(2 * TIER))} OR rank >= ${sql.raw(String(3 * TIER))})
-      ORDER BY rank LIMIT ${sql.raw(String(FUZZY_CANDIDATES))}
-    )
-    SELECT rid, min(rank) AS rank FROM (
-      SELECT rid, rank FROM strong
-      UNION ALL
-      SELECT rid, ${sql.raw(String(FUZZY_TIER))} + ${sql.placeholder("gramCount")} - score FROM candidates WHERE score >= ${sql.placeholder("minGrams")}
-    ) GROUP BY rid`;
+  return sql.join(
+    searchTiers(fuzzy).map(({ rank, rids }) => (rank === FUZZY_TIER ? sql`SELECT rid, rank FROM (${rids})` : sql`SELECT rid, ${sql.raw(String(rank))} AS rank FROM (${rids})`)),
+    sql` UNION ALL `,
+  );
+}
+
+/**
+ * One page of the relevance order, tier by tier: each tier's products in rowid order from the
+ * cursor on (FTS5 and products_category_rowid_idx give them in that order, no sorting), at most a
+ * page of them, the tiers one after another. SQLite runs a UNION ALL's arms in order and stops at
+ * the outer LIMIT, so a tier is only read while the page is not full: a page costs a page of rows
+ * (plus the matches of a tier that it skips: sold out, filtered out, or in a better tier), not
+ * every match. There is deliberately no ORDER BY over the arms: merging them would start every
+ * arm. The tests page across tiers to hold SQLite to that order. Still sorted, and only when a page
+ * reaches them: a second aisle named by synonyms, and the fuzzy tier's 500 candidates at most.
+ */
+function relevancePage(fuzzy: boolean, category: boolean): SQL {
+  const limit = sql.placeholder("limit");
+  const arms = searchTiers(fuzzy).map(({ rank, rids }, index) => {
+    const base = sql`FROM (${rids}) AS tier JOIN ${products} ON ${products}.rowid = tier.rid WHERE ${listable(category)}`;
+    if (rank === FUZZY_TIER) {
+      const [afterKey, afterRowid] = [sql.placeholder("afterKey"), sql.placeholder("afterRowid")];
+      return sql`SELECT * FROM (SELECT tier.rid, tier.rank ${base}
+        AND (tier.rank > ${afterKey} OR (tier.rank = ${afterKey} AND tier.rid > ${afterRowid})) ORDER BY tier.rank, tier.rid LIMIT ${limit})`;
+    }
+    return sql`SELECT * FROM (SELECT tier.rid, ${sql.raw(String(rank))} AS rank ${base}
+      AND tier.rid > ${sql.placeholder(`after${index}`)} ORDER BY tier.rid LIMIT ${limit})`;
+  });
+  return sql.join(arms, sql` UNION ALL `);
+}
+
+/** Where each tier's walk starts, after the cursor's row: tiers before it are skipped, later ones start at their beginning. */
+function tierStarts(after: { afterKey: number; afterRowid: number } | null) {
+  const tier = after ? Math.min(Math.floor(after.afterKey / TIER), FUZZY_TIER / TIER) : 0;
+  const start = (index: number) => (!after || index > tier ? 0 : index === tier ? after.afterRowid : Number.MAX_SAFE_INTEGER);
+  return { after0: start(0), after1: start(1), after2: start(2), after3: start(3), afterKey: after?.afterKey ?? -1, afterRowid: after?.afterRowid ?? 0 };
 }
 
 async function rankedSearch(db: Database, query: ShopQuery & { limit: number }): Promise<ShopPage> {
   const plan = planSearch(query.search);
   const order = orderKey(query.sort, sql`hits.rank`);
   const after = decodeCursor(query.cursor, order.tag);
-  const shape = { sort: query.sort, category: Boolean(query.category), fuzzy: plan.fuzzy !== null, after: Boolean(after) };
+  const relevance = query.sort === "relevance";
+  const shape = { sort: query.sort, category: Boolean(query.category), fuzzy: plan.fuzzy !== null, after: Boolean(after) && !relevance };
   const statement = prepared(db, `rankedSearch ${JSON.stringify(shape)}`, () => {
+    const columns = { ...getTableColumns(products), sortKey: sql<number>`${order.key}`, rowid: sql<number>`${products}.rowid`, rank: sql<number>`hits.rank` };
+    if (relevance) {
+      // Already in order: the hits lead the join (CROSS JOIN keeps them outermost), each finds its product by rowid.
+      return db
+        .select(columns)
+        .from(sql`(${relevancePage(shape.fuzzy, shape.category)}) AS hits`)
+        .crossJoin(products)
+        .where(sql`${products}.rowid = hits.rid`)
+        .limit(sql.placeholder("limit"))
+        .prepare();
+    }
     const { orderBy, after: afterCondition } = ordering(order);
     return db
-      .select({ ...getTableColumns(products), sortKey: sql<number>`${order.key}`, rowid: sql<number>`${products}.rowid`, rank: sql<number>`hits.rank` })
+      .select(columns)
       .from(products)
       .innerJoin(sql`(${rankedMatches(shape.fuzzy)}) AS hits`, sql`hits.rid = ${products}.rowid`)
-      .where(
-        and(
-          // The unary + keeps SQLite off the in-stock and category indexes (sqlite.org/optoverview.html,
-          // "disqualifying WHERE clause terms"): it would walk every product in stock, or in the category,
-          // and look each up in the matches, where the matches are fewer and each finds its product by rowid.
-          sql`+${products.inStock} = 1`,
-          shape.category ? sql`+${products.category} = ${sql.placeholder("category")}` : undefined,
-          shape.after ? afterCondition : undefined,
-        ),
-      )
+      .where(and(listable(shape.category), shape.after ? afterCondition : undefined))
       .orderBy(...orderBy)
       .limit(sql.placeholder("limit"))
       .prepare();
   });
   const rows = (await statement.all({
     literal: plan.literal,
-    prefix: `${escapeLike(plan.stemmed)}%`,
-    wordPrefix: `% ${escapeLike(plan.stemmed)}%`,
+    ...plan.tiers,
+    anyWordStart: plan.anyWordStart,
     synonymKeys: JSON.stringify(plan.synonymKeys),
     namedCategory: plan.category,
     fuzzy: plan.fuzzy,
@@ -220,7 +296,7 @@ async function rankedSearch(db: Database, query: ShopQuery & { limit: number }):
     gramCount: plan.grams.length,
     minGrams: plan.minGrams,
     category: query.category,
-    ...after,
+    ...(relevance ? tierStarts(after) : after),
     limit: query.limit + 1,
   })) as Row[];
   return toShopPage(rows, query.limit, order.tag, query.search);
