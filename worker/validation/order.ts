@@ -59,7 +59,8 @@ export const sellerOrdersQuery = z
     from: optionalParam(dayField),
     to: optionalParam(dayField),
     method: optionalParam(z.enum(["cod", "card"], { error: "Payment method is cod or card" })),
-    paid: optionalParam(z.enum(["paid", "unpaid"], { error: "Payment is paid or unpaid" })),
+    /** `refund`: paid, cancelled and not yet refunded (ADR 044). */
+    paid: optionalParam(z.enum(["paid", "unpaid", "refund"], { error: "Payment is paid, unpaid or refund" })),
     q: optionalParam(z.string().trim().max(SELLER_ORDER_SEARCH_MAX, `Search for at most ${SELLER_ORDER_SEARCH_MAX} characters`)),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "The start date is after the end date", path: ["to"] });

@@ -10,8 +10,9 @@ import { toOrderView, type OrderView } from "@worker/services/orders";
 import { isNarrowed, sellerOrdersPage } from "@worker/services/seller-orders";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { cancellationText, formatDateTime, ORDER_STATUSES, orderNumber, paymentLabel, SELLER_CANCEL_REASONS } from "@shared/order-status";
+import { cancellationText, formatDateTime, ORDER_STATUSES, orderNumber, paymentLabel, refundText, SELLER_CANCEL_REASONS } from "@shared/order-status";
 import { CancelOrderButton } from "~/components/orders/CancelOrder";
+import { MarkRefundedButton } from "~/components/orders/MarkRefunded";
 import { NewOrdersNotice, useNewOrders } from "~/components/seller/NewOrders";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
@@ -147,6 +148,7 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
           <option value="">Any</option>
           <option value="paid">Paid</option>
           <option value="unpaid">Unpaid</option>
+          <option value="refund">Refund due</option>
         </select>
       </label>
       <div className="col-span-2 flex gap-2 md:col-span-1">
@@ -167,6 +169,7 @@ function SellerOrderCard({ order, isNew }: { order: OrderView & { next: readonly
   const { address } = order;
   const canMarkPaid = order.paymentType === "COD" && !order.isPaid && (order.status === "Out for delivery" || order.status === "Delivered");
   const cancelled = cancellationText(order, "seller");
+  const refund = refundText(order);
 
   return (
     <article
@@ -218,6 +221,7 @@ function SellerOrderCard({ order, isNew }: { order: OrderView & { next: readonly
             {cancelled}
           </p>
         )}
+        {refund && <p data-testid="refund-state">{refund}</p>}
         <fetcher.Form method="post" className="flex flex-wrap gap-2 pt-1">
           <input type="hidden" name="orderId" value={order.id} />
           {order.next.map((next) => (
@@ -245,6 +249,14 @@ function SellerOrderCard({ order, isNew }: { order: OrderView & { next: readonly
               reasons={SELLER_CANCEL_REASONS}
               withNote
               buttonLabel="Cancel"
+            />
+          )}
+          {(order.paymentState === "refund_due" || order.paymentState === "refunded") && (
+            <MarkRefundedButton
+              orderId={order.id}
+              orderLabel={`order ${orderNumber(order.id)}`}
+              what={`${formatRupees(order.amountPaise)} to ${address.firstName} ${address.lastName}`}
+              open={order.paymentState === "refund_due"}
             />
           )}
           <Link to={`/seller/orders/${order.id}/invoice`} className="text-primary underline">
