@@ -56,8 +56,8 @@ export const REFUND_TIME = "5-7 business days";
 
 /**
  * What a shopper (or the seller) reads about the money of a paid, cancelled order (ADR 044):
- * "Refund of ₹420.00 due: expect it on your card in 5-7 business days", or, once the
- * seller recorded it, "Refund of ₹420.00 made on 24 Nov 2026". Null for any other order.
+ * "Refund of ₹420 due: expect it on your card in 5-7 business days", or, once the
+ * seller recorded it, "Refund of ₹420 made on 24 Nov 2026". Null for any other order.
  */
 export function refundText(order: { paymentState: string; amountPaise: number; refundedAt: number | null }): string | null {
   if (order.paymentState === "refunded" && order.refundedAt !== null) return `Refund of ${formatRupees(order.amountPaise)} made on ${formatDate(order.refundedAt)}`;
