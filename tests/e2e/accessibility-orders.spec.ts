@@ -3,7 +3,7 @@ import { open } from "./support/app";
 import { expectNoSeriousViolations } from "./support/axe";
 import { openSellerPage } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
-import { orderNumber, placeOrderByApi, sellerOrderCard, uniqueSurname } from "./support/orders";
+import { moveBySeller, orderNumber, placeOrderByApi, placePaidCardOrderByApi, sellerOrderCard, uniqueSurname } from "./support/orders";
 
 test.describe("accessibility of the order pages (axe: no serious or critical violations)", () => {
   test("the shopper's order page, its cancel dialog, the confirmation page and the invoice", async ({ page, shopper, address: _ }) => {
@@ -38,6 +38,24 @@ test.describe("accessibility of the order pages (axe: no serious or critical vio
     await sellerOrderCard(sellerPage, orderId).getByRole("link", { name: "Cancel", exact: true }).click();
     await expect(sellerPage.getByRole("dialog")).toBeVisible();
     await expectNoSeriousViolations(sellerPage, "the seller's cancel dialog");
+  });
+
+  test("a refund: the seller's dialog and confirmation page, the shopper's refunded order (ADR 044)", async ({ sellerPage, sellerRequest, page: shopperPage, shopper }) => {
+    const surname = uniqueSurname();
+    const orderId = await placePaidCardOrderByApi(shopperPage, shopper, { lastName: surname });
+    await moveBySeller(sellerRequest, orderId, "Cancelled", { reason: "Items out of stock" });
+    await open(sellerPage, `/seller/orders/${orderId}/refund`, "main");
+    await expectNoSeriousViolations(sellerPage, "/seller/orders/:id/refund");
+    await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}&paid=refund`);
+    await sellerOrderCard(sellerPage, orderId).getByRole("link", { name: /^Mark refunded/ }).click();
+    const dialog = sellerPage.getByRole("dialog", { name: `Mark order ${orderNumber(orderId)} refunded?` });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousViolations(sellerPage, "the seller's refund dialog");
+    await dialog.getByRole("button", { name: "Yes, mark refunded" }).click();
+    await expect(sellerOrderCard(sellerPage, orderId).getByTestId("refund-state")).toContainText("made on");
+    await open(shopperPage, `/my-orders/${orderId}`);
+    await expect(shopperPage.getByTestId("refund-state")).toContainText("made on");
+    await expectNoSeriousViolations(shopperPage, "a refunded order's page");
   });
 
   for (const page of ["cancel", "invoice", "packing-slip"]) {
