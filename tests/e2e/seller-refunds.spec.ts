@@ -57,7 +57,7 @@ for (const device of DEVICES) {
       // The dashboard's "Refunds to make" leads to the orders still to refund.
       await sellerPage.getByTestId("waiting-refundsDue").click();
       await expect(sellerPage).toHaveURL(/\/seller\/orders\?status=Cancelled&paid=refund$/);
-      await expect(sellerPage.getByLabel("Payment", { exact: true })).toHaveValue("refund");
+      await expect(sellerPage.getByRole("search").getByRole("combobox", { name: /^Payment/ })).toHaveValue("refund");
 
       await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}&paid=refund`);
       const markLink = card.getByRole("link", { name: `Mark refunded (order ${orderNumber(orderId)})` });

@@ -1,10 +1,22 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { Link } from "~/components/Link";
 import type { ActionFailure } from "@worker/web/action-result";
 import { useActionToast } from "~/lib/use-action-toast";
 
 type RefundResult = { ok: true; msg: string } | ActionFailure;
+
+/**
+ * The one fetcher every "Mark refunded" posts through. Its success toast is shown by the orders
+ * page (useRefundToast), not by the button: a refunded order leaves a list filtered to refunds due
+ * in the very render that brings the answer, and takes its button with it.
+ */
+const REFUND_FETCHER = "mark-refunded";
+
+export function useRefundToast() {
+  const fetcher = useFetcher<RefundResult>({ key: REFUND_FETCHER });
+  useActionToast(fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : undefined);
+}
 
 /** The seller's confirmation page of a refund, which is also where its form posts. */
 export function refundConfirmPath(orderId: string): string {
@@ -32,10 +44,11 @@ type Props = {
  */
 export function MarkRefundedButton({ orderId, orderLabel, what, open }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const fetcher = useFetcher<RefundResult>();
+  const fetcher = useFetcher<RefundResult>({ key: REFUND_FETCHER });
   const titleId = useId();
-  const done = fetcher.state === "idle" ? fetcher.data : undefined;
-  useActionToast(done?.ok ? done : undefined);
+  // The fetcher is shared by every order's button: this dialog shows only the answer to its own post.
+  const [sent, setSent] = useState(false);
+  const done = sent && fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (done?.ok) dialog.current?.close();
   }, [done]);
@@ -71,6 +84,7 @@ export function MarkRefundedButton({ orderId, orderLabel, what, open }: Props) {
           </h2>
           <MarkRefundedForm
             fetcher={fetcher}
+            onSubmit={() => setSent(true)}
             orderId={orderId}
             what={what}
             error={done && !done.ok ? done.msg : undefined}
@@ -89,12 +103,14 @@ export function MarkRefundedButton({ orderId, orderLabel, what, open }: Props) {
 /** The confirmation itself: what is recorded, and the two answers (in the dialog through its fetcher; on the confirmation page, a plain form). */
 export function MarkRefundedForm({
   fetcher,
+  onSubmit,
   orderId,
   what,
   error,
   notYet,
 }: {
   fetcher?: FetcherWithComponents<RefundResult>;
+  onSubmit?: () => void;
   orderId: string;
   what: string;
   error?: string;
@@ -104,7 +120,7 @@ export function MarkRefundedForm({
   const busy = fetcher ? fetcher.state !== "idle" : false;
   const errorId = useId();
   return (
-    <FormTag method="post" action={refundConfirmPath(orderId)} className="mt-4 space-y-4" aria-describedby={error ? errorId : undefined}>
+    <FormTag method="post" action={refundConfirmPath(orderId)} onSubmit={onSubmit} className="mt-4 space-y-4" aria-describedby={error ? errorId : undefined}>
       <p className="text-sm text-gray-700">
         Record that you refunded {what} (through the card payment&apos;s dashboard). The customer sees the refund and its date; this cannot be undone.
       </p>

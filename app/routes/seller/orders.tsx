@@ -12,7 +12,7 @@ import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
 import { cancellationText, formatDateTime, ORDER_STATUSES, orderNumber, paymentLabel, refundText, SELLER_CANCEL_REASONS } from "@shared/order-status";
 import { CancelOrderButton } from "~/components/orders/CancelOrder";
-import { MarkRefundedButton } from "~/components/orders/MarkRefunded";
+import { MarkRefundedButton, useRefundToast } from "~/components/orders/MarkRefunded";
 import { NewOrdersNotice, useNewOrders } from "~/components/seller/NewOrders";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
@@ -69,6 +69,7 @@ export default function SellerOrders({ loaderData }: Route.ComponentProps) {
   const watching = !query.before;
   useRevalidateEvery(LIVE_REFRESH_MS, watching);
   const { newIds, announcement } = useNewOrders(orders, watching);
+  useRefundToast();
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
