@@ -73,6 +73,9 @@ for (const device of DEVICES) {
       await dialog.getByRole("button", { name: "Yes, mark refunded" }).click();
       await expect(dialog).toBeHidden();
       await expect(sellerPage.getByText(/^Refund of ₹[\d,.]+ recorded$/)).toBeVisible();
+      // Refunded, it leaves the list of refunds due; unfiltered, it says when it was refunded.
+      await expect(card).toHaveCount(0);
+      await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
       await expect(card.getByTestId("refund-state")).toHaveText(refundMade());
       await expect(card).toContainText("Payment: Refunded");
       await expect(markLink).toHaveCount(0);
