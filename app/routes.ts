@@ -47,6 +47,5 @@ export default [
     route("search-words", "routes/seller/search-words.tsx"),
     route("orders/waiting", "routes/seller/orders-waiting.ts"),
     route("orders/:id/cancel", "routes/seller/order-cancel.tsx"),
-    route("orders/:id/refund", "routes/seller/order-refund.tsx"),
   ]),
 ] satisfies RouteConfig;

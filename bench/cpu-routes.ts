@@ -109,7 +109,7 @@ export type Fixtures = {
   guestCart: string;
   /** COD orders waiting to be packed (all of the last writer's), taken one per status move or cancellation. */
   placedOrders: string[];
-  /** Card orders paid and then cancelled by the seller, taken one per refund mark (ADR 044); the first stays for the confirmation page. */
+  /** Card orders paid and then cancelled by the seller, taken one per refund mark (ADR 044), so the list of refunds due has rows. */
   refundDueOrders: string[];
   /** The next checkout session the card-checkout route opened and no webhook has paid yet. */
   nextStripeSession: () => Record<string, unknown> | undefined;
@@ -141,7 +141,7 @@ function nextOrder(f: Fixtures): string {
 
 /** Takes the next order whose refund is due, or fails the run with what to change. */
 function nextRefundDue(f: Fixtures): string {
-  if (f.refundDueOrders.length < 2) throw new Error("cpu-routes: no refund-due order left; prepareFixtures makes too few for this many requests");
+  if (f.refundDueOrders.length < 1) throw new Error("cpu-routes: no refund-due order left; prepareFixtures makes too few for this many requests");
   return f.refundDueOrders.pop()!;
 }
 
@@ -401,11 +401,10 @@ export const CPU_ROUTES: CpuRoute[] = [
     status: 303,
     request: (f) => form(`/seller/orders/${nextOrder(f)}/cancel`, { reason: "Other", note: "Cancelled by the CPU harness" }, f.seller),
   },
-  // --- refunds (ADR 044): the confirmation page, and a mark through the API, the page without and with JavaScript
-  { name: "/seller/orders/:id/refund (confirmation, no JS)", persona: "seller", status: 200, request: (f) => ({ path: `/seller/orders/${f.refundDueOrders[0]}/refund`, cookie: f.seller }) },
+  // --- refunds (ADR 044): a mark through the API, and on the orders page without and with JavaScript
   { name: "POST /api/order/refunded", persona: "seller", status: 200, request: (f) => json("/api/order/refunded", { orderId: nextRefundDue(f) }, f.seller) },
-  { name: "POST /seller/orders/:id/refund (no JS)", persona: "seller", status: 303, request: (f) => form(`/seller/orders/${nextRefundDue(f)}/refund`, {}, f.seller) },
-  { name: "POST /seller/orders/:id/refund.data (JS)", persona: "seller", status: 200, request: (f) => form(`/seller/orders/${nextRefundDue(f)}/refund.data`, {}, f.seller) },
+  { name: "POST /seller/orders (refunded, no JS)", persona: "seller", status: 303, request: (f) => form("/seller/orders", { intent: "refunded", orderId: nextRefundDue(f) }, f.seller) },
+  { name: "POST /seller/orders.data (refunded, JS)", persona: "seller", status: 200, request: (f) => form("/seller/orders.data", { intent: "refunded", orderId: nextRefundDue(f) }, f.seller) },
   {
     name: "POST /api/stripe/webhook (paid)",
     persona: "Stripe",
@@ -561,7 +560,7 @@ export async function prepareFixtures(options: { origin: string; stripe: FakeStr
 
   // The webhook route pays the sessions the card-checkout route opened, one each.
   const paid = new Set<string>();
-  // Three routes mark a refund each per request (and one page shows the first): card orders paid through the webhook, then cancelled by the seller.
+  // Three routes mark a refund each per request: card orders paid through the webhook, then cancelled by the seller.
   const refundDueOrders: string[] = [];
   const refunder = writers[writers.length - 1]!;
   await pool(3 * options.requestsPerRoute + 1, 4, async () => {

@@ -1,12 +1,12 @@
 /**
  * Refunds recorded by the seller (ADR 044): a paid card order, once cancelled, is marked refunded
- * through `POST /api/order/refunded` or the orders page's confirmation; every refusal has its
+ * through `POST /api/order/refunded` or the orders page's "Mark refunded"; every refusal has its
  * status and message and changes nothing; the shopper sees it (order JSON, notification through
  * the event queue); the orders page filters the refunds still to make.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import * as refundRoute from "~/routes/seller/order-refund";
+import * as sellerOrdersRoute from "~/routes/seller/orders";
 import { formatDate, orderNumber, refundText } from "@shared/order-status";
 import { markRefunded } from "@worker/services/order-refund";
 import { listQuery } from "@worker/services/seller-orders";
@@ -166,50 +166,45 @@ describe("the shopper's words for a refund", () => {
   });
 });
 
-describe("the seller's refund confirmation page (/seller/orders/:id/refund)", () => {
-  const at = (id: string) => `/seller/orders/${id}/refund`;
+describe("Mark refunded on the seller's orders page (its own action, intent=refunded)", () => {
+  const ORDERS = "/seller/orders";
+  const mark = (orderId: string, cookie: string, document = false) =>
+    runRoute(sellerOrdersRoute.action, { path: ORDERS, cookie, form: { intent: "refunded", orderId }, seller: true, document });
 
-  it("shows the order; without JavaScript the mark redirects to the orders with a toast, through a fetcher it answers { ok, msg }", async () => {
+  it("without JavaScript redirects back to the orders with a toast (Post/Redirect/Get); through a fetcher answers { ok, msg }", async () => {
     const seller = await sellerLogin();
     const shopper = await signUp();
     const first = await refundDueOrder(seller, shopper);
     const second = await refundDueOrder(seller, shopper);
 
-    const confirm = await runRoute(refundRoute.loader, { path: at(first), cookie: seller, params: { id: first }, seller: true });
-    expect(dataOf(confirm)).toMatchObject({ id: first, customer: "Asha Rao", status: "Cancelled", refusal: null });
-
-    const document = await runRoute(refundRoute.action, { path: at(first), cookie: seller, params: { id: first }, form: {}, seller: true, document: true });
-    const redirect = document.value as Response;
+    const redirect = (await mark(first, seller, true)).value as Response;
     expect(redirect.status).toBe(303);
-    expect(redirect.headers.get("Location")).toBe("/seller/orders");
+    expect(redirect.headers.get("Location")).toBe(ORDERS);
     expect(JSON.parse(decodeURIComponent(redirect.headers.get(FLASH_HEADER)!))).toEqual({ kind: "success", message: "Refund of ₹91.80 recorded" });
     expect(await orderRow(first)).toMatchObject({ payment_state: "refunded" });
 
-    const fetched = await runRoute(refundRoute.action, { path: at(second), cookie: seller, params: { id: second }, form: {}, seller: true });
-    expect(dataOf(fetched)).toEqual({ ok: true, msg: "Refund of ₹91.80 recorded" });
-
-    // Once recorded, the page says so instead of asking.
-    const after = await runRoute(refundRoute.loader, { path: at(first), cookie: seller, params: { id: first }, seller: true });
-    expect(dataOf<{ refusal: string }>(after).refusal).toMatch(/^The refund of order .+ was already recorded on /);
+    expect(dataOf(await mark(second, seller))).toEqual({ ok: true, msg: "Refund of ₹91.80 recorded" });
+    expect(await orderRow(second)).toMatchObject({ payment_state: "refunded" });
   });
 
-  it("a refusal: through a fetcher a 409 with the reason, without JavaScript back to the orders; a shopper is refused by the seller layout", async () => {
+  it("a refusal: through a fetcher a 409 with the reason, without JavaScript back to the orders with it; a shopper is refused by the seller layout", async () => {
     const seller = await sellerLogin();
     const shopper = await signUp();
     const live = await placePaidCard(shopper);
-    const fetched = await runRoute(refundRoute.action, { path: at(live), cookie: seller, params: { id: live }, form: {}, seller: true });
+    const fetched = await mark(live, seller);
     expect(statusOf(fetched)).toBe(409);
     expect(dataOf(fetched)).toEqual({ ok: false, msg: `Order ${orderNumber(live)} is Order Placed: only a cancelled order is refunded.` });
-    const document = await runRoute(refundRoute.action, { path: at(live), cookie: seller, params: { id: live }, form: {}, seller: true, document: true });
-    expect((document.value as Response).headers.get("Location")).toBe("/seller/orders");
+    const document = (await mark(live, seller, true)).value as Response;
+    expect(document.status).toBe(303);
+    expect(document.headers.get("Location")).toBe(ORDERS);
+    expect(JSON.parse(decodeURIComponent(document.headers.get(FLASH_HEADER)!))).toEqual({ kind: "error", message: `Order ${orderNumber(live)} is Order Placed: only a cancelled order is refunded.` });
+    expect(await orderRow(live)).toMatchObject({ payment_state: "paid", refunded_at: null });
 
     const due = await refundDueOrder(seller, shopper);
-    const byShopper = await runRoute(refundRoute.action, { path: at(due), cookie: shopper.cookie, params: { id: due }, form: {}, seller: true });
-    expect(statusOf(byShopper)).toBe(401);
+    expect(statusOf(await mark(due, shopper.cookie))).toBe(401);
+    const unknown = await mark(crypto.randomUUID(), seller);
+    expect(statusOf(unknown)).toBe(404);
     expect(await orderRow(due)).toMatchObject({ payment_state: "refund_due", refunded_at: null });
-
-    const missing = await runRoute(refundRoute.loader, { path: at("nope"), cookie: seller, params: { id: "nope" }, seller: true });
-    expect(statusOf(missing)).toBe(404);
   });
 });
 

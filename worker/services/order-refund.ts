@@ -16,7 +16,7 @@ import { orderRefInput } from "@worker/validation/order";
 import type { CatalogStore } from "./catalog-refresh";
 
 /** Why an order cannot be marked refunded, or null when it can. */
-export function refundRefusal(order: Pick<Order, "id" | "status" | "isPaid" | "paymentState" | "refundedAt">): string | null {
+function refundRefusal(order: Pick<Order, "id" | "status" | "isPaid" | "paymentState" | "refundedAt">): string | null {
   const number = orderNumber(order.id);
   if (order.paymentState === "refunded") {
     return `The refund of order ${number} was already recorded${order.refundedAt === null ? "" : ` on ${formatDate(order.refundedAt)}`}.`;

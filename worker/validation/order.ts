@@ -84,8 +84,9 @@ export const sellerCancelInput = orderRefInput
   .refine((input) => input.reason !== "Other" || input.note, { message: "Write a note for the customer when the reason is Other", path: ["note"] });
 export type SellerCancelInput = z.infer<typeof sellerCancelInput>;
 
-/** The seller's orders page: move an order a step forward, or mark a cash-on-delivery order paid (cancelling has its own form). */
+/** The seller's orders page: move an order a step forward, mark a cash-on-delivery order paid, or record a refund (cancelling has its own form). */
 export const sellerOrderFormInput = z.discriminatedUnion("intent", [
   orderStatusInput.extend({ intent: z.literal("move") }),
   orderRefInput.extend({ intent: z.literal("paid") }),
+  orderRefInput.extend({ intent: z.literal("refunded") }),
 ]);

@@ -1,18 +1,19 @@
 import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/Link";
-import { answerFormPost, runAction } from "@worker/web/action-result";
+import { answerFormPost, runAction, runFormAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { describeZodError, parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
 import { sellerOrderFormInput, sellerOrdersQuery, type SellerOrdersQuery } from "@worker/validation/order";
 import { markCodPaid, moveOrder, NEXT_STATUS } from "@worker/services/order-status";
+import { markRefunded } from "@worker/services/order-refund";
 import { toOrderView, type OrderView } from "@worker/services/orders";
 import { isNarrowed, sellerOrdersPage } from "@worker/services/seller-orders";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
 import { cancellationText, formatDateTime, ORDER_STATUSES, orderNumber, paymentLabel, refundText, SELLER_CANCEL_REASONS } from "@shared/order-status";
 import { CancelOrderButton } from "~/components/orders/CancelOrder";
-import { MarkRefundedButton, useRefundToast } from "~/components/orders/MarkRefunded";
+import { MarkRefunded, useRefundToast } from "~/components/orders/MarkRefunded";
 import { NewOrdersNotice, useNewOrders } from "~/components/seller/NewOrders";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
@@ -49,6 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (change.intent === "paid") {
       await markCodPaid(worker.db, change.orderId);
       return answerFormPost(request, { ok: true, msg: "Payment received" });
+    }
+    if (change.intent === "refunded") {
+      // Refused without JavaScript: back to the list with the reason as a toast (ADR 044).
+      return runFormAction(request, async () => {
+        const order = await markRefunded(worker, change);
+        return answerFormPost(request, { ok: true as const, msg: `Refund of ${formatRupees(order.amountPaise)} recorded` });
+      });
     }
     const order = await moveOrder(worker, change.orderId, change.status);
     return answerFormPost(request, { ok: true, msg: `Order is now ${order.status}` });
@@ -223,6 +231,9 @@ function SellerOrderCard({ order, isNew }: { order: OrderView & { next: readonly
           </p>
         )}
         {refund && <p data-testid="refund-state">{refund}</p>}
+        {order.paymentState === "refund_due" && (
+          <MarkRefunded orderId={order.id} orderLabel={`order ${orderNumber(order.id)}`} what={`${formatRupees(order.amountPaise)} to ${address.firstName} ${address.lastName}`} />
+        )}
         <fetcher.Form method="post" className="flex flex-wrap gap-2 pt-1">
           <input type="hidden" name="orderId" value={order.id} />
           {order.next.map((next) => (
@@ -250,14 +261,6 @@ function SellerOrderCard({ order, isNew }: { order: OrderView & { next: readonly
               reasons={SELLER_CANCEL_REASONS}
               withNote
               buttonLabel="Cancel"
-            />
-          )}
-          {(order.paymentState === "refund_due" || order.paymentState === "refunded") && (
-            <MarkRefundedButton
-              orderId={order.id}
-              orderLabel={`order ${orderNumber(order.id)}`}
-              what={`${formatRupees(order.amountPaise)} to ${address.firstName} ${address.lastName}`}
-              open={order.paymentState === "refund_due"}
             />
           )}
           <Link to={`/seller/orders/${order.id}/invoice`} className="text-primary underline">
