@@ -109,6 +109,8 @@ export type Fixtures = {
   guestCart: string;
   /** COD orders waiting to be packed (all of the last writer's), taken one per status move or cancellation. */
   placedOrders: string[];
+  /** Card orders paid and then cancelled by the seller, taken one per refund mark (ADR 044), so the list of refunds due has rows. */
+  refundDueOrders: string[];
   /** The next checkout session the card-checkout route opened and no webhook has paid yet. */
   nextStripeSession: () => Record<string, unknown> | undefined;
   stripe: FakeStripe;
@@ -135,6 +137,12 @@ function nextOrder(f: Fixtures): string {
   const id = f.placedOrders.pop();
   if (!id) throw new Error("cpu-routes: no placed order left to move; prepareFixtures places too few for this many requests");
   return id;
+}
+
+/** Takes the next order whose refund is due, or fails the run with what to change. */
+function nextRefundDue(f: Fixtures): string {
+  if (f.refundDueOrders.length < 1) throw new Error("cpu-routes: no refund-due order left; prepareFixtures makes too few for this many requests");
+  return f.refundDueOrders.pop()!;
 }
 
 const writer = (f: Fixtures, i: number) => f.writers[Math.floor(i / ADDRESSES_PER_WRITER) % f.writers.length]!;
@@ -295,6 +303,7 @@ export const CPU_ROUTES: CpuRoute[] = [
       ["/seller/orders (a week, card)", "/seller/orders?from=2026-01-01&to=2026-01-07&method=card"],
       ["/seller/orders.data (revalidation)", "/seller/orders.data"],
       ["/seller/orders/waiting.data (badge)", "/seller/orders/waiting.data"],
+      ["/seller/orders (refunds due)", "/seller/orders?status=Cancelled&paid=refund"],
       ["/seller/dashboard", "/seller/dashboard"],
       ["/seller/dashboard.data (refresh)", "/seller/dashboard.data"],
       ["GET /api/seller/dashboard", "/api/seller/dashboard"],
@@ -392,6 +401,10 @@ export const CPU_ROUTES: CpuRoute[] = [
     status: 303,
     request: (f) => form(`/seller/orders/${nextOrder(f)}/cancel`, { reason: "Other", note: "Cancelled by the CPU harness" }, f.seller),
   },
+  // --- refunds (ADR 044): a mark through the API, and on the orders page without and with JavaScript
+  { name: "POST /api/order/refunded", persona: "seller", status: 200, request: (f) => json("/api/order/refunded", { orderId: nextRefundDue(f) }, f.seller) },
+  { name: "POST /seller/orders (refunded, no JS)", persona: "seller", status: 303, request: (f) => form("/seller/orders", { intent: "refunded", orderId: nextRefundDue(f) }, f.seller) },
+  { name: "POST /seller/orders.data (refunded, JS)", persona: "seller", status: 200, request: (f) => form("/seller/orders.data", { intent: "refunded", orderId: nextRefundDue(f) }, f.seller) },
   {
     name: "POST /api/stripe/webhook (paid)",
     persona: "Stripe",
@@ -547,6 +560,18 @@ export async function prepareFixtures(options: { origin: string; stripe: FakeStr
 
   // The webhook route pays the sessions the card-checkout route opened, one each.
   const paid = new Set<string>();
+  // Three routes mark a refund each per request: card orders paid through the webhook, then cancelled by the seller.
+  const refundDueOrders: string[] = [];
+  const refunder = writers[writers.length - 1]!;
+  await pool(3 * options.requestsPerRoute + 1, 4, async () => {
+    const placed = await call(origin, json("/api/order/stripe", { items: ORDER_ITEMS, address: refunder.address }, refunder.cookie), 201);
+    const { orderId } = (await placed.json()) as { orderId: string };
+    const session = [...options.stripe.sessions.values()].find((s) => s.client_reference_id === orderId)!;
+    paid.add(session.id);
+    await call(origin, { method: "POST", path: "/api/stripe/webhook", json: { session } }, 200);
+    await call(origin, json("/api/order/status", { orderId, status: "Cancelled", reason: "Payment problem" }, seller), 200);
+    refundDueOrders.push(orderId);
+  });
   const nextStripeSession = () => {
     const session = [...options.stripe.sessions.values()].find((s) => !paid.has(s.id));
     if (session) paid.add(session.id);
@@ -572,6 +597,7 @@ export async function prepareFixtures(options: { origin: string; stripe: FakeStr
     seller,
     guestCart,
     placedOrders,
+    refundDueOrders,
     nextStripeSession,
     stripe: options.stripe,
     product: { id: PRODUCT, fields },

@@ -7,7 +7,8 @@
  * - two in three paid cash on delivery, the rest online: most paid, some failed or abandoned (those
  *   stay "Order Placed" and unpaid, never the seller's to fulfil);
  * - the older an order, the further along: today's are waiting to be packed, sent or delivered,
- *   older ones delivered (cash collected) or cancelled (paid online ones then wait for a refund);
+ *   older ones delivered (cash collected) or cancelled (paid online ones then wait for a refund,
+ *   made two days later);
  * - 1 to 5 lines each, half from the demo catalogue, half from the bulk products, most of those
  *   from the first few hundred (a few products sell most, as in a real shop).
  *
@@ -26,6 +27,8 @@ type Priced = { id: string; name: string; category: string; image: string; price
 const SHOPPERS = 5000;
 const DAYS = 90;
 const HOUR_MS = 60 * 60 * 1000;
+/** How long after its cancellation a paid order's refund is made in the seeded history. */
+const REFUND_AFTER_HOURS = 48;
 /** Relative orders per IST hour of the day (night is quiet, breakfast and dinner are busy). */
 const HOURLY = [1, 1, 1, 1, 1, 2, 4, 8, 10, 9, 7, 6, 6, 5, 5, 5, 6, 8, 10, 10, 8, 5, 3, 2];
 const CITIES = [
@@ -104,7 +107,9 @@ export async function seedOrders(db: D1Database, options: OrderSeedOptions): Pro
     const cancelled = !abandoned && ageHours > 0.2 && random() < 0.05;
     const status = abandoned ? "Order Placed" : cancelled ? "Cancelled" : statusAtAge(ageHours, random());
     const isPaid = online ? !abandoned : status === "Delivered" && (ageHours > 6 || random() < 0.7);
-    const paymentState = abandoned ? (ageHours < 1 ? "pending" : payment < 0.02 ? "failed" : "expired") : isPaid ? (cancelled ? "refund_due" : "paid") : "pending";
+    // A refund is made two days after a paid order's cancellation (ADR 044): the last days' still wait.
+    const refundedAt = isPaid && cancelled && ageHours > REFUND_AFTER_HOURS ? createdAt + REFUND_AFTER_HOURS * HOUR_MS : null;
+    const paymentState = abandoned ? (ageHours < 1 ? "pending" : payment < 0.02 ? "failed" : "expired") : isPaid ? (cancelled ? (refundedAt ? "refunded" : "refund_due") : "paid") : "pending";
     const history = [{ status: "Order Placed", at: createdAt }, ...(status === "Order Placed" ? [] : [{ status, at: Math.min(now, createdAt + Math.floor(ageHours * HOUR_MS * 0.5)) }])];
 
     const id = `bulk-order-${n + 1}`;
@@ -125,12 +130,13 @@ export async function seedOrders(db: D1Database, options: OrderSeedOptions): Pro
       paymentState,
       online && !abandoned ? `cs_bulk_${n + 1}` : null,
       cancelled ? 1 : 0,
+      refundedAt,
       createdAt,
       history[history.length - 1]!.at,
     ]);
     lines.forEach(({ product, quantity }, k) => itemRows.push([`${id}-${k + 1}`, id, product.id, product.name, product.category, product.image, product.pricePaise, quantity]));
   }
-  const ORDER_COLUMNS = ["id", "user_id", "subtotal_paise", "tax_paise", "amount_paise", "address", "payment_type", "status", "status_history", "is_paid", "payment_state", "stripe_session_id", "stock_returned", "created_at", "updated_at"];
+  const ORDER_COLUMNS = ["id", "user_id", "subtotal_paise", "tax_paise", "amount_paise", "address", "payment_type", "status", "status_history", "is_paid", "payment_state", "stripe_session_id", "stock_returned", "refunded_at", "created_at", "updated_at"];
   await insertRows(db, "orders", ORDER_COLUMNS, orderRows);
   await insertRows(db, "order_items", ["id", "order_id", "product_id", "name", "category", "image", "unit_price_paise", "quantity"], itemRows);
   // Counted stock for one bulk product in ten (the dashboard's stock lists); the rest stay uncounted.

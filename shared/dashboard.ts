@@ -26,11 +26,11 @@ export const WAITING_STEPS = [
   { key: "toShip", label: "To send out", status: "Packed" },
   { key: "toDeliver", label: "Out for delivery", status: "Out for delivery" },
   { key: "cashToCollect", label: "Cash to mark received", status: "Delivered" },
-  { key: "refundsDue", label: "Refunds to make", status: "Cancelled" },
-] as const satisfies readonly { key: string; label: string; status: OrderStatus }[];
+  { key: "refundsDue", label: "Refunds to make", status: "Cancelled", paid: "refund" },
+] as const satisfies readonly { key: string; label: string; status: OrderStatus; paid?: "refund" }[];
 export type WaitingKey = (typeof WAITING_STEPS)[number]["key"];
 
-/** The seller's orders page filtered to one status. */
-export function ordersPageFor(status: OrderStatus): string {
-  return `/seller/orders?${new URLSearchParams({ status })}`;
+/** The seller's orders page filtered to one status (and, for refunds to make, to those not yet refunded). */
+export function ordersPageFor(status: OrderStatus, paid?: "refund"): string {
+  return `/seller/orders?${new URLSearchParams({ status, ...(paid && { paid }) })}`;
 }

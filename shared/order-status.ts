@@ -1,10 +1,11 @@
 import { IST_OFFSET_MS } from "./ist";
+import { formatRupees } from "./money";
 
 /** The words and policy of an order's state, for both wings (the moves live in worker/services/order-status.ts). */
 export const ORDER_STATUSES = ["Order Placed", "Packed", "Out for delivery", "Delivered", "Cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATES = ["pending", "paid", "failed", "expired", "refund_due"] as const;
+export const PAYMENT_STATES = ["pending", "paid", "failed", "expired", "refund_due", "refunded"] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const LIFECYCLE = ["Order Placed", "Packed", "Out for delivery", "Delivered"] as const;
@@ -18,6 +19,7 @@ export function shopperCanCancel(order: { status: string; createdAt: number }, n
 
 export function paymentLabel(order: { isPaid: boolean; paymentType: string; paymentState: string }): string {
   if (order.paymentState === "refund_due") return "Refund due";
+  if (order.paymentState === "refunded") return "Refunded";
   if (order.isPaid) return "Paid";
   if (order.paymentType === "Online") {
     if (order.paymentState === "failed") return "Payment failed";
@@ -40,7 +42,27 @@ export function formatDateTime(ms: number): string {
   const ist = new Date(ms + IST_OFFSET_MS);
   const hours = ist.getUTCHours();
   const minutes = String(ist.getUTCMinutes()).padStart(2, "0");
-  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;
+  return `${formatDate(ms)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;
+}
+
+/** "22 Nov 2026": the day in Indian time, written out as formatDateTime does. */
+export function formatDate(ms: number): string {
+  const ist = new Date(ms + IST_OFFSET_MS);
+  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
+}
+
+/** How long a card refund takes to reach the shopper once made (the Cancellation & Refund Policy's words). */
+export const REFUND_TIME = "5-7 business days";
+
+/**
+ * What a shopper (or the seller) reads about the money of a paid, cancelled order (ADR 044):
+ * "Refund of ₹420 due: expect it on your card in 5-7 business days", or, once the
+ * seller recorded it, "Refund of ₹420 made on 24 Nov 2026". Null for any other order.
+ */
+export function refundText(order: { paymentState: string; amountPaise: number; refundedAt: number | null }): string | null {
+  if (order.paymentState === "refunded" && order.refundedAt !== null) return `Refund of ${formatRupees(order.amountPaise)} made on ${formatDate(order.refundedAt)}`;
+  if (order.paymentState === "refund_due") return `Refund of ${formatRupees(order.amountPaise)} due: expect it on your card in ${REFUND_TIME}`;
+  return null;
 }
 
 /** Orders still on their way: the pages that show them refresh, and they count for the seller's next step. */

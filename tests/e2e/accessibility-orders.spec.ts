@@ -3,7 +3,7 @@ import { open } from "./support/app";
 import { expectNoSeriousViolations } from "./support/axe";
 import { openSellerPage } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
-import { orderNumber, placeOrderByApi, sellerOrderCard, uniqueSurname } from "./support/orders";
+import { moveBySeller, orderNumber, placeOrderByApi, placePaidCardOrderByApi, sellerOrderCard, uniqueSurname } from "./support/orders";
 
 test.describe("accessibility of the order pages (axe: no serious or critical violations)", () => {
   test("the shopper's order page, its cancel dialog, the confirmation page and the invoice", async ({ page, shopper, address: _ }) => {
@@ -38,6 +38,23 @@ test.describe("accessibility of the order pages (axe: no serious or critical vio
     await sellerOrderCard(sellerPage, orderId).getByRole("link", { name: "Cancel", exact: true }).click();
     await expect(sellerPage.getByRole("dialog")).toBeVisible();
     await expectNoSeriousViolations(sellerPage, "the seller's cancel dialog");
+  });
+
+  test("a refund: the seller's open confirmation, the shopper's refunded order (ADR 044)", async ({ sellerPage, sellerRequest, page: shopperPage, shopper }) => {
+    const surname = uniqueSurname();
+    const orderId = await placePaidCardOrderByApi(shopperPage, shopper, { lastName: surname });
+    await moveBySeller(sellerRequest, orderId, "Cancelled", { reason: "Items out of stock" });
+    await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}&paid=refund`);
+    const card = sellerOrderCard(sellerPage, orderId);
+    await card.getByText(/^Mark refunded/).click();
+    await expect(card.getByRole("button", { name: "Yes, mark refunded" })).toBeVisible();
+    await expectNoSeriousViolations(sellerPage, "the seller's refund confirmation");
+    await card.getByRole("button", { name: "Yes, mark refunded" }).click();
+    // Refunded, it leaves the list of refunds due.
+    await expect(card).toHaveCount(0);
+    await open(shopperPage, `/my-orders/${orderId}`);
+    await expect(shopperPage.getByTestId("refund-state")).toContainText("made on");
+    await expectNoSeriousViolations(shopperPage, "a refunded order's page");
   });
 
   for (const page of ["cancel", "invoice", "packing-slip"]) {

@@ -10,6 +10,7 @@ import { DAY_MS, istDay, istDayStart } from "@shared/ist";
 import { orderItems, orders, users, type Order } from "@worker/db/schema";
 import { dashboardFigures, dashboardQueries } from "@worker/services/dashboard";
 import { cancelBySeller, markCodPaid, moveOrder } from "@worker/services/order-status";
+import { markRefunded } from "@worker/services/order-refund";
 import { db, insertProduct } from "../support/builders";
 import { call, json } from "../support/http";
 import { sellerLogin } from "../support/seller";
@@ -20,7 +21,7 @@ const NOW = Date.UTC(2026, 10, 23, 6, 30);
 const TODAY = istDay(NOW);
 const MIDNIGHT = istDayStart(TODAY); // 22 Nov 2026, 18:30 UTC
 
-type Seeded = Pick<Order, "paymentType" | "status" | "isPaid" | "paymentState" | "amountPaise" | "createdAt">;
+type Seeded = Pick<Order, "paymentType" | "status" | "isPaid" | "paymentState" | "amountPaise" | "createdAt"> & Partial<Pick<Order, "refundedAt">>;
 
 async function shopper(): Promise<string> {
   const id = crypto.randomUUID();
@@ -60,7 +61,7 @@ const cod = (status: Order["status"], amountPaise: number, createdAt: number, pa
 const online = (status: Order["status"], amountPaise: number, createdAt: number, paymentState: Order["paymentState"] = "paid"): Seeded => ({
   paymentType: "Online",
   status,
-  isPaid: paymentState === "paid" || paymentState === "refund_due",
+  isPaid: paymentState === "paid" || paymentState === "refund_due" || paymentState === "refunded",
   paymentState,
   amountPaise,
   createdAt,
@@ -184,6 +185,50 @@ describe("dashboard figures", () => {
     expect(kept.results).toEqual(scan.results);
   });
 
+  it("a refund made leaves the refunds due, and counts as made on its own IST day (ADR 044)", async () => {
+    const user = await shopper();
+    await seedOrder(user, online("Cancelled", 40000, NOW - 3_600_000, "refund_due")); // placed today
+    const dueEarlier = await seedOrder(user, online("Cancelled", 25000, NOW - 3 * DAY_MS, "refund_due")); // placed 3 days ago
+    // Refunds made before: one a minute before midnight (yesterday: the week, not today), one 10 days ago, one 35 days ago.
+    await seedOrder(user, { ...online("Cancelled", 15000, NOW - 5 * DAY_MS, "refunded"), refundedAt: MIDNIGHT - 60_000 });
+    await seedOrder(user, { ...online("Cancelled", 7000, NOW - 20 * DAY_MS, "refunded"), refundedAt: NOW - 10 * DAY_MS });
+    await seedOrder(user, { ...online("Cancelled", 3000, NOW - 40 * DAY_MS, "refunded"), refundedAt: NOW - 35 * DAY_MS });
+
+    const before = await dashboardFigures(db(), NOW);
+    expect(before.waiting.refundsDue).toEqual({ orders: 2, amountPaise: 65000 });
+    expect(before.periods.today).toMatchObject({ refundDueOrders: 1, refundDuePaise: 40000, cancelledOrders: 1, paidPaise: 0, salesPaise: 0 });
+    expect(before.periods.week).toMatchObject({ refundDueOrders: 2, refundDuePaise: 65000, cancelledOrders: 3 });
+    expect(before.refundsMade).toEqual({
+      today: { orders: 0, amountPaise: 0 },
+      week: { orders: 1, amountPaise: 15000 },
+      month: { orders: 2, amountPaise: 22000 },
+    });
+
+    await markRefunded({ db: db(), env }, { orderId: dueEarlier }, NOW);
+    const after = await dashboardFigures(db(), NOW);
+    // Out of the refunds due (the waiting card and the week it was placed in), into today's refunds made.
+    expect(after.waiting.refundsDue).toEqual({ orders: 1, amountPaise: 40000 });
+    expect(after.periods.today).toEqual(before.periods.today);
+    expect(after.periods.week).toEqual({ ...before.periods.week, refundDueOrders: 1, refundDuePaise: 40000 });
+    expect(after.refundsMade).toEqual({
+      today: { orders: 1, amountPaise: 25000 },
+      week: { orders: 2, amountPaise: 40000 },
+      month: { orders: 3, amountPaise: 47000 },
+    });
+    // Still a cancelled order the seller saw, never a sale or money received.
+    expect(after.periods.month.cancelledOrders).toBe(before.periods.month.cancelledOrders);
+    expect(after.periods.month.paidPaise).toBe(0);
+
+    // The kept day sums still equal a scan of the orders (the triggers watch payment_state).
+    const scan = await env.DB.prepare(
+      `SELECT (created_at + 19800000) / 86400000 AS day, sum(payment_state = 'refund_due') AS due, sum((payment_state = 'refund_due') * amount_paise) AS due_paise,
+              sum((payment_type = 'COD' OR is_paid = 1) AND status = 'Cancelled') AS cancelled
+       FROM orders GROUP BY day ORDER BY day`,
+    ).all();
+    const kept = await env.DB.prepare("SELECT day, refund_due_orders AS due, refund_due_paise AS due_paise, cancelled_orders AS cancelled FROM sales_days ORDER BY day").all();
+    expect(kept.results).toEqual(scan.results);
+  });
+
   it("lists sold-out and low-stock products (counted stock at or below 5), not uncounted ones", async () => {
     const soldOut = await insertProduct({ name: "Gone Guava", stock: 0 });
     const three = await insertProduct({ name: "Three Tomatoes", stock: 3 });
@@ -216,7 +261,7 @@ describe("dashboard figures", () => {
       // Not even a walk along a whole index, but for the partial one that holds only the refunds due.
       const walks = details.replace(/SCAN orders USING (COVERING )?INDEX orders_refund_due_idx/, "");
       expect(walks, sql).not.toMatch(/SCAN (orders|products|order_items|sales_days|product_sales_days)\b/);
-      if (/from "orders"/.test(sql)) expect(details, sql).toMatch(/orders USING (COVERING )?INDEX orders_(waiting|refund_due)_idx/);
+      if (/from "orders"/.test(sql)) expect(details, sql).toMatch(/orders USING (COVERING )?INDEX orders_(waiting|refund_due|refunded)_idx/);
       if (/from "product_sales_days"/.test(sql)) expect(details, sql).toMatch(/product_sales_days USING COVERING INDEX product_sales_days_covering_idx/);
       if (/from "products"/.test(sql)) expect(details, sql).toMatch(/products USING (COVERING )?INDEX products_stock_idx/);
     }

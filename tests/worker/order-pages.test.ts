@@ -384,7 +384,7 @@ describe("the seller's orders: filters and search", () => {
       ["from=yesterday", "Enter dates as YYYY-MM-DD"],
       ["from=2026-11-22&to=2026-11-21", "The start date is after the end date"],
       ["method=upi", "Payment method is cod or card"],
-      ["paid=maybe", "Payment is paid or unpaid"],
+      ["paid=maybe", "Payment is paid, unpaid or refund"],
       [`q=${"a".repeat(101)}`, "Search for at most 100 characters"],
     ]) {
       const response = await call(`/api/order/seller?${query}`, { headers: { Cookie: seller } });

@@ -4,9 +4,10 @@ import { checkout } from "@worker/services/checkout";
 import { orderAgain } from "@worker/services/order-again";
 import { shopperOrder } from "@worker/services/order-detail";
 import { cancelByShopper, cancelBySeller, markCodPaid, moveOrder } from "@worker/services/order-status";
+import { markRefunded } from "@worker/services/order-refund";
 import { listUserOrders, toApiOrder } from "@worker/services/orders";
 import { sellerOrdersPage } from "@worker/services/seller-orders";
-import { requireSeller, requireShopper } from "./auth";
+import { requireSeller, requireSellerRole, requireShopper } from "./auth";
 import { orderRefInput, orderStatusInput, sellerOrdersQuery } from "@worker/validation/order";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
@@ -62,4 +63,8 @@ export const orderRoutes = new Hono<ApiEnv>()
     const { orderId } = parseInput(orderRefInput, await readJson(c));
     await markCodPaid(c.var.db, orderId);
     return c.json({ success: true, msg: "Payment received" });
+  })
+  .post("/refunded", requireSellerRole, async (c) => {
+    const order = await markRefunded({ db: c.var.db, env: c.env }, await readJson(c));
+    return c.json({ success: true, msg: "Refund recorded", paymentState: order.paymentState, refundedAt: new Date(order.refundedAt!).toISOString() });
   });

@@ -146,6 +146,8 @@ export const orders = sqliteTable(
      * What the seller searches orders by, kept indexable (ADR 035): the delivery name in lower case
      * ("asha rao") and the phone's last ten digits, both from the address snapshot.
      */
+    /** When the seller recorded the refund of a paid, cancelled order (payment_state `refunded`, ADR 044). */
+    refundedAt: integer("refunded_at"),
     searchName: text("search_name").notNull().default(""),
     searchPhone: text("search_phone").notNull().default(""),
     createdAt: integer("created_at").notNull(),
@@ -160,6 +162,10 @@ export const orders = sqliteTable(
     // The dashboard's counts of orders waiting for a next step (ADR 036): read from the index alone.
     index("orders_waiting_idx").on(t.status, t.paymentType, t.isPaid),
     index("orders_refund_due_idx").on(t.amountPaise).where(sql`${t.paymentState} = 'refund_due'`),
+    // The orders page's "Refund due" filter (ADR 044): the refunds still to make, newest first.
+    index("orders_refund_due_created_idx").on(t.createdAt).where(sql`${t.paymentState} = 'refund_due'`),
+    // Refunds made per period (ADR 044): a range of refund times, summed from the index alone.
+    index("orders_refunded_idx").on(t.refundedAt, t.amountPaise).where(sql`${t.paymentState} = 'refunded'`),
     uniqueIndex("orders_idempotency_unique").on(t.userId, t.idempotencyKey),
     uniqueIndex("orders_stripe_session_unique").on(t.stripeSessionId),
     check("orders_amount_positive", sql`${t.amountPaise} > 0`),

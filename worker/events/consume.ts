@@ -5,6 +5,7 @@
  * only ever writes "now" (ADR 024).
  */
 import { eq } from "drizzle-orm";
+import { REFUND_TIME } from "@shared/order-status";
 import { requestCatalogPurge } from "@worker/catalog-purge";
 import type { Database } from "@worker/db/client";
 import { notifications, orders } from "@worker/db/schema";
@@ -28,6 +29,7 @@ const MESSAGES: Record<OrderEvent, string> = {
   "Out for delivery": "Your order is out for delivery.",
   Delivered: "Your order was delivered. Enjoy!",
   Cancelled: "Your order was cancelled.",
+  Refunded: `Your refund was made: expect it on your card in ${REFUND_TIME}.`,
 };
 
 async function notifyShopper(db: Database, orderId: string, event: OrderEvent, at: number): Promise<void> {

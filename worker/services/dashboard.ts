@@ -9,7 +9,7 @@
  */
 import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { BEST_SELLER_DAYS, CHART_DAYS, LOW_STOCK, PERIODS, type PeriodKey, type WaitingKey } from "@shared/dashboard";
-import { istDay } from "@shared/ist";
+import { DAY_MS, IST_OFFSET_MS, istDay, istDayStart } from "@shared/ist";
 import { paiseToRupees } from "@shared/money";
 import type { Database } from "@worker/db/client";
 import { orders, products, productSalesDays, salesDays } from "@worker/db/schema";
@@ -20,12 +20,15 @@ export type StockedProduct = { id: string; name: string; category: string; stock
 export type BestSeller = { productId: string; name: string | null; category: string | null; units: number; salesPaise: number };
 /** Orders waiting for a step, and the money they hold where money waits (cash to collect, refunds). */
 export type Waiting = { orders: number; amountPaise?: number };
+/** Refunds the seller recorded in a period, counted on the IST day they were made (ADR 044). */
+export type RefundsMade = { orders: number; amountPaise: number };
 
 export type DashboardFigures = {
   /** Today's IST day number and when the figures were read. */
   today: number;
   readAt: number;
   periods: Record<PeriodKey, PeriodFigures>;
+  refundsMade: Record<PeriodKey, RefundsMade>;
   /** The chart: CHART_DAYS days, oldest first, days without orders included. */
   days: DaySales[];
   waiting: Record<WaitingKey, Waiting>;
@@ -85,6 +88,16 @@ export function dashboardQueries(db: Database, today: number) {
       .select({ n: sql<number>`count(*)`, paise: sql<number>`coalesce(sum(${orders.amountPaise}), 0)` })
       .from(orders)
       .where(sql`${orders.paymentState} = 'refund_due'`), // a literal, so the partial index applies
+    // Refunds made in the last 30 days, per IST day of the refund: a range of the partial index that holds them.
+    db
+      .select({
+        day: sql<number>`(${orders.refundedAt} + ${sql.raw(String(IST_OFFSET_MS))}) / ${sql.raw(String(DAY_MS))}`.as("refund_day"),
+        n: sql<number>`count(*)`,
+        paise: sql<number>`sum(${orders.amountPaise})`,
+      })
+      .from(orders)
+      .where(and(sql`${orders.paymentState} = 'refunded'`, gte(orders.refundedAt, istDayStart(firstChartDay))))
+      .groupBy(sql`refund_day`),
     db
       .select({ soldOut: sql<number>`coalesce(sum(${products.stock} = 0), 0)`, low: sql<number>`coalesce(sum(${products.stock} > 0), 0)` })
       .from(products)
@@ -107,7 +120,7 @@ export function dashboardQueries(db: Database, today: number) {
 export async function dashboardFigures(db: Database, now = Date.now()): Promise<DashboardFigures> {
   const today = istDay(now);
   const firstChartDay = today - CHART_DAYS + 1;
-  const [dayRows, waitingRows, [cash], [refunds], [stockCounts], soldOut, lowStock, bestSellers] = await db.batch(dashboardQueries(db, today));
+  const [dayRows, waitingRows, [cash], [refunds], refundDays, [stockCounts], soldOut, lowStock, bestSellers] = await db.batch(dashboardQueries(db, today));
 
   const byDay = new Map(dayRows.map(({ day, ...figures }) => [day, figures]));
   const periods = Object.fromEntries(
@@ -121,11 +134,19 @@ export async function dashboardFigures(db: Database, now = Date.now()): Promise<
     }),
   ) as Record<PeriodKey, PeriodFigures>;
 
+  const refundsMade = Object.fromEntries(
+    PERIODS.map((period) => {
+      const inPeriod = refundDays.filter((row) => row.day > today - period.days && row.day <= today);
+      return [period.key, { orders: inPeriod.reduce((n, row) => n + row.n, 0), amountPaise: inPeriod.reduce((paise, row) => paise + row.paise, 0) }];
+    }),
+  ) as Record<PeriodKey, RefundsMade>;
+
   const waitingIn = (status: string) => waitingRows.find((row) => row.status === status)?.n ?? 0;
   return {
     today,
     readAt: now,
     periods,
+    refundsMade,
     days: Array.from({ length: CHART_DAYS }, (_, i) => {
       const day = firstChartDay + i;
       const figures = byDay.get(day);

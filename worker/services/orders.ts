@@ -88,6 +88,7 @@ export async function placeOrder(
     cancelReason: null,
     cancelNote: null,
     cancelledBy: null,
+    refundedAt: null,
     ...orderSearchKeys(address),
     createdAt: now,
     updatedAt: now,
@@ -189,6 +190,7 @@ export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
     isPaid: order.isPaid,
     paymentState: order.paymentState,
     ...(order.cancelReason && { cancellation: { by: order.cancelledBy, reason: order.cancelReason, note: order.cancelNote } }),
+    ...(order.refundedAt !== null && { refundedAt: new Date(order.refundedAt).toISOString() }),
     createdAt: new Date(order.createdAt).toISOString(),
   };
 }
@@ -213,6 +215,7 @@ export function toOrderView(order: OrderWithItems) {
     cancelReason: order.cancelReason,
     cancelNote: order.cancelNote,
     cancelledBy: order.cancelledBy,
+    refundedAt: order.refundedAt,
     createdAt: order.createdAt,
   };
 }

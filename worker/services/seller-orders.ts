@@ -3,7 +3,7 @@
  * first, narrowed by status, days, payment and a search (order number, name or phone), every
  * narrowing on an index (ADR 035).
  */
-import { and, count, desc, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { IST_OFFSET_MS } from "@shared/ist";
 import { ACTIVE_STATUSES } from "@shared/order-status";
@@ -70,7 +70,9 @@ function narrowing(query: SellerOrdersQuery): SQL[] {
   if (query.from) conditions.push(gte(orders.createdAt, startOfIndianDay(query.from)));
   if (query.to) conditions.push(lt(orders.createdAt, startOfIndianDay(query.to) + DAY_MS));
   if (query.method) conditions.push(eq(orders.paymentType, query.method === "cod" ? "COD" : "Online"));
-  if (query.paid) conditions.push(eq(orders.isPaid, query.paid === "paid"));
+  // Refunds due as a literal, so SQLite may walk the partial index that holds them (orders_refund_due_idx).
+  if (query.paid === "refund") conditions.push(sql`${orders.paymentState} = 'refund_due'`);
+  else if (query.paid) conditions.push(eq(orders.isPaid, query.paid === "paid"));
   if (query.q) conditions.push(searchCondition(query.q));
   return conditions;
 }

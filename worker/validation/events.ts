@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "@shared/order-status";
 
-/** What happened to an order that its shopper is told about: a status it reached, or its payment. */
-export const ORDER_EVENTS = [...ORDER_STATUSES, "Paid"] as const;
+/** What happened to an order that its shopper is told about: a status it reached, its payment, or its refund (ADR 044). */
+export const ORDER_EVENTS = [...ORDER_STATUSES, "Paid", "Refunded"] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
 /** A message on the store's event queue (worker/events). Parsed on the way in: a malformed one is dropped, never retried. */

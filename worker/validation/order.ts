@@ -59,7 +59,8 @@ export const sellerOrdersQuery = z
     from: optionalParam(dayField),
     to: optionalParam(dayField),
     method: optionalParam(z.enum(["cod", "card"], { error: "Payment method is cod or card" })),
-    paid: optionalParam(z.enum(["paid", "unpaid"], { error: "Payment is paid or unpaid" })),
+    /** `refund`: paid, cancelled and not yet refunded (ADR 044). */
+    paid: optionalParam(z.enum(["paid", "unpaid", "refund"], { error: "Payment is paid, unpaid or refund" })),
     q: optionalParam(z.string().trim().max(SELLER_ORDER_SEARCH_MAX, `Search for at most ${SELLER_ORDER_SEARCH_MAX} characters`)),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "The start date is after the end date", path: ["to"] });
@@ -83,8 +84,9 @@ export const sellerCancelInput = orderRefInput
   .refine((input) => input.reason !== "Other" || input.note, { message: "Write a note for the customer when the reason is Other", path: ["note"] });
 export type SellerCancelInput = z.infer<typeof sellerCancelInput>;
 
-/** The seller's orders page: move an order a step forward, or mark a cash-on-delivery order paid (cancelling has its own form). */
+/** The seller's orders page: move an order a step forward, mark a cash-on-delivery order paid, or record a refund (cancelling has its own form). */
 export const sellerOrderFormInput = z.discriminatedUnion("intent", [
   orderStatusInput.extend({ intent: z.literal("move") }),
   orderRefInput.extend({ intent: z.literal("paid") }),
+  orderRefInput.extend({ intent: z.literal("refunded") }),
 ]);

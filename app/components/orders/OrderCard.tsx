@@ -2,7 +2,7 @@ import type { OrderView } from "@worker/services/orders";
 import { Link } from "~/components/Link";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { cancellationText, formatDateTime, orderNumber, paymentLabel, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { cancellationText, formatDateTime, orderNumber, paymentLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
 import { CancelOrderButton } from "./CancelOrder";
 import { OrderAgainButton } from "./OrderAgain";
 import { OrderTimeline } from "./OrderTimeline";
@@ -11,6 +11,7 @@ import { OrderTimeline } from "./OrderTimeline";
 export function OrderCard({ order, now, highlighted = false }: { order: OrderView & { promise: string | null }; now: number; highlighted?: boolean }) {
   const cancellable = shopperCanCancel(order, now);
   const cancelled = cancellationText(order, "shopper");
+  const refund = refundText(order);
   return (
     <article
       className={`rounded-lg border p-4 md:p-6 ${highlighted ? "border-primary ring-2 ring-primary/40" : "border-gray-300"}`}
@@ -43,6 +44,11 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
           {cancelled && (
             <p className="text-sm text-red-700" data-testid="cancel-reason">
               {cancelled}
+            </p>
+          )}
+          {refund && (
+            <p className="text-sm text-gray-800" data-testid="refund-state">
+              {refund}
             </p>
           )}
         </div>

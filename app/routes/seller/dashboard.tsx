@@ -1,7 +1,7 @@
 import { Link } from "~/components/Link";
 import { SalesChart } from "~/components/seller/SalesChart";
 import { fromContext } from "@worker/web/context";
-import { dashboardFigures, type PeriodFigures, type StockedProduct } from "@worker/services/dashboard";
+import { dashboardFigures, type PeriodFigures, type RefundsMade, type StockedProduct } from "@worker/services/dashboard";
 import { BEST_SELLER_DAYS, DASHBOARD_REFRESH_MS, LOW_STOCK, ordersPageFor, PERIODS, WAITING_STEPS } from "@shared/dashboard";
 import { formatDateTime } from "@shared/order-status";
 import { formatRupees } from "@shared/money";
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The seller's first screen: sales by period, orders waiting for a next step, stock to watch, best sellers, sales per day. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { periods, waiting, days, soldOut, lowStock, bestSellers, readAt } = loaderData;
+  const { periods, refundsMade, waiting, days, soldOut, lowStock, bestSellers, readAt } = loaderData;
   useRefreshWhileVisible(DASHBOARD_REFRESH_MS);
 
   return (
@@ -36,7 +36,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 sm:grid-cols-3">
           {PERIODS.map((period) => (
             <li key={period.key}>
-              <PeriodCard label={period.label} figures={periods[period.key]} live={period.key === "today"} />
+              <PeriodCard label={period.label} figures={periods[period.key]} refunded={refundsMade[period.key]} live={period.key === "today"} />
             </li>
           ))}
         </ul>
@@ -52,7 +52,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             return (
               <li key={step.key}>
                 <Link
-                  to={ordersPageFor(step.status)}
+                  to={ordersPageFor(step.status, "paid" in step ? step.paid : undefined)}
                   className={`block rounded-md border p-3 hover:border-primary focus-visible:border-primary ${orders > 0 ? "border-amber-300 bg-amber-50" : "border-gray-300"}`}
                   data-testid={`waiting-${step.key}`}
                 >
@@ -110,7 +110,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function PeriodCard({ label, figures, live }: { label: string; figures: PeriodFigures; live: boolean }) {
+function PeriodCard({ label, figures, refunded, live }: { label: string; figures: PeriodFigures; refunded: RefundsMade; live: boolean }) {
   return (
     <article className="rounded-md border border-gray-300 p-4" aria-label={label} data-testid={`period-${label}`}>
       <h3 className="text-sm font-medium text-gray-600">{label}</h3>
@@ -128,6 +128,11 @@ function PeriodCard({ label, figures, live }: { label: string; figures: PeriodFi
         <dt className="text-gray-600">Refunds due</dt>
         <dd className="text-right" data-testid="period-refunds">
           {formatRupees(figures.refundDuePaise)} ({figures.refundDueOrders})
+        </dd>
+        {/* Counted on the day the refund was made, not the day the order was placed (ADR 044). */}
+        <dt className="text-gray-600">Refunds made</dt>
+        <dd className="text-right" data-testid="period-refunded">
+          {formatRupees(refunded.amountPaise)} ({refunded.orders})
         </dd>
         <dt className="text-gray-600">Cancelled orders</dt>
         <dd className="text-right" data-testid="period-cancelled">{figures.cancelledOrders}</dd>

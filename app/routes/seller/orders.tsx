@@ -1,17 +1,19 @@
 import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/Link";
-import { answerFormPost, runAction } from "@worker/web/action-result";
+import { answerFormPost, runAction, runFormAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { describeZodError, parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
 import { sellerOrderFormInput, sellerOrdersQuery, type SellerOrdersQuery } from "@worker/validation/order";
 import { markCodPaid, moveOrder, NEXT_STATUS } from "@worker/services/order-status";
+import { markRefunded } from "@worker/services/order-refund";
 import { toOrderView, type OrderView } from "@worker/services/orders";
 import { isNarrowed, sellerOrdersPage } from "@worker/services/seller-orders";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { cancellationText, formatDateTime, ORDER_STATUSES, orderNumber, paymentLabel, SELLER_CANCEL_REASONS } from "@shared/order-status";
+import { cancellationText, formatDateTime, ORDER_STATUSES, orderNumber, paymentLabel, refundText, SELLER_CANCEL_REASONS } from "@shared/order-status";
 import { CancelOrderButton } from "~/components/orders/CancelOrder";
+import { MarkRefunded, useRefundToast } from "~/components/orders/MarkRefunded";
 import { NewOrdersNotice, useNewOrders } from "~/components/seller/NewOrders";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
@@ -49,6 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       await markCodPaid(worker.db, change.orderId);
       return answerFormPost(request, { ok: true, msg: "Payment received" });
     }
+    if (change.intent === "refunded") {
+      // Refused without JavaScript: back to the list with the reason as a toast (ADR 044).
+      return runFormAction(request, async () => {
+        const order = await markRefunded(worker, change);
+        return answerFormPost(request, { ok: true as const, msg: `Refund of ${formatRupees(order.amountPaise)} recorded` });
+      });
+    }
     const order = await moveOrder(worker, change.orderId, change.status);
     return answerFormPost(request, { ok: true, msg: `Order is now ${order.status}` });
   });
@@ -68,6 +77,7 @@ export default function SellerOrders({ loaderData }: Route.ComponentProps) {
   const watching = !query.before;
   useRevalidateEvery(LIVE_REFRESH_MS, watching);
   const { newIds, announcement } = useNewOrders(orders, watching);
+  useRefundToast();
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -147,6 +157,7 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
           <option value="">Any</option>
           <option value="paid">Paid</option>
           <option value="unpaid">Unpaid</option>
+          <option value="refund">Refund due</option>
         </select>
       </label>
       <div className="col-span-2 flex gap-2 md:col-span-1">
@@ -167,6 +178,7 @@ function SellerOrderCard({ order, isNew }: { order: OrderView & { next: readonly
   const { address } = order;
   const canMarkPaid = order.paymentType === "COD" && !order.isPaid && (order.status === "Out for delivery" || order.status === "Delivered");
   const cancelled = cancellationText(order, "seller");
+  const refund = refundText(order);
 
   return (
     <article
@@ -217,6 +229,10 @@ function SellerOrderCard({ order, isNew }: { order: OrderView & { next: readonly
           <p className="text-red-700" data-testid="cancel-reason">
             {cancelled}
           </p>
+        )}
+        {refund && <p data-testid="refund-state">{refund}</p>}
+        {order.paymentState === "refund_due" && (
+          <MarkRefunded orderId={order.id} orderLabel={`order ${orderNumber(order.id)}`} what={`${formatRupees(order.amountPaise)} to ${address.firstName} ${address.lastName}`} />
         )}
         <fetcher.Form method="post" className="flex flex-wrap gap-2 pt-1">
           <input type="hidden" name="orderId" value={order.id} />

@@ -12,7 +12,7 @@ import { OrderAgainButton } from "~/components/orders/OrderAgain";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { cancellationText, formatDateTime, isActive, orderNumber, paymentLabel, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { cancellationText, formatDateTime, isActive, orderNumber, paymentLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/order";
@@ -37,6 +37,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   // While it is on its way the page follows it (paused in a hidden tab, stopped once it ends).
   useRevalidateEvery(LIVE_REFRESH_MS, active);
   const cancelled = cancellationText(order, "shopper");
+  const refund = refundText(order);
   const { address } = order;
 
   return (
@@ -74,6 +75,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         {cancelled && (
           <p className="mt-1 text-sm text-red-700" data-testid="cancel-reason">
             {cancelled}
+          </p>
+        )}
+        {refund && (
+          <p className={`mt-1 text-sm ${order.paymentState === "refunded" ? "text-primary" : "text-gray-800"}`} data-testid="refund-state">
+            {refund}
           </p>
         )}
         <div className="mt-4">

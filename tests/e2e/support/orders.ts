@@ -37,6 +37,25 @@ export async function placeOrderByApi(
   return (JSON.parse(body) as { orderId: string }).orderId;
 }
 
+/**
+ * A card order of the signed-in shopper of `page`, paid on the fake Stripe's hosted page (the web
+ * server runs with --fake-stripe: its Pay sends the signed webhook to the store before it answers),
+ * as stripe.spec.ts pays through the browser. Returns the order id once the store has it as paid.
+ */
+export async function placePaidCardOrderByApi(page: Page, shopper: Shopper, { lastName }: { lastName?: string } = {}): Promise<string> {
+  const address = await addAddressByApi(page, newAddress(shopper, lastName ? { lastName } : {}));
+  const placed = await page.request.post("/api/order/stripe", { data: { items: [{ product: APPLE.id, quantity: 1 }], address }, headers: { Origin: appOrigin() } });
+  const body = await placed.text();
+  expect(placed.status(), body).toBe(201);
+  const { url, orderId } = JSON.parse(body) as { url: string; orderId: string };
+  const paid = await page.request.post(url, { form: { action: "pay" }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/order/user/${orderId}`)).json()) as { order: { paymentState: string } }).order.paymentState)
+    .toBe("paid");
+  return orderId;
+}
+
 /** The number the shopper's pages and invoices print for an order. */
 export function orderNumber(id: string): string {
   return id.slice(0, 8).toUpperCase();

@@ -1,0 +1,45 @@
+/**
+ * The seller records the refund of a paid order that was cancelled (ADR 044). The money goes back
+ * outside the store (the card's dashboard, a bank transfer); the store records that it was made, so
+ * the dashboard's refunds due fall and the shopper sees when it was made.
+ *
+ * Only a `refund_due` order becomes `refunded`, by a compare-and-set on that state: two sellers'
+ * taps cannot both win, and a second mark is refused (409) rather than moving the date. The
+ * dashboard's day sums follow by themselves (migration 0009's triggers watch `payment_state`).
+ */
+import { and, eq } from "drizzle-orm";
+import { formatDate, orderNumber } from "@shared/order-status";
+import { orders, type Order } from "@worker/db/schema";
+import { conflict, notFound, parseInput } from "@worker/errors";
+import { publishStoreEvent } from "@worker/events/queue";
+import { orderRefInput } from "@worker/validation/order";
+import type { CatalogStore } from "./catalog-refresh";
+
+/** Why an order cannot be marked refunded, or null when it can. */
+function refundRefusal(order: Pick<Order, "id" | "status" | "isPaid" | "paymentState" | "refundedAt">): string | null {
+  const number = orderNumber(order.id);
+  if (order.paymentState === "refunded") {
+    return `The refund of order ${number} was already recorded${order.refundedAt === null ? "" : ` on ${formatDate(order.refundedAt)}`}.`;
+  }
+  if (order.status !== "Cancelled") return `Order ${number} is ${order.status}: only a cancelled order is refunded.`;
+  if (order.paymentState !== "refund_due") return `Order ${number} was not paid online, so there is nothing to refund.`;
+  return null;
+}
+
+/** Mark a cancelled, paid order refunded now; refused with a 404 (no such order) or a 409 (any other state). */
+export async function markRefunded(store: CatalogStore, input: unknown, now = Date.now()): Promise<Order> {
+  const { orderId } = parseInput(orderRefInput, input);
+  const { db } = store;
+  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+  if (!order) throw notFound("Order not found");
+  const refusal = refundRefusal(order);
+  if (refusal) throw conflict(refusal);
+  const [refunded] = await db
+    .update(orders)
+    .set({ paymentState: "refunded", refundedAt: now, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentState, "refund_due")))
+    .returning();
+  if (!refunded) throw conflict("This order was changed by someone else just now. Reload to see its current state.");
+  await publishStoreEvent(store, { kind: "order-event", orderId, event: "Refunded", at: now });
+  return refunded;
+}
