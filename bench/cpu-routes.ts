@@ -70,7 +70,9 @@ const SETTINGS = {
     email: "support@greenbasket.example",
     phone: "+91 80000 00000",
     hours: "every day from 7 am to 11 pm",
-    office: "GreenBasket Retail Pvt. Ltd., 12 Market Road, Bengaluru, Karnataka 560001, India",
+    legalName: "GreenBasket Retail Pvt. Ltd.",
+    office: "12 Market Road\nBengaluru, Karnataka 560001\nIndia",
+    gstin: null,
   },
 };
 const SETTINGS_FORM: Record<string, string> = {
@@ -83,6 +85,8 @@ const SETTINGS_FORM: Record<string, string> = {
   contactPhone: SETTINGS.contact.phone,
   contactHours: SETTINGS.contact.hours,
   contactOffice: SETTINGS.contact.office,
+  contactLegalName: SETTINGS.contact.legalName,
+  contactGstin: "",
 };
 const PASSWORD = "bench-password-2026";
 /** Addresses one shopper may save (MAX_ADDRESSES is 50), less the one each gets at the start. */
