@@ -42,6 +42,7 @@ import * as sellerOrders from "~/routes/seller/orders";
 import * as sellerProductList from "~/routes/seller/product-list";
 import * as sellerSearchWords from "~/routes/seller/search-words";
 import * as sellerImport from "~/routes/seller/import-products";
+import * as sellerExport from "~/routes/seller/export-products";
 import { stageImport } from "@worker/services/catalogue-import";
 import { serializeCart } from "@shared/cart";
 import { workerContext } from "@worker/web/context";
@@ -535,6 +536,18 @@ describe("seller pages", () => {
     const result = await runLoaders(page("/seller/search-words", seller), rootStep, step("seller layout", sellerGuard), step("words", sellerSearchWords.loader));
     expect(result.data<{ words: unknown[] }>("words").words).toHaveLength(20);
     expectWithinBudget(result, 1);
+  });
+
+  it("export parts (no JavaScript): one batch (the count and where each part starts), with 1 product or 1,001", async () => {
+    const seller = await sellerLogin();
+    await insertProduct();
+    const one = await runLoaders(page("/seller/products/export", seller), rootStep, step("seller layout", sellerGuard), step("export", sellerExport.loader));
+    expect(one.data<{ parts: unknown[] }>("export").parts).toHaveLength(1);
+    expectWithinBudget(one, 1);
+    for (let i = 0; i < 1000; i += 200) await Promise.all(Array.from({ length: 200 }, (_, j) => insertProduct({ name: `Export ${i + j}` })));
+    const many = await runLoaders(page("/seller/products/export", seller), rootStep, step("seller layout", sellerGuard), step("export", sellerExport.loader));
+    expect(many.data<{ parts: unknown[] }>("export").parts).toHaveLength(3);
+    expectWithinBudget(many, 1);
   });
 
   it("edit product: one query; a missing product is a 404 after that one query", async () => {
