@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { parseCsv } from "@worker/csv";
 import { getDb } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
-import { EXPORT_PAGE_SIZE, exportPartUrl } from "@worker/services/catalogue-export";
+import { EXPORT_PAGE_SIZE, type ExportPart } from "@worker/services/catalogue-export";
 import * as exportPage from "~/routes/seller/export-products";
 import { commitImport, confirmStagedImport, planImport, stageImport, stagedImport } from "@worker/services/catalogue-import";
 import { MAX_IMPORT_BYTES } from "@shared/product-csv";
@@ -140,18 +140,18 @@ describe("GET /api/product/export", () => {
     await insertBulk(many);
 
     const listed = await runRoute(exportPage.loader, { path: "/seller/products/export", cookie, seller: true });
-    const { total, parts } = dataOf<{ total: number; parts: Parameters<typeof exportPartUrl>[0][] }>(listed);
+    const { total, parts } = dataOf<{ total: number; parts: ExportPart[] }>(listed);
     expect(total).toBe(many);
     expect(parts.map(({ part, from, to }) => [part, from, to])).toEqual([
       [1, 1, 500],
       [2, 501, 1000],
       [3, 1001, 1001],
     ]);
-    expect(parts.map(exportPartUrl)).toEqual(["/api/product/export?part=1", "/api/product/export?part=2&cursor=1800000000499.bulk-0499", "/api/product/export?part=3&cursor=1800000000999.bulk-0999"]);
+    expect(parts.map((part) => part.href)).toEqual(["/api/product/export?part=1", "/api/product/export?part=2&cursor=1800000000499.bulk-0499", "/api/product/export?part=3&cursor=1800000000999.bulk-0999"]);
 
     const ids: string[] = [];
     for (const part of parts) {
-      const response = await call(exportPartUrl(part), { headers: { Cookie: cookie } });
+      const response = await call(part.href, { headers: { Cookie: cookie } });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="products-\\d{4}-\\d{2}-\\d{2}-part-${part.part}\\.csv"$`));
       const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
@@ -163,7 +163,7 @@ describe("GET /api/product/export", () => {
     }
     expect(ids).toEqual(Array.from({ length: many }, (_, i) => `bulk-${String(i).padStart(4, "0")}`));
     // A part alone is a products CSV the import reads (its header names the columns): 500 rows, none new.
-    const second = await call(exportPartUrl(parts[1]!), { headers: { Cookie: cookie } });
+    const second = await call(parts[1]!.href, { headers: { Cookie: cookie } });
     const { summary } = await preview(await second.text(), cookie);
     expect(summary.create).toBe(0);
     expect((summary.update ?? 0) + (summary.unchanged ?? 0) + (summary.refused ?? 0)).toBe(500);
@@ -172,7 +172,7 @@ describe("GET /api/product/export", () => {
   it("the export page of an empty store has no parts; a part that is no number is a 400", async () => {
     const cookie = await sellerLogin();
     const listed = await runRoute(exportPage.loader, { path: "/seller/products/export", cookie, seller: true });
-    expect(dataOf(listed)).toEqual({ total: 0, parts: [] });
+    expect(dataOf(listed)).toEqual({ total: 0, partSize: EXPORT_PAGE_SIZE, parts: [] });
     for (const part of ["0", "two", "1.5", "10001"]) {
       const response = await call(`/api/product/export?part=${part}`, { headers: { Cookie: cookie } });
       expect(response.status, part).toBe(400);

@@ -51,8 +51,8 @@ export async function exportCataloguePage(db: Database, storeOrigin: string, cur
   return { csv: `${header ? `\uFEFF${csvLine(CSV_COLUMNS)}` : ""}${lines.join("")}`, nextCursor: page.nextCursor };
 }
 
-/** One downloadable part of the export: products `from` to `to` (counted from 1), after `cursor`. */
-export type ExportPart = { part: number; from: number; to: number; cursor: string | null };
+/** One downloadable part of the export: products `from` to `to` (counted from 1), downloaded from `href`. */
+export type ExportPart = { part: number; from: number; to: number; href: string };
 
 /**
  * The export as numbered parts of EXPORT_PAGE_SIZE products, for the seller without JavaScript:
@@ -60,7 +60,7 @@ export type ExportPart = { part: number; from: number; to: number; cursor: strin
  * products_seller_idx once (a count and a numbering of the index's entries) and returns one row per
  * part, so the Worker's work grows with the parts (100 at 50,000 products), not the products.
  */
-export async function exportParts(db: Database): Promise<{ total: number; parts: ExportPart[] }> {
+export async function exportParts(db: Database): Promise<{ total: number; partSize: number; parts: ExportPart[] }> {
   const numbered = db
     .select({ createdAt: products.createdAt, id: products.id, n: sql<number>`row_number() OVER (ORDER BY ${products.createdAt}, ${products.id})`.as("n") })
     .from(products)
@@ -78,9 +78,9 @@ export async function exportParts(db: Database): Promise<{ total: number; parts:
   const parts: ExportPart[] = [];
   for (let from = 1, part = 1; from <= total; from += EXPORT_PAGE_SIZE, part++) {
     const after = boundaries[part - 2];
-    parts.push({ part, from, to: Math.min(from + EXPORT_PAGE_SIZE - 1, total), cursor: after ? listCursor(after) : null });
+    parts.push({ part, from, to: Math.min(from + EXPORT_PAGE_SIZE - 1, total), href: exportPartUrl(part, after ? listCursor(after) : null) });
   }
-  return { total, parts };
+  return { total, partSize: EXPORT_PAGE_SIZE, parts };
 }
 
 /** The download's file name: the store's products on that day (UTC), and which part when it is one. */
@@ -89,6 +89,6 @@ export function exportFileName(now = new Date(), part?: number): string {
 }
 
 /** Where a part downloads from: the export's page after its cursor, as a file of its own (`part`: the header, a numbered name). */
-export function exportPartUrl({ part, cursor }: ExportPart): string {
+function exportPartUrl(part: number, cursor: string | null): string {
   return `/api/product/export?${new URLSearchParams({ part: String(part), ...(cursor && { cursor }) })}`;
 }

@@ -1,6 +1,6 @@
 import { Link } from "~/components/Link";
 import { fromContext } from "@worker/web/context";
-import { EXPORT_PAGE_SIZE, exportPartUrl, exportParts } from "@worker/services/catalogue-export";
+import { exportParts } from "@worker/services/catalogue-export";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/export-products";
 
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * downloads, each a CSV of its own with the header line (so the import takes any of them as it is).
  */
 export default function ExportProducts({ loaderData }: Route.ComponentProps) {
-  const { total, parts } = loaderData;
+  const { total, partSize, parts } = loaderData;
   return (
     <div className="max-w-2xl text-sm">
       <h1 className="text-2xl font-medium">Export products</h1>
@@ -27,13 +27,13 @@ export default function ExportProducts({ loaderData }: Route.ComponentProps) {
         <>
           <p className="mt-4 text-gray-700">
             {total} {total === 1 ? "product" : "products"}, oldest first
-            {parts.length > 1 && `, in ${parts.length} files of up to ${EXPORT_PAGE_SIZE}`}. Each file has the header line, so you can edit and import
+            {parts.length > 1 && `, in ${parts.length} files of up to ${partSize}`}. Each file has the header line, so you can edit and import
             them one at a time.
           </p>
           <ol aria-label="CSV files" className="mt-4 space-y-2">
             {parts.map((part) => (
               <li key={part.part}>
-                <a href={exportPartUrl(part)} download className="text-primary underline">
+                <a href={part.href} download className="text-primary underline">
                   Products {part.from}–{part.to}
                 </a>
               </li>
