@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { parseCsv } from "@worker/csv";
 import { getDb } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
-import { EXPORT_PAGE_SIZE, type ExportPart } from "@worker/services/catalogue-export";
+import { EXPORT_PAGE_SIZE, partBoundariesQuery, type ExportPart } from "@worker/services/catalogue-export";
 import * as exportPage from "~/routes/seller/export-products";
 import { commitImport, confirmStagedImport, planImport, stageImport, stagedImport } from "@worker/services/catalogue-import";
 import { MAX_IMPORT_BYTES } from "@shared/product-csv";
@@ -167,6 +167,18 @@ describe("GET /api/product/export", () => {
     const { summary } = await preview(await second.text(), cookie);
     expect(summary.create).toBe(0);
     expect((summary.update ?? 0) + (summary.unchanged ?? 0) + (summary.refused ?? 0)).toBe(500);
+  });
+
+  it("finds where the parts start along products_seller_idx (no scan of the table); only the boundaries, one a part, are sorted", async () => {
+    const { sql, params } = partBoundariesQuery(db()).toSQL();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    const details = results.map((r) => r.detail).join(" | ");
+    expect(details).toMatch(/SCAN products USING COVERING INDEX products_seller_idx/);
+    // Numbering needs no sort of the products (the index is in order); the outer ORDER BY sorts what the filter keeps.
+    expect(details.match(/TEMP B-TREE/g) ?? []).toHaveLength(1);
+    expect(details).toMatch(/SCAN numbered \| USE TEMP B-TREE FOR ORDER BY$/);
   });
 
   it("the export page of an empty store has no parts; a part that is no number is a 400", async () => {

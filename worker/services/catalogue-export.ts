@@ -61,19 +61,7 @@ export type ExportPart = { part: number; from: number; to: number; href: string 
  * part, so the Worker's work grows with the parts (100 at 50,000 products), not the products.
  */
 export async function exportParts(db: Database): Promise<{ total: number; partSize: number; parts: ExportPart[] }> {
-  const numbered = db
-    .select({ createdAt: products.createdAt, id: products.id, n: sql<number>`row_number() OVER (ORDER BY ${products.createdAt}, ${products.id})`.as("n") })
-    .from(products)
-    .as("numbered");
-  const [[counted], boundaries] = await db.batch([
-    db.select({ n: count() }).from(products),
-    // The last product of every full part, in order: where the next part starts.
-    db
-      .select({ createdAt: numbered.createdAt, id: numbered.id })
-      .from(numbered)
-      .where(sql`${numbered.n} % ${EXPORT_PAGE_SIZE} = 0`)
-      .orderBy(sql`${numbered.n}`),
-  ]);
+  const [[counted], boundaries] = await db.batch([db.select({ n: count() }).from(products), partBoundariesQuery(db)]);
   const total = counted?.n ?? 0;
   const parts: ExportPart[] = [];
   for (let from = 1, part = 1; from <= total; from += EXPORT_PAGE_SIZE, part++) {
@@ -81,6 +69,19 @@ export async function exportParts(db: Database): Promise<{ total: number; partSi
     parts.push({ part, from, to: Math.min(from + EXPORT_PAGE_SIZE - 1, total), href: exportPartUrl(part, after ? listCursor(after) : null) });
   }
   return { total, partSize: EXPORT_PAGE_SIZE, parts };
+}
+
+/** The last product of every full part, in the export's order (products_seller_idx): where the next part starts. */
+export function partBoundariesQuery(db: Database) {
+  const numbered = db
+    .select({ createdAt: products.createdAt, id: products.id, n: sql<number>`row_number() OVER (ORDER BY ${products.createdAt}, ${products.id})`.as("n") })
+    .from(products)
+    .as("numbered");
+  return db
+    .select({ createdAt: numbered.createdAt, id: numbered.id })
+    .from(numbered)
+    .where(sql`${numbered.n} % ${EXPORT_PAGE_SIZE} = 0`)
+    .orderBy(sql`${numbered.n}`);
 }
 
 /** The download's file name: the store's products on that day (UTC), and which part when it is one. */
