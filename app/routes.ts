@@ -42,7 +42,6 @@ export default [
     route("product-list", "routes/seller/product-list.tsx"),
     route("products/:id/edit", "routes/seller/edit-product.tsx"),
     route("products/import", "routes/seller/import-products.tsx"),
-    route("products/export", "routes/seller/export-products.tsx"),
     route("orders", "routes/seller/orders.tsx"),
     route("settings", "routes/seller/settings.tsx"),
     route("search-words", "routes/seller/search-words.tsx"),

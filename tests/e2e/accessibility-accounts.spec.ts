@@ -55,7 +55,6 @@ test.describe("accessibility of the account and seller pages (axe: no serious or
     ["/seller/product-list", "All Products"],
     ["/seller/settings", "Store settings"],
     ["/seller/products/import", "Import products"],
-    ["/seller/products/export", "Export products"],
   ] as const) {
     test(`the seller's ${heading} page`, async ({ sellerPage }) => {
       await openSellerPage(sellerPage, path);

@@ -276,13 +276,13 @@ for (const [screen, options] of [
       await context.close();
     });
 
-    test("without JavaScript, Export CSV leads to the export's parts, each a file of its own with the header", { tag: CATALOGUE_TAG }, async ({ browser, sellerPage }) => {
+    test("without JavaScript, Export CSV leads to the export's parts on the import page, each a file of its own with the header", { tag: CATALOGUE_TAG }, async ({ browser, sellerPage }) => {
       const context = await browser.newContext({ ...options, storageState: SELLER_STATE, javaScriptEnabled: false });
       const page = await context.newPage();
       await page.goto("/seller/product-list");
       await page.getByRole("link", { name: "Export CSV" }).click();
-      await expect(page).toHaveURL("/seller/products/export");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Export products");
+      await expect(page).toHaveURL("/seller/products/import?export=files#export-files");
+      await expect(page.getByRole("heading", { level: 2, name: "Export CSV files" })).toBeVisible();
       const files = page.getByRole("list", { name: "CSV files" }).getByRole("link");
       // Up to 500 products a file (the store's catalogue is under 500 here; the runtime tests cover several parts).
       await expect(files).toHaveCount(1);

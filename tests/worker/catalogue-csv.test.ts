@@ -10,7 +10,7 @@ import { parseCsv } from "@worker/csv";
 import { getDb } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
 import { EXPORT_PAGE_SIZE, partBoundariesQuery, type ExportPart } from "@worker/services/catalogue-export";
-import * as exportPage from "~/routes/seller/export-products";
+import * as importPage from "~/routes/seller/import-products";
 import { commitImport, confirmStagedImport, planImport, stageImport, stagedImport } from "@worker/services/catalogue-import";
 import { MAX_IMPORT_BYTES } from "@shared/product-csv";
 import { db, insertProduct } from "../support/builders";
@@ -134,13 +134,13 @@ describe("GET /api/product/export", () => {
     expect(result.summary).toEqual({ create: 0, update: 0, unchanged: 2, refused: 0 });
   });
 
-  it("without JavaScript: the export page lists numbered parts, each a file of its own with the header; together every product once", async () => {
+  it("without JavaScript: the import page lists the export's numbered parts, each a file of its own with the header; together every product once", async () => {
     const cookie = await sellerLogin();
     const many = 2 * EXPORT_PAGE_SIZE + 1; // three parts, the last of one product
     await insertBulk(many);
 
-    const listed = await runRoute(exportPage.loader, { path: "/seller/products/export", cookie, seller: true });
-    const { total, parts } = dataOf<{ total: number; parts: ExportPart[] }>(listed);
+    const listed = await runRoute(importPage.loader, { path: "/seller/products/import?export=files", cookie, seller: true });
+    const { total, parts } = dataOf<{ exportFiles: { total: number; parts: ExportPart[] } }>(listed).exportFiles;
     expect(total).toBe(many);
     expect(parts.map(({ part, from, to }) => [part, from, to])).toEqual([
       [1, 1, 500],
@@ -181,10 +181,12 @@ describe("GET /api/product/export", () => {
     expect(details).toMatch(/SCAN numbered \| USE TEMP B-TREE FOR ORDER BY$/);
   });
 
-  it("the export page of an empty store has no parts; a part that is no number is a 400", async () => {
+  it("the import page's export of an empty store has no parts; a part that is no number is a 400", async () => {
     const cookie = await sellerLogin();
-    const listed = await runRoute(exportPage.loader, { path: "/seller/products/export", cookie, seller: true });
-    expect(dataOf(listed)).toEqual({ total: 0, partSize: EXPORT_PAGE_SIZE, parts: [] });
+    const listed = await runRoute(importPage.loader, { path: "/seller/products/import?export=files", cookie, seller: true });
+    expect(dataOf<{ exportFiles: unknown }>(listed).exportFiles).toEqual({ total: 0, partSize: EXPORT_PAGE_SIZE, parts: [] });
+    // Without ?export the import page reads nothing for it.
+    expect(dataOf<{ exportFiles: unknown }>(await runRoute(importPage.loader, { path: "/seller/products/import", cookie, seller: true })).exportFiles).toBeNull();
     for (const part of ["0", "two", "1.5", "10001"]) {
       const response = await call(`/api/product/export?part=${part}`, { headers: { Cookie: cookie } });
       expect(response.status, part).toBe(400);
@@ -194,7 +196,7 @@ describe("GET /api/product/export", () => {
 
   it("is the seller's only", async () => {
     const shopper = await signUp();
-    expect(statusOf(await runRoute(exportPage.loader, { path: "/seller/products/export", cookie: shopper.cookie, seller: true }))).toBe(401);
+    expect(statusOf(await runRoute(importPage.loader, { path: "/seller/products/import?export=files", cookie: shopper.cookie, seller: true }))).toBe(401);
     expect((await call("/api/product/export?part=2")).status).toBe(401);
     expect((await call("/api/product/export")).status).toBe(401);
     expect((await call("/api/product/export", { headers: { Cookie: shopper.cookie } })).status).toBe(401);

@@ -42,7 +42,6 @@ import * as sellerOrders from "~/routes/seller/orders";
 import * as sellerProductList from "~/routes/seller/product-list";
 import * as sellerSearchWords from "~/routes/seller/search-words";
 import * as sellerImport from "~/routes/seller/import-products";
-import * as sellerExport from "~/routes/seller/export-products";
 import { stageImport } from "@worker/services/catalogue-import";
 import { serializeCart } from "@shared/cart";
 import { workerContext } from "@worker/web/context";
@@ -538,15 +537,16 @@ describe("seller pages", () => {
     expectWithinBudget(result, 1);
   });
 
-  it("export parts (no JavaScript): one batch (the count and where each part starts), with 1 product or 1,001", async () => {
+  it("the import page's export files (no JavaScript): one batch (the count and where each part starts), with 1 product or 1,001", async () => {
     const seller = await sellerLogin();
     await insertProduct();
-    const one = await runLoaders(page("/seller/products/export", seller), rootStep, step("seller layout", sellerGuard), step("export", sellerExport.loader));
-    expect(one.data<{ parts: unknown[] }>("export").parts).toHaveLength(1);
+    const path = "/seller/products/import?export=files";
+    const one = await runLoaders(page(path, seller), rootStep, step("seller layout", sellerGuard), step("import", sellerImport.loader));
+    expect(one.data<{ exportFiles: { parts: unknown[] } }>("import").exportFiles.parts).toHaveLength(1);
     expectWithinBudget(one, 1);
     for (let i = 0; i < 1000; i += 200) await Promise.all(Array.from({ length: 200 }, (_, j) => insertProduct({ name: `Export ${i + j}` })));
-    const many = await runLoaders(page("/seller/products/export", seller), rootStep, step("seller layout", sellerGuard), step("export", sellerExport.loader));
-    expect(many.data<{ parts: unknown[] }>("export").parts).toHaveLength(3);
+    const many = await runLoaders(page(path, seller), rootStep, step("seller layout", sellerGuard), step("import", sellerImport.loader));
+    expect(many.data<{ exportFiles: { parts: unknown[] } }>("import").exportFiles.parts).toHaveLength(3);
     expectWithinBudget(many, 1);
   });
 

@@ -5,8 +5,8 @@
  * (the CPU budget, ADR 023), and the pages put together in order are the whole file: the first
  * starts with the header, the others hold only lines. The product list's Export button fetches
  * them one after the other into one download (ADR 038). Without JavaScript the seller downloads
- * them as numbered parts from /seller/products/export (`exportParts`), each a file of its own with
- * the header (ADR 045).
+ * them as numbered parts from the import page (`/seller/products/import?export=files`,
+ * `exportParts`), each a file of its own with the header (ADR 045).
  */
 import { absoluteImageUrl } from "@shared/images";
 import { paiseToRupees } from "@shared/money";

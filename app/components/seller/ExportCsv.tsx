@@ -13,8 +13,8 @@ function nextPage(link: string | null): string | null {
 /**
  * "Export CSV": the export's pages (GET /api/product/export, a page per request, ADR 038) fetched
  * one after the other and saved as one file. Before the page is interactive (or without
- * JavaScript) it is a link to /seller/products/export, which offers the same pages as numbered
- * files (ADR 045).
+ * JavaScript) it is a link to the import page's list of the same pages as numbered files
+ * (`?export=files`, ADR 045).
  * Only the seller's list and import pages load it.
  */
 export function ExportCsv({ className }: { className: string }) {
@@ -50,7 +50,7 @@ export function ExportCsv({ className }: { className: string }) {
   if (!hydrated) {
     // Without JavaScript nothing can stitch the pages together: the export page lists them as files.
     return (
-      <Link to="/seller/products/export" className={className}>
+      <Link to="/seller/products/import?export=files#export-files" className={className}>
         Export CSV
       </Link>
     );
