@@ -70,7 +70,9 @@ const SETTINGS = {
     email: "support@greenbasket.example",
     phone: "+91 80000 00000",
     hours: "every day from 7 am to 11 pm",
-    office: "GreenBasket Retail Pvt. Ltd., 12 Market Road, Bengaluru, Karnataka 560001, India",
+    legalName: "GreenBasket Retail Pvt. Ltd.",
+    office: "12 Market Road\nBengaluru, Karnataka 560001\nIndia",
+    gstin: null,
   },
 };
 const SETTINGS_FORM: Record<string, string> = {
@@ -83,6 +85,8 @@ const SETTINGS_FORM: Record<string, string> = {
   contactPhone: SETTINGS.contact.phone,
   contactHours: SETTINGS.contact.hours,
   contactOffice: SETTINGS.contact.office,
+  contactLegalName: SETTINGS.contact.legalName,
+  contactGstin: "",
 };
 const PASSWORD = "bench-password-2026";
 /** Addresses one shopper may save (MAX_ADDRESSES is 50), less the one each gets at the start. */
@@ -377,6 +381,9 @@ export const CPU_ROUTES: CpuRoute[] = [
   { name: "POST /api/product/import/preview", persona: "seller", status: 200, request: (f, i) => ({ method: "POST", path: "/api/product/import/preview", csv: importCsv(f.product, i), cookie: f.seller }) },
   { name: "POST /api/product/import (one row)", persona: "seller", status: 200, request: (f, i) => ({ method: "POST", path: "/api/product/import", csv: importCsv(f.product, i), cookie: f.seller }) },
   { name: "GET /api/product/export (a page)", persona: "seller", status: 200, request: (f) => ({ path: "/api/product/export", cookie: f.seller }) },
+  // Without JavaScript (ADR 045): the import page listing the export's parts, and a part as a file of its own.
+  { name: "/seller/products/import?export=files (no JS)", persona: "seller", status: 200, request: (f) => ({ path: "/seller/products/import?export=files", cookie: f.seller }) },
+  { name: "GET /api/product/export?part=1 (a part)", persona: "seller", status: 200, request: (f) => ({ path: "/api/product/export?part=1", cookie: f.seller }) },
   // Out of stock on even requests, back in stock on odd ones, as the single switch above.
   { name: "POST /api/product/bulk-stock", persona: "seller", status: 200, request: (f, i) => json("/api/product/bulk-stock", { ids: [PRODUCT], set: i % 2 === 1 ? "in-stock" : "out-of-stock" }, f.seller) },
   {

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { csvLine, parseCsv } from "../../worker/csv";
 import { open, productCard, rupees } from "./support/app";
 import { openSellerPage, SELLER_STATE } from "./support/accounts";
+import { expectNoSeriousViolations } from "./support/axe";
 import { CATALOGUE_TAG, expect, test, type CatalogueChanges } from "./support/fixtures";
 
 const EMOJI = join(import.meta.dirname, "..", "..", "node_modules", "@lobehub", "fluent-emoji-3d", "assets");
@@ -34,6 +35,19 @@ async function tabTo(page: Page, target: Locator, limit = 60) {
     await page.keyboard.press("Tab");
   }
   throw new Error(`Tab never reached ${target}`);
+}
+
+/**
+ * axe on a page as served without JavaScript: axe needs a script to run, so the page's HTML (its
+ * scripts left out) is served again at the same address to `checker`, a page that can run axe.
+ */
+async function expectNoSeriousViolationsAsServed(noScript: Page, checker: Page, what: string) {
+  const html = (await noScript.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const address = noScript.url().replace(/#.*$/, "");
+  await checker.route(address, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+  await checker.goto(address);
+  await expectNoSeriousViolations(checker, what);
+  await checker.unroute(address);
 }
 
 type Added = { id: string; images: string[] };
@@ -237,6 +251,58 @@ for (const [screen, options] of [
         await open(shopper, `/products?search=${encodeURIComponent(name)}`);
         await expect(productCard(shopper, name)).toContainText(rupees(64_50), { timeout: 1000 });
       }).toPass();
+    });
+
+    test("without JavaScript, each kept picture has a Position select: the third moved first, by keyboard; axe clean", { tag: CATALOGUE_TAG }, async ({ browser, sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Position Gourd ${unique()}`;
+      catalogueChanges.added(name);
+      const { id, images } = await addByApi(sellerRequest, new URL(baseURL!).origin, name, [AVOCADO, CUCUMBER, CARROT]);
+      const context = await browser.newContext({ ...options, storageState: SELLER_STATE, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`/seller/products/${id}/edit`);
+      // No arrows without JavaScript: a select per kept picture instead, each at its own place.
+      await expect(page.getByRole("button", { name: "Move image 3 earlier" })).toHaveCount(0);
+      for (const n of [1, 2, 3]) await expect(page.getByLabel(`Position of image ${n}`)).toHaveValue(String(n));
+      await expect(page.getByLabel("Position of image 4")).toHaveCount(0); // an empty slot has nothing to move
+      await expectNoSeriousViolationsAsServed(page, sellerPage, "Edit Product without JavaScript");
+
+      const third = page.getByLabel("Position of image 3");
+      await tabTo(page, third);
+      await page.keyboard.press("ArrowUp");
+      await page.keyboard.press("ArrowUp");
+      await expect(third).toHaveValue("1");
+      await tabTo(page, page.getByRole("button", { name: "SAVE" }));
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("status").filter({ hasText: `Saved ${name}` })).toBeVisible();
+      expect((await productByApi(sellerRequest, name))!.image).toEqual([images[2], images[0], images[1]]);
+      await context.close();
+    });
+
+    test("without JavaScript, Export CSV leads to the export's parts on the import page, each a file of its own with the header", { tag: CATALOGUE_TAG }, async ({ browser, sellerPage }) => {
+      const context = await browser.newContext({ ...options, storageState: SELLER_STATE, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto("/seller/product-list");
+      await page.getByRole("link", { name: "Export CSV" }).click();
+      await expect(page).toHaveURL("/seller/products/import?export=files#export-files");
+      await expect(page.getByRole("heading", { level: 2, name: "Export CSV files" })).toBeVisible();
+      const files = page.getByRole("list", { name: "CSV files" }).getByRole("link");
+      // Up to 500 products a file (the store's catalogue is under 500 here; the runtime tests cover several parts).
+      await expect(files).toHaveCount(1);
+      const label = (await files.first().textContent())!;
+      const [, from, to] = label.match(/^Products (\d+)–(\d+)$/)!;
+      expect(from).toBe("1");
+
+      const downloading = page.waitForEvent("download");
+      await files.first().click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}-part-1\.csv$/);
+      const file = readFileSync(await download.path(), "utf8");
+      expect(file.charCodeAt(0)).toBe(0xfeff); // a file of its own: the byte order mark for Excel, then the header
+      const [header, ...rows] = parseCsv(file);
+      expect(header!.cells.slice(0, 3)).toEqual(["id", "name", "category"]);
+      expect(rows).toHaveLength(Number(to));
+      await expectNoSeriousViolationsAsServed(page, sellerPage, "the export's parts");
+      await context.close();
     });
   });
 }

@@ -9,12 +9,14 @@ import { eq } from "drizzle-orm";
 import { parseCsv } from "@worker/csv";
 import { getDb } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
-import { EXPORT_PAGE_SIZE } from "@worker/services/catalogue-export";
+import { EXPORT_PAGE_SIZE, partBoundariesQuery, type ExportPart } from "@worker/services/catalogue-export";
+import * as importPage from "~/routes/seller/import-products";
 import { commitImport, confirmStagedImport, planImport, stageImport, stagedImport } from "@worker/services/catalogue-import";
 import { MAX_IMPORT_BYTES } from "@shared/product-csv";
 import { db, insertProduct } from "../support/builders";
 import { catalogPurgeStub, recordVersionWrites } from "../support/catalog-purge";
 import { call, json, ORIGIN } from "../support/http";
+import { dataOf, runRoute, statusOf } from "../support/routes";
 import { sellerLogin } from "../support/seller";
 import { signUp } from "../support/shoppers";
 
@@ -51,6 +53,17 @@ async function preview(csv: string, cookie: string): Promise<Preview> {
 
 async function product(id: string): Promise<Product | undefined> {
   return db().query.products.findFirst({ where: eq(products.id, id) });
+}
+
+/** `n` products named bulk-0000…, created a millisecond apart (in one statement). */
+async function insertBulk(n: number) {
+  await env.DB.prepare(
+    `INSERT INTO products (id, name, category, description, price_paise, offer_price_paise, images, created_at, updated_at)
+     SELECT 'bulk-' || printf('%04d', value), 'Bulk product ' || value, 'Grains', '[]', 1000, 900, '["seed/x.webp"]', 1800000000000 + value, 1800000000000
+     FROM json_each(?)`,
+  )
+    .bind(JSON.stringify(Array.from({ length: n }, (_, i) => i)))
+    .run();
 }
 
 /** The whole export: its pages one after the other, following each page's `Link: …; rel="next"`. */
@@ -121,8 +134,70 @@ describe("GET /api/product/export", () => {
     expect(result.summary).toEqual({ create: 0, update: 0, unchanged: 2, refused: 0 });
   });
 
+  it("without JavaScript: the import page lists the export's numbered parts, each a file of its own with the header; together every product once", async () => {
+    const cookie = await sellerLogin();
+    const many = 2 * EXPORT_PAGE_SIZE + 1; // three parts, the last of one product
+    await insertBulk(many);
+
+    const listed = await runRoute(importPage.loader, { path: "/seller/products/import?export=files", cookie, seller: true });
+    const { total, parts } = dataOf<{ exportFiles: { total: number; parts: ExportPart[] } }>(listed).exportFiles;
+    expect(total).toBe(many);
+    expect(parts.map(({ part, from, to }) => [part, from, to])).toEqual([
+      [1, 1, 500],
+      [2, 501, 1000],
+      [3, 1001, 1001],
+    ]);
+    expect(parts.map((part) => part.href)).toEqual(["/api/product/export?part=1", "/api/product/export?part=2&cursor=1800000000499.bulk-0499", "/api/product/export?part=3&cursor=1800000000999.bulk-0999"]);
+
+    const ids: string[] = [];
+    for (const part of parts) {
+      const response = await call(part.href, { headers: { Cookie: cookie } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="products-\\d{4}-\\d{2}-\\d{2}-part-${part.part}\\.csv"$`));
+      const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+      expect(text.charCodeAt(0)).toBe(0xfeff);
+      const [header, ...rows] = parseCsv(text);
+      expect(header!.cells.join(",")).toBe(HEADER);
+      expect(rows).toHaveLength(part.to - part.from + 1);
+      ids.push(...rows.map((r) => r.cells[0]!));
+    }
+    expect(ids).toEqual(Array.from({ length: many }, (_, i) => `bulk-${String(i).padStart(4, "0")}`));
+    // A part alone is a products CSV the import reads (its header names the columns): 500 rows, none new.
+    const second = await call(parts[1]!.href, { headers: { Cookie: cookie } });
+    const { summary } = await preview(await second.text(), cookie);
+    expect(summary.create).toBe(0);
+    expect((summary.update ?? 0) + (summary.unchanged ?? 0) + (summary.refused ?? 0)).toBe(500);
+  });
+
+  it("finds where the parts start along products_seller_idx (no scan of the table); only the boundaries, one a part, are sorted", async () => {
+    const { sql, params } = partBoundariesQuery(db()).toSQL();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    const details = results.map((r) => r.detail).join(" | ");
+    expect(details).toMatch(/SCAN products USING COVERING INDEX products_seller_idx/);
+    // Numbering needs no sort of the products (the index is in order); the outer ORDER BY sorts what the filter keeps.
+    expect(details.match(/TEMP B-TREE/g) ?? []).toHaveLength(1);
+    expect(details).toMatch(/SCAN numbered \| USE TEMP B-TREE FOR ORDER BY$/);
+  });
+
+  it("the import page's export of an empty store has no parts; a part that is no number is a 400", async () => {
+    const cookie = await sellerLogin();
+    const listed = await runRoute(importPage.loader, { path: "/seller/products/import?export=files", cookie, seller: true });
+    expect(dataOf<{ exportFiles: unknown }>(listed).exportFiles).toEqual({ total: 0, partSize: EXPORT_PAGE_SIZE, parts: [] });
+    // Without ?export the import page reads nothing for it.
+    expect(dataOf<{ exportFiles: unknown }>(await runRoute(importPage.loader, { path: "/seller/products/import", cookie, seller: true })).exportFiles).toBeNull();
+    for (const part of ["0", "two", "1.5", "10001"]) {
+      const response = await call(`/api/product/export?part=${part}`, { headers: { Cookie: cookie } });
+      expect(response.status, part).toBe(400);
+      expect((await json<{ msg: string }>(response)).msg).toBe("The part must be a whole number from 1");
+    }
+  });
+
   it("is the seller's only", async () => {
     const shopper = await signUp();
+    expect(statusOf(await runRoute(importPage.loader, { path: "/seller/products/import?export=files", cookie: shopper.cookie, seller: true }))).toBe(401);
+    expect((await call("/api/product/export?part=2")).status).toBe(401);
     expect((await call("/api/product/export")).status).toBe(401);
     expect((await call("/api/product/export", { headers: { Cookie: shopper.cookie } })).status).toBe(401);
   });

@@ -16,11 +16,10 @@ import * as packingSlipRoute from "~/routes/seller/packing-slip";
 import * as sellerOrdersRoute from "~/routes/seller/orders";
 import * as waitingRoute from "~/routes/seller/orders-waiting";
 import { orderNumber } from "@shared/order-status";
-import { STORE_DETAILS } from "@shared/store-details";
 import { invoiceData } from "@worker/services/invoices";
 import { orderPage } from "@worker/services/order-detail";
 import { orderPromise } from "@worker/services/order-promise";
-import { DEFAULT_STORE_SETTINGS } from "@worker/services/store-settings";
+import { DEFAULT_STORE_SETTINGS, settingsForPages } from "@worker/services/store-settings";
 import { placeOrder } from "@worker/services/orders";
 import { listQuery } from "@worker/services/seller-orders";
 import type { SellerOrdersQuery } from "@worker/validation/order";
@@ -28,6 +27,7 @@ import { db, insertProduct } from "../support/builders";
 import { call, json, postJson } from "../support/http";
 import { dataOf, runRoute, statusOf } from "../support/routes";
 import { sellerLogin } from "../support/seller";
+import { DEFAULT_SETTINGS_INPUT, saveSettings } from "../support/settings";
 import { addAddress, signUp, VALID_ADDRESS, type Shopper } from "../support/shoppers";
 
 /** A cash-on-delivery order straight through the order service (the API's rate limit allows 10 a minute). */
@@ -453,12 +453,37 @@ describe("invoices and packing slips", () => {
     await env.DB.prepare("UPDATE orders SET tax_paise = 1650, amount_paise = 34650 WHERE id = ?").bind(orderId).run();
 
     const invoice = await invoiceData(db(), { shopperId: shopper.id }, orderId);
-    expect(invoice.store).toEqual(STORE_DETAILS);
+    expect(invoice.store).toEqual({
+      legalName: "GreenBasket Retail Pvt. Ltd.",
+      addressLines: ["12 Market Road", "Bengaluru, Karnataka 560001", "India"],
+      gstin: null,
+      email: "support@greenbasket.example",
+      phone: "+91 80000 00000",
+    });
     expect(invoice.invoiceNumber).toBe(`INV-${orderNumber(orderId)}`);
     expect(invoice.placeOfSupply).toBe("Karnataka");
     expect(invoice.amountInWords).toBe("Rupees Three Hundred Forty-Six and Fifty Paise Only");
     expect(invoice.order).toMatchObject({ subtotalPaise: 33_000, taxPaise: 1650, amountPaise: 34_650 });
     expect(invoice.order.items).toEqual([expect.objectContaining({ name: "Apple 1 kg", quantity: 3, unitPricePaise: 11_000 })]);
+  });
+
+  it("the invoice and packing slip name the store as its settings were last saved, even one saved by another isolate", async () => {
+    const seller = await sellerLogin();
+    const apple = await insertProduct();
+    const shopper = await signUp();
+    const orderId = await placeCod(shopper, [{ product: apple.id, quantity: 1 }]);
+    const contact = { ...DEFAULT_SETTINGS_INPUT.contact, legalName: "Sharma Kirana LLP", office: "4 Temple Street\nMysuru 570001", gstin: "29ABCDE1234F1ZW" };
+    await saveSettings(seller, { contact });
+    await settingsForPages(db()); // this isolate's copy, warm
+    // Another isolate saves a newer legal name: this one's copy is now a minute stale, the invoice is not.
+    await env.DB.prepare("UPDATE store_settings SET contact = json_set(contact, '$.legalName', 'Sharma Fresh LLP')").run();
+
+    const expected = { legalName: "Sharma Fresh LLP", addressLines: ["4 Temple Street", "Mysuru 570001"], gstin: "29ABCDE1234F1ZW" };
+    expect((await invoiceData(db(), { shopperId: shopper.id }, orderId)).store).toMatchObject(expected);
+    for (const route of [sellerInvoiceRoute, packingSlipRoute]) {
+      const page = await runRoute(route.loader, { path: `/seller/orders/${orderId}/invoice`, cookie: seller, params: { id: orderId } });
+      expect(dataOf<{ store: unknown }>(page).store).toMatchObject(expected);
+    }
   });
 
   it("the shopper's invoice page is theirs alone (404 otherwise); the seller's invoice and packing slip are the seller's alone (401)", async () => {

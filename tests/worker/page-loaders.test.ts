@@ -537,6 +537,19 @@ describe("seller pages", () => {
     expectWithinBudget(result, 1);
   });
 
+  it("the import page's export files (no JavaScript): one batch (the count and where each part starts), with 1 product or 1,001", async () => {
+    const seller = await sellerLogin();
+    await insertProduct();
+    const path = "/seller/products/import?export=files";
+    const one = await runLoaders(page(path, seller), rootStep, step("seller layout", sellerGuard), step("import", sellerImport.loader));
+    expect(one.data<{ exportFiles: { parts: unknown[] } }>("import").exportFiles.parts).toHaveLength(1);
+    expectWithinBudget(one, 1);
+    for (let i = 0; i < 1000; i += 200) await Promise.all(Array.from({ length: 200 }, (_, j) => insertProduct({ name: `Export ${i + j}` })));
+    const many = await runLoaders(page(path, seller), rootStep, step("seller layout", sellerGuard), step("import", sellerImport.loader));
+    expect(many.data<{ exportFiles: { parts: unknown[] } }>("import").exportFiles.parts).toHaveLength(3);
+    expectWithinBudget(many, 1);
+  });
+
   it("edit product: one query; a missing product is a 404 after that one query", async () => {
     const seller = await sellerLogin();
     const { id } = await insertProduct({ name: "Ghee 500 ml" });

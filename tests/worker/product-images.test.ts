@@ -10,7 +10,7 @@ import { products } from "@worker/db/schema";
 import { createProduct, updateProduct } from "@worker/services/product-admin";
 import { MAX_IMAGE_BYTES } from "@worker/storage/uploads";
 import { makeWorkerContext } from "@worker/web/context";
-import { saveProductForm } from "@worker/web/seller-forms";
+import { imageSlots, saveProductForm } from "@worker/web/seller-forms";
 import { insertProduct } from "../support/builders";
 import { ORIGIN } from "../support/http";
 import { PNG, VALID_PRODUCT, WEBP } from "../support/seller";
@@ -90,6 +90,54 @@ describe("the product form's picture slots (worker/web/seller-forms.ts)", () => 
     expect(saved.images[0]).toBe("products/c.webp");
     expect(saved.images[1]).toMatch(/^products\/[0-9a-f-]{36}\.png$/);
     expect(saved.images).toHaveLength(2);
+  });
+
+  it("orders the pictures by their Position fields (the select without JavaScript, the slot's own place with it)", () => {
+    const keeps = (positions: (string | null)[]) => {
+      const form = new FormData();
+      ["a", "b", "c"].forEach((name, slot) => {
+        form.set(`keep${slot}`, `products/${name}.webp`);
+        const position = positions[slot];
+        if (position !== null && position !== undefined) form.set(`position${slot}`, position);
+      });
+      return imageSlots(form)!.map((choice) => ("keep" in choice ? choice.keep.slice(9, 10) : "new"));
+    };
+    expect(keeps(["1", "2", "3"])).toEqual(["a", "b", "c"]); // each where it is: what the JS form posts
+    expect(keeps([null, null, null])).toEqual(["a", "b", "c"]); // no positions: the slots' order
+    expect(keeps(["1", "2", "1"])).toEqual(["c", "a", "b"]); // the third moved first, the others shift down
+    expect(keeps(["3", "2", "3"])).toEqual(["b", "c", "a"]); // the first moved last
+    expect(keeps(["2", "1", "3"])).toEqual(["b", "a", "c"]); // two swapped
+    expect(keeps(["4", "2", "3"])).toEqual(["b", "c", "a"]); // past the last picture: last
+  });
+
+  it("a Position select moves a kept picture, and a new file chosen into a slot goes where that slot's position says", async () => {
+    const product = await insertProduct({ images: ["products/a.webp", "products/b.webp", "products/c.webp"] });
+    const moved = await saveProductForm(
+      formPost({ keep0: "products/a.webp", position0: "1", keep1: "products/b.webp", position1: "2", keep2: "products/c.webp", position2: "1", image3: emptyFile() }),
+      worker(),
+      product.id,
+    );
+    expect(moved.images).toEqual(["products/c.webp", "products/a.webp", "products/b.webp"]);
+    expect(await imagesOf(product.id)).toEqual(moved.images);
+
+    const replaced = await saveProductForm(
+      formPost({ keep0: "products/c.webp", position0: "2", keep1: "products/a.webp", position1: "1", image1: new File([PNG.slice()], "new.png", { type: "image/png" }), keep2: "products/b.webp", remove2: "1", position2: "1" }),
+      worker(),
+      product.id,
+    );
+    expect(replaced.images[0]).toMatch(/^products\/[0-9a-f-]{36}\.png$/);
+    expect(replaced.images.slice(1)).toEqual(["products/c.webp"]);
+  });
+
+  it("refuses a position that is not 1 to 4 with a 400 and changes nothing", async () => {
+    const product = await insertProduct({ images: ["products/a.webp", "products/b.webp"] });
+    for (const position of ["0", "5", "x", "1.5", ""]) {
+      await expect(saveProductForm(formPost({ keep0: "products/a.webp", position0: position, keep1: "products/b.webp" }), worker(), product.id)).rejects.toMatchObject({
+        status: 400,
+        message: "Choose each picture's position from the list",
+      });
+    }
+    expect(await imagesOf(product.id)).toEqual(["products/a.webp", "products/b.webp"]);
   });
 
   it("every slot removed is refused; a post without any slot field keeps the pictures", async () => {

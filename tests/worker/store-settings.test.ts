@@ -31,7 +31,9 @@ describe("the store's settings", () => {
       email: "support@greenbasket.example",
       phone: "+91 80000 00000",
       hours: "every day from 7 am to 11 pm",
-      office: "GreenBasket Retail Pvt. Ltd., 12 Market Road, Bengaluru, Karnataka 560001, India",
+      legalName: "GreenBasket Retail Pvt. Ltd.",
+      office: "12 Market Road\nBengaluru, Karnataka 560001\nIndia",
+      gstin: null,
     });
     expect(await storedRow()).toBeNull(); // the defaults live in code until the first save
   });
@@ -44,11 +46,19 @@ describe("the store's settings", () => {
       standardMinDays: 1,
       standardMaxDays: 4,
       taxPercent: 5.5,
-      contact: { email: "Help@Shop.Example", phone: "+91 44 2345 6789", hours: "9 am to 9 pm", office: "1 Anna Salai, Chennai 600002" },
+      contact: {
+        email: "Help@Shop.Example",
+        phone: "+91 44 2345 6789",
+        hours: "9 am to 9 pm",
+        legalName: "Chennai Fresh LLP",
+        office: "1 Anna Salai\nChennai 600002",
+        gstin: "33aapfu0939f1z 2",
+      },
     };
     const saved = await json<{ settings: ApiSettings; msg: string }>(await saveSettings(seller, changes));
     expect(saved.msg).toBe("Settings saved");
-    expect(saved.settings).toEqual({ ...changes, contact: { ...changes.contact, email: "help@shop.example" } });
+    // The e-mail lower-cased, the GSTIN upper-cased without spaces.
+    expect(saved.settings).toEqual({ ...changes, contact: { ...changes.contact, email: "help@shop.example", gstin: "33AAPFU0939F1Z2" } });
     expect((await json<{ settings: ApiSettings }>(await call("/api/seller/settings", { headers: { Cookie: seller } }))).settings).toEqual(saved.settings);
     expect(await storedRow()).toMatchObject({ state: "Tamil Nadu", tax_basis_points: 550, standard_min_days: 1, standard_max_days: 4 });
     // Shopper pages see it at once in this isolate (and within a minute in others, ADR 028).
@@ -87,6 +97,28 @@ describe("the store's settings", () => {
     expect(await storedRow()).toEqual(before);
   });
 
+  it("refuses a blank address, a missing or long legal name, a GSTIN of the wrong shape or with a typo: 400, the field's message, nothing changed", async () => {
+    const seller = await sellerLogin(); // one login for all (the seller's logins are rate-limited)
+    await saveSettings(seller, {});
+    const before = await storedRow();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ office: " \n \n" }, "Enter the registered office address"],
+      [{ legalName: " " }, "Enter the business's legal name"],
+      [{ legalName: undefined }, "Enter the business's legal name"],
+      [{ legalName: "x".repeat(121) }, "Keep the business's legal name under 120 characters"],
+      [{ gstin: "29ABCDE1234F1Z" }, "Enter the 15-character GSTIN, such as 29ABCDE1234F1ZW"],
+      [{ gstin: "29ABCDE1234F0ZW" }, "Enter the 15-character GSTIN, such as 29ABCDE1234F1ZW"],
+      [{ gstin: "29ABCDE1234F1ZX" }, "That GSTIN's last character does not match: check it for a typo"],
+      [{ gstin: 29 }, "Enter the GSTIN as text"],
+    ];
+    for (const [change, message] of cases) {
+      const response = await postJson("/api/seller/settings", { ...DEFAULT_SETTINGS_INPUT, contact: { ...DEFAULT_SETTINGS_INPUT.contact, ...change } }, { Cookie: seller });
+      expect(response.status, JSON.stringify(change)).toBe(400);
+      expect((await json<{ msg: string }>(response)).msg).toBe(message);
+    }
+    expect(await storedRow()).toEqual(before);
+  });
+
   it("refuses a body that is not JSON (415) or not an object (400)", async () => {
     const seller = await sellerLogin();
     const form = await call("/api/seller/settings", { method: "POST", headers: { Origin: ORIGIN, Cookie: seller, "Content-Type": "text/plain" }, body: "state=Goa" });
@@ -114,6 +146,23 @@ describe("the store's settings", () => {
   });
 });
 
+describe("a row saved before the business details existed", () => {
+  it("reads with the default legal name and no GSTIN, the legal name taken off the front of its office", async () => {
+    const oldContact = { email: "help@shop.example", phone: "+91 80000 00000", hours: "9 to 9", office: "GreenBasket Retail Pvt. Ltd., 12 Market Road, Bengaluru, Karnataka 560001, India" };
+    await env.DB.prepare(
+      "INSERT INTO store_settings (id, state, express_pincodes, standard_min_days, standard_max_days, tax_basis_points, contact, updated_at) VALUES (1, 'Karnataka', '[]', 2, 7, 200, ?, 0)",
+    )
+      .bind(JSON.stringify(oldContact))
+      .run();
+    expect((await readStoreSettings(getDb(env))).contact).toEqual({
+      ...oldContact,
+      legalName: "GreenBasket Retail Pvt. Ltd.",
+      office: "12 Market Road, Bengaluru, Karnataka 560001, India",
+      gstin: null,
+    });
+  });
+});
+
 describe("the Settings page's form", () => {
   const FORM = {
     state: "Karnataka",
@@ -125,6 +174,8 @@ describe("the Settings page's form", () => {
     contactPhone: "+91 80000 00000",
     contactHours: "every day from 7 am to 11 pm",
     contactOffice: "12 Market Road, Bengaluru",
+    contactLegalName: "GreenBasket Retail Pvt. Ltd.",
+    contactGstin: "",
   };
 
   async function post(fields: Record<string, string>, document = false) {
@@ -146,6 +197,23 @@ describe("the Settings page's form", () => {
     const redirected = (await post(FORM, true)) as Response;
     expect(redirected.status).toBe(303);
     expect(redirected.headers.get("Location")).toBe("/seller/settings");
+  });
+
+  it("saves the business details the invoices print: the legal name, the address line by line, the GSTIN (empty is none)", async () => {
+    const business = { contactLegalName: "  Sharma Kirana Stores  ", contactOffice: " 4 Temple Street \r\n\r\nMysuru 570001\r\n", contactGstin: " 29abcde1234f1zw " };
+    expect(await post({ ...FORM, ...business })).toEqual({ ok: true, msg: "Settings saved" });
+    expect((await readStoreSettings(getDb(env))).contact).toMatchObject({ legalName: "Sharma Kirana Stores", office: "4 Temple Street\nMysuru 570001", gstin: "29ABCDE1234F1ZW" });
+    expect(await post({ ...FORM, ...business, contactGstin: "" })).toEqual({ ok: true, msg: "Settings saved" });
+    expect((await readStoreSettings(getDb(env))).contact.gstin).toBeNull();
+  });
+
+  it("refuses a mistyped GSTIN or a missing legal name with the field's message, and saves nothing", async () => {
+    expect(await post({ ...FORM, contactGstin: "29ABCDE1234F1ZX" })).toMatchObject({
+      data: { ok: false, msg: "That GSTIN's last character does not match: check it for a typo" },
+      init: { status: 400 },
+    });
+    expect(await post({ ...FORM, contactLegalName: "" })).toMatchObject({ data: { ok: false, msg: "Enter the business's legal name" }, init: { status: 400 } });
+    expect(await storedRow()).toBeNull();
   });
 
   it("names the line it cannot read, and saves nothing", async () => {

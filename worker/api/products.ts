@@ -66,11 +66,11 @@ export const productRoutes = new Hono<ApiEnv>()
   })
   // The catalogue as CSV, a page per request (worker/services/catalogue-export.ts).
   .get("/export", requireSeller, async (c) => {
-    const { cursor } = parseInput(exportQuery, c.req.query());
-    const page = await exportCataloguePage(c.var.db, c.env.APP_URL, cursor || undefined);
+    const { cursor, part } = parseInput(exportQuery, c.req.query());
+    const page = await exportCataloguePage(c.var.db, c.env.APP_URL, cursor || undefined, { header: !cursor || part !== undefined });
     return c.body(page.csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exportFileName()}"`,
+      "Content-Disposition": `attachment; filename="${exportFileName(new Date(), part)}"`,
       "Cache-Control": "no-store",
       ...(page.nextCursor && { Link: `</api/product/export?cursor=${encodeURIComponent(page.nextCursor)}>; rel="next"` }),
     });

@@ -273,8 +273,12 @@ export const notifications = sqliteTable(
 
 /** One express pincode of the delivery area and its promised time. */
 export type ExpressPincode = { pincode: string; etaMinutes: number };
-/** How shoppers reach the store: the contact and policy pages show these. */
-export type StoreContact = { email: string; phone: string; hours: string; office: string };
+/**
+ * Who the store is and how shoppers reach it: the contact and policy pages and the invoices show
+ * these. `legalName` and `gstin` came later (rows saved before have neither: the settings service
+ * reads them with defaults); `office` is the registered address, one line per printed line.
+ */
+export type StoreContact = { email: string; phone: string; hours: string; office: string; legalName: string; gstin: string | null };
 
 /**
  * The store's settings (the seller's Settings page): the delivery area and promise, the tax rate,

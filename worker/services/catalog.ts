@@ -72,7 +72,7 @@ async function listInOrder(db: Database, query: ListQuery, shortSearch: string):
     afterId: after?.id,
     limit: limit + 1,
   });
-  return toPage(rows, limit, (last) => `${last.createdAt}.${last.id}`);
+  return toPage(rows, limit, listCursor);
 }
 
 /**
@@ -198,6 +198,11 @@ export function escapeLike(text: string): string {
 }
 
 /** A listing cursor is `<createdAt>.<id>` of the last product shown; anything else starts over. */
+/** The listing's cursor: the last product shown, by creation time and id (`decodeListCursor` reads it). */
+export function listCursor({ createdAt, id }: { createdAt: number; id: string }): string {
+  return `${createdAt}.${id}`;
+}
+
 function decodeListCursor(cursor: string | undefined): { createdAt: number; id: string } | null {
   if (!cursor) return null;
   const dot = cursor.indexOf(".");

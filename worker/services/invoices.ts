@@ -5,27 +5,41 @@
  */
 import { amountInWords } from "@shared/money";
 import { orderNumber } from "@shared/order-status";
-import { STORE_DETAILS, type StoreDetails } from "@shared/store-details";
 import type { Database } from "@worker/db/client";
-import { shopperOrder } from "./order-detail";
+import { notFound } from "@worker/errors";
+import { orderIdField } from "@worker/validation/order";
+import { ORDER_NOT_FOUND, ownedOrder } from "./order-detail";
 import { toOrderView } from "./orders";
-import { sellerOrder } from "./seller-orders";
-
-/**
- * The seller's details on every invoice: today the contact page's (shared/store-details.ts). When
- * the store settings hold them, this is the one line to change.
- */
-export function invoiceStoreDetails(): StoreDetails {
-  return STORE_DETAILS;
-}
+import { anyOrder } from "./seller-orders";
+import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
 
 /** Whose invoice: the shopper's own order only, or any order for the seller. */
 export type InvoiceReader = { shopperId: string } | { seller: true };
 
-export async function invoiceData(db: Database, reader: InvoiceReader, rawOrderId: unknown) {
-  const order = "shopperId" in reader ? await shopperOrder(db, reader.shopperId, rawOrderId) : await sellerOrder(db, rawOrderId);
+/** Who issues the invoice, as the seller keeps it in the store settings: the legal name, the registered address line by line, the GSTIN if any. */
+export function invoiceStoreDetails({ contact }: StoreSettings) {
   return {
-    store: invoiceStoreDetails(),
+    legalName: contact.legalName,
+    addressLines: contact.office.split("\n"),
+    gstin: contact.gstin,
+    email: contact.email,
+    phone: contact.phone,
+  };
+}
+
+/**
+ * The order and the store settings in one D1 round trip (ADR 011). The settings row itself, not
+ * this isolate's minute-old copy (ADR 028): an invoice is a legal paper, so it names the store as
+ * the seller saved it last, on every isolate at once, and in the same batch it costs nothing more.
+ */
+export async function invoiceData(db: Database, reader: InvoiceReader, rawOrderId: unknown) {
+  const parsed = orderIdField.safeParse(rawOrderId);
+  if (!parsed.success) throw notFound(ORDER_NOT_FOUND);
+  const orderQuery = "shopperId" in reader ? ownedOrder(db, reader.shopperId, parsed.data) : anyOrder(db, parsed.data);
+  const [[order], settings] = await db.batch([orderQuery, storeSettingsQuery(db)]);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return {
+    store: invoiceStoreDetails(toStoreSettings(settings)),
     invoiceNumber: `INV-${orderNumber(order.id)}`,
     placeOfSupply: order.address.state,
     amountInWords: amountInWords(order.amountPaise),

@@ -107,7 +107,12 @@ function startsWith(column: typeof orders.id | typeof orders.searchName | typeof
 /** One order with its items, for the seller (any order; 404 when there is none, or the id is no id). */
 export async function sellerOrder(db: Database, rawOrderId: unknown): Promise<OrderWithItems> {
   const parsed = orderIdField.safeParse(rawOrderId);
-  const order = parsed.success ? await db.query.orders.findFirst({ where: eq(orders.id, parsed.data), with: { items: true } }) : undefined;
+  const [order] = parsed.success ? await anyOrder(db, parsed.data) : [];
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;
+}
+
+/** Any order with its items, as a list of none or one (awaitable or part of a batch, as `ownedOrder`). */
+export function anyOrder(db: Database, orderId: string) {
+  return db.query.orders.findMany({ where: eq(orders.id, orderId), with: { items: true }, limit: 1 });
 }

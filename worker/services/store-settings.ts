@@ -1,6 +1,7 @@
 /**
- * The store's settings: the delivery area and promise, the tax rate, the contact details (the
- * seller's Settings page and `/api/seller/settings`). One row in D1; until the seller first saves,
+ * The store's settings: the delivery area and promise, the tax rate, the contact details and who
+ * the store is on its invoices (legal name, registered address, GSTIN) (the seller's Settings page
+ * and `/api/seller/settings`). One row in D1; until the seller first saves,
  * DEFAULT_STORE_SETTINGS apply, so a fresh store already promises what the spec says.
  *
  * Reading (ADR 028): the shopper pages take them from this isolate's copy, at most a minute old
@@ -40,7 +41,9 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
     email: "support@greenbasket.example",
     phone: "+91 80000 00000",
     hours: "every day from 7 am to 11 pm",
-    office: "GreenBasket Retail Pvt. Ltd., 12 Market Road, Bengaluru, Karnataka 560001, India",
+    legalName: "GreenBasket Retail Pvt. Ltd.",
+    office: "12 Market Road\nBengaluru, Karnataka 560001\nIndia",
+    gstin: null,
   },
 };
 
@@ -54,8 +57,20 @@ export function storeSettingsQuery(db: Database) {
 export function toStoreSettings(rows: StoreSettingsRow[]): StoreSettings {
   const row = rows[0];
   if (!row) return DEFAULT_STORE_SETTINGS;
-  const { id: _id, updatedAt: _updatedAt, state, ...rest } = row;
-  return { ...rest, state: state as IndianState };
+  const { id: _id, updatedAt: _updatedAt, state, contact, ...rest } = row;
+  return { ...rest, state: state as IndianState, contact: withInvoiceDetails(contact) };
+}
+
+/**
+ * A contact saved before the settings named the store's legal name and GSTIN has neither: it gets
+ * the default legal name and no GSTIN. Its office then held the legal name in front of the address
+ * (the old default did), which the invoice would print twice: that leading name is taken off.
+ */
+function withInvoiceDetails(contact: StoreContact): StoreContact {
+  if (typeof contact.legalName === "string") return { ...contact, gstin: contact.gstin ?? null };
+  const legalName = DEFAULT_STORE_SETTINGS.contact.legalName;
+  const office = contact.office.startsWith(`${legalName}, `) ? contact.office.slice(legalName.length + 2) : contact.office;
+  return { ...contact, legalName, office, gstin: null };
 }
 
 /** The settings as stored now (the seller's page, the API). */

@@ -42,4 +42,13 @@ export const productCsvRow = z
 export type ProductCsvRow = z.infer<typeof productCsvRow>;
 
 /** The export's query: the cursor of the next page (from the previous page's `Link` header). */
-export const exportQuery = z.object({ cursor: z.string().max(200, "That is not an export cursor").optional() });
+export const exportQuery = z.object({
+  cursor: z.string().max(200, "That is not an export cursor").optional(),
+  /** A numbered part (the no-JavaScript download, ADR 045): the page comes as a file of its own, with the header. */
+  part: z.coerce
+    .number({ error: "The part must be a whole number from 1" })
+    .int("The part must be a whole number from 1")
+    .min(1, "The part must be a whole number from 1")
+    .max(10_000, "The part must be a whole number from 1")
+    .optional(),
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_PATHS } from "@shared/categories";
 import { formatRupees, rupeesToPaise } from "@shared/money";
+import { MAX_IMAGES } from "@shared/product-images";
 import { searchTextField } from "./search";
 
 export const MAX_PRICE_RUPEES = 100_000;
@@ -114,3 +115,13 @@ export const sellerProductFormInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("stock"), id: productIdInput, inStock: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("delete"), id: productIdInput }),
 ]);
+
+/**
+ * A picture slot's place among the product's pictures, as the product form posts it
+ * (`position<i>`: the select each kept picture has without JavaScript, a hidden field with it), 1 to 4.
+ */
+export const imagePositionField = z.coerce
+  .number({ error: "Choose each picture's position from the list" })
+  .int("Choose each picture's position from the list")
+  .min(1, "Choose each picture's position from the list")
+  .max(MAX_IMAGES, "Choose each picture's position from the list");

@@ -53,10 +53,35 @@ const taxPercentField = z.coerce
 /** The form posts the contact fields flat (contactEmail…); the API nests them under `contact`. */
 function nestFormFields(input: unknown): unknown {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
-  const { contactEmail, contactPhone, contactHours, contactOffice, ...rest } = input as Record<string, unknown>;
+  const { contactEmail, contactPhone, contactHours, contactOffice, contactLegalName, contactGstin, ...rest } = input as Record<string, unknown>;
   if ("contact" in rest) return rest;
-  return { ...rest, contact: { email: contactEmail, phone: contactPhone, hours: contactHours, office: contactOffice } };
+  return {
+    ...rest,
+    contact: { email: contactEmail, phone: contactPhone, hours: contactHours, office: contactOffice, legalName: contactLegalName, gstin: contactGstin },
+  };
 }
+
+const GSTIN_CHARACTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** A GSTIN's last character: the check digit of the first 14 (GSTN's base-36 Luhn variant), so a mistyped GSTIN is caught. */
+function gstinCheckCharacter(first14: string): string {
+  let sum = 0;
+  [...first14].forEach((character, i) => {
+    const product = GSTIN_CHARACTERS.indexOf(character) * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  });
+  return GSTIN_CHARACTERS[(36 - (sum % 36)) % 36]!;
+}
+
+/**
+ * The store's GSTIN, optional (a small shop may not be registered): empty or absent is none.
+ * 15 characters: the state code, the PAN, the entity number, "Z" and the check character.
+ */
+const gstinField = z
+  .union([z.string(), z.null(), z.undefined()], { error: "Enter the GSTIN as text" })
+  .transform((value) => value?.trim().toUpperCase().replace(/\s+/g, "") || null)
+  .refine((gstin) => gstin === null || /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(gstin), "Enter the 15-character GSTIN, such as 29ABCDE1234F1ZW")
+  .refine((gstin) => gstin === null || gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14], "That GSTIN's last character does not match: check it for a typo");
 
 /**
  * The store's settings, from the seller's Settings form and from `POST /api/seller/settings` (one
@@ -88,7 +113,16 @@ export const storeSettingsInput = z.preprocess(
             .trim()
             .regex(/^\+?[0-9][0-9 ()-]{6,19}$/, "Enter the contact phone number, such as +91 80000 00000"),
           hours: text("opening hours", 100),
-          office: text("registered office address", 300),
+          legalName: text("business's legal name", 120),
+          // One line per printed line (the form's textarea); blank lines and stray spaces dropped.
+          office: text("registered office address", 300).transform((address) =>
+            address
+              .split(/\r?\n/)
+              .map((line) => line.trim())
+              .filter(Boolean)
+              .join("\n"),
+          ),
+          gstin: gstinField,
         },
         { error: "Enter the contact details" },
       ),

@@ -6,6 +6,8 @@ import { readForm } from "@worker/request-body";
 import { isChosenFile, MAX_IMAGES, MAX_UPLOAD_BODY_BYTES, readLimitedFormData, type ImageChoice } from "@worker/storage/uploads";
 import { createProduct, SAME_IMAGES, updateProduct } from "@worker/services/product-admin";
 import { checkSellerLogin } from "@worker/services/seller-auth";
+import { parseInput } from "@worker/errors";
+import { imagePositionField } from "@worker/validation/product";
 
 export async function sellerLoginForm(request: Request, worker: WorkerContext): Promise<Headers> {
   const form = await readForm(request);
@@ -31,24 +33,37 @@ export async function saveProductForm(request: Request, worker: WorkerContext, p
 }
 
 /**
- * The form's picture slots, in the order shown (app/components/seller/ImageSlots.tsx): slot i
- * posts `image<i>` (a new file), `keep<i>` (the picture it already holds) and `remove<i>`. A new
- * file replaces the slot's picture; a removed or empty slot is skipped. Without JavaScript the
- * same fields come from the server-rendered form, so choosing, replacing and removing work too.
- * A post without any slot field (a client that sends only the product's fields) leaves the
- * pictures as they are, as the API does without files: null.
+ * The form's picture slots (app/components/seller/ImageSlots.tsx): slot i posts `image<i>` (a new
+ * file), `keep<i>` (the picture it already holds), `remove<i>` and `position<i>` (where the seller
+ * wants it, 1 to 4). A new file replaces the slot's picture; a removed or empty slot is skipped.
+ * With JavaScript the slots are already in the order shown (the arrows move them) and each posts
+ * its own place; without it, each kept picture's Position select says where it goes: the same
+ * fields, read here the same way. A post without any slot field (a client that sends only the
+ * product's fields) leaves the pictures as they are, as the API does without files: null.
  */
-function imageSlots(form: FormData): ImageChoice[] | null {
-  if (![...form.keys()].some((name) => /^(image|keep|remove)\d$/.test(name))) return null;
-  const choices: ImageChoice[] = [];
+export function imageSlots(form: FormData): ImageChoice[] | null {
+  if (![...form.keys()].some((name) => /^(image|keep|remove|position)\d$/.test(name))) return null;
+  const placed: { choice: ImageChoice; slot: number; position: number }[] = [];
   for (let slot = 0; slot < MAX_IMAGES; slot++) {
     if (form.get(`remove${slot}`)) continue;
     const file = form.get(`image${slot}`);
     const keep = form.get(`keep${slot}`);
-    if (isChosenFile(file) || (typeof file === "string" && file !== "")) choices.push({ file });
-    else if (typeof keep === "string" && keep !== "") choices.push({ keep });
+    const posted = form.get(`position${slot}`);
+    const position = posted === null ? slot + 1 : parseInput(imagePositionField, posted);
+    if (isChosenFile(file) || (typeof file === "string" && file !== "")) placed.push({ choice: { file }, slot, position });
+    else if (typeof keep === "string" && keep !== "") placed.push({ choice: { keep }, slot, position });
   }
-  return choices;
+  return placed.sort(byChosenPosition).map(({ choice }) => choice);
+}
+
+/**
+ * By the position chosen; two pictures given the same one are ordered as the seller meant a move:
+ * one moved earlier goes before the picture that stayed there, one moved later after it (moving
+ * the third picture to position 1 makes it first and shifts the others down).
+ */
+function byChosenPosition(a: { slot: number; position: number }, b: { slot: number; position: number }): number {
+  const direction = ({ slot, position }: { slot: number; position: number }) => Math.sign(position - (slot + 1)); // -1 earlier, 0 stayed, 1 later
+  return a.position - b.position || direction(a) - direction(b) || a.slot - b.slot;
 }
 
 /**

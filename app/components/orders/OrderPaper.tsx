@@ -29,12 +29,13 @@ export function OrderPaper({ data, kind, backTo }: { data: InvoiceData; kind: Ki
         <header className="flex flex-wrap items-start justify-between gap-4 border-b border-gray-300 pb-4">
           <div>
             <p className="text-lg font-bold">{store.legalName}</p>
-            {store.addressLines.map((line) => (
-              <p key={line}>{line}</p>
+            {store.addressLines.map((line, i) => (
+              <p key={i}>{line}</p>
             ))}
             <p>
               {store.email} · {store.phone}
             </p>
+            {store.gstin && <p data-testid="invoice-gstin">GSTIN: {store.gstin}</p>}
           </div>
           <div className="text-right">
             <h1 className="text-xl font-semibold uppercase tracking-wide">{title}</h1>

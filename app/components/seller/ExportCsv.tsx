@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "~/components/Link";
 import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -11,8 +12,9 @@ function nextPage(link: string | null): string | null {
 
 /**
  * "Export CSV": the export's pages (GET /api/product/export, a page per request, ADR 038) fetched
- * one after the other and saved as one file. Before the page is interactive it is a plain link to
- * the first page, which for a store of up to 500 products is the whole file.
+ * one after the other and saved as one file. Before the page is interactive (or without
+ * JavaScript) it is a link to the import page's list of the same pages as numbered files
+ * (`?export=files`, ADR 045).
  * Only the seller's list and import pages load it.
  */
 export function ExportCsv({ className }: { className: string }) {
@@ -46,10 +48,11 @@ export function ExportCsv({ className }: { className: string }) {
   }
 
   if (!hydrated) {
+    // Without JavaScript nothing can stitch the pages together: the export page lists them as files.
     return (
-      <a href={EXPORT} download className={className}>
+      <Link to="/seller/products/import?export=files#export-files" className={className}>
         Export CSV
-      </a>
+      </Link>
     );
   }
   return (

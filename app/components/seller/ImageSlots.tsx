@@ -22,8 +22,10 @@ export function hasPicture(slots: Slot[]): boolean {
  * Enter opens the file chooser), styled as the slot; a file can also be dropped on it. A filled
  * slot shows its picture, can be replaced (choose another file) or removed (a checkbox), and, with
  * JavaScript, moved earlier or later: the slot's element moves with its chosen file, and its field
- * names follow its position (`image<i>`, `keep<i>`, `remove<i>`, read by worker/web/seller-forms.ts).
- * Without JavaScript the server-rendered inputs post the same fields.
+ * names follow its position (`image<i>`, `keep<i>`, `remove<i>`, `position<i>`, read by
+ * worker/web/seller-forms.ts). Without JavaScript the server-rendered inputs post the same fields,
+ * and each kept picture has a Position select (1-4) in place of the arrows: the server orders the
+ * pictures by it.
  */
 export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots: React.Dispatch<React.SetStateAction<Slot[]>>; error: string | null }) {
   const hydrated = useHydrated();
@@ -193,6 +195,21 @@ function SlotView({
           Remove<span className="sr-only"> image {n}</span>
         </label>
       )}
+      {filled &&
+        (hydrated ? (
+          // The slot is where the arrows put it: it posts that place, read as the select's is.
+          <input type="hidden" name={`position${position}`} value={n} />
+        ) : (
+          // Without JavaScript the arrows cannot move the slots: the seller picks each picture's place.
+          <label className="flex items-center gap-1 text-xs">
+            Position<span className="sr-only"> of image {n}</span>
+            <select name={`position${position}`} defaultValue={n} className="rounded border border-gray-400 bg-white px-1 py-0.5">
+              {Array.from({ length: MAX_IMAGES }, (_, i) => (
+                <option key={i}>{i + 1}</option>
+              ))}
+            </select>
+          </label>
+        ))}
       {hydrated && filled && (
         // aria-disabled rather than disabled: a moved slot's button keeps the keyboard focus at either end.
         <div className="flex gap-1">

@@ -39,7 +39,15 @@ export default function ContactUs() {
       {contact && (
         <>
           <h2>Registered office</h2>
-          <p>{contact.office}</p>
+          <address className="not-italic">
+            <span className="block font-medium">{contact.legalName}</span>
+            {contact.office.split("\n").map((line, i) => (
+              <span key={i} className="block">
+                {line}
+              </span>
+            ))}
+            {contact.gstin && <span className="block">GSTIN: {contact.gstin}</span>}
+          </address>
         </>
       )}
     </InfoPage>

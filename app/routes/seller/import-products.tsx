@@ -11,6 +11,7 @@ import {
   stagedImport,
   stageImport,
 } from "@worker/services/catalogue-import";
+import { exportParts } from "@worker/services/catalogue-export";
 import { CSV_COLUMNS, MAX_IMPORT_BYTES, REQUIRED_CSV_COLUMNS } from "@shared/product-csv";
 import { ExportCsv } from "~/components/seller/ExportCsv";
 import type { Route } from "./+types/import-products";
@@ -24,12 +25,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const done = params.has("created") ? { created: Number(params.get("created")) || 0, updated: Number(params.get("updated")) || 0 } : null;
   const id = params.get("preview");
-  if (!id) return { done, preview: null };
+  // Export CSV without JavaScript lands here: the export's pages as files (ADR 045), one D1 round trip.
+  if (!id) return { done, preview: null, exportFiles: params.has("export") ? await exportParts(worker.db) : null };
   const text = await stagedImport(worker, id);
-  if (text === null) return { done, preview: { id, expired: true as const } };
+  if (text === null) return { done, exportFiles: null, preview: { id, expired: true as const } };
   const plan = await planImport(worker, text);
   return {
     done,
+    exportFiles: null,
     preview: { id, expired: false as const, summary: plan.summary, hash: plan.hash, rows: plan.rows.slice(0, SHOWN_ROWS).map(publicRow), more: Math.max(0, plan.rows.length - SHOWN_ROWS) },
   };
 }
@@ -55,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const ACTION_LABEL = { create: "Will be created", update: "Will be changed", unchanged: "Unchanged", refused: "Refused" } as const;
 
 export default function ImportProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const { done, preview } = loaderData;
+  const { done, preview, exportFiles } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const failure = actionData && !actionData.ok ? actionData.msg : null;
@@ -76,6 +79,8 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
           {failure}
         </p>
       )}
+
+      {exportFiles && <ExportFiles {...exportFiles} />}
 
       <div className="max-w-2xl space-y-2 text-sm text-gray-700">
         <p>
@@ -155,5 +160,38 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
         </section>
       )}
     </>
+  );
+}
+
+/**
+ * The export as files, for a seller without JavaScript (with it, Export CSV saves one file): a
+ * link per page of the export, each a CSV of its own with the header line, so each imports alone.
+ */
+function ExportFiles({ total, partSize, parts }: NonNullable<Route.ComponentProps["loaderData"]["exportFiles"]>) {
+  return (
+    <section id="export-files" aria-labelledby="export-files-heading" className="mb-6 max-w-2xl text-sm">
+      <h2 id="export-files-heading" className="text-xl font-medium">
+        Export CSV files
+      </h2>
+      {total === 0 ? (
+        <p className="mt-1">There are no products to export yet.</p>
+      ) : (
+        <>
+          <p className="mt-1 text-gray-700">
+            {total} {total === 1 ? "product" : "products"}, oldest first{parts.length > 1 && `, in ${parts.length} files of up to ${partSize}`}. Each file has
+            the header line, so you can edit and import them one at a time.
+          </p>
+          <ol aria-label="CSV files" className="mt-2 space-y-1">
+            {parts.map((part) => (
+              <li key={part.part}>
+                <a href={part.href} download className="text-primary underline">
+                  Products {part.from}–{part.to}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
   );
 }

@@ -8,7 +8,7 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/settings";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Store settings", "Delivery area, tax rate and contact details."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [...pageMeta("Store settings", "Delivery area, tax rate, contact and business details."), { name: "robots", content: "noindex" }];
 
 /** The seller edits the stored row itself, never a cached copy. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -111,7 +111,6 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               ["contactEmail", "Support e-mail", "email", settings.contact.email],
               ["contactPhone", "Support phone", "tel", settings.contact.phone],
               ["contactHours", "Opening hours", "text", settings.contact.hours],
-              ["contactOffice", "Registered office", "text", settings.contact.office],
             ] as const
           ).map(([name, label, type, value]) => (
             <div key={name}>
@@ -121,6 +120,53 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               <input id={`settings-${name}`} name={name} type={type} required defaultValue={value} className={INPUT} />
             </div>
           ))}
+        </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-medium">Business details</legend>
+          <p className="text-gray-500">Printed on every invoice and packing slip, and shown on the Contact Us page.</p>
+          <div>
+            <label htmlFor="settings-legal-name" className="block font-medium">
+              Legal name of the business
+            </label>
+            <input id="settings-legal-name" name="contactLegalName" required maxLength={120} defaultValue={settings.contact.legalName} className={INPUT} />
+          </div>
+          <div>
+            <label htmlFor="settings-office" className="block font-medium">
+              Registered office address
+            </label>
+            <p id="settings-office-help" className="text-gray-500">
+              As it should be printed, one line per line.
+            </p>
+            <textarea
+              id="settings-office"
+              name="contactOffice"
+              rows={3}
+              required
+              maxLength={300}
+              aria-describedby="settings-office-help"
+              defaultValue={settings.contact.office}
+              className={INPUT}
+            />
+          </div>
+          <div>
+            <label htmlFor="settings-gstin" className="block font-medium">
+              GSTIN (optional)
+            </label>
+            <input
+              id="settings-gstin"
+              name="contactGstin"
+              maxLength={15}
+              autoCapitalize="characters"
+              spellCheck={false}
+              aria-describedby="settings-gstin-help"
+              defaultValue={settings.contact.gstin ?? ""}
+              className={`${INPUT} max-w-64 font-mono uppercase`}
+            />
+            <p id="settings-gstin-help" className="mt-1 text-gray-500">
+              15 characters, such as 29ABCDE1234F1ZW. Leave it empty if the store is not registered for GST.
+            </p>
+          </div>
         </fieldset>
 
         {failed && (
