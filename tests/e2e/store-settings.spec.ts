@@ -2,16 +2,17 @@
  * The seller's Settings (issue 16): the seller changes the delivery area and the contact details,
  * and the shopper pages follow; the business details they change are what the invoices print.
  * Journeys run alongside others, so these only change what no other journey reads (an express
- * pincode of their own, the opening hours, the legal name's ending, the GSTIN), put the settings
- * back, and take turns through a lock (the phone's run on the other project too).
+ * pincode of their own, the opening hours, the legal name's ending, the GSTIN) and put the settings
+ * back. Those that change them are tagged @catalogue: the catalogue project runs its journeys one at
+ * a time, so no two of them overlap (playwright.config.ts); the phone's run there in a phone-sized
+ * context of their own.
  */
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { open } from "./support/app";
 import { openSellerPage, SELLER_STATE } from "./support/accounts";
 import { checkPincode, chipPromise } from "./support/delivery";
-import { expect, test } from "./support/fixtures";
+import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { placeOrderByApi } from "./support/orders";
-import { withSettingsLock } from "./support/settings-lock";
 
 type Settings = Record<string, unknown>;
 
@@ -26,91 +27,87 @@ async function restore(seller: APIRequestContext, origin: string, settings: Sett
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/** The seller's session in a phone-sized page of its own. */
+async function sellerOnPhone(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: SELLER_STATE, baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  return context.newPage();
+}
+
 test.describe("store settings", () => {
-  // One at a time: the second compares the settings before and after, which the first changes for a while.
-  test.describe.configure({ mode: "serial" });
-  test("the seller adds an express pincode and changes the opening hours; the shopper pages follow", async ({ sellerPage, sellerRequest, page, baseURL }) => {
-    await withSettingsLock(async () => {
+  test("the seller adds an express pincode and changes the opening hours; the shopper pages follow", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, page, baseURL }) => {
+    const before = await currentSettings(sellerRequest);
+    try {
+      await openSellerPage(sellerPage, "/seller");
+      await sellerPage.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Settings" }).click();
+      await expect(sellerPage).toHaveURL("/seller/settings");
+      await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Store settings");
+      await expect(sellerPage.getByLabel("State you deliver in")).toHaveValue("Karnataka");
+      await expect(sellerPage.getByLabel("Tax rate (%)")).toHaveValue("2");
+
+      const express = sellerPage.getByLabel("Express pincodes");
+      await express.fill(`${await express.inputValue()}\n560103 45`);
+      await sellerPage.getByLabel("Opening hours").fill("every day from 6 am to midnight");
+      await sellerPage.getByRole("button", { name: "Save settings" }).click();
+      await expect(sellerPage.getByRole("status").getByText("Settings saved")).toBeVisible();
+      await sellerPage.reload();
+      await expect(sellerPage.getByLabel("Express pincodes")).toHaveValue(/560103 45$/);
+
+      await open(page, "/");
+      await checkPincode(page, "560103");
+      await expect(chipPromise(page)).toHaveText("Delivery in 45 min");
+      await open(page, "/contact-us");
+      await expect(page.getByRole("main")).toContainText("every day from 6 am to midnight");
+    } finally {
+      await restore(sellerRequest, new URL(baseURL!).origin, before);
+    }
+    await open(page, "/contact-us");
+    await expect(page.getByRole("main")).toContainText("every day from 7 am to 11 pm");
+  });
+
+  test("on a phone-sized screen, a line it cannot read is named and nothing is saved", { tag: CATALOGUE_TAG }, async ({ browser, baseURL, sellerRequest }) => {
+    const before = await currentSettings(sellerRequest);
+    const phone = await sellerOnPhone(browser, baseURL!);
+    await openSellerPage(phone, "/seller/settings");
+    const express = phone.getByLabel("Express pincodes");
+    await express.fill(`${await express.inputValue()}\n560103`);
+    await phone.getByRole("button", { name: "Save settings" }).tap();
+    const lines = (before.expressPincodes as unknown[]).length + 1;
+    await expect(phone.getByRole("alert")).toHaveText(`Express pincodes, line ${lines}: write the PIN code and the minutes, such as "560001 30"`);
+    // Every field fits the screen: nothing scrolls sideways.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await currentSettings(sellerRequest)).toEqual(before);
+    await phone.context().close();
+  });
+
+  for (const device of ["desktop", "phone"] as const) {
+    test(`${device}: the seller changes the legal name and adds the GSTIN; the invoice prints them`, { tag: CATALOGUE_TAG }, async ({ sellerPage: desktopSeller, sellerRequest, page, shopper, baseURL, browser }) => {
+      const orderId = await placeOrderByApi(page, shopper);
+      const legalName = `GreenBasket Retail Pvt. Ltd. (${device} unit)`;
+      const sellerPage = device === "phone" ? await sellerOnPhone(browser, baseURL!) : desktopSeller;
       const before = await currentSettings(sellerRequest);
       try {
-        await openSellerPage(sellerPage, "/seller");
-        await sellerPage.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Settings" }).click();
-        await expect(sellerPage).toHaveURL("/seller/settings");
-        await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Store settings");
-        await expect(sellerPage.getByLabel("State you deliver in")).toHaveValue("Karnataka");
-        await expect(sellerPage.getByLabel("Tax rate (%)")).toHaveValue("2");
+        await openSellerPage(sellerPage, "/seller/settings");
+        await expect(sellerPage.getByLabel("Legal name of the business")).toHaveValue("GreenBasket Retail Pvt. Ltd.");
+        await sellerPage.getByLabel("Legal name of the business").fill(legalName);
+        // A typo in the GSTIN is named next to the button, and nothing is saved.
+        await sellerPage.getByLabel("GSTIN (optional)").fill("29ABCDE1234F1ZX");
+        await sellerPage.getByRole("button", { name: "Save settings" }).click();
+        await expect(sellerPage.getByRole("alert")).toHaveText("That GSTIN's last character does not match: check it for a typo");
+        expect(await currentSettings(sellerRequest)).toEqual(before);
 
-        const express = sellerPage.getByLabel("Express pincodes");
-        await express.fill(`${await express.inputValue()}\n560103 45`);
-        await sellerPage.getByLabel("Opening hours").fill("every day from 6 am to midnight");
+        await sellerPage.getByLabel("GSTIN (optional)").fill("29abcde1234f1zw");
         await sellerPage.getByRole("button", { name: "Save settings" }).click();
         await expect(sellerPage.getByRole("status").getByText("Settings saved")).toBeVisible();
-        await sellerPage.reload();
-        await expect(sellerPage.getByLabel("Express pincodes")).toHaveValue(/560103 45$/);
 
-        await open(page, "/");
-        await checkPincode(page, "560103");
-        await expect(chipPromise(page)).toHaveText("Delivery in 45 min");
-        await open(page, "/contact-us");
-        await expect(page.getByRole("main")).toContainText("every day from 6 am to midnight");
+        await sellerPage.goto(`/seller/orders/${orderId}/invoice`);
+        await sellerPage.emulateMedia({ media: "print" });
+        await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Tax Invoice");
+        await expect(sellerPage.getByText(legalName, { exact: true })).toBeVisible();
+        await expect(sellerPage.getByTestId("invoice-gstin")).toHaveText("GSTIN: 29ABCDE1234F1ZW");
       } finally {
         await restore(sellerRequest, new URL(baseURL!).origin, before);
+        if (device === "phone") await sellerPage.context().close();
       }
-      await open(page, "/contact-us");
-      await expect(page.getByRole("main")).toContainText("every day from 7 am to 11 pm");
-    });
-  });
-
-  test("on a phone-sized screen, a line it cannot read is named and nothing is saved", async ({ browser, baseURL, sellerRequest }) => {
-    await withSettingsLock(async () => {
-      const before = await currentSettings(sellerRequest);
-      const context = await browser.newContext({ storageState: SELLER_STATE, baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-      const phone = await context.newPage();
-      await openSellerPage(phone, "/seller/settings");
-      const express = phone.getByLabel("Express pincodes");
-      await express.fill(`${await express.inputValue()}\n560103`);
-      await phone.getByRole("button", { name: "Save settings" }).tap();
-      const lines = (before.expressPincodes as unknown[]).length + 1;
-      await expect(phone.getByRole("alert")).toHaveText(`Express pincodes, line ${lines}: write the PIN code and the minutes, such as "560001 30"`);
-      // Every field fits the screen: nothing scrolls sideways.
-      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      expect(await currentSettings(sellerRequest)).toEqual(before);
-      await context.close();
-    });
-  });
-
-  for (const device of [
-    { name: "desktop", tag: [] as string[] },
-    { name: "phone", tag: ["@mobile"] },
-  ]) {
-    test(`${device.name}: the seller changes the legal name and adds the GSTIN; the invoice prints them`, { tag: device.tag }, async ({ sellerPage, sellerRequest, page, shopper, baseURL }) => {
-      const orderId = await placeOrderByApi(page, shopper);
-      const legalName = `GreenBasket Retail Pvt. Ltd. (${device.name} unit)`;
-      await withSettingsLock(async () => {
-        const before = await currentSettings(sellerRequest);
-        try {
-          await openSellerPage(sellerPage, "/seller/settings");
-          await expect(sellerPage.getByLabel("Legal name of the business")).toHaveValue("GreenBasket Retail Pvt. Ltd.");
-          await sellerPage.getByLabel("Legal name of the business").fill(legalName);
-          // A typo in the GSTIN is named next to the button, and nothing is saved.
-          await sellerPage.getByLabel("GSTIN (optional)").fill("29ABCDE1234F1ZX");
-          await sellerPage.getByRole("button", { name: "Save settings" }).click();
-          await expect(sellerPage.getByRole("alert")).toHaveText("That GSTIN's last character does not match: check it for a typo");
-          expect(await currentSettings(sellerRequest)).toEqual(before);
-
-          await sellerPage.getByLabel("GSTIN (optional)").fill("29abcde1234f1zw");
-          await sellerPage.getByRole("button", { name: "Save settings" }).click();
-          await expect(sellerPage.getByRole("status").getByText("Settings saved")).toBeVisible();
-
-          await sellerPage.goto(`/seller/orders/${orderId}/invoice`);
-          await sellerPage.emulateMedia({ media: "print" });
-          await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Tax Invoice");
-          await expect(sellerPage.getByText(legalName, { exact: true })).toBeVisible();
-          await expect(sellerPage.getByTestId("invoice-gstin")).toHaveText("GSTIN: 29ABCDE1234F1ZW");
-        } finally {
-          await restore(sellerRequest, new URL(baseURL!).origin, before);
-        }
-      });
     });
   }
 
