@@ -2,7 +2,7 @@
 import { open } from "./support/app";
 import { expectNoSeriousViolations } from "./support/axe";
 import { openSellerPage } from "./support/accounts";
-import { expect, test } from "./support/fixtures";
+import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { moveBySeller, orderNumber, placeOrderByApi, placePaidCardOrderByApi, sellerOrderCard, uniqueSurname } from "./support/orders";
 
 test.describe("accessibility of the order pages (axe: no serious or critical violations)", () => {
@@ -40,7 +40,8 @@ test.describe("accessibility of the order pages (axe: no serious or critical vio
     await expectNoSeriousViolations(sellerPage, "the seller's cancel dialog");
   });
 
-  test("a refund: the seller's open confirmation, the shopper's refunded order (ADR 044)", async ({ sellerPage, sellerRequest, page: shopperPage, shopper }) => {
+  // @catalogue: marking a refund moves the store-wide figures seller-refunds.spec.ts compares.
+  test("a refund: the seller's open confirmation, the shopper's refunded order (ADR 044)", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, page: shopperPage, shopper }) => {
     const surname = uniqueSurname();
     const orderId = await placePaidCardOrderByApi(shopperPage, shopper, { lastName: surname });
     await moveBySeller(sellerRequest, orderId, "Cancelled", { reason: "Items out of stock" });

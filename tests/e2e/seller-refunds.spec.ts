@@ -8,12 +8,17 @@
 import type { Page } from "@playwright/test";
 import { open } from "./support/app";
 import { openSellerPage, orderCards, SELLER_STATE } from "./support/accounts";
-import { expect, test } from "./support/fixtures";
+import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { moveBySeller, orderNumber, placePaidCardOrderByApi, sellerOrderCard, uniqueSurname } from "./support/orders";
 
+/**
+ * The journeys compare the dashboard's store-wide refund figures before and after, so they take
+ * turns with every other journey that changes them: all are tagged @catalogue (the serial project);
+ * the phone's shopper has a phone-sized page of its own.
+ */
 const DEVICES = [
-  { name: "desktop", tag: [] as string[] },
-  { name: "phone", tag: ["@mobile"] },
+  { name: "desktop", use: {} },
+  { name: "phone", use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
 ];
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
@@ -35,7 +40,8 @@ async function refundFigures(page: Page): Promise<{ due: number; madeToday: numb
 }
 
 for (const device of DEVICES) {
-  test.describe(`refunds on a ${device.name}`, { tag: device.tag }, () => {
+  test.describe(`refunds on a ${device.name}`, { tag: CATALOGUE_TAG }, () => {
+    test.use(device.use);
     test("the seller cancels a paid card order, marks it refunded after a confirmation; the dashboard and the shopper follow", async ({ sellerPage, page: shopperPage, shopper }) => {
       const surname = uniqueSurname();
       const orderId = await placePaidCardOrderByApi(shopperPage, shopper, { lastName: surname });
@@ -94,7 +100,7 @@ for (const device of DEVICES) {
   });
 }
 
-test("without JavaScript the seller marks a refund through the same confirmation", async ({ browser, page: shopperPage, shopper, sellerRequest }) => {
+test("without JavaScript the seller marks a refund through the same confirmation", { tag: CATALOGUE_TAG }, async ({ browser, page: shopperPage, shopper, sellerRequest }) => {
   const surname = uniqueSurname();
   const orderId = await placePaidCardOrderByApi(shopperPage, shopper, { lastName: surname });
   await moveBySeller(sellerRequest, orderId, "Cancelled", { reason: "Customer not reachable" });

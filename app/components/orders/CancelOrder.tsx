@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { Link } from "~/components/Link";
 import { CANCEL_NOTE_MAX } from "@shared/order-status";
@@ -33,6 +34,9 @@ const BUTTON = "rounded border border-red-300 px-4 py-1.5 text-sm text-red-700 h
  */
 export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote = false, buttonLabel = "Cancel order", open = true }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // The confirmation's form is rendered when first opened, not on the server for every card: a page
+  // of ten orders rendered ten forms of reasons nobody had asked for (CPU per request, ADR 023).
+  const [opened, setOpened] = useState(false);
   const fetcher = useFetcher<CancelResult>();
   const titleId = useId();
   const done = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -50,6 +54,7 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote =
           onClick={(event) => {
             if (!dialog.current) return;
             event.preventDefault();
+            flushSync(() => setOpened(true)); // the form is there when the dialog takes the focus
             dialog.current.showModal();
           }}
           className={BUTTON}
@@ -71,18 +76,20 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote =
           <h2 id={titleId} className="text-lg font-semibold text-gray-900">
             Cancel {orderLabel}?
           </h2>
-          <CancelOrderForm
-            fetcher={fetcher}
-            action={confirmPath}
-            reasons={reasons}
-            withNote={withNote}
-            error={done && !done.ok ? done.msg : undefined}
-            keepButton={
-              <button type="button" onClick={() => dialog.current?.close()} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50">
-                Keep order
-              </button>
-            }
-          />
+          {opened && (
+            <CancelOrderForm
+              fetcher={fetcher}
+              action={confirmPath}
+              reasons={reasons}
+              withNote={withNote}
+              error={done && !done.ok ? done.msg : undefined}
+              keepButton={
+                <button type="button" onClick={() => dialog.current?.close()} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50">
+                  Keep order
+                </button>
+              }
+            />
+          )}
         </div>
       </dialog>
     </>
