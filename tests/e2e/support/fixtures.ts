@@ -16,8 +16,12 @@
  * categories no other journey counts (not Fruits, not Dairy), and listings are in creation order,
  * so the seeded products stay first. A journey that needs exactly the seeded catalogue on sale
  * (ssr.spec.ts counts all 35) is tagged `@catalogue` too.
+ *
+ * Each test is its own client address (`CF-Connecting-IP`, which the store keys its per-IP rate
+ * limits on): without it every journey shares one bucket, and the newsletter's five sign-ups a
+ * minute ran out when two journeys that subscribe happened to run together.
  */
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { addAddressByApi, newAddress, newShopper, registerByApi, SELLER_STATE, type Address, type Shopper } from "./accounts";
 
 export type CatalogueChanges = {
@@ -47,7 +51,18 @@ async function deleteProductsNamed(seller: APIRequestContext, origin: string, na
   }
 }
 
+/** A documentation-range (RFC 5737) address of this test's own, stable across its contexts and requests. */
+function clientAddressOf(testInfo: TestInfo): string {
+  let hash = 0;
+  for (const char of `${testInfo.testId}:${testInfo.repeatEachIndex}:${testInfo.retry}`) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0;
+  return `203.0.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
 export const test = base.extend<Fixtures>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, "CF-Connecting-IP": clientAddressOf(testInfo) });
+  },
+
   shopper: async ({ page }, use, testInfo) => {
     const shopper = newShopper(testInfo);
     await registerByApi(page, shopper);
