@@ -3,7 +3,7 @@ import { limitSellerLogin } from "@worker/security/rate-limit";
 import { createSession, destroySession } from "@worker/web/session";
 import { checkSellerLogin } from "@worker/services/seller-auth";
 import { readStoreSettings, saveStoreSettings, toApiSettings } from "@worker/services/store-settings";
-import { dashboardFigures, toDashboardJson } from "@worker/services/dashboard";
+import { bestSellersMemo, dashboardFigures, toDashboardJson } from "@worker/services/dashboard";
 import { requireSeller, requireSellerRole, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
@@ -17,7 +17,7 @@ export const sellerRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, msg: "Logged In" });
   })
   .get("/is-auth", requireSeller, (c) => c.json({ success: true, msg: "" }))
-  .get("/dashboard", requireSellerRole, async (c) => c.json({ success: true, msg: "", dashboard: toDashboardJson(await dashboardFigures(c.var.db)) }))
+  .get("/dashboard", requireSellerRole, async (c) => c.json({ success: true, msg: "", dashboard: toDashboardJson(await dashboardFigures(c.var.db, Date.now(), bestSellersMemo)) }))
   .get("/logout", sameSiteOnly, async (c) => {
     c.header("Set-Cookie", await destroySession(c.req.raw, c.env, "seller"));
     return c.json({ success: true, msg: "Logged Out" });
