@@ -359,6 +359,16 @@ describe("shop pages, guest", () => {
       expectWithinBudget(result, 0);
     }
   });
+
+  it("a guest's client-side navigation to a shopper page (its .data request) goes to log in with the page's own address to come back to", async () => {
+    for (const [path, loader, back] of [
+      ["/my-orders.data?placed=abc&_routes=routes%2Fshop%2Fmy-orders", myOrders.loader, "/my-orders?placed=abc"],
+      ["/my-orders.data", myOrders.loader, "/my-orders"],
+    ] as const) {
+      const result = await runLoaders(page(path), rootStep, step(path, loader));
+      expect((result.thrown(path) as Response).headers.get("Location"), path).toBe(`/login?redirectTo=${encodeURIComponent(back)}`);
+    }
+  });
 });
 
 describe("shop pages, signed-in shopper", () => {

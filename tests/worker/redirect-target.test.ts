@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { safeLocalPath } from "@shared/redirect";
+import { pageAddressOf } from "@worker/web/page-address";
 
 const SHOP = "https://shop.example";
 
@@ -40,5 +41,16 @@ describe("safeLocalPath: the one check of redirect targets", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("the way back to a page names the page, never React Router's data address (page-loaders.test.ts runs it through the loaders)", () => {
+  it("pageAddressOf drops .data, _routes and the index marker, and keeps the rest of the query", () => {
+    const of = (path: string) => pageAddressOf(new Request(`https://shop.example${path}`));
+    expect(of("/_root.data")).toBe("/");
+    expect(of("/products.data?search=rice&_routes=root%2Croutes%2Fshop%2Fproducts")).toBe("/products?search=rice");
+    expect(of("/?index")).toBe("/");
+    expect(of("/cart?index&redirectTo=%2Fcart")).toBe("/cart?redirectTo=%2Fcart");
+    expect(of("/products/fruits/apple")).toBe("/products/fruits/apple");
   });
 });

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { HttpError } from "@worker/errors";
 import { withFlash } from "./flash";
+import { pageAddressOf } from "./page-address";
 
 export type ActionFailure = { ok: false; msg: string };
 
@@ -29,7 +30,7 @@ export async function runFormAction<T>(request: Request, work: () => Promise<T>,
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     if (!isDocumentPost(request)) return data<ActionFailure>({ ok: false, msg: error.message }, { status: error.status });
-    return withFlash(redirect(failureTarget?.(error) ?? ownAddress(request), 303), { kind: "error", message: error.message });
+    return withFlash(redirect(failureTarget?.(error) ?? pageAddressOf(request), 303), { kind: "error", message: error.message });
   }
 }
 
@@ -44,17 +45,10 @@ export async function runFormAction<T>(request: Request, work: () => Promise<T>,
  */
 export function answerFormPost<T extends { ok: boolean; msg: string }>(request: Request, result: T, redirectTo?: string): T | Response {
   if (!isDocumentPost(request)) return result;
-  return withFlash(redirect(redirectTo ?? ownAddress(request), 303), { kind: result.ok ? "success" : "error", message: result.msg });
+  return withFlash(redirect(redirectTo ?? pageAddressOf(request), 303), { kind: result.ok ? "success" : "error", message: result.msg });
 }
 
 /** Sent by the browser itself (a plain form, no JavaScript), not by a fetcher or another client. */
 export function isDocumentPost(request: Request): boolean {
   return request.headers.get("Sec-Fetch-Dest") === "document";
-}
-
-/** The page's own address, as it was written, less React Router's `index` marker. */
-function ownAddress(request: Request): string {
-  const url = new URL(request.url);
-  const query = url.search.slice(1).split("&").filter((part) => part && part !== "index" && !part.startsWith("index="));
-  return `${url.pathname}${query.length > 0 ? `?${query.join("&")}` : ""}`;
 }

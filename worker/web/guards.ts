@@ -1,5 +1,6 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { fromContext } from "./context";
+import { pageAddressOf } from "./page-address";
 import { readSession } from "./session";
 import { shopperOf, type ShopperState } from "./shopper-state";
 
@@ -27,8 +28,7 @@ export async function requireShopperId(request: Request, context: Context, login
 }
 
 export function toLogin(request: Request, loginTarget?: string): Response {
-  const url = new URL(request.url);
-  return redirect(loginTarget ?? `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  return redirect(loginTarget ?? `/login?redirectTo=${encodeURIComponent(pageAddressOf(request))}`);
 }
 
 /**
