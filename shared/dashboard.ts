@@ -25,12 +25,12 @@ export const WAITING_STEPS = [
   { key: "toPack", label: "To pack", status: "Order Placed" },
   { key: "toShip", label: "To send out", status: "Packed" },
   { key: "toDeliver", label: "Out for delivery", status: "Out for delivery" },
-  { key: "cashToCollect", label: "Cash to mark received", status: "Delivered" },
+  { key: "cashToCollect", label: "Cash to mark received", status: "Delivered", method: "cod", paid: "unpaid" },
   { key: "refundsDue", label: "Refunds to make", status: "Cancelled", paid: "refund" },
-] as const satisfies readonly { key: string; label: string; status: OrderStatus; paid?: "refund" }[];
+] as const satisfies readonly { key: string; label: string; status: OrderStatus; method?: "cod"; paid?: "refund" | "unpaid" }[];
 export type WaitingKey = (typeof WAITING_STEPS)[number]["key"];
 
-/** The seller's orders page filtered to one status (and, for refunds to make, to those not yet refunded). */
-export function ordersPageFor(status: OrderStatus, paid?: "refund"): string {
-  return `/seller/orders?${new URLSearchParams({ status, ...(paid && { paid }) })}`;
+/** The seller's orders page filtered to one step's orders: a status, and where it matters the method and payment (cash not yet marked received, refunds not yet made). */
+export function ordersPageFor(step: { status: OrderStatus; method?: "cod"; paid?: "refund" | "unpaid" }): string {
+  return `/seller/orders?${new URLSearchParams({ status: step.status, ...(step.method && { method: step.method }), ...(step.paid && { paid: step.paid }) })}`;
 }

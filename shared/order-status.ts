@@ -17,10 +17,11 @@ export function shopperCanCancel(order: { status: string; createdAt: number }, n
   return order.status === "Order Placed" && now - order.createdAt < SHOPPER_CANCEL_WINDOW_MS;
 }
 
-export function paymentLabel(order: { isPaid: boolean; paymentType: string; paymentState: string }): string {
+export function paymentLabel(order: { isPaid: boolean; paymentType: string; paymentState: string; status: string }): string {
   if (order.paymentState === "refund_due") return "Refund due";
   if (order.paymentState === "refunded") return "Refunded";
   if (order.isPaid) return "Paid";
+  if (order.status === "Cancelled") return "Nothing to pay";
   if (order.paymentType === "Online") {
     if (order.paymentState === "failed") return "Payment failed";
     if (order.paymentState === "expired") return "Payment not completed";

@@ -134,7 +134,10 @@ for (const device of DEVICES) {
       await sellerPage.goto(`/seller/orders/${orderId}/packing-slip`);
       await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Packing Slip");
       await expect(sellerPage.getByRole("row").filter({ hasText: "Apple 1 kg" })).toContainText("2");
-      await expect(sellerPage.getByText("₹")).toHaveCount(0);
+      // No prices on the lines; a cash order says what the rider collects.
+      await expect(sellerPage.getByRole("table").getByText("₹")).toHaveCount(0);
+      await expect(sellerPage.getByTestId("cash-to-collect")).toHaveText("Collect in cash: ₹224.40");
+      await expect(sellerPage.getByText("2 units in 1 line", { exact: true })).toBeVisible();
     });
   });
 }

@@ -15,7 +15,8 @@ import * as sellerInvoiceRoute from "~/routes/seller/invoice";
 import * as packingSlipRoute from "~/routes/seller/packing-slip";
 import * as sellerOrdersRoute from "~/routes/seller/orders";
 import * as waitingRoute from "~/routes/seller/orders-waiting";
-import { orderNumber } from "@shared/order-status";
+import { ordersPageFor, WAITING_STEPS } from "@shared/dashboard";
+import { orderNumber, paymentLabel } from "@shared/order-status";
 import { invoiceData } from "@worker/services/invoices";
 import { orderPage } from "@worker/services/order-detail";
 import { orderPromise } from "@worker/services/order-promise";
@@ -360,6 +361,10 @@ describe("the seller's orders: filters and search", () => {
     expect(await list("paid=unpaid&from=2026-11-22")).toEqual([ashok]);
     // A GET form sends empty fields: they narrow nothing.
     expect(await list("q=&from=&to=&method=&paid=")).toEqual([ashok, vikram, asha]);
+    // A cancelled cash order owes nothing: it is not unpaid.
+    expect(await list("paid=unpaid")).toEqual([ashok, asha]);
+    await env.DB.prepare("UPDATE orders SET status = 'Cancelled' WHERE id = ?").bind(asha).run();
+    expect(await list("paid=unpaid")).toEqual([ashok]);
   });
 
   it("search by order number (start of it, any case), name (start of the name) or phone (its digits, however typed)", async () => {
@@ -510,5 +515,22 @@ describe("invoices and packing slips", () => {
       expect(statusOf(await run(undefined))).toBe(401);
       expect(statusOf(await run(seller, "no-such-order"))).toBe(404);
     }
+  });
+});
+
+describe("payment words and the dashboard's links agree with the money", () => {
+  it("a cancelled order that was never paid has nothing to pay, not 'Pending'", () => {
+    const cod = { isPaid: false, paymentType: "COD", paymentState: "pending" };
+    expect(paymentLabel({ ...cod, status: "Order Placed" })).toBe("Pending");
+    expect(paymentLabel({ ...cod, status: "Cancelled" })).toBe("Nothing to pay");
+    expect(paymentLabel({ isPaid: false, paymentType: "Online", paymentState: "failed", status: "Cancelled" })).toBe("Nothing to pay");
+    expect(paymentLabel({ isPaid: true, paymentType: "Online", paymentState: "refund_due", status: "Cancelled" })).toBe("Refund due");
+  });
+
+  it("'Cash to mark received' lists delivered cash orders not yet paid; 'Refunds to make' the refunds due", () => {
+    const link = (key: string) => ordersPageFor(WAITING_STEPS.find((step) => step.key === key)!);
+    expect(link("cashToCollect")).toBe("/seller/orders?status=Delivered&method=cod&paid=unpaid");
+    expect(link("refundsDue")).toBe("/seller/orders?status=Cancelled&paid=refund");
+    expect(link("toPack")).toBe("/seller/orders?status=Order+Placed");
   });
 });

@@ -3,7 +3,7 @@
  * first, narrowed by status, days, payment and a search (order number, name or phone), every
  * narrowing on an index (ADR 035).
  */
-import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { IST_OFFSET_MS } from "@shared/ist";
 import { ACTIVE_STATUSES } from "@shared/order-status";
@@ -72,7 +72,9 @@ function narrowing(query: SellerOrdersQuery): SQL[] {
   if (query.method) conditions.push(eq(orders.paymentType, query.method === "cod" ? "COD" : "Online"));
   // Refunds due as a literal, so SQLite may walk the partial index that holds them (orders_refund_due_idx).
   if (query.paid === "refund") conditions.push(sql`${orders.paymentState} = 'refund_due'`);
-  else if (query.paid) conditions.push(eq(orders.isPaid, query.paid === "paid"));
+  else if (query.paid === "paid") conditions.push(eq(orders.isPaid, true));
+  // Unpaid is money still to come: a cancelled order owes nothing.
+  else if (query.paid === "unpaid") conditions.push(eq(orders.isPaid, false), ne(orders.status, "Cancelled"));
   if (query.q) conditions.push(searchCondition(query.q));
   return conditions;
 }

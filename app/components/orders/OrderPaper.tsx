@@ -163,15 +163,23 @@ export function OrderPaper({ data, kind, backTo }: { data: InvoiceData; kind: Ki
             <p className="text-xs text-gray-600">This is a computer-generated invoice and needs no signature.</p>
           </footer>
         ) : (
-          <footer className="mt-6 border-t border-gray-300 pt-4">
-            <p>
-              {order.items.reduce((sum, item) => sum + item.quantity, 0)} units in {order.items.length} lines
-            </p>
+          <footer className="mt-6 space-y-1 border-t border-gray-300 pt-4">
+            <p>{countOf(order.items.reduce((sum, item) => sum + item.quantity, 0), "unit")} in {countOf(order.items.length, "line")}</p>
+            {order.paymentType === "COD" && !order.isPaid && order.status !== "Cancelled" ? (
+              <p className="text-lg font-semibold" data-testid="cash-to-collect">
+                Collect in cash: {formatRupees(order.amountPaise)}
+              </p>
+            ) : null}
           </footer>
         )}
       </main>
     </div>
   );
+}
+
+/** "1 unit", "3 units". */
+function countOf(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 function PrintButton() {

@@ -28,7 +28,7 @@ export function SalesChart({ days }: { days: ChartDay[] }) {
   return (
     <figure className="m-0">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="h-auto w-full" data-testid="sales-chart">
-        <title id={`${id}-title`}>Sales per day, last {days.length} days</title>
+        <title id={`${id}-title`}>{`Sales per day, last ${days.length} days`}</title>
         <desc id={`${id}-desc`}>
           {first && last
             ? `From ${formatIstDay(first.day)} to ${formatIstDay(last.day)}: ${formatRupees(total)} in all${best && best.salesPaise > 0 ? `, the best day ${formatIstDay(best.day)} with ${formatRupees(best.salesPaise)}` : ""}.`

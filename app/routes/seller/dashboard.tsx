@@ -52,7 +52,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             return (
               <li key={step.key}>
                 <Link
-                  to={ordersPageFor(step.status, "paid" in step ? step.paid : undefined)}
+                  to={ordersPageFor(step)}
                   className={`block rounded-md border p-3 hover:border-primary focus-visible:border-primary ${orders > 0 ? "border-amber-300 bg-amber-50" : "border-gray-300"}`}
                   data-testid={`waiting-${step.key}`}
                 >

@@ -51,6 +51,26 @@ async function deleteProductsNamed(seller: APIRequestContext, origin: string, na
   }
 }
 
+/** React's words for a page whose server HTML and first browser render disagree (minified in production: #418, #423, #425). */
+const HYDRATION_ERROR = /Minified React error #(418|423|425)|Hydration failed|did not match/;
+
+/**
+ * Fails the test if the page reports a hydration mismatch, as an uncaught error or on the console:
+ * the page then throws its server HTML away and renders again in the browser, and no assertion
+ * about what is on screen would notice.
+ */
+async function withoutHydrationErrors(page: Page, use: (page: Page) => Promise<void>) {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => {
+    if (HYDRATION_ERROR.test(String(error))) errors.push(`${page.url()}: ${error}`);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error" && HYDRATION_ERROR.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
+  });
+  await use(page);
+  expect(errors, "hydration errors").toEqual([]);
+}
+
 /** A documentation-range (RFC 5737) address of this test's own, stable across its contexts and requests. */
 function clientAddressOf(testInfo: TestInfo): string {
   let hash = 0;
@@ -59,6 +79,10 @@ function clientAddressOf(testInfo: TestInfo): string {
 }
 
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    await withoutHydrationErrors(page, use);
+  },
+
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, "CF-Connecting-IP": clientAddressOf(testInfo) });
   },
@@ -77,7 +101,7 @@ export const test = base.extend<Fixtures>({
 
   sellerPage: async ({ browser }, use) => {
     const context = await browser.newContext({ storageState: SELLER_STATE });
-    await use(await context.newPage());
+    await withoutHydrationErrors(await context.newPage(), use);
     await context.close();
   },
 
