@@ -121,6 +121,29 @@ for (const [screen, options] of [
       await addProductByKeyboard(sellerPage, catalogueChanges, page);
     });
 
+    test("Delete asks first: Keep closes the question and gives the focus back; Yes, delete removes the row and says so", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Delete Me Radish ${unique()}`;
+      catalogueChanges.added(name);
+      await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      await openSellerPage(sellerPage, `/seller/product-list?q=${encodeURIComponent(name)}`);
+
+      const remove = sellerPage.getByRole("button", { name: `Delete ${name}` });
+      await remove.click();
+      const question = sellerPage.getByRole("group", { name: `Delete ${name}?` });
+      await expect(question).toBeVisible();
+      await expect(question.getByRole("link", { name: "Keep" })).toBeFocused();
+      await sellerPage.keyboard.press("Enter");
+      await expect(question).toBeHidden();
+      await expect(remove).toBeFocused();
+      expect(await productByApi(sellerRequest, name)).toBeDefined();
+
+      await sellerPage.keyboard.press("Enter");
+      await question.getByRole("button", { name: "Yes, delete" }).click();
+      await expect(toast(sellerPage, "Product Deleted")).toBeVisible();
+      await expect(sellerPage.getByText(`No products match “${name}”.`)).toBeVisible();
+      expect(await productByApi(sellerRequest, name)).toBeUndefined();
+    });
+
     test("on Edit Product, pictures are reordered, replaced and removed, never down to none; bad files are refused at once", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
       const name = `Picture Beans ${unique()}`;
       catalogueChanges.added(name);
@@ -308,7 +331,33 @@ for (const [screen, options] of [
 }
 
 test.describe("the seller's catalogue without JavaScript", () => {
-  test("Add Product is a plain multipart post: a picture chosen in a slot, the answer shown on the page", { tag: CATALOGUE_TAG }, async ({ browser, catalogueChanges, sellerRequest }) => {
+  test("Delete loads the list asking to confirm; Keep goes back; Yes, delete removes it, said after the redirect", { tag: CATALOGUE_TAG }, async ({ browser, catalogueChanges, sellerRequest, baseURL }) => {
+    const name = `Plain Delete Turnip ${unique()}`;
+    catalogueChanges.added(name);
+    await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+    const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const list = `/seller/product-list?q=${encodeURIComponent(name)}`;
+    await page.goto(list);
+
+    await page.getByRole("button", { name: `Delete ${name}` }).click();
+    const question = page.getByRole("group", { name: `Delete ${name}?` });
+    await expect(question).toBeVisible();
+    expect(await productByApi(sellerRequest, name)).toBeDefined();
+    await question.getByRole("link", { name: "Keep" }).click();
+    await expect(question).toBeHidden();
+    expect(new URL(page.url()).searchParams.has("delete")).toBe(false);
+
+    await page.getByRole("button", { name: `Delete ${name}` }).click();
+    await question.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Product Deleted" })).toBeVisible();
+    await expect(page.getByText(`No products match “${name}”.`)).toBeVisible();
+    expect(await productByApi(sellerRequest, name)).toBeUndefined();
+    await context.close();
+  });
+
+
+  test("Add Product is a plain multipart post: a picture chosen in a slot, the answer shown after a redirect, so a reload adds nothing", { tag: CATALOGUE_TAG }, async ({ browser, catalogueChanges, sellerRequest }) => {
     const name = `Plain Form Yam ${unique()}`;
     catalogueChanges.added(name);
     const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
@@ -322,6 +371,12 @@ test.describe("the seller's catalogue without JavaScript", () => {
     await page.getByRole("button", { name: "ADD", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: `Product Added: ${name}` })).toBeVisible();
     expect((await productByApi(sellerRequest, name))!.image).toHaveLength(1);
+    // The answer came by a redirect to an empty form: reloading does not post the product again.
+    await expect(page.getByLabel("Product Name")).toHaveValue("");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add Product");
+    const list = await sellerRequest.get(`/api/product/seller-list?search=${encodeURIComponent(name)}&limit=10`);
+    expect(((await list.json()) as { products: { name: string }[] }).products.filter((p) => p.name === name)).toHaveLength(1);
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { runAction } from "@worker/web/action-result";
+import { answerFormPost, runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { saveProductForm } from "@worker/web/seller-forms";
 import { ProductForm } from "~/components/seller/ProductForm";
@@ -9,7 +9,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The seller check (the layout's middleware) comes before the (possibly large) upload is read.
   return runAction(async () => {
     const product = await saveProductForm(request, worker);
-    return { ok: true, msg: `Product Added: ${product.name}` };
+    // Without JavaScript: back to an empty form by a redirect, so a reload cannot add it twice.
+    return answerFormPost(request, { ok: true, msg: `Product Added: ${product.name}` });
   });
 }
 

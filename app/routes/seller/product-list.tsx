@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form, useFetcher, useSearchParams } from "react-router";
 import { Link } from "~/components/Link";
 import { answerFormPost, runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const search = searchTextOfPage(params.get("q"));
   const page = await listProducts(worker.db, { stock: "any", newestFirst: true, search, cursor: params.get("cursor") ?? undefined, limit: 20 });
-  return { search, products: page.products.map(toProductView), nextCursor: page.nextCursor };
+  // `?delete=<id>`: the Delete button's answer without JavaScript, the row asking to confirm.
+  return { search, products: page.products.map(toProductView), nextCursor: page.nextCursor, confirmDelete: params.get("delete") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,6 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const BULK_FORM = "bulk-stock";
+/** One fetcher for every row's delete, read by the list too: its answer (a toast) outlives the deleted row. */
+const DELETE_FETCHER = "product-delete";
 
 /**
  * The seller's products: a table on wider screens, a card per product on a phone (the same rows,
@@ -54,9 +57,12 @@ const BULK_FORM = "bulk-stock";
  * without JavaScript too).
  */
 export default function ProductList({ loaderData }: Route.ComponentProps) {
-  const { products, search, nextCursor } = loaderData;
+  const { products, search, nextCursor, confirmDelete } = loaderData;
+  const removal = useFetcher<Answer>({ key: DELETE_FETCHER });
+  useActionToast(removal.state === "idle" ? removal.data : undefined);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const pageIds = products.map((p) => p.id);
+  const cursor = useSearchParams()[0].get("cursor");
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const someSelected = !allSelected && pageIds.some((id) => selected.has(id));
   const selectAll = useRef<HTMLInputElement>(null);
@@ -126,7 +132,14 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           </thead>
           <tbody className="text-gray-600 max-md:block">
             {products.map((product) => (
-              <ProductRow key={product.id} product={product} selected={selected.has(product.id)} onSelect={(on) => toggle(product.id, on)} />
+              <ProductRow
+                key={product.id}
+                product={product}
+                selected={selected.has(product.id)}
+                onSelect={(on) => toggle(product.id, on)}
+                listAddress={`?${new URLSearchParams({ ...(search && { q: search }), ...(cursor && { cursor }) })}`}
+                askedToDelete={confirmDelete === product.id}
+              />
             ))}
           </tbody>
         </table>
@@ -179,11 +192,19 @@ function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; 
   );
 }
 
-function ProductRow({ product, selected, onSelect }: { product: ProductView; selected: boolean; onSelect: (on: boolean) => void }) {
+type RowProps = {
+  product: ProductView;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  /** The list's own address (its search and page), where the delete form posts and Keep goes back to. */
+  listAddress: string;
+  /** Without JavaScript, Delete loads the list again asking this row to confirm. */
+  askedToDelete: boolean;
+};
+
+function ProductRow({ product, selected, onSelect, listAddress, askedToDelete }: RowProps) {
   const stock = useFetcher<Answer>();
-  const remove = useFetcher<Answer>();
   useActionToast(stock.state === "idle" ? stock.data : undefined);
-  useActionToast(remove.state === "idle" ? remove.data : undefined);
   const shownInStock = stock.formData ? stock.formData.get("inStock") === "true" : product.inStock;
 
   return (
@@ -230,20 +251,77 @@ function ProductRow({ product, selected, onSelect }: { product: ProductView; sel
           <Link to={`/seller/products/${product.id}/edit`} className="px-2 py-1.5 text-primary hover:underline md:p-0" aria-label={`Edit ${product.name}`}>
             Edit
           </Link>
-          <remove.Form
-            method="post"
-            onSubmit={(e) => {
-              if (!confirm(`Delete ${product.name}? Past orders keep their copy.`)) e.preventDefault();
-            }}
-          >
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={product.id} />
-            <button type="submit" className="px-2 py-1.5 text-red-600 hover:underline md:p-0" aria-label={`Delete ${product.name}`}>
-              Delete
-            </button>
-          </remove.Form>
+          <DeleteProduct product={product} listAddress={listAddress} askedToDelete={askedToDelete} />
         </div>
       </td>
     </tr>
+  );
+}
+
+/**
+ * Delete asks first, with or without JavaScript: the button opens a confirmation in the row (by
+ * itself, or without JavaScript by loading the list with `?delete=<id>`); "Yes, delete" posts,
+ * "Keep" closes it and gives the focus back to Delete.
+ */
+function DeleteProduct({ product, listAddress, askedToDelete }: Pick<RowProps, "product" | "listAddress" | "askedToDelete">) {
+  const remove = useFetcher<Answer>({ key: DELETE_FETCHER });
+  const [asking, setAsking] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const keep = useRef<HTMLAnchorElement>(null);
+  const open = asking || askedToDelete;
+  // Opened by a click or a key: the focus goes to the safe answer.
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
+  const question = `Delete ${product.name}?`;
+
+  return (
+    <div className="relative">
+      <Form
+        method="get"
+        action={`/seller/product-list#delete-${product.id}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setAsking(true);
+        }}
+      >
+        {[...new URLSearchParams(listAddress.slice(1))].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="delete" value={product.id} />
+        <button ref={deleteButton} type="submit" aria-expanded={open} className="px-2 py-1.5 text-red-600 hover:underline md:p-0" aria-label={`Delete ${product.name}`}>
+          Delete
+        </button>
+      </Form>
+      {open && (
+        <div id={`delete-${product.id}`} role="group" aria-label={question} className="absolute right-0 top-full z-10 mt-2 w-64 rounded-md border border-gray-300 bg-white p-3 text-left text-sm text-gray-800 shadow-lg">
+          <p>
+            Delete <strong className="break-words">{product.name}</strong> for good? Past orders keep their copy.
+          </p>
+          <div className="mt-3 flex items-center justify-end gap-3">
+            <Link
+              ref={keep}
+              to={listAddress}
+              className="px-2 py-1.5 text-gray-700 hover:underline"
+              onClick={(e) => {
+                if (!asking) return; // opened by the address: going back to the list closes it
+                e.preventDefault();
+                setAsking(false);
+                deleteButton.current?.focus();
+              }}
+            >
+              Keep
+            </Link>
+            <remove.Form method="post" action={`/seller/product-list${listAddress}`}>
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={product.id} />
+              <button type="submit" disabled={remove.state !== "idle"} className="rounded bg-red-600 px-3 py-1.5 font-medium text-white hover:bg-red-700 disabled:opacity-70">
+                Yes, delete
+              </button>
+            </remove.Form>
+          </div>
+        </div>
+      )}
+    </div>
   );
 }
