@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useDeliveryTo } from "~/root";
+import { useMenuDismiss } from "~/lib/use-menu-dismiss";
 import { Link } from "./Link";
 
 /**
@@ -16,9 +17,13 @@ export function DeliveryChip() {
   const location = useLocation();
   const id = useId();
   const saved = fetcher.state === "idle" && fetcher.data?.ok;
+  // Saved: the panel closes and the focus goes back to the chip, which now shows the new promise.
   useEffect(() => {
-    if (saved && panel.current) panel.current.open = false;
+    if (!saved || !panel.current) return;
+    panel.current.open = false;
+    panel.current.querySelector("summary")?.focus();
   }, [saved]);
+  useMenuDismiss(panel);
   if (!delivery) return null;
   const { pincode, promise, fromAddress } = delivery;
   return (

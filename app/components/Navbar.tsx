@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useLocation } from "react-router";
 import { Link } from "./Link";
 import { STORE_NAME } from "~/lib/site";
@@ -18,10 +18,6 @@ export function Navbar({ account }: { account: React.ReactNode }) {
   const { count } = useCart();
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  // The phone menu closes once a link in it has been followed.
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.pathname, location.search]);
   useMenuDismiss(menu);
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">

@@ -29,7 +29,8 @@ export function Toaster({ flash }: { flash?: Flash | null }) {
           data-served={t.id === SERVED_ID ? "" : undefined}
           // Dismissed: fading out, no longer there for assistive technology.
           aria-hidden={t.leaving || undefined}
-          className={`pointer-events-auto flex max-w-sm items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm shadow-lg ring-1 ring-black/5 transition-opacity duration-1000 ${
+          // A toast never takes a tap meant for the page under it (an Add button, on a phone): only its Dismiss does.
+          className={`pointer-events-none flex max-w-sm items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm shadow-lg ring-1 ring-black/5 transition-opacity duration-1000 ${
             t.leaving ? "opacity-0" : "opacity-100"
           }`}
         >
@@ -37,7 +38,7 @@ export function Toaster({ flash }: { flash?: Flash | null }) {
             {t.kind === "error" ? "✕" : t.kind === "loading" ? "…" : "✓"}
           </span>
           <span>{t.message}</span>
-          <button type="button" className="ml-2 text-gray-500 hover:text-gray-800" onClick={() => dismissToast(t.id)} aria-label="Dismiss">
+          <button type="button" className={`ml-2 text-gray-500 hover:text-gray-800 ${t.leaving ? "" : "pointer-events-auto"}`} onClick={() => dismissToast(t.id)} aria-label="Dismiss">
             ×
           </button>
         </div>

@@ -1,11 +1,20 @@
 import { useEffect, type RefObject } from "react";
+import { useLocation } from "react-router";
 
 /**
- * A `<details>` menu closes as menus do: on a tap or click outside it, and on Escape (focus then
- * goes back to its `<summary>`, so the keyboard is where it was). Without JavaScript it still
- * opens and closes from its summary.
+ * A `<details>` menu or panel closes as menus do: on a tap or click outside it, on Escape (focus
+ * then goes back to its `<summary>`, so the keyboard is where it was), and once a link in it has
+ * been followed. Without JavaScript it still opens and closes from its summary.
+ *
+ * Escape closes one menu at a time, the innermost (a nested menu's effect subscribes first and
+ * marks the key as handled), and none while a dialog has the focus: the dialog's own Escape.
  */
 export function useMenuDismiss(menu: RefObject<HTMLDetailsElement | null>) {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    menu.current?.removeAttribute("open");
+  }, [menu, pathname, search]);
+
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
       const details = menu.current;
@@ -13,7 +22,9 @@ export function useMenuDismiss(menu: RefObject<HTMLDetailsElement | null>) {
     };
     const onKeyDown = (event: KeyboardEvent) => {
       const details = menu.current;
-      if (event.key !== "Escape" || !details?.open) return;
+      if (event.key !== "Escape" || event.defaultPrevented || !details?.open) return;
+      if (event.target instanceof Element && event.target.closest("dialog")) return;
+      event.preventDefault();
       details.open = false;
       details.querySelector("summary")?.focus();
     };

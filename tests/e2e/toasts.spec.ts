@@ -25,6 +25,21 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await expect(page.getByRole("status").getByText("Added To Cart")).toHaveCount(1);
     });
 
+    test("a tap on a toast's words reaches the page under it; only Dismiss is the toast's", async ({ page }) => {
+      await open(page, "/products");
+      await productCard(page, APPLE.name).getByRole("button", { name: `Add ${APPLE.name} to cart` }).click();
+      const words = page.getByRole("status").getByText("Added To Cart");
+      await expect(words).toBeVisible();
+      const hit = async (target: typeof words) =>
+        target.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const under = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return under?.closest(".toaster") ? "toast" : "page";
+        });
+      expect(await hit(words)).toBe("page");
+      expect(await hit(page.getByRole("status").getByRole("button", { name: "Dismiss" }))).toBe("toast");
+    });
+
     test(`${phone ? "the newest three" : "all of them"} on screen, clear of the top bar${phone ? " and the cart bar" : ""}`, async ({ page }) => {
       // Time stands still: no toast leaves while the four are made.
       await stopPageClock(page.clock);

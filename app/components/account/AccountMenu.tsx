@@ -1,10 +1,14 @@
+import { useRef } from "react";
 import { Form } from "react-router";
 import { Link } from "~/components/Link";
+import { useMenuDismiss } from "~/lib/use-menu-dismiss";
 
 /** The signed-in shopper's menu: My Orders, My Addresses and Logout (a <details>, so it opens without JavaScript). */
 export function AccountMenu({ name }: { name: string }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  useMenuDismiss(menu);
   return (
-    <details className="group relative">
+    <details ref={menu} className="group relative">
       <summary className="flex cursor-pointer items-center gap-2 rounded-full p-1" aria-label={`Account menu for ${name}`}>
         <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-primary text-white">
           {name.trim().charAt(0).toUpperCase() || "?"}

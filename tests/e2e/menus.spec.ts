@@ -1,0 +1,78 @@
+/**
+ * The top bar's pop-ups close as menus do (app/lib/use-menu-dismiss.ts): the account menu, the
+ * "Deliver to" panel and the phone's menu close on Escape (the focus back on what opened them), on
+ * a click outside and once a link in them is followed; Escape in the login dialog closes only the
+ * dialog. On a desktop and (tagged @mobile) on a 390 px phone.
+ */
+import type { Page } from "@playwright/test";
+import { open } from "./support/app";
+import { accountMenu, loginDialog } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+
+const banner = (page: Page) => page.getByRole("banner");
+
+for (const device of ["desktop", "phone @mobile"] as const) {
+  const phone = device !== "desktop";
+
+  test.describe(`the top bar's pop-ups on a ${device}`, () => {
+    test("the account menu closes on Escape, on a click outside, and once My Orders is followed", async ({ page, shopper }) => {
+      await open(page, "/products");
+      const phoneMenu = banner(page).locator("details").filter({ has: page.getByLabel("Menu", { exact: true }) });
+      const openAccount = async () => {
+        if (phone && !(await phoneMenu.evaluate((el: HTMLDetailsElement) => el.open))) await page.getByLabel("Menu", { exact: true }).click();
+        await accountMenu(page, shopper.name).click();
+        await expect(page.getByRole("link", { name: "My Addresses" }).filter({ visible: true })).toBeVisible();
+      };
+      const myAddresses = page.getByRole("link", { name: "My Addresses" }).filter({ visible: true });
+
+      await openAccount();
+      await page.keyboard.press("Escape");
+      await expect(myAddresses).toHaveCount(0);
+      await expect(accountMenu(page, shopper.name)).toBeFocused();
+
+      await openAccount();
+      await page.mouse.click(8, 700); // the page's left margin, clear of every menu
+      await expect(myAddresses).toHaveCount(0);
+
+      await openAccount();
+      await page.getByRole("link", { name: "My Orders" }).filter({ visible: true }).click();
+      await expect(page).toHaveURL("/my-orders");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(myAddresses).toHaveCount(0);
+      if (phone) expect(await phoneMenu.evaluate((el: HTMLDetailsElement) => el.open)).toBe(false);
+    });
+
+    test("the Deliver to panel closes on Escape and on a click outside; a saved pincode closes it with the focus on the chip", async ({ page }) => {
+      await open(page, "/");
+      const chip = banner(page).getByText(/^Deliver to/);
+      const pincode = banner(page).getByLabel("Delivery pincode");
+
+      await chip.click();
+      await expect(pincode).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(pincode).toBeHidden();
+
+      await chip.click();
+      await page.mouse.click(8, 700);
+      await expect(pincode).toBeHidden();
+
+      await chip.click();
+      await pincode.fill("560001");
+      await banner(page).getByRole("button", { name: "Check" }).click();
+      await expect(pincode).toBeHidden();
+      await expect(banner(page).locator("summary").filter({ hasText: /^Deliver to/ })).toBeFocused();
+    });
+
+    test("Escape in the login dialog closes the dialog only", async ({ page }) => {
+      await open(page, "/");
+      if (phone) await page.getByLabel("Menu", { exact: true }).click();
+      const login = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login", exact: true }).filter({ visible: true });
+      await login.click();
+      await expect(loginDialog(page)).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(loginDialog(page)).toBeHidden();
+      await expect(login).toBeVisible();
+      await expect(login).toBeFocused();
+    });
+  });
+}
