@@ -9,7 +9,7 @@ export type DeliveryPromise =
   | { kind: "standard"; minDays: number; maxDays: number }
   | { kind: "unserved" };
 
-/** "Delivery in 30 min", "Delivery in 2-7 days", "We don't deliver to 400001 yet". */
+/** "Delivery in 30 min", "Delivery in 2-7 business days", "We don't deliver to 400001 yet". */
 export function promiseText(promise: DeliveryPromise, pincode: string): string {
   switch (promise.kind) {
     case "express":
@@ -21,9 +21,12 @@ export function promiseText(promise: DeliveryPromise, pincode: string): string {
   }
 }
 
-/** "2-7 days" ("2-7 business days"), or "3 days" when the window is one day wide. */
-export function daysText(minDays: number, maxDays: number, { business = false } = {}): string {
-  const unit = `${business ? "business " : ""}${maxDays === 1 ? "day" : "days"}`;
+/**
+ * "2-7 business days", or "3 business days" when the window is one day wide. The store's window
+ * is set in business days (seller settings), so every place that words it says so.
+ */
+export function daysText(minDays: number, maxDays: number): string {
+  const unit = maxDays === 1 ? "business day" : "business days";
   return minDays === maxDays ? `${minDays} ${unit}` : `${minDays}-${maxDays} ${unit}`;
 }
 

@@ -9,7 +9,7 @@ import { SearchBox } from "./search/SearchBox";
 
 const LINKS = [
   { to: "/", label: "Home" },
-  { to: "/products", label: "All Product" },
+  { to: "/products", label: "All Products" },
   // The contact page itself, not /contact (which redirects there): no extra hop, and the bar can mark it.
   { to: "/contact-us", label: "Contact" },
 ];

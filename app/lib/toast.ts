@@ -62,10 +62,16 @@ function show(kind: ToastKind, message: string): number {
   return id;
 }
 
+/** Take the errors on screen away: a new attempt at what they were about makes them stale. */
+function dismissErrors() {
+  for (const stale of toasts.filter((t) => t.kind === "error" && !t.leaving)) dismissToast(stale.id);
+}
+
 export const toast = {
   success: (message: string) => show("success", message),
   error: (message: string) => show("error", message),
   loading: (message: string) => show("loading", message),
   message: (message: string) => show("blank", message),
   dismiss: dismissToast,
+  dismissErrors,
 };

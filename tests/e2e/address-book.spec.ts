@@ -25,7 +25,7 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(page).toHaveURL("/addresses");
       await expect(cards).toHaveCount(2);
       const officeCard = cards.filter({ hasText: office.street });
-      await expect(officeCard).toContainText("Delivery in 2-7 days");
+      await expect(officeCard).toContainText("Delivery in 2-7 business days");
       await expect(officeCard).not.toContainText("Default");
 
       await officeCard.getByRole("button", { name: "Make default" }).click();
@@ -33,7 +33,7 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(cards.first()).toContainText(office.street);
       await expect(cards.first()).toContainText("Default");
       await expect(page.getByRole("banner").getByText("Deliver to 560100", { exact: true })).toBeVisible();
-      await expect(chipPromise(page)).toHaveText("Delivery in 2-7 days");
+      await expect(chipPromise(page)).toHaveText("Delivery in 2-7 business days");
 
       await officeCard.getByRole("link", { name: /^Edit/ }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit address");

@@ -16,7 +16,7 @@ for (const device of ["desktop", "phone @mobile"]) {
     test("a guest checks an express, a standard and an unserved pincode; home, product page and cart say the same", async ({ page }) => {
       await open(page, "/");
       await expect(chipPromise(page)).toHaveText("See delivery time");
-      await expect(page.getByTestId("hero-promise")).toHaveText("Groceries and snacks at your door. In 30 minutes in our express areas, 2-7 days anywhere else in Karnataka.");
+      await expect(page.getByTestId("hero-promise")).toHaveText("Groceries and snacks at your door. In 30 minutes in our express areas, 2-7 business days anywhere else in Karnataka.");
 
       await checkPincode(page, "560001");
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
@@ -30,14 +30,14 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(page.getByRole("main")).not.toContainText("inclusive of all taxes");
 
       await checkPincode(page, "560100");
-      await expect(chipPromise(page)).toHaveText("Delivery in 2-7 days");
-      await expect(page.getByTestId("page-delivery-promise")).toHaveText("Delivery in 2-7 days to 560100");
+      await expect(chipPromise(page)).toHaveText("Delivery in 2-7 business days");
+      await expect(page.getByTestId("page-delivery-promise")).toHaveText("Delivery in 2-7 business days to 560100");
 
       await page.getByRole("button", { name: "Add to Cart" }).click();
       await expectCartCount(page, 1);
       await cartLink(page).click();
       await expect(page).toHaveURL("/cart");
-      await expect(chipPromise(page)).toHaveText("Delivery in 2-7 days");
+      await expect(chipPromise(page)).toHaveText("Delivery in 2-7 business days");
       await expect(summaryValue(page, "Tax (2%)")).toHaveText("₹2.20");
 
       await checkPincode(page, "400001");
@@ -67,9 +67,10 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(page.getByRole("banner").getByRole("link", { name: "Change it in your addresses" })).toBeVisible();
     });
 
-    test("an order to an address outside the area is refused with the reason; nothing changes", async ({ page, shopper }) => {
+    test("an order to an address outside the area is refused with the reason and changes nothing; another address then goes through, the refusal gone", async ({ page, shopper }) => {
       const mumbai = newAddress(shopper, { street: "1 Marine Drive", city: "Mumbai", state: "Maharashtra", zipCode: "400001" });
       await addAddressByApi(page, mumbai);
+      await addAddressByApi(page, newAddress(shopper, { street: "2 MG Road", zipCode: "560001" }));
       await addToCartFromProductPage(page, APPLE, { signedIn: true });
       await open(page, "/cart");
       const choice = page.getByRole("radio", { name: /1 Marine Drive/ });
@@ -82,6 +83,17 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expectCartCount(page, 1);
       await open(page, "/my-orders");
       await expect(orderCards(page)).toHaveCount(0);
+
+      // Another address, a new attempt: the order goes through and the old refusal is gone.
+      await open(page, "/cart");
+      await page.getByRole("button", { name: "Place Order" }).click();
+      const refusal = page.getByRole("status").getByText(/^We don't deliver to 400001 yet/);
+      await expect(refusal).toBeVisible();
+      await page.getByRole("radio", { name: /2 MG Road/ }).check();
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await expect(page).toHaveURL(/\/my-orders\?placed=/);
+      await expect(refusal).toHaveCount(0);
+      await expect(orderCards(page)).toHaveCount(1);
     });
   });
 }

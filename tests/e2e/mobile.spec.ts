@@ -2,14 +2,14 @@ import { expectCartCount, open, productCard } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
 test.describe("on a phone @mobile", () => {
-  test("the menu leads to All Product, where a product goes into the cart", async ({ page }) => {
+  test("the menu leads to All Products, where a product goes into the cart", async ({ page }) => {
     await open(page, "/");
     // The desktop links are hidden; the hamburger is a <details> whose <summary> is labelled Menu.
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "All Product" })).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "All Products", exact: true })).toBeHidden();
     await expectCartCount(page, 0);
 
     await page.getByLabel("Menu", { exact: true }).tap();
-    const allProduct = page.getByRole("link", { name: "All Product", exact: true });
+    const allProduct = page.getByRole("link", { name: "All Products", exact: true });
     await expect(allProduct).toBeVisible();
     // The menu marks the page it is on, as the desktop bar does.
     await expect(page.locator('header a[aria-current="page"]').filter({ visible: true })).toHaveText("Home");

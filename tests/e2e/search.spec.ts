@@ -133,6 +133,35 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(page).toHaveURL(/\/products\/vegetables\/seed-potato-500g$/);
     });
 
+    test("Enter while suggestions are on their way: they never open over the results", async ({ page }) => {
+      await open(page, "/");
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/api/product/suggest?*", async (route) => {
+        await held;
+        await route.continue().catch(() => undefined); // the page may have given up on it
+      });
+      const box = searchBox(page);
+      await box.click();
+      const asked = page.waitForRequest("**/api/product/suggest?*");
+      await box.pressSequentially("aloo");
+      const request = await asked;
+      const settled = new Promise<void>((done) => {
+        const check = (r: typeof request) => r === request && done();
+        page.on("requestfinished", check);
+        page.on("requestfailed", check);
+      });
+      await box.press("Enter");
+      await expect(page).toHaveURL("/products?search=aloo");
+      await expect(page.getByRole("heading", { name: /Results for/i })).toBeVisible();
+
+      release();
+      await settled;
+      // Two frames: time for an answer that did arrive to be rendered.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeHidden();
+    });
+
     test("Enter without choosing a suggestion searches, as the plain form does", async ({ page }) => {
       await open(page, "/");
       const box = searchBox(page);
@@ -229,7 +258,7 @@ test.describe("on a phone @mobile", () => {
   test("the menu closes on a tap outside it and on Escape", async ({ page }) => {
     await open(page, "/products");
     const menu = page.getByLabel("Menu", { exact: true });
-    const allProduct = page.getByRole("banner").getByRole("link", { name: "All Product", exact: true });
+    const allProduct = page.getByRole("banner").getByRole("link", { name: "All Products", exact: true });
     await menu.tap();
     await expect(allProduct).toBeVisible();
     await page.getByRole("heading", { level: 1 }).tap({ position: { x: 5, y: 5 } });

@@ -93,15 +93,15 @@ test.describe("pages come from the server with their data", () => {
     opened = true;
     // The top bar marks the page it is on, from the server's HTML and after each client navigation.
     const current = page.locator('header a[aria-current="page"]').filter({ visible: true });
-    await expect(current).toHaveText("All Product");
+    await expect(current).toHaveText("All Products");
     await page.getByRole("link", { name: new RegExp(APPLE.name) }).first().click();
     await expect(page).toHaveURL(`/products/fruits/${APPLE.id}`);
     await expect(page.getByRole("heading", { level: 1, name: APPLE.name })).toBeVisible();
     await expect(current).toHaveCount(0);
-    await page.getByRole("link", { name: "All Product" }).first().click();
+    await page.getByRole("link", { name: "All Products", exact: true }).first().click();
     await expect(page).toHaveURL("/products");
     await expect(page.getByRole("article").first()).toBeVisible();
-    await expect(current).toHaveText("All Product");
+    await expect(current).toHaveText("All Products");
     expect(discovery).toEqual([]);
   });
 });

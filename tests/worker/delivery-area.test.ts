@@ -78,11 +78,11 @@ describe("the promise for a pincode", () => {
 
   it("is worded the same everywhere", () => {
     expect(promiseText({ kind: "express", etaMinutes: 30 }, "560001")).toBe("Delivery in 30 min");
-    expect(promiseText({ kind: "standard", minDays: 2, maxDays: 7 }, "560100")).toBe("Delivery in 2-7 days");
-    expect(promiseText({ kind: "standard", minDays: 3, maxDays: 3 }, "560100")).toBe("Delivery in 3 days");
+    expect(promiseText({ kind: "standard", minDays: 2, maxDays: 7 }, "560100")).toBe("Delivery in 2-7 business days");
+    expect(promiseText({ kind: "standard", minDays: 3, maxDays: 3 }, "560100")).toBe("Delivery in 3 business days");
     expect(promiseText({ kind: "unserved" }, "400001")).toBe("We don't deliver to 400001 yet");
-    expect(storePromiseSentence(toStorefrontSettings(STORE))).toBe("In 30 minutes in our express areas, 2-7 days anywhere else in Karnataka.");
-    expect(storePromiseSentence(toStorefrontSettings({ ...STORE, expressPincodes: [] }))).toBe("Delivered in 2-7 days anywhere in Karnataka.");
+    expect(storePromiseSentence(toStorefrontSettings(STORE))).toBe("In 30 minutes in our express areas, 2-7 business days anywhere else in Karnataka.");
+    expect(storePromiseSentence(toStorefrontSettings({ ...STORE, expressPincodes: [] }))).toBe("Delivered in 2-7 business days anywhere in Karnataka.");
   });
 
   it("the checkout's check refuses an address outside the area with a clear 409", () => {
@@ -106,7 +106,7 @@ describe("the top bar's Deliver to", () => {
     expect(data.store.contact.email).toBe("support@greenbasket.example");
     // The layout's sentences come worded, so the browser needs no code for them.
     expect(data.store.words).toEqual({
-      promise: "In 30 minutes in our express areas, 2-7 days anywhere else in Karnataka.",
+      promise: "In 30 minutes in our express areas, 2-7 business days anywhere else in Karnataka.",
       priceTax: "+ 2% tax added at checkout",
       taxPolicy: "A tax of 2% of the cart amount is added at checkout.",
     });
@@ -114,7 +114,7 @@ describe("the top bar's Deliver to", () => {
 
   it("a guest's checked pincode: express, standard, not served; a forged cookie is ignored", async () => {
     expect((await rootData("pincode=560001")).delivery).toEqual({ pincode: "560001", fromAddress: false, promise: { kind: "express", text: "Delivery in 30 min" } });
-    expect((await rootData("pincode=560100")).delivery.promise).toEqual({ kind: "standard", text: "Delivery in 2-7 days" });
+    expect((await rootData("pincode=560100")).delivery.promise).toEqual({ kind: "standard", text: "Delivery in 2-7 business days" });
     expect((await rootData("pincode=400001")).delivery.promise).toEqual({ kind: "unserved", text: "We don't deliver to 400001 yet" });
     for (const forged of ["pincode=<script>", "pincode=0123456", "pincode=56000"]) expect((await rootData(forged)).delivery.pincode, forged).toBeNull();
   });
@@ -142,7 +142,7 @@ describe("the top bar's Deliver to", () => {
   it("follows the seller's settings once saved", async () => {
     await saveSettings(await sellerLogin(), { expressPincodes: [{ pincode: "560100", etaMinutes: 45 }], standardMinDays: 1, standardMaxDays: 3 });
     expect((await rootData("pincode=560100")).delivery.promise).toEqual({ kind: "express", text: "Delivery in 45 min" });
-    expect((await rootData("pincode=560001")).delivery.promise).toEqual({ kind: "standard", text: "Delivery in 1-3 days" });
+    expect((await rootData("pincode=560001")).delivery.promise).toEqual({ kind: "standard", text: "Delivery in 1-3 business days" });
     expect((await rootData()).store).toMatchObject({ fastestExpressMinutes: 45, standardMinDays: 1, standardMaxDays: 3 });
     await saveSettings(await sellerLogin(), { taxPercent: 0 });
     expect((await rootData()).store.words).toMatchObject({ priceTax: "Inclusive of all taxes", taxPolicy: "Prices include all taxes." });

@@ -14,5 +14,5 @@ export function orderPromise(order: Pick<Order, "status" | "createdAt" | "addres
   const promise = deliveryPromise(area, order.address.zipCode, order.address.state);
   if (promise.kind === "express") return `Delivery by ${formatDateTime(order.createdAt + promise.etaMinutes * 60_000)} (${promise.etaMinutes} min)`;
   // An address the area no longer covers (the settings changed since) keeps the standard window it was sold with.
-  return `Delivery in ${daysText(area.standardMinDays, area.standardMaxDays, { business: true })}`;
+  return `Delivery in ${daysText(area.standardMinDays, area.standardMaxDays)}`;
 }

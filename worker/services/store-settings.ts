@@ -133,7 +133,7 @@ export function toStorefrontSettings(settings: StoreSettings) {
     taxBasisPoints: settings.taxBasisPoints,
     contact: settings.contact,
     words: {
-      /** "In 30 minutes in our express areas, 2-7 days anywhere else in Karnataka." */
+      /** "In 30 minutes in our express areas, 2-7 business days anywhere else in Karnataka." */
       promise: storePromiseSentence(terms),
       /** Next to a price: "+ 2% tax added at checkout". */
       priceTax: priceTaxNote(settings.taxBasisPoints),

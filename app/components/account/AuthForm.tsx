@@ -42,7 +42,7 @@ function ModeForm({ mode, redirectTo, onToggle }: { mode: Mode; redirectTo: stri
         name="password"
         type="password"
         autoComplete={mode === "login" ? "current-password" : "new-password"}
-        placeholder={mode === "login" ? "Your password" : "At least 8 characters"}
+        placeholder={mode === "login" ? "Your password" : "At least 8 characters, not a common one"}
         minLength={mode === "register" ? 8 : undefined}
       />
       {error && (

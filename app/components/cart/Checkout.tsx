@@ -45,6 +45,9 @@ export function Checkout({ totals, signedIn, addresses, cardPayments, checkoutKe
         } else if (!addressId) {
           event.preventDefault();
           toast.error("Please select an address");
+        } else {
+          // A new attempt: the reasons an earlier one was refused no longer apply.
+          toast.dismissErrors();
         }
       }}
     >

@@ -55,6 +55,7 @@ export function Suggestions({ input, listId, onStateChange }: SuggestionsProps) 
 
   const show = (text: string, found: Answer) => {
     if (asked.current !== text) return; // an answer to text the box no longer holds
+    if (document.activeElement !== input.current) return; // the shopper has moved on
     setAnswer(found);
     setActive(-1);
     setOpen(true);
@@ -115,6 +116,10 @@ export function Suggestions({ input, listId, onStateChange }: SuggestionsProps) 
           setActive((i) => (open && i > 0 ? i - 1 : count - 1));
           return;
         case "Enter":
+          // Either way the shopper is leaving: an answer still on its way must not open the list
+          // over the page Enter leads to.
+          clearTimeout(timer.current);
+          request.current?.abort();
           if (expanded && active >= 0 && items[active]) {
             event.preventDefault();
             choose(items[active]);

@@ -17,7 +17,7 @@ export default function ShippingDelivery() {
           <>
             <li>We deliver only within one state, {store.state}: addresses outside it cannot be served.</li>
             <li>
-              Orders are delivered in {daysText(store.standardMinDays, store.standardMaxDays, { business: true })} anywhere in {store.state}
+              Orders are delivered in {daysText(store.standardMinDays, store.standardMaxDays)} anywhere in {store.state}
               {store.fastestExpressMinutes !== null && `; in our express areas they arrive in as little as ${store.fastestExpressMinutes} minutes`}.
             </li>
           </>

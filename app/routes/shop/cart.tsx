@@ -98,7 +98,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     <div className="mt-16 flex flex-col gap-10 md:flex-row">
       <div className="flex-1">
         <h1 className="mb-6 text-3xl font-medium">
-          Shopping Cart <span className="text-sm text-primary">{cartCount(cart.items)} Items</span>
+          Shopping Cart <span className="text-sm text-primary">{cartCount(cart.items)} {cartCount(cart.items) === 1 ? "Item" : "Items"}</span>
         </h1>
         <div className="hidden grid-cols-[2fr_1fr_1fr] pb-3 text-base font-medium text-gray-500 md:grid">
           <p className="text-left">Product Details</p>

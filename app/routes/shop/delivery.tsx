@@ -33,7 +33,7 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
         <p className="mt-3 text-gray-600">
           We deliver anywhere in {store.state}
           {store.fastestExpressMinutes !== null ? `: in ${store.fastestExpressMinutes} minutes to our express pincodes, and` : ""} in{" "}
-          {daysText(store.standardMinDays, store.standardMaxDays, { business: true })} elsewhere in the state.
+          {daysText(store.standardMinDays, store.standardMaxDays)} elsewhere in the state.
         </p>
       )}
       {delivery?.pincode && delivery.promise && (
