@@ -9,7 +9,7 @@ test.describe("on a phone @mobile", () => {
     await expectCartCount(page, 0);
 
     await page.getByLabel("Menu", { exact: true }).tap();
-    const allProduct = page.getByRole("link", { name: "All Products", exact: true });
+    const allProduct = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "All Products", exact: true }).filter({ visible: true });
     await expect(allProduct).toBeVisible();
     // The menu marks the page it is on, as the desktop bar does.
     await expect(page.locator('header a[aria-current="page"]').filter({ visible: true })).toHaveText("Home");
