@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { flashMiddleware, takeFlash } from "@worker/web/flash";
 import { shopperMiddleware, shopperOf } from "@worker/web/shopper-state";
 import { storefrontDelivery } from "@worker/web/delivery";
@@ -110,12 +110,14 @@ export function useDeliveryTo() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // The seller area's guard (worker/web/guards.ts): anyone but the seller gets its login form.
+  const { pathname, search } = useLocation();
+  // The seller area's guard (worker/web/guards.ts): anyone but the seller gets its login form,
+  // which comes back to this page once logged in.
   if (isRouteErrorResponse(error) && error.status === 401) {
     return (
       <>
         <Toaster />
-        <SellerLogin />
+        <SellerLogin returnTo={pathname + search} />
       </>
     );
   }

@@ -16,6 +16,12 @@ export function safeLocalPath(next: string | null | undefined): string {
   }
 }
 
+/** Where the seller goes after logging in: a seller page they were on (checked as above), or /seller. */
+export function sellerReturnPath(next: string | null | undefined): string {
+  const path = safeLocalPath(next);
+  return /^\/seller([/?#]|$)/.test(path) && !/^\/seller\/(login|logout)([/?#.]|$)/.test(path) ? path : "/seller";
+}
+
 /** Starts at this site's root: one slash, not "//" or "/\\" (both name another host). */
 function isLocalPath(path: string): boolean {
   return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");

@@ -148,6 +148,23 @@ test.describe("the seller's login", () => {
     await expect(page.getByRole("status").locator(':scope > div:not([aria-hidden="true"])').filter({ hasText: "Invalid email or password" })).toHaveCount(0);
   });
 
+  test("logging in on a seller page asked for goes on to that page, through a refusal too", async ({ page }) => {
+    await page.goto("/seller/orders?status=Packed");
+    await waitForHydration(page, "form");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seller Login");
+    await page.getByLabel("Email").fill(SELLER.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("status").getByText("Invalid email or password")).toBeVisible();
+    await expect(page).toHaveURL("/seller/login?redirectTo=%2Fseller%2Forders%3Fstatus%3DPacked");
+
+    await page.getByLabel("Email").fill(SELLER.email);
+    await page.getByLabel("Password").fill(SELLER.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL("/seller/orders?status=Packed");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders List");
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeLocalPath } from "@shared/redirect";
+import { safeLocalPath, sellerReturnPath } from "@shared/redirect";
 import { pageAddressOf } from "@worker/web/page-address";
 
 const SHOP = "https://shop.example";
@@ -52,5 +52,16 @@ describe("the way back to a page names the page, never React Router's data addre
     expect(of("/?index")).toBe("/");
     expect(of("/cart?index&redirectTo=%2Fcart")).toBe("/cart?redirectTo=%2Fcart");
     expect(of("/products/fruits/apple")).toBe("/products/fruits/apple");
+  });
+});
+
+describe("sellerReturnPath: where the seller goes once logged in", () => {
+  it("a seller page asked for, with its query; anything else is /seller", () => {
+    expect(sellerReturnPath("/seller/orders?status=Packed")).toBe("/seller/orders?status=Packed");
+    expect(sellerReturnPath("/seller/dashboard")).toBe("/seller/dashboard");
+    expect(sellerReturnPath("/seller")).toBe("/seller");
+    for (const elsewhere of [null, "", "/products", "/sellers", "/seller-x", "//evil.example/seller", "https://evil.example/seller", "/seller/login", "/seller/login?redirectTo=%2Fseller", "/seller/logout", "/.//evil.example"]) {
+      expect(sellerReturnPath(elsewhere), String(elsewhere)).toBe("/seller");
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { sellerReturnPath } from "@shared/redirect";
 import { runFormAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { withFlash } from "@worker/web/flash";
@@ -10,10 +11,15 @@ import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Seller Login", "Sign in to manage the store."), { name: "robots", content: "noindex" }];
 
+/** Where to go once logged in: `?redirectTo=`, a seller page (shared/redirect.ts). */
+function returnTo(request: Request): string {
+  return sellerReturnPath(new URL(request.url).searchParams.get("redirectTo"));
+}
+
 /** The seller goes on to their pages; anyone else gets the login form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if ((await readSession(request, fromContext(context).env, "seller"))?.seller) throw redirect("/seller");
-  return null;
+  if ((await readSession(request, fromContext(context).env, "seller"))?.seller) throw redirect(returnTo(request));
+  return { returnTo: returnTo(request) };
 }
 
 /**
@@ -23,10 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return runFormAction(request, async () =>
-    withFlash(redirect("/seller", { headers: await sellerLoginForm(request, fromContext(context)) }), { kind: "success", message: "Logged In" }),
+    withFlash(redirect(returnTo(request), { headers: await sellerLoginForm(request, fromContext(context)) }), { kind: "success", message: "Logged In" }),
   );
 }
 
-export default function SellerLoginPage() {
-  return <SellerLogin />;
+export default function SellerLoginPage({ loaderData }: Route.ComponentProps) {
+  return <SellerLogin returnTo={loaderData.returnTo} />;
 }
