@@ -31,6 +31,25 @@ for (const device of ["desktop", "phone @mobile"] as const) {
   const phone = device !== "desktop";
 
   test.describe(`the cart on a ${device}`, () => {
+    test("by keyboard: removing a line leaves the focus in the cart, on the line that took its place", async ({ page }) => {
+      await open(page, `/products/fruits/${APPLE.id}`);
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expectCartCount(page, 1);
+      await open(page, `/products/grains/${RICE.id}`);
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expectCartCount(page, 2);
+      await open(page, "/cart");
+
+      await cartLine(page, APPLE.name).getByRole("button", { name: `Remove ${APPLE.name} from cart` }).focus();
+      await page.keyboard.press("Enter");
+      await expect(cartLine(page, APPLE.name)).toHaveCount(0);
+      await expect(cartLine(page, RICE.name).getByRole("button", { name: `Remove ${RICE.name} from cart` })).toBeFocused();
+      // − on the last unit of a line, by keyboard: the line goes, the focus stays in the list.
+      await cartLine(page, RICE.name).getByRole("button", { name: `Remove one ${RICE.name}` }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your cart is empty");
+    });
+
     test("− and + change a cart line one at a time; Remove deletes the whole line, as its toast says", async ({ page }) => {
       await open(page, `/products/fruits/${APPLE.id}`);
       await page.getByRole("button", { name: "Add to Cart" }).click();

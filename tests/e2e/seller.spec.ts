@@ -123,10 +123,14 @@ test.describe("the seller", () => {
     await expect(order.getByTestId("seller-order-status")).toHaveText("Order Placed");
     await expect(order.getByRole("button", { name: "Mark paid" })).toHaveCount(0);
 
-    for (const next of ["Packed", "Out for delivery", "Delivered"]) {
-      await order.getByRole("button", { name: `Mark ${next}` }).click();
+    // By keyboard: each step's button gives way to the next one, and the focus goes with it.
+    await order.getByRole("button", { name: "Mark Packed" }).focus();
+    for (const [next, then] of [["Packed", "Mark Out for delivery"], ["Out for delivery", "Mark Delivered"], ["Delivered", "Mark paid"]] as const) {
+      await expect(order.getByRole("button", { name: `Mark ${next}` })).toBeFocused();
+      await sellerPage.keyboard.press("Enter");
       await expect(order.getByTestId("seller-order-status")).toHaveText(next);
       await expect(toast(sellerPage, `Order is now ${next}`)).toBeVisible();
+      await expect(order.getByRole("button", { name: then })).toBeFocused();
     }
     await expect(order.getByRole("button", { name: /^Mark (Packed|Out for delivery|Delivered)$/ })).toHaveCount(0);
     await order.getByRole("button", { name: "Mark paid" }).click();

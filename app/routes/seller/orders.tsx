@@ -17,6 +17,7 @@ import { MarkRefunded, useRefundToast } from "~/components/orders/MarkRefunded";
 import { NewOrdersNotice, useNewOrders } from "~/components/seller/NewOrders";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
+import { rescueFocus } from "~/lib/focus-rescue";
 import type { Route } from "./+types/orders";
 
 
@@ -108,7 +109,7 @@ export default function SellerOrders({ loaderData }: Route.ComponentProps) {
       ) : orders.length === 0 ? (
         <p className="mt-8 text-gray-600">{narrowed ? "No orders match these filters." : "No orders yet."}</p>
       ) : (
-        <ul className="mt-6 space-y-4">
+        <ul ref={rescueFocus} className="mt-6 space-y-4">
           {orders.map((order) => (
             <li key={order.id}>
               <SellerOrderCard order={order} isNew={newIds.has(order.id)} />

@@ -15,6 +15,7 @@ import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
 import { ExportCsv } from "~/components/seller/ExportCsv";
 import { useActionToast } from "~/lib/use-action-toast";
+import { rescueFocus } from "~/lib/focus-rescue";
 import type { Route } from "./+types/product-list";
 
 type Answer = { ok: boolean; msg: string };
@@ -130,7 +131,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               </th>
             </tr>
           </thead>
-          <tbody className="text-gray-600 max-md:block">
+          <tbody ref={rescueFocus} className="text-gray-600 max-md:block">
             {products.map((product) => (
               <ProductRow
                 key={product.id}

@@ -21,6 +21,7 @@ import { totalsFor } from "@shared/money";
 import { viewPromise } from "@shared/delivery";
 import { pageMeta } from "~/lib/site";
 import { useStorefront } from "~/root";
+import { rescueFocus } from "~/lib/focus-rescue";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => pageMeta("Your cart", "Review your cart, choose a delivery address and place your order.");
@@ -105,7 +106,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <p className="text-center">Subtotal</p>
           <p className="text-center">Action</p>
         </div>
-        <ul>
+        <ul ref={rescueFocus}>
           {lines.map((line) => (
             <CartLineRow key={line.productId} line={line} quantity={cart.items[line.productId]!} />
           ))}

@@ -1,0 +1,32 @@
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), summary';
+
+/**
+ * A ref callback (`<ul ref={rescueFocus}>`): when the control that has the focus disappears from
+ * this region (a cart line removed, an order moved to its next step, a product deleted), the
+ * focus goes to the control now in its place (or the last one left) instead of falling back to
+ * the start of the page, where a keyboard or screen-reader user would have to find their way
+ * back from. React 19 calls the returned cleanup when the region leaves the page.
+ */
+export function rescueFocus(root: HTMLElement | null): (() => void) | undefined {
+  if (!root) return undefined;
+  let last: { element: Element; index: number } | null = null;
+  const onFocusIn = (event: FocusEvent) => {
+    const element = event.target as Element;
+    last = { element, index: [...root.querySelectorAll(FOCUSABLE)].indexOf(element) };
+  };
+  const observer = new MutationObserver(() => {
+    if (!last || last.element.isConnected) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return; // the page moved the focus itself
+    const left = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const target = left[Math.min(Math.max(last.index, 0), left.length - 1)];
+    last = null;
+    target?.focus();
+  });
+  root.addEventListener("focusin", onFocusIn);
+  observer.observe(root, { childList: true, subtree: true });
+  return () => {
+    root.removeEventListener("focusin", onFocusIn);
+    observer.disconnect();
+  };
+}
