@@ -232,6 +232,10 @@ for (const [screen, options] of [
       await expect(plain).toHaveURL((url) => url.pathname === "/seller/product-list" && url.searchParams.get("q") === prefix);
       await expect(plain.getByRole("switch", { name: `${names[2]} in stock` })).toHaveAttribute("aria-checked", "true");
       await expect(plain.getByRole("switch", { name: `${names[0]} in stock` })).toHaveAttribute("aria-checked", "false");
+      // A refusal comes back to the list too, and says why.
+      await plain.getByRole("button", { name: "Apply to selected" }).click();
+      await expect(plain.getByRole("status")).toContainText("Select at least one product");
+      await expect(plain).toHaveURL((url) => url.pathname === "/seller/product-list");
       await context.close();
     });
 

@@ -226,3 +226,16 @@ describe("the orders page's refund filter", () => {
     expect(plan.results.map((row) => row.detail).join("\n")).toMatch(/orders USING INDEX orders_refund_due_created_idx/);
   });
 });
+
+describe("every refusal on the seller's orders page comes back to it without JavaScript", () => {
+  it("a step the order cannot take: a 303 back to the orders with the reason as a toast, nothing changed", async () => {
+    const seller = await sellerLogin();
+    const orderId = await placeCod(await signUp());
+    const move = await runRoute(sellerOrdersRoute.action, { path: "/seller/orders", cookie: seller, form: { intent: "move", orderId, status: "Delivered" }, seller: true, document: true });
+    const response = move.value as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/seller/orders");
+    expect(JSON.parse(decodeURIComponent(response.headers.get(FLASH_HEADER)!))).toMatchObject({ kind: "error" });
+    expect(await orderRow(orderId)).toMatchObject({ status: "Order Placed" });
+  });
+});

@@ -1,6 +1,6 @@
 import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/Link";
-import { answerFormPost, runAction, runFormAction } from "@worker/web/action-result";
+import { answerFormPost, runFormAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { describeZodError, parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
-  return runAction(async () => {
+  return runFormAction(request, async () => {
     const change = parseInput(sellerOrderFormInput, Object.fromEntries(await readForm(request)));
     if (change.intent === "paid") {
       await markCodPaid(worker.db, change.orderId);

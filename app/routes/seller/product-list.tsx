@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useSearchParams } from "react-router";
 import { Link } from "~/components/Link";
-import { answerFormPost, runAction } from "@worker/web/action-result";
+import { answerFormPost, runFormAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
-  return runAction(async () => {
+  return runFormAction(request, async () => {
     const form = await readForm(request);
     if (form.get("intent") === "bulk") {
       const result = await setStockInBulk(worker, bulkStockFields(form));
