@@ -124,6 +124,8 @@ for (const device of DEVICES) {
       await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
       await sellerOrderCard(sellerPage, orderId).getByRole("link", { name: `Invoice of order ${orderNumber(orderId)}` }).click();
       await expect(sellerPage).toHaveURL(`/seller/orders/${orderId}/invoice`);
+      // Back leads to this order in the list, not to the whole list.
+      await expect(sellerPage.getByRole("link", { name: "← Back to the order in Orders" })).toHaveAttribute("href", `/seller/orders?q=${orderNumber(orderId)}`);
       await sellerPage.emulateMedia({ media: "print" });
       await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Tax Invoice");
       await expect(sellerPage.getByRole("navigation", { name: "Seller" })).toHaveCount(0);

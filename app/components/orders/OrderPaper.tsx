@@ -13,7 +13,7 @@ type Kind = "invoice" | "packing-slip";
  * and the total in words. The packing slip is the same paper without prices, with boxes to tick.
  * The toolbar (back, print) is for the screen only.
  */
-export function OrderPaper({ data, kind, backTo }: { data: InvoiceData; kind: Kind; backTo: string }) {
+export function OrderPaper({ data, kind, backTo, backLabel = "Back to the order" }: { data: InvoiceData; kind: Kind; backTo: string; backLabel?: string }) {
   const { store, order } = data;
   const { address } = order;
   const title = kind === "invoice" ? "Tax Invoice" : "Packing Slip";
@@ -21,7 +21,7 @@ export function OrderPaper({ data, kind, backTo }: { data: InvoiceData; kind: Ki
     <div className="mx-auto max-w-3xl p-4 text-sm text-gray-900 md:p-8 print:max-w-none print:p-0">
       <nav aria-label="Invoice actions" className="mb-6 flex items-center justify-between gap-3 print:hidden">
         <Link to={backTo} className="text-primary hover:underline">
-          ← Back to the order
+          ← {backLabel}
         </Link>
         <PrintButton />
       </nav>

@@ -190,8 +190,9 @@ function SlotView({
         </p>
       )}
       {filled && (
-        <label className="flex items-center gap-1 text-xs">
-          <input type="checkbox" name={`remove${position}`} value="1" checked={slot.removed} onChange={(e) => onChange({ removed: e.target.checked })} />
+        // The whole label is the target: at least 24 px high on a phone (WCAG 2.5.8).
+        <label className="flex min-h-8 items-center gap-1.5 py-1 text-xs">
+          <input type="checkbox" name={`remove${position}`} value="1" checked={slot.removed} onChange={(e) => onChange({ removed: e.target.checked })} className="h-5 w-5" />
           Remove<span className="sr-only"> image {n}</span>
         </label>
       )}
@@ -213,10 +214,10 @@ function SlotView({
       {hydrated && filled && (
         // aria-disabled rather than disabled: a moved slot's button keeps the keyboard focus at either end.
         <div className="flex gap-1">
-          <button ref={earlier} type="button" aria-disabled={position === 0} onClick={() => onMove(position - 1)} aria-label={`Move image ${n} earlier`} className="rounded border px-2 aria-disabled:opacity-30">
+          <button ref={earlier} type="button" aria-disabled={position === 0} onClick={() => onMove(position - 1)} aria-label={`Move image ${n} earlier`} className="h-8 min-w-8 rounded border px-2 aria-disabled:opacity-30">
             ←
           </button>
-          <button ref={later} type="button" aria-disabled={last} onClick={() => onMove(position + 1)} aria-label={`Move image ${n} later`} className="rounded border px-2 aria-disabled:opacity-30">
+          <button ref={later} type="button" aria-disabled={last} onClick={() => onMove(position + 1)} aria-label={`Move image ${n} later`} className="h-8 min-w-8 rounded border px-2 aria-disabled:opacity-30">
             →
           </button>
         </div>

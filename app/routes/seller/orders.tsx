@@ -264,10 +264,10 @@ function SellerOrderCard({ order, isNew }: { order: OrderView & { next: readonly
               buttonLabel="Cancel"
             />
           )}
-          <Link to={`/seller/orders/${order.id}/invoice`} className="text-primary underline">
+          <Link to={`/seller/orders/${order.id}/invoice`} className="inline-flex min-h-8 items-center text-primary underline">
             Invoice<span className="sr-only"> of order {orderNumber(order.id)}</span>
           </Link>
-          <Link to={`/seller/orders/${order.id}/packing-slip`} className="text-primary underline">
+          <Link to={`/seller/orders/${order.id}/packing-slip`} className="inline-flex min-h-8 items-center text-primary underline">
             Packing slip<span className="sr-only"> of order {orderNumber(order.id)}</span>
           </Link>
         </div>
