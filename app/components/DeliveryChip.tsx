@@ -49,7 +49,9 @@ export function DeliveryChip() {
               </Link>
             </p>
           ) : (
-            <fetcher.Form method="post" action="/delivery">
+            // The way back is in the address too: without JavaScript a refused pincode lands on
+            // /delivery, whose own form and Back link then return to this page.
+            <fetcher.Form method="post" action={`/delivery?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`}>
               <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
               <label htmlFor={id} className="block font-medium">
                 Delivery pincode

@@ -114,11 +114,17 @@ test.describe("without JavaScript", () => {
     // Not a PIN: the form lands on /delivery with the reason (400), and nothing was remembered.
     await banner.getByText(/^Deliver to/).click();
     await banner.getByLabel("Delivery pincode").fill("56001");
-    const refused = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/delivery"));
+    const refused = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/delivery");
     await banner.getByRole("button", { name: "Check" }).click();
     expect((await refused).status()).toBe(400);
     await expect(page.getByRole("main").getByRole("alert")).toHaveText("Enter a 6-digit PIN code, such as 560001");
     await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
+    // Its Back link (and a good pincode) go back to the product page, not to the home page.
+    await expect(page.getByRole("link", { name: "← Back to shopping" })).toHaveAttribute("href", PRODUCT_PATH);
+    await page.getByRole("main").getByLabel("Delivery pincode").fill("560100");
+    await page.getByRole("main").getByRole("button", { name: "Check" }).click();
+    await expect(page).toHaveURL(PRODUCT_PATH);
+    await expect(chipPromise(page)).toHaveText("Delivery in 2-7 business days");
 
     // The page of its own, for a deep link and for the message.
     await page.goto("/delivery?redirectTo=/cart");
