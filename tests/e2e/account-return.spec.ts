@@ -90,6 +90,8 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await clickAndLoad(page, page.getByRole("button", { name: "Create Account" }));
       await expect(page.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
       await expect(page.getByRole("status")).toContainText("That password is too easy to guess");
+      // In the form too, where it stays once the toast has gone.
+      await expect(page.getByRole("alert")).toContainText("That password is too easy to guess");
 
       await page.getByLabel("Name").fill(shopper.name);
       await page.getByLabel("Email").fill(shopper.email);

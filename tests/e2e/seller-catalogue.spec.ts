@@ -160,7 +160,7 @@ for (const [screen, options] of [
       // Every slot control is a target a finger can hit: at least 24 × 24 px (WCAG 2.5.8).
       for (const target of [earlier, sellerPage.getByRole("button", { name: "Move image 1 later" }), sellerPage.locator("label").filter({ has: sellerPage.getByRole("checkbox", { name: "Remove image 1" }) })]) {
         const box = (await target.boundingBox())!;
-        expect(Math.min(box.width, box.height), await target.textContent()).toBeGreaterThanOrEqual(24);
+        expect(Math.min(box.width, box.height), (await target.textContent()) ?? "").toBeGreaterThanOrEqual(24);
       }
 
       // A wrong type and an oversized file are refused in the slot, before anything is sent.

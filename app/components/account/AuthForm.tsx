@@ -12,18 +12,22 @@ import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
  * without JavaScript; with it, the toggle switches in place. Each mode is a fresh form: an error
  * of a failed login never shows on the sign-up form.
  */
-export function AuthForm({ initialMode = "login", redirectTo = "/" }: { initialMode?: Mode; redirectTo?: string }) {
+export function AuthForm({ initialMode = "login", redirectTo = "/", refusal = null }: { initialMode?: Mode; redirectTo?: string; refusal?: string | null }) {
   const [mode, setMode] = useState<Mode>(initialMode);
-  return <ModeForm key={mode} mode={mode} redirectTo={redirectTo} onToggle={() => setMode(mode === "login" ? "register" : "login")} />;
+  return (
+    <ModeForm key={mode} mode={mode} redirectTo={redirectTo} refusal={mode === initialMode ? refusal : null} onToggle={() => setMode(mode === "login" ? "register" : "login")} />
+  );
 }
 
-function ModeForm({ mode, redirectTo, onToggle }: { mode: Mode; redirectTo: string; onToggle: () => void }) {
+function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirectTo: string; refusal: string | null; onToggle: () => void }) {
   const fetcher = useFetcher<ActionFailure>();
   const id = useId();
   const busy = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.msg : null;
   const other: Mode = mode === "login" ? "register" : "login";
   useFailureToast(fetcher.state, error);
+  // `refusal`: a refused post without JavaScript came back to the login page with it (a flash).
+  const shown = fetcher.data ? error : refusal;
 
   return (
     <fetcher.Form method="post" action={loginPagePath(mode, redirectTo)} className="flex flex-col gap-4 text-sm text-gray-600">
@@ -45,9 +49,9 @@ function ModeForm({ mode, redirectTo, onToggle }: { mode: Mode; redirectTo: stri
         placeholder={mode === "login" ? "Your password" : "At least 8 characters, not a common one"}
         minLength={mode === "register" ? 8 : undefined}
       />
-      {error && (
+      {shown && (
         <p role="alert" className="text-red-600">
-          {error}
+          {shown}
         </p>
       )}
       <p>

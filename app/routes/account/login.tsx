@@ -7,6 +7,7 @@ import { shopperOf } from "@worker/web/shopper-state";
 import { AuthForm } from "~/components/account/AuthForm";
 import { pageMeta } from "~/lib/site";
 import { safeLocalPath } from "@shared/redirect";
+import { useShopperState } from "~/root";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -30,9 +31,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The login modal as a page: where the Login button leads before JavaScript loads. */
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
+  // Without JavaScript a refused login comes back here with the reason as a flash: shown in the
+  // form as well, where it stays, not only in a toast that leaves after 4 s.
+  const flash = useShopperState()?.flash;
   return (
     <div className="mx-auto mt-16 max-w-sm rounded-lg border border-gray-200 p-8 shadow-sm">
-      <AuthForm key={loaderData.mode} initialMode={loaderData.mode} redirectTo={loaderData.redirectTo} />
+      <AuthForm key={loaderData.mode} initialMode={loaderData.mode} redirectTo={loaderData.redirectTo} refusal={flash?.kind === "error" ? flash.message : null} />
     </div>
   );
 }
