@@ -96,6 +96,11 @@ for (const device of DEVICES) {
       await expect(page.getByTestId("cancel-reason")).toHaveText("Cancelled by you: Ordered by mistake");
       await expect(page.getByRole("link", { name: "Cancel order" })).toHaveCount(0);
 
+      // Nothing is owed on it, and its invoice says it is void.
+      await expect(page.getByTestId("payment-status")).toHaveText("Nothing to pay");
+      await page.getByRole("link", { name: "Invoice" }).click();
+      await expect(page.getByTestId("paper-cancelled")).toHaveText("Cancelled: nothing to pay");
+
       await open(page, "/my-orders");
       await expect(orderCards(page).first().getByTestId("cancel-reason")).toHaveText("Cancelled by you: Ordered by mistake");
     });
@@ -119,6 +124,7 @@ for (const device of DEVICES) {
       await page.getByRole("link", { name: "Invoice" }).click();
       await expect(page).toHaveURL(`/my-orders/${orderId}/invoice`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tax Invoice");
+      await expect(page.getByTestId("paper-cancelled")).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
 
       await page.emulateMedia({ media: "print" });

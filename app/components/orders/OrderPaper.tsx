@@ -39,6 +39,12 @@ export function OrderPaper({ data, kind, backTo, backLabel = "Back to the order"
           </div>
           <div className="text-right">
             <h1 className="text-xl font-semibold uppercase tracking-wide">{title}</h1>
+            {order.status === "Cancelled" && (
+              // A cancelled order's paper stays printable for the records, and says plainly that it is void.
+              <p className="mt-1 font-semibold uppercase text-red-700" data-testid="paper-cancelled">
+                Cancelled{order.isPaid ? "" : ": nothing to pay"}
+              </p>
+            )}
             <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3 text-left">
               {kind === "invoice" && (
                 <>
