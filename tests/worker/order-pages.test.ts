@@ -367,13 +367,19 @@ describe("the seller's orders: filters and search", () => {
     expect(await list("paid=unpaid")).toEqual([ashok]);
   });
 
-  it("search by order number (start of it, any case), name (start of the name) or phone (its digits, however typed)", async () => {
+  it("search by order number (start of it, any case), name (start of the name or the surname) or phone (its digits, however typed, or how it ends)", async () => {
     const { asha, vikram, ashok, list } = await shop();
     expect(await list(`q=${orderNumber(vikram)}`)).toEqual([vikram]);
     expect(await list(`q=%23${vikram.slice(0, 6)}`)).toEqual([vikram]);
     expect(await list("q=ash")).toEqual([ashok, asha]);
     expect(await list("q=ASHA%20RAO")).toEqual([asha]);
     expect(await list("q=vikram")).toEqual([vikram]);
+    // A surname, and the end of a number ("the one ending 43210").
+    expect(await list("q=rao")).toEqual([asha]);
+    expect(await list("q=KUM")).toEqual([ashok]);
+    expect(await list("q=43210")).toEqual([asha]);
+    expect(await list("q=11111")).toEqual([ashok]);
+    expect(await list("q=2345")).toEqual([vikram]);
     expect(await list(`q=${encodeURIComponent("+91 98450 12345")}`)).toEqual([vikram]);
     expect(await list("q=9845012345")).toEqual([vikram]);
     expect(await list("q=98450-12345")).toEqual([vikram]);
@@ -415,8 +421,10 @@ describe("the seller's orders: filters and search", () => {
       days: await plan({ from: "2026-11-20", to: "2026-11-21", method: "card", paid: "paid" }),
     };
     expect(plans.name).toMatch(/orders USING INDEX orders_search_name_idx/);
+    expect(plans.name).toMatch(/orders USING INDEX orders_search_surname_idx/);
     expect(plans.phone).toMatch(/orders USING INDEX orders_search_phone_idx/);
     expect(plans.phonePrefix).toMatch(/orders USING INDEX orders_search_phone_idx/);
+    expect(plans.phonePrefix).toMatch(/orders USING INDEX orders_search_phone_reversed_idx/);
     // An 8-character number of hex digits may also be the start of a phone: both ranges, each on its index.
     expect(plans.number).toMatch(/orders USING INDEX sqlite_autoindex_orders_1/);
     expect(plans.days).toMatch(/orders USING (COVERING )?INDEX orders_created_idx/);

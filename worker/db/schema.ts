@@ -142,21 +142,26 @@ export const orders = sqliteTable(
     cancelReason: text("cancel_reason"),
     cancelNote: text("cancel_note"),
     cancelledBy: text("cancelled_by", { enum: CANCELLED_BY }),
-    /**
-     * What the seller searches orders by, kept indexable (ADR 035): the delivery name in lower case
-     * ("asha rao") and the phone's last ten digits, both from the address snapshot.
-     */
     /** When the seller recorded the refund of a paid, cancelled order (payment_state `refunded`, ADR 044). */
     refundedAt: integer("refunded_at"),
+    /**
+     * What the seller searches orders by, kept indexable (ADR 035): the delivery name in lower case
+     * ("asha rao"), its surname ("rao"), the phone's last ten digits and the same digits backwards
+     * (so that "the number ending 43210" is a prefix too), all from the address snapshot.
+     */
     searchName: text("search_name").notNull().default(""),
+    searchSurname: text("search_surname").notNull().default(""),
     searchPhone: text("search_phone").notNull().default(""),
+    searchPhoneReversed: text("search_phone_reversed").notNull().default(""),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_search_name_idx").on(t.searchName, t.createdAt),
+    index("orders_search_surname_idx").on(t.searchSurname, t.createdAt),
     index("orders_search_phone_idx").on(t.searchPhone, t.createdAt),
+    index("orders_search_phone_reversed_idx").on(t.searchPhoneReversed, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
     // The dashboard's counts of orders waiting for a next step (ADR 036): read from the index alone.

@@ -13,6 +13,17 @@ export function phoneKey(text: string): string {
   return text.replace(/\D/g, "").slice(-10);
 }
 
+/** Digits backwards: the end of a number becomes the start of its key. */
+export function reversed(digits: string): string {
+  return [...digits].reverse().join("");
+}
+
 export function orderSearchKeys(address: Pick<AddressSnapshot, "firstName" | "lastName" | "phone">) {
-  return { searchName: nameKey(`${address.firstName} ${address.lastName}`), searchPhone: phoneKey(address.phone) };
+  const searchPhone = phoneKey(address.phone);
+  return {
+    searchName: nameKey(`${address.firstName} ${address.lastName}`),
+    searchSurname: nameKey(address.lastName),
+    searchPhone,
+    searchPhoneReversed: reversed(searchPhone),
+  };
 }

@@ -11,7 +11,7 @@ import { orders } from "@worker/db/schema";
 import { notFound } from "@worker/errors";
 import { orderIdField, type SellerOrdersQuery } from "@worker/validation/order";
 import { ORDER_NOT_FOUND } from "./order-detail";
-import { nameKey, phoneKey } from "./order-search-keys";
+import { nameKey, phoneKey, reversed } from "./order-search-keys";
 import type { OrderWithItems } from "./orders";
 
 export const SELLER_PAGE_SIZE = 10;
@@ -85,8 +85,9 @@ function startOfIndianDay(day: string): number {
 }
 
 /**
- * A search matches the start of an order number (its id), of the delivery name, or of the phone's
- * last ten digits: each a range on an index, so SQLite reads only the matches.
+ * A search matches the start of an order number (its id), of the delivery name or its surname, or
+ * the start or the end of the phone's last ten digits: each a range on an index, so SQLite reads
+ * only the matches.
  */
 export function searchCondition(text: string): SQL {
   const terms: SQL[] = [];
@@ -94,14 +95,17 @@ export function searchCondition(text: string): SQL {
   if (/^[0-9a-f-]{4,36}$/.test(id)) terms.push(startsWith(orders.id, id));
   if (/^\+?[\d\s-]{4,}$/.test(text.trim())) {
     const digits = text.trim().replace(/^\+91/, "").replace(/\D/g, "");
-    terms.push(digits.length >= 10 ? eq(orders.searchPhone, phoneKey(digits)) : startsWith(orders.searchPhone, digits));
+    if (digits.length >= 10) terms.push(eq(orders.searchPhone, phoneKey(digits)));
+    // Part of a number: how it starts, or how it ends ("the one ending 43210").
+    else terms.push(startsWith(orders.searchPhone, digits), startsWith(orders.searchPhoneReversed, reversed(digits)));
   }
-  if (/\p{L}/u.test(text)) terms.push(startsWith(orders.searchName, nameKey(text)));
+  // A name: how the whole name starts ("asha r"), or the surname ("rao").
+  if (/\p{L}/u.test(text)) terms.push(startsWith(orders.searchName, nameKey(text)), startsWith(orders.searchSurname, nameKey(text)));
   // Nothing searchable (punctuation alone): no order matches.
   return terms.length > 0 ? or(...terms)! : eq(orders.id, "");
 }
 
-function startsWith(column: typeof orders.id | typeof orders.searchName | typeof orders.searchPhone, prefix: string): SQL {
+function startsWith(column: typeof orders.id | typeof orders.searchName | typeof orders.searchSurname | typeof orders.searchPhone | typeof orders.searchPhoneReversed, prefix: string): SQL {
   // Text compares byte-wise: every string that starts with `prefix` sorts between these two.
   return and(gte(column, prefix), lt(column, `${prefix}\uffff`))!;
 }
