@@ -17,6 +17,11 @@ export function shopperCanCancel(order: { status: string; createdAt: number }, n
   return order.status === "Order Placed" && now - order.createdAt < SHOPPER_CANCEL_WINDOW_MS;
 }
 
+/** How the order is paid, in the same words on every page and paper. */
+export function paymentMethodLabel(paymentType: string): string {
+  return paymentType === "COD" ? "Cash On Delivery" : "Online (card)";
+}
+
 export function paymentLabel(order: { isPaid: boolean; paymentType: string; paymentState: string; status: string }): string {
   if (order.paymentState === "refund_due") return "Refund due";
   if (order.paymentState === "refunded") return "Refunded";

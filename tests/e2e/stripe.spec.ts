@@ -49,7 +49,7 @@ test.describe("online payment (fake Stripe)", () => {
     await expect(orders).toHaveCount(1);
     const order = orders.first();
     await expect(order.getByTestId("payment-status")).toHaveText("Paid");
-    await expect(order).toContainText("Payment: Online");
+    await expect(order).toContainText("Payment: Online (card)");
     await expect(order.getByTestId("order-status")).toHaveText("Order Placed");
     await expect(order).toContainText("Total: ₹112.20");
     await expect(order.getByRole("listitem").filter({ hasText: APPLE.name })).toBeVisible();
@@ -72,7 +72,7 @@ test.describe("online payment (fake Stripe)", () => {
     await expect(orders).toHaveCount(1);
     const order = orders.first();
     await expect(order.getByTestId("payment-status")).toHaveText("Awaiting payment");
-    await expect(order).toContainText("Payment: Online");
+    await expect(order).toContainText("Payment: Online (card)");
     await expect(order.getByTestId("order-status")).toHaveText("Order Placed");
     await expect(order).toContainText("Total: ₹112.20");
     await expect(cartLink(page)).toBeVisible();

@@ -2,7 +2,7 @@ import type { OrderView } from "@worker/services/orders";
 import { Link } from "~/components/Link";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { cancellationText, formatDateTime, orderNumber, paymentLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { cancellationText, formatDateTime, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
 import { CancelOrderButton } from "./CancelOrder";
 import { OrderAgainButton } from "./OrderAgain";
 import { OrderTimeline } from "./OrderTimeline";
@@ -24,7 +24,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
           {highlighted && <span className="ml-2 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-white">Just placed</span>}
         </p>
         <p>
-          Payment: {order.paymentType === "COD" ? "Cash On Delivery" : "Online"} ·{" "}
+          Payment: {paymentMethodLabel(order.paymentType)} ·{" "}
           <span data-testid="payment-status" className={order.isPaid ? "text-primary" : "text-amber-700"}>
             {paymentLabel(order)}
           </span>

@@ -2,7 +2,7 @@ import { Link } from "~/components/Link";
 import { PostalAddress } from "~/components/orders/PostalAddress";
 import type { InvoiceData } from "@worker/services/invoices";
 import { formatRupees } from "@shared/money";
-import { formatDateTime, orderNumber, paymentLabel } from "@shared/order-status";
+import { formatDateTime, orderNumber, paymentLabel, paymentMethodLabel } from "@shared/order-status";
 import { taxLineLabel } from "@shared/tax";
 
 type Kind = "invoice" | "packing-slip";
@@ -70,7 +70,7 @@ export function OrderPaper({ data, kind, backTo, backLabel = "Back to the order"
           <div>
             <h2 className="text-xs font-semibold uppercase text-gray-600">Payment</h2>
             <p className="mt-1">
-              {order.paymentType === "COD" ? "Cash On Delivery" : "Online (card)"} · {paymentLabel(order)}
+              {paymentMethodLabel(order.paymentType)} · {paymentLabel(order)}
             </p>
             <p>Status: {order.status}</p>
           </div>

@@ -11,7 +11,7 @@ import { toOrderView, type OrderView } from "@worker/services/orders";
 import { isNarrowed, sellerOrdersPage } from "@worker/services/seller-orders";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { cancellationText, formatDateTime, ORDER_STATUSES, orderNumber, paymentLabel, refundText, SELLER_CANCEL_REASONS } from "@shared/order-status";
+import { cancellationText, formatDateTime, ORDER_STATUSES, orderNumber, paymentLabel, paymentMethodLabel, refundText, SELLER_CANCEL_REASONS } from "@shared/order-status";
 import { CancelOrderButton } from "~/components/orders/CancelOrder";
 import { MarkRefunded, useRefundToast } from "~/components/orders/MarkRefunded";
 import { NewOrdersNotice, useNewOrders } from "~/components/seller/NewOrders";
@@ -218,7 +218,7 @@ function SellerOrderCard({ order, isNew }: { order: OrderView & { next: readonly
       </address>
       <p className="text-base font-medium text-gray-900">{formatRupees(order.amountPaise)}</p>
       <div className="space-y-1">
-        <p>Method: {order.paymentType === "COD" ? "Cash On Delivery" : "Online"}</p>
+        <p>Method: {paymentMethodLabel(order.paymentType)}</p>
         <p>Date: {formatDateTime(order.createdAt)}</p>
         <p>
           Payment: <span className={order.isPaid ? "text-primary" : "text-amber-700"}>{paymentLabel(order)}</span>

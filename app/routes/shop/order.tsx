@@ -12,7 +12,7 @@ import { OrderAgainButton } from "~/components/orders/OrderAgain";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { cancellationText, formatDateTime, isActive, orderNumber, paymentLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { cancellationText, formatDateTime, isActive, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/order";
@@ -137,7 +137,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <BillBreakdown order={order} />
             <p className="mt-3 text-sm text-gray-700">
-              Paid by {order.paymentType === "COD" ? "Cash On Delivery" : "Online (card)"} ·{" "}
+              Paid by {paymentMethodLabel(order.paymentType)} ·{" "}
               <span data-testid="payment-status" className={order.isPaid ? "text-primary" : "text-amber-700"}>
                 {paymentLabel(order)}
               </span>
