@@ -17,6 +17,7 @@
  */
 import { istDay, istDayStart, DAY_MS } from "../shared/ist.ts";
 import { totalsFor } from "../shared/money.ts";
+import { orderSearchKeys } from "../worker/services/order-search-keys.ts";
 import { SEED_PRODUCTS } from "./seed-data.ts";
 
 /** The store's default tax rate (2%, the spec's), which orders.tax_basis_points defaults to: seeded orders were charged it. */
@@ -115,7 +116,9 @@ export async function seedOrders(db: D1Database, options: OrderSeedOptions): Pro
     const id = `bulk-order-${n + 1}`;
     const shopper = 1 + Math.floor(random() * SHOPPERS);
     const [city, state, zipCode] = pick(CITIES);
-    const address = { id: `bulk-address-${shopper}`, firstName: "Shopper", lastName: String(shopper), email: `shopper-${shopper}@bulk.example`, street: `${shopper} Main Road`, city, state, zipCode, country: "India", phone: "+91 98765 43210" };
+    const address = { id: `bulk-address-${shopper}`, firstName: "Shopper", lastName: String(shopper), email: `shopper-${shopper}@bulk.example`, street: `${shopper} Main Road`, city, state, zipCode, country: "India", phone: `+91 ${9_700_000_000 + shopper}` };
+    // The seller's search keys, as an order placed in the shop gets them (ADR 035).
+    const keys = orderSearchKeys(address);
     orderRows.push([
       id,
       `bulk-shopper-${shopper}`,
@@ -133,10 +136,14 @@ export async function seedOrders(db: D1Database, options: OrderSeedOptions): Pro
       refundedAt,
       createdAt,
       history[history.length - 1]!.at,
+      keys.searchName,
+      keys.searchSurname,
+      keys.searchPhone,
+      keys.searchPhoneReversed,
     ]);
     lines.forEach(({ product, quantity }, k) => itemRows.push([`${id}-${k + 1}`, id, product.id, product.name, product.category, product.image, product.pricePaise, quantity]));
   }
-  const ORDER_COLUMNS = ["id", "user_id", "subtotal_paise", "tax_paise", "amount_paise", "address", "payment_type", "status", "status_history", "is_paid", "payment_state", "stripe_session_id", "stock_returned", "refunded_at", "created_at", "updated_at"];
+  const ORDER_COLUMNS = ["id", "user_id", "subtotal_paise", "tax_paise", "amount_paise", "address", "payment_type", "status", "status_history", "is_paid", "payment_state", "stripe_session_id", "stock_returned", "refunded_at", "created_at", "updated_at", "search_name", "search_surname", "search_phone", "search_phone_reversed"];
   await insertRows(db, "orders", ORDER_COLUMNS, orderRows);
   await insertRows(db, "order_items", ["id", "order_id", "product_id", "name", "category", "image", "unit_price_paise", "quantity"], itemRows);
   // Counted stock for one bulk product in ten (the dashboard's stock lists); the rest stay uncounted.
