@@ -275,8 +275,20 @@ describe("the seller's login page", () => {
     expect([response.status, response.headers.get("Location")]).toEqual([302, "/seller"]);
     expect(await carried(response)).toEqual({ kind: "success", message: "Logged In" });
 
-    expect(await (await throughRoot(page("/seller/login"), sellerLoginPage.loader as never)).json()).toBeNull();
+    expect(await (await throughRoot(page("/seller/login"), sellerLoginPage.loader as never)).json()).toEqual({ returnTo: "/seller" });
     const seller = await throughRoot(page("/seller/login", await sellerLogin()), sellerLoginPage.loader as never);
     expect([seller.status, seller.headers.get("Location")]).toEqual([302, "/seller"]);
+  });
+
+  it("with ?redirectTo= a seller page, the login goes on to it; anywhere else, to /seller", async () => {
+    const asked = "/seller/login?redirectTo=%2Fseller%2Forders%3Fstatus%3DPacked";
+    const response = await throughRoot(formPost(asked, { email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }), sellerLoginPage.action as never);
+    expect([response.status, response.headers.get("Location")]).toEqual([302, "/seller/orders?status=Packed"]);
+    const elsewhere = await throughRoot(formPost("/seller/login?redirectTo=%2F%2Fevil.example", { email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }), sellerLoginPage.action as never);
+    expect(elsewhere.headers.get("Location")).toBe("/seller");
+    const refused = await throughRoot(formPost(asked, { email: env.SELLER_EMAIL!, password: "wrong-password" }), sellerLoginPage.action as never);
+    expect([refused.status, refused.headers.get("Location")]).toEqual([303, asked]);
+    const signedIn = await throughRoot(page(asked, await sellerLogin()), sellerLoginPage.loader as never);
+    expect(signedIn.headers.get("Location")).toBe("/seller/orders?status=Packed");
   });
 });
