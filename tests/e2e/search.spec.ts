@@ -172,6 +172,15 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(page).toHaveURL("/products?search=rice");
       await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeHidden();
       expect(await cardNames(page)).toEqual(["Basmati Rice 5kg", "Brown Rice 1kg"]);
+      await expect(box).toHaveValue("rice");
+
+      // Elsewhere (a client-side navigation), the box no longer holds the old search; Back brings it again.
+      await page.getByRole("banner").getByRole("link", { name: "GreenBasket" }).click();
+      await expect(page).toHaveURL("/");
+      await expect(box).toHaveValue("");
+      await page.goBack();
+      await expect(page).toHaveURL("/products?search=rice");
+      await expect(box).toHaveValue("rice");
     });
   });
 

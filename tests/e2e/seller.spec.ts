@@ -208,3 +208,18 @@ test.describe("the seller", () => {
     expect(html).not.toContain("waiting to be packed");
   });
 });
+
+test("All Products pages forward, and back to the first page", async ({ sellerPage }) => {
+  await openSellerPage(sellerPage, "/seller/product-list");
+  const pages = sellerPage.getByRole("navigation", { name: "Pages" });
+  await expect(pages.getByRole("link", { name: "← First page" })).toHaveCount(0);
+  const firstRow = await sellerPage.getByRole("switch").first().getAttribute("aria-label");
+  await pages.getByRole("link", { name: "Next page →" }).click();
+  await expect(sellerPage).toHaveURL(/\/seller\/product-list\?cursor=/);
+  await expect(sellerPage.getByRole("switch").first()).not.toHaveAttribute("aria-label", firstRow!);
+  await pages.getByRole("link", { name: "← First page" }).click();
+  await expect(sellerPage).toHaveURL(/\/seller\/product-list\??$/);
+  // (Not the same first row: a catalogue journey may add a product meanwhile, and the newest come first.)
+  await expect(pages.getByRole("link", { name: "← First page" })).toHaveCount(0);
+  await expect(pages.getByRole("link", { name: "Next page →" })).toBeVisible();
+});

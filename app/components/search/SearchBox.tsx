@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ComponentType } from "react";
+import { useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { Form, useSearchParams } from "react-router";
 import { MAX_SEARCH_LENGTH, normaliseSearchText } from "@shared/search-text";
 import type { ComboboxState, SuggestionsProps } from "./Suggestions";
@@ -20,6 +20,13 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const [Suggestions, setSuggestions] = useState<ComponentType<SuggestionsProps> | null>(null);
   const [state, setState] = useState<ComboboxState>({ expanded: false, activeId: undefined });
   const loading = useRef(false);
+  // The box says what the page shows: the search of a results page, nothing once the shopper has
+  // gone elsewhere (it is uncontrolled, so a client-side navigation would otherwise keep old text).
+  const shownSearch = normaliseSearchText(params.get("search") ?? "");
+  useEffect(() => {
+    const box = input.current;
+    if (box && document.activeElement !== box) box.value = shownSearch;
+  }, [shownSearch]);
 
   const enhance = () => {
     if (loading.current) return;

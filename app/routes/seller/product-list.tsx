@@ -146,10 +146,20 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
         </table>
         {products.length === 0 && <p className="p-6 text-gray-600">{search ? `No products match “${search}”.` : "No products yet."}</p>}
       </div>
-      {nextCursor && (
-        <Link to={`?${new URLSearchParams({ ...(search && { q: search }), cursor: nextCursor })}`} className="mt-6 inline-block text-primary hover:underline">
-          Next page →
-        </Link>
+      {(cursor || nextCursor) && (
+        <nav aria-label="Pages" className="mt-6 flex gap-6">
+          {/* Pages are read from a keyset cursor (newest first): the way back is to the first page. */}
+          {cursor && (
+            <Link to={`?${new URLSearchParams(search ? { q: search } : {})}`} className="text-primary hover:underline">
+              ← First page
+            </Link>
+          )}
+          {nextCursor && (
+            <Link to={`?${new URLSearchParams({ ...(search && { q: search }), cursor: nextCursor })}`} className="text-primary hover:underline">
+              Next page →
+            </Link>
+          )}
+        </nav>
       )}
     </>
   );
