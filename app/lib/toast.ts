@@ -5,10 +5,12 @@
  *
  * Repeats merge: a toast with the kind and text of one still on screen restarts that one's timer
  * instead of stacking a copy (five taps of + say "Cart Updated" once). A success dismisses the
- * errors on screen: they are stale once something has worked.
+ * errors on screen: they are stale once something has worked. A toast about a `topic` (one
+ * product's stock switch) replaces the one before it on that topic: "out of stock" then "in stock"
+ * within two seconds shows only the latest.
  */
 export type ToastKind = "success" | "error" | "loading" | "blank";
-export type Toast = { id: number; kind: ToastKind; message: string; leaving: boolean };
+export type Toast = { id: number; kind: ToastKind; message: string; leaving: boolean; topic?: string };
 
 const DURATION_MS: Record<ToastKind, number> = { success: 2_000, error: 4_000, blank: 4_000, loading: Infinity };
 const MAX_ON_SCREEN = 20;
@@ -47,9 +49,10 @@ function schedule(id: number, kind: ToastKind) {
   if (Number.isFinite(duration)) timers.set(id, setTimeout(() => dismissToast(id), duration));
 }
 
-function show(kind: ToastKind, message: string): number {
+function show(kind: ToastKind, message: string, topic?: string): number {
   const visible = toasts.filter((t) => !t.leaving);
   if (kind === "success") for (const stale of visible.filter((t) => t.kind === "error")) dismissToast(stale.id);
+  if (topic) for (const stale of visible.filter((t) => t.topic === topic && t.message !== message)) dismissToast(stale.id);
   const same = visible.find((t) => t.kind === kind && t.message === message);
   if (same) {
     schedule(same.id, kind);
@@ -57,7 +60,7 @@ function show(kind: ToastKind, message: string): number {
   }
   const id = nextId++;
   const overflow = visible.length >= MAX_ON_SCREEN ? visible.slice(0, visible.length - MAX_ON_SCREEN + 1) : [];
-  emit([...toasts.filter((t) => !overflow.includes(t)), { id, kind, message, leaving: false }]);
+  emit([...toasts.filter((t) => !overflow.includes(t)), { id, kind, message, leaving: false, ...(topic && { topic }) }]);
   schedule(id, kind);
   return id;
 }
@@ -68,8 +71,8 @@ function dismissErrors() {
 }
 
 export const toast = {
-  success: (message: string) => show("success", message),
-  error: (message: string) => show("error", message),
+  success: (message: string, options?: { topic?: string }) => show("success", message, options?.topic),
+  error: (message: string, options?: { topic?: string }) => show("error", message, options?.topic),
   loading: (message: string) => show("loading", message),
   message: (message: string) => show("blank", message),
   dismiss: dismissToast,

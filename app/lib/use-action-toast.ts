@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
 import { toast } from "./toast";
 
-/** Show an action's `{ ok, msg }` answer as a toast once it arrives. */
-export function useActionToast(result: { ok: boolean; msg: string } | undefined) {
+/** Show an action's `{ ok, msg }` answer as a toast once it arrives; a newer one on the same `topic` replaces it. */
+export function useActionToast(result: { ok: boolean; msg: string } | undefined, topic?: string) {
   useEffect(() => {
     if (!result?.msg) return;
-    if (result.ok) toast.success(result.msg);
-    else toast.error(result.msg);
-  }, [result]);
+    if (result.ok) toast.success(result.msg, { topic });
+    else toast.error(result.msg, { topic });
+  }, [result, topic]);
 }
 
 /**

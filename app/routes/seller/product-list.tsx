@@ -215,7 +215,7 @@ type RowProps = {
 
 function ProductRow({ product, selected, onSelect, listAddress, askedToDelete }: RowProps) {
   const stock = useFetcher<Answer>();
-  useActionToast(stock.state === "idle" ? stock.data : undefined);
+  useActionToast(stock.state === "idle" ? stock.data : undefined, `stock-${product.id}`);
   const shownInStock = stock.formData ? stock.formData.get("inStock") === "true" : product.inStock;
 
   return (
