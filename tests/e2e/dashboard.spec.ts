@@ -4,7 +4,7 @@
  * orders at the same time, so the figures are checked for what this test adds, not for totals.
  */
 import type { Page } from "@playwright/test";
-import { addAddressByApi, newAddress, newShopper, openSellerPage, postJson, registerByApi } from "./support/accounts";
+import { addAddressByApi, newAddress, newShopper, openSellerPage, postJson, registerByApi, SELLER_STATE } from "./support/accounts";
 import { APPLE, open } from "./support/app";
 import { expectNoSeriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
@@ -89,9 +89,19 @@ for (const where of ["on a desktop", "on a phone @mobile"]) {
       await expect.poll(() => ordersIn(seller, "Today")).toBeGreaterThan(before);
       // The same document: nothing reloaded.
       expect(await seller.evaluate(() => (window as unknown as { keptAlive?: boolean }).keptAlive)).toBe(true);
+      await expect(seller.getByText(/^Updated .*\(India time\), refreshes while open$/)).toBeVisible();
     });
   });
 }
+
+test("without JavaScript the dashboard does not promise to refresh itself", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/seller/dashboard");
+  await expect(page.getByText(/^Updated .*\(India time\)$/)).toBeVisible();
+  await expect(page.getByText(/refreshes while open/)).toHaveCount(0);
+  await context.close();
+});
 
 test.describe("the dashboard's data is the seller's", () => {
   test("a guest and a signed-in shopper get the seller login form, not the figures", async ({ page, shopper: _ }) => {
