@@ -100,6 +100,10 @@ for (const device of DEVICES) {
       await expect(page.getByTestId("payment-status")).toHaveText("Nothing to pay");
       await page.getByRole("link", { name: "Invoice" }).click();
       await expect(page.getByTestId("paper-cancelled")).toHaveText("Cancelled: nothing to pay");
+      // The confirmation's address, opened again: a cancelled order is no longer "just placed".
+      await open(page, `/my-orders?placed=${orderId}`);
+      await expect(page.getByTestId("order-placed")).toHaveCount(0);
+      await expect(orderCards(page).first()).not.toContainText("Just placed");
 
       await open(page, "/my-orders");
       await expect(orderCards(page).first().getByTestId("cancel-reason")).toHaveText("Cancelled by you: Ordered by mistake");

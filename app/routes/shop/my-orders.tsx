@@ -37,7 +37,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 space-y-6">
           {orders.map((order) => (
             <li key={order.id}>
-              <OrderCard order={order} now={now} highlighted={order.id === placedId} />
+              <OrderCard order={order} now={now} highlighted={order.id === placedId && order.status !== "Cancelled"} />
             </li>
           ))}
         </ul>
