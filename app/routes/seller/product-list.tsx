@@ -13,6 +13,7 @@ import { bulkStockMessage, setStockInBulk } from "@worker/services/bulk-stock";
 import { bulkStockFields } from "@worker/web/seller-forms";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
+import { DELETE_FETCHER, DeleteProduct } from "~/components/seller/DeleteProduct";
 import { ExportCsv } from "~/components/seller/ExportCsv";
 import { useActionToast } from "~/lib/use-action-toast";
 import { rescueFocus } from "~/lib/focus-rescue";
@@ -48,8 +49,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const BULK_FORM = "bulk-stock";
-/** One fetcher for every row's delete, read by the list too: its answer (a toast) outlives the deleted row. */
-const DELETE_FETCHER = "product-delete";
 
 /**
  * The seller's products: a table on wider screens, a card per product on a phone (the same rows,
@@ -266,73 +265,5 @@ function ProductRow({ product, selected, onSelect, listAddress, askedToDelete }:
         </div>
       </td>
     </tr>
-  );
-}
-
-/**
- * Delete asks first, with or without JavaScript: the button opens a confirmation in the row (by
- * itself, or without JavaScript by loading the list with `?delete=<id>`); "Yes, delete" posts,
- * "Keep" closes it and gives the focus back to Delete.
- */
-function DeleteProduct({ product, listAddress, askedToDelete }: Pick<RowProps, "product" | "listAddress" | "askedToDelete">) {
-  const remove = useFetcher<Answer>({ key: DELETE_FETCHER });
-  const [asking, setAsking] = useState(false);
-  const deleteButton = useRef<HTMLButtonElement>(null);
-  const keep = useRef<HTMLAnchorElement>(null);
-  const open = asking || askedToDelete;
-  // Opened by a click or a key: the focus goes to the safe answer.
-  useEffect(() => {
-    if (asking) keep.current?.focus();
-  }, [asking]);
-  const question = `Delete ${product.name}?`;
-
-  return (
-    <div className="relative">
-      <Form
-        method="get"
-        action={`/seller/product-list#delete-${product.id}`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          setAsking(true);
-        }}
-      >
-        {[...new URLSearchParams(listAddress.slice(1))].map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <input type="hidden" name="delete" value={product.id} />
-        <button ref={deleteButton} type="submit" aria-expanded={open} className="px-2 py-1.5 text-red-600 hover:underline md:p-0" aria-label={`Delete ${product.name}`}>
-          Delete
-        </button>
-      </Form>
-      {open && (
-        <div id={`delete-${product.id}`} role="group" aria-label={question} className="absolute right-0 top-full z-10 mt-2 w-64 rounded-md border border-gray-300 bg-white p-3 text-left text-sm text-gray-800 shadow-lg">
-          <p>
-            Delete <strong className="break-words">{product.name}</strong> for good? Past orders keep their copy.
-          </p>
-          <div className="mt-3 flex items-center justify-end gap-3">
-            <Link
-              ref={keep}
-              to={listAddress}
-              className="px-2 py-1.5 text-gray-700 hover:underline"
-              onClick={(e) => {
-                if (!asking) return; // opened by the address: going back to the list closes it
-                e.preventDefault();
-                setAsking(false);
-                deleteButton.current?.focus();
-              }}
-            >
-              Keep
-            </Link>
-            <remove.Form method="post" action={`/seller/product-list${listAddress}`}>
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={product.id} />
-              <button type="submit" disabled={remove.state !== "idle"} className="rounded bg-red-600 px-3 py-1.5 font-medium text-white hover:bg-red-700 disabled:opacity-70">
-                Yes, delete
-              </button>
-            </remove.Form>
-          </div>
-        </div>
-      )}
-    </div>
   );
 }
