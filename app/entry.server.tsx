@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { workerContext } from "@worker/web/context";
 import { documentCsp, newNonce } from "@worker/security/headers";
 import css from "./app.css?inline";
@@ -9,6 +9,17 @@ import { InlineCssContext } from "~/lib/inline-css";
 import { NonceContext } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What React Router caught on the server, logged, but not a client's mistake it already answered
+ * with its status (no such page, a POST to a page without a form: 404, 405) nor a request the
+ * client gave up on: those would fill the log with "errors" that are not the store's.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) return;
+  console.error(error);
+};
 
 export default async function handleRequest(
   request: Request,
