@@ -128,6 +128,13 @@ for (const device of ["desktop", "phone @mobile"] as const) {
   });
 }
 
+/** The seller login form (on whatever page shows it), filled and sent. */
+async function sellerLogsIn(page: Page, password: string) {
+  await page.getByLabel("Email").fill(SELLER.email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
 test.describe("the seller's login", () => {
   test("a failed attempt's toast does not outlive the login that follows", async ({ page }) => {
     // Time stands still: the error could not simply have timed out by the time the login succeeds.
@@ -135,16 +142,12 @@ test.describe("the seller's login", () => {
     await page.goto("/seller");
     await waitForHydration(page, "form", { clockStopped: true });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seller Login");
-    await page.getByLabel("Email").fill(SELLER.email);
-    await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await sellerLogsIn(page, "not-the-password");
     await expect(page.getByRole("status").getByText("Invalid email or password")).toBeVisible();
 
     // A refused login is a new page (/seller/login, ADR 043): the form starts empty again.
     await expect(page).toHaveURL("/seller/login");
-    await page.getByLabel("Email").fill(SELLER.email);
-    await page.getByLabel("Password").fill(SELLER.password);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await sellerLogsIn(page, SELLER.password);
     await expect(page.getByText("Hi! Admin")).toBeVisible();
     // Gone (fading out, hidden from assistive technology), not left to time out.
     await expect(page.getByRole("status").locator(':scope > div:not([aria-hidden="true"])').filter({ hasText: "Invalid email or password" })).toHaveCount(0);
@@ -154,15 +157,11 @@ test.describe("the seller's login", () => {
     await page.goto("/seller/orders?status=Packed");
     await waitForHydration(page, "form");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seller Login");
-    await page.getByLabel("Email").fill(SELLER.email);
-    await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await sellerLogsIn(page, "not-the-password");
     await expect(page.getByRole("status").getByText("Invalid email or password")).toBeVisible();
     await expect(page).toHaveURL("/seller/login?redirectTo=%2Fseller%2Forders%3Fstatus%3DPacked");
 
-    await page.getByLabel("Email").fill(SELLER.email);
-    await page.getByLabel("Password").fill(SELLER.password);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await sellerLogsIn(page, SELLER.password);
     await expect(page).toHaveURL("/seller/orders?status=Packed");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders List");
   });

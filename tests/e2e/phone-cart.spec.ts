@@ -27,18 +27,23 @@ function ratingWidths(rating: Locator) {
   });
 }
 
+/** One apple and one rice, each added from its product page, then the cart opened. */
+async function cartOfAppleAndRice(page: Page) {
+  await open(page, `/products/fruits/${APPLE.id}`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expectCartCount(page, 1);
+  await open(page, `/products/grains/${RICE.id}`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expectCartCount(page, 2);
+  await open(page, "/cart");
+}
+
 for (const device of ["desktop", "phone @mobile"] as const) {
   const phone = device !== "desktop";
 
   test.describe(`the cart on a ${device}`, () => {
     test("by keyboard: removing a line leaves the focus in the cart, on the line that took its place", async ({ page }) => {
-      await open(page, `/products/fruits/${APPLE.id}`);
-      await page.getByRole("button", { name: "Add to Cart" }).click();
-      await expectCartCount(page, 1);
-      await open(page, `/products/grains/${RICE.id}`);
-      await page.getByRole("button", { name: "Add to Cart" }).click();
-      await expectCartCount(page, 2);
-      await open(page, "/cart");
+      await cartOfAppleAndRice(page);
 
       await cartLine(page, APPLE.name).getByRole("button", { name: `Remove ${APPLE.name} from cart` }).focus();
       await page.keyboard.press("Enter");
@@ -51,14 +56,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
     });
 
     test("− and + change a cart line one at a time; Remove deletes the whole line, as its toast says", async ({ page }) => {
-      await open(page, `/products/fruits/${APPLE.id}`);
-      await page.getByRole("button", { name: "Add to Cart" }).click();
-      await expectCartCount(page, 1);
-      await open(page, `/products/grains/${RICE.id}`);
-      await page.getByRole("button", { name: "Add to Cart" }).click();
-      await expectCartCount(page, 2);
-
-      await open(page, "/cart");
+      await cartOfAppleAndRice(page);
       const apple = cartLine(page, APPLE.name);
       await apple.getByRole("button", { name: `Add one more ${APPLE.name}` }).click();
       await apple.getByRole("button", { name: `Add one more ${APPLE.name}` }).click();
