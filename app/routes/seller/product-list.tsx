@@ -63,6 +63,8 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const pageIds = products.map((p) => p.id);
   const cursor = useSearchParams()[0].get("cursor");
+  /** This page of the list (its search and cursor): where a row's delete posts and Keep returns. */
+  const listAddress = `?${new URLSearchParams({ ...(search && { q: search }), ...(cursor && { cursor }) })}`;
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const someSelected = !allSelected && pageIds.some((id) => selected.has(id));
   const selectAll = useRef<HTMLInputElement>(null);
@@ -137,7 +139,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
                 product={product}
                 selected={selected.has(product.id)}
                 onSelect={(on) => toggle(product.id, on)}
-                listAddress={`?${new URLSearchParams({ ...(search && { q: search }), ...(cursor && { cursor }) })}`}
+                listAddress={listAddress}
                 askedToDelete={confirmDelete === product.id}
               />
             ))}
