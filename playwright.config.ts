@@ -8,8 +8,8 @@
  * The web server builds the app first (scripts/start.ts), unless E2E_REUSE_BUILD=1 says the build
  * in build/ is current: `npm test` sets it, because its bundle check has just built.
  *
- * Browsers cannot be downloaded here: Debian's chromium is used (CHROMIUM_PATH overrides; if
- * neither exists, Playwright's own bundled browser is tried).
+ * Browsers cannot be downloaded here: Debian's Chromium is used, its headless shell when installed
+ * (CHROMIUM_PATH overrides; if neither exists, Playwright's own bundled browser is tried).
  */
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 import { existsSync } from "node:fs";
@@ -22,9 +22,14 @@ const PORT = Number(process.env.E2E_PORT ?? 8799);
 const BASE_URL = `http://localhost:${PORT}`;
 const CI = !!process.env.CI;
 
+/**
+ * Chromium's headless shell first, as Playwright itself uses for headless runs: without the full
+ * browser around the page, the journeys take about a third less time on this 2-core machine (57
+ * journeys: 90 s with Debian's `chromium`, 58 s with its `chromium-headless-shell`).
+ */
 function chromiumExecutable(): string | undefined {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+  return ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path));
 }
 
 const executablePath = chromiumExecutable();

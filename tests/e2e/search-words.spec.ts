@@ -4,7 +4,7 @@
  * own, so they run beside every other journey.
  */
 import type { Page } from "@playwright/test";
-import { open, productCard } from "./support/app";
+import { open, openRefreshed, productCard } from "./support/app";
 import { openSellerPage, SELLER_STATE, waitForSellerLoginForm } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
@@ -37,8 +37,9 @@ test.describe("the seller's search words", () => {
     await row(sellerPage, term).getByRole("button", { name: `Remove ${term}` }).click();
     await expect(sellerPage.getByRole("status").getByText(`Removed “${term}”`)).toBeVisible();
     await expect(row(sellerPage, term)).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByText(`No products match “${term}”.`)).toBeVisible();
+    await openRefreshed(page, `/products?search=${encodeURIComponent(term)}`, async () => {
+      await expect(page.getByText(`No products match “${term}”.`)).toBeVisible({ timeout: 1000 });
+    });
   });
 
   test("a refused word says why, next to the form", async ({ sellerPage }) => {

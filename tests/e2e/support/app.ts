@@ -85,6 +85,19 @@ export async function open(page: Page, path: string, hydrationSelector?: string)
   return response;
 }
 
+/**
+ * Open a guest's catalogue page until `check` passes, after a change by the seller. The guests'
+ * cached copy is refreshed at once, or up to a second later when another catalogue change was
+ * written just before (worker/catalog-purge.ts, ADR 024), as other journeys' changes can be. Give
+ * the checks in `check` a short timeout (1 s): the page is opened again until they pass.
+ */
+export async function openRefreshed(page: Page, path: string, check: () => Promise<void>) {
+  await expect(async () => {
+    await open(page, path);
+    await check();
+  }).toPass();
+}
+
 /** The top bar's cart link (the visible one: desktop and phone layouts each render their own). */
 export function cartLink(page: Page): Locator {
   return page.getByRole("link", { name: /^Cart, \d+ items?$/ });
