@@ -34,7 +34,15 @@ export function DeliveryChip() {
             <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
             <circle cx="12" cy="9.5" r="2.5" />
           </svg>
-          <span>Deliver to {pincode ? <strong>{pincode}</strong> : "your pincode"}</span>
+          {pincode ? (
+            // On a phone the promise needs the line's room: the pincode alone says where, and screen readers still hear "Deliver to".
+            <span>
+              <span className="max-sm:sr-only">Deliver to </span>
+              <strong>{pincode}</strong>
+            </span>
+          ) : (
+            <span>Deliver to your pincode</span>
+          )}
           <span aria-hidden="true">·</span>
           <span data-testid="delivery-promise" className={promise?.kind === "unserved" ? "font-medium text-red-700" : "font-medium text-primary-dull"}>
             {promise?.text ?? "See delivery time"}

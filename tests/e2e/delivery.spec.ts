@@ -6,7 +6,7 @@
  */
 import { APPLE, cartLink, expectCartCount, open, orderSummary, summaryValue } from "./support/app";
 import { addAddressByApi, addToCartFromProductPage, newAddress, orderCards } from "./support/accounts";
-import { checkPincode, chipPromise } from "./support/delivery";
+import { checkPincode, chipPromise, deliveryChip, expectChipOnOneLine } from "./support/delivery";
 import { expect, test } from "./support/fixtures";
 
 const PRODUCT_PATH = `/products/fruits/${APPLE.id}`;
@@ -31,6 +31,7 @@ for (const device of ["desktop", "phone @mobile"]) {
 
       await checkPincode(page, "560100");
       await expect(chipPromise(page)).toHaveText("Delivery in 2-7 business days");
+      await expectChipOnOneLine(page);
       await expect(page.getByTestId("page-delivery-promise")).toHaveText("Delivery in 2-7 business days to 560100");
 
       await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -42,6 +43,7 @@ for (const device of ["desktop", "phone @mobile"]) {
 
       await checkPincode(page, "400001");
       await expect(chipPromise(page)).toHaveText("We don't deliver to 400001 yet");
+      await expectChipOnOneLine(page);
       await open(page, "/");
       await expect(chipPromise(page)).toHaveText("We don't deliver to 400001 yet");
     });
@@ -50,7 +52,7 @@ for (const device of ["desktop", "phone @mobile"]) {
       await open(page, "/");
       await checkPincode(page, "560001");
       const banner = page.getByRole("banner");
-      await banner.getByText(/^Deliver to/).click();
+      await deliveryChip(page).click();
       await banner.getByLabel("Delivery pincode").fill("12345");
       await banner.getByRole("button", { name: "Check" }).click();
       await expect(banner.getByRole("alert")).toHaveText("Enter a 6-digit PIN code, such as 560001");
@@ -63,7 +65,7 @@ for (const device of ["desktop", "phone @mobile"]) {
       await open(page, PRODUCT_PATH);
       await expect(page.getByRole("banner").getByText(`Deliver to ${address.zipCode}`, { exact: true })).toBeVisible();
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
-      await page.getByRole("banner").getByText(/^Deliver to/).click();
+      await deliveryChip(page).click();
       await expect(page.getByRole("banner").getByRole("link", { name: "Change it in your addresses" })).toBeVisible();
     });
 
@@ -104,7 +106,7 @@ test.describe("without JavaScript", () => {
     const page = await context.newPage();
     await page.goto(PRODUCT_PATH);
     const banner = page.getByRole("banner");
-    await banner.getByText(/^Deliver to/).click(); // a <details>: it opens without scripts
+    await deliveryChip(page).click(); // a <details>: it opens without scripts
     await banner.getByLabel("Delivery pincode").fill("560001");
     await banner.getByRole("button", { name: "Check" }).click();
     await expect(page).toHaveURL(PRODUCT_PATH);
@@ -112,7 +114,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("page-delivery-promise")).toHaveText("Delivery in 30 min to 560001");
 
     // Not a PIN: the form lands on /delivery with the reason (400), and nothing was remembered.
-    await banner.getByText(/^Deliver to/).click();
+    await deliveryChip(page).click();
     await banner.getByLabel("Delivery pincode").fill("56001");
     const refused = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/delivery");
     await banner.getByRole("button", { name: "Check" }).click();

@@ -7,6 +7,7 @@
 import type { Page } from "@playwright/test";
 import { open } from "./support/app";
 import { accountMenu, loginDialog } from "./support/accounts";
+import { deliveryChip } from "./support/delivery";
 import { expect, test } from "./support/fixtures";
 
 const banner = (page: Page) => page.getByRole("banner");
@@ -44,7 +45,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
 
     test("the Deliver to panel closes on Escape and on a click outside; a saved pincode closes it with the focus on the chip", async ({ page }) => {
       await open(page, "/");
-      const chip = banner(page).getByText(/^Deliver to/);
+      const chip = deliveryChip(page);
       const pincode = banner(page).getByLabel("Delivery pincode");
 
       await chip.click();
@@ -60,7 +61,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await pincode.fill("560001");
       await banner(page).getByRole("button", { name: "Check" }).click();
       await expect(pincode).toBeHidden();
-      await expect(banner(page).locator("summary").filter({ hasText: /^Deliver to/ })).toBeFocused();
+      await expect(deliveryChip(page)).toBeFocused();
     });
 
     test("Escape in the login dialog closes the dialog only", async ({ page }) => {

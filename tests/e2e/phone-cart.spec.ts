@@ -55,6 +55,24 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your cart is empty");
     });
 
+    test("a line keeps its name on one line and its stepper clear of the amount and Remove beside it", async ({ page }) => {
+      await cartOfAppleAndRice(page);
+      for (const name of [APPLE.name, RICE.name]) {
+        const title = cartLine(page, name).getByText(name, { exact: true });
+        const lineHeight = await title.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+        expect((await title.boundingBox())!.height, `${name}: one line`).toBeLessThan(2 * lineHeight);
+      }
+      for (const name of [APPLE.name, RICE.name]) {
+        const line = cartLine(page, name);
+        const stepper = (await line.getByTestId("stepper").boundingBox())!;
+        const amount = (await line.getByText(rupees(name === APPLE.name ? APPLE.offerPaise : RICE.offerPaise), { exact: true }).boundingBox())!;
+        const remove = (await line.getByRole("button", { name: `Remove ${name} from cart` }).boundingBox())!;
+        expect(stepper.x + stepper.width, `${name}: the stepper ends before the amount`).toBeLessThanOrEqual(amount.x);
+        expect(stepper.x + stepper.width, `${name}: the stepper ends before Remove`).toBeLessThanOrEqual(remove.x);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    });
+
     test("− and + change a cart line one at a time; Remove deletes the whole line, as its toast says", async ({ page }) => {
       await cartOfAppleAndRice(page);
       const apple = cartLine(page, APPLE.name);

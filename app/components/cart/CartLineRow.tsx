@@ -21,8 +21,10 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
   const step = "flex h-9 w-9 items-center justify-center text-lg disabled:opacity-40";
 
   return (
-    <li className="grid grid-cols-[2fr_1fr_1fr] items-center border-t border-gray-200 py-4 text-sm md:text-base">
-      <div className="flex items-center gap-3 md:gap-6">
+    // A phone has no room for three columns (nor their headings): the product takes the width, and
+    // its amount sits above Remove at the right. From md on, the cart's three headed columns.
+    <li className="grid grid-cols-[1fr_auto] items-center gap-x-3 border-t border-gray-200 py-4 text-sm md:grid-cols-[2fr_1fr_1fr] md:gap-x-0 md:text-base">
+      <div className="flex min-w-0 items-center gap-3 md:gap-6">
         {product ? (
           <Link to={productPath(product)} aria-label={product.name} className="flex h-20 w-20 shrink-0 items-center justify-center rounded border border-gray-300 md:h-24 md:w-24">
             {product.images[0] && <img src={imageUrl(product.images[0])} alt="" width={80} height={80} loading="lazy" className="h-full w-full object-contain" />}
@@ -30,8 +32,8 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
         ) : (
           <div className="h-20 w-20 shrink-0 rounded border border-gray-300 bg-gray-100 md:h-24 md:w-24" />
         )}
-        <div>
-          <p className="font-semibold">{name}</p>
+        <div className="min-w-0">
+          <p className="font-semibold break-words">{name}</p>
           {!line.available && (
             <p className="mt-1 text-sm font-medium text-red-600" data-testid="unavailable">
               {product ? "Out of stock: remove it to place your order" : "This product was removed from the store"}
@@ -61,19 +63,23 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
           </div>
         </div>
       </div>
-      <p className="text-center">{product && line.available ? formatRupees(product.offerPricePaise * quantity) : "—"}</p>
-      <SetQuantity
-        productId={line.productId}
-        quantity={0}
-        label={`Remove ${name} from cart`}
-        onSet={setTo}
-        className="mx-auto flex h-9 items-center gap-1 rounded-full px-2 text-red-700 hover:bg-red-50"
-      >
-        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" />
-        </svg>
-        <span className="hidden md:inline">Remove</span>
-      </SetQuantity>
+      <div className="flex flex-col items-end gap-2 md:contents">
+        <p className="font-semibold md:text-center md:font-normal">
+          {product && line.available ? formatRupees(product.offerPricePaise * quantity) : "—"}
+        </p>
+        <SetQuantity
+          productId={line.productId}
+          quantity={0}
+          label={`Remove ${name} from cart`}
+          onSet={setTo}
+          className="flex h-9 items-center gap-1 rounded-full px-2 text-red-700 hover:bg-red-50 md:mx-auto"
+        >
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" />
+          </svg>
+          <span className="hidden md:inline">Remove</span>
+        </SetQuantity>
+      </div>
     </li>
   );
 }
