@@ -366,6 +366,26 @@ test.describe("the seller's catalogue without JavaScript", () => {
   });
 
 
+  test("a refused Edit Product comes back with the reason and what was typed, not the stored values; nothing saved", { tag: CATALOGUE_TAG }, async ({ browser, catalogueChanges, sellerRequest, baseURL }) => {
+    const name = `Plain Refused Gourd ${unique()}`;
+    catalogueChanges.added(name);
+    const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+    const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/seller/products/${id}/edit`);
+    await page.getByLabel("Product Name").fill(`${name} renamed`);
+    await page.getByLabel("Product Price (₹)").fill("40");
+    await page.getByLabel("Offer Price (₹)").fill("45");
+    await page.getByRole("button", { name: "SAVE", exact: true }).click();
+
+    await expect(page.getByRole("alert")).toHaveText("Offer price cannot be above the price");
+    await expect(page.getByLabel("Product Name")).toHaveValue(`${name} renamed`);
+    await expect(page.getByLabel("Product Price (₹)")).toHaveValue("40");
+    await expect(page.getByLabel("Offer Price (₹)")).toHaveValue("45");
+    expect(await productByApi(sellerRequest, name)).toMatchObject({ name, offerPrice: 70 });
+    await context.close();
+  });
+
   test("Add Product is a plain multipart post: a picture chosen in a slot, the answer shown after a redirect, so a reload adds nothing", { tag: CATALOGUE_TAG }, async ({ browser, catalogueChanges, sellerRequest }) => {
     const name = `Plain Form Yam ${unique()}`;
     catalogueChanges.added(name);

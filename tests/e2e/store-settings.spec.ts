@@ -79,6 +79,26 @@ test.describe("store settings", () => {
     await phone.context().close();
   });
 
+  test("without JavaScript, a refused save comes back with the reason and every field as typed; nothing saved", { tag: CATALOGUE_TAG }, async ({ browser, baseURL, sellerRequest }) => {
+    const before = await currentSettings(sellerRequest);
+    const context = await browser.newContext({ storageState: SELLER_STATE, baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/seller/settings");
+    const express = page.getByLabel("Express pincodes");
+    const typedExpress = `${await express.inputValue()}\n560103`;
+    await express.fill(typedExpress);
+    await page.getByLabel("Opening hours").fill("every day from 6 am to midnight");
+    await page.getByLabel("Tax rate (%)").fill("5");
+    await page.getByRole("button", { name: "Save settings" }).click();
+
+    await expect(page.getByRole("alert")).toContainText("write the PIN code and the minutes");
+    await expect(express).toHaveValue(typedExpress);
+    await expect(page.getByLabel("Opening hours")).toHaveValue("every day from 6 am to midnight");
+    await expect(page.getByLabel("Tax rate (%)")).toHaveValue("5");
+    expect(await currentSettings(sellerRequest)).toEqual(before);
+    await context.close();
+  });
+
   for (const device of ["desktop", "phone"] as const) {
     test(`${device}: the seller changes the legal name and adds the GSTIN; the invoice prints them`, { tag: CATALOGUE_TAG }, async ({ sellerPage: desktopSeller, sellerRequest, page, shopper, baseURL, browser }) => {
       const orderId = await placeOrderByApi(page, shopper);

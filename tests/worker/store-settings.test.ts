@@ -216,6 +216,14 @@ describe("the Settings page's form", () => {
     expect(await storedRow()).toBeNull();
   });
 
+  it("refused without JavaScript, the page gets back what was typed to show again; through a fetcher, the message alone", async () => {
+    const typed = { ...FORM, expressPincodes: "560001 30\n560034", contactHours: "every day from 6 am" };
+    const refused = await post(typed, true);
+    expect(refused).toMatchObject({ data: { ok: false, msg: expect.stringContaining("line 2"), typed }, init: { status: 400 } });
+    expect(((await post(typed)) as { data: object }).data).not.toHaveProperty("typed");
+    expect(await storedRow()).toBeNull();
+  });
+
   it("names the line it cannot read, and saves nothing", async () => {
     const refused = await post({ ...FORM, expressPincodes: "560001 30\n560034" });
     expect(refused).toMatchObject({ data: { ok: false, msg: 'Express pincodes, line 2: write the PIN code and the minutes, such as "560001 30"' }, init: { status: 400 } });

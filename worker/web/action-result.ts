@@ -3,18 +3,41 @@ import { HttpError } from "@worker/errors";
 import { withFlash } from "./flash";
 import { pageAddressOf } from "./page-address";
 
-export type ActionFailure = { ok: false; msg: string };
+/**
+ * A refused form action: the reason, and for a browser without JavaScript the text it posted
+ * (`typed`), so the page it renders again keeps what the seller typed instead of the stored
+ * values. (With JavaScript the form's own fields still hold it; files cannot be refilled anyway.)
+ */
+export type ActionFailure = { ok: false; msg: string; typed?: Record<string, string> };
 
 /**
  * Run a page action's service call; an HttpError becomes `{ ok: false, msg }` with its status
- * (so the form can show the message), anything else propagates to the error boundary.
+ * (so the form can show the message), anything else propagates to the error boundary. Given the
+ * `request` of a form page, a refusal of the browser's own post also carries what it typed.
  */
-export async function runAction<T>(work: () => Promise<T>) {
+export async function runAction<T>(work: () => Promise<T>, request?: Request) {
+  // Before the action reads the body; only for a browser's own post (a fetcher's form keeps its input).
+  const posted = request && isDocumentPost(request) ? request.clone() : null;
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError) return data<ActionFailure>({ ok: false, msg: error.message }, { status: error.status });
-    throw error;
+    if (!(error instanceof HttpError)) throw error;
+    // A body refused for its size is not read again.
+    const typed = posted && error.status !== 413 ? await typedText(posted) : undefined;
+    return data<ActionFailure>({ ok: false, msg: error.message, ...(typed && { typed }) }, { status: error.status });
+  } finally {
+    // The copy not needed (no refusal): released, not left to buffer the body.
+    if (posted && !posted.bodyUsed) void posted.body?.cancel();
+  }
+}
+
+/** The text fields of a posted form (not its files); nothing if the body is not a form. */
+async function typedText(request: { formData(): Promise<FormData> }): Promise<Record<string, string> | undefined> {
+  try {
+    const form = await request.formData();
+    return Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  } catch {
+    return undefined;
   }
 }
 

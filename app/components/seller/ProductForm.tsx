@@ -6,7 +6,8 @@ import { IMAGE_MESSAGES } from "@shared/product-images";
 import { toast } from "~/lib/toast";
 import { hasPicture, ImageSlots, initialSlots } from "./ImageSlots";
 
-export type ProductFormResult = { ok: boolean; msg: string };
+/** `typed`: refused without JavaScript, the text the browser posted (worker/web/action-result.ts). */
+export type ProductFormResult = { ok: boolean; msg: string; typed?: Record<string, string> };
 
 /**
  * Add or edit a product: up to four picture slots (components/seller/ImageSlots.tsx) and the
@@ -21,6 +22,8 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
   const [slots, setSlots] = useState(() => initialSlots(product?.images));
   const [slotsError, setSlotsError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
+  // Refused without JavaScript, the page comes back with what was typed (the pictures must be chosen again).
+  const shown = <T,>(name: string, stored: T) => (posted && !posted.ok ? posted.typed?.[name] : undefined) ?? stored;
 
   // Each answer once. After a save the slots start again from the saved pictures (none for a new
   // product; the fetcher is idle only once the page's data was read again), while rendering; the
@@ -54,7 +57,7 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
       }}
     >
       <ImageSlots slots={slots} setSlots={setSlots} error={slotsError} />
-      <Field label="Product Name" name="name" defaultValue={product?.name} required maxLength={120} />
+      <Field label="Product Name" name="name" defaultValue={shown("name", product?.name)} required maxLength={120} />
       <div className="flex flex-col gap-1">
         <label htmlFor="product-description" className="text-base font-medium">
           Product Description <span className="text-sm font-normal text-gray-500">(one point per line)</span>
@@ -63,7 +66,7 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
           id="product-description"
           name="description"
           rows={4}
-          defaultValue={product?.description.join("\n")}
+          defaultValue={shown("description", product?.description.join("\n"))}
           className="resize-none rounded border border-gray-500/40 px-3 py-2.5 outline-none"
         />
       </div>
@@ -71,7 +74,7 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
         <label htmlFor="product-category" className="text-base font-medium">
           Category
         </label>
-        <select id="product-category" name="category" required defaultValue={product?.category ?? ""} className="rounded border border-gray-500/40 px-3 py-2.5 outline-none">
+        <select id="product-category" name="category" required defaultValue={shown("category", product?.category ?? "")} className="rounded border border-gray-500/40 px-3 py-2.5 outline-none">
           <option value="" disabled>
             Select Category
           </option>
@@ -83,12 +86,12 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
         </select>
       </div>
       <div className="flex flex-wrap gap-5">
-        <Field label="Product Price (₹)" name="price" type="number" min="0.01" step="0.01" required defaultValue={product ? product.pricePaise / 100 : undefined} />
-        <Field label="Offer Price (₹)" name="offerPrice" type="number" min="0.01" step="0.01" required defaultValue={product ? product.offerPricePaise / 100 : undefined} />
+        <Field label="Product Price (₹)" name="price" type="number" min="0.01" step="0.01" required defaultValue={shown("price", product ? product.pricePaise / 100 : undefined)} />
+        <Field label="Offer Price (₹)" name="offerPrice" type="number" min="0.01" step="0.01" required defaultValue={shown("offerPrice", product ? product.offerPricePaise / 100 : undefined)} />
       </div>
       <div className="flex flex-wrap gap-5">
-        <Field label="Weight (optional)" name="weight" defaultValue={product?.weight ?? undefined} maxLength={40} placeholder="e.g. 500 g" />
-        <Field label="Stock count (optional)" name="stock" type="number" min="0" step="1" defaultValue={product?.stock ?? undefined} placeholder="not counted" />
+        <Field label="Weight (optional)" name="weight" defaultValue={shown("weight", product?.weight ?? undefined)} maxLength={40} placeholder="e.g. 500 g" />
+        <Field label="Stock count (optional)" name="stock" type="number" min="0" step="1" defaultValue={shown("stock", product?.stock ?? undefined)} placeholder="not counted" />
         {/* The count shown: the server keeps what orders left if the seller does not change it, and refuses a change made over a count that moved. */}
         {product && <input type="hidden" name="stockSeen" value={product.stock ?? ""} readOnly />}
       </div>

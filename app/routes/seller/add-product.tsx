@@ -11,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const product = await saveProductForm(request, worker);
     // Without JavaScript: back to an empty form by a redirect, so a reload cannot add it twice.
     return answerFormPost(request, { ok: true, msg: `Product Added: ${product.name}` });
-  });
+  }, request);
 }
 
 export default function AddProduct() {

@@ -19,7 +19,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return runAction(async () => {
     const product = await saveProductForm(request, worker, params.id);
     return answerFormPost(request, { ok: true, msg: `Saved ${product.name}` });
-  });
+  }, request);
 }
 
 export default function EditProduct({ loaderData }: Route.ComponentProps) {

@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runAction(async () => {
     await saveStoreSettings(worker, Object.fromEntries(await readForm(request)));
     return answerFormPost(request, { ok: true as const, msg: "Settings saved" });
-  });
+  }, request);
 }
 
 const INPUT = "mt-1 w-full rounded border border-gray-400 px-3 py-2 outline-none focus:border-primary";
@@ -30,7 +30,9 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   const busy = useNavigation().state === "submitting";
   // A success is a toast; a refusal stays next to the button, where the seller fixes it.
   useActionToast(actionData?.ok ? actionData : undefined);
-  const failed = actionData && !actionData.ok ? actionData.msg : null;
+  const failed = actionData && !actionData.ok ? actionData : null;
+  // Refused without JavaScript, the page comes back with what was typed, not the stored values.
+  const shown = (name: string, stored: string | number) => failed?.typed?.[name] ?? stored;
   return (
     <div className="max-w-2xl">
       <h1 className="text-2xl font-medium">Store settings</h1>
@@ -41,7 +43,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             <label htmlFor="settings-state" className="block font-medium">
               State you deliver in
             </label>
-            <select id="settings-state" name="state" defaultValue={settings.state} className={`${INPUT} bg-white`}>
+            <select id="settings-state" name="state" defaultValue={shown("state", settings.state)} className={`${INPUT} bg-white`}>
               {INDIAN_STATES.map((state) => (
                 <option key={state}>{state}</option>
               ))}
@@ -60,22 +62,23 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               name="expressPincodes"
               rows={8}
               aria-describedby="settings-express-help"
-              defaultValue={settings.expressPincodes.map((entry) => `${entry.pincode} ${entry.etaMinutes}`).join("\n")}
+              defaultValue={shown("expressPincodes", settings.expressPincodes.map((entry) => `${entry.pincode} ${entry.etaMinutes}`).join("\n"))}
               className={`${INPUT} font-mono`}
             />
           </div>
-          <div className="grid grid-cols-2 gap-4">
+          {/* Aligned at the bottom: "from" wraps to two lines on a phone, "to" does not. */}
+          <div className="grid grid-cols-2 items-end gap-4">
             <div>
               <label htmlFor="settings-min-days" className="block font-medium">
                 Standard delivery from (business days)
               </label>
-              <input id="settings-min-days" name="standardMinDays" type="number" min={1} max={30} required defaultValue={settings.standardMinDays} className={INPUT} />
+              <input id="settings-min-days" name="standardMinDays" type="number" min={1} max={30} required defaultValue={shown("standardMinDays", settings.standardMinDays)} className={INPUT} />
             </div>
             <div>
               <label htmlFor="settings-max-days" className="block font-medium">
                 to (business days)
               </label>
-              <input id="settings-max-days" name="standardMaxDays" type="number" min={1} max={30} required defaultValue={settings.standardMaxDays} className={INPUT} />
+              <input id="settings-max-days" name="standardMaxDays" type="number" min={1} max={30} required defaultValue={shown("standardMaxDays", settings.standardMaxDays)} className={INPUT} />
             </div>
           </div>
           <p className="text-gray-500">Standard delivery applies everywhere in the state outside the express pincodes.</p>
@@ -95,7 +98,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             step={0.01}
             required
             aria-describedby="settings-tax-help"
-            defaultValue={settings.taxBasisPoints / 100}
+            defaultValue={shown("taxPercent", settings.taxBasisPoints / 100)}
             className={`${INPUT} max-w-32`}
           />
           <p id="settings-tax-help" className="text-gray-500">
@@ -117,7 +120,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               <label htmlFor={`settings-${name}`} className="block font-medium">
                 {label}
               </label>
-              <input id={`settings-${name}`} name={name} type={type} required defaultValue={value} className={INPUT} />
+              <input id={`settings-${name}`} name={name} type={type} required defaultValue={shown(name, value)} className={INPUT} />
             </div>
           ))}
         </fieldset>
@@ -129,7 +132,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             <label htmlFor="settings-legal-name" className="block font-medium">
               Legal name of the business
             </label>
-            <input id="settings-legal-name" name="contactLegalName" required maxLength={120} defaultValue={settings.contact.legalName} className={INPUT} />
+            <input id="settings-legal-name" name="contactLegalName" required maxLength={120} defaultValue={shown("contactLegalName", settings.contact.legalName)} className={INPUT} />
           </div>
           <div>
             <label htmlFor="settings-office" className="block font-medium">
@@ -145,7 +148,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               required
               maxLength={300}
               aria-describedby="settings-office-help"
-              defaultValue={settings.contact.office}
+              defaultValue={shown("contactOffice", settings.contact.office)}
               className={INPUT}
             />
           </div>
@@ -160,7 +163,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               autoCapitalize="characters"
               spellCheck={false}
               aria-describedby="settings-gstin-help"
-              defaultValue={settings.contact.gstin ?? ""}
+              defaultValue={shown("contactGstin", settings.contact.gstin ?? "")}
               className={`${INPUT} max-w-64 font-mono uppercase`}
             />
             <p id="settings-gstin-help" className="mt-1 text-gray-500">
@@ -171,7 +174,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
 
         {failed && (
           <p role="alert" className="text-red-700">
-            {failed}
+            {failed.msg}
           </p>
         )}
         <button type="submit" disabled={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-70">
