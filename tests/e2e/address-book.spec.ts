@@ -95,4 +95,24 @@ test.describe("the address book without JavaScript", () => {
     await expect(cards).toHaveCount(1);
     await context.close();
   });
+
+  test("a refused new address comes back with the reason and every field as typed; nothing saved", async ({ browser, baseURL, page, shopper }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, storageState: await page.context().storageState() });
+    const noJs = await context.newPage();
+    await noJs.goto("/add-address");
+    const typed = newAddress(shopper, { street: "9 Lake View Road", phone: "12345" });
+    await fillAddressForm(noJs, typed);
+    await noJs.getByLabel("Make this my default delivery address").check();
+    await noJs.getByRole("button", { name: "Save address" }).click();
+
+    await expect(noJs.getByRole("alert")).toHaveText("Enter a 10-digit Indian mobile number, such as 98765 43210");
+    await expect(noJs.getByLabel("Flat, house, street and area")).toHaveValue("9 Lake View Road");
+    await expect(noJs.getByLabel("Mobile number")).toHaveValue("12345");
+    await expect(noJs.getByLabel("State or union territory")).toHaveValue(typed.state);
+    await expect(noJs.getByLabel("PIN code")).toHaveValue(typed.zipCode);
+    await expect(noJs.getByLabel("Make this my default delivery address")).toBeChecked();
+    await noJs.goto("/addresses");
+    await expect(noJs.getByRole("main").getByRole("article")).toHaveCount(0);
+    await context.close();
+  });
 });

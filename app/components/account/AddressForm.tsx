@@ -35,7 +35,23 @@ const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-
  * the list of states and union territories, the country fixed to India. A plain form (it works
  * without JavaScript); the server's message, if any, shows above the button.
  */
-export function AddressForm({ address, error, submitLabel, showDefault = true }: { address?: AddressSnapshot; error?: string; submitLabel: string; showDefault?: boolean }) {
+/**
+ * `typed`: refused without JavaScript, what the shopper posted (worker/web/action-result.ts), shown
+ * again instead of the stored address or an empty form.
+ */
+export function AddressForm({
+  address,
+  error,
+  typed,
+  submitLabel,
+  showDefault = true,
+}: {
+  address?: AddressSnapshot;
+  error?: string;
+  typed?: Record<string, string>;
+  submitLabel: string;
+  showDefault?: boolean;
+}) {
   const busy = useNavigation().state === "submitting";
   const input = (field: Field) => (
     <div key={field.name}>
@@ -52,7 +68,7 @@ export function AddressForm({ address, error, submitLabel, showDefault = true }:
         pattern={field.pattern}
         maxLength={field.maxLength}
         autoComplete={field.autoComplete}
-        defaultValue={address?.[field.name] ?? ""}
+        defaultValue={typed?.[field.name] ?? address?.[field.name] ?? ""}
         className={INPUT}
       />
     </div>
@@ -67,7 +83,7 @@ export function AddressForm({ address, error, submitLabel, showDefault = true }:
           <label htmlFor="address-state" className="block text-gray-700">
             State or union territory
           </label>
-          <select id="address-state" name="state" required autoComplete="address-level1" defaultValue={address?.state ?? ""} className={`${INPUT} bg-white`}>
+          <select id="address-state" name="state" required autoComplete="address-level1" defaultValue={typed?.state ?? address?.state ?? ""} className={`${INPUT} bg-white`}>
             <option value="" disabled>
               Choose…
             </option>
@@ -86,7 +102,7 @@ export function AddressForm({ address, error, submitLabel, showDefault = true }:
       </div>
       {showDefault && (
         <label className="flex items-center gap-2 text-gray-700">
-          <input type="checkbox" name="isDefault" className="h-4 w-4 accent-primary" />
+          <input type="checkbox" name="isDefault" defaultChecked={typed?.isDefault !== undefined} className="h-4 w-4 accent-primary" />
           Make this my default delivery address
         </label>
       )}

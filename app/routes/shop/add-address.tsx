@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runAction(async () => {
     await addAddress(worker.db, user.id, Object.fromEntries(await readForm(request)));
     return redirect(nextPage(request));
-  });
+  }, request);
 }
 
 export default function AddAddress({ actionData }: Route.ComponentProps) {
@@ -37,7 +37,11 @@ export default function AddAddress({ actionData }: Route.ComponentProps) {
       <h1 className="text-2xl text-gray-600 md:text-3xl">
         Add Shipping <span className="font-semibold text-primary">Address</span>
       </h1>
-      <AddressForm error={actionData && !actionData.ok ? actionData.msg : undefined} submitLabel="Save address" />
+      <AddressForm
+        error={actionData && !actionData.ok ? actionData.msg : undefined}
+        typed={actionData && !actionData.ok ? actionData.typed : undefined}
+        submitLabel="Save address"
+      />
     </div>
   );
 }

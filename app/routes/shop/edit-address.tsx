@@ -25,7 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return runAction(async () => {
     await updateAddress(worker.db, user.id, params.id, Object.fromEntries(await readForm(request)));
     return redirect("/addresses", 303);
-  });
+  }, request);
 }
 
 export default function EditAddress({ loaderData, actionData }: Route.ComponentProps) {
@@ -38,6 +38,7 @@ export default function EditAddress({ loaderData, actionData }: Route.ComponentP
       <AddressForm
         address={loaderData.address}
         error={actionData && !actionData.ok ? actionData.msg : undefined}
+        typed={actionData && !actionData.ok ? actionData.typed : undefined}
         submitLabel="Save changes"
         showDefault={!loaderData.isDefault}
       />
