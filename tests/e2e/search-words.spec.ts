@@ -70,6 +70,9 @@ test.describe("the seller's search words", () => {
     await page.getByLabel("Shoppers type").evaluate((input: HTMLInputElement) => input.removeAttribute("minlength"));
     await page.getByRole("button", { name: "Add word" }).click();
     await expect(page.getByRole("alert")).toHaveText("The word shoppers type needs at least 2 characters");
+    // The words come back as typed, to be corrected rather than typed again.
+    await expect(page.getByLabel("Shoppers type")).toHaveValue("x");
+    await expect(page.getByLabel("Finds")).toHaveValue("ab");
 
     await row(page, term).getByRole("button", { name: `Remove ${term}` }).click();
     await expect(page).toHaveURL("/seller/search-words");

@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answerFormPost(request, { ok: true, msg: `Removed “${word.term}”` });
     }
     throw badRequest("Choose to add or remove a word");
-  });
+  }, request);
 }
 
 /**
@@ -84,10 +84,12 @@ export default function SearchWords({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function AddWordForm({ result }: { result: { ok: boolean; msg: string } | undefined }) {
+function AddWordForm({ result }: { result: { ok: boolean; msg: string; typed?: Record<string, string> } | undefined }) {
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
+  // A word refused without JavaScript comes back as typed (worker/web/action-result.ts).
+  const typed = result && !result.ok && result.typed?.intent === "add" ? result.typed : undefined;
   // A refusal shows next to the form (with or without JavaScript); a success as a toast.
   useActionToast(result?.ok ? result : undefined);
   // A word that was saved leaves the form empty for the next one.
@@ -104,6 +106,7 @@ function AddWordForm({ result }: { result: { ok: boolean; msg: string } | undefi
         <input
           id="search-word-term"
           name="term"
+          defaultValue={typed?.term}
           required
           minLength={2}
           maxLength={MAX_SYNONYM_TERM_LENGTH}
@@ -119,6 +122,7 @@ function AddWordForm({ result }: { result: { ok: boolean; msg: string } | undefi
         <input
           id="search-word-meaning"
           name="meaning"
+          defaultValue={typed?.meaning}
           required
           minLength={3}
           maxLength={MAX_SYNONYM_MEANING_LENGTH}
