@@ -33,11 +33,9 @@ const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-
 /**
  * An Indian delivery address, to add or to edit: every field with a visible label, the state from
  * the list of states and union territories, the country fixed to India. A plain form (it works
- * without JavaScript); the server's message, if any, shows above the button.
- */
-/**
- * `typed`: refused without JavaScript, what the shopper posted (worker/web/action-result.ts), shown
- * again instead of the stored address or an empty form.
+ * without JavaScript); the server's message, if any, shows above the button. `typed`: refused
+ * without JavaScript, what the shopper posted (worker/web/action-result.ts, ADR 047), shown again
+ * instead of the stored address or an empty form.
  */
 export function AddressForm({
   address,
