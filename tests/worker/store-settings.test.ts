@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_STORE_SETTINGS, readStoreSettings, settingsForPages } from "@worker/services/store-settings";
 import { getDb } from "@worker/db/client";
+import { MAX_FORM_BYTES } from "@worker/request-body";
 import * as settingsPage from "~/routes/seller/settings";
 import { call, json, ORIGIN, postJson } from "../support/http";
 import { sellerLogin } from "../support/seller";
@@ -221,6 +222,10 @@ describe("the Settings page's form", () => {
     const refused = await post(typed, true);
     expect(refused).toMatchObject({ data: { ok: false, msg: expect.stringContaining("line 2"), typed }, init: { status: 400 } });
     expect(((await post(typed)) as { data: object }).data).not.toHaveProperty("typed");
+    // A body refused for its size is not read again to show it.
+    const oversized = await post({ ...typed, contactOffice: "x".repeat(MAX_FORM_BYTES) }, true);
+    expect(oversized).toMatchObject({ init: { status: 413 } });
+    expect((oversized as { data: object }).data).not.toHaveProperty("typed");
     expect(await storedRow()).toBeNull();
   });
 
