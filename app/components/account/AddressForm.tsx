@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import type { AddressSnapshot } from "@worker/db/schema";
 import { PINCODE_PATTERN } from "@shared/delivery";
 import { INDIAN_STATES } from "@shared/indian-states";
+import { refillFrom, type FormAnswer } from "~/lib/refill";
 
 type Field = {
   name: keyof AddressSnapshot;
@@ -33,24 +34,13 @@ const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-
 /**
  * An Indian delivery address, to add or to edit: every field with a visible label, the state from
  * the list of states and union territories, the country fixed to India. A plain form (it works
- * without JavaScript); the server's message, if any, shows above the button. `typed`: refused
- * without JavaScript, what the shopper posted (worker/web/action-result.ts, ADR 047), shown again
- * instead of the stored address or an empty form.
+ * without JavaScript); `answer` is the action's: a refusal's message shows above the button, and
+ * refused without JavaScript the fields show what the shopper typed (ADR 047).
  */
-export function AddressForm({
-  address,
-  error,
-  typed,
-  submitLabel,
-  showDefault = true,
-}: {
-  address?: AddressSnapshot;
-  error?: string;
-  typed?: Record<string, string>;
-  submitLabel: string;
-  showDefault?: boolean;
-}) {
+export function AddressForm({ address, answer, submitLabel, showDefault = true }: { address?: AddressSnapshot; answer?: FormAnswer; submitLabel: string; showDefault?: boolean }) {
   const busy = useNavigation().state === "submitting";
+  const error = answer && !answer.ok ? answer.msg : undefined;
+  const shown = refillFrom(answer);
   const input = (field: Field) => (
     <div key={field.name}>
       <label htmlFor={`address-${field.name}`} className="block text-gray-700">
@@ -66,7 +56,7 @@ export function AddressForm({
         pattern={field.pattern}
         maxLength={field.maxLength}
         autoComplete={field.autoComplete}
-        defaultValue={typed?.[field.name] ?? address?.[field.name] ?? ""}
+        defaultValue={shown(field.name, address?.[field.name] ?? "")}
         className={INPUT}
       />
     </div>
@@ -81,7 +71,7 @@ export function AddressForm({
           <label htmlFor="address-state" className="block text-gray-700">
             State or union territory
           </label>
-          <select id="address-state" name="state" required autoComplete="address-level1" defaultValue={typed?.state ?? address?.state ?? ""} className={`${INPUT} bg-white`}>
+          <select id="address-state" name="state" required autoComplete="address-level1" defaultValue={shown("state", address?.state ?? "")} className={`${INPUT} bg-white`}>
             <option value="" disabled>
               Choose…
             </option>
@@ -100,7 +90,7 @@ export function AddressForm({
       </div>
       {showDefault && (
         <label className="flex items-center gap-2 text-gray-700">
-          <input type="checkbox" name="isDefault" defaultChecked={typed?.isDefault !== undefined} className="h-4 w-4 accent-primary" />
+          <input type="checkbox" name="isDefault" defaultChecked={shown("isDefault", "") !== ""} className="h-4 w-4 accent-primary" />
           Make this my default delivery address
         </label>
       )}

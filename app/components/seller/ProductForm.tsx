@@ -3,11 +3,9 @@ import { useActionData, useFetcher } from "react-router";
 import type { ProductView } from "@worker/services/catalog";
 import { CATEGORIES } from "@shared/categories";
 import { IMAGE_MESSAGES } from "@shared/product-images";
+import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { toast } from "~/lib/toast";
 import { hasPicture, ImageSlots, initialSlots } from "./ImageSlots";
-
-/** `typed`: refused without JavaScript, the text the browser posted (worker/web/action-result.ts). */
-export type ProductFormResult = { ok: boolean; msg: string; typed?: Record<string, string> };
 
 /**
  * Add or edit a product: up to four picture slots (components/seller/ImageSlots.tsx) and the
@@ -16,21 +14,21 @@ export type ProductFormResult = { ok: boolean; msg: string; typed?: Record<strin
  * page shows the answer.
  */
 export function ProductForm({ product, submitLabel }: { product?: ProductView; submitLabel: string }) {
-  const fetcher = useFetcher<ProductFormResult>();
-  const posted = useActionData<ProductFormResult>();
+  const fetcher = useFetcher<FormAnswer>();
+  const posted = useActionData<FormAnswer>();
   const form = useRef<HTMLFormElement>(null);
   const [slots, setSlots] = useState(() => initialSlots(product?.images));
   const [slotsError, setSlotsError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
   // Refused without JavaScript, the page comes back with what was typed (the pictures must be chosen again).
-  const shown = <T,>(name: string, stored: T) => (posted && !posted.ok ? posted.typed?.[name] : undefined) ?? stored;
+  const shown = refillFrom(posted);
 
   // Each answer once. After a save the slots start again from the saved pictures (none for a new
   // product; the fetcher is idle only once the page's data was read again), while rendering; the
   // toast and the form's reset (outside React: the chosen files, a new product's fields) happen
   // in the effect.
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const [handled, setHandled] = useState<ProductFormResult | undefined>(undefined);
+  const [handled, setHandled] = useState<FormAnswer | undefined>(undefined);
   if (answer && answer !== handled) {
     setHandled(answer);
     if (answer.ok) setSlots(initialSlots(product?.images));

@@ -7,6 +7,7 @@ import { badRequest } from "@worker/errors";
 import { readForm } from "@worker/request-body";
 import { listSearchSynonyms, removeSearchSynonym, saveSearchSynonym } from "@worker/services/search-synonyms";
 import { MAX_SYNONYM_MEANING_LENGTH, MAX_SYNONYM_TERM_LENGTH } from "@shared/search";
+import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { useActionToast } from "~/lib/use-action-toast";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/search-words";
@@ -84,12 +85,12 @@ export default function SearchWords({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function AddWordForm({ result }: { result: { ok: boolean; msg: string; typed?: Record<string, string> } | undefined }) {
+function AddWordForm({ result }: { result: FormAnswer | undefined }) {
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
   // A word refused without JavaScript comes back as typed (worker/web/action-result.ts).
-  const typed = result && !result.ok && result.typed?.intent === "add" ? result.typed : undefined;
+  const shown = refillFrom(result && !result.ok && result.typed?.intent === "add" ? result : undefined);
   // A refusal shows next to the form (with or without JavaScript); a success as a toast.
   useActionToast(result?.ok ? result : undefined);
   // A word that was saved leaves the form empty for the next one.
@@ -106,7 +107,7 @@ function AddWordForm({ result }: { result: { ok: boolean; msg: string; typed?: R
         <input
           id="search-word-term"
           name="term"
-          defaultValue={typed?.term}
+          defaultValue={shown("term", undefined)}
           required
           minLength={2}
           maxLength={MAX_SYNONYM_TERM_LENGTH}
@@ -122,7 +123,7 @@ function AddWordForm({ result }: { result: { ok: boolean; msg: string; typed?: R
         <input
           id="search-word-meaning"
           name="meaning"
-          defaultValue={typed?.meaning}
+          defaultValue={shown("meaning", undefined)}
           required
           minLength={3}
           maxLength={MAX_SYNONYM_MEANING_LENGTH}

@@ -4,6 +4,7 @@ import { answerFormPost, runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { readForm } from "@worker/request-body";
 import { readStoreSettings, saveStoreSettings } from "@worker/services/store-settings";
+import { refillFrom } from "~/lib/refill";
 import { useActionToast } from "~/lib/use-action-toast";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/settings";
@@ -30,9 +31,9 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   const busy = useNavigation().state === "submitting";
   // A success is a toast; a refusal stays next to the button, where the seller fixes it.
   useActionToast(actionData?.ok ? actionData : undefined);
-  const failed = actionData && !actionData.ok ? actionData : null;
+  const failed = actionData && !actionData.ok ? actionData.msg : null;
   // Refused without JavaScript, the page comes back with what was typed, not the stored values.
-  const shown = (name: string, stored: string | number) => failed?.typed?.[name] ?? stored;
+  const shown = refillFrom(actionData);
   return (
     <div className="max-w-2xl">
       <h1 className="text-2xl font-medium">Store settings</h1>
@@ -174,7 +175,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
 
         {failed && (
           <p role="alert" className="text-red-700">
-            {failed.msg}
+            {failed}
           </p>
         )}
         <button type="submit" disabled={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-70">

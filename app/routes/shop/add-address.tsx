@@ -37,11 +37,7 @@ export default function AddAddress({ actionData }: Route.ComponentProps) {
       <h1 className="text-2xl text-gray-600 md:text-3xl">
         Add Shipping <span className="font-semibold text-primary">Address</span>
       </h1>
-      <AddressForm
-        error={actionData && !actionData.ok ? actionData.msg : undefined}
-        typed={actionData && !actionData.ok ? actionData.typed : undefined}
-        submitLabel="Save address"
-      />
+      <AddressForm answer={actionData} submitLabel="Save address" />
     </div>
   );
 }

@@ -37,8 +37,7 @@ export default function EditAddress({ loaderData, actionData }: Route.ComponentP
       <h1 className="mt-4 text-2xl font-medium">Edit address</h1>
       <AddressForm
         address={loaderData.address}
-        error={actionData && !actionData.ok ? actionData.msg : undefined}
-        typed={actionData && !actionData.ok ? actionData.typed : undefined}
+        answer={actionData}
         submitLabel="Save changes"
         showDefault={!loaderData.isDefault}
       />

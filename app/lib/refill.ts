@@ -1,0 +1,14 @@
+import type { ActionFailure } from "@worker/web/action-result";
+
+/** A form action's answer as a page reads it: a success, or a refusal that may carry what was typed. */
+export type FormAnswer = { ok: true; msg: string } | ActionFailure;
+
+/**
+ * What a field shows: what the browser posted, when this page is the answer to a post refused
+ * without JavaScript (`typed`, ADR 047), otherwise the stored value. With JavaScript the fields
+ * keep their own input and `typed` is never sent.
+ */
+export function refillFrom(answer: { ok: boolean; typed?: Record<string, string> } | null | undefined) {
+  const typed = answer && !answer.ok ? answer.typed : undefined;
+  return <T,>(name: string, stored: T): string | T => typed?.[name] ?? stored;
+}
