@@ -62,10 +62,10 @@ for (const device of ["desktop", "phone @mobile"] as const) {
         const lineHeight = await title.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
         expect((await title.boundingBox())!.height, `${name}: one line`).toBeLessThan(2 * lineHeight);
       }
-      for (const name of [APPLE.name, RICE.name]) {
+      for (const { name, offerPaise } of [APPLE, RICE]) {
         const line = cartLine(page, name);
         const stepper = (await line.getByTestId("stepper").boundingBox())!;
-        const amount = (await line.getByText(rupees(name === APPLE.name ? APPLE.offerPaise : RICE.offerPaise), { exact: true }).boundingBox())!;
+        const amount = (await line.getByText(rupees(offerPaise), { exact: true }).boundingBox())!;
         const remove = (await line.getByRole("button", { name: `Remove ${name} from cart` }).boundingBox())!;
         expect(stepper.x + stepper.width, `${name}: the stepper ends before the amount`).toBeLessThanOrEqual(amount.x);
         expect(stepper.x + stepper.width, `${name}: the stepper ends before Remove`).toBeLessThanOrEqual(remove.x);
