@@ -2,12 +2,13 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { compileHints } from "./vite-plugins/compile-hints.ts";
 import { serverOnlyWing } from "./vite-plugins/server-only-wing.ts";
 
 export default defineConfig({
   // Path aliases (~/, @shared/, @worker/) from tsconfig.json.
   resolve: { tsconfigPaths: true },
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), serverOnlyWing()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), serverOnlyWing(), compileHints()],
   build: {
     // No preload helper around the few lazy imports (the search box's suggestions, the login
     // dialog's form): its ~0.8 KB would ship in the first load of every page (the 125 KB budget),

@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 export const FIRST_LOAD_JS_BUDGET_KB = 125;
 export const CSS_BUDGET_KB = 15;
 
-export type FirstLoad = { js: number; css: number; thirdParty: number };
+export type FirstLoad = { js: number; css: number; thirdParty: number; scripts: string[] };
 
 export async function firstLoad(origin: string, path: string): Promise<FirstLoad> {
   const html = await (await fetch(`${origin}${path}`)).text();
@@ -24,5 +24,5 @@ export async function firstLoad(origin: string, path: string): Promise<FirstLoad
   // The stylesheet is inlined into the document (app/lib/inline-css.tsx): count it too.
   const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join("");
   const inlineCss = inline ? gzipSync(Buffer.from(inline), { level: 9 }).length : 0;
-  return { js: await gzip(scripts), css: (await gzip(styles)) + inlineCss, thirdParty: [...scripts].filter((s) => !s.startsWith("/")).length };
+  return { js: await gzip(scripts), css: (await gzip(styles)) + inlineCss, thirdParty: [...scripts].filter((s) => !s.startsWith("/")).length, scripts: [...scripts] };
 }

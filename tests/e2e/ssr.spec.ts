@@ -1,6 +1,7 @@
 import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { APPLE, BEST_SELLERS, open } from "./support/app";
 import { CSS_BUDGET_KB, FIRST_LOAD_JS_BUDGET_KB, firstLoad } from "../../bench/first-load.ts";
+import { COMPILE_HINT } from "../../vite-plugins/compile-hints.ts";
 
 test.describe("pages come from the server with their data", () => {
   test("the raw HTML of /products already lists the catalogue", async ({ page }) => {
@@ -117,4 +118,15 @@ test.describe("first-load budgets (issue #6)", () => {
       expect(load.thirdParty).toBe(0);
     });
   }
+
+  test("every script a page starts with asks Chrome to compile it off the main thread (ADR 048)", async ({ baseURL }) => {
+    const { scripts } = await firstLoad(baseURL!, "/products");
+    // The route manifest is data (no functions); everything else is code that runs at startup.
+    const code = scripts.filter((url) => !/\/manifest-[\w-]+\.js$/.test(url));
+    expect(code.length).toBeGreaterThan(3);
+    for (const url of code) {
+      const text = await (await fetch(new URL(url, baseURL))).text();
+      expect(text.startsWith(`${COMPILE_HINT}\n`), url).toBe(true);
+    }
+  });
 });
