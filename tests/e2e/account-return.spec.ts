@@ -92,9 +92,11 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await expect(page.getByRole("status")).toContainText("That password is too easy to guess");
       // In the form too, where it stays once the toast has gone.
       await expect(page.getByRole("alert")).toContainText("That password is too easy to guess");
+      // The name and e-mail are still there; the password is asked for again.
+      await expect(page.getByLabel("Name")).toHaveValue(shopper.name);
+      await expect(page.getByLabel("Email")).toHaveValue(shopper.email);
+      await expect(page.getByLabel("Password")).toHaveValue("");
 
-      await page.getByLabel("Name").fill(shopper.name);
-      await page.getByLabel("Email").fill(shopper.email);
       await page.getByLabel("Password").fill(shopper.password);
       await clickAndLoad(page, page.getByRole("button", { name: "Create Account" }));
       await expect(page).toHaveURL("/cart");
@@ -116,8 +118,8 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await clickAndLoad(page, page.getByRole("button", { name: "Login", exact: true }));
       await expect(page).toHaveURL("/login?redirectTo=%2Fcart");
       await expect(page.getByRole("status")).toContainText("Invalid email or password");
+      await expect(page.getByLabel("Email")).toHaveValue(shopper.email);
 
-      await page.getByLabel("Email").fill(shopper.email);
       await page.getByLabel("Password").fill(shopper.password);
       await clickAndLoad(page, page.getByRole("button", { name: "Login", exact: true }));
       await expect(page).toHaveURL("/cart");
@@ -181,6 +183,8 @@ test.describe("the seller's login", () => {
       await expect(page).toHaveURL("/seller/login");
       await expect(page.getByRole("heading", { name: "Seller Login" })).toBeVisible();
       await expect(page.getByRole("status")).toContainText("Invalid email or password");
+      await expect(page.getByLabel("Email")).toHaveValue(SELLER.email);
+      await expect(page.getByLabel("Password")).toHaveValue("");
     });
   });
 });

@@ -164,11 +164,33 @@ describe("page form adapters", () => {
 
     const own = await throughRoot(formPost("/cart?checkout", {}), (args: Args) => runFormAction(args.request, refuse));
     expect([own.status, own.headers.get("Location")]).toEqual([303, "/cart?checkout"]);
-    const elsewhere = await throughRoot(formPost("/cart?checkout", {}), (args: Args) => runFormAction(args.request, refuse, (error: HttpError) => `/somewhere?status=${error.status}`));
+    const elsewhere = await throughRoot(formPost("/cart?checkout", {}), (args: Args) => runFormAction(args.request, refuse, { failureTarget: (error: HttpError) => `/somewhere?status=${error.status}` }));
     expect(elsewhere.headers.get("Location")).toBe("/somewhere?status=400");
     expect(await carried(elsewhere)).toEqual({ kind: "error", message: "Please select an address" });
 
     await expect(runFormAction(formPost("/cart", {}), async () => Promise.reject(new Error("bug")))).rejects.toThrow("bug");
+  });
+
+  it("runFormAction's `keep`: a refused post without JavaScript brings back the fields named, and only those; not for a fetcher, nor a body refused for its size", async () => {
+    const fields = { email: "asha@example.com", password: "secret-okra-2026", note: "hello" };
+    const refuseAfterReading = (status: 401 | 413) => async (request: Request) => {
+      await request.formData(); // the action reads the body, as a real one does
+      throw new HttpError(status, "Invalid email or password");
+    };
+    const keepEmail = (status: 401 | 413) => (args: Args) => runFormAction(args.request, () => refuseAfterReading(status)(args.request), { keep: ["email", "name"] });
+
+    const own = await throughRoot(formPost("/login", fields), keepEmail(401));
+    expect(await carried(own)).toEqual({ kind: "error", message: "Invalid email or password", typed: { email: "asha@example.com" } });
+    const fetched = await throughRoot(formPost("/login", fields, { dest: "empty" }), keepEmail(401));
+    expect(await fetched.json()).toEqual({ ok: false, msg: "Invalid email or password" });
+    expect(await carried(await throughRoot(formPost("/login", fields), keepEmail(413)))).toEqual({ kind: "error", message: "Invalid email or password" });
+  });
+
+  it("a flash cookie's typed fields are read as text only, a few and short: anything else is dropped", async () => {
+    const forged = { kind: "error", message: "Refused", typed: { email: "a@example.com", count: 3, long: "x".repeat(300), nested: { a: "b" } } };
+    const cookie = await serializeFlash(page("/"), env, forged as unknown as Flash);
+    const flash = await readFlash(page("/", cookie.split(";")[0]!), env);
+    expect(flash).toEqual({ kind: "error", message: "Refused", typed: { email: "a@example.com" } });
   });
 });
 
@@ -207,11 +229,13 @@ describe("login and sign-up return the shopper to where they were", () => {
     );
     expect([failed.status, failed.headers.get("Location")]).toEqual([303, "/login?redirectTo=%2Fcart"]);
     expect(setCookie(failed, "sid")).toBeUndefined();
-    expect(await carried(failed)).toEqual({ kind: "error", message: "Invalid email or password" });
+    // The e-mail comes back to the form; the password never does.
+    expect(await carried(failed)).toEqual({ kind: "error", message: "Invalid email or password", typed: { email: shopper.email } });
 
-    const badSignUp = await throughRoot(formPost("/login?mode=signup&redirectTo=%2F", { ...registration("/"), name: "" }), login.action as never);
+    const weak = { ...registration("/"), password: "password" };
+    const badSignUp = await throughRoot(formPost("/login?mode=signup&redirectTo=%2F", weak), login.action as never);
     expect(badSignUp.headers.get("Location")).toBe("/login?mode=signup&redirectTo=%2F");
-    expect(await carried(badSignUp)).toEqual({ kind: "error", message: "Enter your name" });
+    expect(await carried(badSignUp)).toEqual({ kind: "error", message: expect.stringContaining("too easy to guess"), typed: { name: "Asha Rao", email: weak.email } });
 
     const fetched = await throughRoot(formPost("/login", { intent: "login", email: shopper.email, password: "nope-nope" }, { dest: "empty" }), login.action as never);
     expect(fetched.status).toBe(401);
@@ -263,7 +287,7 @@ describe("the seller's login page", () => {
     const response = await throughRoot(formPost("/seller/login", fields), sellerLoginPage.action as never);
     expect([response.status, response.headers.get("Location")]).toEqual([303, "/seller/login"]);
     expect(setCookie(response, "seller_sid")).toBeUndefined();
-    expect(await carried(response)).toEqual({ kind: "error", message: expect.any(String) });
+    expect(await carried(response)).toEqual({ kind: "error", message: expect.any(String), typed: { email: env.SELLER_EMAIL! } });
 
     const fetched = await throughRoot(formPost("/seller/login", fields, { dest: "empty" }), sellerLoginPage.action as never);
     expect(fetched.status).toBe(401);

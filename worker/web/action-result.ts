@@ -16,20 +16,37 @@ export type ActionFailure = { ok: false; msg: string; typed?: Record<string, str
  * `request` of a form page, a refusal of the browser's own post also carries what it typed.
  */
 export async function runAction<T>(work: () => Promise<T>, request?: Request) {
-  // Before the action reads the body; only for a browser's own post (a fetcher's form keeps its input).
-  const posted = request && isDocumentPost(request) ? request.clone() : null;
+  const posted = copyOfDocumentPost(request);
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    // A body refused for its size is not read again.
-    const typed = posted && error.status !== 413 ? await typedText(posted) : undefined;
+    const typed = await typedOnRefusal(posted, error);
     return data<ActionFailure>({ ok: false, msg: error.message, ...(typed && { typed }) }, { status: error.status });
   } finally {
-    // The copy not needed (no refusal): released, not left to buffer the body.
-    if (posted && !posted.bodyUsed) void posted.body?.cancel();
+    release(posted);
   }
 }
+
+/** Taken before the action reads the body; only of a browser's own post (a fetcher's form keeps its input). */
+function copyOfDocumentPost(request: Request | undefined): PostedCopy | null {
+  return request && isDocumentPost(request) ? request.clone() : null;
+}
+
+/** What a refused post typed, from its copy; `fields` names the ones to give back (by default every text field). */
+async function typedOnRefusal(posted: PostedCopy | null, error: HttpError, fields?: readonly string[]): Promise<Record<string, string> | undefined> {
+  // A body refused for its size is not read again.
+  if (!posted || error.status === 413) return undefined;
+  const typed = await typedText(posted);
+  return typed && fields ? Object.fromEntries(fields.filter((name) => typed[name] !== undefined).map((name) => [name, typed[name]!])) : typed;
+}
+
+/** The copy not needed (no refusal): released, not left to buffer the body. */
+function release(posted: PostedCopy | null) {
+  if (posted && !posted.bodyUsed) void posted.body?.cancel();
+}
+
+type PostedCopy = ReturnType<Request["clone"]>;
 
 /** The text fields of a posted form (not its files); nothing if the body is not a form. */
 async function typedText(request: { formData(): Promise<FormData> }): Promise<Record<string, string> | undefined> {
@@ -45,15 +62,21 @@ async function typedText(request: { formData(): Promise<FormData> }): Promise<Re
  * `runAction` for a form that also works without JavaScript. Sent by a fetcher, a failure is the
  * same `{ ok: false, msg }`. Posted by the browser itself, it is a redirect instead (to
  * `failureTarget`, by default the page's own address) carrying the message as a flash toast: the
- * page the browser lands on says what went wrong, rather than reloading silently.
+ * page the browser lands on says what went wrong, rather than reloading silently. `keep` names
+ * the fields that flash brings back to the form (never a password): a refused login still shows
+ * the e-mail typed.
  */
-export async function runFormAction<T>(request: Request, work: () => Promise<T>, failureTarget?: (error: HttpError) => string) {
+export async function runFormAction<T>(request: Request, work: () => Promise<T>, options: { failureTarget?: (error: HttpError) => string; keep?: readonly string[] } = {}) {
+  const posted = options.keep ? copyOfDocumentPost(request) : null;
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     if (!isDocumentPost(request)) return data<ActionFailure>({ ok: false, msg: error.message }, { status: error.status });
-    return withFlash(redirect(failureTarget?.(error) ?? pageAddressOf(request), 303), { kind: "error", message: error.message });
+    const typed = await typedOnRefusal(posted, error, options.keep);
+    return withFlash(redirect(options.failureTarget?.(error) ?? pageAddressOf(request), 303), { kind: "error", message: error.message, ...(typed && { typed }) });
+  } finally {
+    release(posted);
   }
 }
 

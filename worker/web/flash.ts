@@ -30,9 +30,16 @@ const FLASH_MAX_AGE_SECONDS = 60;
 /** The internal mark on a response; never leaves the Worker. */
 const FLASH_HEADER = "X-Flash";
 const MAX_MESSAGE_LENGTH = 200;
+/** A refused login's name and e-mail fit; anything longer is not a form's field the store gives back. */
+const MAX_TYPED_FIELDS = 4;
+const MAX_TYPED_LENGTH = 254;
 
 export type FlashKind = "success" | "error";
-export type Flash = { kind: FlashKind; message: string };
+/**
+ * `typed`: the fields of a refused form the page shows again (`runFormAction`'s `keep`): the
+ * e-mail of a refused login, never its password.
+ */
+export type Flash = { kind: FlashKind; message: string; typed?: Record<string, string> };
 
 /** Mark a (redirect) response with the message the next page shows. Returns the same response. */
 export function withFlash(response: Response, flash: Flash): Response {
@@ -68,9 +75,16 @@ export async function readFlash(request: Request, env: Pick<Env, "SESSION_SECRET
 
 function toFlash(value: unknown): Flash | null {
   if (typeof value !== "object" || value === null) return null;
-  const { kind, message } = value as Record<string, unknown>;
+  const { kind, message, typed } = value as Record<string, unknown>;
   if ((kind !== "success" && kind !== "error") || typeof message !== "string" || !message) return null;
-  return { kind, message: message.slice(0, MAX_MESSAGE_LENGTH) };
+  const fields = toTyped(typed);
+  return { kind, message: message.slice(0, MAX_MESSAGE_LENGTH), ...(fields && { typed: fields }) };
+}
+
+function toTyped(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const fields = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1].length <= MAX_TYPED_LENGTH);
+  return fields.length > 0 ? Object.fromEntries(fields.slice(0, MAX_TYPED_FIELDS)) : undefined;
 }
 
 function markOf(response: Response): Flash | null {

@@ -12,22 +12,24 @@ import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
  * without JavaScript; with it, the toggle switches in place. Each mode is a fresh form: an error
  * of a failed login never shows on the sign-up form.
  */
-export function AuthForm({ initialMode = "login", redirectTo = "/", refusal = null }: { initialMode?: Mode; redirectTo?: string; refusal?: string | null }) {
+export function AuthForm({ initialMode = "login", redirectTo = "/", refusal = null }: { initialMode?: Mode; redirectTo?: string; refusal?: Refusal | null }) {
   const [mode, setMode] = useState<Mode>(initialMode);
   return (
     <ModeForm key={mode} mode={mode} redirectTo={redirectTo} refusal={mode === initialMode ? refusal : null} onToggle={() => setMode(mode === "login" ? "register" : "login")} />
   );
 }
 
-function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirectTo: string; refusal: string | null; onToggle: () => void }) {
+/** A refused post without JavaScript, back on the login page (a flash): why, and the name and e-mail typed. */
+export type Refusal = { message: string; typed?: Record<string, string> };
+
+function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirectTo: string; refusal: Refusal | null; onToggle: () => void }) {
   const fetcher = useFetcher<ActionFailure>();
   const id = useId();
   const busy = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.msg : null;
   const other: Mode = mode === "login" ? "register" : "login";
   useFailureToast(fetcher.state, error);
-  // `refusal`: a refused post without JavaScript came back to the login page with it (a flash).
-  const shown = fetcher.data ? error : refusal;
+  const shown = fetcher.data ? error : refusal?.message;
 
   return (
     <fetcher.Form method="post" action={loginPagePath(mode, redirectTo)} className="flex flex-col gap-4 text-sm text-gray-600">
@@ -37,9 +39,9 @@ function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirec
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {mode === "register" && (
-        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" placeholder="Your name" />
+        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" placeholder="Your name" defaultValue={refusal?.typed?.name} />
       )}
-      <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" />
+      <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" defaultValue={refusal?.typed?.email} />
       <Field
         id={`${id}-password`}
         label="Password"

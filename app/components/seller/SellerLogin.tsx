@@ -1,11 +1,12 @@
 /**
  * The seller login form: /seller/login's page, and what the seller area shows anyone else. A plain
  * form, with or without JavaScript (a login is a new page either way): the action answers a
- * refusal by coming back to /seller/login with the message as a flash toast, a success by going to
+ * refusal by coming back to /seller/login with the message as a flash toast (and `email`, the
+ * address typed), a success by going to
  * `returnTo` (the seller page asked for; /seller by default). Kept free of hooks and fetchers,
  * since every page's first load carries it (the root's error boundary shows it).
  */
-export function SellerLogin({ returnTo }: { returnTo?: string }) {
+export function SellerLogin({ returnTo, email }: { returnTo?: string; email?: string }) {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
       <form method="post" action={returnTo && returnTo !== "/seller" ? `/seller/login?${new URLSearchParams({ redirectTo: returnTo })}` : "/seller/login"} className="flex w-full max-w-sm flex-col gap-5 rounded-lg p-8 shadow-xl ring-1 ring-gray-200">
@@ -14,7 +15,7 @@ export function SellerLogin({ returnTo }: { returnTo?: string }) {
         </h1>
         <div>
           <label htmlFor="seller-email">Email</label>
-          <input id="seller-email" name="email" type="email" required autoComplete="username" placeholder="seller@example.com" className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary" />
+          <input id="seller-email" name="email" type="email" required autoComplete="username" placeholder="seller@example.com" defaultValue={email} className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary" />
         </div>
         <div>
           <label htmlFor="seller-password">Password</label>

@@ -22,11 +22,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Without JavaScript a refused login comes back to this page (its mode and redirectTo are in
-  // the form's address) with the message as a toast.
-  return runFormAction(request, async () => {
-    const { headers, redirectTo, welcome } = await submitAuthForm(request, fromContext(context));
-    return withFlash(redirect(redirectTo, { headers }), { kind: "success", message: welcome });
-  });
+  // the form's address) with the message as a toast, and the name and e-mail typed (not the password).
+  return runFormAction(
+    request,
+    async () => {
+      const { headers, redirectTo, welcome } = await submitAuthForm(request, fromContext(context));
+      return withFlash(redirect(redirectTo, { headers }), { kind: "success", message: welcome });
+    },
+    { keep: ["name", "email"] },
+  );
 }
 
 /** The login modal as a page: where the Login button leads before JavaScript loads. */
@@ -36,7 +40,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const flash = useShopperState()?.flash;
   return (
     <div className="mx-auto mt-16 max-w-sm rounded-lg border border-gray-200 p-8 shadow-sm">
-      <AuthForm key={loaderData.mode} initialMode={loaderData.mode} redirectTo={loaderData.redirectTo} refusal={flash?.kind === "error" ? flash.message : null} />
+      <AuthForm key={loaderData.mode} initialMode={loaderData.mode} redirectTo={loaderData.redirectTo} refusal={flash?.kind === "error" ? flash : null} />
     </div>
   );
 }

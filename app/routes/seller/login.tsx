@@ -6,6 +6,7 @@ import { withFlash } from "@worker/web/flash";
 import { readSession } from "@worker/web/session";
 import { sellerLoginForm } from "@worker/web/seller-forms";
 import { SellerLogin } from "~/components/seller/SellerLogin";
+import { useShopperState } from "~/root";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/login";
 
@@ -24,15 +25,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The seller login form's action. Posted by the browser (the form is a plain one), a refusal comes
- * back to this page with the message as a toast, never as JSON; another client's post gets
- * `{ ok: false, msg }`.
+ * back to this page with the message as a toast and the e-mail typed, never as JSON; another
+ * client's post gets `{ ok: false, msg }`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runFormAction(request, async () =>
-    withFlash(redirect(returnTo(request), { headers: await sellerLoginForm(request, fromContext(context)) }), { kind: "success", message: "Logged In" }),
+  return runFormAction(
+    request,
+    async () => withFlash(redirect(returnTo(request), { headers: await sellerLoginForm(request, fromContext(context)) }), { kind: "success", message: "Logged In" }),
+    { keep: ["email"] },
   );
 }
 
 export default function SellerLoginPage({ loaderData }: Route.ComponentProps) {
-  return <SellerLogin returnTo={loaderData.returnTo} />;
+  const flash = useShopperState()?.flash;
+  return <SellerLogin returnTo={loaderData.returnTo} email={flash?.kind === "error" ? flash.typed?.email : undefined} />;
 }

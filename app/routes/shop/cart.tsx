@@ -50,9 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (new URL(request.url).searchParams.has("checkout")) {
     // Without JavaScript a refused order comes back here saying why; a guest goes to log in first.
-    return runFormAction(request, async () => redirect(await submitCheckout(request, context)), (error) =>
-      error.status === 401 ? `/login?redirectTo=${encodeURIComponent("/cart")}` : "/cart",
-    );
+    return runFormAction(request, async () => redirect(await submitCheckout(request, context)), {
+      failureTarget: (error) => (error.status === 401 ? `/login?redirectTo=${encodeURIComponent("/cart")}` : "/cart"),
+    });
   }
   // Add, remove or set a quantity without JavaScript; with it, the cart updates in the browser.
   return runFormAction(
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The page posted without JavaScript says what changed, as the hydrated cart's toast would.
       return isDocumentPost(request) ? withFlash(back, { kind: "success", message }) : back;
     },
-    () => cartFormReturn(request),
+    { failureTarget: () => cartFormReturn(request) },
   );
 }
 
