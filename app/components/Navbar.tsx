@@ -46,7 +46,7 @@ export function Navbar({ account }: { account: React.ReactNode }) {
       </nav>
       <DeliveryChip />
       {/* On a phone the search box is on the first screen, under the bar, not behind the menu. */}
-      <div className="px-4 pb-3 md:hidden">
+      <div className="px-4 pb-3 pt-2 md:hidden">
         <SearchBox />
       </div>
     </header>

@@ -1,4 +1,4 @@
-import { expectCartCount, open, productCard } from "./support/app";
+import { APPLE, expectCartCount, open, productCard } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
 test.describe("on a phone @mobile", () => {
@@ -25,5 +25,16 @@ test.describe("on a phone @mobile", () => {
     await expectCartCount(page, 1);
     await expect(card).toContainText(/in cart:\s*1/);
     await expect(page.getByRole("status").getByText("Added To Cart")).toBeVisible();
+  });
+
+  test("a product's picture takes the phone's width, and a single picture comes without a thumbnail to pick", async ({ page }) => {
+    await open(page, `/products/fruits/${APPLE.id}`);
+    const picture = page.getByRole("img", { name: APPLE.name, exact: true });
+    await expect(picture).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Show image/ })).toHaveCount(0);
+    const frame = (await picture.locator("..").boundingBox())!;
+    const content = (await page.getByRole("navigation", { name: "Breadcrumb" }).boundingBox())!;
+    expect(frame.x).toBeCloseTo(content.x, 0);
+    expect(frame.width).toBeGreaterThan(content.width - 2);
   });
 });

@@ -148,8 +148,14 @@ for (const device of DEVICES) {
 test.describe("orders without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Cancel order goes to a confirmation page that needs a reason; Order again goes back to the order, saying so", async ({ page, shopper, address: _ }) => {
+  test("the invoice offers no Print button it cannot run; Cancel order goes to a confirmation page that needs a reason; Order again goes back to the order, saying so", async ({ page, shopper, address: _ }) => {
     const orderId = await placeOrderByApi(page, shopper);
+    // The invoice reads the same; its Print button, which needs JavaScript, is not offered.
+    await page.goto(`/my-orders/${orderId}/invoice`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tax Invoice");
+    await expect(page.getByRole("link", { name: "← Back to the order" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Print" })).toHaveCount(0);
+
     await page.goto(`/my-orders/${orderId}`);
     await page.getByRole("link", { name: "Cancel order" }).click();
     await expect(page).toHaveURL(`/my-orders/${orderId}/cancel`);

@@ -1,5 +1,6 @@
 import { Link } from "~/components/Link";
 import { PostalAddress } from "~/components/orders/PostalAddress";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { InvoiceData } from "@worker/services/invoices";
 import { formatRupees } from "@shared/money";
 import { formatDateTime, orderNumber, paymentLabel, paymentMethodLabel } from "@shared/order-status";
@@ -189,8 +190,11 @@ function countOf(n: number, noun: string): string {
 }
 
 function PrintButton() {
+  // Printing needs JavaScript: without it the button is not offered (it would do nothing), and
+  // the browser's own Print prints the same page.
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
-    // Printing needs JavaScript; without it the browser's own Print (Ctrl+P) prints the same page.
     <button type="button" onClick={() => window.print()} className="rounded bg-primary px-4 py-2 font-medium text-white hover:bg-primary-dull">
       Print
     </button>

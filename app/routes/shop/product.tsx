@@ -60,21 +60,24 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="mt-4 flex flex-col gap-10 md:flex-row md:gap-16">
-        <div className="flex gap-3">
-          <div className="flex flex-col gap-3">
-            {product.images.map((key, i) => (
-              <button
-                key={key}
-                type="button"
-                onClick={() => setMainImage(key)}
-                aria-label={`Show image ${i + 1} of ${product.name}`}
-                aria-pressed={key === mainImage}
-                className={`overflow-hidden rounded border ${key === mainImage ? "border-primary" : "border-gray-300"}`}
-              >
-                <img src={imageUrl(key)} alt="" width={80} height={80} loading="lazy" className="h-16 w-16 object-contain md:h-20 md:w-20" />
-              </button>
-            ))}
-          </div>
+        {/* On a phone the picture takes the width, its thumbnails in a row beneath; from md up they stand to its left. */}
+        <div className="flex flex-col-reverse gap-3 md:flex-row">
+          {product.images.length > 1 && (
+            <div className="flex gap-3 md:flex-col">
+              {product.images.map((key, i) => (
+                <button
+                  key={key}
+                  type="button"
+                  onClick={() => setMainImage(key)}
+                  aria-label={`Show image ${i + 1} of ${product.name}`}
+                  aria-pressed={key === mainImage}
+                  className={`overflow-hidden rounded border ${key === mainImage ? "border-primary" : "border-gray-300"}`}
+                >
+                  <img src={imageUrl(key)} alt="" width={80} height={80} loading="lazy" className="h-16 w-16 object-contain md:h-20 md:w-20" />
+                </button>
+              ))}
+            </div>
+          )}
           <div className="flex items-center justify-center overflow-hidden rounded border border-gray-300 p-4">
             {mainImage && (
               <img src={imageUrl(mainImage)} alt={product.name} width={256} height={256} fetchPriority="high" className="h-56 w-56 object-contain md:h-80 md:w-80" />
