@@ -159,3 +159,19 @@ test("without JavaScript the seller cancels through a confirmation page", async 
   await expect(sellerOrderCard(page, orderId).getByTestId("cancel-reason")).toHaveText("Cancelled by you: Items out of stock");
   await context.close();
 });
+
+test("on a phone the seller's pages are a row of labelled tabs above the page, and the page takes the width", { tag: ["@mobile"] }, async ({ sellerPage }) => {
+  await openSellerPage(sellerPage, "/seller/product-list");
+  const nav = sellerPage.getByRole("navigation", { name: "Seller" });
+  const heading = (await sellerPage.getByRole("heading", { level: 1 }).boundingBox())!;
+  for (const label of ["Dashboard", "Add Product", "Product List", "Orders", "Settings", "Search words"]) {
+    const name = nav.getByText(label, { exact: true });
+    await expect(name).toBeVisible();
+    const box = (await name.boundingBox())!;
+    expect(box.y + box.height, label).toBeLessThan(heading.y);
+  }
+  await expect(nav.getByRole("link", { name: "Product List" })).toHaveAttribute("aria-current", "page");
+  // No sidebar beside the page: it starts at the phone's margin, and nothing scrolls sideways.
+  expect(heading.x).toBeLessThan(24);
+  expect(await sellerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(sellerPage.viewportSize()!.width);
+});

@@ -22,7 +22,7 @@ const LINKS = [
   { to: "/seller/search-words", label: "Search words", icon: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm9 2-4-4M8 11h6" },
 ];
 
-/** The seller area: its own top bar and sidebar (no shopper navigation), compact on phones. */
+/** The seller area: its own top bar and sidebar (no shopper navigation); on phones the sidebar is a row of tabs. */
 export default function SellerLayout() {
   return (
     <>
@@ -39,21 +39,22 @@ export default function SellerLayout() {
           </Form>
         </div>
       </header>
-      <div className="flex">
-        <nav aria-label="Seller" className="flex min-h-[calc(100vh-58px)] w-16 shrink-0 flex-col border-r border-gray-300 pt-4 text-base md:w-64">
+      {/* On a phone the links are a row of labelled tabs under the bar; from md up, a sidebar. */}
+      <div className="md:flex">
+        <nav aria-label="Seller" className="grid grid-cols-6 border-b border-gray-300 md:flex md:min-h-[calc(100vh-58px)] md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r md:pt-4 md:text-base">
           {LINKS.map((link) => (
             <NavLink
               key={link.to}
               to={link.to}
               end
               className={({ isActive }) =>
-                `relative flex items-center gap-3 px-4 py-3 ${isActive ? "border-r-4 border-primary bg-primary/10 text-primary md:border-r-[6px]" : "hover:bg-gray-100/90"}`
+                `relative flex flex-col items-center gap-1 px-1 py-2 text-center text-[11px] leading-tight md:flex-row md:gap-3 md:px-4 md:py-3 md:text-left md:text-base ${isActive ? "border-b-2 border-primary bg-primary/10 text-primary md:border-b-0 md:border-r-[6px]" : "hover:bg-gray-100/90"}`
               }
             >
-              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" className="shrink-0">
                 <path d={link.icon} />
               </svg>
-              <span className="sr-only md:not-sr-only">{link.label}</span>
+              <span>{link.label}</span>
               {link.to === "/seller/orders" && <WaitingOrdersBadge />}
             </NavLink>
           ))}
