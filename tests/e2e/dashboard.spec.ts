@@ -47,6 +47,10 @@ for (const where of ["on a desktop", "on a phone @mobile"]) {
 
       const chart = seller.getByRole("img", { name: /^Sales per day, last 30 days/ });
       await expect(chart).toBeVisible();
+      // Its amounts and dates stay legible where the chart is drawn small (on a phone, about 300 px wide).
+      const labelHeights = await chart.locator("text").evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().height));
+      expect(labelHeights.length).toBeGreaterThan(3);
+      expect(Math.min(...labelHeights)).toBeGreaterThanOrEqual(9);
       // The numbers as a table, opened from the keyboard.
       const summary = seller.getByText("Sales per day as a table");
       await summary.focus();

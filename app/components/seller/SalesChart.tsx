@@ -6,7 +6,13 @@ export type ChartDay = { day: number; orders: number; salesPaise: number };
 
 const WIDTH = 640;
 const HEIGHT = 220;
-const PLOT = { left: 80, right: 8, top: 12, bottom: 28 };
+// Room at the left for an amount such as ₹2,50,000, and below for the dates, at the phone's larger labels.
+const PLOT = { left: 110, right: 8, top: 14, bottom: 34 };
+/**
+ * The axis labels, in the chart's own units. The chart shrinks to the width it has: on a phone
+ * (about 300 px for 640 units) 11 units would be 5 px, so there they are drawn at 20 (about 9 px).
+ */
+const LABEL = "fill-gray-600 text-[11px] max-md:text-[20px]";
 
 /**
  * Sales per day as bars, drawn as SVG in the server's HTML (no chart library, no client cost
@@ -37,7 +43,7 @@ export function SalesChart({ days }: { days: ChartDay[] }) {
         {(top === 0 ? [0] : [0, 0.5, 1]).map((share) => (
           <g key={share}>
             <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(top * share)} y2={y(top * share)} stroke="#d1d5db" strokeWidth="1" />
-            <text x={PLOT.left - 6} y={y(top * share) + 4} textAnchor="end" fontSize="11" fill="#4b5563">
+            <text x={PLOT.left - 6} y={y(top * share)} textAnchor="end" dominantBaseline="middle" className={LABEL}>
               {formatRupees(Math.round(top * share))}
             </text>
           </g>
@@ -55,7 +61,7 @@ export function SalesChart({ days }: { days: ChartDay[] }) {
         {days.map((d, i) =>
           i % 7 === (days.length - 1) % 7 ? (
             // The last day's label ends at the plot's edge instead of running past it.
-            <text key={d.day} x={i === days.length - 1 ? WIDTH - PLOT.right : PLOT.left + (i + 0.5) * slot} y={HEIGHT - 8} textAnchor={i === days.length - 1 ? "end" : "middle"} fontSize="11" fill="#4b5563">
+            <text key={d.day} x={i === days.length - 1 ? WIDTH - PLOT.right : PLOT.left + (i + 0.5) * slot} y={HEIGHT - 6} textAnchor={i === days.length - 1 ? "end" : "middle"} className={LABEL}>
               {formatIstDay(d.day)}
             </text>
           ) : null,
