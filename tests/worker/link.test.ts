@@ -1,5 +1,5 @@
 import { createElement, type ReactNode } from "react";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server.node";
 import { createRoutesStub, Link as RouterLink, MemoryRouter, type LinkProps } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ServerLink } from "~/components/Link";
