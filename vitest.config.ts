@@ -1,15 +1,33 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { availableParallelism } from "node:os";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
-import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from "./tests/support/fake-stripe";
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from "./tests/support/fake-stripe.ts";
 
 // Runtime tests: each test file runs inside workerd with real local D1, KV and R2 (miniflare),
 // migrated with the same SQL files wrangler applies. Kept apart from vite.config.ts on purpose:
 // the app build's plugins (React Router, Tailwind) have no business here.
+/**
+ * Stripe's package ships source maps that name sources it does not publish, and Vite warns once
+ * per module: some 200 lines in every run about a dependency's packaging, none of them ours to
+ * fix. Vitest installs its own logger, so the filter goes on the resolved one.
+ */
+const quietStripeSourceMaps: Plugin = {
+  name: "quiet-stripe-source-maps",
+  configResolved(config) {
+    const warnOnce = config.logger.warnOnce.bind(config.logger);
+    config.logger.warnOnce = (message, options) => {
+      if (/^Sourcemap for "[^"]*\/node_modules\/stripe\/[^"]*" points to missing source files/.test(message)) return;
+      warnOnce(message, options);
+    };
+  },
+};
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
   return {
     plugins: [
+      quietStripeSourceMaps,
       cloudflareTest(({ inject }) => ({
         main: "./tests/support/worker-entry.ts",
         wrangler: { configPath: "./wrangler.toml" },

@@ -13,7 +13,10 @@ export async function serveImage(request: Request, env: Pick<Env, "IMAGES">): Pr
   const key = imageKey(new URL(request.url).pathname);
   if (!key) return imageNotFound();
 
-  const object = await env.IMAGES.get(key);
+  // A HEAD or a conditional GET (a browser revalidating: nearly always a 304, since keys are never
+  // reused) asks R2 for the object's metadata alone; its bytes are read only when they are sent.
+  const bodyNeeded = request.method === "GET" && !CONDITIONAL_HEADERS.some((name) => request.headers.has(name));
+  const object = bodyNeeded ? await env.IMAGES.get(key) : await env.IMAGES.head(key);
   if (!object) return imageNotFound();
 
   const headers = new Headers();
@@ -25,10 +28,18 @@ export async function serveImage(request: Request, env: Pick<Env, "IMAGES">): Pr
   headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
 
   const failed = failedPrecondition(request.headers, object);
-  if (failed || request.method === "HEAD") await object.body.cancel();
   if (failed === 412) return new Response("Precondition Failed", { status: 412, headers: { "Content-Type": "text/plain; charset=utf-8", ETag: object.httpEtag } });
   if (failed === 304) return new Response(null, { status: 304, headers });
-  return new Response(request.method === "HEAD" ? null : object.body, { headers });
+  // The size a GET would send (workerd sets it itself for a body it streams from R2).
+  if (request.method === "HEAD") return new Response(null, { headers: { ...Object.fromEntries(headers), "Content-Length": String(object.size) } });
+  const body = hasBody(object) ? object.body : (await env.IMAGES.get(key))?.body;
+  return body ? new Response(body, { headers }) : imageNotFound();
+}
+
+const CONDITIONAL_HEADERS = ["if-match", "if-none-match", "if-modified-since", "if-unmodified-since"];
+
+function hasBody(object: R2Object): object is R2ObjectBody {
+  return "body" in object;
 }
 
 /** The R2 key a path names, or null when it can name none (a bad percent-escape, too long, `..`, control characters). */

@@ -16,6 +16,17 @@ describe("GET /images/*", () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(WEBP);
   });
 
+  it("HEAD: the headers a GET would send, its size, and no body", async () => {
+    await env.IMAGES.put("products/head.webp", WEBP, { httpMetadata: { contentType: "image/webp" } });
+    const response = await call("/images/products/head.webp", { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("content-length")).toBe(String(WEBP.byteLength));
+    expect(response.headers.get("etag")).toMatch(/^".+"$/);
+    expect((await response.arrayBuffer()).byteLength).toBe(0);
+    expect((await call("/images/products/no-such.webp", { method: "HEAD" })).status).toBe(404);
+  });
+
   it("answers 304 when the browser already has it", async () => {
     await env.IMAGES.put("products/cached.webp", WEBP, { httpMetadata: { contentType: "image/webp" } });
     const first = await call("/images/products/cached.webp");
