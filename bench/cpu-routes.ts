@@ -198,7 +198,7 @@ export const CPU_ROUTES: CpuRoute[] = [
   { name: "POST /delivery.data (pincode, JS)", persona: "guest", status: 200, request: () => form("/delivery.data", { pincode: "560100" }) },
   { name: "POST / (newsletter, no JS)", persona: "guest", status: 200, request: (f, i) => form("/?index", { email: `page-${f.run}-${i}@bench.example` }) },
   { name: "GET /api/product/list?limit=20", persona: "guest", status: 200, request: () => ({ path: "/api/product/list?limit=20", cookie: UNCACHED_COOKIE }) },
-  // The spec's clients ask for the whole catalogue (up to 1,000 products): rendered, and from the edge cache.
+  // The spec's clients ask for the whole catalogue (up to 500 products): rendered, and from the edge cache.
   { name: "GET /api/product/list (whole, rendered)", persona: "guest", status: 200, request: () => ({ path: "/api/product/list", cookie: UNCACHED_COOKIE }) },
   { name: "GET /api/product/list (whole, edge cache)", persona: "guest", status: 200, request: () => ({ path: "/api/product/list" }) },
   { name: "GET /api/product/list?category&search", persona: "guest", status: 200, request: () => ({ path: "/api/product/list?category=grains&search=rice", cookie: UNCACHED_COOKIE }) },
