@@ -30,8 +30,11 @@ export async function serveImage(request: Request, env: Pick<Env, "IMAGES">): Pr
   const failed = failedPrecondition(request.headers, object);
   if (failed === 412) return new Response("Precondition Failed", { status: 412, headers: { "Content-Type": "text/plain; charset=utf-8", ETag: object.httpEtag } });
   if (failed === 304) return new Response(null, { status: 304, headers });
-  // The size a GET would send (workerd sets it itself for a body it streams from R2).
-  if (request.method === "HEAD") return new Response(null, { headers: { ...Object.fromEntries(headers), "Content-Length": String(object.size) } });
+  if (request.method === "HEAD") {
+    // The size a GET would send (workerd sets it itself for a body it streams from R2).
+    headers.set("Content-Length", String(object.size));
+    return new Response(null, { headers });
+  }
   const body = hasBody(object) ? object.body : (await env.IMAGES.get(key))?.body;
   return body ? new Response(body, { headers }) : imageNotFound();
 }

@@ -2,6 +2,8 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { Link } from "~/components/Link";
 import type { ActionFailure } from "@worker/web/action-result";
+import type { Flash } from "@worker/web/flash";
+import { refillFrom } from "~/lib/refill";
 import { useFailureToast } from "~/lib/use-action-toast";
 
 import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
@@ -19,8 +21,8 @@ export function AuthForm({ initialMode = "login", redirectTo = "/", refusal = nu
   );
 }
 
-/** A refused post without JavaScript, back on the login page (a flash): why, and the name and e-mail typed. */
-export type Refusal = { message: string; typed?: Record<string, string> };
+/** A refused post without JavaScript, back on the login page as a flash: why, and the name and e-mail typed. */
+type Refusal = Pick<Flash, "message" | "typed">;
 
 function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirectTo: string; refusal: Refusal | null; onToggle: () => void }) {
   const fetcher = useFetcher<ActionFailure>();
@@ -29,7 +31,8 @@ function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirec
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.msg : null;
   const other: Mode = mode === "login" ? "register" : "login";
   useFailureToast(fetcher.state, error);
-  const shown = fetcher.data ? error : refusal?.message;
+  const message = fetcher.data ? error : refusal?.message;
+  const shown = refillFrom(refusal && { ok: false, typed: refusal.typed });
 
   return (
     <fetcher.Form method="post" action={loginPagePath(mode, redirectTo)} className="flex flex-col gap-4 text-sm text-gray-600">
@@ -39,9 +42,9 @@ function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirec
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {mode === "register" && (
-        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" placeholder="Your name" defaultValue={refusal?.typed?.name} />
+        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" placeholder="Your name" defaultValue={shown("name", undefined)} />
       )}
-      <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" defaultValue={refusal?.typed?.email} />
+      <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" defaultValue={shown("email", undefined)} />
       <Field
         id={`${id}-password`}
         label="Password"
@@ -51,9 +54,9 @@ function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirec
         placeholder={mode === "login" ? "Your password" : "At least 8 characters, not a common one"}
         minLength={mode === "register" ? 8 : undefined}
       />
-      {shown && (
+      {message && (
         <p role="alert" className="text-red-600">
-          {shown}
+          {message}
         </p>
       )}
       <p>
