@@ -38,9 +38,12 @@ export function Toaster({ flash }: { flash?: Flash | null }) {
             {t.kind === "error" ? "✕" : t.kind === "loading" ? "…" : "✓"}
           </span>
           <span>{t.message}</span>
-          <button type="button" className={`ml-2 text-gray-500 hover:text-gray-800 ${t.leaving ? "" : "pointer-events-auto"}`} onClick={() => dismissToast(t.id)} aria-label="Dismiss">
-            ×
-          </button>
+          {/* The server's copy (shown only until hydration, or without JavaScript) leaves on its timer: a Dismiss there could do nothing. */}
+          {t.id !== SERVED_ID && (
+            <button type="button" className={`ml-2 text-gray-500 hover:text-gray-800 ${t.leaving ? "" : "pointer-events-auto"}`} onClick={() => dismissToast(t.id)} aria-label="Dismiss">
+              ×
+            </button>
+          )}
         </div>
       ))}
     </div>

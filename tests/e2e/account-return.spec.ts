@@ -90,6 +90,8 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await clickAndLoad(page, page.getByRole("button", { name: "Create Account" }));
       await expect(page.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
       await expect(page.getByRole("status")).toContainText("That password is too easy to guess");
+      // The toast leaves on its own timer; it offers no Dismiss button that could not work without JavaScript.
+      await expect(page.getByRole("status").getByRole("button", { name: "Dismiss" })).toHaveCount(0);
       // In the form too, where it stays once the toast has gone.
       await expect(page.getByRole("alert")).toContainText("That password is too easy to guess");
       // The name and e-mail are still there; the password is asked for again.
