@@ -163,7 +163,7 @@ function cpuReport(small: WorkerdCpu, large: WorkerdCpu) {
   say(`${small.requestsPerRoute} requests per route and size, in rounds of ${small.requestsPerRound} alternating with every other route; pages are`);
   say(`rendered (never from the edge cache); "no JS" rows are the pages' forms as a browser without JavaScript posts them,`);
   say(`"JS" rows the same through a fetcher. Load average of this shared machine: ${cpuLoad.before} before the CPU runs, ${cpuLoad.after} after.`);
-  say(`A route's p99 includes the isolate's garbage collections (a scavenge every hundred requests or so) and the neighbours' noise.`);
+  say(`A route's p99 includes the isolate's garbage collections (a page meets a scavenge of 2–5 ms every 23–77 requests, ADR 050) and the neighbours' noise.`);
   say();
   say(`| persona | routes | highest p99 at ${small.products.toLocaleString("en-US")} | highest p99 at ${large.products.toLocaleString("en-US")} | within ${CPU_BUDGET_MS} ms |`);
   say(`| --- | ---: | --- | --- | --- |`);

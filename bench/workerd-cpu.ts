@@ -71,7 +71,7 @@ type BuiltConfig = {
  * (a Durable Object) runs in the same process and is counted; the event queue has no consumer
  * here: its messages are sent, as in production, and left.
  */
-function startWorker(server: string, persistence: string, stripeUrl: string): Miniflare {
+function startWorker(server: string, persistence: string, stripeUrl: string, onRuntimeLog?: (line: string) => void): Miniflare {
   const config = JSON.parse(readFileSync(join(server, "wrangler.json"), "utf8")) as BuiltConfig;
   const modules = ["index.js", ...readdirSync(join(server, "assets")).filter((file) => file.endsWith(".js")).map((file) => `assets/${file}`)];
   return new Miniflare(
@@ -100,6 +100,7 @@ function startWorker(server: string, persistence: string, stripeUrl: string): Mi
       resourcePersistencePath: persistence,
       // Requests go straight to the Worker, not through Miniflare's entry worker.
       unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+      ...(onRuntimeLog ? { handleStructuredLogs: ({ message }: { message: string }) => onRuntimeLog(message) } : {}),
     }),
   );
 }
@@ -142,13 +143,13 @@ function cpuNs(threads: string[]): number {
   return ns;
 }
 
-const BASELINE_ROUTE: CpuRoute = { name: "baseline", persona: "guest", status: 404, request: () => ({ path: BASELINE }) };
+export const BASELINE_ROUTE: CpuRoute = { name: "baseline", persona: "guest", status: 404, request: () => ({ path: BASELINE }) };
 
 /**
  * Sends the route's next `count` requests; with `threads`, returns the CPU milliseconds workerd
  * spent on each. Every answer must have the route's status.
  */
-async function send(f: Fixtures, route: CpuRoute, counter: Map<CpuRoute, number>, count: number, threads?: string[]): Promise<number[]> {
+export async function send(f: Fixtures, route: CpuRoute, counter: Map<CpuRoute, number>, count: number, threads?: string[]): Promise<number[]> {
   const samples: number[] = [];
   for (let n = 0; n < count; n++) {
     const i = counter.get(route) ?? 0;
@@ -187,7 +188,7 @@ export type WorkerdCpu = {
   requestsPerRound: number;
 };
 
-type MeasureOptions = {
+export type MeasureOptions = {
   state: string;
   rounds: number;
   /** D1 and KV outside workerd (the default, as on Cloudflare) or Miniflare's simulators in it. */
@@ -200,7 +201,7 @@ type MeasureOptions = {
 };
 
 /** One build running in its own workerd, on its own copy of the state, with its own people and data. */
-type Instance = {
+export type Instance = {
   products: number;
   f: Fixtures;
   counter: Map<CpuRoute, number>;
@@ -209,7 +210,8 @@ type Instance = {
   close: () => Promise<void>;
 };
 
-async function startInstance(options: MeasureOptions, server: string, requestsPerRoute: number): Promise<Instance> {
+/** `onRuntimeLog` gets every line workerd prints (bench/gc-trace.ts reads V8's garbage collection trace from it). */
+export async function startInstance(options: MeasureOptions, server: string, requestsPerRoute: number, onRuntimeLog?: (line: string) => void): Promise<Instance> {
   // A copy: the run places orders, opens accounts and adds products.
   const copy = mkdtempSync(join(tmpdir(), "workerd-cpu-"));
   cpSync(resolve(ROOT, options.state, "v3"), join(copy, "v3"), { recursive: true });
@@ -225,7 +227,7 @@ async function startInstance(options: MeasureOptions, server: string, requestsPe
   const kv = outside ? await startKvStandIn() : null;
   const before = new Set(workerdPids());
   const restoreStorage = d1 && kv ? connectStorageStraightTo({ d1: d1.url, kv: kv.url }) : () => {};
-  const worker = startWorker(server, persistence, stripe.url);
+  const worker = startWorker(server, persistence, stripe.url, onRuntimeLog);
   const close = async () => {
     await worker.dispose();
     await d1?.close();
