@@ -31,7 +31,7 @@ test.describe("on a phone @mobile", () => {
     await open(page, `/products/fruits/${APPLE.id}`);
     const picture = page.getByRole("img", { name: APPLE.name, exact: true });
     await expect(picture).toBeVisible();
-    await expect(page.getByRole("button", { name: /^Show image/ })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /^Show image/ })).toHaveCount(0);
     const frame = (await picture.locator("..").boundingBox())!;
     const content = (await page.getByRole("navigation", { name: "Breadcrumb" }).boundingBox())!;
     expect(frame.x).toBeCloseTo(content.x, 0);

@@ -71,13 +71,48 @@ test.describe("the seller", () => {
     await expect(shopperPage.getByRole("heading", { level: 1 })).toHaveText(name);
     await expect(shopperPage.getByText(rupees(199_50), { exact: true }).first()).toBeVisible();
     await expect(shopperPage.getByText("Grown in Coorg")).toBeVisible();
+    const thumbnail = (page: Page, n: number) => page.getByRole("link", { name: `Show image ${n} of ${name}` });
+    const picture = (page: Page) => page.getByRole("img", { name, exact: true });
     for (const n of [1, 2]) {
-      const thumbnail = shopperPage.getByRole("button", { name: `Show image ${n} of ${name}` });
-      await expect(thumbnail).toBeVisible();
-      await expect(thumbnail.locator("img")).toHaveJSProperty("complete", true);
-      expect(await thumbnail.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth), `picture ${n} loaded`).toBeGreaterThan(0);
+      await expect(thumbnail(shopperPage, n)).toBeVisible();
+      await expect(thumbnail(shopperPage, n).locator("img")).toHaveJSProperty("complete", true);
+      expect(await thumbnail(shopperPage, n).locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth), `picture ${n} loaded`).toBeGreaterThan(0);
     }
-    await expect(shopperPage.getByRole("button", { name: `Show image 3 of ${name}` })).toHaveCount(0);
+    await expect(thumbnail(shopperPage, 3)).toHaveCount(0);
+    const sources = await Promise.all([1, 2].map((n) => thumbnail(shopperPage, n).locator("img").getAttribute("src")));
+    await expect(thumbnail(shopperPage, 1)).toHaveAttribute("aria-current", "true");
+    await expect(picture(shopperPage)).toHaveAttribute("src", sources[0]!);
+
+    // A thumbnail swaps the picture in place: the address says which, no loader runs, Back leaves the page.
+    const dataRequests: string[] = [];
+    shopperPage.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+    });
+    await thumbnail(shopperPage, 2).click();
+    await expect(picture(shopperPage)).toHaveAttribute("src", sources[1]!);
+    await expect(shopperPage).toHaveURL(`${productUrl}?image=2`);
+    await expect(thumbnail(shopperPage, 2)).toHaveAttribute("aria-current", "true");
+    await expect(thumbnail(shopperPage, 1)).not.toHaveAttribute("aria-current", /.*/);
+    await thumbnail(shopperPage, 1).click();
+    await expect(picture(shopperPage)).toHaveAttribute("src", sources[0]!);
+    await expect(shopperPage).toHaveURL(productUrl);
+    expect(dataRequests, "switching pictures loads no data").toEqual([]);
+
+    // Without JavaScript the thumbnails are plain links to the same page showing that picture.
+    const noScript = await shopperPage.context().browser()!.newContext({ javaScriptEnabled: false, baseURL: new URL(shopperPage.url()).origin });
+    try {
+      const page = await noScript.newPage();
+      await page.goto(productUrl);
+      await thumbnail(page, 2).click();
+      await expect(page).toHaveURL(`${productUrl}?image=2`);
+      await expect(picture(page)).toHaveAttribute("src", sources[1]!);
+      // A picture it does not have shows the first.
+      await page.goto(`${productUrl}?image=7`);
+      await expect(picture(page)).toHaveAttribute("src", sources[0]!);
+      await expect(thumbnail(page, 1)).toHaveAttribute("aria-current", "true");
+    } finally {
+      await noScript.close();
+    }
 
     // Out of stock: gone from search and from its category; its page says so.
     await inStock.click();

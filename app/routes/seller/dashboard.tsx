@@ -7,7 +7,7 @@ import { formatDateTime } from "@shared/order-status";
 import { formatRupees } from "@shared/money";
 import { pageMeta } from "~/lib/site";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useRefreshWhileVisible } from "~/lib/use-refresh-while-visible";
+import { useRevalidateEvery } from "~/lib/use-polling";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Dashboard", "Today's orders and sales, what waits for you, stock to watch."), { name: "robots", content: "noindex" }];
@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The seller's first screen: sales by period, orders waiting for a next step, stock to watch, best sellers, sales per day. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { periods, refundsMade, waiting, days, soldOut, lowStock, bestSellers, readAt } = loaderData;
-  useRefreshWhileVisible(DASHBOARD_REFRESH_MS);
+  useRevalidateEvery(DASHBOARD_REFRESH_MS);
   // Only a page with JavaScript refreshes itself: without it, the line does not promise it.
   const hydrated = useHydrated();
 

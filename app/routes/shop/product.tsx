@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { data, Form, useNavigate } from "react-router";
+import { data, Form, useNavigate, useSearchParams } from "react-router";
 import { Link } from "~/components/Link";
 import { fromContext } from "@worker/web/context";
 import { productWithRelated, toProductCard, toProductView } from "@worker/services/catalog";
@@ -38,12 +37,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product: toProductView(product), related: related.map(toProductCard), seo };
 }
 
+/** The picture `?image=N` asks for (1-based), as an index into the product's pictures; the first for anything else. */
+function shownPicture(asked: string | null, count: number): number {
+  const n = Number(asked);
+  return Number.isInteger(n) && n >= 1 && n <= count ? n - 1 : 0;
+}
+
 /** At or below this counted stock the page tells shoppers how many are left. */
 const LOW_STOCK = 5;
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
-  const [mainImage, setMainImage] = useState(product.images[0]);
+  const [searchParams] = useSearchParams();
+  const shown = shownPicture(searchParams.get("image"), product.images.length);
+  const mainImage = product.images[shown];
   const cart = useCart();
   const navigate = useNavigate();
   const category = findCategory(product.category);
@@ -60,21 +67,27 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="mt-4 flex flex-col gap-10 md:flex-row md:gap-16">
-        {/* On a phone the picture takes the width, its thumbnails in a row beneath; from md up they stand to its left. */}
+        {/*
+          On a phone the picture takes the width, its thumbnails in a row beneath; from md up they stand to its left.
+          A thumbnail is a link to `?image=N`, so it works before JavaScript too; in the browser it swaps the picture in place
+          (no loader runs, no history entry, no scroll).
+        */}
         <div className="flex flex-col-reverse gap-3 md:flex-row">
           {product.images.length > 1 && (
             <div className="flex gap-3 md:flex-col">
               {product.images.map((key, i) => (
-                <button
+                <Link
                   key={key}
-                  type="button"
-                  onClick={() => setMainImage(key)}
+                  to={i === 0 ? productPath(product) : `${productPath(product)}?image=${i + 1}`}
+                  replace
+                  preventScrollReset
+                  defaultShouldRevalidate={false}
                   aria-label={`Show image ${i + 1} of ${product.name}`}
-                  aria-pressed={key === mainImage}
-                  className={`overflow-hidden rounded border ${key === mainImage ? "border-primary" : "border-gray-300"}`}
+                  aria-current={i === shown ? "true" : undefined}
+                  className={`overflow-hidden rounded border ${i === shown ? "border-primary" : "border-gray-300"}`}
                 >
                   <img src={imageUrl(key)} alt="" width={80} height={80} loading="lazy" className="h-16 w-16 object-contain md:h-20 md:w-20" />
-                </button>
+                </Link>
               ))}
             </div>
           )}
