@@ -152,6 +152,11 @@ test("without JavaScript the seller cancels through a confirmation page", async 
   await page.goto(`/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
   await sellerOrderCard(page, orderId).getByRole("link", { name: "Cancel", exact: true }).click();
   await expect(page).toHaveURL(`/seller/orders/${orderId}/cancel`);
+  // "Other" needs a note: refused, the page comes back with the reason still chosen.
+  await page.getByRole("radio", { name: "Other" }).check();
+  await page.getByRole("button", { name: "Yes, cancel order" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Write a note for the customer when the reason is Other");
+  await expect(page.getByRole("radio", { name: "Other" })).toBeChecked();
   await page.getByRole("radio", { name: "Items out of stock" }).check();
   await page.getByRole("button", { name: "Yes, cancel order" }).click();
   await expect(page).toHaveURL("/seller/orders");

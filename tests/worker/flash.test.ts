@@ -14,6 +14,9 @@ import { describe, expect, it } from "vitest";
 import * as root from "~/root";
 import * as login from "~/routes/account/login";
 import * as cart from "~/routes/shop/cart";
+import * as delivery from "~/routes/shop/delivery";
+import * as home from "~/routes/shop/home";
+import * as sellerCancel from "~/routes/seller/order-cancel";
 import * as sellerLoginPage from "~/routes/seller/login";
 import { CART_COOKIE, parseCart, serializeCart } from "@shared/cart";
 import { readCookie } from "@shared/cookies";
@@ -314,5 +317,25 @@ describe("the seller's login page", () => {
     expect([refused.status, refused.headers.get("Location")]).toEqual([303, asked]);
     const signedIn = await throughRoot(page(asked, await sellerLogin()), sellerLoginPage.loader as never);
     expect(signedIn.headers.get("Location")).toBe("/seller/orders?status=Packed");
+  });
+});
+
+describe("page forms refused without JavaScript give back what was posted (ADR 047)", () => {
+  const typedOf = async (response: Response) => ((await response.json()) as { ok: boolean; typed?: Record<string, string> }).typed;
+
+  it("the pincode, the newsletter's address, a cancellation's reason and note; nothing to a fetcher, which keeps its own input", async () => {
+    const pincode = await throughRoot(formPost("/delivery", { pincode: "12ab", redirectTo: "/cart" }), delivery.action as never);
+    expect(pincode.status).toBe(400);
+    expect(await typedOf(pincode)).toMatchObject({ pincode: "12ab" });
+
+    const newsletter = await throughRoot(formPost("/?index", { intent: "subscribe", email: "asha at example.com" }), home.action as never);
+    expect(newsletter.status).toBe(400);
+    expect(await typedOf(newsletter)).toMatchObject({ email: "asha at example.com" });
+
+    const cancel = (dest: "document" | "empty") => throughRoot(formPost("/seller/orders/ord_x/cancel", { reason: "Other", note: "" }, { dest }), ((args: Args) => sellerCancel.action({ ...args, params: { id: "ord_x" } } as never)) as never);
+    const refused = await cancel("document");
+    expect(refused.status).toBe(400);
+    expect(await typedOf(refused)).toEqual({ reason: "Other", note: "" });
+    expect(await typedOf(await cancel("empty"))).toBeUndefined();
   });
 });

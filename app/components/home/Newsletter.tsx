@@ -1,7 +1,9 @@
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/lib/use-action-toast";
+import { refillFrom } from "~/lib/refill";
 
-export type NewsletterResult = { ok: boolean; msg: string };
+/** The home action's answer; a refusal of a post made without JavaScript carries the address typed (ADR 047). */
+export type NewsletterResult = { ok: boolean; msg: string; typed?: Record<string, string> };
 
 /** Posts to the home route's action: a real subscription, with or without JavaScript. */
 export function Newsletter({ result }: { result?: NewsletterResult }) {
@@ -28,6 +30,7 @@ export function Newsletter({ result }: { result?: NewsletterResult }) {
           required
           maxLength={254}
           autoComplete="email"
+          defaultValue={refillFrom(result)("email", undefined)}
           placeholder="Enter your email id"
           className="h-full w-full rounded-l-md border border-r-0 border-gray-300 px-3 text-gray-700 outline-none"
         />

@@ -5,6 +5,7 @@ import { Link } from "~/components/Link";
 import { CANCEL_NOTE_MAX } from "@shared/order-status";
 import type { ActionFailure } from "@worker/web/action-result";
 import { useActionToast } from "~/lib/use-action-toast";
+import { refillFrom } from "~/lib/refill";
 
 type CancelResult = { ok: true; msg: string } | ActionFailure;
 
@@ -82,7 +83,7 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote =
               action={confirmPath}
               reasons={reasons}
               withNote={withNote}
-              error={done && !done.ok ? done.msg : undefined}
+              answer={done}
               keepButton={
                 <button type="button" onClick={() => dialog.current?.close()} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50">
                   Keep order
@@ -98,23 +99,27 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote =
 
 /**
  * The confirmation itself: a reason (required), the seller's note, and the two answers. In the
- * dialog it posts through the dialog's fetcher; on the no-JavaScript confirmation page, as a plain form.
+ * dialog it posts through the dialog's fetcher; on the no-JavaScript confirmation page, as a plain
+ * form, and a refusal there comes back with the reason and note that were posted (ADR 047).
  */
 export function CancelOrderForm({
   fetcher,
   action,
   reasons,
   withNote,
-  error,
+  answer,
   keepButton,
 }: {
   fetcher?: FetcherWithComponents<CancelResult>;
   action: string;
   reasons: readonly string[];
   withNote: boolean;
-  error?: string;
+  /** The action's answer to the last post, if any: its refusal is shown, and what it posted refills the form. */
+  answer?: CancelResult | null;
   keepButton: React.ReactNode;
 }) {
+  const error = answer && !answer.ok ? answer.msg : undefined;
+  const shown = refillFrom(answer);
   const FormTag = fetcher ? fetcher.Form : "form";
   const busy = fetcher ? fetcher.state !== "idle" : false;
   const errorId = useId();
@@ -127,7 +132,7 @@ export function CancelOrderForm({
           {reasons.map((reason) => (
             <li key={reason}>
               <label className="flex cursor-pointer items-center gap-2 text-sm text-gray-700">
-                <input type="radio" name="reason" value={reason} required className="accent-primary" />
+                <input type="radio" name="reason" value={reason} required defaultChecked={shown("reason", undefined) === reason} className="accent-primary" />
                 {reason}
               </label>
             </li>
@@ -139,7 +144,7 @@ export function CancelOrderForm({
           <label htmlFor={noteId} className="text-sm font-medium text-gray-800">
             Note for the customer <span className="font-normal text-gray-500">(needed for Other)</span>
           </label>
-          <textarea id={noteId} name="note" rows={3} maxLength={CANCEL_NOTE_MAX} className="mt-1 w-full rounded border border-gray-300 p-2 text-sm" />
+          <textarea id={noteId} name="note" rows={3} maxLength={CANCEL_NOTE_MAX} defaultValue={shown("note", undefined)} className="mt-1 w-full rounded border border-gray-300 p-2 text-sm" />
         </div>
       )}
       {error && (

@@ -29,7 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const form = Object.fromEntries(await readForm(request));
     await cancelBySeller(worker, { ...form, orderId: params.id });
     return answerFormPost(request, { ok: true as const, msg: "Order cancelled" }, "/seller/orders");
-  });
+  }, request);
 }
 
 export default function SellerCancelOrder({ loaderData, actionData }: Route.ComponentProps) {
@@ -45,7 +45,7 @@ export default function SellerCancelOrder({ loaderData, actionData }: Route.Comp
           action={`/seller/orders/${id}/cancel`}
           reasons={SELLER_CANCEL_REASONS}
           withNote
-          error={actionData && !actionData.ok ? actionData.msg : undefined}
+          answer={actionData}
           keepButton={
             <Link to="/seller/orders" className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50">
               Keep order

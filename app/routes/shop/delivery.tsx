@@ -6,6 +6,7 @@ import { submitPincodeForm } from "@worker/web/delivery";
 import { Link } from "~/components/Link";
 import { useDeliveryTo, useStorefront } from "~/root";
 import { pageMeta } from "~/lib/site";
+import { refillFrom } from "~/lib/refill";
 import type { Route } from "./+types/delivery";
 
 export const meta: Route.MetaFunction = () => pageMeta("Check delivery to your pincode", "Where we deliver, and how soon.");
@@ -15,7 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(() => submitPincodeForm(request, context));
+  return runAction(() => submitPincodeForm(request, context), request);
 }
 
 /**
@@ -55,6 +56,7 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
             pattern={PINCODE_PATTERN}
             maxLength={6}
             autoComplete="postal-code"
+            defaultValue={refillFrom(actionData)("pincode", undefined)}
             aria-describedby={failed ? "delivery-pincode-error" : undefined}
             className="w-full rounded border border-gray-400 px-3 py-2"
           />

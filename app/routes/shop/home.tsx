@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await limitNewsletter(worker.env, request);
     const result = await subscribe(worker.db, { email: form.get("email") });
     return { ok: true as const, msg: result.msg };
-  });
+  }, request);
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {

@@ -32,7 +32,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const form = Object.fromEntries(await readForm(request));
     await cancelByShopper(worker, user.id, { ...form, orderId: params.id });
     return answerFormPost(request, { ok: true as const, msg: "Order cancelled" }, `/my-orders/${params.id}`);
-  });
+  }, request);
 }
 
 export default function CancelOrderPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -48,7 +48,7 @@ export default function CancelOrderPage({ loaderData, actionData }: Route.Compon
           action={`/my-orders/${id}/cancel`}
           reasons={SHOPPER_CANCEL_REASONS}
           withNote={false}
-          error={actionData && !actionData.ok ? actionData.msg : undefined}
+          answer={actionData}
           keepButton={
             <Link to={`/my-orders/${id}`} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50">
               Keep order
