@@ -53,6 +53,10 @@ for (const device of DEVICES) {
           return (await badgeNumber(sellerPage)) === server && server >= 1;
         })
         .toBe(true);
+      // It counts every open order (to pack, send out or deliver), and says so: the page's pill counts those to pack.
+      const count = await badgeNumber(sellerPage);
+      await expect(sellerPage.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: new RegExp(`Orders.*\\b${count} open orders?$`) })).toBeVisible();
+      await expect(sellerPage.getByTestId("waiting-orders-badge")).toHaveAttribute("title", "Open orders: to pack, send out or deliver");
       expect(await sellerPage.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     });
 

@@ -48,11 +48,11 @@ function release(posted: PostedCopy | null) {
 
 type PostedCopy = ReturnType<Request["clone"]>;
 
-/** The text fields of a posted form (not its files); nothing if the body is not a form. */
+/** The text fields of a posted form (not its files); nothing if the body is not a form or has none. */
 async function typedText(request: { formData(): Promise<FormData> }): Promise<Record<string, string> | undefined> {
   try {
-    const form = await request.formData();
-    return Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    const text = [...(await request.formData())].filter((entry): entry is [string, string] => typeof entry[1] === "string");
+    return text.length > 0 ? Object.fromEntries(text) : undefined;
   } catch {
     return undefined;
   }

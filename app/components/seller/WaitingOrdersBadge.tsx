@@ -20,9 +20,14 @@ export function WaitingOrdersBadge() {
   const waiting = fetcher.data?.waiting ?? 0;
   if (waiting === 0) return null;
   return (
-    <span className="ml-auto rounded-full bg-amber-700 px-2 py-0.5 text-xs font-semibold text-white max-md:absolute max-md:right-1 max-md:top-1" data-testid="waiting-orders-badge">
+    // Every open order, not only those to pack (the Orders page's pill): named so, to sight and to screen readers.
+    <span
+      title="Open orders: to pack, send out or deliver"
+      className="ml-auto rounded-full bg-amber-700 px-2 py-0.5 text-xs font-semibold text-white max-md:absolute max-md:right-1 max-md:top-1"
+      data-testid="waiting-orders-badge"
+    >
       {waiting}
-      <span className="sr-only"> waiting</span>
+      <span className="sr-only"> open {waiting === 1 ? "order" : "orders"}</span>
     </span>
   );
 }
