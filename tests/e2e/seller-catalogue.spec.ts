@@ -205,7 +205,12 @@ for (const [screen, options] of [
 
       await openSellerPage(sellerPage, `/seller/product-list?q=${encodeURIComponent(prefix)}`);
       await expect(sellerPage.getByRole("switch", { name: /in stock$/ })).toHaveCount(3);
+      // Nothing ticked: one line instead of the controls (a phone's first screen shows the list).
+      await expect(sellerPage.getByText("Tick products to change their stock together.")).toBeVisible();
+      await expect(sellerPage.getByLabel("Set to")).toHaveCount(0);
       await sellerPage.getByRole("checkbox", { name: "Select all on this page" }).check();
+      await expect(sellerPage.getByText("Change stock of the selected products (3 selected)")).toBeVisible();
+      await expect(sellerPage.getByLabel("Count (for Stock count)")).toHaveCount(0);
       for (const name of names) await expect(sellerPage.getByRole("checkbox", { name: `Select ${name}` })).toBeChecked();
       await sellerPage.getByLabel("Set to").selectOption("out-of-stock");
       await sellerPage.getByRole("button", { name: "Apply to selected" }).click();
@@ -440,6 +445,9 @@ test.describe("the seller's catalogue, on a phone only", () => {
     await within(card.getByRole("link", { name: `Edit ${name}` }));
     await within(card.getByRole("button", { name: `Delete ${name}` }));
     await within(card.getByRole("checkbox", { name: `Select ${name}` }));
+    // The list starts in the screen's top half: the bulk stock controls wait for a ticked product (they took 114 px more).
+    const cardBox = (await card.boundingBox())!;
+    expect(cardBox.y, "the first card's top").toBeLessThanOrEqual(PHONE.viewport.height / 2);
 
     await switchButton.tap();
     await expect(switchButton).toHaveAttribute("aria-checked", "false");

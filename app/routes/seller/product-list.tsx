@@ -16,6 +16,7 @@ import { formatRupees } from "@shared/money";
 import { DELETE_FETCHER, DeleteProduct } from "~/components/seller/DeleteProduct";
 import { ExportCsv } from "~/components/seller/ExportCsv";
 import { useActionToast } from "~/lib/use-action-toast";
+import { useHydrated } from "~/lib/use-hydrated";
 import { rescueFocus } from "~/lib/focus-rescue";
 import type { Route } from "./+types/product-list";
 
@@ -166,7 +167,11 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Set the ticked products (or the whole page) in stock, out of stock, or to a count. */
+/**
+ * Set the ticked products in stock, out of stock, or to a count. Once the page runs JavaScript the
+ * controls appear only while products are ticked (a line of text otherwise, so a phone's first
+ * screen shows the list), and the count only for "Stock count"; without it the whole form is there.
+ */
 function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; selectedCount: number; onDone: () => void }) {
   const bulk = useFetcher<Answer>();
   const answer = bulk.state === "idle" ? bulk.data : undefined;
@@ -175,32 +180,40 @@ function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; 
     if (answer?.ok) onDone();
   }, [answer, onDone]);
   const [set, setSet] = useState("in-stock");
+  const hydrated = useHydrated();
+  const idle = hydrated && selectedCount === 0;
 
   return (
-    <bulk.Form id={BULK_FORM} method="post" className="mt-4 flex flex-wrap items-end gap-3 rounded-md border border-gray-500/20 bg-gray-50 p-3 text-sm">
-      <input type="hidden" name="intent" value="bulk" />
-      {pageIds.map((id) => (
-        <input key={id} type="hidden" name="pageIds" value={id} />
-      ))}
-      <p className="w-full font-medium text-gray-900" aria-live="polite">
-        Change stock of the selected products{selectedCount > 0 ? ` (${selectedCount} selected)` : ""}
+    <div className="mt-4 rounded-md border border-gray-500/20 bg-gray-50 p-3 text-sm">
+      <p className={idle ? "text-gray-600" : "font-medium text-gray-900"} aria-live="polite">
+        {idle ? "Tick products to change their stock together." : `Change stock of the selected products${selectedCount > 0 ? ` (${selectedCount} selected)` : ""}`}
       </p>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="bulk-set">Set to</label>
-        <select id="bulk-set" name="set" value={set} onChange={(e) => setSet(e.target.value)} className="rounded border border-gray-300 bg-white px-2 py-1.5">
-          <option value="in-stock">In stock</option>
-          <option value="out-of-stock">Out of stock</option>
-          <option value="count">Stock count</option>
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="bulk-count">Count (for Stock count)</label>
-        <input id="bulk-count" name="count" type="number" min="0" step="1" inputMode="numeric" className="w-32 rounded border border-gray-300 bg-white px-2 py-1.5" />
-      </div>
-      <button type="submit" disabled={bulk.state !== "idle"} className="rounded bg-primary px-4 py-1.5 text-white disabled:opacity-70">
-        Apply to selected
-      </button>
-    </bulk.Form>
+      {!idle && (
+        <bulk.Form id={BULK_FORM} method="post" className="mt-3 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="bulk" />
+          {pageIds.map((id) => (
+            <input key={id} type="hidden" name="pageIds" value={id} />
+          ))}
+          <div className="flex flex-col gap-1">
+            <label htmlFor="bulk-set">Set to</label>
+            <select id="bulk-set" name="set" value={set} onChange={(e) => setSet(e.target.value)} className="rounded border border-gray-300 bg-white px-2 py-1.5">
+              <option value="in-stock">In stock</option>
+              <option value="out-of-stock">Out of stock</option>
+              <option value="count">Stock count</option>
+            </select>
+          </div>
+          {(!hydrated || set === "count") && (
+            <div className="flex flex-col gap-1">
+              <label htmlFor="bulk-count">Count (for Stock count)</label>
+              <input id="bulk-count" name="count" type="number" min="0" step="1" inputMode="numeric" className="w-32 rounded border border-gray-300 bg-white px-2 py-1.5" />
+            </div>
+          )}
+          <button type="submit" disabled={bulk.state !== "idle"} className="rounded bg-primary px-4 py-1.5 text-white disabled:opacity-70">
+            Apply to selected
+          </button>
+        </bulk.Form>
+      )}
+    </div>
   );
 }
 
