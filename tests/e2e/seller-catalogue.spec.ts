@@ -418,6 +418,32 @@ test.describe("the seller's catalogue without JavaScript", () => {
 test.describe("the seller's catalogue, on a phone only", () => {
   test.use(PHONE);
 
+  test("a product with three pictures on a phone: the picture takes the width, the thumbnails a row beneath it, a tap shows another", { tag: CATALOGUE_TAG }, async ({ page, sellerRequest, catalogueChanges, baseURL }) => {
+    const name = `Phone Gallery Salad Kit ${unique()}`;
+    catalogueChanges.added(name);
+    const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name, [AVOCADO, CUCUMBER, CARROT]);
+    await open(page, `/products/vegetables/${id}`);
+
+    const picture = page.getByRole("img", { name, exact: true });
+    const thumbnails = [1, 2, 3].map((n) => page.getByRole("link", { name: `Show image ${n} of ${name}` }));
+    const frame = (await picture.locator("..").boundingBox())!;
+    const content = (await page.getByRole("navigation", { name: "Breadcrumb" }).boundingBox())!;
+    expect(frame.width, "the picture's frame spans the content").toBeGreaterThan(content.width - 2);
+    const boxes = await Promise.all(thumbnails.map(async (thumbnail) => (await thumbnail.boundingBox())!));
+    expect(new Set(boxes.map((box) => Math.round(box.y))).size, "one row").toBe(1);
+    for (const box of boxes) {
+      expect(box.y, "beneath the picture").toBeGreaterThanOrEqual(frame.y + frame.height - 1);
+      expect(box.x + box.width, "within the screen").toBeLessThanOrEqual(PHONE.viewport.width);
+    }
+
+    const sources = await Promise.all(thumbnails.map((thumbnail) => thumbnail.locator("img").getAttribute("src")));
+    await thumbnails[2]!.tap();
+    await expect(picture).toHaveAttribute("src", sources[2]!);
+    await expect(thumbnails[2]!).toHaveAttribute("aria-current", "true");
+    await expect(page).toHaveURL(new RegExp(`/products/vegetables/${id}\\?image=3$`));
+    await expectNoSeriousViolations(page, "a product page with three pictures, on a phone");
+  });
+
   test("the product list is a card per product: the whole name, search and every action within the screen", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
     const name = `Phone Card Long Named Organic Bottle Gourd ${unique()}`;
     catalogueChanges.added(name);
