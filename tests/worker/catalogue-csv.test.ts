@@ -19,6 +19,7 @@ import { call, json, ORIGIN } from "../support/http";
 import { dataOf, runRoute, statusOf } from "../support/routes";
 import { sellerLogin } from "../support/seller";
 import { signUp } from "../support/shoppers";
+import { expectErrorsLogged } from "../support/console";
 
 const HEADER = "id,name,category,price,offer_price,stock,weight,description,images,in_stock";
 const PICTURE = "products/import-test-picture.webp";
@@ -377,6 +378,7 @@ describe("POST /api/product/import/preview and /api/product/import", () => {
 
 describe("an import is all or nothing", () => {
   it("when the batch fails part-way (here a trigger refuses the last new product), no row of it is written", async () => {
+    expectErrorsLogged("A catalogue import failed; D1 rolled the batch back");
     await storePicture();
     const updates = await Promise.all([1, 2, 3].map((n) => insertProduct({ name: `Old ${n}`, pricePaise: 1000, offerPricePaise: 900 })));
     const csv = [

@@ -8,6 +8,7 @@ import { call, json, postJson } from "../support/http";
 import { JPEG, PNG, postForm, productForm, sellerLogin, VALID_PRODUCT, WEBP } from "../support/seller";
 import { placeOrder } from "@worker/services/orders";
 import { addAddress, signUp } from "../support/shoppers";
+import { expectErrorsLogged } from "../support/console";
 
 async function productCount() {
   return (await env.DB.prepare("SELECT COUNT(*) AS n FROM products").first<{ n: number }>())!.n;
@@ -164,6 +165,7 @@ describe("POST /api/product/add", () => {
   });
 
   it("R2 failing on image 2 of 3 leaves no product row and no stored images", async () => {
+    expectErrorsLogged("Storing product images failed");
     let puts = 0;
     const failingBucket = new Proxy(env.IMAGES, {
       get(target, property) {

@@ -10,6 +10,7 @@ import { CATALOG_VERSION_KEY } from "../support/catalog-purge";
 import { call, json, postJson } from "../support/http";
 import { sellerLogin } from "../support/seller";
 import { addAddress, authed, signUp, type Shopper } from "../support/shoppers";
+import { expectErrorsLogged } from "../support/console";
 
 type Notice = { orderId: string; event: string; message: string };
 
@@ -71,6 +72,7 @@ describe("order news goes through the store's event queue (ADR 041)", () => {
   });
 
   it("a failure is retried with a growing delay, and the retry succeeds without doubling anything", async () => {
+    expectErrorsLogged("Store event failed; retrying");
     const shopper = await signUp();
     const orderId = await placeCodOrder(shopper);
     const message = { kind: "order-event", orderId, event: "Out for delivery", at: Date.now() + 1000 };
@@ -90,6 +92,7 @@ describe("order news goes through the store's event queue (ADR 041)", () => {
   });
 
   it("a malformed message, or one about an order that does not exist, is acknowledged and changes nothing", async () => {
+    expectErrorsLogged("Dropping a malformed store event");
     const { result } = await consume([{ kind: "order-event", orderId: "", event: "Packed", at: 1 }, { kind: "unknown" }, "not an object", { kind: "order-event", orderId: "no-such-order", event: "Packed", at: 1 }]);
     expect(result.explicitAcks).toHaveLength(4);
     expect(result.retryMessages).toEqual([]);
@@ -97,6 +100,7 @@ describe("order news goes through the store's event queue (ADR 041)", () => {
   });
 
   it("a catalogue purge that failed on the request path is done by the consumer", async () => {
+    expectErrorsLogged("Could not refresh the cached catalogue; retrying through the event queue");
     const before = await catalogVersion();
     const failing = { idFromName: () => { throw new Error("Durable Object unreachable"); } } as unknown as DurableObjectNamespace;
     const sent: unknown[] = [];

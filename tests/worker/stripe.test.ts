@@ -5,6 +5,7 @@ import { call, json, postJson } from "../support/http";
 import { insertProduct } from "../support/builders";
 import { addAddress, signUp, type Shopper } from "../support/shoppers";
 import { fakeStripe, sendWebhook } from "../support/stripe";
+import { expectErrorsLogged } from "../support/console";
 
 type Answer = { success: boolean; msg: string; url?: string; orderId?: string };
 
@@ -70,6 +71,7 @@ describe("POST /api/order/stripe", () => {
   });
 
   it("Stripe failing (500, 429) leaves the order pending; the retry reuses the idempotency key: one session", async () => {
+    expectErrorsLogged("Stripe checkout session failed");
     const apple = await insertProduct();
     const shopper = await signUp();
     const address = await addAddress(shopper);
@@ -204,6 +206,7 @@ describe("POST /api/stripe/webhook", () => {
   });
 
   it("a paid amount or currency different from the order's is not marked paid", async () => {
+    expectErrorsLogged("Stripe payment does not match the order; not marking it paid");
     const { answer } = await startOnlineOrder();
     await sendWebhook(completed(answer.orderId!, "cs_m", 100));
     await sendWebhook(completed(answer.orderId!, "cs_m", 33660, "usd"));

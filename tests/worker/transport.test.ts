@@ -4,6 +4,7 @@ import { checkSellerLogin, DEMO_SELLER_PASSWORD } from "@worker/services/seller-
 import { insertProduct } from "../support/builders";
 import { call, freshIp, json, postJson } from "../support/http";
 import { addAddress, signUp } from "../support/shoppers";
+import { expectErrorsLogged } from "../support/console";
 
 describe("CORS for other front ends", () => {
   it("answers the allow-listed origin's preflight with credentials, and lets its JSON calls through", async () => {
@@ -68,6 +69,7 @@ describe("transport", () => {
 
 describe("no default seller password in production", () => {
   it("refuses the demo or a short password when the store is served over https", () => {
+    expectErrorsLogged("Seller login refused: set a strong SELLER_PASSWORD secret (the demo or a short one is not allowed in production)");
     const production = { SELLER_EMAIL: "owner@shop.example", APP_URL: "https://shop.example" };
     for (const password of [DEMO_SELLER_PASSWORD, "short"]) {
       expect(() => checkSellerLogin({ ...production, SELLER_PASSWORD: password }, { email: "owner@shop.example", password })).toThrow(
@@ -84,6 +86,7 @@ describe("no default seller password in production", () => {
 
 describe("the last-resort handler", () => {
   it("answers 500 without details when something unexpected breaks, and logs it", async () => {
+    expectErrorsLogged("Unhandled error");
     const { createFetchHandler } = await import("@worker/handler");
     const broken = createFetchHandler(async () => {
       throw new Error("secret internals: db password");
