@@ -1,4 +1,5 @@
 import type { ActionFailure } from "@worker/web/action-result";
+import type { Flash } from "@worker/web/flash";
 
 /** A form action's answer as a page reads it: a success, or a refusal that may carry what was typed. */
 export type FormAnswer = { ok: true; msg: string } | ActionFailure;
@@ -8,6 +9,14 @@ export type FormAnswer = { ok: true; msg: string } | ActionFailure;
  * without JavaScript (`typed`, ADR 047), otherwise the stored value. With JavaScript the fields
  * keep their own input and `typed` is never sent.
  */
+/**
+ * A refusal that came back as a flash (`runFormAction`: Post/Redirect/Get, the logins), read as
+ * the form's answer: its message, and the fields it kept.
+ */
+export function refusalIn(flash: Flash | null | undefined): ActionFailure | null {
+  return flash?.kind === "error" ? { ok: false, msg: flash.message, ...(flash.typed && { typed: flash.typed }) } : null;
+}
+
 export function refillFrom(answer: { ok: boolean; typed?: Record<string, string> } | null | undefined) {
   const typed = answer && !answer.ok ? answer.typed : undefined;
   return <T,>(name: string, stored: T): string | T => typed?.[name] ?? stored;

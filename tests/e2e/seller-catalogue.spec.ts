@@ -208,7 +208,9 @@ for (const [screen, options] of [
       // Nothing ticked: one line instead of the controls (a phone's first screen shows the list).
       await expect(sellerPage.getByText("Tick products to change their stock together.")).toBeVisible();
       await expect(sellerPage.getByLabel("Set to")).toHaveCount(0);
-      await sellerPage.getByRole("checkbox", { name: "Select all on this page" }).check();
+      // By keyboard: Space ticks the page's products, and the controls appear.
+      await sellerPage.getByRole("checkbox", { name: "Select all on this page" }).focus();
+      await sellerPage.keyboard.press("Space");
       await expect(sellerPage.getByText("Change stock of the selected products (3 selected)")).toBeVisible();
       await expect(sellerPage.getByLabel("Count (for Stock count)")).toHaveCount(0);
       for (const name of names) await expect(sellerPage.getByRole("checkbox", { name: `Select ${name}` })).toBeChecked();

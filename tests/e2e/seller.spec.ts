@@ -88,7 +88,9 @@ test.describe("the seller", () => {
     shopperPage.on("request", (request) => {
       if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
     });
-    await thumbnail(shopperPage, 2).click();
+    // By keyboard: a thumbnail is a link, Enter follows it.
+    await thumbnail(shopperPage, 2).focus();
+    await shopperPage.keyboard.press("Enter");
     await expect(picture(shopperPage)).toHaveAttribute("src", sources[1]!);
     await expect(shopperPage).toHaveURL(`${productUrl}?image=2`);
     await expect(thumbnail(shopperPage, 2)).toHaveAttribute("aria-current", "true");
@@ -106,10 +108,12 @@ test.describe("the seller", () => {
       await thumbnail(page, 2).click();
       await expect(page).toHaveURL(`${productUrl}?image=2`);
       await expect(picture(page)).toHaveAttribute("src", sources[1]!);
-      // A picture it does not have shows the first.
-      await page.goto(`${productUrl}?image=7`);
-      await expect(picture(page)).toHaveAttribute("src", sources[0]!);
-      await expect(thumbnail(page, 1)).toHaveAttribute("aria-current", "true");
+      // A picture it does not have, or not a number, shows the first.
+      for (const asked of ["7", "0", "two"]) {
+        await page.goto(`${productUrl}?image=${asked}`);
+        await expect(picture(page)).toHaveAttribute("src", sources[0]!);
+        await expect(thumbnail(page, 1)).toHaveAttribute("aria-current", "true");
+      }
     } finally {
       await noScript.close();
     }

@@ -2,7 +2,6 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { Link } from "~/components/Link";
 import type { ActionFailure } from "@worker/web/action-result";
-import type { Flash } from "@worker/web/flash";
 import { refillFrom } from "~/lib/refill";
 import { useFailureToast } from "~/lib/use-action-toast";
 
@@ -14,25 +13,23 @@ import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
  * without JavaScript; with it, the toggle switches in place. Each mode is a fresh form: an error
  * of a failed login never shows on the sign-up form.
  */
-export function AuthForm({ initialMode = "login", redirectTo = "/", refusal = null }: { initialMode?: Mode; redirectTo?: string; refusal?: Refusal | null }) {
+export function AuthForm({ initialMode = "login", redirectTo = "/", refusal = null }: { initialMode?: Mode; redirectTo?: string; refusal?: ActionFailure | null }) {
   const [mode, setMode] = useState<Mode>(initialMode);
   return (
     <ModeForm key={mode} mode={mode} redirectTo={redirectTo} refusal={mode === initialMode ? refusal : null} onToggle={() => setMode(mode === "login" ? "register" : "login")} />
   );
 }
 
-/** A refused post without JavaScript, back on the login page as a flash: why, and the name and e-mail typed. */
-type Refusal = Pick<Flash, "message" | "typed">;
-
-function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirectTo: string; refusal: Refusal | null; onToggle: () => void }) {
+/** `refusal`: a post refused without JavaScript, back on the login page (a flash): why, and the name and e-mail typed. */
+function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirectTo: string; refusal: ActionFailure | null; onToggle: () => void }) {
   const fetcher = useFetcher<ActionFailure>();
   const id = useId();
   const busy = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.msg : null;
   const other: Mode = mode === "login" ? "register" : "login";
   useFailureToast(fetcher.state, error);
-  const message = fetcher.data ? error : refusal?.message;
-  const shown = refillFrom(refusal && { ok: false, typed: refusal.typed });
+  const message = fetcher.data ? error : refusal?.msg;
+  const shown = refillFrom(refusal);
 
   return (
     <fetcher.Form method="post" action={loginPagePath(mode, redirectTo)} className="flex flex-col gap-4 text-sm text-gray-600">

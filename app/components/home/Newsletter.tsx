@@ -1,13 +1,10 @@
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/lib/use-action-toast";
-import { refillFrom } from "~/lib/refill";
-
-/** The home action's answer; a refusal of a post made without JavaScript carries the address typed (ADR 047). */
-export type NewsletterResult = { ok: boolean; msg: string; typed?: Record<string, string> };
+import { refillFrom, type FormAnswer } from "~/lib/refill";
 
 /** Posts to the home route's action: a real subscription, with or without JavaScript. */
-export function Newsletter({ result }: { result?: NewsletterResult }) {
-  const fetcher = useFetcher<NewsletterResult>();
+export function Newsletter({ result }: { result?: FormAnswer }) {
+  const fetcher = useFetcher<FormAnswer>();
   const shown = fetcher.data ?? result;
 
   useActionToast(fetcher.data);

@@ -3,11 +3,8 @@ import { flushSync } from "react-dom";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { Link } from "~/components/Link";
 import { CANCEL_NOTE_MAX } from "@shared/order-status";
-import type { ActionFailure } from "@worker/web/action-result";
 import { useActionToast } from "~/lib/use-action-toast";
-import { refillFrom } from "~/lib/refill";
-
-type CancelResult = { ok: true; msg: string } | ActionFailure;
+import { refillFrom, type FormAnswer } from "~/lib/refill";
 
 type Props = {
   /** The confirmation page, which is also where the form posts: `/my-orders/:id/cancel` or `/seller/orders/:id/cancel`. */
@@ -38,7 +35,7 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote =
   // The confirmation's form is rendered when first opened, not on the server for every card: a page
   // of ten orders rendered ten forms of reasons nobody had asked for (CPU per request, ADR 023).
   const [opened, setOpened] = useState(false);
-  const fetcher = useFetcher<CancelResult>();
+  const fetcher = useFetcher<FormAnswer>();
   const titleId = useId();
   const done = fetcher.state === "idle" ? fetcher.data : undefined;
   // Success is a toast and the dialog closes; a refusal stays in the dialog, next to the choices.
@@ -110,12 +107,12 @@ export function CancelOrderForm({
   answer,
   keepButton,
 }: {
-  fetcher?: FetcherWithComponents<CancelResult>;
+  fetcher?: FetcherWithComponents<FormAnswer>;
   action: string;
   reasons: readonly string[];
   withNote: boolean;
   /** The action's answer to the last post, if any: its refusal is shown, and what it posted refills the form. */
-  answer?: CancelResult | null;
+  answer?: FormAnswer | null;
   keepButton: React.ReactNode;
 }) {
   const error = answer && !answer.ok ? answer.msg : undefined;

@@ -6,6 +6,7 @@ import { submitAuthForm } from "@worker/web/shopper-session";
 import { shopperOf } from "@worker/web/shopper-state";
 import { AuthForm } from "~/components/account/AuthForm";
 import { pageMeta } from "~/lib/site";
+import { refusalIn } from "~/lib/refill";
 import { safeLocalPath } from "@shared/redirect";
 import { useShopperState } from "~/root";
 import type { Route } from "./+types/login";
@@ -40,7 +41,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const flash = useShopperState()?.flash;
   return (
     <div className="mx-auto mt-16 max-w-sm rounded-lg border border-gray-200 p-8 shadow-sm">
-      <AuthForm key={loaderData.mode} initialMode={loaderData.mode} redirectTo={loaderData.redirectTo} refusal={flash?.kind === "error" ? flash : null} />
+      <AuthForm key={loaderData.mode} initialMode={loaderData.mode} redirectTo={loaderData.redirectTo} refusal={refusalIn(flash)} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { sellerLoginForm } from "@worker/web/seller-forms";
 import { SellerLogin } from "~/components/seller/SellerLogin";
 import { useShopperState } from "~/root";
 import { pageMeta } from "~/lib/site";
+import { refillFrom, refusalIn } from "~/lib/refill";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Seller Login", "Sign in to manage the store."), { name: "robots", content: "noindex" }];
@@ -38,5 +39,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SellerLoginPage({ loaderData }: Route.ComponentProps) {
   const flash = useShopperState()?.flash;
-  return <SellerLogin returnTo={loaderData.returnTo} email={flash?.kind === "error" ? flash.typed?.email : undefined} />;
+  return <SellerLogin returnTo={loaderData.returnTo} email={refillFrom(refusalIn(flash))("email", undefined)} />;
 }

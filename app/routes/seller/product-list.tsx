@@ -181,14 +181,14 @@ function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; 
   }, [answer, onDone]);
   const [set, setSet] = useState("in-stock");
   const hydrated = useHydrated();
-  const idle = hydrated && selectedCount === 0;
+  const nothingTicked = hydrated && selectedCount === 0;
 
   return (
     <div className="mt-4 rounded-md border border-gray-500/20 bg-gray-50 p-3 text-sm">
-      <p className={idle ? "text-gray-600" : "font-medium text-gray-900"} aria-live="polite">
-        {idle ? "Tick products to change their stock together." : `Change stock of the selected products${selectedCount > 0 ? ` (${selectedCount} selected)` : ""}`}
+      <p className={nothingTicked ? "text-gray-600" : "font-medium text-gray-900"} aria-live="polite">
+        {nothingTicked ? "Tick products to change their stock together." : `Change stock of the selected products${selectedCount > 0 ? ` (${selectedCount} selected)` : ""}`}
       </p>
-      {!idle && (
+      {!nothingTicked && (
         <bulk.Form id={BULK_FORM} method="post" className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="bulk" />
           {pageIds.map((id) => (
