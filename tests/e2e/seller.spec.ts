@@ -234,6 +234,48 @@ test.describe("the seller", () => {
     await expect(page.getByText("Hi! Admin")).toHaveCount(0);
   });
 
+  test("when the session ends while the seller works, the next page or action asks for the login, changes nothing, and comes back", async ({ sellerPage: page }) => {
+    const term = `kelangu ${Date.now().toString(36)}`;
+    const wordRow = () => page.getByRole("row").filter({ has: page.getByRole("cell", { name: term, exact: true }) });
+    await openSellerPage(page, "/seller/search-words");
+    await page.getByLabel("Shoppers type").fill(term);
+    await page.getByLabel("Finds").fill("banana");
+    await page.getByRole("button", { name: "Add word" }).click();
+    await expect(wordRow()).toHaveCount(1);
+
+    // The session cookie goes (its 8 hours are up, or a logout in another tab): a client-side navigation.
+    await page.context().clearCookies();
+    await page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Orders" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seller Login");
+    await expect(page.getByRole("status").getByText("Your seller session has ended. Log in again to carry on.")).toBeVisible();
+    await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
+    await expect(page).toHaveURL("/seller/orders");
+
+    // Logged in from that form: back on the page asked for.
+    await page.getByLabel("Email").fill(SELLER.email);
+    await page.getByLabel("Password").fill(SELLER.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL("/seller/orders");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders List");
+
+    // An action through a fetcher (removing the word) is refused the same way, and removes nothing.
+    await page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Search words" }).click();
+    await expect(wordRow()).toHaveCount(1);
+    await page.context().clearCookies();
+    await wordRow().getByRole("button", { name: `Remove ${term}` }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seller Login");
+    await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
+
+    // Logged in again from that form: back on the page, the word still there, then removed for good.
+    await page.getByLabel("Email").fill(SELLER.email);
+    await page.getByLabel("Password").fill(SELLER.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL("/seller/search-words");
+    await expect(page.getByText("Hi! Admin")).toBeVisible();
+    await wordRow().getByRole("button", { name: `Remove ${term}` }).click();
+    await expect(wordRow()).toHaveCount(0);
+  });
+
   test("a signed-in shopper who opens /seller gets the seller login form with status 401", async ({ page, address: _ }) => {
     for (const path of ["/seller", "/seller/product-list", "/seller/orders"]) {
       const response = await page.goto(path);

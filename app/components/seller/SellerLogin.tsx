@@ -6,13 +6,18 @@
  * `returnTo` (the seller page asked for; /seller by default). Kept free of hooks and fetchers,
  * since every page's first load carries it (the root's error boundary shows it).
  */
-export function SellerLogin({ returnTo, email }: { returnTo?: string; email?: string }) {
+export function SellerLogin({ returnTo, email, notice }: { returnTo?: string; email?: string; notice?: string }) {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
       <form method="post" action={returnTo && returnTo !== "/seller" ? `/seller/login?${new URLSearchParams({ redirectTo: returnTo })}` : "/seller/login"} className="flex w-full max-w-sm flex-col gap-5 rounded-lg p-8 shadow-xl ring-1 ring-gray-200">
         <h1 className="m-auto text-2xl font-medium">
           <span className="text-primary">Seller</span> Login
         </h1>
+        {notice && (
+          <p role="status" className="rounded bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
+            {notice}
+          </p>
+        )}
         <div>
           <label htmlFor="seller-email">Email</label>
           <input id="seller-email" name="email" type="email" required autoComplete="username" placeholder="seller@example.com" defaultValue={email} className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary" />

@@ -1,7 +1,8 @@
-import { Form, isRouteErrorResponse, NavLink, Outlet } from "react-router";
+import { Form, isRouteErrorResponse, NavLink, Outlet, useLocation } from "react-router";
 import { Link } from "~/components/Link";
 import { sellerOnly } from "@worker/web/guards";
 import { ErrorPage } from "~/components/ErrorPage";
+import { SellerLogin } from "~/components/seller/SellerLogin";
 import { WaitingOrdersBadge } from "~/components/seller/WaitingOrdersBadge";
 import { pageMeta, STORE_NAME } from "~/lib/site";
 import type { Route } from "./+types/layout";
@@ -67,8 +68,15 @@ export default function SellerLayout() {
   );
 }
 
-/** Anyone who is not the seller gets the seller login form, from the server. */
+/**
+ * What goes wrong below the layout once the seller area has loaded in the browser. A session that
+ * ends while the seller works (after 8 hours, or a logout in another tab) meets the guard's 401 on
+ * the next navigation or action, which lands here rather than at the root: the login form again,
+ * coming back to this page.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname, search } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 401) return <SellerLogin returnTo={pathname + search} notice="Your seller session has ended. Log in again to carry on." />;
   if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} title="Not found" message="That item does not exist." />;
-  return <ErrorPage status={500} title="Unexpected Application Error" message="Something went wrong. Please try again." />;
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} title="Unexpected Application Error" message="Something went wrong. Please try again." />;
 }
