@@ -5,7 +5,7 @@
  * desktop. Each test's orders carry a surname no other journey uses, and the page is searched for
  * it: journeys run side by side on one store.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { open } from "./support/app";
 import { openSellerPage, orderCards, SELLER_STATE } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
@@ -94,6 +94,49 @@ for (const device of DEVICES) {
       await expect(sellerPage.getByText("No orders match these filters.")).toBeVisible();
       await openSellerPage(sellerPage, "/seller/orders?from=2026-02-30");
       await expect(sellerPage.getByRole("alert")).toHaveText("That date does not exist");
+    });
+
+    test("a tap right after a move, on the button now in the moved one's place, moves neither the order a second step nor the next order; each move names its order", async ({ sellerPage, page: shopperPage, shopper }) => {
+      const surname = uniqueSurname();
+      const older = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
+      const newer = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
+      const posts: string[] = [];
+      sellerPage.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      // A finger's tap (a mouse click on the desktop) where the button is, without waiting for it to be on: what a double tap does.
+      const tap = async (button: Locator) => {
+        await button.scrollIntoViewIfNeeded();
+        const box = (await button.boundingBox())!;
+        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+        await (device.name === "phone" ? sellerPage.touchscreen.tap(x, y) : sellerPage.mouse.click(x, y));
+      };
+
+      // In the list of orders to pack, the newer one's card is first; packed, it leaves, and the older one's button moves up.
+      await openSellerPage(sellerPage, `/seller/orders?status=Order+Placed&q=${encodeURIComponent(`Asha ${surname}`)}`);
+      await tap(sellerOrderCard(sellerPage, newer).getByRole("button", { name: "Mark Packed" }));
+      await expect(sellerOrderCard(sellerPage, newer)).toHaveCount(0);
+      const olderPack = sellerOrderCard(sellerPage, older).getByRole("button", { name: "Mark Packed" });
+      await tap(olderPack);
+      // The answer names the order that moved, though its card has gone.
+      await expect(sellerPage.getByRole("status").getByText(`Order ${orderNumber(newer)} is now Packed`, { exact: true })).toBeVisible();
+      await expect(olderPack).not.toHaveAttribute("aria-disabled");
+      expect(posts).toHaveLength(1);
+      await expect(sellerOrderCard(sellerPage, older).getByTestId("seller-order-status")).toHaveText("Order Placed");
+
+      // In the whole list, the next step's button takes the tapped one's place.
+      await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
+      const card = sellerOrderCard(sellerPage, older);
+      await tap(card.getByRole("button", { name: "Mark Packed" }));
+      await expect(card.getByTestId("seller-order-status")).toHaveText("Packed");
+      const sendOut = card.getByRole("button", { name: "Mark Out for delivery" });
+      await tap(sendOut);
+      await expect(sendOut).not.toHaveAttribute("aria-disabled");
+      await expect(card.getByTestId("seller-order-status")).toHaveText("Packed");
+      expect(posts).toHaveLength(2);
+      // Once it has settled, the button works.
+      await sendOut.click();
+      await expect(card.getByTestId("seller-order-status")).toHaveText("Out for delivery");
     });
 
     test("cancelling asks for a confirmation and a reason (a note for Other); the shopper sees both", async ({ sellerPage, page: shopperPage, shopper }) => {

@@ -1,4 +1,4 @@
-import { Form, useFetcher } from "react-router";
+import { Form } from "react-router";
 import { Link } from "~/components/Link";
 import { answerFormPost, runFormAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
@@ -15,7 +15,7 @@ import { cancellationText, formatDateTime, ORDER_STATUSES, orderNumber, paymentL
 import { CancelOrderButton } from "~/components/orders/CancelOrder";
 import { MarkRefunded, useRefundToast } from "~/components/orders/MarkRefunded";
 import { NewOrdersNotice, useNewOrders } from "~/components/seller/NewOrders";
-import { useActionToast } from "~/lib/use-action-toast";
+import { useOrderMoves, useOrderMoveToast } from "~/components/seller/order-moves";
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import { rescueFocus } from "~/lib/focus-rescue";
 import type { Route } from "./+types/orders";
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const change = parseInput(sellerOrderFormInput, Object.fromEntries(await readForm(request)));
     if (change.intent === "paid") {
       await markCodPaid(worker.db, change.orderId);
-      return answerFormPost(request, { ok: true, msg: "Payment received" });
+      return answerFormPost(request, { ok: true, msg: `Payment received for order ${orderNumber(change.orderId)}` });
     }
     if (change.intent === "refunded") {
       // Refused without JavaScript: back to the list with the reason as a toast (ADR 044).
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     const order = await moveOrder(worker, change.orderId, change.status);
-    return answerFormPost(request, { ok: true, msg: `Order is now ${order.status}` });
+    return answerFormPost(request, { ok: true, msg: `Order ${orderNumber(order.id)} is now ${order.status}` });
   });
 }
 
@@ -79,6 +79,7 @@ export default function SellerOrders({ loaderData }: Route.ComponentProps) {
   useRevalidateEvery(LIVE_REFRESH_MS, watching);
   const { newIds, announcement } = useNewOrders(orders, watching);
   useRefundToast();
+  useOrderMoveToast();
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -173,9 +174,12 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
   );
 }
 
+/** A step button: a full tap target on a phone; off while a move settles (`aria-disabled`, so it keeps the focus). */
+const STEP_BUTTON = "min-h-11 rounded px-3 py-1 aria-disabled:opacity-60 md:min-h-8";
+
 function SellerOrderCard({ order, isNew }: { order: OrderView & { next: readonly string[]; cancellable: boolean }; isNew: boolean }) {
-  const fetcher = useFetcher<{ ok: boolean; msg: string }>();
-  useActionToast(fetcher.state === "idle" ? fetcher.data : undefined);
+  const { fetcher, busy, locked, guard } = useOrderMoves();
+  const posting = busy && fetcher.formData?.get("orderId") === order.id ? fetcher.formData : undefined;
   const { address } = order;
   const canMarkPaid = order.paymentType === "COD" && !order.isPaid && (order.status === "Out for delivery" || order.status === "Delivered");
   const cancelled = cancellationText(order, "seller");
@@ -235,21 +239,21 @@ function SellerOrderCard({ order, isNew }: { order: OrderView & { next: readonly
         {order.paymentState === "refund_due" && (
           <MarkRefunded orderId={order.id} orderLabel={`order ${orderNumber(order.id)}`} what={`${formatRupees(order.amountPaise)} to ${address.firstName} ${address.lastName}`} />
         )}
-        <fetcher.Form method="post" className="flex flex-wrap gap-2 pt-1">
+        <fetcher.Form method="post" onSubmit={guard} className="flex flex-wrap gap-2 pt-1">
           <input type="hidden" name="orderId" value={order.id} />
           {order.next.map((next) => (
-            <button key={next} type="submit" name="status" value={next} className="rounded bg-primary px-3 py-1 text-white">
-              Mark {next}
+            <button key={next} type="submit" name="status" value={next} aria-disabled={locked || undefined} className={`${STEP_BUTTON} bg-primary text-white`}>
+              {posting?.get("status") === next ? "Marking…" : `Mark ${next}`}
             </button>
           ))}
           <input type="hidden" name="intent" value="move" />
         </fetcher.Form>
         {canMarkPaid && (
-          <fetcher.Form method="post">
+          <fetcher.Form method="post" onSubmit={guard}>
             <input type="hidden" name="orderId" value={order.id} />
             <input type="hidden" name="intent" value="paid" />
-            <button type="submit" className="rounded border border-primary px-3 py-1 text-primary">
-              Mark paid
+            <button type="submit" aria-disabled={locked || undefined} className={`${STEP_BUTTON} border border-primary text-primary`}>
+              {posting?.get("intent") === "paid" ? "Marking…" : "Mark paid"}
             </button>
           </fetcher.Form>
         )}
