@@ -253,7 +253,7 @@ describe("edit and delete", () => {
     const response = await save({ stock: 25, stockSeen: 10 });
     expect(response.status).toBe(409);
     expect((await json<{ msg: string }>(response)).msg).toBe(
-      "The stock changed from 10 to 7 while you were editing (orders came in). Nothing was saved: check the count and save again.",
+      "The stock changed from 10 to 7 while you were editing (an order, or a change made elsewhere). Nothing was saved: save again to set it to 25, or correct the count.",
     );
     expect(await stored()).toMatchObject({ name: "Toor dal 1 kg", stock: 7 });
     // Saved again over the count now shown, it lands.

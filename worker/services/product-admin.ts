@@ -88,7 +88,7 @@ export async function updateProduct({ db, env }: ProductStore, id: string, field
   if (!product) throw notFound("Product not found");
   if (product.updatedAt !== updatedAt) {
     await deleteImages(env.IMAGES, stored);
-    throw conflict(stockMovedMessage(count?.onlyIf ?? null, product.stock));
+    throw conflict(stockMovedMessage(count?.onlyIf ?? null, product.stock, count?.stock ?? null));
   }
   if (shopperView(product) !== shopperView(existing)) await catalogChanged(env);
   return product;
@@ -133,8 +133,10 @@ function stockWrite(input: ProductInput): { stock: number | null; onlyIf?: numbe
 
 const counted = (stock: number | null) => (stock === null ? "not counted" : String(stock));
 
-function stockMovedMessage(seen: number | null, now: number | null): string {
-  return `The stock changed from ${counted(seen)} to ${counted(now)} while you were editing (orders came in). Nothing was saved: check the count and save again.`;
+/** Says what moved, and what a second save does: the seller's page reads the count again on this refusal (a 409). */
+function stockMovedMessage(seen: number | null, now: number | null, wanted: number | null): string {
+  const again = wanted === null ? "save again to stop counting it" : `save again to set it to ${wanted}`;
+  return `The stock changed from ${counted(seen)} to ${counted(now)} while you were editing (an order, or a change made elsewhere). Nothing was saved: ${again}, or correct the count.`;
 }
 
 async function writeThenRead(db: Database, id: string, write: BatchItem<"sqlite">): Promise<Product | undefined> {

@@ -10,8 +10,8 @@ import { hasPicture, ImageSlots, initialSlots } from "./ImageSlots";
 /**
  * Add or edit a product: up to four picture slots (components/seller/ImageSlots.tsx) and the
  * product's fields. A real multipart form: with JavaScript it posts through a fetcher and answers
- * with a toast (a new product's form starts empty again); without, the browser posts it and the
- * page shows the answer.
+ * a save with a toast (a new product's form starts empty again), a refusal beside the button;
+ * without, the browser posts it and the page shows the answer.
  */
 export function ProductForm({ product, submitLabel }: { product?: ProductView; submitLabel: string }) {
   const fetcher = useFetcher<FormAnswer>();
@@ -28,6 +28,7 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
   // toast and the form's reset (outside React: the chosen files, a new product's fields) happen
   // in the effect.
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const refusal = answer && !answer.ok ? answer.msg : undefined;
   const [handled, setHandled] = useState<FormAnswer | undefined>(undefined);
   if (answer && answer !== handled) {
     setHandled(answer);
@@ -35,7 +36,7 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
   }
   useEffect(() => {
     if (!answer) return;
-    if (!answer.ok) return void toast.error(answer.msg);
+    if (!answer.ok) return;
     toast.success(answer.msg);
     form.current?.reset();
   }, [answer]);
@@ -96,10 +97,10 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
       <button type="submit" disabled={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-70">
         {busy ? "Saving…" : submitLabel}
       </button>
-      {/* Without JavaScript the browser posted the form itself: its answer is shown here. */}
-      {posted?.msg && (
-        <p role={posted.ok ? "status" : "alert"} className={posted.ok ? "text-primary" : "text-red-700"}>
-          {posted.msg}
+      {/* A refusal stays beside the button until the next save (a toast would fade, and cover the button on a phone); without JavaScript the page shows a success here too. */}
+      {(refusal ?? posted?.msg) && (
+        <p role={refusal || !posted?.ok ? "alert" : "status"} className={refusal || !posted?.ok ? "text-red-700" : "text-primary"}>
+          {refusal ?? posted?.msg}
         </p>
       )}
     </fetcher.Form>

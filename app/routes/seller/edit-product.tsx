@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Link } from "~/components/Link";
 import { answerFormPost, runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
@@ -12,6 +12,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const product = await getProduct(worker.db, params.id);
   if (!product) throw data("Product not found", { status: 404 });
   return { product: toProductView(product) };
+}
+
+/**
+ * A refused save leaves the page's data alone (React Router's default), except when the stock count
+ * moved meanwhile (409): the product is read again, so the form's `stockSeen` is the count the
+ * refusal named and saving again writes the seller's count over it, on purpose.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
