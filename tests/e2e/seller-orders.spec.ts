@@ -94,6 +94,15 @@ for (const device of DEVICES) {
       await expect(sellerPage.getByText("No orders match these filters.")).toBeVisible();
       await openSellerPage(sellerPage, "/seller/orders?from=2026-02-30");
       await expect(sellerPage.getByRole("alert")).toHaveText("That date does not exist");
+      // A start after the end: the message, and the page around it as the seller left it (the
+      // status chosen, both days, the count of orders to pack: this test's first order is one).
+      await openSellerPage(sellerPage, `/seller/orders?status=Order+Placed&from=${today}&to=2020-01-01`);
+      await expect(sellerPage.getByRole("alert")).toHaveText("The start date is after the end date");
+      await expect(sellerPage.getByRole("article")).toHaveCount(0);
+      await expect(sellerPage.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: "Order Placed" })).toHaveAttribute("aria-current", "page");
+      await expect(search.getByLabel("From")).toHaveValue(today);
+      await expect(search.getByLabel("To")).toHaveValue("2020-01-01");
+      await expect(sellerPage.getByTestId("awaiting-packing")).toHaveText(/^[1-9]\d* waiting to be packed$/);
     });
 
     test("a tap right after a move, on the button now in the moved one's place, moves neither the order a second step nor the next order; each move names its order", async ({ sellerPage, page: shopperPage, shopper }) => {

@@ -31,7 +31,7 @@ export type SellerOrdersPage = {
 export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = {}): Promise<SellerOrdersPage> {
   const [rows, [packing], [waiting]] = await db.batch([
     listQuery(db, query),
-    db.select({ n: count() }).from(orders).where(and(toFulfil, eq(orders.status, "Order Placed"))),
+    packingQuery(db),
     waitingQuery(db),
   ]);
   const page = rows.slice(0, SELLER_PAGE_SIZE);
@@ -52,6 +52,16 @@ export function listQuery(db: Database, query: SellerOrdersQuery) {
 export async function waitingOrderCount(db: Database): Promise<number> {
   const [row] = await waitingQuery(db);
   return row?.n ?? 0;
+}
+
+/** The page's "waiting to be packed" alone, for a page whose filters were refused (one indexed count). */
+export async function awaitingPackingCount(db: Database): Promise<number> {
+  const [row] = await packingQuery(db);
+  return row?.n ?? 0;
+}
+
+function packingQuery(db: Database) {
+  return db.select({ n: count() }).from(orders).where(and(toFulfil, eq(orders.status, "Order Placed")));
 }
 
 function waitingQuery(db: Database) {

@@ -66,6 +66,19 @@ export const sellerOrdersQuery = z
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "The start date is after the end date", path: ["to"] });
 export type SellerOrdersQuery = z.infer<typeof sellerOrdersQuery>;
 
+/**
+ * The filters of a refused query that are right on their own (a status, a day): the page keeps
+ * showing them around its message, so the seller sees what to correct rather than a cleared form.
+ */
+export function soundFiltersOf(raw: Record<string, string>): SellerOrdersQuery {
+  return Object.fromEntries(
+    Object.entries(sellerOrdersQuery.shape).flatMap(([key, field]) => {
+      const parsed = field.safeParse(raw[key]);
+      return parsed.success && parsed.data !== undefined ? [[key, parsed.data]] : [];
+    }),
+  );
+}
+
 /** The shopper's cancellation: the order and one of the shopper's reasons. */
 export const shopperCancelInput = orderRefInput.extend({
   reason: z.enum(SHOPPER_CANCEL_REASONS, { error: "Choose a reason for cancelling" }),

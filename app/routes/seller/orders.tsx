@@ -4,11 +4,11 @@ import { answerFormPost, runFormAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { describeZodError, parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
-import { sellerOrderFormInput, sellerOrdersQuery, type SellerOrdersQuery } from "@worker/validation/order";
+import { sellerOrderFormInput, sellerOrdersQuery, soundFiltersOf, type SellerOrdersQuery } from "@worker/validation/order";
 import { markCodPaid, moveOrder, NEXT_STATUS } from "@worker/services/order-status";
 import { markRefunded } from "@worker/services/order-refund";
 import { toOrderView, type OrderView } from "@worker/services/orders";
-import { isNarrowed, sellerOrdersPage } from "@worker/services/seller-orders";
+import { awaitingPackingCount, isNarrowed, sellerOrdersPage } from "@worker/services/seller-orders";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
 import { cancellationText, formatDateTime, ORDER_STATUSES, orderNumber, paymentLabel, paymentMethodLabel, refundText, SELLER_CANCEL_REASONS } from "@shared/order-status";
@@ -23,10 +23,12 @@ import type { Route } from "./+types/orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
-  const parsed = sellerOrdersQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  // A query the form cannot make (a hand-edited URL): say what is wrong, list nothing.
+  const raw = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = sellerOrdersQuery.safeParse(raw);
+  // A query refused (a start after the end, a hand-edited URL): say what is wrong, list nothing,
+  // keep the filters that are right on their own and the count of orders to pack.
   if (!parsed.success) {
-    return { query: {} as SellerOrdersQuery, error: describeZodError(parsed.error), narrowed: false, awaitingPacking: 0, nextBefore: null, orders: [] };
+    return { query: soundFiltersOf(raw), error: describeZodError(parsed.error), narrowed: true, awaitingPacking: await awaitingPackingCount(worker.db), nextBefore: null, orders: [] };
   }
   const page = await sellerOrdersPage(worker.db, parsed.data);
   return {
