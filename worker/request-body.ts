@@ -76,9 +76,13 @@ export async function readCsvBody(request: Request, maxBytes: number, tooLargeMs
   return decodeUtf8(await readLimitedBytes(request, maxBytes, tooLargeMsg));
 }
 
-/** A CSV file from a form's file field: a file (400), of a CSV type or named .csv (415), at most `maxBytes` (413). */
+/**
+ * A CSV file from a form's file field: a file (400; a browser sends an empty part without a name when
+ * none was chosen), of a CSV type or named .csv (415), at most `maxBytes` (413). A chosen file
+ * that is empty is read as empty text, which the importer calls an empty file.
+ */
 export async function readCsvFile(value: FormDataEntryValue | null, maxBytes: number, tooLargeMsg: string): Promise<string> {
-  if (value === null || typeof value === "string" || value.size === 0) throw new HttpError(400, "Choose a CSV file to import");
+  if (value === null || typeof value === "string" || (value.size === 0 && value.name === "")) throw new HttpError(400, "Choose a CSV file to import");
   if (!CSV_TYPE.test(value.type) && !(value.type === "" && /\.csv$/i.test(value.name))) throw new HttpError(415, `${value.name} is not a CSV file: choose a .csv file`);
   if (value.size > maxBytes) throw new HttpError(413, tooLargeMsg);
   return decodeUtf8(new Uint8Array(await value.arrayBuffer()));

@@ -286,6 +286,8 @@ for (const [screen, options] of [
       await sellerPage.getByRole("button", { name: "Confirm import" }).click();
       await expect(sellerPage.getByRole("status").filter({ hasText: "Imported: 0 created, 1 updated." })).toBeVisible();
       expect((await productByApi(sellerRequest, name))!.offerPrice).toBe(64.5);
+      // The file just imported is no longer chosen (a second upload would be a mistake).
+      expect(await sellerPage.getByLabel("CSV file").evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
 
       await openRefreshed(shopper, `/products?search=${encodeURIComponent(name)}`, async () => {
         await expect(productCard(shopper, name)).toContainText(rupees(64_50), { timeout: 1000 });

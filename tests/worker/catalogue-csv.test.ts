@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { parseCsv } from "@worker/csv";
+import { readCsvFile } from "@worker/request-body";
 import { getDb } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
 import { EXPORT_PAGE_SIZE, partBoundariesQuery, type ExportPart } from "@worker/services/catalogue-export";
@@ -295,6 +296,17 @@ describe("POST /api/product/import/preview and /api/product/import", () => {
     expect(body.rows.filter((r) => r.action === "refused")).toHaveLength(12);
     expect((await product(kept.id))!.pricePaise).toBe(5000);
     expect(await db().$count(products)).toBe(2);
+  });
+
+  it("a form's file field: none chosen asks for one; a chosen empty file is read as empty, which the importer names", async () => {
+    const limit = [1024, "too large"] as const;
+    await expect(readCsvFile(new File([], "", { type: "application/octet-stream" }), ...limit)).rejects.toMatchObject({ status: 400, message: "Choose a CSV file to import" });
+    await expect(readCsvFile(null, ...limit)).rejects.toMatchObject({ status: 400, message: "Choose a CSV file to import" });
+    expect(await readCsvFile(new File([], "products.csv", { type: "text/csv" }), ...limit)).toBe("");
+    await expect(readCsvFile(new File(["x"], "photo.png", { type: "image/png" }), ...limit)).rejects.toMatchObject({ status: 415, message: "photo.png is not a CSV file: choose a .csv file" });
+    const cookie = await sellerLogin();
+    const empty = await csvRequest("/api/product/import/preview", "", cookie);
+    expect((await json<{ msg: string }>(empty)).msg).toBe("The file is empty: export the products to get a file to start from");
   });
 
   it("refuses files that are not a products CSV with a clear 400", async () => {

@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/Link";
 import { runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
@@ -60,6 +60,7 @@ const ACTION_LABEL = { create: "Will be created", update: "Will be changed", unc
 export default function ImportProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { done, preview, exportFiles } = loaderData;
   const navigation = useNavigation();
+  const location = useLocation();
   const busy = navigation.state === "submitting";
   const failure = actionData && !actionData.ok ? actionData.msg : null;
 
@@ -96,7 +97,8 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
         </p>
       </div>
 
-      <Form method="post" encType="multipart/form-data" className="mt-5 flex max-w-2xl flex-wrap items-end gap-3">
+      {/* A new form once an import is done: the file just imported is not left chosen for a second upload. */}
+      <Form key={done ? location.key : "upload"} method="post" encType="multipart/form-data" className="mt-5 flex max-w-2xl flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="preview" />
         <div className="flex flex-col gap-1">
           <label htmlFor="import-file" className="font-medium">
