@@ -16,11 +16,13 @@ export function safeLocalPath(next: string | null | undefined): string {
   }
 }
 
-/** Where the seller goes after logging in: a seller page they were on (checked as above), or /seller. */
+/** Where the seller goes after logging in: a seller page they were on (checked as above), or the dashboard, as a shop admin opens on its home. */
 export function sellerReturnPath(next: string | null | undefined): string {
   const path = safeLocalPath(next);
-  return /^\/seller([/?#]|$)/.test(path) && !/^\/seller\/(login|logout)([/?#.]|$)/.test(path) ? path : "/seller";
+  return /^\/seller([/?#]|$)/.test(path) && !/^\/seller\/(login|logout)([/?#.]|$)/.test(path) ? path : SELLER_HOME;
 }
+
+export const SELLER_HOME = "/seller/dashboard";
 
 /** Starts at this site's root: one slash, not "//" or "/\\" (both name another host). */
 function isLocalPath(path: string): boolean {

@@ -13,6 +13,11 @@ export function pageMeta(title: string | undefined, description: string) {
   return [{ title: pageTitle(title) }, { name: "description", content: description }];
 }
 
+/** A seller page's title and description; never indexed (a route's meta replaces the layout's whole). */
+export function sellerPageMeta(title: string, description: string) {
+  return [...pageMeta(title, description), { name: "robots", content: "noindex" }];
+}
+
 /** The store as link previews and structured data name it (worker/web/seo.ts), on its public origin (APP_URL). */
 export function siteAt(origin: string) {
   return { origin, name: STORE_NAME, image: SITE_IMAGES.heroBasket };

@@ -149,8 +149,8 @@ test.describe("the seller's login", () => {
     await sellerLogsIn(page, "not-the-password");
     await expect(page.getByRole("status").getByText("Invalid email or password")).toBeVisible();
 
-    // A refused login is a new page (/seller/login, ADR 043): the form starts empty again.
-    await expect(page).toHaveURL("/seller/login");
+    // A refused login is a new page (/seller/login, ADR 043): the form starts empty again, still bound for the page asked for.
+    await expect(page).toHaveURL("/seller/login?redirectTo=%2Fseller");
     await sellerLogsIn(page, SELLER.password);
     await expect(page.getByText("Hi! Admin")).toBeVisible();
     // Gone (fading out, hidden from assistive technology), not left to time out.

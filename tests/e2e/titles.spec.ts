@@ -4,6 +4,7 @@
  * held to "a title that names the store".
  */
 import { APPLE } from "./support/app";
+import { SELLER_STATE } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
 const TITLES: [path: string, title: string | RegExp][] = [
@@ -41,4 +42,24 @@ test.describe("page titles", () => {
       });
     }
   });
+});
+
+test("each of the seller's pages has its own title, and none is for search engines", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const pages: [path: string, title: string][] = [
+    ["/seller", "Add Product"],
+    ["/seller/dashboard", "Dashboard"],
+    ["/seller/product-list", "Products"],
+    ["/seller/orders", "Orders"],
+    ["/seller/products/import", "Import products"],
+    ["/seller/settings", "Store settings"],
+    ["/seller/search-words", "Search words"],
+  ];
+  for (const [path, title] of pages) {
+    await page.goto(path, { waitUntil: "commit" });
+    await expect(page, path).toHaveTitle(`${title} | GreenBasket`);
+    await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute("content", "noindex");
+  }
+  await context.close();
 });

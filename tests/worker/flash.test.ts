@@ -297,22 +297,22 @@ describe("the seller's login page", () => {
     expect(await fetched.json()).toMatchObject({ ok: false });
   });
 
-  it("the right password goes to /seller with a success that replaces the error; the page sends a signed-in seller on", async () => {
+  it("the right password goes to the dashboard with a success that replaces the error; the page sends a signed-in seller on", async () => {
     const response = await throughRoot(formPost("/seller/login", { email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }), sellerLoginPage.action as never);
-    expect([response.status, response.headers.get("Location")]).toEqual([302, "/seller"]);
+    expect([response.status, response.headers.get("Location")]).toEqual([302, "/seller/dashboard"]);
     expect(await carried(response)).toEqual({ kind: "success", message: "Logged In" });
 
-    expect(await (await throughRoot(page("/seller/login"), sellerLoginPage.loader as never)).json()).toEqual({ returnTo: "/seller" });
+    expect(await (await throughRoot(page("/seller/login"), sellerLoginPage.loader as never)).json()).toEqual({ returnTo: "/seller/dashboard" });
     const seller = await throughRoot(page("/seller/login", await sellerLogin()), sellerLoginPage.loader as never);
-    expect([seller.status, seller.headers.get("Location")]).toEqual([302, "/seller"]);
+    expect([seller.status, seller.headers.get("Location")]).toEqual([302, "/seller/dashboard"]);
   });
 
-  it("with ?redirectTo= a seller page, the login goes on to it; anywhere else, to /seller", async () => {
+  it("with ?redirectTo= a seller page, the login goes on to it; anywhere else, to the dashboard", async () => {
     const asked = "/seller/login?redirectTo=%2Fseller%2Forders%3Fstatus%3DPacked";
     const response = await throughRoot(formPost(asked, { email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }), sellerLoginPage.action as never);
     expect([response.status, response.headers.get("Location")]).toEqual([302, "/seller/orders?status=Packed"]);
     const elsewhere = await throughRoot(formPost("/seller/login?redirectTo=%2F%2Fevil.example", { email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }), sellerLoginPage.action as never);
-    expect(elsewhere.headers.get("Location")).toBe("/seller");
+    expect(elsewhere.headers.get("Location")).toBe("/seller/dashboard");
     const refused = await throughRoot(formPost(asked, { email: env.SELLER_EMAIL!, password: "wrong-password" }), sellerLoginPage.action as never);
     expect([refused.status, refused.headers.get("Location")]).toEqual([303, asked]);
     const signedIn = await throughRoot(page(asked, await sellerLogin()), sellerLoginPage.loader as never);

@@ -56,12 +56,12 @@ describe("the way back to a page names the page, never React Router's data addre
 });
 
 describe("sellerReturnPath: where the seller goes once logged in", () => {
-  it("a seller page asked for, with its query; anything else is /seller", () => {
+  it("a seller page asked for, with its query; anything else is the dashboard", () => {
     expect(sellerReturnPath("/seller/orders?status=Packed")).toBe("/seller/orders?status=Packed");
     expect(sellerReturnPath("/seller/dashboard")).toBe("/seller/dashboard");
     expect(sellerReturnPath("/seller")).toBe("/seller");
     for (const elsewhere of [null, "", "/products", "/sellers", "/seller-x", "//evil.example/seller", "https://evil.example/seller", "/seller/login", "/seller/login?redirectTo=%2Fseller", "/seller/logout", "/.//evil.example"]) {
-      expect(sellerReturnPath(elsewhere), String(elsewhere)).toBe("/seller");
+      expect(sellerReturnPath(elsewhere), String(elsewhere)).toBe("/seller/dashboard");
     }
   });
 });

@@ -1,15 +1,17 @@
+import { SELLER_HOME } from "@shared/redirect";
+
 /**
  * The seller login form: /seller/login's page, and what the seller area shows anyone else. A plain
  * form, with or without JavaScript (a login is a new page either way): the action answers a
  * refusal by coming back to /seller/login with the message as a flash toast (and `email`, the
  * address typed), a success by going to
- * `returnTo` (the seller page asked for; /seller by default). Kept free of hooks and fetchers,
+ * `returnTo` (the seller page asked for; the dashboard by default). Kept free of hooks and fetchers,
  * since every page's first load carries it (the root's error boundary shows it).
  */
 export function SellerLogin({ returnTo, email, notice }: { returnTo?: string; email?: string; notice?: string }) {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
-      <form method="post" action={returnTo && returnTo !== "/seller" ? `/seller/login?${new URLSearchParams({ redirectTo: returnTo })}` : "/seller/login"} className="flex w-full max-w-sm flex-col gap-5 rounded-lg p-8 shadow-xl ring-1 ring-gray-200">
+      <form method="post" action={returnTo && returnTo !== SELLER_HOME ? `/seller/login?${new URLSearchParams({ redirectTo: returnTo })}` : "/seller/login"} className="flex w-full max-w-sm flex-col gap-5 rounded-lg p-8 shadow-xl ring-1 ring-gray-200">
         <h1 className="m-auto text-2xl font-medium">
           <span className="text-primary">Seller</span> Login
         </h1>

@@ -3,6 +3,9 @@ import { fromContext } from "@worker/web/context";
 import { saveProductForm } from "@worker/web/seller-forms";
 import { ProductForm } from "~/components/seller/ProductForm";
 import type { Route } from "./+types/add-product";
+import { sellerPageMeta } from "~/lib/site";
+
+export const meta: Route.MetaFunction = () => sellerPageMeta("Add Product", "A new product with its pictures, price and stock.");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);

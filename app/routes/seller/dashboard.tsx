@@ -5,12 +5,12 @@ import { bestSellersMemo, dashboardFigures, type PeriodFigures, type RefundsMade
 import { BEST_SELLER_DAYS, DASHBOARD_REFRESH_MS, LOW_STOCK, ordersPageFor, PERIODS, WAITING_STEPS } from "@shared/dashboard";
 import { formatDateTime } from "@shared/order-status";
 import { formatRupees } from "@shared/money";
-import { pageMeta } from "~/lib/site";
+import { sellerPageMeta } from "~/lib/site";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRevalidateEvery } from "~/lib/use-polling";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Dashboard", "Today's orders and sales, what waits for you, stock to watch."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => sellerPageMeta("Dashboard", "Today's orders and sales, what waits for you, stock to watch.");
 
 export async function loader({ context }: Route.LoaderArgs) {
   return dashboardFigures(fromContext(context).db, Date.now(), bestSellersMemo);

@@ -15,6 +15,9 @@ import { exportParts } from "@worker/services/catalogue-export";
 import { CSV_COLUMNS, MAX_IMPORT_BYTES, REQUIRED_CSV_COLUMNS } from "@shared/product-csv";
 import { ExportCsv } from "~/components/seller/ExportCsv";
 import type { Route } from "./+types/import-products";
+import { sellerPageMeta } from "~/lib/site";
+
+export const meta: Route.MetaFunction = () => sellerPageMeta("Import products", "Products from a CSV file, previewed before anything is written.");
 
 /** Rows a preview lists; the counts above it cover the whole file. */
 const SHOWN_ROWS = 500;

@@ -4,16 +4,13 @@ import { loadPage } from "@worker/web/loader-result";
 import { invoiceData } from "@worker/services/invoices";
 import { OrderPaper } from "~/components/orders/OrderPaper";
 import { orderNumber } from "@shared/order-status";
-import { pageMeta } from "~/lib/site";
+import { sellerPageMeta } from "~/lib/site";
 import type { Route } from "./+types/invoice";
 
 // Outside the seller layout (no sidebar on paper), so it carries the layout's guard itself.
 export const middleware: Route.MiddlewareFunction[] = [sellerOnly];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData ? `Invoice ${orderNumber(loaderData.order.id)}` : "Invoice", "An order's tax invoice, ready to print."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => sellerPageMeta(loaderData ? `Invoice ${orderNumber(loaderData.order.id)}` : "Invoice", "An order's tax invoice, ready to print.");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadPage(() => invoiceData(fromContext(context).db, { seller: true }, params.id));

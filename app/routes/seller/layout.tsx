@@ -4,10 +4,10 @@ import { sellerOnly } from "@worker/web/guards";
 import { ErrorPage } from "~/components/ErrorPage";
 import { SellerLogin } from "~/components/seller/SellerLogin";
 import { WaitingOrdersBadge } from "~/components/seller/WaitingOrdersBadge";
-import { pageMeta, STORE_NAME } from "~/lib/site";
+import { sellerPageMeta, STORE_NAME } from "~/lib/site";
 import type { Route } from "./+types/layout";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Seller", "Manage products, stock and orders."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => sellerPageMeta("Seller", "Manage products, stock and orders.");
 
 // Every loader and action under /seller is the seller's alone (worker/web/guards.ts). Its 401
 // is rendered by the root's error boundary as the seller login form: React Router gives a

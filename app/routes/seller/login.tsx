@@ -7,11 +7,11 @@ import { readSession } from "@worker/web/session";
 import { sellerLoginForm } from "@worker/web/seller-forms";
 import { SellerLogin } from "~/components/seller/SellerLogin";
 import { useShopperState } from "~/root";
-import { pageMeta } from "~/lib/site";
+import { sellerPageMeta } from "~/lib/site";
 import { refillFrom, refusalIn } from "~/lib/refill";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Seller Login", "Sign in to manage the store."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => sellerPageMeta("Seller Login", "Sign in to manage the store.");
 
 /** Where to go once logged in: `?redirectTo=`, a seller page (shared/redirect.ts). */
 function returnTo(request: Request): string {

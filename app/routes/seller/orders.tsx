@@ -19,6 +19,9 @@ import { useOrderMoves, useOrderMoveToast } from "~/components/seller/order-move
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import { rescueFocus } from "~/lib/focus-rescue";
 import type { Route } from "./+types/orders";
+import { sellerPageMeta } from "~/lib/site";
+
+export const meta: Route.MetaFunction = () => sellerPageMeta("Orders", "Orders to pack, send out and deliver.");
 
 
 export async function loader({ request, context }: Route.LoaderArgs) {

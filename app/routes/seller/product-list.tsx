@@ -19,6 +19,9 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { rescueFocus } from "~/lib/focus-rescue";
 import type { Route } from "./+types/product-list";
+import { sellerPageMeta } from "~/lib/site";
+
+export const meta: Route.MetaFunction = () => sellerPageMeta("Products", "Every product, its stock and whether shoppers see it.");
 
 type Answer = { ok: boolean; msg: string };
 

@@ -9,10 +9,10 @@ import { listSearchSynonyms, removeSearchSynonym, saveSearchSynonym } from "@wor
 import { MAX_SYNONYM_MEANING_LENGTH, MAX_SYNONYM_TERM_LENGTH } from "@shared/search";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { useActionToast } from "~/lib/use-action-toast";
-import { pageMeta } from "~/lib/site";
+import { sellerPageMeta } from "~/lib/site";
 import type { Route } from "./+types/search-words";
 
-export const meta: Route.MetaFunction = () => pageMeta("Search words", "Words shoppers type, and what the store calls them.");
+export const meta: Route.MetaFunction = () => sellerPageMeta("Search words", "Words shoppers type, and what the store calls them.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const after = new URL(request.url).searchParams.get("after") || undefined;

@@ -6,10 +6,10 @@ import { readForm } from "@worker/request-body";
 import { readStoreSettings, saveStoreSettings } from "@worker/services/store-settings";
 import { refillFrom } from "~/lib/refill";
 import { useActionToast } from "~/lib/use-action-toast";
-import { pageMeta } from "~/lib/site";
+import { sellerPageMeta } from "~/lib/site";
 import type { Route } from "./+types/settings";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Store settings", "Delivery area, tax rate, contact and business details."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => sellerPageMeta("Store settings", "Delivery area, tax rate, contact and business details.");
 
 /** The seller edits the stored row itself, never a cached copy. */
 export async function loader({ context }: Route.LoaderArgs) {
