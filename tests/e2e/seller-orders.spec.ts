@@ -167,6 +167,10 @@ for (const device of DEVICES) {
       await expect(card.getByTestId("seller-order-status")).toHaveText("Cancelled");
       await expect(card.getByTestId("cancel-reason")).toHaveText("Cancelled by you: Other (Our van broke down; sorry!)");
       await expect(card.getByRole("link", { name: "Cancel", exact: true })).toHaveCount(0);
+      // Its packing slip, if printed from an old list, tells the packer to stop.
+      await sellerPage.goto(`/seller/orders/${orderId}/packing-slip`);
+      await expect(sellerPage.getByTestId("paper-cancelled")).toHaveText("Cancelled: do not pack");
+      await sellerPage.goBack();
 
       await open(shopperPage, "/my-orders");
       const mine = orderCards(shopperPage).filter({ has: shopperPage.getByText(orderNumber(orderId)) });

@@ -43,7 +43,7 @@ export function OrderPaper({ data, kind, backTo, backLabel = "Back to the order"
             {order.status === "Cancelled" && (
               // A cancelled order's paper stays printable for the records, and says plainly that it is void.
               <p className="mt-1 font-semibold uppercase text-red-700" data-testid="paper-cancelled">
-                Cancelled{order.isPaid ? "" : ": nothing to pay"}
+                Cancelled{kind === "packing-slip" ? ": do not pack" : order.isPaid ? "" : ": nothing to pay"}
               </p>
             )}
             <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3 text-left">
