@@ -54,6 +54,24 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(cards.first()).toContainText("22 Brigade Road");
     });
 
+    test("a very long name and street wrap: the cart and the address book never scroll sideways, and delete stays in reach", async ({ page, shopper, address }) => {
+      const long = newAddress(shopper, { firstName: "A".repeat(50), lastName: "Venkatanarasimharajuvaripetacheruvu", street: "12/3rdCrossMGRoadOppositeTheBigBanyanTree" });
+      await addAddressByApi(page, long);
+      const fitsTheScreen = async () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      await open(page, "/cart");
+      expect(await fitsTheScreen(), "the cart fits the screen's width").toBe(true);
+      await open(page, "/addresses");
+      const cards = page.getByRole("main").getByRole("article");
+      await expect(cards).toHaveCount(2);
+      expect(await fitsTheScreen(), "the address book fits the screen's width").toBe(true);
+      const longCard = cards.filter({ hasText: long.street });
+      await longCard.getByText("Delete", { exact: true }).click();
+      await longCard.getByRole("button", { name: "Yes, delete" }).click();
+      await expect(page.getByRole("status").getByText("Address deleted")).toBeVisible();
+      await expect(cards).toHaveCount(1);
+      await expect(cards.first()).toContainText(address.street);
+    });
+
     test("the form says what is wrong with an Indian address, and saves nothing", async ({ page, shopper, address: _ }) => {
       await open(page, "/add-address?redirectTo=/addresses");
       // Every field has a visible label (not only a placeholder).
