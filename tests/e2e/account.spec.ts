@@ -27,7 +27,11 @@ test.describe("shopper accounts", () => {
     await expect(dialog.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
     await dialog.getByLabel("Name").fill(shopper.name);
     await dialog.getByLabel("Email").fill(shopper.email);
+    // The password's rule stays in sight while typing; the fields hold no more than the store accepts.
+    await expect(dialog.getByLabel("Password")).toHaveAccessibleDescription("At least 8 characters, and not a common password such as password123.");
+    await expect(dialog.getByLabel("Name")).toHaveAttribute("maxlength", "80");
     await dialog.getByLabel("Password").fill(shopper.password);
+    await expect(dialog.getByText("At least 8 characters, and not a common password such as password123.")).toBeVisible();
     await dialog.getByRole("button", { name: "Create Account" }).click();
 
     await expect(accountMenu(page, shopper.name)).toBeVisible();

@@ -1,8 +1,6 @@
 import { z } from "zod";
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@shared/accounts";
 import { emailField } from "./common";
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
 
 /** The handful of passwords every attacker tries first. */
 const COMMON_PASSWORDS = new Set([
@@ -17,7 +15,7 @@ export const newPasswordField = z
   .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()) && new Set(p).size > 2, "That password is too easy to guess");
 
 export const registerInput = z.object({
-  name: z.string({ error: "Enter your name" }).trim().min(1, "Enter your name").max(80, "Use at most 80 characters for your name"),
+  name: z.string({ error: "Enter your name" }).trim().min(1, "Enter your name").max(NAME_MAX, `Use at most ${NAME_MAX} characters for your name`),
   email: emailField,
   password: newPasswordField,
 });

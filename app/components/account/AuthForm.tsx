@@ -6,6 +6,7 @@ import { refillFrom } from "~/lib/refill";
 import { useFailureToast } from "~/lib/use-action-toast";
 
 import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@shared/accounts";
 
 /**
  * Login / sign-up, posting to the /login action (a real form: it works before JavaScript loads).
@@ -39,18 +40,26 @@ function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirec
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {mode === "register" && (
-        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" placeholder="Your name" defaultValue={shown("name", undefined)} />
+        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" placeholder="Your name" maxLength={NAME_MAX} defaultValue={shown("name", undefined)} />
       )}
-      <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" defaultValue={shown("email", undefined)} />
+      <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" maxLength={EMAIL_MAX} defaultValue={shown("email", undefined)} />
       <Field
         id={`${id}-password`}
         label="Password"
         name="password"
         type="password"
         autoComplete={mode === "login" ? "current-password" : "new-password"}
-        placeholder={mode === "login" ? "Your password" : "At least 8 characters, not a common one"}
-        minLength={mode === "register" ? 8 : undefined}
+        placeholder={mode === "login" ? "Your password" : "Choose a password"}
+        minLength={mode === "register" ? PASSWORD_MIN : undefined}
+        maxLength={PASSWORD_MAX}
+        aria-describedby={mode === "register" ? `${id}-password-hint` : undefined}
       />
+      {/* The rule stays in sight while typing (a placeholder goes at the first key, and was cut off on a phone). */}
+      {mode === "register" && (
+        <p id={`${id}-password-hint`} className="-mt-3 text-xs text-gray-500">
+          At least {PASSWORD_MIN} characters, and not a common password such as password123.
+        </p>
+      )}
       {message && (
         <p role="alert" className="text-red-600">
           {message}
@@ -80,7 +89,7 @@ function Field({ id, label, ...input }: { id: string; label: string } & React.In
   return (
     <div className="w-full">
       <label htmlFor={id}>{label}</label>
-      <input id={id} required maxLength={256} className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary" {...input} />
+      <input id={id} required className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary" {...input} />
     </div>
   );
 }
