@@ -5,6 +5,7 @@ import type { ActionFailure } from "@worker/web/action-result";
 import type { AddressSnapshot } from "@worker/db/schema";
 import type { PromiseView } from "@shared/delivery";
 import { requestLogin } from "~/lib/login-dialog";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Totals } from "@shared/money";
 import { toast } from "~/lib/toast";
 import { TotalsList } from "./OrderSummary";
@@ -28,6 +29,10 @@ export function Checkout({ totals, signedIn, addresses, cardPayments, checkoutKe
   const [paymentType, setPaymentType] = useState<"COD" | "Online">("COD");
   const [addressId, setAddressId] = useState(addresses[0]?.id ?? "");
   const busy = fetcher.state !== "idle";
+  // Outside the delivery area: said beside the button, which then does nothing once hydrated
+  // (before, and without JavaScript, the post is refused by the server with the same reason).
+  const unserved = signedIn ? addresses.find((address) => address.id === addressId && address.promise.kind === "unserved") : undefined;
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.msg);
@@ -45,6 +50,8 @@ export function Checkout({ totals, signedIn, addresses, cardPayments, checkoutKe
         } else if (!addressId) {
           event.preventDefault();
           toast.error("Please select an address");
+        } else if (unserved) {
+          event.preventDefault();
         } else {
           // A new attempt: the reasons an earlier one was refused no longer apply.
           toast.dismissErrors();
@@ -125,10 +132,17 @@ export function Checkout({ totals, signedIn, addresses, cardPayments, checkoutKe
       <TotalsList totals={totals} />
 
       {blocked && <p className="mt-4 text-sm text-red-600">Remove the unavailable items to place your order.</p>}
+      {unserved && (
+        <p id="unserved-address" className="mt-4 text-sm text-red-700">
+          {unserved.promise.text}: choose another address to place your order, or add one where we deliver.
+        </p>
+      )}
       <button
         type="submit"
         disabled={busy || blocked}
-        className="mt-6 w-full bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:opacity-60"
+        aria-disabled={unserved && hydrated ? true : undefined}
+        aria-describedby={unserved ? "unserved-address" : undefined}
+        className="mt-6 w-full bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:opacity-60 aria-disabled:opacity-60"
       >
         {busy ? "Placing…" : paymentType === "COD" ? "Place Order" : "Proceed to Checkout"}
       </button>
