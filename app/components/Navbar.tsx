@@ -14,7 +14,8 @@ const LINKS = [
   { to: "/contact-us", label: "Contact" },
 ];
 
-export function Navbar({ account }: { account: React.ReactNode }) {
+/** `account`: the bar's Login or account menu; `phoneAccount`: the same in the phone's menu. */
+export function Navbar({ account, phoneAccount }: { account: React.ReactNode; phoneAccount: React.ReactNode }) {
   const { count } = useCart();
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -39,7 +40,7 @@ export function Navbar({ account }: { account: React.ReactNode }) {
             </summary>
             <div className="absolute right-0 top-10 z-40 flex w-64 flex-col gap-3 rounded-md border border-gray-200 bg-white p-4 shadow-lg">
               <MainLinks pathname={location.pathname} />
-              {account}
+              {phoneAccount}
             </div>
           </details>
         </div>

@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { APPLE, clickAndLoad, expectCartCount, open, stopPageClock, waitForHydration } from "./support/app";
-import { accountMenu, addToCartFromProductPage, loginDialog, loginLink, logoutByApi, newShopper, SELLER } from "./support/accounts";
+import { accountMenu, addToCartFromProductPage, loginDialog, loginLink, logoutByApi, newShopper, phoneAccountSection, SELLER } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
 const cartLine = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
@@ -40,7 +40,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await expect(page).toHaveURL("/cart");
       await expect(dialog).toBeHidden();
       if (phone) await page.getByLabel("Menu", { exact: true }).tap();
-      await expect(accountMenu(page, shopper.name)).toBeVisible();
+      await expect(phone ? phoneAccountSection(page, shopper.name) : accountMenu(page, shopper.name)).toBeVisible();
       await expect(cartLine(page, APPLE.name)).toHaveCount(1);
       await expectCartCount(page, 1);
       // Read once: a reload does not welcome again.

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { ErrorPage } from "~/components/ErrorPage";
-import { AccountMenu } from "~/components/account/AccountMenu";
+import { AccountMenu, AccountSection } from "~/components/account/AccountMenu";
 import { LoginButton } from "~/components/account/LoginButton";
 import { CartBar } from "~/components/cart/CartBar";
 import { Footer } from "~/components/Footer";
@@ -8,9 +8,10 @@ import { Navbar } from "~/components/Navbar";
 import { useShopperState } from "~/root";
 
 /** The shopper area: top bar and footer around every page (the seller area has its own layout). */
-function Account() {
+function Account({ inPhoneMenu = false }: { inPhoneMenu?: boolean }) {
   const user = useShopperState()?.user;
-  return user ? <AccountMenu name={user.name} /> : <LoginButton />;
+  if (!user) return <LoginButton />;
+  return inPhoneMenu ? <AccountSection name={user.name} /> : <AccountMenu name={user.name} />;
 }
 
 export default function ShopLayout() {
@@ -19,7 +20,7 @@ export default function ShopLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <Navbar account={<Account />} />
+      <Navbar account={<Account />} phoneAccount={<Account inPhoneMenu />} />
       <main id="main" className="mx-auto min-h-[60vh] max-w-7xl px-4 md:px-8">
         <Outlet />
       </main>
@@ -35,7 +36,7 @@ export function ErrorBoundary({ error }: { error: unknown }) {
   if (!notFound && import.meta.env.DEV) console.error(error);
   return (
     <>
-      <Navbar account={<Account />} />
+      <Navbar account={<Account />} phoneAccount={<Account inPhoneMenu />} />
       <main id="main">
         {notFound ? (
           <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />
