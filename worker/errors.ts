@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The input field the message is about, when it is about one: a form shows the message there. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = "HttpError";
@@ -29,6 +31,7 @@ export function describeZodError(error: z.ZodError): string {
 /** Parse `input` with `schema` or throw a 400 with a clear message. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw badRequest(describeZodError(result.error));
-  return result.data;
+  if (result.success) return result.data;
+  const field = result.error.issues[0]?.path[0];
+  throw new HttpError(400, describeZodError(result.error), {}, typeof field === "string" ? field : undefined);
 }

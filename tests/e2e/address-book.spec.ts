@@ -81,11 +81,22 @@ for (const device of ["desktop", "phone @mobile"]) {
       }
       await fillAddressForm(page, newAddress(shopper, { street: "9 Wrong Street", zipCode: "400001" }));
       await page.getByRole("button", { name: "Save address" }).click();
+      // Each reason under the field it is about, which is marked invalid and has the focus.
+      const pin = page.getByLabel("PIN code");
       await expect(page.getByRole("alert")).toHaveText("PIN 400001 is in Maharashtra, not Karnataka. Check the PIN code or the state.");
+      await expect(pin).toHaveAttribute("aria-invalid", "true");
+      await expect(pin).toHaveAccessibleDescription("PIN 400001 is in Maharashtra, not Karnataka. Check the PIN code or the state.");
+      await expect(pin).toBeFocused();
 
       await fillAddressForm(page, newAddress(shopper, { street: "9 Wrong Street", phone: "12345 67890" }));
       await page.getByRole("button", { name: "Save address" }).click();
+      const mobile = page.getByLabel(/^Mobile number/);
       await expect(page.getByRole("alert")).toHaveText("Enter a 10-digit Indian mobile number, such as 98765 43210");
+      await expect(mobile).toHaveAccessibleDescription("Enter a 10-digit Indian mobile number, such as 98765 43210");
+      await expect(mobile).toBeFocused();
+      await expect(pin).not.toHaveAttribute("aria-invalid");
+      // The phone's cart bar stays off the form (it would cover Save).
+      await expect(page.locator(".cart-bar")).toHaveCount(0);
 
       await open(page, "/addresses");
       await expect(page.getByRole("main").getByRole("article")).toHaveCount(1);
@@ -124,6 +135,8 @@ test.describe("the address book without JavaScript", () => {
     await noJs.getByRole("button", { name: "Save address" }).click();
 
     await expect(noJs.getByRole("alert")).toHaveText("Enter a 10-digit Indian mobile number, such as 98765 43210");
+    await expect(noJs.getByLabel("Mobile number")).toHaveAttribute("aria-invalid", "true");
+    await expect(noJs.getByLabel("Mobile number")).toBeFocused();
     await expect(noJs.getByLabel("Flat, house, street and area")).toHaveValue("9 Lake View Road");
     await expect(noJs.getByLabel("Mobile number")).toHaveValue("12345");
     await expect(noJs.getByLabel("State or union territory")).toHaveValue(typed.state);

@@ -338,4 +338,14 @@ describe("page forms refused without JavaScript give back what was posted (ADR 0
     expect(await typedOf(refused)).toEqual({ reason: "Other", note: "" });
     expect(await typedOf(await cancel("empty"))).toBeUndefined();
   });
+
+  it("a refusal names the field a schema found wrong (the form shows it there), and none when the reason is not one field's", async () => {
+    const pincode = await throughRoot(formPost("/delivery", { pincode: "12ab", redirectTo: "/cart" }, { dest: "empty" }), delivery.action as never);
+    expect(await pincode.json()).toMatchObject({ ok: false, field: "pincode" });
+    const cancel = await throughRoot(formPost("/seller/orders/ord_x/cancel", { reason: "Other", note: "" }), ((args: Args) => sellerCancel.action({ ...args, params: { id: "ord_x" } } as never)) as never);
+    expect(await cancel.json()).toMatchObject({ ok: false, field: "note" });
+    const run = (error: HttpError) => runFormAction(formPost("/cart", {}, { dest: "empty" }), async () => Promise.reject(error));
+    const conflict = (await run(new HttpError(409, "The stock changed"))) as { data: unknown };
+    expect(conflict.data).toEqual({ ok: false, msg: "The stock changed" });
+  });
 });

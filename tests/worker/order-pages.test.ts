@@ -292,7 +292,7 @@ describe("cancelling with a reason", () => {
     expect(dataOf(confirm)).toMatchObject({ id: first, cancellable: true });
     const noReason = await runRoute(orderCancelRoute.action, { path: `/my-orders/${first}/cancel`, cookie: shopper.cookie, params: { id: first }, form: {}, document: true });
     expect(statusOf(noReason)).toBe(400);
-    expect(dataOf(noReason)).toEqual({ ok: false, msg: "Choose a reason for cancelling" });
+    expect(dataOf(noReason)).toEqual({ ok: false, msg: "Choose a reason for cancelling", field: "reason" });
     const done = await runRoute(orderCancelRoute.action, { path: `/my-orders/${first}/cancel`, cookie: shopper.cookie, params: { id: first }, form: { reason: "Delivery is too slow" }, document: true });
     expect((done.value as Response).headers.get("Location")).toBe(`/my-orders/${first}`);
     expect(await orderRow(first)).toMatchObject({ status: "Cancelled", cancel_reason: "Delivery is too slow", cancelled_by: "shopper" });

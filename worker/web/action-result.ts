@@ -8,7 +8,12 @@ import { pageAddressOf } from "./page-address";
  * (`typed`), so the page it renders again keeps what the seller typed instead of the stored
  * values. (With JavaScript the form's own fields still hold it; files cannot be refilled anyway.)
  */
-export type ActionFailure = { ok: false; msg: string; typed?: Record<string, string> };
+/** `field`: the input the refusal is about, when a schema named one (the form shows the message beside it). */
+export type ActionFailure = { ok: false; msg: string; field?: string; typed?: Record<string, string> };
+
+function failureOf(error: HttpError): ActionFailure {
+  return { ok: false, msg: error.message, ...(error.field && { field: error.field }) };
+}
 
 /**
  * Run a page action's service call; an HttpError becomes `{ ok: false, msg }` with its status
@@ -22,7 +27,7 @@ export async function runAction<T>(work: () => Promise<T>, request?: Request) {
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     const typed = await typedOnRefusal(posted, error);
-    return data<ActionFailure>({ ok: false, msg: error.message, ...(typed && { typed }) }, { status: error.status });
+    return data<ActionFailure>({ ...failureOf(error), ...(typed && { typed }) }, { status: error.status });
   } finally {
     release(posted);
   }
@@ -72,7 +77,7 @@ export async function runFormAction<T>(request: Request, work: () => Promise<T>,
     return await work();
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    if (!isDocumentPost(request)) return data<ActionFailure>({ ok: false, msg: error.message }, { status: error.status });
+    if (!isDocumentPost(request)) return data<ActionFailure>(failureOf(error), { status: error.status });
     const typed = await typedOnRefusal(posted, error, options.keep);
     return withFlash(redirect(options.failureTarget?.(error) ?? pageAddressOf(request), 303), { kind: "error", message: error.message, ...(typed && { typed }) });
   } finally {

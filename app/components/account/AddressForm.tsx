@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import type { AddressSnapshot } from "@worker/db/schema";
 import { PINCODE_PATTERN } from "@shared/delivery";
@@ -11,6 +12,8 @@ type Field = {
   type?: string;
   inputMode?: "numeric" | "tel";
   pattern?: string;
+  /** What the browser adds to its "match the requested format" message. */
+  title?: string;
   maxLength: number;
   hint?: string;
 };
@@ -27,20 +30,36 @@ const PLACE: Field[] = [
   { name: "street", label: "Flat, house, street and area", autoComplete: "street-address", maxLength: 200 },
   { name: "city", label: "City", autoComplete: "address-level2", maxLength: 80 },
 ];
-const PIN: Field = { name: "zipCode", label: "PIN code", inputMode: "numeric", pattern: PINCODE_PATTERN, autoComplete: "postal-code", maxLength: 6, hint: "6 digits" };
+const PIN: Field = { name: "zipCode", label: "PIN code", inputMode: "numeric", pattern: PINCODE_PATTERN, title: "A 6-digit PIN code, such as 560001", autoComplete: "postal-code", maxLength: 6, hint: "6 digits" };
+
+/** The fields a refusal can be shown beside. */
+const FIELD_IDS = new Set<string>([...NAME, ...CONTACT, ...PLACE, PIN].map((field) => field.name).concat("state"));
 
 const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-700 outline-none focus:border-primary";
 
 /**
  * An Indian delivery address, to add or to edit: every field with a visible label, the state from
  * the list of states and union territories, the country fixed to India. A plain form (it works
- * without JavaScript); `answer` is the action's: a refusal's message shows above the button, and
- * refused without JavaScript the fields show what the shopper typed (ADR 047).
+ * without JavaScript); `answer` is the action's: a refusal's message shows under the field it is
+ * about (marked invalid, and focused), else above the button; refused without JavaScript the
+ * fields show what the shopper typed (ADR 047).
  */
 export function AddressForm({ address, answer, submitLabel, showDefault = true }: { address?: AddressSnapshot; answer?: FormAnswer; submitLabel: string; showDefault?: boolean }) {
   const busy = useNavigation().state === "submitting";
-  const error = answer && !answer.ok ? answer.msg : undefined;
+  const refusal = answer && !answer.ok ? answer : undefined;
+  const invalid = refusal?.field && FIELD_IDS.has(refusal.field) ? refusal.field : undefined;
   const shown = refillFrom(answer);
+  // With JavaScript the form stays on the page: the focus goes to the field to correct.
+  useEffect(() => {
+    if (invalid) document.getElementById(`address-${invalid}`)?.focus();
+  }, [refusal, invalid]);
+  const errorFor = (name: string) =>
+    invalid === name && (
+      <p id={`address-${name}-error`} role="alert" className="mt-1 text-red-700">
+        {refusal?.msg}
+      </p>
+    );
+  const invalidProps = (name: string) => (invalid === name ? { "aria-invalid": true, "aria-describedby": `address-${name}-error`, autoFocus: true } : {});
   const input = (field: Field) => (
     <div key={field.name}>
       <label htmlFor={`address-${field.name}`} className="block text-gray-700">
@@ -49,16 +68,19 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
       </label>
       <input
         id={`address-${field.name}`}
+        {...invalidProps(field.name)}
         name={field.name}
         required
         type={field.type ?? "text"}
         inputMode={field.inputMode}
         pattern={field.pattern}
+        title={field.title}
         maxLength={field.maxLength}
         autoComplete={field.autoComplete}
         defaultValue={shown(field.name, address?.[field.name] ?? "")}
-        className={INPUT}
+        className={`${INPUT} aria-invalid:border-red-600`}
       />
+      {errorFor(field.name)}
     </div>
   );
   return (
@@ -71,7 +93,7 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
           <label htmlFor="address-state" className="block text-gray-700">
             State or union territory
           </label>
-          <select id="address-state" name="state" required autoComplete="address-level1" defaultValue={shown("state", address?.state ?? "")} className={`${INPUT} bg-white`}>
+          <select id="address-state" {...invalidProps("state")} name="state" required autoComplete="address-level1" defaultValue={shown("state", address?.state ?? "")} className={`${INPUT} bg-white aria-invalid:border-red-600`}>
             <option value="" disabled>
               Choose…
             </option>
@@ -79,6 +101,7 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
               <option key={state}>{state}</option>
             ))}
           </select>
+          {errorFor("state")}
         </div>
         {input(PIN)}
       </div>
@@ -94,9 +117,9 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
           Make this my default delivery address
         </label>
       )}
-      {error && (
+      {refusal && !invalid && (
         <p role="alert" className="text-red-700">
-          {error}
+          {refusal.msg}
         </p>
       )}
       <button type="submit" disabled={busy} className="mt-4 w-full bg-primary py-3 uppercase text-white hover:bg-primary-dull disabled:opacity-70">

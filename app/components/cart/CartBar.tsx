@@ -4,14 +4,17 @@ import { useCart } from "~/components/CartProvider";
 import { formatRupees, itemsTotal } from "@shared/money";
 
 /**
- * The phone's floating "View cart · N items · ₹X" bar, on every shop page but the cart itself,
+ * The phone's floating "View cart · N items · ₹X" bar, on every shop page but the cart and the address forms,
  * while the cart holds something (app.css places it and keeps room for it; md and up have the top
  * bar's cart instead). A plain link: it works before JavaScript loads.
  */
+/** The address forms, on the way to checkout: a bar there would only cover their Save button. */
+const ADDRESS_FORM = /^\/(add-address|addresses\/[^/]+\/edit)$/;
+
 export function CartBar() {
   const { items, count, prices } = useCart();
   const { pathname } = useLocation();
-  if (count === 0 || pathname === "/cart") return null;
+  if (count === 0 || pathname === "/cart" || ADDRESS_FORM.test(pathname)) return null;
   const summary = `${count} ${count === 1 ? "item" : "items"} · ${formatRupees(itemsTotal(items, prices))}`;
   return (
     <Link
