@@ -3,7 +3,8 @@ import { cartFormAction } from "@shared/cart";
 import { useCart } from "./CartProvider";
 
 /**
- * "Add" until the product is in the cart, then a − qty + stepper. Each button is a plain form
+ * "Add" until the product is in the cart, then a − qty + stepper (36 × 40 px buttons: a thumb's
+ * target on a phone card). Each button is a plain form
  * posting to /cart, so it works before JavaScript loads; once hydrated the cart updates in place.
  * (Plain <form>s rather than React Router's <Form>, as few elements as possible: a listing has
  * dozens, and every element costs server render time and hydration.)
@@ -35,17 +36,17 @@ export function AddToCart({ productId, productName, unitPricePaise }: { productI
       "add",
       `Add ${productName} to cart`,
       "Add",
-      "flex h-9 w-20 items-center justify-center rounded border border-primary/40 bg-primary-soft text-sm font-medium text-primary-dull hover:bg-primary/20",
+      "flex h-10 w-24 items-center justify-center rounded border border-primary/40 bg-primary-soft text-sm font-medium text-primary-dull hover:bg-primary/20",
     );
   }
   return (
-    <div className="flex h-9 w-20 items-center justify-between rounded bg-primary/20 text-primary-dull select-none">
-      {button("remove", `Remove one ${productName}`, "−", "h-9 w-7 text-lg")}
+    <div className="flex h-10 w-24 items-center justify-between rounded bg-primary/20 text-primary-dull select-none">
+      {button("remove", `Remove one ${productName}`, "−", "h-10 w-9 text-lg")}
       <span aria-live="polite" className="text-sm font-medium">
         <span className="sr-only">{productName} in cart: </span>
         {quantity}
       </span>
-      {button("add", `Add one more ${productName}`, "+", "h-9 w-7 text-lg")}
+      {button("add", `Add one more ${productName}`, "+", "h-10 w-9 text-lg")}
     </div>
   );
 }

@@ -107,6 +107,11 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await card.getByRole("button", { name: `Add ${APPLE.name} to cart` }).click();
       await card.getByRole("button", { name: `Add one more ${APPLE.name}` }).click();
       await expectCartCount(page, 2);
+      // The card's − and + are a thumb's target (36 × 40 px), not the 28 px they were.
+      for (const label of [`Add one more ${APPLE.name}`, `Remove one ${APPLE.name}`]) {
+        const box = (await card.getByRole("button", { name: label }).boundingBox())!;
+        expect([box.width, box.height], label).toEqual([36, 40]);
+      }
       const name = `View cart · 2 items · ${rupees(2 * APPLE.offerPaise)}`;
       if (!phone) {
         await expect(cartBar(page)).toBeHidden();
