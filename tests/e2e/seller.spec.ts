@@ -237,6 +237,16 @@ test.describe("the seller", () => {
     await expect(page.getByText("Hi! Admin")).toHaveCount(0);
   });
 
+  test("by keyboard, the first Tab offers Skip to content, which passes the bar and the six section links", async ({ sellerPage: page }) => {
+    await openSellerPage(page, "/seller/orders");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
+    await expect(page.getByRole("search", { name: "Search and filter orders" }).getByLabel("Search")).toBeFocused();
+  });
+
   test("when the session ends while the seller works, the next page or action asks for the login, changes nothing, and comes back", async ({ sellerPage: page }) => {
     const term = `kelangu ${Date.now().toString(36)}`;
     const wordRow = () => page.getByRole("row").filter({ has: page.getByRole("cell", { name: term, exact: true }) });

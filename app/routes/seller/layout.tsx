@@ -27,6 +27,10 @@ const LINKS = [
 export default function SellerLayout() {
   return (
     <>
+      {/* Past the bar and the six section links in one key press, as in the shop. */}
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
       <header className="flex items-center justify-between border-b border-gray-300 bg-white px-4 py-3 md:px-8">
         <Link to="/" className="text-xl font-bold text-primary-dull">
           {STORE_NAME}
@@ -60,7 +64,7 @@ export default function SellerLayout() {
             </NavLink>
           ))}
         </nav>
-        <main className="min-w-0 flex-1 p-4 md:p-10">
+        <main id="main" className="min-w-0 flex-1 p-4 md:p-10">
           <Outlet />
         </main>
       </div>
