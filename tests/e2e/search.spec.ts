@@ -171,7 +171,8 @@ for (const device of ["desktop", "phone @mobile"]) {
       await box.press("Enter");
       await expect(page).toHaveURL("/products?search=rice");
       await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeHidden();
-      expect(await cardNames(page)).toEqual(["Basmati Rice 5kg", "Brown Rice 1kg"]);
+      // The address changes as the navigation commits; the list renders a moment later.
+      await expect.poll(() => cardNames(page)).toEqual(["Basmati Rice 5kg", "Brown Rice 1kg"]);
       await expect(box).toHaveValue("rice");
 
       // Elsewhere (a client-side navigation), the box no longer holds the old search; Back brings it again.
@@ -193,7 +194,7 @@ for (const device of ["desktop", "phone @mobile"]) {
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL("/products?category=Fruits");
       await expect(chips.getByRole("link", { name: "Fruits" })).toHaveAttribute("aria-current", "page");
-      expect((await cardNames(page)).sort()).toEqual(["Apple 1 kg", "Banana 1 kg", "Grapes 500g", "Mango 1 kg", "Orange 1 kg"]);
+      await expect.poll(async () => (await cardNames(page)).sort()).toEqual(["Apple 1 kg", "Banana 1 kg", "Grapes 500g", "Mango 1 kg", "Orange 1 kg"]);
 
       await page.getByLabel("Sort by").selectOption("price-asc");
       await page.getByRole("button", { name: "Sort", exact: true }).press("Enter");
@@ -237,12 +238,12 @@ test.describe("without JavaScript", () => {
     await page.goto("/");
     await searchFromTopBar(page, "rice");
     await expect(page).toHaveURL("/products?search=rice");
-    expect(await cardNames(page)).toEqual(["Basmati Rice 5kg", "Brown Rice 1kg"]);
+    await expect.poll(() => cardNames(page)).toEqual(["Basmati Rice 5kg", "Brown Rice 1kg"]);
 
     await page.getByLabel("Sort by").selectOption("price-asc");
     await page.getByRole("button", { name: "Sort", exact: true }).click();
     await expect(page).toHaveURL("/products?search=rice&sort=price-asc");
-    expect(await cardNames(page)).toEqual(["Brown Rice 1kg", "Basmati Rice 5kg"]);
+    await expect.poll(() => cardNames(page)).toEqual(["Brown Rice 1kg", "Basmati Rice 5kg"]);
 
     await page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name: "Dairy" }).click();
     await expect(page).toHaveURL("/products?search=rice&category=Dairy&sort=price-asc");
