@@ -5,11 +5,6 @@ import type { Flash } from "@worker/web/flash";
 export type FormAnswer = { ok: true; msg: string } | ActionFailure;
 
 /**
- * What a field shows: what the browser posted, when this page is the answer to a post refused
- * without JavaScript (`typed`, ADR 047), otherwise the stored value. With JavaScript the fields
- * keep their own input and `typed` is never sent.
- */
-/**
  * A refusal that came back as a flash (`runFormAction`: Post/Redirect/Get, the logins), read as
  * the form's answer: its message, and the fields it kept.
  */
@@ -17,6 +12,11 @@ export function refusalIn(flash: Flash | null | undefined): ActionFailure | null
   return flash?.kind === "error" ? { ok: false, msg: flash.message, ...(flash.typed && { typed: flash.typed }) } : null;
 }
 
+/**
+ * What a field shows: what the browser posted, when this page is the answer to a post refused
+ * without JavaScript (`typed`, ADR 047), otherwise the stored value. With JavaScript the fields
+ * keep their own input and `typed` is never sent.
+ */
 export function refillFrom(answer: { ok: boolean; typed?: Record<string, string> } | null | undefined) {
   const typed = answer && !answer.ok ? answer.typed : undefined;
   return <T,>(name: string, stored: T): string | T => typed?.[name] ?? stored;

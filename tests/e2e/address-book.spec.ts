@@ -3,8 +3,8 @@
  * top bar follows), edit, delete; on a desktop and on a phone (the @mobile copies). Without
  * JavaScript the same forms work.
  */
-import { open } from "./support/app";
-import { addAddressByApi, fillAddressForm, newAddress } from "./support/accounts";
+import { APPLE, open } from "./support/app";
+import { addAddressByApi, addToCartFromProductPage, fillAddressForm, newAddress } from "./support/accounts";
 import { chipPromise } from "./support/delivery";
 import { expect, test } from "./support/fixtures";
 
@@ -73,7 +73,11 @@ for (const device of ["desktop", "phone @mobile"]) {
     });
 
     test("the form says what is wrong with an Indian address, and saves nothing", async ({ page, shopper, address: _ }) => {
+      // Something in the cart: the cart bar is on the product page, and not on the form (it would cover Save).
+      await addToCartFromProductPage(page, APPLE, { signedIn: true });
+      await expect(page.locator(".cart-bar")).toHaveCount(1);
       await open(page, "/add-address?redirectTo=/addresses");
+      await expect(page.locator(".cart-bar")).toHaveCount(0);
       // Every field has a visible label (not only a placeholder).
       for (const label of ["First name", "Last name", "Email address", "Mobile number", "Flat, house, street and area", "City", "State or union territory", "PIN code", "Country"]) {
         await expect(page.getByRole("main").locator("label").filter({ hasText: label }), label).toBeVisible();
@@ -95,8 +99,6 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(mobile).toHaveAccessibleDescription("Enter a 10-digit Indian mobile number, such as 98765 43210");
       await expect(mobile).toBeFocused();
       await expect(pin).not.toHaveAttribute("aria-invalid");
-      // The phone's cart bar stays off the form (it would cover Save).
-      await expect(page.locator(".cart-bar")).toHaveCount(0);
 
       await open(page, "/addresses");
       await expect(page.getByRole("main").getByRole("article")).toHaveCount(1);

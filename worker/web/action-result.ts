@@ -4,11 +4,11 @@ import { withFlash } from "./flash";
 import { pageAddressOf } from "./page-address";
 
 /**
- * A refused form action: the reason, and for a browser without JavaScript the text it posted
+ * A refused form action: the reason; `field`, the input it is about when a schema named one (the
+ * form shows the reason beside it); and for a browser without JavaScript the text it posted
  * (`typed`), so the page it renders again keeps what the seller typed instead of the stored
  * values. (With JavaScript the form's own fields still hold it; files cannot be refilled anyway.)
  */
-/** `field`: the input the refusal is about, when a schema named one (the form shows the message beside it). */
 export type ActionFailure = { ok: false; msg: string; field?: string; typed?: Record<string, string> };
 
 function failureOf(error: HttpError): ActionFailure {

@@ -33,7 +33,7 @@ const PLACE: Field[] = [
 const PIN: Field = { name: "zipCode", label: "PIN code", inputMode: "numeric", pattern: PINCODE_PATTERN, title: "A 6-digit PIN code, such as 560001", autoComplete: "postal-code", maxLength: 6, hint: "6 digits" };
 
 /** The fields a refusal can be shown beside. */
-const FIELD_IDS = new Set<string>([...NAME, ...CONTACT, ...PLACE, PIN].map((field) => field.name).concat("state"));
+const FIELD_NAMES = new Set<string>([...NAME, ...CONTACT, ...PLACE, PIN].map((field) => field.name).concat("state"));
 
 const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-700 outline-none focus:border-primary";
 
@@ -47,7 +47,7 @@ const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-
 export function AddressForm({ address, answer, submitLabel, showDefault = true }: { address?: AddressSnapshot; answer?: FormAnswer; submitLabel: string; showDefault?: boolean }) {
   const busy = useNavigation().state === "submitting";
   const refusal = answer && !answer.ok ? answer : undefined;
-  const invalid = refusal?.field && FIELD_IDS.has(refusal.field) ? refusal.field : undefined;
+  const invalid = refusal?.field && FIELD_NAMES.has(refusal.field) ? refusal.field : undefined;
   const shown = refillFrom(answer);
   // With JavaScript the form stays on the page: the focus goes to the field to correct.
   useEffect(() => {

@@ -1,20 +1,23 @@
-import { useLocation } from "react-router";
+import { useMatches } from "react-router";
 import { Link } from "~/components/Link";
 import { useCart } from "~/components/CartProvider";
 import { formatRupees, itemsTotal } from "@shared/money";
 
 /**
- * The phone's floating "View cart · N items · ₹X" bar, on every shop page but the cart and the address forms,
- * while the cart holds something (app.css places it and keeps room for it; md and up have the top
- * bar's cart instead). A plain link: it works before JavaScript loads.
+ * A shop route's `handle` for a page without the cart bar: the cart itself, and the address forms
+ * on the way to checkout (the bar would only cover their Save button).
  */
-/** The address forms, on the way to checkout: a bar there would only cover their Save button. */
-const ADDRESS_FORM = /^\/(add-address|addresses\/[^/]+\/edit)$/;
+export const WITHOUT_CART_BAR = { cartBar: false } as const;
 
+/**
+ * The phone's floating "View cart · N items · ₹X" bar, on every shop page but those whose route
+ * says WITHOUT_CART_BAR, while the cart holds something (app.css places it and keeps room for it;
+ * md and up have the top bar's cart instead). A plain link: it works before JavaScript loads.
+ */
 export function CartBar() {
   const { items, count, prices } = useCart();
-  const { pathname } = useLocation();
-  if (count === 0 || pathname === "/cart" || ADDRESS_FORM.test(pathname)) return null;
+  const hidden = useMatches().some((match) => (match.handle as { cartBar?: boolean } | undefined)?.cartBar === false);
+  if (count === 0 || hidden) return null;
   const summary = `${count} ${count === 1 ? "item" : "items"} · ${formatRupees(itemsTotal(items, prices))}`;
   return (
     <Link

@@ -28,7 +28,8 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
   // toast and the form's reset (outside React: the chosen files, a new product's fields) happen
   // in the effect.
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const refusal = answer && !answer.ok ? answer.msg : undefined;
+  // Shown beside the button: a fetcher's refusal until the next save, or what a post without JavaScript answered.
+  const shownAnswer = answer && !answer.ok ? answer : posted;
   const [handled, setHandled] = useState<FormAnswer | undefined>(undefined);
   if (answer && answer !== handled) {
     setHandled(answer);
@@ -97,10 +98,10 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
       <button type="submit" disabled={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-70">
         {busy ? "Saving…" : submitLabel}
       </button>
-      {/* A refusal stays beside the button until the next save (a toast would fade, and cover the button on a phone); without JavaScript the page shows a success here too. */}
-      {(refusal ?? posted?.msg) && (
-        <p role={refusal || !posted?.ok ? "alert" : "status"} className={refusal || !posted?.ok ? "text-red-700" : "text-primary"}>
-          {refusal ?? posted?.msg}
+      {/* Not a toast for a refusal: it would fade, and cover the button on a phone. */}
+      {shownAnswer?.msg && (
+        <p role={shownAnswer.ok ? "status" : "alert"} className={shownAnswer.ok ? "text-primary" : "text-red-700"}>
+          {shownAnswer.msg}
         </p>
       )}
     </fetcher.Form>

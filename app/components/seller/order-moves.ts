@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/lib/use-action-toast";
 
@@ -17,21 +17,22 @@ const ORDER_MOVE_FETCHER = "seller-order-move";
  * the next order's button under the same finger: the second tap of a double tap would move an
  * order two steps, or move a second order, and a move cannot be undone.
  */
-export const SETTLE_MS = 800;
+const SETTLE_MS = 800;
 
-/** For the orders page: the toast of every card's move. */
-export function useOrderMoveToast() {
-  const fetcher = useFetcher<MoveAnswer>({ key: ORDER_MOVE_FETCHER });
-  useActionToast(fetcher.state === "idle" ? fetcher.data : undefined);
+/** For a card: the shared fetcher its step forms post through. */
+export function useOrderMoveFetcher() {
+  return useFetcher<MoveAnswer>({ key: ORDER_MOVE_FETCHER });
 }
 
 /**
- * For a card: the shared fetcher, and whether its step buttons are off (`locked`: a move under way,
- * or its answer less than SETTLE_MS old), with the guard its forms submit through.
+ * For the orders page, once: the toast of every card's move, and whether the step buttons are
+ * off (`locked`: a move under way, or its answer less than SETTLE_MS old), which the page hands
+ * to its cards.
  */
-export function useOrderMoves() {
-  const fetcher = useFetcher<MoveAnswer>({ key: ORDER_MOVE_FETCHER });
+export function useOrderMoves(): { locked: boolean } {
+  const fetcher = useOrderMoveFetcher();
   const busy = fetcher.state !== "idle";
+  useActionToast(busy ? undefined : fetcher.data);
   // Settling starts in the very render that brings the answer (React's "adjust state while
   // rendering"), so no tap can fall between the new button and its lock.
   const [wasBusy, setWasBusy] = useState(busy);
@@ -45,14 +46,5 @@ export function useOrderMoves() {
     const timer = setTimeout(() => setSettling(false), SETTLE_MS);
     return () => clearTimeout(timer);
   }, [settling]);
-  const locked = busy || settling;
-  return {
-    fetcher,
-    busy,
-    locked,
-    /** `onSubmit` of a step form: drops a post while the buttons are off. */
-    guard(event: FormEvent) {
-      if (locked) event.preventDefault();
-    },
-  };
+  return { locked: busy || settling };
 }

@@ -15,7 +15,7 @@ import { cancellationText, formatDateTime, ORDER_STATUSES, orderNumber, paymentL
 import { CancelOrderButton } from "~/components/orders/CancelOrder";
 import { MarkRefunded, useRefundToast } from "~/components/orders/MarkRefunded";
 import { NewOrdersNotice, useNewOrders } from "~/components/seller/NewOrders";
-import { useOrderMoves, useOrderMoveToast } from "~/components/seller/order-moves";
+import { useOrderMoveFetcher, useOrderMoves } from "~/components/seller/order-moves";
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import { rescueFocus } from "~/lib/focus-rescue";
 import type { Route } from "./+types/orders";
@@ -84,7 +84,7 @@ export default function SellerOrders({ loaderData }: Route.ComponentProps) {
   useRevalidateEvery(LIVE_REFRESH_MS, watching);
   const { newIds, announcement } = useNewOrders(orders, watching);
   useRefundToast();
-  useOrderMoveToast();
+  const { locked } = useOrderMoves();
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -118,7 +118,7 @@ export default function SellerOrders({ loaderData }: Route.ComponentProps) {
         <ul ref={rescueFocus} className="mt-6 space-y-4">
           {orders.map((order) => (
             <li key={order.id}>
-              <SellerOrderCard order={order} isNew={newIds.has(order.id)} />
+              <SellerOrderCard order={order} isNew={newIds.has(order.id)} locked={locked} />
             </li>
           ))}
         </ul>
@@ -182,9 +182,13 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
 /** A step button: a full tap target on a phone; off while a move settles (`aria-disabled`, so it keeps the focus). */
 const STEP_BUTTON = "min-h-11 rounded px-3 py-1 aria-disabled:opacity-60 md:min-h-8";
 
-function SellerOrderCard({ order, isNew }: { order: OrderView & { next: readonly string[]; cancellable: boolean }; isNew: boolean }) {
-  const { fetcher, busy, locked, guard } = useOrderMoves();
-  const posting = busy && fetcher.formData?.get("orderId") === order.id ? fetcher.formData : undefined;
+/** `locked`: the step buttons are off (useOrderMoves); a post then is the tail of a double tap, and goes nowhere. */
+function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: readonly string[]; cancellable: boolean }; isNew: boolean; locked: boolean }) {
+  const fetcher = useOrderMoveFetcher();
+  const posting = fetcher.formData?.get("orderId") === order.id ? fetcher.formData : undefined;
+  const guard = (event: React.FormEvent) => {
+    if (locked) event.preventDefault();
+  };
   const { address } = order;
   const canMarkPaid = order.paymentType === "COD" && !order.isPaid && (order.status === "Out for delivery" || order.status === "Delivered");
   const cancelled = cancellationText(order, "seller");

@@ -8,6 +8,9 @@ import { addAddress } from "@worker/services/addresses";
 import { AddressForm } from "~/components/account/AddressForm";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/add-address";
+import { WITHOUT_CART_BAR } from "~/components/cart/CartBar";
+
+export const handle = WITHOUT_CART_BAR;
 
 export const meta: Route.MetaFunction = () => pageMeta("Add a delivery address", "Save a delivery address in India for your orders.");
 

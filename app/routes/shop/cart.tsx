@@ -23,6 +23,9 @@ import { pageMeta } from "~/lib/site";
 import { useStorefront } from "~/root";
 import { rescueFocus } from "~/lib/focus-rescue";
 import type { Route } from "./+types/cart";
+import { WITHOUT_CART_BAR } from "~/components/cart/CartBar";
+
+export const handle = WITHOUT_CART_BAR;
 
 export const meta: Route.MetaFunction = () => pageMeta("Your cart", "Review your cart, choose a delivery address and place your order.");
 

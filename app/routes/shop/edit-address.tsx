@@ -8,6 +8,9 @@ import { AddressForm } from "~/components/account/AddressForm";
 import { Link } from "~/components/Link";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/edit-address";
+import { WITHOUT_CART_BAR } from "~/components/cart/CartBar";
+
+export const handle = WITHOUT_CART_BAR;
 
 export const meta: Route.MetaFunction = () => pageMeta("Edit address", "Change a saved delivery address.");
 
