@@ -19,7 +19,7 @@ export class HttpError extends Error {
 
 export const badRequest = (msg: string) => new HttpError(400, msg);
 export const notFound = (msg = "Not found") => new HttpError(404, msg);
-export const conflict = (msg: string) => new HttpError(409, msg);
+export const conflict = (msg: string, field?: string) => new HttpError(409, msg, {}, field);
 
 /** The first problem of a failed zod parse, phrased for people ("Email: Enter a valid e-mail address"). */
 export function describeZodError(error: z.ZodError): string {
@@ -32,6 +32,15 @@ export function describeZodError(error: z.ZodError): string {
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const field = result.error.issues[0]?.path[0];
-  throw new HttpError(400, describeZodError(result.error), {}, typeof field === "string" ? field : undefined);
+  throw new HttpError(400, describeZodError(result.error), {}, fieldOf(result.error.issues[0]?.path ?? []));
+}
+
+/** The field an issue is about: its path's names up to the first list index ("contact.email", "expressPincodes"). */
+function fieldOf(path: readonly PropertyKey[]): string | undefined {
+  const names: string[] = [];
+  for (const key of path) {
+    if (typeof key !== "string") break;
+    names.push(key);
+  }
+  return names.length > 0 ? names.join(".") : undefined;
 }

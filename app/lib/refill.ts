@@ -6,10 +6,10 @@ export type FormAnswer = { ok: true; msg: string } | ActionFailure;
 
 /**
  * A refusal that came back as a flash (`runFormAction`: Post/Redirect/Get, the logins), read as
- * the form's answer: its message, and the fields it kept.
+ * the form's answer: its message, the field it is about and the fields it kept.
  */
 export function refusalIn(flash: Flash | null | undefined): ActionFailure | null {
-  return flash?.kind === "error" ? { ok: false, msg: flash.message, ...(flash.typed && { typed: flash.typed }) } : null;
+  return flash?.kind === "error" ? { ok: false, msg: flash.message, ...(flash.typed && { typed: flash.typed }), ...(flash.field && { field: flash.field }) } : null;
 }
 
 /**

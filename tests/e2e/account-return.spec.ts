@@ -92,8 +92,11 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await expect(page.getByRole("status")).toContainText("That password is too easy to guess");
       // The toast leaves on its own timer; it offers no Dismiss button that could not work without JavaScript.
       await expect(page.getByRole("status").getByRole("button", { name: "Dismiss" })).toHaveCount(0);
-      // In the form too, where it stays once the toast has gone.
+      // In the form too, where it stays once the toast has gone: under the password, which has the focus.
       await expect(page.getByRole("alert")).toContainText("That password is too easy to guess");
+      await expect(page.getByLabel("Password")).toBeFocused();
+      await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel("Password")).toHaveAccessibleDescription(/^That password is too easy to guess/);
       // The name and e-mail are still there; the password is asked for again.
       await expect(page.getByLabel("Name")).toHaveValue(shopper.name);
       await expect(page.getByLabel("Email")).toHaveValue(shopper.email);

@@ -15,6 +15,32 @@ import {
 import { expect, test } from "./support/fixtures";
 
 test.describe("shopper accounts", () => {
+  test("a refused sign-up says why under the field at fault, which gets the focus: a taken e-mail, then a password too easy to guess", async ({ page, shopper }, testInfo) => {
+    await logoutByApi(page);
+    await open(page, "/");
+    await loginLink(page).click();
+    const dialog = loginDialog(page);
+    await dialog.getByRole("link", { name: "click here" }).click();
+    await dialog.getByLabel("Name").fill("Second Account");
+    await dialog.getByLabel("Email").fill(shopper.email);
+    await dialog.getByLabel("Password").fill(newShopper(testInfo).password);
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    const email = dialog.getByLabel("Email");
+    await expect(email).toHaveAccessibleDescription("An account with this e-mail already exists. Try logging in.");
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+
+    await email.fill(newShopper(testInfo).email);
+    await dialog.getByLabel("Password").fill("password123");
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    const password = dialog.getByLabel("Password");
+    // The reason first, then the rule it keeps.
+    await expect(password).toHaveAccessibleDescription("That password is too easy to guess At least 8 characters, and not a common password such as password123.");
+    await expect(password).toBeFocused();
+    await expect(email).not.toHaveAttribute("aria-invalid");
+    await expect(dialog.getByRole("alert")).toHaveText("That password is too easy to guess");
+  });
+
   test("sign up in the login dialog, add an address and place a cash-on-delivery order", async ({ page }, testInfo) => {
     const shopper = newShopper(testInfo, "Meera Iyer");
     await open(page, "/");

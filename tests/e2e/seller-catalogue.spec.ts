@@ -388,11 +388,37 @@ test.describe("the seller's catalogue without JavaScript", () => {
     await page.getByRole("button", { name: "SAVE", exact: true }).click();
 
     await expect(page.getByRole("alert")).toHaveText("Offer price cannot be above the price");
+    await expect(page.getByLabel("Offer Price (₹)")).toBeFocused();
+    await expect(page.getByLabel("Offer Price (₹)")).toHaveAccessibleDescription("Offer price cannot be above the price");
     await expect(page.getByLabel("Product Name")).toHaveValue(`${name} renamed`);
     await expect(page.getByLabel("Product Price (₹)")).toHaveValue("40");
     await expect(page.getByLabel("Offer Price (₹)")).toHaveValue("45");
     expect(await productByApi(sellerRequest, name)).toMatchObject({ name, offerPrice: 70 });
     await context.close();
+  });
+
+  test("with JavaScript, a refused Edit Product says why under the field at fault and focuses it; corrected, it saves", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+    const name = `Fielded Gourd ${unique()}`;
+    catalogueChanges.added(name);
+    const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+    await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+    const offer = sellerPage.getByLabel("Offer Price (₹)");
+    await offer.fill("450");
+    await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+    await expect(sellerPage.getByRole("alert")).toHaveText("Offer price cannot be above the price");
+    await expect(offer).toBeFocused();
+    await expect(offer).toHaveAttribute("aria-invalid", "true");
+    await expect(offer).toHaveAccessibleDescription("Offer price cannot be above the price");
+    await expect(sellerPage.getByLabel("Product Price (₹)")).not.toHaveAttribute("aria-invalid");
+    expect(await productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 70 });
+
+    // Corrected, it saves, and the field is no longer marked.
+    await offer.fill("65");
+    await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+    await expect(sellerPage.getByRole("status").getByText(`Saved ${name}`)).toBeVisible();
+    await expect(offer).not.toHaveAttribute("aria-invalid");
+    await expect(sellerPage.getByRole("alert")).toHaveCount(0);
+    await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 65 });
   });
 
   test("Add Product is a plain multipart post: a picture chosen in a slot, the answer shown after a redirect, so a reload adds nothing", { tag: CATALOGUE_TAG }, async ({ browser, catalogueChanges, sellerRequest }) => {

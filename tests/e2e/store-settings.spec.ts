@@ -73,6 +73,10 @@ test.describe("store settings", () => {
     await phone.getByRole("button", { name: "Save settings" }).tap();
     const lines = (before.expressPincodes as unknown[]).length + 1;
     await expect(phone.getByRole("alert")).toHaveText(`Express pincodes, line ${lines}: write the PIN code and the minutes, such as "560001 30"`);
+    // Said under the list, which has the focus (the Save button is a long scroll below it).
+    await expect(express).toBeFocused();
+    await expect(express).toHaveAttribute("aria-invalid", "true");
+    await expect(express).toHaveAccessibleDescription(/^Express pincodes, line \d+: write the PIN code/);
     // Every field fits the screen: nothing scrolls sideways.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await currentSettings(sellerRequest)).toEqual(before);
@@ -92,6 +96,8 @@ test.describe("store settings", () => {
     await page.getByRole("button", { name: "Save settings" }).click();
 
     await expect(page.getByRole("alert")).toContainText("write the PIN code and the minutes");
+    await expect(express).toBeFocused();
+    await expect(express).toHaveAttribute("aria-invalid", "true");
     await expect(express).toHaveValue(typedExpress);
     await expect(page.getByLabel("Opening hours")).toHaveValue("every day from 6 am to midnight");
     await expect(page.getByLabel("Tax rate (%)")).toHaveValue("5");
@@ -109,10 +115,12 @@ test.describe("store settings", () => {
         await openSellerPage(sellerPage, "/seller/settings");
         await expect(sellerPage.getByLabel("Legal name of the business")).toHaveValue("GreenBasket Retail Pvt. Ltd.");
         await sellerPage.getByLabel("Legal name of the business").fill(legalName);
-        // A typo in the GSTIN is named next to the button, and nothing is saved.
+        // A typo in the GSTIN is named under it, it gets the focus, and nothing is saved.
         await sellerPage.getByLabel("GSTIN (optional)").fill("29ABCDE1234F1ZX");
         await sellerPage.getByRole("button", { name: "Save settings" }).click();
         await expect(sellerPage.getByRole("alert")).toHaveText("That GSTIN's last character does not match: check it for a typo");
+        await expect(sellerPage.getByLabel("GSTIN (optional)")).toBeFocused();
+        await expect(sellerPage.getByLabel("GSTIN (optional)")).toHaveAccessibleDescription(/^That GSTIN's last character does not match: check it for a typo 15 characters/);
         expect(await currentSettings(sellerRequest)).toEqual(before);
 
         await sellerPage.getByLabel("GSTIN (optional)").fill("29abcde1234f1zw");

@@ -25,11 +25,30 @@ import { isCacheable } from "@worker/edge-cache";
 import { answerFormPost, runFormAction } from "@worker/web/action-result";
 import { workerContext } from "@worker/web/context";
 import { FLASH_COOKIE, readFlash, serializeFlash, withFlash, type Flash } from "@worker/web/flash";
-import { badRequest, HttpError } from "@worker/errors";
+import { badRequest, HttpError, parseInput } from "@worker/errors";
+import { productInput } from "@worker/validation/product";
+import { storeSettingsInput } from "@worker/validation/store-settings";
 import { insertProduct } from "../support/builders";
 import { freshIp, ORIGIN } from "../support/http";
 import { sellerLogin } from "../support/seller";
 import { signUp } from "../support/shoppers";
+
+/** The settings form as the seller posts it. */
+const SETTINGS_FORM = {
+  state: "Karnataka", expressPincodes: "560001 30", standardMinDays: "2", standardMaxDays: "7", taxPercent: "2",
+  contactEmail: "support@greenbasket.example", contactPhone: "+91 80000 00000", contactHours: "every day", contactLegalName: "GreenBasket Retail Pvt. Ltd.", contactOffice: "12 Market Road", contactGstin: "",
+};
+
+/** The field named by the refusal `parse` throws. */
+function fieldRefused(parse: () => unknown): string | undefined {
+  try {
+    parse();
+  } catch (error) {
+    if (error instanceof HttpError) return error.field;
+    throw error;
+  }
+  throw new Error("not refused");
+}
 
 // ---------------------------------------------------------------------------------------------
 // One request through the root's middleware and a route's loader or action.
@@ -194,6 +213,10 @@ describe("page form adapters", () => {
     const cookie = await serializeFlash(page("/"), env, forged as unknown as Flash);
     const flash = await readFlash(page("/", cookie.split(";")[0]!), env);
     expect(flash).toEqual({ kind: "error", message: "Refused", typed: { email: "a@example.com" } });
+    // Its field is a field's name, or nothing.
+    const readField = async (field: unknown) => (await readFlash(page("/", (await serializeFlash(page("/"), env, { kind: "error", message: "Refused", field } as Flash)).split(";")[0]!), env))?.field;
+    expect(await readField("contact.email")).toBe("contact.email");
+    for (const bad of ["\"><img src=x>", "x".repeat(41), 3, ["email"], ""]) expect(await readField(bad)).toBeUndefined();
   });
 });
 
@@ -238,7 +261,7 @@ describe("login and sign-up return the shopper to where they were", () => {
     const weak = { ...registration("/"), password: "password" };
     const badSignUp = await throughRoot(formPost("/login?mode=signup&redirectTo=%2F", weak), login.action as never);
     expect(badSignUp.headers.get("Location")).toBe("/login?mode=signup&redirectTo=%2F");
-    expect(await carried(badSignUp)).toEqual({ kind: "error", message: expect.stringContaining("too easy to guess"), typed: { name: "Asha Rao", email: weak.email } });
+    expect(await carried(badSignUp)).toEqual({ kind: "error", message: expect.stringContaining("too easy to guess"), typed: { name: "Asha Rao", email: weak.email }, field: "password" });
 
     const fetched = await throughRoot(formPost("/login", { intent: "login", email: shopper.email, password: "nope-nope" }, { dest: "empty" }), login.action as never);
     expect(fetched.status).toBe(401);
@@ -269,7 +292,7 @@ describe("the cart's forms without JavaScript", () => {
     const response = await throughRoot(formPost("/cart?redirectTo=%2Fproducts", { intent: "set", productId: "../etc", quantity: "1" }), cart.action as never);
     expect([response.status, response.headers.get("Location")]).toEqual([303, "/products"]);
     expect(setCookie(response, CART_COOKIE)).toBeUndefined();
-    expect(await carried(response)).toEqual({ kind: "error", message: "Unknown product" });
+    expect(await carried(response)).toEqual({ kind: "error", message: "Unknown product", field: "productId" });
   });
 
   it("a guest's Place Order goes to log in (and back to the cart) saying why; a fetcher gets the 401", async () => {
@@ -342,6 +365,13 @@ describe("page forms refused without JavaScript give back what was posted (ADR 0
   it("a refusal names the field a schema found wrong (the form shows it there), and none when the reason is not one field's", async () => {
     const pincode = await throughRoot(formPost("/delivery", { pincode: "12ab", redirectTo: "/cart" }, { dest: "empty" }), delivery.action as never);
     expect(await pincode.json()).toMatchObject({ ok: false, field: "pincode" });
+    // A nested field is named by its path (the settings form's contact details); a list's item by the list.
+    expect(fieldRefused(() => parseInput(storeSettingsInput, { ...SETTINGS_FORM, contactGstin: "29ABCDE1234F1ZX" }))).toBe("contact.gstin");
+    expect(fieldRefused(() => parseInput(productInput, { name: "Okra", category: "Vegetables", price: 40, offerPrice: 30, description: ["ok", "x".repeat(301)] }))).toBe("description");
+    // Without JavaScript the field travels with the flash: a taken e-mail is said under the e-mail.
+    const taken = await signUp({ name: "Asha Rao" });
+    const again = await throughRoot(formPost("/login?mode=signup", { intent: "register", name: "Asha Again", email: taken.email, password: "crisp-okra-2026", redirectTo: "/" }), login.action as never);
+    expect(await carried(again)).toMatchObject({ kind: "error", message: "An account with this e-mail already exists. Try logging in.", field: "email" });
     const cancel = await throughRoot(formPost("/seller/orders/ord_x/cancel", { reason: "Other", note: "" }), ((args: Args) => sellerCancel.action({ ...args, params: { id: "ord_x" } } as never)) as never);
     expect(await cancel.json()).toMatchObject({ ok: false, field: "note" });
     const run = (error: HttpError) => runFormAction(formPost("/cart", {}, { dest: "empty" }), async () => Promise.reject(error));

@@ -13,6 +13,7 @@ import { deliveryAddressQuery } from "./addresses";
 import { knownCartItems, savedCartPricesQuery, storeCart, toPrices } from "./cart";
 
 export const INVALID_LOGIN = "Invalid email or password";
+const EMAIL_TAKEN = "An account with this e-mail already exists. Try logging in.";
 
 /** What a shopper may see of their own account (never the password hash). */
 export function publicUser(user: User) {
@@ -23,7 +24,7 @@ export type PublicUser = ReturnType<typeof publicUser>;
 export async function register(db: Database, input: unknown, guestCart: CartItems = {}): Promise<User> {
   const { name, email, password } = parseInput(registerInput, input);
   if (await db.query.users.findFirst({ where: eq(users.email, email), columns: { id: true } })) {
-    throw conflict("An account with this e-mail already exists. Try logging in.");
+    throw conflict(EMAIL_TAKEN, "email");
   }
   const passwordHash = await hashPassword(password);
   try {
@@ -34,7 +35,7 @@ export async function register(db: Database, input: unknown, guestCart: CartItem
     return user!;
   } catch (error) {
     // Two sign-ups for one address at the same moment: the unique index decides.
-    if (isDbError(error, "UNIQUE")) throw conflict("An account with this e-mail already exists. Try logging in.");
+    if (isDbError(error, "UNIQUE")) throw conflict(EMAIL_TAKEN, "email");
     throw error;
   }
 }

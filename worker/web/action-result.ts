@@ -79,7 +79,7 @@ export async function runFormAction<T>(request: Request, work: () => Promise<T>,
     if (!(error instanceof HttpError)) throw error;
     if (!isDocumentPost(request)) return data<ActionFailure>(failureOf(error), { status: error.status });
     const typed = await typedOnRefusal(posted, error, options.keep);
-    return withFlash(redirect(options.failureTarget?.(error) ?? pageAddressOf(request), 303), { kind: "error", message: error.message, ...(typed && { typed }) });
+    return withFlash(redirect(options.failureTarget?.(error) ?? pageAddressOf(request), 303), { kind: "error", message: error.message, ...(typed && { typed }), ...(error.field && { field: error.field }) });
   } finally {
     release(posted);
   }

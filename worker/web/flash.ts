@@ -33,13 +33,16 @@ const MAX_MESSAGE_LENGTH = 200;
 /** A refused login's name and e-mail fit; anything longer is not a form's field the store gives back. */
 const MAX_TYPED_FIELDS = 4;
 const MAX_TYPED_LENGTH = 254;
+/** A form field's name, as the schemas name them ("email", "contact.email"). */
+const FIELD_NAME = /^[A-Za-z][\w.]{0,39}$/;
 
 export type FlashKind = "success" | "error";
 /**
  * `typed`: the fields of a refused form the page shows again (`runFormAction`'s `keep`): the
- * e-mail of a refused login, never its password.
+ * e-mail of a refused login, never its password. `field`: the input the refusal is about
+ * (`ActionFailure.field`), where the page shows it.
  */
-export type Flash = { kind: FlashKind; message: string; typed?: Record<string, string> };
+export type Flash = { kind: FlashKind; message: string; typed?: Record<string, string>; field?: string };
 
 /** Mark a (redirect) response with the message the next page shows. Returns the same response. */
 export function withFlash(response: Response, flash: Flash): Response {
@@ -75,10 +78,11 @@ export async function readFlash(request: Request, env: Pick<Env, "SESSION_SECRET
 
 function toFlash(value: unknown): Flash | null {
   if (typeof value !== "object" || value === null) return null;
-  const { kind, message, typed } = value as Record<string, unknown>;
+  const { kind, message, typed, field } = value as Record<string, unknown>;
   if ((kind !== "success" && kind !== "error") || typeof message !== "string" || !message) return null;
   const fields = toTyped(typed);
-  return { kind, message: message.slice(0, MAX_MESSAGE_LENGTH), ...(fields && { typed: fields }) };
+  const named = typeof field === "string" && FIELD_NAME.test(field) ? field : undefined;
+  return { kind, message: message.slice(0, MAX_MESSAGE_LENGTH), ...(fields && { typed: fields }), ...(named && { field: named }) };
 }
 
 function toTyped(value: unknown): Record<string, string> | undefined {

@@ -1,9 +1,9 @@
-import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import type { AddressSnapshot } from "@worker/db/schema";
 import { PINCODE_PATTERN } from "@shared/delivery";
 import { INDIAN_STATES } from "@shared/indian-states";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
+import { useFieldError } from "~/lib/field-error";
 
 type Field = {
   name: keyof AddressSnapshot;
@@ -33,7 +33,7 @@ const PLACE: Field[] = [
 const PIN: Field = { name: "zipCode", label: "PIN code", inputMode: "numeric", pattern: PINCODE_PATTERN, title: "A 6-digit PIN code, such as 560001", autoComplete: "postal-code", maxLength: 6, hint: "6 digits" };
 
 /** The fields a refusal can be shown beside. */
-const FIELD_NAMES = new Set<string>([...NAME, ...CONTACT, ...PLACE, PIN].map((field) => field.name).concat("state"));
+const FIELD_NAMES: string[] = [...NAME, ...CONTACT, ...PLACE, PIN].map((field) => field.name).concat("state");
 
 const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-700 outline-none focus:border-primary";
 
@@ -47,19 +47,8 @@ const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-
 export function AddressForm({ address, answer, submitLabel, showDefault = true }: { address?: AddressSnapshot; answer?: FormAnswer; submitLabel: string; showDefault?: boolean }) {
   const busy = useNavigation().state === "submitting";
   const refusal = answer && !answer.ok ? answer : undefined;
-  const invalid = refusal?.field && FIELD_NAMES.has(refusal.field) ? refusal.field : undefined;
+  const { general, fieldProps, errorFor } = useFieldError(refusal, "address", FIELD_NAMES);
   const shown = refillFrom(answer);
-  // With JavaScript the form stays on the page: the focus goes to the field to correct.
-  useEffect(() => {
-    if (invalid) document.getElementById(`address-${invalid}`)?.focus();
-  }, [refusal, invalid]);
-  const errorFor = (name: string) =>
-    invalid === name && (
-      <p id={`address-${name}-error`} role="alert" className="mt-1 text-red-700">
-        {refusal?.msg}
-      </p>
-    );
-  const invalidProps = (name: string) => (invalid === name ? { "aria-invalid": true, "aria-describedby": `address-${name}-error`, autoFocus: true } : {});
   const input = (field: Field) => (
     <div key={field.name}>
       <label htmlFor={`address-${field.name}`} className="block text-gray-700">
@@ -68,7 +57,7 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
       </label>
       <input
         id={`address-${field.name}`}
-        {...invalidProps(field.name)}
+        {...fieldProps(field.name)}
         name={field.name}
         required
         type={field.type ?? "text"}
@@ -93,7 +82,7 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
           <label htmlFor="address-state" className="block text-gray-700">
             State or union territory
           </label>
-          <select id="address-state" {...invalidProps("state")} name="state" required autoComplete="address-level1" defaultValue={shown("state", address?.state ?? "")} className={`${INPUT} bg-white aria-invalid:border-red-600`}>
+          <select id="address-state" {...fieldProps("state")} name="state" required autoComplete="address-level1" defaultValue={shown("state", address?.state ?? "")} className={`${INPUT} bg-white aria-invalid:border-red-600`}>
             <option value="" disabled>
               Choose…
             </option>
@@ -117,9 +106,9 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
           Make this my default delivery address
         </label>
       )}
-      {refusal && !invalid && (
+      {general && (
         <p role="alert" className="text-red-700">
-          {refusal.msg}
+          {general}
         </p>
       )}
       <button type="submit" disabled={busy} className="mt-4 w-full bg-primary py-3 uppercase text-white hover:bg-primary-dull disabled:opacity-70">

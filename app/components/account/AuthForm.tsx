@@ -4,6 +4,7 @@ import { Link } from "~/components/Link";
 import type { ActionFailure } from "@worker/web/action-result";
 import { refillFrom } from "~/lib/refill";
 import { useFailureToast } from "~/lib/use-action-toast";
+import { useFieldError } from "~/lib/field-error";
 
 import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@shared/accounts";
@@ -29,7 +30,9 @@ function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirec
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.msg : null;
   const other: Mode = mode === "login" ? "register" : "login";
   useFailureToast(fetcher.state, error);
-  const message = fetcher.data ? error : refusal?.msg;
+  // A fetcher's answer, once there is one; before it, a refusal posted without JavaScript.
+  const shownRefusal = fetcher.data ?? refusal;
+  const { general, fieldProps, errorFor } = useFieldError(shownRefusal, id, mode === "login" ? LOGIN_FIELDS : SIGN_UP_FIELDS);
   const shown = refillFrom(refusal);
 
   return (
@@ -40,9 +43,9 @@ function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirec
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {mode === "register" && (
-        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" placeholder="Your name" maxLength={NAME_MAX} defaultValue={shown("name", undefined)} />
+        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" placeholder="Your name" maxLength={NAME_MAX} defaultValue={shown("name", undefined)} {...fieldProps("name")} error={errorFor("name")} />
       )}
-      <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" maxLength={EMAIL_MAX} defaultValue={shown("email", undefined)} />
+      <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" maxLength={EMAIL_MAX} defaultValue={shown("email", undefined)} {...fieldProps("email")} error={errorFor("email")} />
       <Field
         id={`${id}-password`}
         label="Password"
@@ -52,7 +55,8 @@ function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirec
         placeholder={mode === "login" ? "Your password" : "Choose a password"}
         minLength={mode === "register" ? PASSWORD_MIN : undefined}
         maxLength={PASSWORD_MAX}
-        aria-describedby={mode === "register" ? `${id}-password-hint` : undefined}
+        {...fieldProps("password", mode === "register" ? `${id}-password-hint` : undefined)}
+        error={errorFor("password")}
       />
       {/* The rule stays in sight while typing (a placeholder goes at the first key, and was cut off on a phone). */}
       {mode === "register" && (
@@ -60,9 +64,9 @@ function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirec
           At least {PASSWORD_MIN} characters, and not a common password such as password123.
         </p>
       )}
-      {message && (
+      {general && (
         <p role="alert" className="text-red-600">
-          {message}
+          {general}
         </p>
       )}
       <p>
@@ -85,11 +89,15 @@ function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirec
   );
 }
 
-function Field({ id, label, ...input }: { id: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+const LOGIN_FIELDS = ["email", "password"];
+const SIGN_UP_FIELDS = ["name", "email", "password"];
+
+function Field({ id, label, error, ...input }: { id: string; label: string; error: React.ReactNode } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className="w-full">
       <label htmlFor={id}>{label}</label>
-      <input id={id} required className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary" {...input} />
+      <input id={id} required className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary aria-invalid:border-red-600" {...input} />
+      {error}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { CATEGORIES } from "@shared/categories";
 import { IMAGE_MESSAGES } from "@shared/product-images";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { toast } from "~/lib/toast";
+import { useFieldError } from "~/lib/field-error";
 import { hasPicture, ImageSlots, initialSlots } from "./ImageSlots";
 
 /**
@@ -28,8 +29,10 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
   // toast and the form's reset (outside React: the chosen files, a new product's fields) happen
   // in the effect.
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  // Shown beside the button: a fetcher's refusal until the next save, or what a post without JavaScript answered.
+  // A fetcher's refusal until the next save, or what a post without JavaScript answered: a refusal
+  // under its field, else beside the button.
   const shownAnswer = answer && !answer.ok ? answer : posted;
+  const { general, fieldProps, errorFor } = useFieldError(shownAnswer && !shownAnswer.ok ? shownAnswer : undefined, "product", PRODUCT_FIELDS);
   const [handled, setHandled] = useState<FormAnswer | undefined>(undefined);
   if (answer && answer !== handled) {
     setHandled(answer);
@@ -57,7 +60,7 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
       }}
     >
       <ImageSlots slots={slots} setSlots={setSlots} error={slotsError} />
-      <Field label="Product Name" name="name" defaultValue={shown("name", product?.name)} required maxLength={120} />
+      <Field label="Product Name" name="name" defaultValue={shown("name", product?.name)} required maxLength={120} {...fieldProps("name")} error={errorFor("name")} />
       <div className="flex flex-col gap-1">
         <label htmlFor="product-description" className="text-base font-medium">
           Product Description <span className="text-sm font-normal text-gray-500">(one point per line)</span>
@@ -67,14 +70,16 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
           name="description"
           rows={4}
           defaultValue={shown("description", product?.description.join("\n"))}
-          className="resize-none rounded border border-gray-500/40 px-3 py-2.5 outline-none"
+          {...fieldProps("description")}
+          className={`resize-none rounded border border-gray-500/40 px-3 py-2.5 outline-none ${INVALID}`}
         />
+        {errorFor("description")}
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="product-category" className="text-base font-medium">
           Category
         </label>
-        <select id="product-category" name="category" required defaultValue={shown("category", product?.category ?? "")} className="rounded border border-gray-500/40 px-3 py-2.5 outline-none">
+        <select id="product-category" name="category" required defaultValue={shown("category", product?.category ?? "")} {...fieldProps("category")} className={`rounded border border-gray-500/40 px-3 py-2.5 outline-none ${INVALID}`}>
           <option value="" disabled>
             Select Category
           </option>
@@ -84,14 +89,15 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
             </option>
           ))}
         </select>
+        {errorFor("category")}
       </div>
       <div className="flex flex-wrap gap-5">
-        <Field label="Product Price (₹)" name="price" type="number" min="0.01" step="0.01" required defaultValue={shown("price", product ? product.pricePaise / 100 : undefined)} />
-        <Field label="Offer Price (₹)" name="offerPrice" type="number" min="0.01" step="0.01" required defaultValue={shown("offerPrice", product ? product.offerPricePaise / 100 : undefined)} />
+        <Field label="Product Price (₹)" name="price" type="number" min="0.01" step="0.01" required defaultValue={shown("price", product ? product.pricePaise / 100 : undefined)} {...fieldProps("price")} error={errorFor("price")} />
+        <Field label="Offer Price (₹)" name="offerPrice" type="number" min="0.01" step="0.01" required defaultValue={shown("offerPrice", product ? product.offerPricePaise / 100 : undefined)} {...fieldProps("offerPrice")} error={errorFor("offerPrice")} />
       </div>
       <div className="flex flex-wrap gap-5">
-        <Field label="Weight (optional)" name="weight" defaultValue={shown("weight", product?.weight ?? undefined)} maxLength={40} placeholder="e.g. 500 g" />
-        <Field label="Stock count (optional)" name="stock" type="number" min="0" step="1" defaultValue={shown("stock", product?.stock ?? undefined)} placeholder="not counted" />
+        <Field label="Weight (optional)" name="weight" defaultValue={shown("weight", product?.weight ?? undefined)} maxLength={40} placeholder="e.g. 500 g" {...fieldProps("weight")} error={errorFor("weight")} />
+        <Field label="Stock count (optional)" name="stock" type="number" min="0" step="1" defaultValue={shown("stock", product?.stock ?? undefined)} placeholder="not counted" {...fieldProps("stock")} error={errorFor("stock")} />
         {/* The count shown: the server keeps what orders left if the seller does not change it, and refuses a change made over a count that moved. */}
         {product && <input type="hidden" name="stockSeen" value={product.stock ?? ""} readOnly />}
       </div>
@@ -99,22 +105,31 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
         {busy ? "Saving…" : submitLabel}
       </button>
       {/* Not a toast for a refusal: it would fade, and cover the button on a phone. */}
-      {shownAnswer?.msg && (
-        <p role={shownAnswer.ok ? "status" : "alert"} className={shownAnswer.ok ? "text-primary" : "text-red-700"}>
+      {shownAnswer?.ok && (
+        <p role="status" className="text-primary">
           {shownAnswer.msg}
+        </p>
+      )}
+      {general && (
+        <p role="alert" className="text-red-700">
+          {general}
         </p>
       )}
     </fetcher.Form>
   );
 }
 
-function Field({ label, name, ...input }: { label: string; name: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+const PRODUCT_FIELDS = ["name", "description", "category", "price", "offerPrice", "weight", "stock"];
+const INVALID = "aria-invalid:border-red-600";
+
+function Field({ label, name, error, ...input }: { label: string; name: string; error: React.ReactNode } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className="flex min-w-40 flex-1 flex-col gap-1">
       <label htmlFor={`product-${name}`} className="text-base font-medium">
         {label}
       </label>
-      <input id={`product-${name}`} name={name} className="rounded border border-gray-500/40 px-3 py-2.5 outline-none" {...input} />
+      <input id={`product-${name}`} name={name} className={`rounded border border-gray-500/40 px-3 py-2.5 outline-none ${INVALID}`} {...input} />
+      {error}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { fromContext } from "@worker/web/context";
 import { readForm } from "@worker/request-body";
 import { readStoreSettings, saveStoreSettings } from "@worker/services/store-settings";
 import { refillFrom } from "~/lib/refill";
+import { useFieldError } from "~/lib/field-error";
 import { useActionToast } from "~/lib/use-action-toast";
 import { sellerPageMeta } from "~/lib/site";
 import type { Route } from "./+types/settings";
@@ -24,14 +25,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }, request);
 }
 
-const INPUT = "mt-1 w-full rounded border border-gray-400 px-3 py-2 outline-none focus:border-primary";
+const INPUT = "mt-1 w-full rounded border border-gray-400 px-3 py-2 outline-none focus:border-primary aria-invalid:border-red-600";
+/** The settings a refusal can name, as the schema names them (the contact fields are nested there). */
+const SETTINGS_FIELDS = ["state", "expressPincodes", "standardMinDays", "standardMaxDays", "taxPercent", "contact.email", "contact.phone", "contact.hours", "contact.legalName", "contact.office", "contact.gstin"];
 
 export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
   const busy = useNavigation().state === "submitting";
-  // A success is a toast; a refusal stays next to the button, where the seller fixes it.
+  // A success is a toast; a refusal stays under the field it is about (else next to the button), where the seller fixes it.
   useActionToast(actionData?.ok ? actionData : undefined);
-  const failed = actionData && !actionData.ok ? actionData.msg : null;
+  const { general, fieldProps, errorFor } = useFieldError(actionData && !actionData.ok ? actionData : undefined, "settings", SETTINGS_FIELDS);
   // Refused without JavaScript, the page comes back with what was typed, not the stored values.
   const shown = refillFrom(actionData);
   return (
@@ -44,64 +47,69 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             <label htmlFor="settings-state" className="block font-medium">
               State you deliver in
             </label>
-            <select id="settings-state" name="state" defaultValue={shown("state", settings.state)} className={`${INPUT} bg-white`}>
+            <select id="settings-state" name="state" defaultValue={shown("state", settings.state)} {...fieldProps("state")} className={`${INPUT} bg-white`}>
               {INDIAN_STATES.map((state) => (
                 <option key={state}>{state}</option>
               ))}
             </select>
+            {errorFor("state")}
             <p className="mt-1 text-gray-500">Addresses outside this state cannot order.</p>
           </div>
           <div>
-            <label htmlFor="settings-express" className="block font-medium">
+            <label htmlFor="settings-expressPincodes" className="block font-medium">
               Express pincodes
             </label>
             <p id="settings-express-help" className="text-gray-500">
               One per line: the PIN code and the delivery time in minutes, such as “560001 30”.
             </p>
             <textarea
-              id="settings-express"
+              id="settings-expressPincodes"
               name="expressPincodes"
               rows={8}
-              aria-describedby="settings-express-help"
+              {...fieldProps("expressPincodes", "settings-express-help")}
               defaultValue={shown("expressPincodes", settings.expressPincodes.map((entry) => `${entry.pincode} ${entry.etaMinutes}`).join("\n"))}
               className={`${INPUT} font-mono`}
             />
+            {errorFor("expressPincodes")}
           </div>
-          {/* Aligned at the bottom: "from" wraps to two lines on a phone, "to" does not. */}
+          {/* Aligned at the bottom: "from" wraps to two lines on a phone, "to" does not (their refusal goes under both). */}
           <div className="grid grid-cols-2 items-end gap-4">
             <div>
-              <label htmlFor="settings-min-days" className="block font-medium">
+              <label htmlFor="settings-standardMinDays" className="block font-medium">
                 Standard delivery from (business days)
               </label>
-              <input id="settings-min-days" name="standardMinDays" type="number" min={1} max={30} required defaultValue={shown("standardMinDays", settings.standardMinDays)} className={INPUT} />
+              <input id="settings-standardMinDays" name="standardMinDays" type="number" min={1} max={30} required defaultValue={shown("standardMinDays", settings.standardMinDays)} {...fieldProps("standardMinDays")} className={INPUT} />
             </div>
             <div>
-              <label htmlFor="settings-max-days" className="block font-medium">
+              <label htmlFor="settings-standardMaxDays" className="block font-medium">
                 to (business days)
               </label>
-              <input id="settings-max-days" name="standardMaxDays" type="number" min={1} max={30} required defaultValue={shown("standardMaxDays", settings.standardMaxDays)} className={INPUT} />
+              <input id="settings-standardMaxDays" name="standardMaxDays" type="number" min={1} max={30} required defaultValue={shown("standardMaxDays", settings.standardMaxDays)} {...fieldProps("standardMaxDays")} className={INPUT} />
             </div>
           </div>
+          {errorFor("standardMinDays")}
+          {errorFor("standardMaxDays")}
           <p className="text-gray-500">Standard delivery applies everywhere in the state outside the express pincodes.</p>
         </fieldset>
 
         <fieldset className="space-y-2">
           <legend className="text-lg font-medium">Tax</legend>
-          <label htmlFor="settings-tax" className="block font-medium">
+          <label htmlFor="settings-taxPercent" className="block font-medium">
             Tax rate (%)
           </label>
           <input
-            id="settings-tax"
+            id="settings-taxPercent"
             name="taxPercent"
             type="number"
             min={0}
             max={28}
             step={0.01}
             required
-            aria-describedby="settings-tax-help"
+            {...fieldProps("taxPercent", "settings-tax-help")}
             defaultValue={shown("taxPercent", settings.taxBasisPoints / 100)}
             className={`${INPUT} max-w-32`}
           />
+          {errorFor("taxPercent")}
           <p id="settings-tax-help" className="text-gray-500">
             Added on top of the listed prices at checkout; orders keep the rate they were charged.
           </p>
@@ -112,16 +120,17 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           <p className="text-gray-500">Shown on the Contact Us page and the policy pages.</p>
           {(
             [
-              ["contactEmail", "Support e-mail", "email", settings.contact.email],
-              ["contactPhone", "Support phone", "tel", settings.contact.phone],
-              ["contactHours", "Opening hours", "text", settings.contact.hours],
+              ["contactEmail", "contact.email", "Support e-mail", "email", settings.contact.email],
+              ["contactPhone", "contact.phone", "Support phone", "tel", settings.contact.phone],
+              ["contactHours", "contact.hours", "Opening hours", "text", settings.contact.hours],
             ] as const
-          ).map(([name, label, type, value]) => (
+          ).map(([name, field, label, type, value]) => (
             <div key={name}>
-              <label htmlFor={`settings-${name}`} className="block font-medium">
+              <label htmlFor={`settings-${field}`} className="block font-medium">
                 {label}
               </label>
-              <input id={`settings-${name}`} name={name} type={type} required defaultValue={shown(name, value)} className={INPUT} />
+              <input id={`settings-${field}`} name={name} type={type} required defaultValue={shown(name, value)} {...fieldProps(field)} className={INPUT} />
+              {errorFor(field)}
             </div>
           ))}
         </fieldset>
@@ -130,52 +139,55 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           <legend className="text-lg font-medium">Business details</legend>
           <p className="text-gray-500">Printed on every invoice and packing slip, and shown on the Contact Us page.</p>
           <div>
-            <label htmlFor="settings-legal-name" className="block font-medium">
+            <label htmlFor="settings-contact.legalName" className="block font-medium">
               Legal name of the business
             </label>
-            <input id="settings-legal-name" name="contactLegalName" required maxLength={120} defaultValue={shown("contactLegalName", settings.contact.legalName)} className={INPUT} />
+            <input id="settings-contact.legalName" name="contactLegalName" required maxLength={120} defaultValue={shown("contactLegalName", settings.contact.legalName)} {...fieldProps("contact.legalName")} className={INPUT} />
+            {errorFor("contact.legalName")}
           </div>
           <div>
-            <label htmlFor="settings-office" className="block font-medium">
+            <label htmlFor="settings-contact.office" className="block font-medium">
               Registered office address
             </label>
             <p id="settings-office-help" className="text-gray-500">
               As it should be printed, one line per line.
             </p>
             <textarea
-              id="settings-office"
+              id="settings-contact.office"
               name="contactOffice"
               rows={3}
               required
               maxLength={300}
-              aria-describedby="settings-office-help"
+              {...fieldProps("contact.office", "settings-office-help")}
               defaultValue={shown("contactOffice", settings.contact.office)}
               className={INPUT}
             />
+            {errorFor("contact.office")}
           </div>
           <div>
-            <label htmlFor="settings-gstin" className="block font-medium">
+            <label htmlFor="settings-contact.gstin" className="block font-medium">
               GSTIN (optional)
             </label>
             <input
-              id="settings-gstin"
+              id="settings-contact.gstin"
               name="contactGstin"
               maxLength={15}
               autoCapitalize="characters"
               spellCheck={false}
-              aria-describedby="settings-gstin-help"
+              {...fieldProps("contact.gstin", "settings-gstin-help")}
               defaultValue={shown("contactGstin", settings.contact.gstin ?? "")}
               className={`${INPUT} max-w-64 font-mono uppercase`}
             />
+            {errorFor("contact.gstin")}
             <p id="settings-gstin-help" className="mt-1 text-gray-500">
               15 characters, such as 29ABCDE1234F1ZW. Leave it empty if the store is not registered for GST.
             </p>
           </div>
         </fieldset>
 
-        {failed && (
+        {general && (
           <p role="alert" className="text-red-700">
-            {failed}
+            {general}
           </p>
         )}
         <button type="submit" disabled={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-70">
