@@ -19,12 +19,20 @@ export class HttpError extends Error {
 
 export const badRequest = (msg: string) => new HttpError(400, msg);
 export const notFound = (msg = "Not found") => new HttpError(404, msg);
+/**
+ * A paging cursor the list did not give out, in the query parameter `param`: refused, not read as
+ * the first page, since a client that mangled it would be sent page 1 and the same next cursor
+ * again, forever. (A page sends a person to its first page instead: `loadListing`.)
+ */
+export const unknownCursor = (param = "cursor") => new HttpError(400, "This cursor is not one the list gave out: start again without it", {}, param);
 export const conflict = (msg: string, field?: string) => new HttpError(409, msg, {}, field);
 
 /** The first problem of a failed zod parse, phrased for people ("Email: Enter a valid e-mail address"). */
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "Invalid input";
+  // zod's own words for a body that is not an object at all (null, a list, a number) name its types, not the fix.
+  if (issue.path.length === 0 && issue.code === "invalid_type" && issue.expected === "object") return "Send the request's fields as a JSON object";
   return issue.message;
 }
 

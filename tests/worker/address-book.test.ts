@@ -31,6 +31,9 @@ describe("Indian addresses", () => {
       expect(response.status, phone).toBe(201);
       expect((await json<{ address: ApiAddress }>(response)).address).toMatchObject({ phone: stored, state: "Karnataka", zipCode: "560034", zipcode: "560034", country: "India" });
     }
+    // The spec's client may send the PIN and the mobile as numbers.
+    const numbers = await postJson("/api/address/add", { address: { ...VALID_ADDRESS, phone: 9876543210, zipCode: 560034 } }, { Cookie: shopper.cookie });
+    expect([numbers.status, (await json<{ address: ApiAddress }>(numbers)).address]).toEqual([201, expect.objectContaining({ phone: "+91 98765 43210", zipCode: "560034" })]);
     // The country may be left out (it can only be India); old state names are understood.
     const orissa = await postJson("/api/address/add", { address: { ...VALID_ADDRESS, country: undefined, state: "Orissa", zipCode: "751001", city: "Bhubaneswar" } }, { Cookie: shopper.cookie });
     expect((await json<{ address: ApiAddress }>(orissa)).address).toMatchObject({ state: "Odisha", country: "India" });
@@ -47,6 +50,9 @@ describe("Indian addresses", () => {
     [{ phone: "12345" }, "Enter a 10-digit Indian mobile number, such as 98765 43210"],
     [{ phone: "5876543210" }, "Enter a 10-digit Indian mobile number, such as 98765 43210"],
     [{ phone: "+44 7911 123456" }, "Enter a 10-digit Indian mobile number, such as 98765 43210"],
+    [{ phone: 98765.4321 }, "Enter a 10-digit mobile number"],
+    [{ zipCode: [560034] }, "Enter a 6-digit PIN code"],
+    [{ zipCode: null }, "Enter a 6-digit PIN code"],
     [{ city: " " }, "Enter the city"],
   ])("refuses %j with 400: %s, and saves nothing", async (change, message) => {
     const shopper = await signUp();
@@ -131,6 +137,11 @@ describe("the address book", () => {
       expect((await postJson(path, { id: 42 }, { Cookie: shopper.cookie })).status, path).toBe(400);
       const crossSite = await call(path, { method: "POST", headers: { "Content-Type": "application/json", Origin: "https://evil.example", Cookie: shopper.cookie }, body: JSON.stringify({ id }) });
       expect(crossSite.status, path).toBe(403);
+    }
+    // A body that is not an object at all is told so in plain words, not in zod's.
+    for (const [path, body] of [["/api/address/add", { address: null }], ["/api/address/add", { address: [1] }], ["/api/cart/update", null], ["/api/cart/update", [1]], ["/api/order/cod", null]] as const) {
+      const refused = await postJson(path, body, { Cookie: shopper.cookie });
+      expect([refused.status, (await json<{ msg: string }>(refused)).msg], `${path} ${JSON.stringify(body)}`).toEqual([400, "Send the request's fields as a JSON object"]);
     }
     expect(await listed(shopper)).toHaveLength(1);
   });

@@ -88,6 +88,16 @@ describe("CORS is decided per request, never replayed from the edge cache", () =
     expect(refused.headers.get("access-control-allow-origin")).toBeNull();
     await Promise.all([unauthorised.arrayBuffer(), refused.arrayBuffer()]);
   });
+
+  it("lets the allowed origin read when to try again (429), the methods a 405 allows and the export's next page; others read none", async () => {
+    const wrongMethod = await fromPartner("/api/order/user", { method: "PUT" });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toBeTruthy();
+    expect(wrongMethod.headers.get("access-control-expose-headers")?.split(", ")).toEqual(["Retry-After", "Allow", "Link", "Content-Disposition"]);
+    const foreign = await call("/api/product/list?limit=3", { headers: { Origin: FOREIGN } });
+    expect(foreign.headers.get("access-control-expose-headers")).toBeNull();
+    await Promise.all([wrongMethod.arrayBuffer(), foreign.arrayBuffer()]);
+  });
 });
 
 describe("image URLs in API answers are absolute on APP_URL", () => {

@@ -321,6 +321,19 @@ describe("shop pages, guest", () => {
     expectWithinBudget(unknown, 0);
   });
 
+  it("a listing link with a cursor the list did not give out goes to the first page, keeping the rest of its query (the API refuses it)", async () => {
+    await manyProducts(3, { category: "Fruits" });
+    const cases: [string, Step, string][] = [
+      ["/products/fruits?cursor=garbage", step("category", category.loader, { category: "fruits" }), "/products/fruits"],
+      ["/products?search=apple&sort=price-asc&cursor=p1.", step("products", products.loader), "/products?search=apple&sort=price-asc"],
+      ["/products.data?cursor=s-1&category=Fruits&_routes=routes%2Fshop%2Fproducts", step("products", products.loader), "/products?category=Fruits"],
+    ];
+    for (const [path, loaderStep, firstPage] of cases) {
+      const thrown = (await runLoaders(page(path), loaderStep)).thrown(loaderStep.name);
+      expect(thrown instanceof Response && [thrown.status, thrown.headers.get("Location")], path).toEqual([302, firstPage]);
+    }
+  });
+
   it("product: the product and its related products in one batch, with 0 related or 5", async () => {
     const lonely = await insertProduct({ category: "Bakery" });
     const alone = await runLoaders(page(`/products/bakery/${lonely.id}`), rootStep, step("product", product.loader, { category: "bakery", id: lonely.id }));

@@ -46,7 +46,7 @@ describe("GET /api/product/list", () => {
     expect(second.products).toHaveLength(2);
   });
 
-  it("pages a search with its cursor; a malformed or foreign cursor starts from the first page", async () => {
+  it("pages a search with its cursor; a malformed or foreign cursor is refused (400), not answered with the first page again", async () => {
     const rice = [];
     for (let i = 0; i < 5; i++) rice.push(await insertProduct({ name: `Basmati Rice ${i}` }));
     await insertProduct({ name: "Brown Bread" });
@@ -60,8 +60,8 @@ describe("GET /api/product/list", () => {
     } while (cursor);
     expect(names).toEqual(rice.map((p) => p.name));
     for (const bad of ["s-1", "sabc", "s", "garbage", `${rice[0]!.createdAt}.${rice[0]!.id}`]) {
-      const page = await json<ListAnswer>(await call(`/api/product/list?search=rice&limit=2&cursor=${encodeURIComponent(bad)}`));
-      expect(page.products.map((p) => p.name), bad).toEqual([rice[0]!.name, rice[1]!.name]);
+      const refused = await call(`/api/product/list?search=rice&limit=2&cursor=${encodeURIComponent(bad)}`);
+      expect([refused.status, await refused.json()], bad).toEqual([400, expect.objectContaining({ success: false, msg: "This cursor is not one the list gave out: start again without it" })]);
     }
   });
 

@@ -104,8 +104,9 @@ describe("the seller's search words", () => {
     expect((await postJson("/api/seller/search-words", { term: "zucchini", meaning: "courgette" }, { Cookie: seller })).status).toBe(201);
     expect((await postJson("/api/seller/search-words", { term: "ananas", meaning: "pineapple" }, { Cookie: seller })).status).toBe(201);
     expect((await list()).words.slice(0, 3).map((w) => w.term)).toEqual(["ananas", "zucchini", "7up"]);
-    // A malformed cursor starts over.
-    expect((await list("garbage")).words[0]!.term).toBe("ananas");
+    // A malformed cursor is refused, not answered with the first page again.
+    const refused = await call("/api/seller/search-words?after=garbage", { headers: { Cookie: seller } });
+    expect([refused.status, ((await refused.json()) as { msg: string }).msg]).toEqual([400, "This cursor is not one the list gave out: start again without it"]);
   });
 
   it("adds a word (201), gives it a new meaning (200), and removes it; the shop's search follows at once", async () => {

@@ -10,6 +10,11 @@ import { corsAllowList } from "./same-origin";
 
 const ALLOWED_METHODS = "GET, POST, OPTIONS";
 const PREFLIGHT_MAX_AGE_SECONDS = "600";
+/**
+ * Headers a front end on another origin may read besides the basic ones: when to try again after
+ * a 429, the methods a 405 allows, the export's next page and its file name.
+ */
+const EXPOSED_HEADERS = "Retry-After, Allow, Link, Content-Disposition";
 
 /** The answer to a browser's preflight (OPTIONS with Access-Control-Request-Method), or null. */
 export function corsPreflight(request: Request, env: Pick<Env, "CORS_ORIGINS">): Response | null {
@@ -37,6 +42,7 @@ export function withCors(response: Response, request: Request, env: Pick<Env, "C
   if (origin) {
     result.headers.set("Access-Control-Allow-Origin", origin);
     result.headers.set("Access-Control-Allow-Credentials", "true");
+    result.headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
   }
   // The answer differs by Origin: no shared cache (ours or a browser's) may reuse it across origins.
   const vary = result.headers.get("Vary");

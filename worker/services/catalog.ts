@@ -10,6 +10,7 @@ import { absoluteImageUrl } from "@shared/images";
 import { paiseToRupees } from "@shared/money";
 import type { Database } from "@worker/db/client";
 import { prepared } from "@worker/db/prepared";
+import { unknownCursor } from "@worker/errors";
 import { products, type Product } from "@worker/db/schema";
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -200,7 +201,6 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** A listing cursor is `<createdAt>.<id>` of the last product shown; anything else starts over. */
 /** The listing's cursor: the last product shown, by creation time and id (`decodeListCursor` reads it). */
 export function listCursor({ createdAt, id }: { createdAt: number; id: string }): string {
   return `${createdAt}.${id}`;
@@ -211,12 +211,14 @@ function decodeListCursor(cursor: string | undefined): { createdAt: number; id: 
   const dot = cursor.indexOf(".");
   const createdAt = Number(cursor.slice(0, dot));
   const id = cursor.slice(dot + 1);
-  if (dot < 1 || !Number.isSafeInteger(createdAt) || !id) return null;
+  if (dot < 1 || !Number.isSafeInteger(createdAt) || !id) throw unknownCursor();
   return { createdAt, id };
 }
 
 /** A search cursor is `s<rowid>` of the last match shown. */
 function decodeSearchCursor(cursor: string | undefined): number | null {
-  const rowid = cursor?.startsWith("s") ? Number(cursor.slice(1)) : NaN;
-  return Number.isSafeInteger(rowid) && rowid >= 0 ? rowid : null;
+  if (!cursor) return null;
+  const rowid = /^s\d+$/.test(cursor) ? Number(cursor.slice(1)) : NaN;
+  if (!Number.isSafeInteger(rowid)) throw unknownCursor();
+  return rowid;
 }

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, gt, lt, or } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { searchSynonyms, type SearchSynonym } from "@worker/db/schema";
-import { conflict, notFound, parseInput } from "@worker/errors";
+import { conflict, notFound, parseInput, unknownCursor } from "@worker/errors";
 import { searchSynonymInput, searchSynonymRef } from "@worker/validation/search-synonyms";
 import { catalogChanged, type CatalogStore } from "./catalog-refresh";
 import { categoryNamed, searchWords } from "./search-query";
@@ -45,10 +45,11 @@ export async function listSearchSynonyms(db: Database, after?: string): Promise<
 
 /** A words cursor; anything else starts from the first page. */
 function decodeCursor(after: string | undefined): { createdAt: number; term: string } | null {
-  const colon = after?.indexOf(":") ?? -1;
-  if (!after || colon < 1) return null;
+  if (!after) return null;
+  const colon = after.indexOf(":");
   const createdAt = Number(after.slice(0, colon));
-  return Number.isSafeInteger(createdAt) ? { createdAt, term: after.slice(colon + 1) } : null;
+  if (colon < 1 || !Number.isSafeInteger(createdAt)) throw unknownCursor("after");
+  return { createdAt, term: after.slice(colon + 1) };
 }
 
 /**

@@ -24,6 +24,7 @@
 import { and, eq, getTableColumns, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { prepared } from "@worker/db/prepared";
+import { unknownCursor } from "@worker/errors";
 import { products, PRODUCT_DISCOUNT_SQL, type Product } from "@worker/db/schema";
 import type { ProductSort } from "@shared/search";
 import { DEFAULT_PAGE_SIZE, escapeLike, listProducts, type ProductPage } from "./catalog";
@@ -96,12 +97,13 @@ function ordering({ key, descending }: OrderKey) {
   };
 }
 
-/** A sorted page's cursor: the sort's tag, the last row's key and rowid (`p4500.17`). Another sort's cursor starts over. */
+/** A sorted page's cursor: the sort's tag, the last row's key and rowid (`p4500.17`); another sort's is refused. */
 function decodeCursor(cursor: string | undefined, tag: string): { afterKey: number; afterRowid: number } | null {
-  const match = cursor?.match(/^([a-z])(-?\d+)\.(\d+)$/);
-  if (!match || match[1] !== tag) return null;
-  const [afterKey, afterRowid] = [Number(match[2]), Number(match[3])];
-  return Number.isSafeInteger(afterKey) && Number.isSafeInteger(afterRowid) ? { afterKey, afterRowid } : null;
+  if (!cursor) return null;
+  const match = cursor.match(/^([a-z])(-?\d+)\.(\d+)$/);
+  const [afterKey, afterRowid] = [Number(match?.[2]), Number(match?.[3])];
+  if (match?.[1] !== tag || !Number.isSafeInteger(afterKey) || !Number.isSafeInteger(afterRowid)) throw unknownCursor();
+  return { afterKey, afterRowid };
 }
 
 type Row = Product & { sortKey: number; rowid: number; rank: number };

@@ -20,18 +20,27 @@ function acceptZipcodeSpelling(input: unknown): unknown {
   return "zipCode" in rest || zipcode === undefined ? rest : { ...rest, zipCode: zipcode };
 }
 
-/** A 6-digit Indian PIN code; "560 001" is read as 560001. Also the top bar's pincode form. */
-export const pincodeField = z.coerce
-  .string({ error: "Enter a 6-digit PIN code" })
-  .transform((pin) => pin.replace(/\s+/g, ""))
-  .pipe(z.string().regex(/^[1-9]\d{5}$/, "Enter a 6-digit PIN code, such as 560001"));
+/** A whole number sent for a field of digits (the spec's client sends the PIN as a number) is read as its digits; anything else is left to the field's own check. */
+const digitsOf = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? String(value) : value);
 
-/** Stored as "+91 98765 43210" whether typed as 9876543210, 09876543210, +91-98765-43210 or 91 98765 43210. */
-const indianMobileField = z
-  .string({ error: "Enter a 10-digit mobile number" })
-  .transform((phone) => phone.replace(/[\s()-]/g, "").replace(/^(\+91|91|0)(?=\d{10}$)/, ""))
-  .pipe(z.string().regex(/^[6-9]\d{9}$/, "Enter a 10-digit Indian mobile number, such as 98765 43210"))
-  .transform((digits) => `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`);
+/** A 6-digit Indian PIN code; "560 001" is read as 560001. Also the top bar's pincode form. */
+export const pincodeField = z.preprocess(
+  digitsOf,
+  z
+    .string({ error: "Enter a 6-digit PIN code" })
+    .transform((pin) => pin.replace(/\s+/g, ""))
+    .pipe(z.string().regex(/^[1-9]\d{5}$/, "Enter a 6-digit PIN code, such as 560001")),
+);
+
+/** Stored as "+91 98765 43210" whether typed as 9876543210 (or sent as that number), 09876543210, +91-98765-43210 or 91 98765 43210. */
+const indianMobileField = z.preprocess(
+  digitsOf,
+  z
+    .string({ error: "Enter a 10-digit mobile number" })
+    .transform((phone) => phone.replace(/[\s()-]/g, "").replace(/^(\+91|91|0)(?=\d{10}$)/, ""))
+    .pipe(z.string().regex(/^[6-9]\d{9}$/, "Enter a 10-digit Indian mobile number, such as 98765 43210"))
+    .transform((digits) => `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`),
+);
 
 const stateField = z
   .string({ error: "Choose a state or union territory" })

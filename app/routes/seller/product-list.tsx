@@ -3,6 +3,7 @@ import { Form, useFetcher, useSearchParams } from "react-router";
 import { Link } from "~/components/Link";
 import { answerFormPost, runFormAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
+import { loadListing } from "@worker/web/loader-result";
 import { parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
 import { listProducts, toProductView, type ProductView } from "@worker/services/catalog";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const params = new URL(request.url).searchParams;
   const search = searchTextOfPage(params.get("q"));
-  const page = await listProducts(worker.db, { stock: "any", newestFirst: true, search, cursor: params.get("cursor") ?? undefined, limit: 20 });
+  const page = await loadListing(request, () => listProducts(worker.db, { stock: "any", newestFirst: true, search, cursor: params.get("cursor") ?? undefined, limit: 20 }));
   // `?delete=<id>`: the Delete button's answer without JavaScript, the row asking to confirm.
   return { search, products: page.products.map(toProductView), nextCursor: page.nextCursor, confirmDelete: params.get("delete") };
 }

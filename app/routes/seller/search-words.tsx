@@ -3,6 +3,7 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { Link } from "~/components/Link";
 import { answerFormPost, runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
+import { loadListing } from "@worker/web/loader-result";
 import { badRequest } from "@worker/errors";
 import { readForm } from "@worker/request-body";
 import { listSearchSynonyms, removeSearchSynonym, saveSearchSynonym } from "@worker/services/search-synonyms";
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = () => sellerPageMeta("Search words", "Wo
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const after = new URL(request.url).searchParams.get("after") || undefined;
-  return listSearchSynonyms(fromContext(context).db, after);
+  return loadListing(request, () => listSearchSynonyms(fromContext(context).db, after));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { fromContext } from "@worker/web/context";
+import { loadListing } from "@worker/web/loader-result";
 import { listProducts, toProductCard } from "@worker/services/catalog";
 import { ProductListing } from "~/components/ProductListing";
 import { findCategory } from "@shared/categories";
@@ -17,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const category = findCategory(params.category);
   if (!category) throw data(null, { status: 404 });
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
-  const page = await listProducts(worker.db, { category: category.path, cursor });
+  const page = await loadListing(request, () => listProducts(worker.db, { category: category.path, cursor }));
   // Every page of the listing (and any case of its name) names the first, lower-case one as canonical.
   const seo = seoMeta({ site: siteAt(worker.env.APP_URL), path: categoryPath(category.path), title: pageTitle(category.text), description: describe(category.text), image: category.image });
   return { title: category.text, products: page.products.map(toProductCard), nextCursor: page.nextCursor, seo };

@@ -1,4 +1,5 @@
 import { fromContext } from "@worker/web/context";
+import { loadListing } from "@worker/web/loader-result";
 import { toProductCard } from "@worker/services/catalog";
 import { browseProducts } from "@worker/services/search";
 import { shopListingOfPage } from "@worker/validation/search";
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [...pageMeta(d
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const listing = shopListingOfPage(new URL(request.url).searchParams);
-  const page = await browseProducts(worker.db, listing);
+  const page = await loadListing(request, () => browseProducts(worker.db, listing));
   const { cursor: _cursor, ...shown } = listing;
   // Paging, sorting and searching all name the plain listing as canonical; results of a search are not indexed themselves.
   const seo = [
