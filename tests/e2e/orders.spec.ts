@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { APPLE, RICE, expectCartCount, open, rupees } from "./support/app";
 import { addToCartFromProductPage, orderCards } from "./support/accounts";
 import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
-import { appOrigin, LIVE_REFRESH_MS, moveBySeller, orderNumber, placeOrderByApi } from "./support/orders";
+import { appOrigin, INVOICE_TITLE, LIVE_REFRESH_MS, moveBySeller, orderNumber, placeOrderByApi } from "./support/orders";
 
 const DEVICES = [
   { name: "desktop", tag: [] as string[] },
@@ -127,7 +127,7 @@ for (const device of DEVICES) {
       await open(page, `/my-orders/${orderId}`);
       await page.getByRole("link", { name: "Invoice" }).click();
       await expect(page).toHaveURL(`/my-orders/${orderId}/invoice`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tax Invoice");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(INVOICE_TITLE);
       await expect(page.getByTestId("paper-cancelled")).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
 
@@ -152,7 +152,7 @@ test.describe("orders without JavaScript", () => {
     const orderId = await placeOrderByApi(page, shopper);
     // The invoice reads the same; its Print button, which needs JavaScript, is not offered.
     await page.goto(`/my-orders/${orderId}/invoice`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tax Invoice");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(INVOICE_TITLE);
     await expect(page.getByRole("link", { name: "← Back to the order" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Print" })).toHaveCount(0);
 

@@ -9,7 +9,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { open } from "./support/app";
 import { openSellerPage, orderCards, SELLER_STATE } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
-import { appOrigin, LIVE_REFRESH_MS, moveBySeller, orderNumber, placeOrderByApi, sellerOrderCard, uniqueSurname } from "./support/orders";
+import { appOrigin, INVOICE_TITLE, LIVE_REFRESH_MS, moveBySeller, orderNumber, placeOrderByApi, sellerOrderCard, uniqueSurname } from "./support/orders";
 
 const DEVICES = [
   { name: "desktop", tag: [] as string[] },
@@ -187,7 +187,7 @@ for (const device of DEVICES) {
       // Back leads to this order in the list, not to the whole list.
       await expect(sellerPage.getByRole("link", { name: "← Back to the order in Orders" })).toHaveAttribute("href", `/seller/orders?q=${orderNumber(orderId)}`);
       await sellerPage.emulateMedia({ media: "print" });
-      await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Tax Invoice");
+      await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText(INVOICE_TITLE);
       await expect(sellerPage.getByRole("navigation", { name: "Seller" })).toHaveCount(0);
       await expect(sellerPage.getByRole("button", { name: "Print" })).toBeHidden();
       await expect(sellerPage.getByText(`Asha ${surname}`)).toBeVisible();

@@ -112,6 +112,11 @@ test.describe("store settings", () => {
       const sellerPage = device === "phone" ? await sellerOnPhone(browser, baseURL!) : desktopSeller;
       const before = await currentSettings(sellerRequest);
       try {
+        // Not registered for GST (the demo store's default), the store issues a plain invoice.
+        await sellerPage.goto(`/seller/orders/${orderId}/invoice`);
+        await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Invoice");
+        await expect(sellerPage.getByTestId("invoice-gstin")).toHaveCount(0);
+
         await openSellerPage(sellerPage, "/seller/settings");
         await expect(sellerPage.getByLabel("Legal name of the business")).toHaveValue("GreenBasket Retail Pvt. Ltd.");
         await sellerPage.getByLabel("Legal name of the business").fill(legalName);
@@ -129,6 +134,7 @@ test.describe("store settings", () => {
 
         await sellerPage.goto(`/seller/orders/${orderId}/invoice`);
         await sellerPage.emulateMedia({ media: "print" });
+        // With a GSTIN it is a tax invoice.
         await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Tax Invoice");
         await expect(sellerPage.getByText(legalName, { exact: true })).toBeVisible();
         await expect(sellerPage.getByTestId("invoice-gstin")).toHaveText("GSTIN: 29ABCDE1234F1ZW");

@@ -9,7 +9,8 @@ import { taxLineLabel } from "@shared/tax";
 type Kind = "invoice" | "packing-slip";
 
 /**
- * An order's printable paper, GST-style: the seller's legal name and address, the invoice number,
+ * An order's printable paper, GST-style: the seller's legal name and address (and GSTIN: then it is
+ * a tax invoice), the invoice number,
  * date and place of supply, bill-to and ship-to, the lines as bought, the tax as it was charged
  * and the total in words. The packing slip is the same paper without prices, with boxes to tick.
  * The toolbar (back, print) is for the screen only.
@@ -17,7 +18,8 @@ type Kind = "invoice" | "packing-slip";
 export function OrderPaper({ data, kind, backTo, backLabel = "Back to the order" }: { data: InvoiceData; kind: Kind; backTo: string; backLabel?: string }) {
   const { store, order } = data;
   const { address } = order;
-  const title = kind === "invoice" ? "Tax Invoice" : "Packing Slip";
+  // Only a GST-registered business issues a tax invoice; without a GSTIN the paper is a plain invoice.
+  const title = kind === "packing-slip" ? "Packing Slip" : store.gstin ? "Tax Invoice" : "Invoice";
   return (
     <div className="mx-auto max-w-3xl p-4 text-sm text-gray-900 md:p-8 print:max-w-none print:p-0">
       <nav aria-label="Invoice actions" className="mb-6 flex items-center justify-between gap-3 print:hidden">

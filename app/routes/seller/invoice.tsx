@@ -10,7 +10,7 @@ import type { Route } from "./+types/invoice";
 // Outside the seller layout (no sidebar on paper), so it carries the layout's guard itself.
 export const middleware: Route.MiddlewareFunction[] = [sellerOnly];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => sellerPageMeta(loaderData ? `Invoice ${orderNumber(loaderData.order.id)}` : "Invoice", "An order's tax invoice, ready to print.");
+export const meta: Route.MetaFunction = ({ loaderData }) => sellerPageMeta(loaderData ? `Invoice ${orderNumber(loaderData.order.id)}` : "Invoice", "An order's invoice, ready to print.");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadPage(() => invoiceData(fromContext(context).db, { seller: true }, params.id));

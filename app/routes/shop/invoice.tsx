@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/invoice";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData ? `Invoice ${orderNumber(loaderData.order.id)}` : "Invoice", "Your order's tax invoice, ready to print."),
+  ...pageMeta(loaderData ? `Invoice ${orderNumber(loaderData.order.id)}` : "Invoice", "Your order's invoice, ready to print."),
   { name: "robots", content: "noindex" },
 ];
 

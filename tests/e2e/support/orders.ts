@@ -71,3 +71,10 @@ export async function moveBySeller(seller: APIRequestContext, orderId: string, s
 export function sellerOrderCard(page: Page, orderId: string): Locator {
   return page.getByRole("article", { name: `Order ${orderId}` });
 }
+
+/**
+ * An invoice's heading, for journeys that run beside the store-settings one, which gives the store
+ * a GSTIN for a moment: "Invoice", or "Tax Invoice" while it has one. Which one when is checked
+ * there (store-settings.spec.ts), where nothing else changes the settings.
+ */
+export const INVOICE_TITLE = /^(Tax )?Invoice$/;
