@@ -8,6 +8,7 @@ import { CartProvider } from "~/components/CartProvider";
 import { ErrorPage } from "~/components/ErrorPage";
 import { SellerLogin } from "~/components/seller/SellerLogin";
 import { Toaster } from "~/components/Toaster";
+import { RouteAnnouncer } from "~/components/RouteAnnouncer";
 import { saveCartRemotely } from "~/lib/cart-api";
 import { InlineStyles } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
@@ -87,8 +88,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
       initialPrices={loaderData.prices}
       persistRemote={loaderData.user ? saveCartRemotely : undefined}
     >
-      <Toaster flash={loaderData.flash} />
       <Outlet />
+      {/* After the page: a toast's Dismiss comes after the page's own controls when tabbing, never before Skip to content. */}
+      <Toaster flash={loaderData.flash} />
+      <RouteAnnouncer />
       {!loaderData.user && <LazyLoginModal />}
     </CartProvider>
   );

@@ -6,6 +6,12 @@ export type CartItems = Record<string, number>;
 /** Product id → offer price in paise, of the cart's products on sale (what the cart bar adds up). */
 export type CartPrices = Record<string, number>;
 
+/**
+ * What a cart change says, with or without JavaScript: the spec's toasts, its "Remove From Cart"
+ * (which reads as a command) put as what happened.
+ */
+export const CART_CHANGED = { added: "Added To Cart", removed: "Removed From Cart", updated: "Cart Updated" } as const;
+
 export const MAX_LINE_QUANTITY = 99;
 export const MAX_CART_LINES = 100;
 /** Product ids are UUIDs or seed slugs. */

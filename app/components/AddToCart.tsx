@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { cartFormAction } from "@shared/cart";
 import { useCart } from "./CartProvider";
@@ -7,25 +8,38 @@ import { useCart } from "./CartProvider";
  * target on a phone card). Each button is a plain form
  * posting to /cart, so it works before JavaScript loads; once hydrated the cart updates in place.
  * (Plain <form>s rather than React Router's <Form>, as few elements as possible: a listing has
- * dozens, and every element costs server render time and hydration.)
+ * dozens, and every element costs server render time and hydration.) When Add becomes the
+ * stepper, or the stepper Add again, the button that had the focus is gone: the focus goes to its
+ * successor ("Add one more", or "Add"), not to the start of the page.
  */
 export function AddToCart({ productId, productName, unitPricePaise }: { productId: string; productName: string; unitPricePaise: number }) {
   const cart = useCart();
   const location = useLocation();
   const quantity = cart.items[productId] ?? 0;
   const action = cartFormAction(`${location.pathname}${location.search}`);
+  const hadFocus = useRef(false);
+  // On the button that replaces the one pressed (mounted only when Add and the stepper swap).
+  const takeFocus = (element: HTMLButtonElement | null) => {
+    if (element && hadFocus.current) element.focus();
+    hadFocus.current = false;
+  };
+  // A change that swapped nothing (2 to 1) leaves no claim on the focus for a later swap.
+  useEffect(() => {
+    hadFocus.current = false;
+  }, [quantity]);
 
-  const button = (intent: "add" | "remove", label: string, text: string, className: string) => (
+  const button = (intent: "add" | "remove", label: string, text: string, className: string, ref?: (element: HTMLButtonElement | null) => void) => (
     <form
       method="post"
       action={action}
       onSubmit={(event) => {
         event.preventDefault();
+        hadFocus.current = event.currentTarget.contains(document.activeElement);
         void (intent === "add" ? cart.add(productId, unitPricePaise) : cart.remove(productId));
       }}
     >
       <input type="hidden" name="productId" value={productId} />
-      <button type="submit" name="intent" value={intent} aria-label={label} className={className}>
+      <button ref={ref} type="submit" name="intent" value={intent} aria-label={label} className={className}>
         {text}
       </button>
     </form>
@@ -37,6 +51,7 @@ export function AddToCart({ productId, productName, unitPricePaise }: { productI
       `Add ${productName} to cart`,
       "Add",
       "flex h-10 w-24 items-center justify-center rounded border border-primary/40 bg-primary-soft text-sm font-medium text-primary-dull hover:bg-primary/20",
+      takeFocus,
     );
   }
   return (
@@ -46,7 +61,7 @@ export function AddToCart({ productId, productName, unitPricePaise }: { productI
         <span className="sr-only">{productName} in cart: </span>
         {quantity}
       </span>
-      {button("add", `Add one more ${productName}`, "+", "h-10 w-9 text-lg")}
+      {button("add", `Add one more ${productName}`, "+", "h-10 w-9 text-lg", takeFocus)}
     </div>
   );
 }

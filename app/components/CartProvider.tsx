@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
+  CART_CHANGED,
   cartCookieString,
   cartCount,
   serializeCart,
@@ -106,11 +107,11 @@ export function CartProvider({
       prices,
       add: (id, unitPricePaise) => {
         if (unitPricePaise !== undefined && prices[id] !== unitPricePaise) setPrices({ ...prices, [id]: unitPricePaise });
-        return update(withAdded(items, id), "Added To Cart");
+        return update(withAdded(items, id), CART_CHANGED.added);
       },
-      remove: (id) => update(withRemoved(items, id), "Remove From Cart"),
-      removeLine: (id) => update(withQuantity(items, id, 0), "Remove From Cart"),
-      setQuantity: (id, quantity) => update(withQuantity(items, id, quantity), "Cart Updated"),
+      remove: (id) => update(withRemoved(items, id), CART_CHANGED.removed),
+      removeLine: (id) => update(withQuantity(items, id, 0), CART_CHANGED.removed),
+      setQuantity: (id, quantity) => update(withQuantity(items, id, quantity), CART_CHANGED.updated),
       clear: () => {
         setItems({});
         lastSaved.current = "";

@@ -27,8 +27,8 @@ export function Toaster({ flash }: { flash?: Flash | null }) {
           key={t.id}
           data-kind={t.kind}
           data-served={t.id === SERVED_ID ? "" : undefined}
-          // Dismissed: fading out, no longer there for assistive technology.
-          aria-hidden={t.leaving || undefined}
+          // Dismissed: fading out, no longer there for assistive technology nor the keyboard (its Dismiss is no Tab stop).
+          inert={t.leaving || undefined}
           // A toast never takes a tap meant for the page under it (an Add button, on a phone): only its Dismiss does.
           className={`pointer-events-none flex max-w-sm items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm shadow-lg ring-1 ring-black/5 transition-opacity duration-1000 ${
             t.leaving ? "opacity-0" : "opacity-100"

@@ -5,7 +5,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):n
  * this region (a cart line removed, an order moved to its next step, a product deleted), the
  * focus goes to the control now in its place (or the last one left) instead of falling back to
  * the start of the page, where a keyboard or screen-reader user would have to find their way
- * back from. React 19 calls the returned cleanup when the region leaves the page.
+ * back from. When none is left (the last order of a filtered list moved on), it goes to the
+ * page's heading. React 19 calls the returned cleanup when the region leaves the page.
  */
 export function rescueFocus(root: HTMLElement | null): (() => void) | undefined {
   if (!root) return undefined;
@@ -19,7 +20,7 @@ export function rescueFocus(root: HTMLElement | null): (() => void) | undefined 
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return; // the page moved the focus itself
     const left = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const target = left[Math.min(Math.max(last.index, 0), left.length - 1)];
+    const target = left[Math.min(Math.max(last.index, 0), left.length - 1)] ?? headingNear(root);
     last = null;
     target?.focus();
   });
@@ -29,4 +30,22 @@ export function rescueFocus(root: HTMLElement | null): (() => void) | undefined 
     root.removeEventListener("focusin", onFocusIn);
     observer.disconnect();
   };
+}
+
+/**
+ * The heading of the part of the page around `element` (a card's, a section's, else the page's),
+ * made focusable by script only (not a Tab stop): where the focus goes when what had it is gone.
+ */
+export function headingNear(element: Element): HTMLElement | null {
+  for (let around = element.parentElement; around; around = around.parentElement) {
+    const heading = [...around.querySelectorAll<HTMLElement>("h1, h2, h3")].find((h) => !h.closest("dialog") && !element.contains(h));
+    if (heading) return focusTarget(heading);
+  }
+  return null;
+}
+
+/** `element`, focusable by script if it is not already (a heading, a landmark: not a Tab stop). */
+export function focusTarget(element: HTMLElement): HTMLElement {
+  if (!element.hasAttribute("tabindex")) element.tabIndex = -1;
+  return element;
 }

@@ -89,7 +89,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await apple.getByRole("button", { name: `Remove ${APPLE.name} from cart` }).click();
       await expect(apple).toHaveCount(0);
       await expectCartCount(page, 1);
-      await expect(page.getByRole("status").getByText("Remove From Cart")).toBeVisible();
+      await expect(page.getByRole("status").getByText("Removed From Cart")).toBeVisible();
       // − on the last one empties the line too.
       const rice = cartLine(page, RICE.name);
       await rice.getByRole("button", { name: `Remove one ${RICE.name}` }).click();
@@ -218,10 +218,10 @@ for (const device of ["desktop", "phone @mobile"] as const) {
 
       await clickAndLoad(page, apple.getByRole("button", { name: `Remove ${APPLE.name} from cart` }));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your cart is empty");
-      await expect(page.getByRole("status")).toContainText("Remove From Cart");
+      await expect(page.getByRole("status")).toContainText("Removed From Cart");
       // Read once: the next page does not say it again.
       await page.reload();
-      await expect(page.getByRole("status")).not.toContainText("Remove From Cart");
+      await expect(page.getByRole("status")).not.toContainText("Removed From Cart");
     });
 
     if (phone) {

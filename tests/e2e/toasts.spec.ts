@@ -65,7 +65,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
 
       const shown = visibleToasts(page);
       await expect(shown).toHaveCount(phone ? 3 : 4);
-      await expect(shown.last()).toContainText("Remove From Cart");
+      await expect(shown.last()).toContainText("Removed From Cart");
       if (phone) await expect(shown.first()).toContainText("You are already subscribed.");
 
       const header = (await page.locator("header").boundingBox())!;

@@ -280,7 +280,7 @@ describe("the cart's forms without JavaScript", () => {
 
     const gone = await throughRoot(formPost("/cart?redirectTo=%2Fcart", { intent: "set", productId: apple.id, quantity: "0" }, { cookie: start }), cart.action as never);
     expect(setCookie(gone, CART_COOKIE)).toMatch(/Max-Age=0/);
-    expect(await carried(gone)).toEqual({ kind: "success", message: "Remove From Cart" });
+    expect(await carried(gone)).toEqual({ kind: "success", message: "Removed From Cart" });
 
     // Another client (not a browser's own form post) gets the redirect, and no message for a page it never shows.
     const scripted = await throughRoot(formPost("/cart?redirectTo=%2Fcart", { intent: "add", productId: apple.id }, { cookie: start, dest: "empty" }), cart.action as never);

@@ -1,4 +1,4 @@
-import { withAdded, withQuantity, withRemoved } from "@shared/cart";
+import { CART_CHANGED, withAdded, withQuantity, withRemoved } from "@shared/cart";
 import { safeLocalPath } from "@shared/redirect";
 import { cartCookie } from "@worker/web/cart-cookie";
 import type { RouterContextProvider } from "react-router";
@@ -33,7 +33,7 @@ export async function applyCartForm(request: Request, context: Readonly<RouterCo
 }
 
 /** The spec's toasts, the same the page shows when JavaScript makes the change (CartProvider). */
-const CHANGE_MESSAGES = { add: "Added To Cart", remove: "Remove From Cart", delete: "Remove From Cart", set: "Cart Updated" } as const;
+const CHANGE_MESSAGES = { add: CART_CHANGED.added, remove: CART_CHANGED.removed, delete: CART_CHANGED.removed, set: CART_CHANGED.updated } as const;
 
 /** Where a cart form goes back to: its `redirectTo`, a path on this site. */
 export function cartFormReturn(request: Request): string {

@@ -4,6 +4,7 @@ import { PINCODE_PATTERN } from "@shared/delivery";
 import { INDIAN_STATES } from "@shared/indian-states";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { useFieldError } from "~/lib/field-error";
+import { BusyButton } from "~/components/BusyButton";
 
 type Field = {
   name: keyof AddressSnapshot;
@@ -53,7 +54,7 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
     <div key={field.name}>
       <label htmlFor={`address-${field.name}`} className="block text-gray-700">
         {field.label}
-        {field.hint && <span className="ml-1 text-xs text-gray-500">({field.hint})</span>}
+        {field.hint && <span className="text-xs text-gray-500"> ({field.hint})</span>}
       </label>
       <input
         id={`address-${field.name}`}
@@ -111,9 +112,9 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
           {general}
         </p>
       )}
-      <button type="submit" disabled={busy} className="mt-4 w-full bg-primary py-3 uppercase text-white hover:bg-primary-dull disabled:opacity-70">
+      <BusyButton busy={busy} className="mt-4 w-full bg-primary py-3 uppercase text-white hover:bg-primary-dull">
         {submitLabel}
-      </button>
+      </BusyButton>
     </Form>
   );
 }

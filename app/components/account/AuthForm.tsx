@@ -8,6 +8,7 @@ import { useFieldError } from "~/lib/field-error";
 
 import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@shared/accounts";
+import { BusyButton } from "~/components/BusyButton";
 
 /**
  * Login / sign-up, posting to the /login action (a real form: it works before JavaScript loads).
@@ -15,15 +16,15 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@shared/account
  * without JavaScript; with it, the toggle switches in place. Each mode is a fresh form: an error
  * of a failed login never shows on the sign-up form.
  */
-export function AuthForm({ initialMode = "login", redirectTo = "/", refusal = null }: { initialMode?: Mode; redirectTo?: string; refusal?: ActionFailure | null }) {
+export function AuthForm({ initialMode = "login", redirectTo = "/", refusal = null, heading = "h2" }: { initialMode?: Mode; redirectTo?: string; refusal?: ActionFailure | null; heading?: "h1" | "h2" }) {
   const [mode, setMode] = useState<Mode>(initialMode);
   return (
-    <ModeForm key={mode} mode={mode} redirectTo={redirectTo} refusal={mode === initialMode ? refusal : null} onToggle={() => setMode(mode === "login" ? "register" : "login")} />
+    <ModeForm key={mode} mode={mode} redirectTo={redirectTo} refusal={mode === initialMode ? refusal : null} heading={heading} onToggle={() => setMode(mode === "login" ? "register" : "login")} />
   );
 }
 
 /** `refusal`: a post refused without JavaScript, back on the login page (a flash): why, and the name and e-mail typed. */
-function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirectTo: string; refusal: ActionFailure | null; onToggle: () => void }) {
+function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: { mode: Mode; redirectTo: string; refusal: ActionFailure | null; heading: "h1" | "h2"; onToggle: () => void }) {
   const fetcher = useFetcher<ActionFailure>();
   const id = useId();
   const busy = fetcher.state !== "idle";
@@ -37,9 +38,9 @@ function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirec
 
   return (
     <fetcher.Form method="post" action={loginPagePath(mode, redirectTo)} className="flex flex-col gap-4 text-sm text-gray-600">
-      <h2 className="m-auto text-2xl font-medium">
+      <Heading className="m-auto text-2xl font-medium">
         <span className="text-primary">User</span> {mode === "login" ? "Login" : "Sign Up"}
-      </h2>
+      </Heading>
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {mode === "register" && (
@@ -82,9 +83,9 @@ function ModeForm({ mode, redirectTo, refusal, onToggle }: { mode: Mode; redirec
           click here
         </Link>
       </p>
-      <button type="submit" disabled={busy} className="w-full rounded-md bg-primary py-2 text-white hover:bg-primary-dull disabled:opacity-70">
+      <BusyButton busy={busy} className="w-full rounded-md bg-primary py-2 text-white hover:bg-primary-dull">
         {mode === "login" ? "Login" : "Create Account"}
-      </button>
+      </BusyButton>
     </fetcher.Form>
   );
 }

@@ -41,6 +41,8 @@ export function LoginModal() {
       className="m-auto w-[90vw] max-w-sm rounded-lg p-0 shadow-xl backdrop:bg-black/50"
     >
       <div className="relative p-8">
+        {redirectTo !== null && <AuthForm redirectTo={redirectTo} />}
+        {/* After the form: the dialog's first Tab stop, where it puts the focus on opening, is the e-mail. */}
         <button
           type="button"
           onClick={() => dialog.current?.close()}
@@ -49,7 +51,6 @@ export function LoginModal() {
         >
           ×
         </button>
-        {redirectTo !== null && <AuthForm redirectTo={redirectTo} />}
       </div>
     </dialog>
   );

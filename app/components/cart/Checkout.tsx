@@ -9,6 +9,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { Totals } from "@shared/money";
 import { toast } from "~/lib/toast";
 import { TotalsList } from "./OrderSummary";
+import { BusyButton } from "~/components/BusyButton";
 
 type Props = {
   totals: Totals;
@@ -137,15 +138,15 @@ export function Checkout({ totals, signedIn, addresses, cardPayments, checkoutKe
           {unserved.promise.text}: choose another address to place your order, or add one where we deliver.
         </p>
       )}
-      <button
-        type="submit"
-        disabled={busy || blocked}
+      <BusyButton
+        busy={busy}
+        disabled={blocked}
         aria-disabled={unserved && hydrated ? true : undefined}
         aria-describedby={unserved ? "unserved-address" : undefined}
-        className="mt-6 w-full bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:opacity-60 aria-disabled:opacity-60"
+        className="mt-6 w-full bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:opacity-60"
       >
         {busy ? "Placing…" : paymentType === "COD" ? "Place Order" : "Proceed to Checkout"}
-      </button>
+      </BusyButton>
     </fetcher.Form>
   );
 }

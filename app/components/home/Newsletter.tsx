@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/lib/use-action-toast";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
+import { BusyButton } from "~/components/BusyButton";
 
 /** Posts to the home route's action: a real subscription, with or without JavaScript. */
 export function Newsletter({ result }: { result?: FormAnswer }) {
@@ -31,13 +32,12 @@ export function Newsletter({ result }: { result?: FormAnswer }) {
           placeholder="Enter your email id"
           className="h-full w-full rounded-l-md border border-r-0 border-gray-300 px-3 text-gray-700 outline-none"
         />
-        <button
-          type="submit"
-          disabled={fetcher.state !== "idle"}
-          className="h-full rounded-r-md bg-primary px-6 text-white hover:bg-primary-dull disabled:opacity-70 md:px-12"
+        <BusyButton
+          busy={fetcher.state !== "idle"}
+          className="h-full rounded-r-md bg-primary px-6 text-white hover:bg-primary-dull md:px-12"
         >
           Subscribe
-        </button>
+        </BusyButton>
       </fetcher.Form>
       {shown && (
         <p role="status" className={`mt-3 text-sm ${shown.ok ? "text-primary-dull" : "text-red-600"}`}>

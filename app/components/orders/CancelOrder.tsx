@@ -2,9 +2,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { Link } from "~/components/Link";
+import { headingNear } from "~/lib/focus-rescue";
 import { CANCEL_NOTE_MAX } from "@shared/order-status";
 import { useActionToast } from "~/lib/use-action-toast";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
+import { BusyButton } from "~/components/BusyButton";
 
 type Props = {
   /** The confirmation page, which is also where the form posts: `/my-orders/:id/cancel` or `/seller/orders/:id/cancel`. */
@@ -41,7 +43,10 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote =
   // Success is a toast and the dialog closes; a refusal stays in the dialog, next to the choices.
   useActionToast(done?.ok ? done : undefined);
   useEffect(() => {
-    if (done?.ok) dialog.current?.close();
+    if (!done?.ok || !dialog.current) return;
+    dialog.current.close();
+    // The dialog gives the focus back to the link that opened it, which a cancelled order no longer has.
+    if (document.activeElement === document.body) headingNear(dialog.current)?.focus();
   }, [done]);
 
   return (
@@ -151,9 +156,9 @@ export function CancelOrderForm({
       )}
       <div className="flex flex-wrap justify-end gap-3">
         {keepButton}
-        <button type="submit" disabled={busy} className="rounded bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60">
+        <BusyButton busy={busy} className="rounded bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800">
           {busy ? "Cancelling…" : "Yes, cancel order"}
-        </button>
+        </BusyButton>
       </div>
     </FormTag>
   );

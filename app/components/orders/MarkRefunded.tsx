@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionFailure } from "@worker/web/action-result";
 import { useActionToast } from "~/lib/use-action-toast";
+import { BusyButton } from "~/components/BusyButton";
 
 type RefundResult = { ok: true; msg: string } | ActionFailure;
 
@@ -55,9 +56,9 @@ export function MarkRefunded({ orderId, orderLabel, what }: Props) {
             {done.msg}
           </p>
         )}
-        <button type="submit" disabled={busy} className="rounded bg-primary px-3 py-1 font-medium text-white hover:bg-primary-dull disabled:opacity-60">
+        <BusyButton busy={busy} className="rounded bg-primary px-3 py-1 font-medium text-white hover:bg-primary-dull">
           {busy ? "Recording…" : "Yes, mark refunded"}
-        </button>
+        </BusyButton>
       </fetcher.Form>
     </details>
   );

@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { Link } from "~/components/Link";
 import type { ActionFailure } from "@worker/web/action-result";
+import { BusyButton } from "~/components/BusyButton";
 
 type Result = { ok: true; msg: string; added: number } | ActionFailure;
 
@@ -14,13 +15,12 @@ export function OrderAgainButton({ orderId }: { orderId: string }) {
   const done = fetcher.state === "idle" ? fetcher.data : undefined;
   return (
     <fetcher.Form method="post" action={`/my-orders/${orderId}/again`} className="flex flex-col items-start gap-1">
-      <button
-        type="submit"
-        disabled={fetcher.state !== "idle"}
-        className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-white hover:bg-primary-dull disabled:opacity-60"
+      <BusyButton
+        busy={fetcher.state !== "idle"}
+        className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-white hover:bg-primary-dull"
       >
         {fetcher.state !== "idle" ? "Adding…" : "Order again"}
-      </button>
+      </BusyButton>
       <p role="status" className={`text-sm ${done && !done.ok ? "text-red-700" : "text-gray-700"}`} data-testid="order-again-result">
         {done?.msg}
         {done?.ok && done.added > 0 && (

@@ -22,7 +22,7 @@ export function OrderPaper({ data, kind, backTo, backLabel = "Back to the order"
   const title = kind === "packing-slip" ? "Packing Slip" : store.gstin ? "Tax Invoice" : "Invoice";
   return (
     <div className="mx-auto max-w-3xl p-4 text-sm text-gray-900 md:p-8 print:max-w-none print:p-0">
-      <nav aria-label="Invoice actions" className="mb-6 flex items-center justify-between gap-3 print:hidden">
+      <nav aria-label={`${title} actions`} className="mb-6 flex items-center justify-between gap-3 print:hidden">
         <Link to={backTo} className="text-primary hover:underline">
           ← {backLabel}
         </Link>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form, useFetcher, useNavigate } from "react-router";
 import type { ProductView } from "@worker/services/catalog";
 import { Link } from "~/components/Link";
+import { BusyButton } from "~/components/BusyButton";
 
 /** One fetcher for every row's delete, read by the list too: its answer (a toast) outlives the deleted row. */
 export const DELETE_FETCHER = "product-delete";
@@ -11,7 +12,7 @@ type Answer = { ok: boolean; msg: string };
 /**
  * Delete asks first, with or without JavaScript: the button opens a confirmation in the row (by
  * itself, or without JavaScript by loading the list with `?delete=<id>`); "Yes, delete" posts,
- * "Keep" closes it and gives the focus back to Delete.
+ * "Keep" or Escape closes it and gives the focus back to Delete (so an Enter after Escape deletes nothing).
  */
 export function DeleteProduct({ product, listAddress, askedToDelete }: { product: Pick<ProductView, "id" | "name">; listAddress: string; askedToDelete: boolean }) {
   const remove = useFetcher<Answer>({ key: DELETE_FETCHER });
@@ -19,6 +20,19 @@ export function DeleteProduct({ product, listAddress, askedToDelete }: { product
   const deleteButton = useRef<HTMLButtonElement>(null);
   const keep = useRef<HTMLAnchorElement>(null);
   const open = asking || askedToDelete;
+  const navigate = useNavigate();
+  /** Closed in place when opened in place; opened by the address (`?delete=`), by going back to the list. */
+  const close = () => {
+    if (asking) setAsking(false);
+    else void navigate(listAddress, { replace: true, preventScrollReset: true });
+    deleteButton.current?.focus();
+  };
+  // On both answers, the question's only controls.
+  const closeOnEscape = (e: React.KeyboardEvent) => {
+    if (e.key !== "Escape") return;
+    e.preventDefault();
+    close();
+  };
   // Opened by a click or a key: the focus goes to the safe answer.
   useEffect(() => {
     if (asking) keep.current?.focus();
@@ -44,7 +58,11 @@ export function DeleteProduct({ product, listAddress, askedToDelete }: { product
         </button>
       </Form>
       {open && (
-        <div id={`delete-${product.id}`} role="group" aria-label={question} className="absolute right-0 top-full z-10 mt-2 w-64 rounded-md border border-gray-300 bg-white p-3 text-left text-sm text-gray-800 shadow-lg">
+        <div
+          id={`delete-${product.id}`}
+          role="group"
+          aria-label={question}
+          className="absolute right-0 top-full z-10 mt-2 w-64 rounded-md border border-gray-300 bg-white p-3 text-left text-sm text-gray-800 shadow-lg">
           <p>
             Delete <strong className="break-words">{product.name}</strong> for good? Past orders keep their copy.
           </p>
@@ -52,12 +70,11 @@ export function DeleteProduct({ product, listAddress, askedToDelete }: { product
             <Link
               ref={keep}
               to={listAddress}
+              onKeyDown={closeOnEscape}
               className="px-2 py-1.5 text-gray-700 hover:underline"
               onClick={(e) => {
-                if (!asking) return; // opened by the address: going back to the list closes it
                 e.preventDefault();
-                setAsking(false);
-                deleteButton.current?.focus();
+                close();
               }}
             >
               Keep
@@ -65,9 +82,9 @@ export function DeleteProduct({ product, listAddress, askedToDelete }: { product
             <remove.Form method="post" action={`/seller/product-list${listAddress}`}>
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={product.id} />
-              <button type="submit" disabled={remove.state !== "idle"} className="rounded bg-red-600 px-3 py-1.5 font-medium text-white hover:bg-red-700 disabled:opacity-70">
+              <BusyButton onKeyDown={closeOnEscape} busy={remove.state !== "idle"} className="rounded bg-red-600 px-3 py-1.5 font-medium text-white hover:bg-red-700">
                 Yes, delete
-              </button>
+              </BusyButton>
             </remove.Form>
           </div>
         </div>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "~/components/Link";
 import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
+import { BusyButton } from "~/components/BusyButton";
 
 const EXPORT = "/api/product/export";
 
@@ -56,8 +57,8 @@ export function ExportCsv({ className }: { className: string }) {
     );
   }
   return (
-    <button type="button" onClick={() => void download()} disabled={pagesRead !== null} className={`${className} disabled:opacity-70`}>
+    <BusyButton type="button" onClick={() => void download()} busy={pagesRead !== null} className={className}>
       {pagesRead === null ? "Export CSV" : `Exporting… (page ${pagesRead + 1})`}
-    </button>
+    </BusyButton>
   );
 }

@@ -7,6 +7,7 @@ import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { toast } from "~/lib/toast";
 import { useFieldError } from "~/lib/field-error";
 import { hasPicture, ImageSlots, initialSlots } from "./ImageSlots";
+import { BusyButton } from "~/components/BusyButton";
 
 /**
  * Add or edit a product: up to four picture slots (components/seller/ImageSlots.tsx) and the
@@ -101,9 +102,9 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
         {/* The count shown: the server keeps what orders left if the seller does not change it, and refuses a change made over a count that moved. */}
         {product && <input type="hidden" name="stockSeen" value={product.stock ?? ""} readOnly />}
       </div>
-      <button type="submit" disabled={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-70">
+      <BusyButton busy={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull">
         {busy ? "Saving…" : submitLabel}
-      </button>
+      </BusyButton>
       {/* Not a toast for a refusal: it would fade, and cover the button on a phone. */}
       {shownAnswer?.ok && (
         <p role="status" className="text-primary">

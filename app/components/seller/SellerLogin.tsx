@@ -3,12 +3,12 @@ import { SELLER_HOME } from "@shared/redirect";
 /**
  * The seller login form: /seller/login's page, and what the seller area shows anyone else. A plain
  * form, with or without JavaScript (a login is a new page either way): the action answers a
- * refusal by coming back to /seller/login with the message as a flash toast (and `email`, the
- * address typed), a success by going to
+ * refusal by coming back to /seller/login with the message as a flash toast and in the form
+ * (`refusal`, with `email`, the address typed), a success by going to
  * `returnTo` (the seller page asked for; the dashboard by default). Kept free of hooks and fetchers,
  * since every page's first load carries it (the root's error boundary shows it).
  */
-export function SellerLogin({ returnTo, email, notice }: { returnTo?: string; email?: string; notice?: string }) {
+export function SellerLogin({ returnTo, email, notice, refusal }: { returnTo?: string; email?: string; notice?: string; refusal?: string }) {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
       <form method="post" action={returnTo && returnTo !== SELLER_HOME ? `/seller/login?${new URLSearchParams({ redirectTo: returnTo })}` : "/seller/login"} className="flex w-full max-w-sm flex-col gap-5 rounded-lg p-8 shadow-xl ring-1 ring-gray-200">
@@ -20,13 +20,20 @@ export function SellerLogin({ returnTo, email, notice }: { returnTo?: string; em
             {notice}
           </p>
         )}
+        {/* A refused login says so in the form too, where it stays once the toast has gone; the password has the focus again. */}
+        {refusal && (
+          <p id="seller-login-refusal" role="alert" className="rounded bg-red-50 p-3 text-red-800 ring-1 ring-red-200">
+            {refusal}
+          </p>
+        )}
         <div>
           <label htmlFor="seller-email">Email</label>
           <input id="seller-email" name="email" type="email" required autoComplete="username" placeholder="seller@example.com" defaultValue={email} className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary" />
         </div>
         <div>
           <label htmlFor="seller-password">Password</label>
-          <input id="seller-password" name="password" type="password" required autoComplete="current-password" placeholder="Your password" className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary" />
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- only on the page answering a refused login, whose password is to be typed again */}
+          <input id="seller-password" name="password" type="password" required autoComplete="current-password" placeholder="Your password" autoFocus={Boolean(refusal)} aria-describedby={refusal ? "seller-login-refusal" : undefined} className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary" />
         </div>
         <button type="submit" className="w-full rounded-md bg-primary py-2 text-white hover:bg-primary-dull">
           Login

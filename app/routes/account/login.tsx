@@ -41,7 +41,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const flash = useShopperState()?.flash;
   return (
     <div className="mx-auto mt-16 max-w-sm rounded-lg border border-gray-200 p-8 shadow-sm">
-      <AuthForm key={loaderData.mode} initialMode={loaderData.mode} redirectTo={loaderData.redirectTo} refusal={refusalIn(flash)} />
+      <AuthForm key={loaderData.mode} initialMode={loaderData.mode} redirectTo={loaderData.redirectTo} refusal={refusalIn(flash)} heading="h1" />
     </div>
   );
 }

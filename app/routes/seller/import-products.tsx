@@ -16,6 +16,7 @@ import { CSV_COLUMNS, MAX_IMPORT_BYTES, REQUIRED_CSV_COLUMNS } from "@shared/pro
 import { ExportCsv } from "~/components/seller/ExportCsv";
 import type { Route } from "./+types/import-products";
 import { sellerPageMeta } from "~/lib/site";
+import { BusyButton } from "~/components/BusyButton";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Import products", "Products from a CSV file, previewed before anything is written.");
 
@@ -109,9 +110,9 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
           </label>
           <input id="import-file" name="file" type="file" accept=".csv,text/csv" required className="max-w-full text-sm" />
         </div>
-        <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-white disabled:opacity-70">
+        <BusyButton busy={busy} className="rounded bg-primary px-5 py-2 text-white">
           {busy && navigation.formData?.get("intent") === "preview" ? "Reading…" : "Preview import"}
-        </button>
+        </BusyButton>
       </Form>
 
       {preview?.expired && <p className="mt-6 text-gray-700">This preview has expired: upload the file again.</p>}
@@ -133,9 +134,9 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
               <input type="hidden" name="intent" value="confirm" />
               <input type="hidden" name="importId" value={preview.id} />
               <input type="hidden" name="plan" value={preview.hash} />
-              <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-white disabled:opacity-70">
+              <BusyButton busy={busy} className="rounded bg-primary px-5 py-2 text-white">
                 {busy && navigation.formData?.get("intent") === "confirm" ? "Importing…" : "Confirm import"}
-              </button>
+              </BusyButton>
             </Form>
           )}
           <div className="mt-4 overflow-x-auto rounded-md border border-gray-500/20">

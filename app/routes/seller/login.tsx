@@ -38,6 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SellerLoginPage({ loaderData }: Route.ComponentProps) {
-  const flash = useShopperState()?.flash;
-  return <SellerLogin returnTo={loaderData.returnTo} email={refillFrom(refusalIn(flash))("email", undefined)} />;
+  const refusal = refusalIn(useShopperState()?.flash);
+  return <SellerLogin returnTo={loaderData.returnTo} email={refillFrom(refusal)("email", undefined)} refusal={refusal?.msg} />;
 }

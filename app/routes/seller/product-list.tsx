@@ -21,6 +21,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { rescueFocus } from "~/lib/focus-rescue";
 import type { Route } from "./+types/product-list";
 import { sellerPageMeta } from "~/lib/site";
+import { BusyButton } from "~/components/BusyButton";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Products", "Every product, its stock and whether shoppers see it.");
 
@@ -212,9 +213,9 @@ function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; 
               <input id="bulk-count" name="count" type="number" min="0" step="1" inputMode="numeric" className="w-32 rounded border border-gray-300 bg-white px-2 py-1.5" />
             </div>
           )}
-          <button type="submit" disabled={bulk.state !== "idle"} className="rounded bg-primary px-4 py-1.5 text-white disabled:opacity-70">
+          <BusyButton busy={bulk.state !== "idle"} className="rounded bg-primary px-4 py-1.5 text-white">
             Apply to selected
-          </button>
+          </BusyButton>
         </bulk.Form>
       )}
     </div>

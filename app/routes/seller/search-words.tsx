@@ -11,7 +11,9 @@ import { MAX_SYNONYM_MEANING_LENGTH, MAX_SYNONYM_TERM_LENGTH } from "@shared/sea
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { useActionToast } from "~/lib/use-action-toast";
 import { sellerPageMeta } from "~/lib/site";
+import { rescueFocus } from "~/lib/focus-rescue";
 import type { Route } from "./+types/search-words";
+import { BusyButton } from "~/components/BusyButton";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Search words", "Words shoppers type, and what the store calls them.");
 
@@ -69,7 +71,7 @@ export default function SearchWords({ loaderData, actionData }: Route.ComponentP
               </th>
             </tr>
           </thead>
-          <tbody className="text-gray-600">
+          <tbody ref={rescueFocus} className="text-gray-600">
             {words.map((word) => (
               <WordRow key={word.term} term={word.term} meaning={word.meaning} category={word.category} />
             ))}
@@ -133,9 +135,9 @@ function AddWordForm({ result }: { result: FormAnswer | undefined }) {
           className="rounded border border-gray-500/40 px-3 py-2"
         />
       </div>
-      <button type="submit" disabled={busy} className="rounded bg-primary px-6 py-2 font-medium text-white disabled:opacity-60">
+      <BusyButton busy={busy} className="rounded bg-primary px-6 py-2 font-medium text-white">
         {busy ? "Saving…" : "Add word"}
-      </button>
+      </BusyButton>
       {result && !result.ok && (
         <p id="search-word-error" role="alert" className="text-sm text-red-700 sm:basis-full">
           {result.msg}

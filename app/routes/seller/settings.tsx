@@ -9,6 +9,7 @@ import { useFieldError } from "~/lib/field-error";
 import { useActionToast } from "~/lib/use-action-toast";
 import { sellerPageMeta } from "~/lib/site";
 import type { Route } from "./+types/settings";
+import { BusyButton } from "~/components/BusyButton";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Store settings", "Delivery area, tax rate, contact and business details.");
 
@@ -190,9 +191,9 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             {general}
           </p>
         )}
-        <button type="submit" disabled={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-70">
+        <BusyButton busy={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull">
           {busy ? "Saving…" : "Save settings"}
-        </button>
+        </BusyButton>
       </Form>
     </div>
   );

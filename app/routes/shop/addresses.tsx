@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { viewPromise, type PromiseView } from "@shared/delivery";
 import { answerFormPost, runAction } from "@worker/web/action-result";
@@ -9,6 +10,9 @@ import { deliveryPromise } from "@worker/services/delivery-area";
 import { settingsForPages } from "@worker/services/store-settings";
 import { Link } from "~/components/Link";
 import { useActionToast } from "~/lib/use-action-toast";
+import { rescueFocus } from "~/lib/focus-rescue";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useMenuDismiss } from "~/lib/use-menu-dismiss";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/addresses";
 
@@ -59,7 +63,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
       {loaderData.addresses.length === 0 ? (
         <p className="mt-8 text-gray-600">You have no saved addresses yet.</p>
       ) : (
-        <ul className="mt-8 grid gap-4 md:grid-cols-2">
+        <ul ref={rescueFocus} className="mt-8 grid gap-4 md:grid-cols-2">
           {loaderData.addresses.map((address) => (
             <li key={address.id}>
               <AddressCard address={address} />
@@ -101,17 +105,41 @@ function AddressCard({ address }: { address: SavedAddress & { promise: PromiseVi
             </button>
           </fetcher.Form>
         )}
-        <details>
-          <summary className="cursor-pointer rounded border border-red-300 px-3 py-1 text-red-700 hover:bg-red-50">Delete</summary>
-          <fetcher.Form method="post" className="mt-2 flex items-center gap-2">
-            <input type="hidden" name="id" value={address.id} />
-            <span>Delete this address?</span>
-            <button type="submit" name="intent" value="delete" className="rounded bg-red-700 px-3 py-1 text-white hover:bg-red-800">
-              Yes, delete
-            </button>
-          </fetcher.Form>
-        </details>
+        <DeleteAddress id={address.id} />
       </div>
     </article>
+  );
+}
+
+/** Delete asks first, in a disclosure that closes as menus do (Escape, a tap outside, Keep), so an Enter after Escape deletes nothing. */
+function DeleteAddress({ id }: { id: string }) {
+  const fetcher = useFetcher({ key: BOOK_FETCHER });
+  const menu = useRef<HTMLDetailsElement>(null);
+  useMenuDismiss(menu);
+  // Keep needs JavaScript; without it the summary closes the question.
+  const hydrated = useHydrated();
+  return (
+    <details ref={menu}>
+      <summary className="cursor-pointer rounded border border-red-300 px-3 py-1 text-red-700 hover:bg-red-50">Delete</summary>
+      <fetcher.Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
+        <input type="hidden" name="id" value={id} />
+        <span>Delete this address?</span>
+        <button type="submit" name="intent" value="delete" className="rounded bg-red-700 px-3 py-1 text-white hover:bg-red-800">
+          Yes, delete
+        </button>
+        {hydrated && (
+          <button
+            type="button"
+            onClick={() => {
+              menu.current?.removeAttribute("open");
+              menu.current?.querySelector("summary")?.focus();
+            }}
+            className="rounded px-3 py-1 text-gray-700 hover:underline"
+          >
+            Keep
+          </button>
+        )}
+      </fetcher.Form>
+    </details>
   );
 }
