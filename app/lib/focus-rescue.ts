@@ -12,14 +12,14 @@ export function rescueFocus(root: HTMLElement | null): (() => void) | undefined 
   if (!root) return undefined;
   let last: { element: Element; index: number } | null = null;
   const onFocusIn = (event: FocusEvent) => {
-    const element = event.target as Element;
-    last = { element, index: [...root.querySelectorAll(FOCUSABLE)].indexOf(element) };
+    const element = event.target as HTMLElement;
+    last = { element, index: shownControls(root).indexOf(element) };
   };
   const observer = new MutationObserver(() => {
     if (!last || last.element.isConnected) return;
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return; // the page moved the focus itself
-    const left = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const left = shownControls(root);
     const target = left[Math.min(Math.max(last.index, 0), left.length - 1)] ?? headingNear(root);
     last = null;
     target?.focus();
@@ -30,6 +30,11 @@ export function rescueFocus(root: HTMLElement | null): (() => void) | undefined 
     root.removeEventListener("focusin", onFocusIn);
     observer.disconnect();
   };
+}
+
+/** The controls in `root` that can take the focus now (not those inside a closed disclosure). */
+function shownControls(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((control) => control.getClientRects().length > 0);
 }
 
 /**

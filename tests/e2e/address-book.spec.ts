@@ -47,11 +47,28 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
 
       const homeCard = cards.filter({ hasText: address.street });
-      await homeCard.getByText("Delete", { exact: true }).click();
-      await homeCard.getByRole("button", { name: "Yes, delete" }).click();
+      const deleteToggle = homeCard.getByText("Delete", { exact: true });
+      const yes = homeCard.getByRole("button", { name: "Yes, delete" });
+      // The question closes on Escape and on Keep, the focus back on Delete: an Enter after it deletes nothing.
+      await deleteToggle.click();
+      await yes.focus();
+      await page.keyboard.press("Escape");
+      await expect(yes).toBeHidden();
+      await expect(deleteToggle).toBeFocused();
+      await deleteToggle.click();
+      await homeCard.getByRole("button", { name: "Keep" }).click();
+      await expect(yes).toBeHidden();
+      await expect(deleteToggle).toBeFocused();
+      await expect(cards).toHaveCount(2);
+
+      await page.keyboard.press("Enter");
+      await yes.focus();
+      await page.keyboard.press("Enter");
       await expect(page.getByRole("status").getByText("Address deleted")).toBeVisible();
       await expect(cards).toHaveCount(1);
       await expect(cards.first()).toContainText("22 Brigade Road");
+      // The focus stays in the list, on the control now nearest to where Yes, delete was.
+      await expect(page.getByRole("main").getByRole("listitem").locator(":focus")).toHaveCount(1);
     });
 
     test("a very long name and street wrap: the cart and the address book never scroll sideways, and delete stays in reach", async ({ page, shopper, address }) => {

@@ -123,7 +123,7 @@ for (const [screen, options] of [
       await addProductByKeyboard(sellerPage, catalogueChanges, page);
     });
 
-    test("Delete asks first: Keep closes the question and gives the focus back; Yes, delete removes the row and says so", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+    test("Delete asks first: Keep or Escape closes the question and gives the focus back; Yes, delete removes the row and says so", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
       const name = `Delete Me Radish ${unique()}`;
       catalogueChanges.added(name);
       await addByApi(sellerRequest, new URL(baseURL!).origin, name);
@@ -139,7 +139,18 @@ for (const [screen, options] of [
       await expect(remove).toBeFocused();
       expect(await productByApi(sellerRequest, name)).toBeDefined();
 
+      // Escape, on either answer, closes it too: an Enter after it only asks again, and deletes nothing.
+      for (const answer of [question.getByRole("link", { name: "Keep" }), question.getByRole("button", { name: "Yes, delete" })]) {
+        await sellerPage.keyboard.press("Enter");
+        await answer.focus();
+        await sellerPage.keyboard.press("Escape");
+        await expect(question).toBeHidden();
+        await expect(remove).toBeFocused();
+      }
       await sellerPage.keyboard.press("Enter");
+      await expect(question).toBeVisible();
+      expect(await productByApi(sellerRequest, name)).toBeDefined();
+
       await question.getByRole("button", { name: "Yes, delete" }).click();
       await expect(toast(sellerPage, "Product Deleted")).toBeVisible();
       await expect(sellerPage.getByText(`No products match “${name}”.`)).toBeVisible();

@@ -324,9 +324,9 @@ describe("the seller's orders: filters and search", () => {
     const seller = await sellerLogin();
     const apple = await insertProduct();
     const people = [
-      { firstName: "Asha", lastName: "Rao", phone: "+91 98765 43210" },
-      { firstName: "Vikram", lastName: "Singh", phone: "+91 98450 12345" },
-      { firstName: "Ashok", lastName: "Kumar", phone: "+91 90000 11111" },
+      { firstName: "Asha", lastName: "Rao", phone: "+91 98765 43210", email: "Asha.Rao@Example.com" },
+      { firstName: "Vikram", lastName: "Singh", phone: "+91 98450 12345", email: "vikram@shop.example" },
+      { firstName: "Ashok", lastName: "Kumar", phone: "+91 90000 11111", email: "kumar.a@example.com" },
     ];
     const ids: string[] = [];
     for (const person of people) {
@@ -367,7 +367,7 @@ describe("the seller's orders: filters and search", () => {
     expect(await list("paid=unpaid")).toEqual([ashok]);
   });
 
-  it("search by order number (start of it, any case), name (start of the name or the surname) or phone (its digits, however typed, or how it ends)", async () => {
+  it("search by order number (start of it, any case), name (start of the name or the surname), e-mail (how it starts, any case) or phone (its digits, however typed, or how it ends)", async () => {
     const { asha, vikram, ashok, list } = await shop();
     expect(await list(`q=${orderNumber(vikram)}`)).toEqual([vikram]);
     expect(await list(`q=%23${vikram.slice(0, 6)}`)).toEqual([vikram]);
@@ -384,8 +384,22 @@ describe("the seller's orders: filters and search", () => {
     expect(await list("q=9845012345")).toEqual([vikram]);
     expect(await list("q=98450-12345")).toEqual([vikram]);
     expect(await list("q=98765")).toEqual([asha]);
+    // An e-mail the customer wrote from, or how it starts.
+    expect(await list("q=asha.rao%40example.com")).toEqual([asha]);
+    expect(await list("q=VIKRAM%40")).toEqual([vikram]);
+    expect(await list("q=kumar.a")).toEqual([ashok]);
+    expect(await list("q=rao%40")).toEqual([]);
     expect(await list("q=nobody")).toEqual([]);
     expect(await list("q=%21%21%21")).toEqual([]);
+  });
+
+  it("the migration that added the e-mail key gives orders placed before it theirs", async () => {
+    const { asha, list } = await shop();
+    await env.DB.prepare("UPDATE orders SET search_email = '' WHERE id = ?").bind(asha).run();
+    expect(await list("q=asha.rao%40")).toEqual([]);
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0016_orders_search_email"))!;
+    await env.DB.prepare(migration.queries.find((query) => query.includes("UPDATE"))!).run();
+    expect(await list("q=asha.rao%40")).toEqual([asha]);
   });
 
   it("bad filters are a 400 with the reason, for the API and on the page", async () => {
@@ -417,6 +431,7 @@ describe("the seller's orders: filters and search", () => {
       name: await plan({ q: "ash" }),
       phone: await plan({ q: "9845012345" }),
       phonePrefix: await plan({ q: "98450" }),
+      email: await plan({ q: "asha.rao@" }),
       number: await plan({ q: "ABC12345" }),
       days: await plan({ from: "2026-11-20", to: "2026-11-21", method: "card", paid: "paid" }),
     };
@@ -425,6 +440,7 @@ describe("the seller's orders: filters and search", () => {
     expect(plans.phone).toMatch(/orders USING INDEX orders_search_phone_idx/);
     expect(plans.phonePrefix).toMatch(/orders USING INDEX orders_search_phone_idx/);
     expect(plans.phonePrefix).toMatch(/orders USING INDEX orders_search_phone_reversed_idx/);
+    expect(plans.email).toMatch(/orders USING INDEX orders_search_email_idx/);
     // An 8-character number of hex digits may also be the start of a phone: both ranges, each on its index.
     expect(plans.number).toMatch(/orders USING INDEX sqlite_autoindex_orders_1/);
     expect(plans.days).toMatch(/orders USING (COVERING )?INDEX orders_created_idx/);

@@ -147,12 +147,14 @@ export const orders = sqliteTable(
     /**
      * What the seller searches orders by, kept indexable (ADR 035): the delivery name in lower case
      * ("asha rao"), its surname ("rao"), the phone's last ten digits and the same digits backwards
-     * (so that "the number ending 43210" is a prefix too), all from the address snapshot.
+     * (so that "the number ending 43210" is a prefix too), and the e-mail in lower case, all from
+     * the address snapshot.
      */
     searchName: text("search_name").notNull().default(""),
     searchSurname: text("search_surname").notNull().default(""),
     searchPhone: text("search_phone").notNull().default(""),
     searchPhoneReversed: text("search_phone_reversed").notNull().default(""),
+    searchEmail: text("search_email").notNull().default(""),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -162,6 +164,7 @@ export const orders = sqliteTable(
     index("orders_search_surname_idx").on(t.searchSurname, t.createdAt),
     index("orders_search_phone_idx").on(t.searchPhone, t.createdAt),
     index("orders_search_phone_reversed_idx").on(t.searchPhoneReversed, t.createdAt),
+    index("orders_search_email_idx").on(t.searchEmail, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
     // The dashboard's counts of orders waiting for a next step (ADR 036): read from the index alone.

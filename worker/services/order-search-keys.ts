@@ -1,12 +1,17 @@
 /**
  * The keys the seller finds orders by (ADR 035), written once when an order is placed and used the
  * same way by every search: a name in lower case with single spaces, a phone as its last ten digits
- * (an Indian mobile number, whatever spaces, dashes or +91 it was typed with).
+ * (an Indian mobile number, whatever spaces, dashes or +91 it was typed with), an e-mail in lower
+ * case without spaces.
  */
 import type { AddressSnapshot } from "@worker/db/schema";
 
 export function nameKey(text: string): string {
   return text.trim().toLowerCase().replace(/\s+/g, " ");
+}
+
+export function emailKey(text: string): string {
+  return text.trim().toLowerCase();
 }
 
 export function phoneKey(text: string): string {
@@ -18,12 +23,13 @@ export function reversed(digits: string): string {
   return [...digits].reverse().join("");
 }
 
-export function orderSearchKeys(address: Pick<AddressSnapshot, "firstName" | "lastName" | "phone">) {
+export function orderSearchKeys(address: Pick<AddressSnapshot, "firstName" | "lastName" | "phone" | "email">) {
   const searchPhone = phoneKey(address.phone);
   return {
     searchName: nameKey(`${address.firstName} ${address.lastName}`),
     searchSurname: nameKey(address.lastName),
     searchPhone,
     searchPhoneReversed: reversed(searchPhone),
+    searchEmail: emailKey(address.email),
   };
 }

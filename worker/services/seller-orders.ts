@@ -11,7 +11,7 @@ import { orders } from "@worker/db/schema";
 import { notFound } from "@worker/errors";
 import { orderIdField, type SellerOrdersQuery } from "@worker/validation/order";
 import { ORDER_NOT_FOUND } from "./order-detail";
-import { nameKey, phoneKey, reversed } from "./order-search-keys";
+import { emailKey, nameKey, phoneKey, reversed } from "./order-search-keys";
 import type { OrderWithItems } from "./orders";
 
 export const SELLER_PAGE_SIZE = 10;
@@ -95,9 +95,9 @@ function startOfIndianDay(day: string): number {
 }
 
 /**
- * A search matches the start of an order number (its id), of the delivery name or its surname, or
- * the start or the end of the phone's last ten digits: each a range on an index, so SQLite reads
- * only the matches.
+ * A search matches the start of an order number (its id), of the delivery name or its surname, of
+ * the e-mail (text with an "@", or one word that could begin an address), or the start or the end
+ * of the phone's last ten digits: each a range on an index, so SQLite reads only the matches.
  */
 export function searchCondition(text: string): SQL {
   const terms: SQL[] = [];
@@ -111,11 +111,13 @@ export function searchCondition(text: string): SQL {
   }
   // A name: how the whole name starts ("asha r"), or the surname ("rao").
   if (/\p{L}/u.test(text)) terms.push(startsWith(orders.searchName, nameKey(text)), startsWith(orders.searchSurname, nameKey(text)));
+  // An e-mail, or how one starts ("asha.rao@", "asha.rao"): one word, with a letter or an "@".
+  if (/^\S+$/.test(text.trim()) && /[\p{L}@]/u.test(text)) terms.push(startsWith(orders.searchEmail, emailKey(text)));
   // Nothing searchable (punctuation alone): no order matches.
   return terms.length > 0 ? or(...terms)! : eq(orders.id, "");
 }
 
-function startsWith(column: typeof orders.id | typeof orders.searchName | typeof orders.searchSurname | typeof orders.searchPhone | typeof orders.searchPhoneReversed, prefix: string): SQL {
+function startsWith(column: typeof orders.id | typeof orders.searchName | typeof orders.searchSurname | typeof orders.searchPhone | typeof orders.searchPhoneReversed | typeof orders.searchEmail, prefix: string): SQL {
   // Text compares byte-wise: every string that starts with `prefix` sorts between these two.
   return and(gte(column, prefix), lt(column, `${prefix}\uffff`))!;
 }

@@ -140,7 +140,7 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
       {query.status && <input type="hidden" name="status" value={query.status} />}
       <label className="col-span-2 md:col-span-1">
         Search
-        <input type="search" name="q" defaultValue={query.q ?? ""} placeholder="Order no., name or phone" className={field} />
+        <input type="search" name="q" defaultValue={query.q ?? ""} placeholder="Order no., name, phone or e-mail" className={field} />
       </label>
       <label>
         From
