@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { cartFormAction } from "@shared/cart";
 import { useCart } from "./CartProvider";
@@ -18,11 +18,14 @@ export function AddToCart({ productId, productName, unitPricePaise }: { productI
   const quantity = cart.items[productId] ?? 0;
   const action = cartFormAction(`${location.pathname}${location.search}`);
   const hadFocus = useRef(false);
-  // On the button that replaces the one pressed (mounted only when Add and the stepper swap).
-  const takeFocus = (element: HTMLButtonElement | null) => {
-    if (element && hadFocus.current) element.focus();
+  // On the button that replaces the one pressed. Stable, so React calls it only when a button
+  // mounts (Add and the stepper swap), not on every render; it detaches the pressed button's
+  // ref (null) before it attaches its successor's.
+  const takeFocus = useCallback((element: HTMLButtonElement | null) => {
+    if (!element || !hadFocus.current) return;
     hadFocus.current = false;
-  };
+    element.focus();
+  }, []);
   // A change that swapped nothing (2 to 1) leaves no claim on the focus for a later swap.
   useEffect(() => {
     hadFocus.current = false;

@@ -32,9 +32,12 @@ export function rescueFocus(root: HTMLElement | null): (() => void) | undefined 
   };
 }
 
-/** The controls in `root` that can take the focus now (not those inside a closed disclosure). */
+/**
+ * The controls in `root` that can take the focus now: not those inside a closed disclosure (which
+ * still have boxes: a closed `<details>` hides its content with `content-visibility`).
+ */
 function shownControls(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((control) => control.getClientRects().length > 0);
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((control) => control.checkVisibility());
 }
 
 /**

@@ -22,6 +22,12 @@ export function LoginModal() {
     [],
   );
 
+  // Once its form is there, the opened dialog puts the focus on the first field, the e-mail (on
+  // its own it would focus itself, or Close). Each opening sets `redirectTo` anew (closing clears it).
+  useEffect(() => {
+    if (redirectTo !== null && dialog.current?.open) dialog.current.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus();
+  }, [redirectTo]);
+
   // A successful login navigates away: close the dialog with it.
   useEffect(() => {
     if (navigation.state === "loading") dialog.current?.close();
@@ -42,7 +48,7 @@ export function LoginModal() {
     >
       <div className="relative p-8">
         {redirectTo !== null && <AuthForm redirectTo={redirectTo} />}
-        {/* After the form: the dialog's first Tab stop, where it puts the focus on opening, is the e-mail. */}
+        {/* After the form: the first Tab stop is the e-mail. */}
         <button
           type="button"
           onClick={() => dialog.current?.close()}

@@ -45,8 +45,10 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote =
   useEffect(() => {
     if (!done?.ok || !dialog.current) return;
     dialog.current.close();
-    // The dialog gives the focus back to the link that opened it, which a cancelled order no longer has.
-    if (document.activeElement === document.body) headingNear(dialog.current)?.focus();
+    // The dialog gives the focus back to the link that opened it, which a cancelled order no longer
+    // has: the focus stays in the closed dialog, or falls to the page's start.
+    const active = document.activeElement;
+    if (!active || active === document.body || dialog.current.contains(active)) headingNear(dialog.current)?.focus();
   }, [done]);
 
   return (
