@@ -8,8 +8,9 @@ import { useLocation } from "react-router";
  *
  * Escape closes one menu at a time, the innermost (a nested menu's effect subscribes first and
  * marks the key as handled), and none while a dialog has the focus: the dialog's own Escape.
+ * Returns that close, for a control in the menu that closes it too (a question's Keep).
  */
-export function useMenuDismiss(menu: RefObject<HTMLDetailsElement | null>) {
+export function useMenuDismiss(menu: RefObject<HTMLDetailsElement | null>): () => void {
   const { pathname, search } = useLocation();
   useEffect(() => {
     menu.current?.removeAttribute("open");
@@ -25,8 +26,7 @@ export function useMenuDismiss(menu: RefObject<HTMLDetailsElement | null>) {
       if (event.key !== "Escape" || event.defaultPrevented || !details?.open) return;
       if (event.target instanceof Element && event.target.closest("dialog")) return;
       event.preventDefault();
-      details.open = false;
-      details.querySelector("summary")?.focus();
+      closeWithFocus(details);
     };
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("keydown", onKeyDown);
@@ -35,4 +35,13 @@ export function useMenuDismiss(menu: RefObject<HTMLDetailsElement | null>) {
       document.removeEventListener("keydown", onKeyDown);
     };
   }, [menu]);
+  return () => {
+    if (menu.current) closeWithFocus(menu.current);
+  };
+}
+
+/** Closed, with the focus back on its summary: the keyboard is where it was before it opened. */
+function closeWithFocus(details: HTMLDetailsElement) {
+  details.open = false;
+  details.querySelector("summary")?.focus();
 }

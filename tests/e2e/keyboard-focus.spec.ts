@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { POTATO, open, productCard } from "./support/app";
-import { loginDialog, loginLink, SELLER } from "./support/accounts";
+import { fillAddressForm, loginDialog, loginLink, newAddress, SELLER } from "./support/accounts";
 import { placeOrderByApi } from "./support/orders";
 import { expect, test } from "./support/fixtures";
 
@@ -28,20 +28,9 @@ for (const device of ["desktop", "phone"] as const) {
   test.describe(`the focus on a ${device}`, () => {
     if (device === "phone") test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-    test("a field focused after a refusal is scrolled into view below the sticky top bar, never under it", async ({ page, shopper: _ }) => {
+    test("a field focused after a refusal is scrolled into view below the sticky top bar, never under it", async ({ page, shopper }) => {
       await open(page, "/add-address");
-      for (const [label, value] of [
-        ["First name", "Asha"],
-        ["Last name", "Rao"],
-        ["Email address", "asha@example.com"],
-        ["Mobile number", "12345"],
-        ["Flat, house, street and area", "7 Residency Road"],
-        ["City", "Bengaluru"],
-        ["PIN code", "560025"],
-      ] as const) {
-        await page.getByLabel(label).fill(value);
-      }
-      await page.getByLabel("State or union territory").selectOption("Karnataka");
+      await fillAddressForm(page, newAddress(shopper, { phone: "12345" }));
       await page.getByRole("button", { name: "Save address" }).click();
       const mobile = page.getByLabel("Mobile number");
       await expect(mobile).toBeFocused();

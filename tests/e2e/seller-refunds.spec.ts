@@ -74,6 +74,16 @@ for (const device of DEVICES) {
       await expect(card).toContainText("this cannot be undone");
       await mark.press("Enter");
       await expect(confirm).toBeHidden();
+      // Escape on the answer, and Keep, close it too, with the focus back on Mark refunded: an Enter after it records nothing.
+      await mark.click();
+      await confirm.focus();
+      await sellerPage.keyboard.press("Escape");
+      await expect(confirm).toBeHidden();
+      await expect(mark).toBeFocused();
+      await mark.click();
+      await card.getByRole("button", { name: "Keep" }).click();
+      await expect(confirm).toBeHidden();
+      await expect(mark).toBeFocused();
       await expect(card.getByTestId("refund-state")).toContainText("due");
 
       await mark.click();

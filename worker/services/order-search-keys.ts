@@ -1,8 +1,8 @@
 /**
  * The keys the seller finds orders by (ADR 035), written once when an order is placed and used the
  * same way by every search: a name in lower case with single spaces, a phone as its last ten digits
- * (an Indian mobile number, whatever spaces, dashes or +91 it was typed with), an e-mail in lower
- * case without spaces.
+ * (an Indian mobile number, whatever spaces, dashes or +91 it was typed with), an e-mail trimmed
+ * and in lower case.
  */
 import type { AddressSnapshot } from "@worker/db/schema";
 

@@ -1,8 +1,10 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionFailure } from "@worker/web/action-result";
 import { useActionToast } from "~/lib/use-action-toast";
 import { BusyButton } from "~/components/BusyButton";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useMenuDismiss } from "~/lib/use-menu-dismiss";
 
 type RefundResult = { ok: true; msg: string } | ActionFailure;
 
@@ -30,7 +32,8 @@ type Props = {
  * "Mark refunded" on the seller's orders page (ADR 044): a disclosure whose confirmation posts to
  * the page's own action. A native `<details>`, so it opens and closes without JavaScript (the post
  * then answers with Post/Redirect/Get and a flash toast) and by keyboard; with JavaScript the post
- * goes through a fetcher and the list refreshes in place. No page of its own: a route would add to
+ * goes through a fetcher and the list refreshes in place. It closes as menus do (Escape, a tap
+ * outside, Keep), so an Enter after Escape records nothing. No page of its own: a route would add to
  * the manifest every shop page loads (ADR 043).
  */
 export function MarkRefunded({ orderId, orderLabel, what }: Props) {
@@ -40,8 +43,12 @@ export function MarkRefunded({ orderId, orderLabel, what }: Props) {
   const [sent, setSent] = useState(false);
   const done = sent && fetcher.state === "idle" ? fetcher.data : undefined;
   const busy = sent && fetcher.state !== "idle";
+  const menu = useRef<HTMLDetailsElement>(null);
+  const close = useMenuDismiss(menu);
+  // Keep needs JavaScript; without it the summary closes the question.
+  const hydrated = useHydrated();
   return (
-    <details className="w-full">
+    <details ref={menu} className="w-full">
       <summary className="inline-block cursor-pointer rounded border border-primary px-3 py-1 text-primary hover:bg-primary/10">
         Mark refunded<span className="sr-only"> ({orderLabel})</span>
       </summary>
@@ -59,6 +66,11 @@ export function MarkRefunded({ orderId, orderLabel, what }: Props) {
         <BusyButton busy={busy} className="rounded bg-primary px-3 py-1 font-medium text-white hover:bg-primary-dull">
           {busy ? "Recording…" : "Yes, mark refunded"}
         </BusyButton>
+        {hydrated && (
+          <button type="button" onClick={close} className="ml-3 rounded px-3 py-1 text-gray-700 hover:underline">
+            Keep
+          </button>
+        )}
       </fetcher.Form>
     </details>
   );

@@ -115,7 +115,7 @@ function AddressCard({ address }: { address: SavedAddress & { promise: PromiseVi
 function DeleteAddress({ id }: { id: string }) {
   const fetcher = useFetcher({ key: BOOK_FETCHER });
   const menu = useRef<HTMLDetailsElement>(null);
-  useMenuDismiss(menu);
+  const close = useMenuDismiss(menu);
   // Keep needs JavaScript; without it the summary closes the question.
   const hydrated = useHydrated();
   return (
@@ -128,14 +128,7 @@ function DeleteAddress({ id }: { id: string }) {
           Yes, delete
         </button>
         {hydrated && (
-          <button
-            type="button"
-            onClick={() => {
-              menu.current?.removeAttribute("open");
-              menu.current?.querySelector("summary")?.focus();
-            }}
-            className="rounded px-3 py-1 text-gray-700 hover:underline"
-          >
+          <button type="button" onClick={close} className="rounded px-3 py-1 text-gray-700 hover:underline">
             Keep
           </button>
         )}
