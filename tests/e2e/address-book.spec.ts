@@ -3,7 +3,7 @@
  * top bar follows), edit, delete; on a desktop and on a phone (the @mobile copies). Without
  * JavaScript the same forms work.
  */
-import { APPLE, open } from "./support/app";
+import { APPLE, expectQuestionClosesByKeyboard, open } from "./support/app";
 import { addAddressByApi, addToCartFromProductPage, fillAddressForm, newAddress } from "./support/accounts";
 import { chipPromise } from "./support/delivery";
 import { expect, test } from "./support/fixtures";
@@ -49,16 +49,7 @@ for (const device of ["desktop", "phone @mobile"]) {
       const homeCard = cards.filter({ hasText: address.street });
       const deleteToggle = homeCard.getByText("Delete", { exact: true });
       const yes = homeCard.getByRole("button", { name: "Yes, delete" });
-      // The question closes on Escape and on Keep, the focus back on Delete: an Enter after it deletes nothing.
-      await deleteToggle.click();
-      await yes.focus();
-      await page.keyboard.press("Escape");
-      await expect(yes).toBeHidden();
-      await expect(deleteToggle).toBeFocused();
-      await deleteToggle.click();
-      await homeCard.getByRole("button", { name: "Keep" }).click();
-      await expect(yes).toBeHidden();
-      await expect(deleteToggle).toBeFocused();
+      await expectQuestionClosesByKeyboard(page, deleteToggle, yes, homeCard.getByRole("button", { name: "Keep" }));
       await expect(cards).toHaveCount(2);
 
       await page.keyboard.press("Enter");

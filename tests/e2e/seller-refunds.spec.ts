@@ -6,7 +6,7 @@
  * surname no other journey uses, and the seller's page is searched for it.
  */
 import type { Page } from "@playwright/test";
-import { open } from "./support/app";
+import { expectQuestionClosesByKeyboard, open } from "./support/app";
 import { openSellerPage, orderCards, SELLER_STATE } from "./support/accounts";
 import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { moveBySeller, orderNumber, placePaidCardOrderByApi, sellerOrderCard, uniqueSurname } from "./support/orders";
@@ -74,16 +74,8 @@ for (const device of DEVICES) {
       await expect(card).toContainText("this cannot be undone");
       await mark.press("Enter");
       await expect(confirm).toBeHidden();
-      // Escape on the answer, and Keep, close it too, with the focus back on Mark refunded: an Enter after it records nothing.
-      await mark.click();
-      await confirm.focus();
-      await sellerPage.keyboard.press("Escape");
-      await expect(confirm).toBeHidden();
-      await expect(mark).toBeFocused();
-      await mark.click();
-      await card.getByRole("button", { name: "Keep" }).click();
-      await expect(confirm).toBeHidden();
-      await expect(mark).toBeFocused();
+      // Escape on the answer, and Keep, close it too.
+      await expectQuestionClosesByKeyboard(sellerPage, mark, confirm, card.getByRole("button", { name: "Keep" }));
       await expect(card.getByTestId("refund-state")).toContainText("due");
 
       await mark.click();

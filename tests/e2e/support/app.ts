@@ -158,3 +158,20 @@ export async function clickAndLoad(page: Page, target: Locator) {
   await target.click();
   await loaded;
 }
+
+/**
+ * A question in a `<details>` (an address's Delete, an order's Mark refunded): Escape on its
+ * answer, and its Keep, each close it with the focus back on its summary, so an Enter after
+ * that sends nothing.
+ */
+export async function expectQuestionClosesByKeyboard(page: Page, toggle: Locator, answer: Locator, keep: Locator) {
+  await toggle.click();
+  await answer.focus();
+  await page.keyboard.press("Escape");
+  await expect(answer).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await toggle.click();
+  await keep.click();
+  await expect(answer).toBeHidden();
+  await expect(toggle).toBeFocused();
+}
