@@ -60,7 +60,7 @@ for (const device of DEVICES) {
       expect(await sellerPage.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     });
 
-    test("search by name, order number or phone, and filter by days and payment, all in the URL", async ({ sellerPage, page: shopperPage, shopper, sellerRequest }) => {
+    test("search by name, e-mail, order number or phone, and filter by days and payment, all in the URL", async ({ sellerPage, page: shopperPage, shopper, sellerRequest }) => {
       const surname = uniqueSurname();
       const first = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
       const second = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
@@ -75,6 +75,12 @@ for (const device of DEVICES) {
       await search.getByRole("button", { name: "Apply" }).click();
       await expect(sellerPage).toHaveURL((url) => url.searchParams.get("q") === `asha ${surname.toLowerCase()}`);
       await expect(sellerPage.getByRole("article")).toHaveCount(2);
+      // The e-mail the customer writes from, in any case.
+      await search.getByLabel("Search").fill(shopper.email.toUpperCase());
+      await search.getByRole("button", { name: "Apply" }).click();
+      await expect(sellerPage).toHaveURL((url) => url.searchParams.get("q") === shopper.email.toUpperCase());
+      await expect(sellerPage.getByRole("article")).toHaveCount(2);
+      await search.getByLabel("Search").fill(`asha ${surname.toLowerCase()}`);
 
       await search.getByLabel("Payment").selectOption("paid");
       await search.getByRole("button", { name: "Apply" }).click();
