@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { flashMiddleware, takeFlash } from "@worker/web/flash";
 import { shopperMiddleware, shopperOf } from "@worker/web/shopper-state";
 import { storefrontDelivery } from "@worker/web/delivery";
@@ -95,21 +95,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {!loaderData.user && <LazyLoginModal />}
     </CartProvider>
   );
-}
-
-/** Data every page may read: who is signed in, what is in the cart, the store's settings and the "Deliver to". */
-export function useShopperState() {
-  return useRouteLoaderData<typeof loader>("root");
-}
-
-/** The store's settings every shopper page may show (undefined only in the root's error page). */
-export function useStorefront() {
-  return useShopperState()?.store;
-}
-
-/** The top bar's "Deliver to": the pincode (default address or checked one) and its promise, worded. */
-export function useDeliveryTo() {
-  return useShopperState()?.delivery;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

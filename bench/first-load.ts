@@ -10,8 +10,9 @@ export const CSS_BUDGET_KB = 15;
 
 export type FirstLoad = { js: number; css: number; thirdParty: number; scripts: string[] };
 
-export async function firstLoad(origin: string, path: string): Promise<FirstLoad> {
-  const html = await (await fetch(`${origin}${path}`)).text();
+/** `cookie`: a session, for a page behind one (a shopper's order page). */
+export async function firstLoad(origin: string, path: string, { cookie }: { cookie?: string } = {}): Promise<FirstLoad> {
+  const html = await (await fetch(`${origin}${path}`, cookie ? { headers: { Cookie: cookie } } : {})).text();
   const scripts = new Set([...html.matchAll(/<(?:link rel="modulepreload"|script type="module")[^>]*?(?:href|src)="([^"]+\.js)"/g)].map((m) => m[1]!));
   // React Router's inline module script imports the entry and route modules.
   for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g)) scripts.add(m[1]!);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { useDeliveryTo } from "~/root";
+import { useDeliveryTo } from "~/lib/root-data";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
 import { Link } from "./Link";
 

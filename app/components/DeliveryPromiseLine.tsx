@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { useDeliveryTo } from "~/root";
+import { useDeliveryTo } from "~/lib/root-data";
 import { Link } from "./Link";
 
 /** The top bar's promise repeated where the shopper decides (the product page, the cart): the same words, from the same data. */

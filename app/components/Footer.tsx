@@ -1,6 +1,6 @@
 import { Link } from "./Link";
 import { STORE_NAME } from "~/lib/site";
-import { useStorefront } from "~/root";
+import { useStorefront } from "~/lib/root-data";
 
 const GROUPS = [
   {

@@ -39,7 +39,7 @@ test.describe("accessibility of the account and seller pages (axe: no serious or
     await loginLink(page).click();
     await expect(loginDialog(page)).toBeVisible();
     await expectNoSeriousViolations(page, "the login dialog");
-    await loginDialog(page).getByRole("link", { name: "click here" }).click();
+    await loginDialog(page).getByRole("link", { name: "Sign up", exact: true }).click();
     await expect(loginDialog(page).getByRole("heading", { name: "User Sign Up" })).toBeVisible();
     await expectNoSeriousViolations(page, "the sign-up form in the login dialog");
   });

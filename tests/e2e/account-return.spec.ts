@@ -29,7 +29,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await open(page, "/cart");
       await openLoginDialog(page, phone);
       const dialog = loginDialog(page);
-      await dialog.getByRole("link", { name: "click here" }).click();
+      await dialog.getByRole("link", { name: "Sign up", exact: true }).click();
       await expect(dialog.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
       await dialog.getByLabel("Name").fill(shopper.name);
       await dialog.getByLabel("Email").fill(shopper.email);
@@ -59,11 +59,11 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await dialog.getByRole("button", { name: "Login", exact: true }).click();
       await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
 
-      await dialog.getByRole("link", { name: "click here" }).click();
+      await dialog.getByRole("link", { name: "Sign up", exact: true }).click();
       await expect(dialog.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
       await expect(dialog.getByRole("alert")).toHaveCount(0);
       await expect(page.getByRole("status").getByText("Invalid email or password")).toHaveCount(0);
-      await dialog.getByRole("link", { name: "click here" }).click();
+      await dialog.getByRole("link", { name: "Log in", exact: true }).click();
       await expect(dialog.getByRole("heading", { name: "User Login" })).toBeVisible();
       await expect(dialog.getByRole("alert")).toHaveCount(0);
     });
@@ -79,7 +79,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await page.goto("/cart");
       await clickAndLoad(page, page.getByRole("link", { name: "Log in" }));
       await expect(page).toHaveURL("/login?redirectTo=/cart");
-      await clickAndLoad(page, page.getByRole("link", { name: "click here" }));
+      await clickAndLoad(page, page.getByRole("link", { name: "Sign up", exact: true }));
       await expect(page).toHaveURL(/\/login\?mode=signup&redirectTo=%2Fcart$/);
       await expect(page.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
 

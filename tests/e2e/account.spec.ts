@@ -20,7 +20,7 @@ test.describe("shopper accounts", () => {
     await open(page, "/");
     await loginLink(page).click();
     const dialog = loginDialog(page);
-    await dialog.getByRole("link", { name: "click here" }).click();
+    await dialog.getByRole("link", { name: "Sign up", exact: true }).click();
     await dialog.getByLabel("Name").fill("Second Account");
     await dialog.getByLabel("Email").fill(shopper.email);
     await dialog.getByLabel("Password").fill(newShopper(testInfo).password);
@@ -49,7 +49,7 @@ test.describe("shopper accounts", () => {
     const dialog = loginDialog(page);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "User Login" })).toBeVisible();
-    await dialog.getByRole("link", { name: "click here" }).click();
+    await dialog.getByRole("link", { name: "Sign up", exact: true }).click();
     await expect(dialog.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
     await dialog.getByLabel("Name").fill(shopper.name);
     await dialog.getByLabel("Email").fill(shopper.email);

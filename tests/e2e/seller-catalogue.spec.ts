@@ -285,9 +285,13 @@ for (const [screen, options] of [
 
       await sellerPage.getByRole("link", { name: "Import CSV" }).click();
       await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Import products");
+      // The import is a page of the product list: its link says where the seller is.
+      await expect(sellerPage.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Product List" })).toHaveAttribute("aria-current", "true");
       await sellerPage.getByLabel("CSV file").setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
       await sellerPage.getByRole("button", { name: "Preview import" }).click();
       await expect(sellerPage).toHaveURL(/\/seller\/products\/import\?preview=[0-9a-f-]{36}$/);
+      // The focus goes to what the upload led to, further down the page.
+      await expect(sellerPage.getByRole("heading", { level: 2, name: "Preview" })).toBeFocused();
       await expect(sellerPage.getByTestId("import-summary")).toHaveText("0 to create, 1 to change, 0 unchanged, 0 refused.");
       const previewRow = sellerPage.getByRole("row").filter({ hasText: name });
       await expect(previewRow).toContainText("Will be changed");

@@ -242,6 +242,12 @@ test("on a phone the seller's pages are a row of labelled tabs above the page, a
     expect(box.y + box.height, label).toBeLessThan(heading.y);
   }
   await expect(nav.getByRole("link", { name: "Product List" })).toHaveAttribute("aria-current", "page");
+  // A tab reached by the keyboard shows its outline inside itself: between the tabs and at the screen's edge an outer one is cut off.
+  await nav.getByRole("link", { name: "Add Product" }).focus();
+  await sellerPage.keyboard.press("Tab");
+  const focused = nav.getByRole("link", { name: "Product List" });
+  await expect(focused).toBeFocused();
+  expect(await focused.evaluate((link) => [link.matches(":focus-visible"), parseFloat(getComputedStyle(link).outlineOffset) < 0])).toEqual([true, true]);
   // No sidebar beside the page: it starts at the phone's margin, and nothing scrolls sideways.
   expect(heading.x).toBeLessThan(24);
   expect(await sellerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(sellerPage.viewportSize()!.width);

@@ -71,7 +71,7 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: { m
         </p>
       )}
       <p>
-        {mode === "login" ? "Create an account? " : "Already have an account? "}
+        {mode === "login" ? "New here? " : "Already have an account? "}
         <Link
           to={loginPagePath(other, redirectTo)}
           onClick={(event) => {
@@ -80,7 +80,7 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: { m
           }}
           className="text-primary underline"
         >
-          click here
+          {mode === "login" ? "Sign up" : "Log in"}
         </Link>
       </p>
       <BusyButton busy={busy} className="w-full rounded-md bg-primary py-2 text-white hover:bg-primary-dull">

@@ -1,7 +1,7 @@
 import { Link } from "~/components/Link";
 import { imageUrl } from "@shared/images";
 import { SITE_IMAGES } from "~/lib/site-images";
-import { useStorefront } from "~/root";
+import { useStorefront } from "~/lib/root-data";
 
 /**
  * The main banner is HTML over a gradient rather than one big picture: its text is the LCP, it

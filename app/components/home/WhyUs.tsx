@@ -1,6 +1,6 @@
 import { imageUrl } from "@shared/images";
 import { SITE_IMAGES } from "~/lib/site-images";
-import { useStorefront } from "~/root";
+import { useStorefront } from "~/lib/root-data";
 
 const FEATURES = [
   // Its words come from the store's settings, like the hero's.

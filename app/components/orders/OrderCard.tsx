@@ -15,7 +15,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
   return (
     <article
       className={`rounded-lg border p-4 md:p-6 ${highlighted ? "border-primary ring-2 ring-primary/40" : "border-gray-300"}`}
-      aria-label={`Order ${order.id}`}
+      aria-label={`Order ${orderNumber(order.id)}`}
       data-highlighted={highlighted || undefined}
     >
       <header className="flex flex-wrap justify-between gap-2 text-sm text-gray-600">

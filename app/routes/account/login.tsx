@@ -8,7 +8,7 @@ import { AuthForm } from "~/components/account/AuthForm";
 import { pageMeta } from "~/lib/site";
 import { refusalIn } from "~/lib/refill";
 import { safeLocalPath } from "@shared/redirect";
-import { useShopperState } from "~/root";
+import { useShopperState } from "~/lib/root-data";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -1,6 +1,6 @@
 import { InfoPage } from "~/components/InfoPage";
 import { pageMeta, STORE_NAME } from "~/lib/site";
-import { useStorefront } from "~/root";
+import { useStorefront } from "~/lib/root-data";
 
 export const meta = () => pageMeta("Contact Us", `How to reach ${STORE_NAME}: e-mail, phone and opening hours.`);
 

@@ -1,5 +1,5 @@
 import { InfoPage } from "~/components/InfoPage";
-import { useStorefront } from "~/root";
+import { useStorefront } from "~/lib/root-data";
 import { pageMeta, STORE_NAME } from "~/lib/site";
 
 export const meta = () => pageMeta("Privacy Policy", `What ${STORE_NAME} collects about you, why, and your choices.`);

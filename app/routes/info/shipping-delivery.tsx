@@ -2,7 +2,7 @@ import { daysText } from "@shared/delivery";
 import { InfoPage } from "~/components/InfoPage";
 import { Link } from "~/components/Link";
 import { pageMeta } from "~/lib/site";
-import { useStorefront } from "~/root";
+import { useStorefront } from "~/lib/root-data";
 
 export const meta = () => pageMeta("Shipping And Delivery", "Free delivery within one state: where we deliver and how soon.");
 

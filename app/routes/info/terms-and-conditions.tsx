@@ -1,7 +1,7 @@
 import { Link } from "~/components/Link";
 import { InfoPage } from "~/components/InfoPage";
 import { pageMeta, STORE_NAME } from "~/lib/site";
-import { useStorefront } from "~/root";
+import { useStorefront } from "~/lib/root-data";
 
 export const meta = () => pageMeta("Terms and Conditions", `The terms of buying from ${STORE_NAME}.`);
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, redirect, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/Link";
 import { runAction } from "@worker/web/action-result";
@@ -118,9 +119,7 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
       {preview?.expired && <p className="mt-6 text-gray-700">This preview has expired: upload the file again.</p>}
       {preview && !preview.expired && (
         <section aria-labelledby="preview-heading" className="mt-8">
-          <h2 id="preview-heading" className="text-xl font-medium">
-            Preview
-          </h2>
+          <PreviewHeading previewId={preview.id} />
           <p className="mt-1 text-gray-700" data-testid="import-summary">
             {preview.summary.create} to create, {preview.summary.update} to change, {preview.summary.unchanged} unchanged, {preview.summary.refused}{" "}
             refused.
@@ -199,5 +198,16 @@ function ExportFiles({ total, partSize, parts }: NonNullable<Route.ComponentProp
         </>
       )}
     </section>
+  );
+}
+
+/** The preview's heading, which takes the focus when a preview appears: it is what the upload led to, further down the page. */
+function PreviewHeading({ previewId }: { previewId: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [previewId]);
+  return (
+    <h2 id="preview-heading" ref={heading} tabIndex={-1} className="text-xl font-medium">
+      Preview
+    </h2>
   );
 }

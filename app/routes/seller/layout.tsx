@@ -1,4 +1,4 @@
-import { Form, isRouteErrorResponse, NavLink, Outlet, useLocation } from "react-router";
+import { Form, isRouteErrorResponse, Outlet, useLocation } from "react-router";
 import { Link } from "~/components/Link";
 import { sellerOnly } from "@worker/web/guards";
 import { ErrorPage } from "~/components/ErrorPage";
@@ -14,17 +14,19 @@ export const meta: Route.MetaFunction = () => sellerPageMeta("Seller", "Manage p
 // middleware's error to the highest route with a loader, whose data it never loaded.
 export const middleware: Route.MiddlewareFunction[] = [sellerOnly];
 
-const LINKS = [
+/** `section`: the pages under a link (a product's edit page, the import), which mark it as where the seller is. */
+const LINKS: { to: string; label: string; icon: string; section?: string }[] = [
   { to: "/seller/dashboard", label: "Dashboard", icon: "M4 20V10m6 10V4m6 16v-7m4 7H3" },
   { to: "/seller", label: "Add Product", icon: "M12 5v14M5 12h14" },
-  { to: "/seller/product-list", label: "Product List", icon: "M4 6h16M4 12h16M4 18h16" },
-  { to: "/seller/orders", label: "Orders", icon: "M6 3h12l1 18H5L6 3zm3 4a3 3 0 0 0 6 0" },
+  { to: "/seller/product-list", label: "Product List", icon: "M4 6h16M4 12h16M4 18h16", section: "/seller/products/" },
+  { to: "/seller/orders", label: "Orders", icon: "M6 3h12l1 18H5L6 3zm3 4a3 3 0 0 0 6 0", section: "/seller/orders/" },
   { to: "/seller/settings", label: "Settings", icon: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM4 12h2m12 0h2M12 4v2m0 12v2M6.3 6.3l1.4 1.4m8.6 8.6 1.4 1.4m0-11.4-1.4 1.4m-8.6 8.6-1.4 1.4" },
   { to: "/seller/search-words", label: "Search words", icon: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm9 2-4-4M8 11h6" },
 ];
 
 /** The seller area: its own top bar and sidebar (no shopper navigation); on phones the sidebar is a row of tabs. */
 export default function SellerLayout() {
+  const { pathname } = useLocation();
   return (
     <>
       {/* Past the bar and the six section links in one key press, as in the shop. */}
@@ -47,22 +49,26 @@ export default function SellerLayout() {
       {/* On a phone the links are a row of labelled tabs under the bar; from md up, a sidebar. */}
       <div className="md:flex">
         <nav aria-label="Seller" className="grid grid-cols-6 border-b border-gray-300 md:flex md:min-h-[calc(100vh-58px)] md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r md:pt-4 md:text-base">
-          {LINKS.map((link) => (
-            <NavLink
-              key={link.to}
-              to={link.to}
-              end
-              className={({ isActive }) =>
-                `relative flex flex-col items-center gap-1 px-1 py-2 text-center text-[11px] leading-tight md:flex-row md:gap-3 md:px-4 md:py-3 md:text-left md:text-base ${isActive ? "border-b-2 border-primary bg-primary/10 text-primary md:border-b-0 md:border-r-[6px]" : "hover:bg-gray-100/90"}`
-              }
-            >
-              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" className="shrink-0">
-                <path d={link.icon} />
-              </svg>
-              <span>{link.label}</span>
-              {link.to === "/seller/orders" && <WaitingOrdersBadge />}
-            </NavLink>
-          ))}
+          {LINKS.map((link) => {
+            // A page under the link (a product's edit page, the import) is "true", not the link's own "page".
+            const current = pathname.replace(/(.)\/$/, "$1") === link.to ? "page" : link.section && pathname.startsWith(link.section) ? "true" : undefined;
+            return (
+              <Link
+                key={link.to}
+                to={link.to}
+                aria-current={current}
+                // The outline is drawn inside (over the global :focus-visible rule, which is outside the layers): at the
+                // page's edge and between the phone's tabs an outer one is cut off.
+                className={`relative flex flex-col items-center gap-1 px-1 py-2 text-center text-[11px] leading-tight focus-visible:-outline-offset-2! md:flex-row md:gap-3 md:px-4 md:py-3 md:text-left md:text-base ${current ? "border-b-2 border-primary bg-primary/10 text-primary md:border-b-0 md:border-r-[6px]" : "hover:bg-gray-100/90"}`}
+              >
+                <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" className="shrink-0">
+                  <path d={link.icon} />
+                </svg>
+                <span>{link.label}</span>
+                {link.to === "/seller/orders" && <WaitingOrdersBadge />}
+              </Link>
+            );
+          })}
         </nav>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-10">
           <Outlet />

@@ -6,7 +6,7 @@ import { withFlash } from "@worker/web/flash";
 import { readSession } from "@worker/web/session";
 import { sellerLoginForm } from "@worker/web/seller-forms";
 import { SellerLogin } from "~/components/seller/SellerLogin";
-import { useShopperState } from "~/root";
+import { useShopperState } from "~/lib/root-data";
 import { sellerPageMeta } from "~/lib/site";
 import { refillFrom, refusalIn } from "~/lib/refill";
 import type { Route } from "./+types/login";

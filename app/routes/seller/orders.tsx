@@ -197,7 +197,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
   return (
     <article
       className={`grid gap-4 rounded-md border p-4 text-sm text-gray-700 md:grid-cols-[2fr_2fr_1fr_1.5fr] ${isNew ? "border-primary ring-2 ring-primary/40" : "border-gray-300"}`}
-      aria-label={`Order ${order.id}`}
+      aria-label={`Order ${orderNumber(order.id)}`}
       data-new={isNew || undefined}
     >
       <div className="flex gap-3">

@@ -20,7 +20,7 @@ import { cartCount } from "@shared/cart";
 import { totalsFor } from "@shared/money";
 import { viewPromise } from "@shared/delivery";
 import { pageMeta } from "~/lib/site";
-import { useStorefront } from "~/root";
+import { useStorefront } from "~/lib/root-data";
 import { rescueFocus } from "~/lib/focus-rescue";
 import type { Route } from "./+types/cart";
 import { WITHOUT_CART_BAR } from "~/components/cart/CartBar";

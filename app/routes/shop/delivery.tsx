@@ -4,7 +4,7 @@ import { daysText, PINCODE_PATTERN } from "@shared/delivery";
 import { runAction } from "@worker/web/action-result";
 import { submitPincodeForm } from "@worker/web/delivery";
 import { Link } from "~/components/Link";
-import { useDeliveryTo, useStorefront } from "~/root";
+import { useDeliveryTo, useStorefront } from "~/lib/root-data";
 import { pageMeta } from "~/lib/site";
 import { refillFrom } from "~/lib/refill";
 import type { Route } from "./+types/delivery";

@@ -5,7 +5,7 @@ import { LoginButton } from "~/components/account/LoginButton";
 import { CartBar } from "~/components/cart/CartBar";
 import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
-import { useShopperState } from "~/root";
+import { useShopperState } from "~/lib/root-data";
 
 /** The shopper area: top bar and footer around every page (the seller area has its own layout). */
 function Account({ inPhoneMenu = false }: { inPhoneMenu?: boolean }) {

@@ -10,7 +10,7 @@ import { findCategory } from "@shared/categories";
 import { cartFormAction } from "@shared/cart";
 import { imageUrl } from "@shared/images";
 import { formatRupees, savingsOf } from "@shared/money";
-import { useStorefront } from "~/root";
+import { useStorefront } from "~/lib/root-data";
 import { DeliveryPromiseLine } from "~/components/DeliveryPromiseLine";
 import { productPath } from "@shared/paths";
 import { productJsonLd, seoMeta } from "@worker/web/seo";

@@ -67,9 +67,9 @@ export async function moveBySeller(seller: APIRequestContext, orderId: string, s
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** One order's card on the seller's Orders page. */
+/** One order's card on the seller's Orders page, named by the order's number as its shopper knows it. */
 export function sellerOrderCard(page: Page, orderId: string): Locator {
-  return page.getByRole("article", { name: `Order ${orderId}` });
+  return page.getByRole("article", { name: `Order ${orderNumber(orderId)}`, exact: true });
 }
 
 /**
