@@ -176,6 +176,7 @@ test.describe("shopper accounts", () => {
     await accountMenu(page, shopper.name).click();
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click();
 
+    await expect(page.getByRole("status").getByText("Logged Out")).toBeVisible();
     await expect(loginLink(page)).toBeVisible();
     await expect(accountMenu(page, shopper.name)).toHaveCount(0);
     await expectCartCount(page, 0);

@@ -23,6 +23,7 @@ for (const device of ["desktop", "phone @mobile"]) {
       await fillAddressForm(page, office);
       await page.getByRole("button", { name: "Save address" }).click();
       await expect(page).toHaveURL("/addresses");
+      await expect(page.getByRole("status").getByText("Address saved")).toBeVisible();
       await expect(cards).toHaveCount(2);
       const officeCard = cards.filter({ hasText: office.street });
       await expect(officeCard).toContainText("Delivery in 2-7 business days");
@@ -42,6 +43,7 @@ for (const device of ["desktop", "phone @mobile"]) {
       await page.getByLabel("PIN code").fill("560025");
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(page).toHaveURL("/addresses");
+      await expect(page.getByRole("status").getByText("Address saved")).toBeVisible();
       await expect(cards.first()).toContainText("22 Brigade Road");
       await expect(cards.first()).toContainText("Delivery in 30 min");
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
@@ -135,7 +137,7 @@ test.describe("the address book without JavaScript", () => {
     await context.close();
   });
 
-  test("a refused new address comes back with the reason and every field as typed; nothing saved", async ({ browser, baseURL, page, shopper }) => {
+  test("a refused new address comes back with the reason and every field as typed; nothing is saved until it is corrected", async ({ browser, baseURL, page, shopper }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL, storageState: await page.context().storageState() });
     const noJs = await context.newPage();
     await noJs.goto("/add-address");
@@ -152,8 +154,14 @@ test.describe("the address book without JavaScript", () => {
     await expect(noJs.getByLabel("State or union territory")).toHaveValue(typed.state);
     await expect(noJs.getByLabel("PIN code")).toHaveValue(typed.zipCode);
     await expect(noJs.getByLabel("Make this my default delivery address")).toBeChecked();
+    const saved = async () => ((await (await noJs.request.get("/api/address/get")).json()) as { addresses: unknown[] }).addresses.length;
+    expect(await saved()).toBe(0);
+    // Corrected and sent again, without JavaScript too: the next page says it was saved.
+    await noJs.getByLabel("Mobile number").fill("9876543210");
+    await noJs.getByRole("button", { name: "Save address" }).click();
+    await expect(noJs.getByRole("status").getByText("Address saved")).toBeVisible();
     await noJs.goto("/addresses");
-    await expect(noJs.getByRole("main").getByRole("article")).toHaveCount(0);
+    await expect(noJs.getByRole("main").getByRole("article")).toHaveCount(1);
     await context.close();
   });
 });

@@ -51,6 +51,8 @@ for (const device of DEVICES) {
       await expect(bill).toContainText(`Total${rupees(22_440)}`);
       await expect(page.getByTestId("order-address")).toContainText("12 MG Road");
       await expect(page.getByTestId("payment-status")).toHaveText("Pending");
+      // Not "Paid by" an order that is paid for at the door.
+      await expect(page.getByRole("region", { name: "Bill" })).toContainText("Payment: Cash On Delivery · Pending");
       await expect(page.getByTestId("order-status")).toHaveText("Order Placed");
 
       // The same document all along: a marker on window survives only if nothing reloads.

@@ -80,7 +80,7 @@ test.describe("hostile text is shown as text", () => {
     const shopperDialogs = watchDialogs(shopperPage.context());
 
     await openSellerPage(sellerPage, "/seller");
-    await sellerPage.getByLabel("Image 1", { exact: true }).setInputFiles(IMAGE);
+    await sellerPage.getByLabel("Upload image 1", { exact: true }).setInputFiles(IMAGE);
     await sellerPage.getByLabel("Product Name").fill(name);
     await sellerPage.getByLabel("Product Description").fill("Tasty\njavascript:alert(1)");
     await sellerPage.getByLabel("Category").selectOption("Instant");

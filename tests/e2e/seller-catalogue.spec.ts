@@ -76,7 +76,7 @@ async function addProductByKeyboard(page: Page, catalogueChanges: CatalogueChang
   await openSellerPage(page, "/seller");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add Product");
 
-  const slot = page.getByLabel("Image 1", { exact: true });
+  const slot = page.getByLabel("Upload image 1", { exact: true });
   // Listening first: Playwright turns the browser's file-chooser interception on without waiting
   // for it, and a Space pressed right after could open the chooser before it is on (no event).
   const chooser = page.waitForEvent("filechooser", { timeout: 30_000 });
@@ -105,7 +105,7 @@ async function addProductByKeyboard(page: Page, catalogueChanges: CatalogueChang
 
   await expect(toast(page, `Product Added: ${name}`)).toBeVisible();
   await expect(page.getByLabel("Product Name")).toHaveValue("");
-  await expect(page.getByLabel("Image 1", { exact: true })).toBeAttached(); // the slots start empty again
+  await expect(page.getByLabel("Upload image 1", { exact: true })).toBeAttached(); // the slots start empty again
 
   await open(shopper, `/products?search=${encodeURIComponent(name)}`);
   await expect(productCard(shopper, name)).toContainText(rupees(45_00));
@@ -177,9 +177,9 @@ for (const [screen, options] of [
       }
 
       // A wrong type and an oversized file are refused in the slot, before anything is sent.
-      await sellerPage.getByLabel("Image 3", { exact: true }).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+      await sellerPage.getByLabel("Upload image 3", { exact: true }).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
       await expect(sellerPage.getByRole("alert").filter({ hasText: "notes.txt: Images must be JPEG, PNG, WebP or AVIF files" })).toBeVisible();
-      await sellerPage.getByLabel("Image 3", { exact: true }).setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024) });
+      await sellerPage.getByLabel("Upload image 3", { exact: true }).setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024) });
       await expect(sellerPage.getByRole("alert").filter({ hasText: "huge.png: Each image must be at most 2 MB" })).toBeVisible();
 
       // The (now) second picture, the avocado, is replaced by a carrot.
@@ -196,7 +196,7 @@ for (const [screen, options] of [
       await sellerPage.getByRole("checkbox", { name: "Remove image 2" }).check();
       await sellerPage.getByRole("button", { name: "SAVE" }).click();
       // Saved: the slots start again from the saved pictures (the first save's toast may still show).
-      await expect(sellerPage.getByLabel("Image 2", { exact: true })).toBeAttached();
+      await expect(sellerPage.getByLabel("Upload image 2", { exact: true })).toBeAttached();
       await expect(sellerPage.getByRole("checkbox", { name: "Remove image 2" })).toHaveCount(0);
       expect((await productByApi(sellerRequest, name))!.image).toEqual([images[1]]);
       await sellerPage.getByRole("checkbox", { name: "Remove image 1" }).check();
@@ -442,7 +442,7 @@ test.describe("the seller's catalogue without JavaScript", () => {
     const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/seller");
-    await page.getByLabel("Image 1", { exact: true }).setInputFiles(AVOCADO);
+    await page.getByLabel("Upload image 1", { exact: true }).setInputFiles(AVOCADO);
     await page.getByLabel("Product Name").fill(name);
     await page.getByLabel("Category").selectOption("Vegetables");
     await page.getByLabel("Product Price (₹)").fill("30");

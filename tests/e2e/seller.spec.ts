@@ -40,8 +40,8 @@ test.describe("the seller", () => {
 
     await openSellerPage(sellerPage, "/seller");
     await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Add Product");
-    await sellerPage.getByLabel("Image 1", { exact: true }).setInputFiles(AVOCADO_IMAGE);
-    await sellerPage.getByLabel("Image 2", { exact: true }).setInputFiles(CUCUMBER_IMAGE);
+    await sellerPage.getByLabel("Upload image 1", { exact: true }).setInputFiles(AVOCADO_IMAGE);
+    await sellerPage.getByLabel("Upload image 2", { exact: true }).setInputFiles(CUCUMBER_IMAGE);
     await sellerPage.getByLabel("Product Name").fill(name);
     await sellerPage.getByLabel("Product Description").fill("Creamy and ripe\nGrown in Coorg");
     await sellerPage.getByLabel("Category").selectOption("Vegetables");
@@ -229,6 +229,7 @@ test.describe("the seller", () => {
 
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL("/");
+    await expect(page.getByRole("status").getByText("Logged Out")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Freshness You Can Trust, Savings You Will Love!");
 
     const response = await page.goto("/seller");

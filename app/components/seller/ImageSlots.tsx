@@ -180,7 +180,8 @@ function SlotView({
               Replace<span className="sr-only"> image {n}</span>
             </>
           ) : (
-            <span className="sr-only">Image {n}</span>
+            // The empty slot's picture reads "Upload": its name starts with that word, as a voice user says it.
+            <span className="sr-only">Upload image {n}</span>
           )}
         </span>
       </label>

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { fromContext } from "@worker/web/context";
 import { endShopperSession, setCookies } from "@worker/web/shopper-session";
 import type { Route } from "./+types/logout";
+import { withFlash } from "@worker/web/flash";
 
 /** Logging out changes state, so it is a POST; a stray GET just goes home. */
 export function loader() {
@@ -9,5 +10,5 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return redirect("/", { headers: setCookies(await endShopperSession(request, fromContext(context))) });
+  return withFlash(redirect("/", { headers: setCookies(await endShopperSession(request, fromContext(context))) }), { kind: "success", message: "Logged Out" });
 }

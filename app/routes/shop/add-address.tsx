@@ -9,6 +9,7 @@ import { AddressForm } from "~/components/account/AddressForm";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/add-address";
 import { WITHOUT_CART_BAR } from "~/components/cart/CartBar";
+import { withFlash } from "@worker/web/flash";
 
 export const handle = WITHOUT_CART_BAR;
 
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUserPage(request, context, "/cart");
   return runAction(async () => {
     await addAddress(worker.db, user.id, Object.fromEntries(await readForm(request)));
-    return redirect(nextPage(request));
+    return withFlash(redirect(nextPage(request)), { kind: "success", message: "Address saved" });
   }, request);
 }
 

@@ -9,6 +9,7 @@ import { Link } from "~/components/Link";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/edit-address";
 import { WITHOUT_CART_BAR } from "~/components/cart/CartBar";
+import { withFlash } from "@worker/web/flash";
 
 export const handle = WITHOUT_CART_BAR;
 
@@ -27,7 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUserPage(request, context);
   return runAction(async () => {
     await updateAddress(worker.db, user.id, params.id, Object.fromEntries(await readForm(request)));
-    return redirect("/addresses", 303);
+    return withFlash(redirect("/addresses", 303), { kind: "success", message: "Address saved" });
   }, request);
 }
 

@@ -137,7 +137,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <BillBreakdown order={order} />
             <p className="mt-3 text-sm text-gray-700">
-              Paid by {paymentMethodLabel(order.paymentType)} ·{" "}
+              Payment: {paymentMethodLabel(order.paymentType)} ·{" "}
               <span data-testid="payment-status" className={order.isPaid ? "text-primary" : "text-amber-700"}>
                 {paymentLabel(order)}
               </span>
