@@ -18,6 +18,8 @@ import * as delivery from "~/routes/shop/delivery";
 import * as home from "~/routes/shop/home";
 import * as sellerCancel from "~/routes/seller/order-cancel";
 import * as sellerLoginPage from "~/routes/seller/login";
+import * as sellerLogout from "~/routes/seller/logout";
+import * as shopperLogout from "~/routes/account/logout";
 import { CART_COOKIE, parseCart, serializeCart } from "@shared/cart";
 import { readCookie } from "@shared/cookies";
 import { getDb } from "@worker/db/client";
@@ -30,6 +32,7 @@ import { productInput } from "@worker/validation/product";
 import { storeSettingsInput } from "@worker/validation/store-settings";
 import { insertProduct } from "../support/builders";
 import { freshIp, ORIGIN } from "../support/http";
+import { runRoute } from "../support/routes";
 import { sellerLogin } from "../support/seller";
 import { signUp } from "../support/shoppers";
 
@@ -377,5 +380,23 @@ describe("page forms refused without JavaScript give back what was posted (ADR 0
     const run = (error: HttpError) => runFormAction(formPost("/cart", {}, { dest: "empty" }), async () => Promise.reject(error));
     const conflict = (await run(new HttpError(409, "The stock changed"))) as { data: unknown };
     expect(conflict.data).toEqual({ ok: false, msg: "The stock changed" });
+  });
+});
+
+describe("a logout's word", () => {
+  const flashOf = (outcome: { value?: unknown }) => (outcome.value as Response).headers.get("X-Flash");
+
+  it("says Logged Out only when a session was ended: a stray or repeated logout says nothing", async () => {
+    const shopper = await signUp();
+    const ended = await runRoute(shopperLogout.action as never, { path: "/logout", cookie: shopper.cookie, form: {} });
+    expect((ended.value as Response).status).toBe(302);
+    expect(JSON.parse(decodeURIComponent(flashOf(ended)!))).toEqual({ kind: "success", message: "Logged Out" });
+    expect(flashOf(await runRoute(shopperLogout.action as never, { path: "/logout", cookie: shopper.cookie, form: {} }))).toBeNull();
+    expect(flashOf(await runRoute(shopperLogout.action as never, { path: "/logout", form: {} }))).toBeNull();
+
+    const seller = await sellerLogin();
+    expect(flashOf(await runRoute(sellerLogout.action as never, { path: "/seller/logout", cookie: seller, form: {} }))).not.toBeNull();
+    expect(flashOf(await runRoute(sellerLogout.action as never, { path: "/seller/logout", cookie: seller, form: {} }))).toBeNull();
+    expect(flashOf(await runRoute(sellerLogout.action as never, { path: "/seller/logout", cookie: shopper.cookie, form: {} }))).toBeNull();
   });
 });

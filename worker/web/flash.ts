@@ -44,6 +44,9 @@ export type FlashKind = "success" | "error";
  */
 export type Flash = { kind: FlashKind; message: string; typed?: Record<string, string>; field?: string };
 
+/** The next page's word after a logout (the API's logout answers the same). */
+export const LOGGED_OUT: Flash = { kind: "success", message: "Logged Out" };
+
 /** Mark a (redirect) response with the message the next page shows. Returns the same response. */
 export function withFlash(response: Response, flash: Flash): Response {
   response.headers.set(FLASH_HEADER, encodeURIComponent(JSON.stringify(flash)));
