@@ -91,7 +91,11 @@ test.describe("fuzz: page routes never answer 5xx, leak a stack trace, or change
 
   test("POST (and PUT, DELETE) to every form with hostile bodies and content types; a shopper's refused request changes nothing", async ({ playwright, sellerRequest, baseURL }) => {
     const origin = new URL(baseURL!).origin;
-    const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    // A context keeps the cookies its answers set. Each request gets a new one, so it carries exactly
+    // the cookies the property chose: not the shopper's session from the sign-up (a "visitor" would
+    // be that shopper), nor a flash an earlier request earned (the next page shows and clears it).
+    const fresh = () => playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    const request = await fresh();
     const shopper = newShopper(test.info());
     const registered = await request.post("/api/user/register", { data: { name: "Fuzz Shopper", email: shopper.email, password: SHOPPER_PASSWORD }, headers: { Origin: origin } });
     expect(registered.status()).toBe(201);
@@ -121,9 +125,11 @@ test.describe("fuzz: page routes never answer 5xx, leak a stack trace, or change
         const headers: Record<string, string> = { ...p.site.headers, ...p.ip, "Content-Type": p.contentType ?? "application/x-www-form-urlencoded" };
         if (cookie) headers.Cookie = cookie;
         const before = p.who === "shopper" ? await shopperState(request, sid, origin) : "";
-        const response = await request.fetch(p.path, { method: p.method, headers, data: p.body, maxRedirects: 0 });
+        const client = await fresh();
+        const response = await client.fetch(p.path, { method: p.method, headers, data: p.body, maxRedirects: 0 });
         const what = `${p.method} ${p.path} as ${p.who} from ${p.site.name} ${headers["Content-Type"]} ${JSON.stringify(p.body.slice(0, 200))}`;
         await expectSafe(response, what);
+        await client.dispose();
         if (p.who === "shopper" && (response.status() >= 400 || p.site.crossSite)) {
           expect(await shopperState(request, sid, origin), `state changed: ${what}`).toBe(before);
         }
