@@ -19,7 +19,7 @@ export const sellerRoutes = new Hono<ApiEnv>()
   .get("/is-auth", requireSeller, (c) => c.json({ success: true, msg: "" }))
   .get("/dashboard", requireSellerRole, async (c) => c.json({ success: true, msg: "", dashboard: toDashboardJson(await dashboardFigures(c.var.db, Date.now(), bestSellersMemo)) }))
   .get("/logout", sameSiteOnly, async (c) => {
-    c.header("Set-Cookie", await destroySession(c.req.raw, c.env, "seller"));
+    c.header("Set-Cookie", (await destroySession(c.req.raw, c.env, "seller")).setCookie);
     return c.json({ success: true, msg: "Logged Out" });
   })
   .get("/settings", requireSeller, async (c) => c.json({ success: true, msg: "", settings: toApiSettings(await readStoreSettings(c.var.db)) }))

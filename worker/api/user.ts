@@ -23,6 +23,6 @@ export const userRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, notifications });
   })
   .get("/logout", sameSiteOnly, async (c) => {
-    for (const cookie of await endShopperSession(c.req.raw, { env: c.env, db: c.var.db })) c.header("Set-Cookie", cookie, { append: true });
+    for (const cookie of (await endShopperSession(c.req.raw, { env: c.env, db: c.var.db })).cookies) c.header("Set-Cookie", cookie, { append: true });
     return c.json({ success: true, msg: "Logged Out" });
   });

@@ -8,6 +8,13 @@ export function cookieDefaults(request: Request, env: Pick<Env, "APP_URL">) {
   return { path: "/", sameSite: "lax" as const, secure: isServedOverHttps(request, env) };
 }
 
+/** Headers that set each of `cookies` (Set-Cookie values). */
+export function setCookies(cookies: string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
 export function isServedOverHttps(request: Request, env: Pick<Env, "APP_URL">): boolean {
   return new URL(request.url).protocol === "https:" || Boolean(env.APP_URL?.startsWith("https:"));
 }

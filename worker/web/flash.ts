@@ -18,9 +18,9 @@
  *
  * A request carrying the cookie skips the edge cache (worker/edge-cache.ts), like a cart or session.
  */
-import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { readCookie } from "@shared/cookies";
-import { cookieDefaults } from "./cookies";
+import { cookieDefaults, setCookies } from "./cookies";
 import { fromContext } from "./context";
 import { sessionSecrets } from "./session";
 
@@ -44,8 +44,14 @@ export type FlashKind = "success" | "error";
  */
 export type Flash = { kind: FlashKind; message: string; typed?: Record<string, string>; field?: string };
 
-/** The next page's word after a logout (the API's logout answers the same). */
-export const LOGGED_OUT: Flash = { kind: "success", message: "Logged Out" };
+/**
+ * A logout's answer, for both kinds: home, with `cookies` (the session cleared) and "Logged Out"
+ * as the API's logout says, only when a session ended (a stray or repeated logout says nothing).
+ */
+export function homeAfterLogout({ cookies, ended }: { cookies: string[]; ended: boolean }): Response {
+  const response = redirect("/", { headers: setCookies(cookies) });
+  return ended ? withFlash(response, { kind: "success", message: "Logged Out" }) : response;
+}
 
 /** Mark a (redirect) response with the message the next page shows. Returns the same response. */
 export function withFlash(response: Response, flash: Flash): Response {

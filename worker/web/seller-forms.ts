@@ -17,8 +17,9 @@ export async function sellerLoginForm(request: Request, worker: WorkerContext): 
   return new Headers({ "Set-Cookie": await createSession(request, worker.env, "seller", { seller: true }) });
 }
 
-export async function sellerLogoutHeaders(request: Request, worker: WorkerContext): Promise<Headers> {
-  return new Headers({ "Set-Cookie": await destroySession(request, worker.env, "seller") });
+export async function endSellerSession(request: Request, worker: WorkerContext): Promise<{ cookies: string[]; ended: boolean }> {
+  const { setCookie, ended } = await destroySession(request, worker.env, "seller");
+  return { cookies: [setCookie], ended };
 }
 
 const PRODUCT_FIELDS = ["name", "description", "category", "price", "offerPrice", "weight", "stock", "stockSeen"] as const;

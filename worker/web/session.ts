@@ -72,8 +72,9 @@ export async function createSession(request: Request, env: SessionEnv, kind: Ses
   return sessions.commitSession(session);
 }
 
-/** End the session (if any) and return the Set-Cookie header value that clears it. */
-export async function destroySession(request: Request, env: SessionEnv, kind: SessionKind): Promise<string> {
+/** End the session (if any): the Set-Cookie header value that clears it, and whether there was one to end. */
+export async function destroySession(request: Request, env: SessionEnv, kind: SessionKind): Promise<{ setCookie: string; ended: boolean }> {
   const sessions = storage(request, env, kind);
-  return sessions.destroySession(await sessions.getSession(request.headers.get("cookie")));
+  const session = await sessions.getSession(request.headers.get("cookie"));
+  return { setCookie: await sessions.destroySession(session), ended: Boolean(session.id && session.data.createdAt) };
 }

@@ -3,6 +3,7 @@
  * the account, fold this device's guest cart into it, start a fresh session.
  */
 import { safeLocalPath } from "@shared/redirect";
+import { setCookies } from "@worker/web/cookies";
 import { clearedCartCookie } from "@worker/web/cart-cookie";
 import type { WorkerContext } from "@worker/web/context";
 import type { User } from "@worker/db/schema";
@@ -23,9 +24,10 @@ export async function authenticate(request: Request, worker: Worker, input: unkn
   return { user, cookies };
 }
 
-/** Logout: end the session and empty this device's cart. Returns the Set-Cookie values. */
-export async function endShopperSession(request: Request, worker: Worker): Promise<string[]> {
-  return [await destroySession(request, worker.env, "shopper"), clearedCartCookie(request, worker.env)];
+/** Logout: end the session and empty this device's cart. Returns the Set-Cookie values, and whether a session ended. */
+export async function endShopperSession(request: Request, worker: Worker): Promise<{ cookies: string[]; ended: boolean }> {
+  const { setCookie, ended } = await destroySession(request, worker.env, "shopper");
+  return { cookies: [setCookie, clearedCartCookie(request, worker.env)], ended };
 }
 
 /**
@@ -45,8 +47,3 @@ export async function submitAuthForm(request: Request, worker: Worker) {
   };
 }
 
-export function setCookies(cookies: string[]): Headers {
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return headers;
-}

@@ -1,8 +1,7 @@
 import { redirect } from "react-router";
 import { fromContext } from "@worker/web/context";
-import { LOGGED_OUT, withFlash } from "@worker/web/flash";
-import { sellerLogoutHeaders } from "@worker/web/seller-forms";
-import { readSession } from "@worker/web/session";
+import { homeAfterLogout } from "@worker/web/flash";
+import { endSellerSession } from "@worker/web/seller-forms";
 import type { Route } from "./+types/logout";
 
 export function loader() {
@@ -10,9 +9,5 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const worker = fromContext(context);
-  // Read before the session ends: only a logout that ended one says so (a stray or repeated one says nothing).
-  const signedIn = (await readSession(request, worker.env, "seller")) !== null;
-  const response = redirect("/", { headers: await sellerLogoutHeaders(request, worker) });
-  return signedIn ? withFlash(response, LOGGED_OUT) : response;
+  return homeAfterLogout(await endSellerSession(request, fromContext(context)));
 }
