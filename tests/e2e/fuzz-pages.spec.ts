@@ -9,7 +9,7 @@
  * only be fuzzed here, where the real React Router build renders them.
  * `npm test` runs a bounded number of requests; `npm run fuzz -- --pages` runs more (FUZZ_RUNS).
  */
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequest, APIRequestContext } from "@playwright/test";
 import fc from "fast-check";
 import { CONTENT_TYPES, encode, fuzzRuns, hostileCookie, hostileQuery, hostileSegment, hostileString, LEAK, SITES } from "../support/fuzz";
 import { APPLE } from "./support/app";
@@ -50,6 +50,16 @@ async function shopperState(request: APIRequestContext, cookie: string, origin: 
   return JSON.stringify([me, addresses, orders]);
 }
 
+/**
+ * A client of its own for one request. A client keeps the cookies its answers set: a shared one
+ * would send them with the next request (the sign-up's session would make a "visitor" that
+ * shopper, a flash one request earned would be shown and cleared by the next), so every request
+ * carries exactly the cookies the property chose.
+ */
+function newClient(playwright: { request: APIRequest }, baseURL: string): Promise<APIRequestContext> {
+  return playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+}
+
 async function expectSafe(response: { status(): number; text(): Promise<string>; headers(): Record<string, string> }, what: string) {
   const body = await response.text();
   const described = `${what} → ${response.status()} ${body.slice(0, 200)}`;
@@ -62,8 +72,6 @@ test.describe("fuzz: page routes never answer 5xx, leak a stack trace, or change
   test.describe.configure({ timeout: 300_000 });
 
   test("GET of every page with hostile paths, query strings, cookies and origins", async ({ playwright, sellerRequest, baseURL }) => {
-    // No cookie jar: every request carries exactly the cookies the property chose.
-    const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
     const seller = await sellerCookie(sellerRequest);
     const probe = fc.record({
       page: fc.constantFrom(...PAGES),
@@ -81,21 +89,19 @@ test.describe("fuzz: page routes never answer 5xx, leak a stack trace, or change
         const path = `/${rest.replace(/^\/+/, "")}${p.query}`;
         const headers: Record<string, string> = { ...p.site.headers, ...p.ip };
         if (p.cookie) headers.Cookie = p.cookie;
-        const response = await request.get(path, { headers, maxRedirects: 0 });
+        const client = await newClient(playwright, baseURL!);
+        const response = await client.get(path, { headers, maxRedirects: 0 });
         await expectSafe(response, `GET ${path} from ${p.site.name} cookie ${p.cookie?.slice(0, 80)}`);
+        await client.dispose();
       }),
       runs(150),
     );
-    await request.dispose();
   });
 
   test("POST (and PUT, DELETE) to every form with hostile bodies and content types; a shopper's refused request changes nothing", async ({ playwright, sellerRequest, baseURL }) => {
     const origin = new URL(baseURL!).origin;
-    // A context keeps the cookies its answers set. Each request gets a new one, so it carries exactly
-    // the cookies the property chose: not the shopper's session from the sign-up (a "visitor" would
-    // be that shopper), nor a flash an earlier request earned (the next page shows and clears it).
-    const fresh = () => playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-    const request = await fresh();
+    // Sign-up and the state checks: this client keeps the shopper's session (each check sends it anyway).
+    const request = await newClient(playwright, baseURL!);
     const shopper = newShopper(test.info());
     const registered = await request.post("/api/user/register", { data: { name: "Fuzz Shopper", email: shopper.email, password: SHOPPER_PASSWORD }, headers: { Origin: origin } });
     expect(registered.status()).toBe(201);
@@ -125,7 +131,7 @@ test.describe("fuzz: page routes never answer 5xx, leak a stack trace, or change
         const headers: Record<string, string> = { ...p.site.headers, ...p.ip, "Content-Type": p.contentType ?? "application/x-www-form-urlencoded" };
         if (cookie) headers.Cookie = cookie;
         const before = p.who === "shopper" ? await shopperState(request, sid, origin) : "";
-        const client = await fresh();
+        const client = await newClient(playwright, baseURL!);
         const response = await client.fetch(p.path, { method: p.method, headers, data: p.body, maxRedirects: 0 });
         const what = `${p.method} ${p.path} as ${p.who} from ${p.site.name} ${headers["Content-Type"]} ${JSON.stringify(p.body.slice(0, 200))}`;
         await expectSafe(response, what);
