@@ -162,6 +162,39 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeHidden();
     });
 
+    test("Enter before the suggestions' code has arrived: it never opens them over the results", async ({ page }) => {
+      await open(page, "/");
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/assets/Suggestions-*.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      const box = searchBox(page);
+      const loaded = page.waitForResponse("**/assets/Suggestions-*.js");
+      // A pasted word (or a phone keyboard's suggestion) and Enter at once.
+      await box.fill("doodh");
+      await box.press("Enter");
+      await expect(page).toHaveURL("/products?search=doodh");
+      await expect(page.getByRole("heading", { name: /Results for/i })).toBeVisible();
+
+      let asked = 0;
+      page.on("request", (request) => void (request.url().includes("/api/product/suggest") && asked++));
+      release();
+      await loaded;
+      await expect(box).toHaveAttribute("aria-controls", /suggestions/); // the code is in
+      await expect(box).toBeFocused();
+      // Longer than the typing pause and an answer from the local server.
+      await page.waitForTimeout(600);
+      expect(asked).toBe(0);
+      await expect(box).toHaveAttribute("aria-expanded", "false");
+      await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeHidden();
+      // Typing again asks again.
+      await box.fill("");
+      await box.pressSequentially("doodh");
+      await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
+    });
+
     test("Enter without choosing a suggestion searches, as the plain form does", async ({ page }) => {
       await open(page, "/");
       const box = searchBox(page);

@@ -20,6 +20,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const [Suggestions, setSuggestions] = useState<ComponentType<SuggestionsProps> | null>(null);
   const [state, setState] = useState<ComboboxState>({ expanded: false, activeId: undefined });
   const loading = useRef(false);
+  // A search submitted before the suggestions' code arrived: it must not then open them over the results.
+  const submitted = useRef(false);
+  const [askOnLoad, setAskOnLoad] = useState(true);
   // The box says what the page shows: the search of a results page, nothing once the shopper has
   // gone elsewhere (it is uncontrolled, so a client-side navigation would otherwise keep old text).
   const shownSearch = normaliseSearchText(params.get("search") ?? "");
@@ -31,15 +34,19 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const enhance = () => {
     if (loading.current) return;
     loading.current = true;
+    submitted.current = false;
     import("./Suggestions").then(
-      (module) => setSuggestions(() => module.Suggestions),
+      (module) => {
+        setAskOnLoad(!submitted.current);
+        setSuggestions(() => module.Suggestions);
+      },
       // Offline or a stale deploy: the box stays a plain search form.
       () => (loading.current = false),
     );
   };
 
   return (
-    <Form method="get" action="/products" role="search" className={`relative flex items-center rounded-full border border-gray-300 bg-white px-3 text-sm ${className}`}>
+    <Form method="get" action="/products" role="search" onSubmit={() => (submitted.current = true)} className={`relative flex items-center rounded-full border border-gray-300 bg-white px-3 text-sm ${className}`}>
       <label htmlFor={id} className="sr-only">
         Search products
       </label>
@@ -67,7 +74,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
           <path d="m20 20-3.5-3.5" />
         </svg>
       </button>
-      {Suggestions && <Suggestions input={input} listId={listId} onStateChange={setState} />}
+      {Suggestions && <Suggestions input={input} listId={listId} onStateChange={setState} askOnLoad={askOnLoad} />}
     </Form>
   );
 }

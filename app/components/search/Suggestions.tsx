@@ -11,6 +11,8 @@ export type SuggestionsProps = {
   input: RefObject<HTMLInputElement | null>;
   listId: string;
   onStateChange: (state: ComboboxState) => void;
+  /** Ask at once for what the box holds if it has the focus (false: a search was submitted meanwhile). */
+  askOnLoad: boolean;
 };
 
 type Suggestion = { _id: string; name: string; category: string; offerPrice: number; image: string | null };
@@ -29,7 +31,7 @@ const DEBOUNCE_MS = 120;
  * - Tab, a tap elsewhere or leaving the box closes it;
  * - a polite live region says how many suggestions there are.
  */
-export function Suggestions({ input, listId, onStateChange }: SuggestionsProps) {
+export function Suggestions({ input, listId, onStateChange, askOnLoad }: SuggestionsProps) {
   const navigate = useNavigate();
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [open, setOpen] = useState(false);
@@ -147,8 +149,8 @@ export function Suggestions({ input, listId, onStateChange }: SuggestionsProps) 
     box.addEventListener("focus", ask);
     box.addEventListener("keydown", onKeyDown);
     box.addEventListener("blur", onBlur);
-    // The module loaded while the shopper was already typing.
-    if (document.activeElement === box && !asked.current) ask();
+    // The module loaded while the shopper was already typing (and had not yet pressed Enter).
+    if (askOnLoad && document.activeElement === box && !asked.current) ask();
     return () => {
       box.removeEventListener("input", ask);
       box.removeEventListener("focus", ask);
