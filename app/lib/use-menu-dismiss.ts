@@ -9,6 +9,9 @@ import { useLocation } from "react-router";
  * Escape closes one menu at a time, the innermost (a nested menu's effect subscribes first and
  * marks the key as handled), and none while a dialog has the focus: the dialog's own Escape.
  * Returns that close, for a control in the menu that closes it too (a question's Keep).
+ *
+ * What opens is scrolled up into view if its foot is not (a question opening at the foot of a
+ * phone's screen, under the cart bar): menus in the sticky top bar never move the page.
  */
 export function useMenuDismiss(menu: RefObject<HTMLDetailsElement | null>): () => void {
   const { pathname, search } = useLocation();
@@ -28,11 +31,20 @@ export function useMenuDismiss(menu: RefObject<HTMLDetailsElement | null>): () =
       event.preventDefault();
       closeWithFocus(details);
     };
+    const onToggle = () => {
+      const details = menu.current;
+      if (!details?.open) return;
+      const hiddenBelow = parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0;
+      if (details.getBoundingClientRect().bottom > window.innerHeight - hiddenBelow) details.scrollIntoView({ block: "end" });
+    };
+    const details = menu.current;
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("keydown", onKeyDown);
+    details?.addEventListener("toggle", onToggle);
     return () => {
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown);
+      details?.removeEventListener("toggle", onToggle);
     };
   }, [menu]);
   return () => {

@@ -99,6 +99,44 @@ for (const device of ["desktop", "phone @mobile"]) {
       await placeOrder.click();
       await expect(page).toHaveURL(/\/my-orders\?placed=/);
       await expect(orderCards(page)).toHaveCount(1);
+      // Where the order went is now where the shopper has things delivered: the bar follows.
+      await expect(page.getByRole("banner").getByText("Deliver to 560001", { exact: true })).toBeVisible();
+      await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
+    });
+
+    test("an address added on the way to checkout is the one chosen; the form starts with the account's name and e-mail and the checked pincode", async ({ page, shopper }) => {
+      await open(page, "/");
+      await checkPincode(page, "560034");
+      await addToCartFromProductPage(page, APPLE, { signedIn: true });
+      await open(page, "/cart");
+      await page.getByRole("main").getByRole("link", { name: "Add address" }).click();
+      await expect(page).toHaveURL("/add-address");
+      const [firstName, lastName] = shopper.name.split(" ");
+      await expect(page.getByLabel("First name")).toHaveValue(firstName!);
+      await expect(page.getByLabel("Last name")).toHaveValue(lastName!);
+      await expect(page.getByLabel("Email address")).toHaveValue(shopper.email);
+      await expect(page.getByLabel("PIN code")).toHaveValue("560034");
+      await expect(page.getByLabel("State or union territory")).toHaveValue("Karnataka");
+      await expect(page.getByLabel("Mobile number")).toHaveValue("");
+      await page.getByLabel("Mobile number").fill("9876543210");
+      await page.getByLabel("Flat, house, street and area").fill("4 Koramangala 5th Block");
+      await page.getByLabel("City").fill("Bengaluru");
+      await page.getByRole("button", { name: "Save address" }).click();
+      await expect(page).toHaveURL(/\/cart\?address=/);
+      await expect(page.getByRole("radio", { name: /4 Koramangala 5th Block/ })).toBeChecked();
+
+      // Another, added while the first is the default: the new one is chosen.
+      await addAddressByApi(page, newAddress(shopper, { street: "1 Marine Drive", city: "Mumbai", state: "Maharashtra", zipCode: "400001" }));
+      await open(page, "/cart");
+      await page.getByRole("main").getByRole("link", { name: "Add address" }).click();
+      await page.getByLabel("Mobile number").fill("9876543210");
+      await page.getByLabel("Flat, house, street and area").fill("7 Indiranagar 100 Feet Road");
+      await page.getByLabel("City").fill("Bengaluru");
+      await page.getByLabel("PIN code").fill("560038");
+      await page.getByRole("button", { name: "Save address" }).click();
+      await expect(page.getByRole("radio", { name: /7 Indiranagar 100 Feet Road/ })).toBeChecked();
+      await expect(page.getByRole("radio", { name: /4 Koramangala 5th Block/ })).not.toBeChecked();
+      await expect(page.getByRole("button", { name: "Place Order" })).not.toHaveAttribute("aria-disabled");
     });
   });
 }

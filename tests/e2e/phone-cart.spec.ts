@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { APPLE, RICE, clickAndLoad, expectCartCount, open, productCard, rupees } from "./support/app";
+import { addAddressByApi, addToCartFromProductPage, newAddress } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
 const cartBar = (page: Page) => page.getByRole("link", { name: /^View cart · / });
@@ -133,6 +134,42 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await expect(page).toHaveURL("/cart");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Shopping Cart/);
       await expect(cartBar(page)).toHaveCount(0);
+    });
+
+    // The bar is a phone's.
+    if (phone) test("nothing the keyboard reaches, and no question that opens, hides under the cart bar", async ({ page, shopper, address: _ }) => {
+      await addToCartFromProductPage(page, APPLE, { signedIn: true });
+      await open(page, "/products");
+      const barTop = (await cartBar(page).boundingBox())!.y;
+      const underTheBar: string[] = [];
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press("Tab");
+        const focused = await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement | null;
+          if (!element || element.closest(".cart-bar")) return null;
+          const { bottom, height } = element.getBoundingClientRect();
+          return { name: element.getAttribute("aria-label") ?? element.textContent?.trim() ?? element.tagName, bottom, height };
+        });
+        if (focused && focused.height > 0 && focused.bottom > barTop + 1) underTheBar.push(focused.name);
+      }
+      expect(underTheBar, "focused controls under the cart bar").toEqual([]);
+
+      // Delete's question, opening at the foot of the screen, is brought up into view.
+      await addAddressByApi(page, newAddress(shopper, { street: "5 Second Street", zipCode: "560034" }));
+      await open(page, "/addresses");
+      const last = page.getByRole("main").getByRole("article").last();
+      // The toggle just above the bar, as a shopper scrolling down meets it.
+      await page.evaluate((top) => {
+        const summary = [...document.querySelectorAll("main article summary")].at(-1)!;
+        window.scrollBy(0, summary.getBoundingClientRect().bottom - top + 4);
+      }, barTop);
+      await last.getByText("Delete", { exact: true }).tap();
+      const yes = last.getByRole("button", { name: "Yes, delete" });
+      await expect(yes).toBeVisible();
+      await expect.poll(async () => {
+        const box = (await yes.boundingBox())!;
+        return box.y + box.height;
+      }).toBeLessThanOrEqual(barTop);
     });
 
     test("a signed-in shopper's cart bar is priced from the saved cart", async ({ page, shopper: _ }) => {

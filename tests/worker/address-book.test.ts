@@ -5,6 +5,8 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { newAddressPrefill } from "@worker/services/addresses";
+import { insertProduct } from "../support/builders";
 import { call, json, postJson } from "../support/http";
 import { addAddress, signUp, VALID_ADDRESS, type Shopper } from "../support/shoppers";
 
@@ -72,6 +74,15 @@ describe("Indian addresses", () => {
   });
 });
 
+describe("a new address's first values", () => {
+  it("the account's name split into first and last, its e-mail, the checked pincode and its state when only one state has it", () => {
+    expect(newAddressPrefill({ name: "Asha Devi Rao", email: "asha@example.com" }, "560034")).toEqual({ firstName: "Asha", lastName: "Devi Rao", email: "asha@example.com", zipCode: "560034", state: "Karnataka" });
+    expect(newAddressPrefill({ name: " Madonna ", email: "m@example.com" }, null)).toEqual({ firstName: "Madonna", lastName: "", email: "m@example.com" });
+    // 160xxx is Chandigarh's and Punjab's: the PIN, and the state left to the shopper.
+    expect(newAddressPrefill({ name: "A B", email: "a@example.com" }, "160017")).toEqual({ firstName: "A", lastName: "B", email: "a@example.com", zipCode: "160017" });
+  });
+});
+
 describe("the address book", () => {
   it("the first address is the default; another becomes it when chosen, and only one is ever the default", async () => {
     const shopper = await signUp();
@@ -109,6 +120,27 @@ describe("the address book", () => {
     const deleted = await postJson("/api/address/delete", { id: home }, { Cookie: shopper.cookie });
     expect(await json(deleted)).toMatchObject({ success: true, msg: "Address deleted" });
     expect((await listed(shopper)).map((a) => [a._id, a.isDefault])).toEqual([[office, true]]);
+  });
+
+  it("an order makes its address the default (the top bar's pincode); a refused order changes nothing", async () => {
+    const apple = await insertProduct({ name: "Apple 1 kg", category: "Fruits", pricePaise: 12000, offerPricePaise: 11000 });
+    const shopper = await signUp();
+    const home = await addAddress(shopper);
+    const office = await addAddress(shopper, { ...VALID_ADDRESS, street: "1 Office Park", zipCode: "560100" });
+    const mumbai = await addAddress(shopper, { ...VALID_ADDRESS, street: "1 Marine Drive", city: "Mumbai", state: "Maharashtra", zipCode: "400001" });
+    const order = (address: string) => postJson("/api/order/cod", { items: [{ product: apple.id, quantity: 1 }], address }, { Cookie: shopper.cookie });
+
+    expect((await order(office)).status).toBe(201);
+    expect((await listed(shopper)).map((a) => [a._id, a.isDefault])).toEqual([[office, true], [mumbai, false], [home, false]]);
+    expect((await addressRows()).filter((row) => row.is_default === 1)).toHaveLength(1);
+
+    // Outside the delivery area (refused, 409) or another shopper's address (404): the default stays.
+    expect((await order(mumbai)).status).toBe(409);
+    const other = await signUp();
+    const theirs = await addAddress(other);
+    expect((await order(theirs)).status).toBe(404);
+    expect((await listed(shopper))[0]!._id).toBe(office);
+    expect((await listed(other)).map((a) => [a._id, a.isDefault])).toEqual([[theirs, true]]);
   });
 
   it("another shopper's address is unknown (404) to edit, delete or choose, and stays as it was", async () => {

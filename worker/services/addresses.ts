@@ -1,13 +1,15 @@
 /**
  * Delivery addresses: each belongs to one shopper, and only they ever see or use it. One of them
  * is the default (preselected at checkout; its PIN is the top bar's "Deliver to"): the one the
- * shopper chose, else their newest. The database keeps at most one chosen per shopper.
+ * shopper chose or last ordered to, else their newest. The database keeps at most one chosen per
+ * shopper.
  */
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { addresses, users, type Address, type AddressSnapshot } from "@worker/db/schema";
 import { HttpError, notFound, parseInput } from "@worker/errors";
 import { addressIdInput, addressInput, addressUpdateInput } from "@worker/validation/address";
+import { statesOfPincode } from "./pincode-regions";
 
 export const MAX_ADDRESSES = 50;
 export const ADDRESS_NOT_FOUND = "Address not found";
@@ -61,15 +63,24 @@ export async function deleteAddress(db: Database, userId: string, input: unknown
 /** Make one of the shopper's addresses their default. */
 export async function setDefaultAddress(db: Database, userId: string, input: unknown): Promise<void> {
   const { id } = parseInput(addressIdInput, input);
-  const [, chosen] = await db.batch([
-    unsetOtherDefaults(db, userId, id),
+  const [, chosen] = await db.batch(makeDefaultStatements(db, userId, id));
+  if (chosen.length === 0) throw notFound(ADDRESS_NOT_FOUND);
+}
+
+/**
+ * The two statements that make an address of the shopper's their default, for a caller's batch
+ * (placing an order makes its address the default: the top bar then shows where they last had
+ * things delivered). The second returns the address's id, none if it is not theirs.
+ */
+export function makeDefaultStatements(db: Database, userId: string, addressId: string) {
+  return [
+    unsetOtherDefaults(db, userId, addressId),
     db
       .update(addresses)
       .set({ isDefault: true })
-      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
       .returning({ id: addresses.id }),
-  ]);
-  if (chosen.length === 0) throw notFound(ADDRESS_NOT_FOUND);
+  ] as const;
 }
 
 /**
@@ -118,6 +129,22 @@ export function ownedAddressQuery(db: Database, userId: string, addressId: strin
     .from(addresses)
     .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
     .limit(1);
+}
+
+/**
+ * What a new address starts with: the account's name and e-mail (most orders come home), and the
+ * pincode checked in the top bar with its state when only one state has it.
+ */
+export function newAddressPrefill(user: { name: string; email: string }, pincode: string | null): Partial<AddressSnapshot> {
+  const [firstName = "", ...rest] = user.name.trim().split(/\s+/);
+  const states = pincode ? statesOfPincode(pincode) : [];
+  return {
+    firstName,
+    lastName: rest.join(" "),
+    email: user.email,
+    ...(pincode ? { zipCode: pincode } : {}),
+    ...(states.length === 1 ? { state: states[0] } : {}),
+  };
 }
 
 export function toAddressSnapshot({ userId: _userId, createdAt: _createdAt, isDefault: _isDefault, ...address }: Address): AddressSnapshot {

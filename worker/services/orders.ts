@@ -16,7 +16,7 @@ import { isDbError } from "@worker/db/errors";
 import { orderItems, orders, products, users, type Order, type OrderItem, type Product, type User } from "@worker/db/schema";
 import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
 import { placeOrderInput } from "@worker/validation/order";
-import { ownedAddressQuery, toAddressSnapshot, toApiAddress } from "./addresses";
+import { makeDefaultStatements, ownedAddressQuery, toAddressSnapshot, toApiAddress } from "./addresses";
 import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
 import { assertDeliverable } from "./delivery-area";
 import { storeSettingsQuery, toStoreSettings } from "./store-settings";
@@ -108,6 +108,8 @@ export async function placeOrder(
           .where(and(eq(products.id, product.id), sql`${products.stock} IS NOT NULL`)),
       ),
   ];
+  // Where the shopper has things delivered now: the top bar's "Deliver to" and the next checkout follow.
+  if (!address.isDefault) statements.push(...makeDefaultStatements(db, user.id, address.id));
   // Cash on delivery is done at once; an online order keeps the cart until the payment succeeds.
   if (paymentType === "COD") statements.push(db.update(users).set({ cartItems: {} }).where(eq(users.id, user.id)));
 

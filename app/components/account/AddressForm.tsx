@@ -45,7 +45,7 @@ const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-
  * about (marked invalid, and focused), else above the button; refused without JavaScript the
  * fields show what the shopper typed (ADR 047).
  */
-export function AddressForm({ address, answer, submitLabel, showDefault = true }: { address?: AddressSnapshot; answer?: FormAnswer; submitLabel: string; showDefault?: boolean }) {
+export function AddressForm({ address, answer, submitLabel, showDefault = true }: { address?: Partial<AddressSnapshot>; answer?: FormAnswer; submitLabel: string; showDefault?: boolean }) {
   const busy = useNavigation().state === "submitting";
   const refusal = answer && !answer.ok ? answer : undefined;
   const { general, fieldProps, errorFor } = useFieldError(refusal, "address", FIELD_NAMES);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation, useSearchParams } from "react-router";
 import { Link } from "~/components/Link";
 import type { ActionFailure } from "@worker/web/action-result";
 import type { AddressSnapshot } from "@worker/db/schema";
@@ -28,7 +28,9 @@ export function Checkout({ totals, signedIn, addresses, cardPayments, checkoutKe
   const fetcher = useFetcher<ActionFailure>();
   const location = useLocation();
   const [paymentType, setPaymentType] = useState<"COD" | "Online">("COD");
-  const [addressId, setAddressId] = useState(addresses[0]?.id ?? "");
+  // The address the shopper has just added on the way here (?address=, add-address.tsx), else the default.
+  const [params] = useSearchParams();
+  const [addressId, setAddressId] = useState(() => addresses.find((address) => address.id === params.get("address"))?.id ?? addresses[0]?.id ?? "");
   const busy = fetcher.state !== "idle";
   // Outside the delivery area: said beside the button, which then does nothing once hydrated
   // (before, and without JavaScript, the post is refused by the server with the same reason).

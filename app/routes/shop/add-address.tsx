@@ -4,7 +4,8 @@ import { runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { requireUserPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
-import { addAddress } from "@worker/services/addresses";
+import { addAddress, newAddressPrefill } from "@worker/services/addresses";
+import { pincodeFromCookie } from "@worker/web/pincode-cookie";
 import { AddressForm } from "~/components/account/AddressForm";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/add-address";
@@ -15,33 +16,33 @@ export const handle = WITHOUT_CART_BAR;
 
 export const meta: Route.MetaFunction = () => pageMeta("Add a delivery address", "Save a delivery address in India for your orders.");
 
-/** Back to the cart (the spec's path), or to the address book when it sent the shopper here. */
-function nextPage(request: Request): string {
+/** Back to the cart (the spec's path) with the new address chosen, or to the address book when it sent the shopper here. */
+function nextPage(request: Request, addressId: string): string {
   const next = new URL(request.url).searchParams.get("redirectTo");
-  return next ? safeLocalPath(next) : "/cart";
+  return next ? safeLocalPath(next) : `/cart?address=${addressId}`;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUserPage(request, context, "/cart");
-  return null;
+  const user = await requireUserPage(request, context, "/cart");
+  return { prefill: newAddressPrefill(user, pincodeFromCookie(request.headers.get("cookie"))) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   const user = await requireUserPage(request, context, "/cart");
   return runAction(async () => {
-    await addAddress(worker.db, user.id, Object.fromEntries(await readForm(request)));
-    return withFlash(redirect(nextPage(request)), { kind: "success", message: "Address saved" });
+    const address = await addAddress(worker.db, user.id, Object.fromEntries(await readForm(request)));
+    return withFlash(redirect(nextPage(request, address.id)), { kind: "success", message: "Address saved" });
   }, request);
 }
 
-export default function AddAddress({ actionData }: Route.ComponentProps) {
+export default function AddAddress({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mt-16 pb-16">
       <h1 className="text-2xl text-gray-600 md:text-3xl">
         Add Shipping <span className="font-semibold text-primary">Address</span>
       </h1>
-      <AddressForm answer={actionData} submitLabel="Save address" />
+      <AddressForm address={loaderData.prefill} answer={actionData} submitLabel="Save address" />
     </div>
   );
 }
