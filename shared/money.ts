@@ -47,6 +47,11 @@ export function savingsOf(mrp: Paise, offer: Paise): Savings | null {
   return { saved, percentOff: Math.floor((saved * 100) / mrp) };
 }
 
+/** What a cart saves against the MRP (each line's MRP less its offer price, times its quantity). */
+export function savedAgainstMrp(lines: readonly (PricedLine & { mrpPaise: Paise })[]): Paise {
+  return lines.reduce((sum, line) => sum + Math.max(0, line.mrpPaise - line.unitPricePaise) * line.quantity, 0);
+}
+
 /** The cart's item total at offer prices, of the lines whose price is known (products on sale). */
 export function itemsTotal(items: Readonly<Record<string, number>>, prices: Readonly<Record<string, Paise>>): Paise {
   return totalsFor(

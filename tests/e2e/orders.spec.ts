@@ -33,7 +33,13 @@ for (const device of DEVICES) {
       const card = orderCards(page).first();
       await expect(card).toHaveAttribute("data-highlighted", "true");
       await expect(card).toContainText("Just placed");
+      // The badge stays one pill, on a phone too.
+      const badge = card.getByText("Just placed", { exact: true });
+      expect((await badge.boundingBox())!.height).toBeLessThan(30);
       await expect(card.getByTestId("order-promise")).toHaveText(new RegExp(`^${promise.source}$`));
+      // The card's buttons say which order they are for (a list holds several with the same words).
+      await expect(card.getByRole("link", { name: "Cancel order" })).toHaveAccessibleDescription(`Order ${orderNumber(orderId)}`);
+      await expect(card.getByRole("button", { name: "Order again" })).toHaveAccessibleDescription(`Order ${orderNumber(orderId)}`);
       await expectCartCount(page, 0);
     });
 

@@ -208,7 +208,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       expect(await pageEndAtBottom(page)).toBeLessThanOrEqual(bar.y + 1);
     });
 
-    test("savings against the MRP: % off on the cards and the product page, 'You save' on the product page", async ({ page }) => {
+    test("savings against the MRP: % off on the cards and the product page, 'You save' on the product page and in the cart's bill", async ({ page }) => {
       await open(page, "/products/fruits");
       // ₹110 instead of ₹120: 8.33 % off, shown as 8 % (never more than the shopper saves).
       await expect(productCard(page, APPLE.name).getByText("8% off", { exact: true })).toBeVisible();
@@ -217,6 +217,19 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       const main = page.getByRole("main");
       await expect(main.getByText("8% off", { exact: true }).first()).toBeVisible();
       await expect(main.getByText(`You save ${rupees(APPLE.mrpPaise - APPLE.offerPaise)}`, { exact: true })).toBeVisible();
+
+      // The page says what is already in the cart (after a reload too: rendered by the server).
+      await expect(page.getByTestId("in-cart")).toHaveText("");
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expect(page.getByTestId("in-cart")).toHaveText("1 in your cart · View cart");
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expectCartCount(page, 2);
+      await page.reload();
+      await expect(page.getByTestId("in-cart")).toHaveText("2 in your cart · View cart");
+      // The bill says what the whole cart saves: two apples, ₹10 each.
+      await open(page, "/cart");
+      await expect(page.getByTestId("summary-savings")).toHaveText(rupees(2 * (APPLE.mrpPaise - APPLE.offerPaise)));
+      await expect(page.getByText("You save on MRP", { exact: true })).toBeVisible();
     });
 
     test("one rating everywhere: 4 of 5 stars on the cards and on the product page, named for screen readers", async ({ page }) => {

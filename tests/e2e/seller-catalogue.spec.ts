@@ -134,6 +134,15 @@ for (const [screen, options] of [
       const question = sellerPage.getByRole("group", { name: `Delete ${name}?` });
       await expect(question).toBeVisible();
       await expect(question.getByRole("link", { name: "Keep" })).toBeFocused();
+      // The table's box (it scrolls sideways on a desktop) neither clips the question nor scrolls its one row out of sight to show it.
+      const fits = await question.evaluate((element) => {
+        const box = element.closest("table")!.parentElement!;
+        const inner = box.getBoundingClientRect();
+        const asked = element.getBoundingClientRect();
+        const clips = getComputedStyle(box).overflowX !== "visible";
+        return { scrolled: box.scrollTop, clipped: clips && (asked.top < inner.top || asked.bottom > inner.bottom) };
+      });
+      expect(fits).toEqual({ scrolled: 0, clipped: false });
       await sellerPage.keyboard.press("Enter");
       await expect(question).toBeHidden();
       await expect(remove).toBeFocused();
@@ -228,6 +237,8 @@ for (const [screen, options] of [
       await sellerPage.getByLabel("Set to").selectOption("out-of-stock");
       await sellerPage.getByRole("button", { name: "Apply to selected" }).click();
       await expect(toast(sellerPage, "3 products switched off")).toBeVisible();
+      // The form went with the selection; the focus is on the line that says so, not back at the page's start.
+      await expect(sellerPage.getByText("Tick products to change their stock together.")).toBeFocused();
       for (const name of names) await expect(sellerPage.getByRole("switch", { name: `${name} in stock` })).toHaveAttribute("aria-checked", "false");
       await expect(sellerPage.getByRole("checkbox", { name: "Select all on this page" })).not.toBeChecked();
 
@@ -300,6 +311,8 @@ for (const [screen, options] of [
 
       await sellerPage.getByRole("button", { name: "Confirm import" }).click();
       await expect(sellerPage.getByRole("status").filter({ hasText: "Imported: 0 created, 1 updated." })).toBeVisible();
+      // Confirm went with the preview: the focus is on what the import did.
+      await expect(sellerPage.getByRole("status").filter({ hasText: "Imported: 0 created, 1 updated." })).toBeFocused();
       expect((await productByApi(sellerRequest, name))!.offerPrice).toBe(64.5);
       // The file just imported is no longer chosen (a second upload would be a mistake).
       expect(await sellerPage.getByLabel("CSV file").evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);

@@ -142,6 +142,9 @@ for (const device of DEVICES) {
       // In the whole list, the next step's button takes the tapped one's place.
       await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
       const card = sellerOrderCard(sellerPage, older);
+      // Every card's buttons have the same words; each says which order it moves.
+      await expect(card.getByRole("button", { name: "Mark Packed" })).toHaveAccessibleDescription(`#${orderNumber(older)}`);
+      await expect(card.getByRole("link", { name: "Cancel", exact: true })).toHaveAccessibleDescription(`#${orderNumber(older)}`);
       await tap(card.getByRole("button", { name: "Mark Packed" }));
       await expect(card.getByTestId("seller-order-status")).toHaveText("Packed");
       const sendOut = card.getByRole("button", { name: "Mark Out for delivery" });

@@ -123,6 +123,11 @@ describe("POST /api/product/add", () => {
       [{ ...VALID_PRODUCT, price: "abc" }, /Price/],
       [{ ...VALID_PRODUCT, price: 1e12 }, /Price/],
       [{ ...VALID_PRODUCT, offerPrice: 50 }, /Offer price cannot be above/],
+      // Every refusal in the seller's words, none of the validator's own ("Too big: expected number to be <=1000000").
+      [{ ...VALID_PRODUCT, stock: 999_999_999_999 }, /^Stock can be at most 10,00,000$/],
+      [{ ...VALID_PRODUCT, stock: -1 }, /^Stock cannot be negative$/],
+      [{ ...VALID_PRODUCT, stock: 2.5 }, /^Stock must be a whole number$/],
+      [{ ...VALID_PRODUCT, stock: "lots" }, /^Stock must be a number$/],
       [{ ...VALID_PRODUCT, _id: "mine" }, /Unexpected field: _id/],
       [{ ...VALID_PRODUCT, category: "Weapons" }, /categor/],
       ["{not json", /productData/],

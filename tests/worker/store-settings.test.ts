@@ -71,9 +71,13 @@ describe("the store's settings", () => {
     [{ expressPincodes: [{ pincode: "400001", etaMinutes: 30 }] }, "Express pincode 400001 is not in Karnataka"],
     [{ expressPincodes: [{ pincode: "560001", etaMinutes: 30 }, { pincode: "560001", etaMinutes: 20 }] }, "Express pincode 560001 is listed twice"],
     [{ expressPincodes: [{ pincode: "56001", etaMinutes: 30 }] }, "Enter a 6-digit PIN code, such as 560001"],
-    [{ expressPincodes: [{ pincode: "560001", etaMinutes: 0 }] }, "An express delivery time must be at least 5"],
-    [{ expressPincodes: [{ pincode: "560001", etaMinutes: 12.5 }] }, "An express delivery time must be a whole number"],
-    [{ expressPincodes: "560001 thirty" }, "An express delivery time must be a number"],
+    [{ expressPincodes: [{ pincode: "560001", etaMinutes: 0 }] }, "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240"],
+    [{ expressPincodes: [{ pincode: "560001", etaMinutes: 12.5 }] }, "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240"],
+    [{ expressPincodes: [{ pincode: "560001", etaMinutes: null }] }, "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240"],
+    [{ expressPincodes: "560001 thirty" }, "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240"],
+    // A minus sign belongs to its number: "-5" minutes is refused, never read as 5.
+    [{ expressPincodes: "560001 30\n560034 -5" }, "Express pincode 560034: the delivery time must be a whole number of minutes from 5 to 240"],
+    [{ expressPincodes: "560001 241" }, "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240"],
     [{ expressPincodes: Array.from({ length: 301 }, (_, i) => ({ pincode: String(560001 + i), etaMinutes: 30 })) }, "At most 300 express pincodes"],
     [{ standardMinDays: 5, standardMaxDays: 2 }, "The longest standard delivery cannot be shorter than the shortest"],
     [{ standardMinDays: 0 }, "The shortest standard delivery must be at least 1"],
@@ -167,7 +171,7 @@ describe("a row saved before the business details existed", () => {
 describe("the Settings page's form", () => {
   const FORM = {
     state: "Karnataka",
-    expressPincodes: "560001 30\r\n560034: 20 min\n\n560100 - 45 minutes",
+    expressPincodes: "560001 30\r\n560034: 20 min\n\n560100 - 45 minutes\n560025-15",
     standardMinDays: "2",
     standardMaxDays: "6",
     taxPercent: "2.5",
@@ -192,6 +196,7 @@ describe("the Settings page's form", () => {
       { pincode: "560001", etaMinutes: 30 },
       { pincode: "560034", etaMinutes: 20 },
       { pincode: "560100", etaMinutes: 45 },
+      { pincode: "560025", etaMinutes: 15 },
     ]);
     expect(saved).toMatchObject({ standardMaxDays: 6, taxBasisPoints: 250, contact: { office: "12 Market Road, Bengaluru" } });
 

@@ -22,7 +22,18 @@ const descriptionField = z
   .pipe(z.array(z.string().max(300, "Keep each description line under 300 characters")).max(20, "At most 20 description lines"));
 
 /** A product's fields, shared by the Add/Edit forms and `productData` of the API. Unknown keys are refused. */
-const stockField = z.union([z.literal(""), z.null(), z.coerce.number().int("Stock must be a whole number").min(0, "Stock cannot be negative").max(1_000_000)]);
+export const MAX_STOCK_COUNT = 1_000_000;
+
+/** A stock count as the seller types it (the form sends text, the API a number). */
+const stockNumber = (missing: string) =>
+  z.coerce
+    .number({ error: missing })
+    .int("Stock must be a whole number")
+    .min(0, "Stock cannot be negative")
+    .max(MAX_STOCK_COUNT, "Stock can be at most 10,00,000");
+
+/** A product's count: a number, or empty (or null) when the seller does not count it. */
+const stockField = z.preprocess((value) => (value === "" ? null : value), stockNumber("Stock must be a number").nullable());
 
 export const productInput = z
   .strictObject(
@@ -38,11 +49,11 @@ export const productInput = z
         .max(40, "Keep the weight under 40 characters")
         .optional()
         .transform((w) => w || null),
-      stock: stockField.optional().transform((s) => (s === "" || s === undefined ? null : s)),
+      stock: stockField.optional().transform((s) => s ?? null),
       // The count the form showed (null: not counted). With it, a save changes the count only if
       // orders have not moved it since (worker/services/product-admin.ts); without it, as the spec's
       // API does, the count given is written.
-      stockSeen: stockField.optional().transform((s) => (s === "" ? null : s)),
+      stockSeen: stockField.optional(),
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `Unexpected field: ${issue.keys.join(", ")}` : undefined) },
   )
@@ -65,12 +76,12 @@ export const MAX_PAGE_SIZE = 100;
 export const productListQuery = z.object({
   limit: z.coerce
     .number({ error: `limit must be a number from 1 to ${MAX_PAGE_SIZE}` })
-    .int()
-    .min(1)
+    .int(`limit must be a number from 1 to ${MAX_PAGE_SIZE}`)
+    .min(1, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`)
     .max(MAX_PAGE_SIZE, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`)
     .optional(),
-  cursor: z.string().max(200).optional(),
-  category: z.string().max(50).optional(),
+  cursor: z.string().max(200, "Unknown cursor: start from the first page").optional(),
+  category: z.string().max(50, "Unknown category").optional(),
   search: searchTextField.optional(),
   inStock: z.enum(["true", "false"], { error: "inStock must be true or false" }).optional(),
 });
@@ -86,14 +97,7 @@ const bulkIds = z
   .transform((ids) => [...new Set(ids)]);
 
 /** An empty count is a missing one, never 0 (z.coerce would read "" as 0). */
-const stockCount = z.preprocess(
-  (value) => (value === "" || value === null ? undefined : value),
-  z.coerce
-    .number({ error: "Enter the stock count" })
-    .int("Stock must be a whole number")
-    .min(0, "Stock cannot be negative")
-    .max(1_000_000, "Stock can be at most 1,000,000"),
-);
+const stockCount = z.preprocess((value) => (value === "" || value === null ? undefined : value), stockNumber("Enter the stock count"));
 
 /**
  * A stock change for many products at once (the product list's bulk form and

@@ -17,10 +17,19 @@ const wholeNumber = (label: string, min: number, max: number) =>
 const text = (label: string, max: number) =>
   z.string({ error: `Enter the ${label}` }).trim().min(1, `Enter the ${label}`).max(max, `Keep the ${label} under ${max} characters`);
 
-const expressPincode = z.object({
-  pincode: pincodeField,
-  etaMinutes: wholeNumber("An express delivery time", 5, 240),
-});
+export const EXPRESS_MINUTES = { min: 5, max: 240 } as const;
+
+/** One express pincode with its minutes; a refusal names the pincode and the unit. */
+const expressPincode = z
+  .object({ pincode: pincodeField, etaMinutes: z.unknown() })
+  .transform(({ pincode, etaMinutes }, ctx) => {
+    const minutes = typeof etaMinutes === "string" && etaMinutes.trim() !== "" ? Number(etaMinutes) : etaMinutes;
+    if (typeof minutes !== "number" || !Number.isInteger(minutes) || minutes < EXPRESS_MINUTES.min || minutes > EXPRESS_MINUTES.max) {
+      ctx.addIssue({ code: "custom", message: `Express pincode ${pincode}: the delivery time must be a whole number of minutes from ${EXPRESS_MINUTES.min} to ${EXPRESS_MINUTES.max}` });
+      return z.NEVER;
+    }
+    return { pincode, etaMinutes: minutes };
+  });
 
 /**
  * The Settings page's textarea, one pincode per line with its minutes ("560001 30", "560002: 25
@@ -32,7 +41,8 @@ function expressLines(text: string, ctx: z.RefinementCtx): unknown[] {
   const entries: unknown[] = [];
   lines.forEach((line, i) => {
     if (!line) return;
-    const parts = line.replace(/\bmin(ute)?s?\b/gi, " ").split(/[\s,:=-]+/).filter(Boolean);
+    // "560001 30", "560001: 30 min", "560001 - 30"; a minus sign stays with its number ("560001 -5" is refused, not read as 5).
+    const parts = line.replace(/\bmin(ute)?s?\b/gi, " ").replace(/\s[-–]\s|(?<=\d)[-–](?=\d)/g, " ").split(/[\s,:=]+/).filter(Boolean);
     if (parts.length !== 2) {
       ctx.addIssue({ code: "custom", message: `Express pincodes, line ${i + 1}: write the PIN code and the minutes, such as "560001 30"` });
       return;

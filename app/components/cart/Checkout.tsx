@@ -13,6 +13,8 @@ import { BusyButton } from "~/components/BusyButton";
 
 type Props = {
   totals: Totals;
+  /** What the orderable lines save against their MRP. */
+  savedPaise: number;
   signedIn: boolean;
   /** The shopper's addresses, the default first, each with what the store promises there. */
   addresses: (AddressSnapshot & { promise: PromiseView })[];
@@ -24,7 +26,7 @@ type Props = {
 };
 
 /** Delivery address, payment method, totals and the Place Order button (a real form). */
-export function Checkout({ totals, signedIn, addresses, cardPayments, checkoutKey, items, blocked }: Props) {
+export function Checkout({ totals, savedPaise, signedIn, addresses, cardPayments, checkoutKey, items, blocked }: Props) {
   const fetcher = useFetcher<ActionFailure>();
   const location = useLocation();
   const [paymentType, setPaymentType] = useState<"COD" | "Online">("COD");
@@ -132,7 +134,7 @@ export function Checkout({ totals, signedIn, addresses, cardPayments, checkoutKe
       {!cardPayments && <p className="mt-1 text-xs text-gray-500">Card payment is not available on this store right now; cash on delivery works.</p>}
 
       <hr className="mt-6 border-gray-300" />
-      <TotalsList totals={totals} />
+      <TotalsList totals={totals} savedPaise={savedPaise} />
 
       {blocked && <p className="mt-4 text-sm text-red-600">Remove the unavailable items to place your order.</p>}
       {unserved && (

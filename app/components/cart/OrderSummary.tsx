@@ -14,8 +14,11 @@ export function OrderSummary({ children }: { children: ReactNode }) {
   );
 }
 
-/** Price, free shipping, the store's tax and the total: the same numbers (and words) the order and Stripe will show. */
-export function TotalsList({ totals }: { totals: Totals }) {
+/**
+ * Price, free shipping, the store's tax and the total: the same numbers (and words) the order and
+ * Stripe will show; then what the cart saves against the MRP, when it does.
+ */
+export function TotalsList({ totals, savedPaise = 0 }: { totals: Totals; savedPaise?: number }) {
   return (
     <dl className="mt-4 space-y-2 text-gray-600">
       <div className="flex justify-between">
@@ -34,6 +37,12 @@ export function TotalsList({ totals }: { totals: Totals }) {
         <dt>Total Amount:</dt>
         <dd data-testid="summary-total">{formatRupees(totals.total)}</dd>
       </div>
+      {savedPaise > 0 && (
+        <div className="flex justify-between rounded bg-primary-soft px-2 py-1 font-medium text-primary-dull">
+          <dt>You save on MRP</dt>
+          <dd data-testid="summary-savings">{formatRupees(savedPaise)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -10,13 +10,15 @@ type Result = { ok: true; msg: string; added: number } | ActionFailure;
  * items were added and marks those not available now; with JavaScript a fetcher, and the action's
  * words (what was added, what is not available) appear next to the button, read out as a status.
  */
-export function OrderAgainButton({ orderId }: { orderId: string }) {
+/** `describedBy`: the id of what names the order, for a list of several (the button's words are the same on each). */
+export function OrderAgainButton({ orderId, describedBy }: { orderId: string; describedBy?: string }) {
   const fetcher = useFetcher<Result>();
   const done = fetcher.state === "idle" ? fetcher.data : undefined;
   return (
     <fetcher.Form method="post" action={`/my-orders/${orderId}/again`} className="flex flex-col items-start gap-1">
       <BusyButton
         busy={fetcher.state !== "idle"}
+        aria-describedby={describedBy}
         className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-white hover:bg-primary-dull"
       >
         {fetcher.state !== "idle" ? "Adding…" : "Order again"}

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { OrderView } from "@worker/services/orders";
 import { Link } from "~/components/Link";
 import { imageUrl } from "@shared/images";
@@ -12,6 +13,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
   const cancellable = shopperCanCancel(order, now);
   const cancelled = cancellationText(order, "shopper");
   const refund = refundText(order);
+  const numberId = useId();
   return (
     <article
       className={`rounded-lg border p-4 md:p-6 ${highlighted ? "border-primary ring-2 ring-primary/40" : "border-gray-300"}`}
@@ -20,8 +22,11 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
     >
       <header className="flex flex-wrap justify-between gap-2 text-sm text-gray-600">
         <p>
-          Order <span className="font-mono">{orderNumber(order.id)}</span> · {formatDateTime(order.createdAt)}
-          {highlighted && <span className="ml-2 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-white">Just placed</span>}
+          <span id={numberId}>
+            Order <span className="font-mono">{orderNumber(order.id)}</span>
+          </span>{" "}
+          · {formatDateTime(order.createdAt)}
+          {highlighted && <span className="ml-2 whitespace-nowrap rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-white">Just placed</span>}
         </p>
         <p>
           Payment: {paymentMethodLabel(order.paymentType)} ·{" "}
@@ -62,6 +67,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
               confirmPath={`/my-orders/${order.id}/cancel`}
               orderLabel={`order ${orderNumber(order.id)}`}
               reasons={SHOPPER_CANCEL_REASONS}
+              describedBy={numberId}
             />
           )}
         </div>
@@ -84,7 +90,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
         ))}
       </ul>
       <div className="mt-3 border-t border-gray-200 pt-3">
-        <OrderAgainButton orderId={order.id} />
+        <OrderAgainButton orderId={order.id} describedBy={numberId} />
       </div>
     </article>
   );

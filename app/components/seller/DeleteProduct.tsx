@@ -58,7 +58,7 @@ export function DeleteProduct({ product, listAddress, askedToDelete }: { product
         </button>
       </Form>
       {open && (
-        <div id={`delete-${product.id}`} role="group" aria-label={question} className="absolute right-0 top-full z-10 mt-2 w-64 rounded-md border border-gray-300 bg-white p-3 text-left text-sm text-gray-800 shadow-lg">
+        <div id={`delete-${product.id}`} data-delete-question role="group" aria-label={question} className="absolute right-0 top-full z-10 mt-2 w-64 rounded-md border border-gray-300 bg-white p-3 text-left text-sm text-gray-800 shadow-lg">
           <p>
             Delete <strong className="break-words">{product.name}</strong> for good? Past orders keep their copy.
           </p>

@@ -75,11 +75,7 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
         ← Product List
       </Link>
       <h1 className="mb-4 mt-2 text-2xl font-medium">Import products</h1>
-      {done && (
-        <p role="status" className="mb-4 rounded bg-primary/10 px-4 py-3 text-primary-dull">
-          Imported: {done.created} created, {done.updated} updated.
-        </p>
-      )}
+      {done && <ImportDone created={done.created} updated={done.updated} />}
       {failure && (
         <p role="alert" className="mb-4 rounded bg-red-50 px-4 py-3 text-red-800">
           {failure}
@@ -198,6 +194,17 @@ function ExportFiles({ total, partSize, parts }: NonNullable<Route.ComponentProp
         </>
       )}
     </section>
+  );
+}
+
+/** What an import did, which takes the focus: the Confirm button the seller pressed is gone with the preview. */
+function ImportDone({ created, updated }: { created: number; updated: number }) {
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => status.current?.focus(), [created, updated]);
+  return (
+    <p ref={status} role="status" tabIndex={-1} className="mb-4 rounded bg-primary/10 px-4 py-3 text-primary-dull">
+      Imported: {created} created, {updated} updated.
+    </p>
   );
 }
 

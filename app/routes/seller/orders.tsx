@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Form } from "react-router";
 import { Link } from "~/components/Link";
 import { answerFormPost, runFormAction } from "@worker/web/action-result";
@@ -138,9 +139,10 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
   return (
     <Form method="get" role="search" aria-label="Search and filter orders" className="mt-4 grid grid-cols-2 gap-3 text-sm md:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] md:items-end">
       {query.status && <input type="hidden" name="status" value={query.status} />}
+      {/* What it searches is in the label, where it is never cut off as a placeholder is in a narrow field. */}
       <label className="col-span-2 md:col-span-1">
-        Search
-        <input type="search" name="q" defaultValue={query.q ?? ""} placeholder="Order no., name, phone or e-mail" className={field} />
+        Search <span className="text-gray-600">(order no., name, phone, e-mail)</span>
+        <input type="search" name="q" defaultValue={query.q ?? ""} className={field} />
       </label>
       <label>
         From
@@ -193,6 +195,8 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
   const canMarkPaid = order.paymentType === "COD" && !order.isPaid && (order.status === "Out for delivery" || order.status === "Delivered");
   const cancelled = cancellationText(order, "seller");
   const refund = refundText(order);
+  // Every card's buttons say the same words ("Mark Packed", "Cancel"): each is described by its order's number.
+  const numberId = useId();
 
   return (
     <article
@@ -204,7 +208,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
         {order.items[0]?.image && <img src={imageUrl(order.items[0].image)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 object-contain" />}
         <div>
           <p className="font-mono text-xs text-gray-600">
-            #{orderNumber(order.id)}
+            <span id={numberId}>#{orderNumber(order.id)}</span>
             {isNew && <span className="ml-2 rounded-full bg-primary px-2 py-0.5 font-sans text-white">New</span>}
           </p>
           <ul>
@@ -251,7 +255,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
         <fetcher.Form method="post" onSubmit={guard} className="flex flex-wrap gap-2 pt-1">
           <input type="hidden" name="orderId" value={order.id} />
           {order.next.map((next) => (
-            <button key={next} type="submit" name="status" value={next} aria-disabled={locked || undefined} className={`${STEP_BUTTON} bg-primary text-white`}>
+            <button key={next} type="submit" name="status" value={next} aria-disabled={locked || undefined} aria-describedby={numberId} className={`${STEP_BUTTON} bg-primary text-white`}>
               {posting?.get("status") === next ? "Marking…" : `Mark ${next}`}
             </button>
           ))}
@@ -261,7 +265,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
           <fetcher.Form method="post" onSubmit={guard}>
             <input type="hidden" name="orderId" value={order.id} />
             <input type="hidden" name="intent" value="paid" />
-            <button type="submit" aria-disabled={locked || undefined} className={`${STEP_BUTTON} border border-primary text-primary`}>
+            <button type="submit" aria-disabled={locked || undefined} aria-describedby={numberId} className={`${STEP_BUTTON} border border-primary text-primary`}>
               {posting?.get("intent") === "paid" ? "Marking…" : "Mark paid"}
             </button>
           </fetcher.Form>
@@ -275,6 +279,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
               reasons={SELLER_CANCEL_REASONS}
               withNote
               buttonLabel="Cancel"
+              describedBy={numberId}
             />
           )}
           <Link to={`/seller/orders/${order.id}/invoice`} className="inline-flex min-h-8 items-center text-primary underline">

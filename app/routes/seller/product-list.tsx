@@ -110,7 +110,9 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
 
       <BulkStockForm pageIds={pageIds} selectedCount={selected.size} onDone={clearSelection} />
 
-      <div className="mt-4 rounded-md border border-gray-500/20 bg-white md:overflow-x-auto">
+      {/* The table scrolls sideways on a narrow screen, so it clips what hangs below it: while a row
+          asks to confirm a delete, the box keeps room under the last row for the question. */}
+      <div className="mt-4 rounded-md border border-gray-500/20 bg-white md:overflow-x-auto md:has-[[data-delete-question]]:pb-40">
         <table className="w-full text-left text-sm max-md:block">
           <thead className="text-gray-900 max-md:block">
             <tr className="max-md:flex max-md:items-center max-md:px-3 max-md:py-2">
@@ -181,8 +183,12 @@ function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; 
   const bulk = useFetcher<Answer>();
   const answer = bulk.state === "idle" ? bulk.data : undefined;
   useActionToast(answer);
+  // Done, the form goes with the selection: the focus goes to the line that says so, not to the page's start.
+  const status = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (answer?.ok) onDone();
+    if (!answer?.ok) return;
+    onDone();
+    status.current?.focus();
   }, [answer, onDone]);
   const [set, setSet] = useState("in-stock");
   const hydrated = useHydrated();
@@ -190,7 +196,7 @@ function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; 
 
   return (
     <div className="mt-4 rounded-md border border-gray-500/20 bg-gray-50 p-3 text-sm">
-      <p className={nothingTicked ? "text-gray-600" : "font-medium text-gray-900"} aria-live="polite">
+      <p ref={status} tabIndex={-1} className={nothingTicked ? "text-gray-600" : "font-medium text-gray-900"} aria-live="polite">
         {nothingTicked ? "Tick products to change their stock together." : `Change stock of the selected products${selectedCount > 0 ? ` (${selectedCount} selected)` : ""}`}
       </p>
       {!nothingTicked && (

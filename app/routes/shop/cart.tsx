@@ -17,7 +17,7 @@ import { Checkout } from "~/components/cart/Checkout";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { useCart } from "~/components/CartProvider";
 import { cartCount } from "@shared/cart";
-import { totalsFor } from "@shared/money";
+import { savedAgainstMrp, totalsFor } from "@shared/money";
 import { viewPromise } from "@shared/delivery";
 import { pageMeta } from "~/lib/site";
 import { useStorefront } from "~/lib/root-data";
@@ -82,10 +82,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const lines = loaderData.lines.filter((line) => (cart.items[line.productId] ?? 0) > 0);
   const orderable = lines.filter((line) => line.available && line.product);
   const taxBasisPoints = useStorefront()?.taxBasisPoints ?? 0;
-  const totals = totalsFor(
-    orderable.map((line) => ({ unitPricePaise: line.product!.offerPricePaise, quantity: cart.items[line.productId]! })),
-    taxBasisPoints,
-  );
+  const priced = orderable.map((line) => ({ unitPricePaise: line.product!.offerPricePaise, mrpPaise: line.product!.pricePaise, quantity: cart.items[line.productId]! }));
+  const totals = totalsFor(priced, taxBasisPoints);
 
   if (lines.length === 0) {
     return (
@@ -121,6 +119,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <OrderSummary>
         <Checkout
           totals={totals}
+          savedPaise={savedAgainstMrp(priced)}
           signedIn={loaderData.signedIn}
           addresses={loaderData.addresses}
           cardPayments={loaderData.cardPayments}

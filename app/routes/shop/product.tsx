@@ -52,6 +52,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const shown = shownPicture(searchParams.get("image"), product.images.length);
   const mainImage = product.images[shown];
   const cart = useCart();
+  const inCart = cart.items[product.id] ?? 0;
   const navigate = useNavigate();
   const category = findCategory(product.category);
   const priceTax = useStorefront()?.words.priceTax;
@@ -118,6 +119,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {product.inStock && product.stock !== null && product.stock <= LOW_STOCK && (
               <p className="mt-2 font-medium text-amber-700">Only {product.stock} left</p>
             )}
+            {/* What is already in the cart, so Add to Cart is never a surprise second one. */}
+            <p aria-live="polite" className="mt-2 text-sm text-gray-700" data-testid="in-cart">
+              {inCart > 0 && (
+                <>
+                  {inCart} in your cart ·{" "}
+                  <Link to="/cart" className="font-medium text-primary underline">
+                    View cart
+                  </Link>
+                </>
+              )}
+            </p>
           </div>
           <h2 className="mt-6 text-base font-medium">About Product</h2>
           <ul className="ml-4 list-disc text-gray-600">
