@@ -122,7 +122,7 @@ for (const device of DEVICES) {
       await open(page, `/my-orders/${orderId}`);
       await expectCartCount(page, 0);
       await page.getByRole("button", { name: "Order again" }).click();
-      await expect(page.getByTestId("order-again-result")).toContainText("Added 2 items to your cart.");
+      await expect(page.getByTestId("order-again-result")).toContainText("Added 2 products to your cart.");
       await expectCartCount(page, 3);
       await page.getByTestId("order-again-result").getByRole("link", { name: "View cart" }).click();
       await expect(page).toHaveURL("/cart");
@@ -202,6 +202,6 @@ test("Order again names the items that are not available now, and adds the rest"
   await open(page, `/my-orders/${orderId}`);
   await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText("Not available now");
   await page.getByRole("button", { name: "Order again" }).click();
-  await expect(page.getByTestId("order-again-result")).toContainText(`Added 1 item to your cart. Not available now: ${name}.`);
+  await expect(page.getByTestId("order-again-result")).toContainText(`Added 1 product to your cart. Not available now: ${name}.`);
   await expectCartCount(page, 1);
 });

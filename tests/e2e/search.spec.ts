@@ -285,6 +285,18 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("on a phone @mobile", () => {
+  test("the search box's focus ring is the pill around it, not a square clipped inside it", async ({ page }) => {
+    await open(page, "/");
+    const box = searchBox(page);
+    await box.focus();
+    const rings = await box.evaluate((input) => ({
+      input: getComputedStyle(input).outlineStyle,
+      pill: getComputedStyle(input.closest("form")!).outlineStyle,
+      pillWidth: getComputedStyle(input.closest("form")!).outlineWidth,
+    }));
+    expect(rings).toEqual({ input: "none", pill: "solid", pillWidth: "2px" });
+  });
+
   test("the search box is on the first screen, not behind the menu", async ({ page }) => {
     await open(page, "/");
     const box = searchBox(page);

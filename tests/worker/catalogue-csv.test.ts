@@ -10,7 +10,7 @@ import { parseCsv } from "@worker/csv";
 import { readCsvFile } from "@worker/request-body";
 import { getDb } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
-import { EXPORT_PAGE_SIZE, partBoundariesQuery, type ExportPart } from "@worker/services/catalogue-export";
+import { EXPORT_PAGE_SIZE, exportFileName, partBoundariesQuery, type ExportPart } from "@worker/services/catalogue-export";
 import * as importPage from "~/routes/seller/import-products";
 import { commitImport, confirmStagedImport, planImport, stageImport, stagedImport } from "@worker/services/catalogue-import";
 import { MAX_IMPORT_BYTES } from "@shared/product-csv";
@@ -83,6 +83,13 @@ async function exportAll(cookie: string): Promise<{ text: string; pages: Respons
   }
   return { text, pages };
 }
+
+describe("the export's file name", () => {
+  it("is dated in India, as the dashboard counts days: 00:30 IST on the 25th is the 25th, though it is still the 24th in UTC", () => {
+    expect(exportFileName(new Date("2026-11-24T19:00:00Z"))).toBe("products-2026-11-25.csv");
+    expect(exportFileName(new Date("2026-11-24T18:29:00Z"), 2)).toBe("products-2026-11-24-part-2.csv");
+  });
+});
 
 describe("GET /api/product/export", () => {
   it("gives every product as CSV, a page per request, with formula cells neutralised", async () => {

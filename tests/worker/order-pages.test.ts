@@ -180,7 +180,7 @@ describe("order again", () => {
     expect(body.cartItems).toEqual({ [apple.id]: 3, [rice.id]: 2 });
     expect(body.unavailable).toEqual(["Milk", "Old snack"]);
     expect(body.limited).toEqual([{ name: "Rice", quantity: 2 }]);
-    expect(body.msg).toBe("Added 2 items to your cart. Only 2 Rice could be added. Not available now: Milk, Old snack.");
+    expect(body.msg).toBe("Added 2 products to your cart. Only 2 Rice could be added. Not available now: Milk, Old snack.");
     expect(await cartOf(shopper)).toEqual({ [apple.id]: 3, [rice.id]: 2 });
 
     // Again: the rice in the cart is all there is.
@@ -210,7 +210,7 @@ describe("order again", () => {
     const shopper = await signUp();
     const orderId = await placeCod(shopper, [{ product: apple.id, quantity: 2 }]);
     const withJs = await runRoute(orderAgainRoute.action, { path: `/my-orders/${orderId}/again`, cookie: shopper.cookie, params: { id: orderId }, form: {} });
-    expect(dataOf(withJs)).toMatchObject({ ok: true, added: 1, msg: "Added 1 item to your cart." });
+    expect(dataOf(withJs)).toMatchObject({ ok: true, added: 1, msg: "Added 1 product to your cart." });
     const noJs = await runRoute(orderAgainRoute.action, { path: `/my-orders/${orderId}/again`, cookie: shopper.cookie, params: { id: orderId }, form: {}, document: true });
     expect(statusOf(noJs)).toBe(303);
     expect((noJs.value as Response).headers.get("Location")).toBe(`/my-orders/${orderId}?added`);

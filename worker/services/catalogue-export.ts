@@ -16,6 +16,7 @@ import type { Database } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
 import { CSV_COLUMNS, type CsvColumn } from "@shared/product-csv";
 import { listCursor, listProducts } from "./catalog";
+import { istDate, istDay } from "@shared/ist";
 
 /** Products per page: 50,000 products are 100 requests of a few milliseconds each. */
 export const EXPORT_PAGE_SIZE = 500;
@@ -84,9 +85,9 @@ export function partBoundariesQuery(db: Database) {
     .orderBy(sql`${numbered.n}`);
 }
 
-/** The download's file name: the store's products on that day (UTC), and which part when it is one. */
+/** The download's file name: the store's products on that day in India (as the dashboard counts days), and which part when it is one. */
 export function exportFileName(now = new Date(), part?: number): string {
-  return `products-${now.toISOString().slice(0, 10)}${part ? `-part-${part}` : ""}.csv`;
+  return `products-${istDate(istDay(now.getTime()))}${part ? `-part-${part}` : ""}.csv`;
 }
 
 /** Where a part downloads from: the export's page after its cursor, as a file of its own (`part`: the header, a numbered name). */

@@ -57,9 +57,9 @@ export async function orderAgain(db: Database, userId: string, input: unknown): 
   return { cart, ...result, msg: orderAgainMessage(result) };
 }
 
-/** "Added 2 items to your cart. Only 1 Mango left. Not available now: Milk 1 L." */
+/** "Added 2 products to your cart. Only 1 Mango left. Not available now: Milk 1 L." (products, not units: the cart's badge counts units). */
 function orderAgainMessage({ added, limited, unavailable, alreadyInCart }: Omit<OrderAgainResult, "cart" | "msg">): string {
-  const parts = [added.length > 0 ? `Added ${added.length} ${added.length === 1 ? "item" : "items"} to your cart.` : "Nothing more could be added to your cart."];
+  const parts = [added.length > 0 ? `Added ${added.length} ${added.length === 1 ? "product" : "products"} to your cart.` : "Nothing more could be added to your cart."];
   for (const { name, quantity } of limited) parts.push(`Only ${quantity} ${name} could be added.`);
   if (alreadyInCart.length > 0) parts.push(`Already in your cart, as many as there are: ${alreadyInCart.join(", ")}.`);
   if (unavailable.length > 0) parts.push(`Not available now: ${unavailable.join(", ")}.`);

@@ -46,7 +46,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
   };
 
   return (
-    <Form method="get" action="/products" role="search" onSubmit={() => (submitted.current = true)} className={`relative flex items-center rounded-full border border-gray-300 bg-white px-3 text-sm ${className}`}>
+    <Form method="get" action="/products" role="search" onSubmit={() => (submitted.current = true)} className={`relative flex items-center rounded-full border border-gray-300 bg-white px-3 text-sm has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-primary ${className}`}>
       <label htmlFor={id} className="sr-only">
         Search products
       </label>
@@ -66,7 +66,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
         maxLength={MAX_SEARCH_LENGTH}
         onFocus={enhance}
         onPointerDown={enhance}
-        className="w-full bg-transparent py-1.5 outline-none placeholder:text-gray-500 lg:w-52"
+        // The focus ring is the pill's (the form's), not a square drawn inside it.
+        className="w-full bg-transparent py-1.5 outline-none! placeholder:text-gray-500 lg:w-52"
       />
       <button type="submit" aria-label="Search" className="p-1 text-gray-600">
         <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
