@@ -185,6 +185,13 @@ for (const [screen, options] of [
         expect(Math.min(box.width, box.height), (await target.textContent()) ?? "").toBeGreaterThanOrEqual(24);
       }
 
+      // The last picture moves no later: there is no picture after it, only empty slots (a gap).
+      const lastLater = sellerPage.getByRole("button", { name: "Move image 2 later" });
+      await expect(lastLater).toHaveAttribute("aria-disabled", "true");
+      await lastLater.click({ force: true });
+      await expect(sellerPage.getByLabel("Replace image 2")).toBeAttached();
+      await expect(sellerPage.getByLabel("Upload image 3", { exact: true })).toBeAttached();
+
       // A wrong type and an oversized file are refused in the slot, before anything is sent.
       await sellerPage.getByLabel("Upload image 3", { exact: true }).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
       await expect(sellerPage.getByRole("alert").filter({ hasText: "notes.txt: Images must be JPEG, PNG, WebP or AVIF files" })).toBeVisible();

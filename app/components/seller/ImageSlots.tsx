@@ -34,8 +34,10 @@ export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots
   const [moved, setMoved] = useState<{ id: number; direction: "earlier" | "later" } | null>(null);
   const clearMoved = useCallback(() => setMoved(null), []);
   const update = (id: number, change: Partial<Slot>) => setSlots((all) => all.map((s) => (s.id === id ? { ...s, ...change } : s)));
+  // Pictures move among the pictures: never past the last one, into an empty slot (a gap in the order).
+  const lastFilled = slots.findLastIndex((s) => s.preview || s.key);
   const move = (from: number, to: number) => {
-    if (to < 0 || to >= slots.length) return;
+    if (to < 0 || to > lastFilled) return;
     setSlots((all) => {
       const next = [...all];
       [next[from], next[to]] = [next[to]!, next[from]!];
@@ -65,7 +67,7 @@ export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots
             hydrated={hydrated}
             onChange={(change) => update(slot.id, change)}
             onMove={(to) => move(position, to)}
-            last={position === slots.length - 1}
+            last={position >= lastFilled}
             focusMove={moved?.id === slot.id ? moved.direction : null}
             onFocusMoved={clearMoved}
           />
