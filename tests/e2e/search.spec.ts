@@ -13,6 +13,17 @@ async function searchFromTopBar(page: Page, text: string) {
   await box.press("Enter");
 }
 
+/** Requests to `url` wait until the returned function is called, then go on (the page may have given up on one meanwhile). */
+async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
 /** The names of the listed products, in order. */
 function cardNames(page: Page) {
   return page.getByRole("article").getByRole("heading", { level: 3 }).allTextContents();
@@ -135,12 +146,7 @@ for (const device of ["desktop", "phone @mobile"]) {
 
     test("Enter while suggestions are on their way: they never open over the results", async ({ page }) => {
       await open(page, "/");
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/api/product/suggest?*", async (route) => {
-        await held;
-        await route.continue().catch(() => undefined); // the page may have given up on it
-      });
+      const release = await holdRequests(page, "**/api/product/suggest?*");
       const box = searchBox(page);
       await box.click();
       const asked = page.waitForRequest("**/api/product/suggest?*");
@@ -164,12 +170,7 @@ for (const device of ["desktop", "phone @mobile"]) {
 
     test("Enter before the suggestions' code has arrived: it never opens them over the results", async ({ page }) => {
       await open(page, "/");
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/assets/Suggestions-*.js", async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, "**/assets/Suggestions-*.js");
       const box = searchBox(page);
       const loaded = page.waitForResponse("**/assets/Suggestions-*.js");
       // A pasted word (or a phone keyboard's suggestion) and Enter at once.

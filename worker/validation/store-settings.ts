@@ -17,19 +17,16 @@ const wholeNumber = (label: string, min: number, max: number) =>
 const text = (label: string, max: number) =>
   z.string({ error: `Enter the ${label}` }).trim().min(1, `Enter the ${label}`).max(max, `Keep the ${label} under ${max} characters`);
 
-export const EXPRESS_MINUTES = { min: 5, max: 240 } as const;
+const EXPRESS_MINUTES = { min: 5, max: 240 } as const;
+const expressMinutes = wholeNumber("An express delivery time", EXPRESS_MINUTES.min, EXPRESS_MINUTES.max);
 
 /** One express pincode with its minutes; a refusal names the pincode and the unit. */
-const expressPincode = z
-  .object({ pincode: pincodeField, etaMinutes: z.unknown() })
-  .transform(({ pincode, etaMinutes }, ctx) => {
-    const minutes = typeof etaMinutes === "string" && etaMinutes.trim() !== "" ? Number(etaMinutes) : etaMinutes;
-    if (typeof minutes !== "number" || !Number.isInteger(minutes) || minutes < EXPRESS_MINUTES.min || minutes > EXPRESS_MINUTES.max) {
-      ctx.addIssue({ code: "custom", message: `Express pincode ${pincode}: the delivery time must be a whole number of minutes from ${EXPRESS_MINUTES.min} to ${EXPRESS_MINUTES.max}` });
-      return z.NEVER;
-    }
-    return { pincode, etaMinutes: minutes };
-  });
+const expressPincode = z.object({ pincode: pincodeField, etaMinutes: z.unknown() }).transform(({ pincode, etaMinutes }, ctx) => {
+  const minutes = expressMinutes.safeParse(etaMinutes);
+  if (minutes.success) return { pincode, etaMinutes: minutes.data };
+  ctx.addIssue({ code: "custom", message: `Express pincode ${pincode}: the delivery time must be a whole number of minutes from ${EXPRESS_MINUTES.min} to ${EXPRESS_MINUTES.max}` });
+  return z.NEVER;
+});
 
 /**
  * The Settings page's textarea, one pincode per line with its minutes ("560001 30", "560002: 25

@@ -22,7 +22,6 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const loading = useRef(false);
   // A search submitted before the suggestions' code arrived: it must not then open them over the results.
   const submitted = useRef(false);
-  const [askOnLoad, setAskOnLoad] = useState(true);
   // The box says what the page shows: the search of a results page, nothing once the shopper has
   // gone elsewhere (it is uncontrolled, so a client-side navigation would otherwise keep old text).
   const shownSearch = normaliseSearchText(params.get("search") ?? "");
@@ -36,10 +35,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
     loading.current = true;
     submitted.current = false;
     import("./Suggestions").then(
-      (module) => {
-        setAskOnLoad(!submitted.current);
-        setSuggestions(() => module.Suggestions);
-      },
+      (module) => setSuggestions(() => module.Suggestions),
       // Offline or a stale deploy: the box stays a plain search form.
       () => (loading.current = false),
     );
@@ -75,7 +71,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
           <path d="m20 20-3.5-3.5" />
         </svg>
       </button>
-      {Suggestions && <Suggestions input={input} listId={listId} onStateChange={setState} askOnLoad={askOnLoad} />}
+      {Suggestions && <Suggestions input={input} listId={listId} onStateChange={setState} searchSubmitted={submitted} />}
     </Form>
   );
 }

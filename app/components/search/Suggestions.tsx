@@ -11,8 +11,8 @@ export type SuggestionsProps = {
   input: RefObject<HTMLInputElement | null>;
   listId: string;
   onStateChange: (state: ComboboxState) => void;
-  /** Ask at once for what the box holds if it has the focus (false: a search was submitted meanwhile). */
-  askOnLoad: boolean;
+  /** Whether the box's form was submitted since it was first focused (then what it holds is not asked for on loading). */
+  searchSubmitted: RefObject<boolean>;
 };
 
 type Suggestion = { _id: string; name: string; category: string; offerPrice: number; image: string | null };
@@ -31,7 +31,7 @@ const DEBOUNCE_MS = 120;
  * - Tab, a tap elsewhere or leaving the box closes it;
  * - a polite live region says how many suggestions there are.
  */
-export function Suggestions({ input, listId, onStateChange, askOnLoad }: SuggestionsProps) {
+export function Suggestions({ input, listId, onStateChange, searchSubmitted }: SuggestionsProps) {
   const navigate = useNavigate();
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [open, setOpen] = useState(false);
@@ -150,7 +150,7 @@ export function Suggestions({ input, listId, onStateChange, askOnLoad }: Suggest
     box.addEventListener("keydown", onKeyDown);
     box.addEventListener("blur", onBlur);
     // The module loaded while the shopper was already typing (and had not yet pressed Enter).
-    if (askOnLoad && document.activeElement === box && !asked.current) ask();
+    if (!searchSubmitted.current && document.activeElement === box && !asked.current) ask();
     return () => {
       box.removeEventListener("input", ask);
       box.removeEventListener("focus", ask);

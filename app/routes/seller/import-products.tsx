@@ -197,10 +197,19 @@ function ExportFiles({ total, partSize, parts }: NonNullable<Route.ComponentProp
   );
 }
 
-/** What an import did, which takes the focus: the Confirm button the seller pressed is gone with the preview. */
+/**
+ * A ref whose element takes the focus when it appears, and again when `key` changes: what the
+ * seller's step led to, where the button they pressed has gone.
+ */
+function useFocusWhenShown<T extends HTMLElement>(key?: string) {
+  const element = useRef<T>(null);
+  useEffect(() => element.current?.focus(), [key]);
+  return element;
+}
+
+/** What an import did: the Confirm button the seller pressed is gone with the preview. */
 function ImportDone({ created, updated }: { created: number; updated: number }) {
-  const status = useRef<HTMLParagraphElement>(null);
-  useEffect(() => status.current?.focus(), [created, updated]);
+  const status = useFocusWhenShown<HTMLParagraphElement>();
   return (
     <p ref={status} role="status" tabIndex={-1} className="mb-4 rounded bg-primary/10 px-4 py-3 text-primary-dull">
       Imported: {created} created, {updated} updated.
@@ -210,8 +219,7 @@ function ImportDone({ created, updated }: { created: number; updated: number }) 
 
 /** The preview's heading, which takes the focus when a preview appears: it is what the upload led to, further down the page. */
 function PreviewHeading({ previewId }: { previewId: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [previewId]);
+  const heading = useFocusWhenShown<HTMLHeadingElement>(previewId);
   return (
     <h2 id="preview-heading" ref={heading} tabIndex={-1} className="text-xl font-medium">
       Preview
