@@ -137,6 +137,10 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(page.getByRole("radio", { name: /7 Indiranagar 100 Feet Road/ })).toBeChecked();
       await expect(page.getByRole("radio", { name: /4 Koramangala 5th Block/ })).not.toBeChecked();
       await expect(page.getByRole("button", { name: "Place Order" })).not.toHaveAttribute("aria-disabled");
+
+      // An address that is not one of theirs in the link (made up, or another shopper's): the default is chosen.
+      await open(page, "/cart?address=not-an-address");
+      await expect(page.getByRole("radio", { name: /4 Koramangala 5th Block/ })).toBeChecked();
     });
   });
 }
