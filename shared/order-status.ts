@@ -10,6 +10,17 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const LIFECYCLE = ["Order Placed", "Packed", "Out for delivery", "Delivered"] as const;
 
+/**
+ * How long a card order waits for its payment, holding its stock (ADR 054): its Stripe Checkout
+ * Session expires then, and the store cancels the order and puts the stock back on sale.
+ */
+export const UNPAID_CARD_ORDER_HOLD_MS = 60 * 60 * 1000;
+
+/** A card order still waiting for its first payment (not a cash order, not one already settled). */
+export function awaitingCardPayment(order: { paymentType: string; paymentState: string; isPaid: boolean; status: string }): boolean {
+  return order.paymentType === "Online" && order.paymentState === "pending" && !order.isPaid && order.status !== "Cancelled";
+}
+
 /** The store's policy: a shopper may cancel within 1 hour, while the order is not yet packed. */
 export const SHOPPER_CANCEL_WINDOW_MS = 60 * 60 * 1000;
 
@@ -78,8 +89,8 @@ export function isActive(status: OrderStatus): boolean {
   return (ACTIVE_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
-/** Who cancelled an order. */
-export const CANCELLED_BY = ["shopper", "seller"] as const;
+/** Who cancelled an order: a person, or the store itself ("system": a card payment that never came, ADR 054). */
+export const CANCELLED_BY = ["shopper", "seller", "system"] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
 /** The reasons a shopper picks from when cancelling (recorded on the order, shown back to them). */
@@ -110,6 +121,7 @@ export function cancellationText(
   reader: CancelledBy,
 ): string | null {
   if (!order.cancelReason) return null;
+  if (order.cancelledBy === "system") return `Cancelled: ${order.cancelReason}`;
   const who = order.cancelledBy === reader ? "you" : order.cancelledBy === "seller" ? "the store" : "the customer";
   return `Cancelled by ${who}: ${order.cancelReason}${order.cancelNote ? ` (${order.cancelNote})` : ""}`;
 }

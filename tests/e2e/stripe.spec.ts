@@ -57,10 +57,11 @@ test.describe("online payment (fake Stripe)", () => {
     await expectCartCount(page, 0);
   });
 
-  test("Cancel on the Stripe page returns to the cart, and the order waits on My Orders as Awaiting payment", async ({ page, address: _ }) => {
+  test("Cancel on the Stripe page returns to the cart; the order waits as Awaiting payment, then the session's expiry cancels it", async ({ page, address: _ }) => {
     await addToCartFromProductPage(page, APPLE, { signedIn: true });
 
     await proceedToFakeStripe(page);
+    const session = new URL(page.url());
     await page.getByRole("button", { name: "Cancel", exact: true }).click();
     await page.waitForURL("/cart");
     // The cart is kept for another try.
@@ -76,5 +77,18 @@ test.describe("online payment (fake Stripe)", () => {
     await expect(order.getByTestId("order-status")).toHaveText("Order Placed");
     await expect(order).toContainText("Total: ₹112.20");
     await expect(cartLink(page)).toBeVisible();
+    // No delivery is promised for an order not paid for, only until when it waits (ADR 054).
+    await expect(order.getByTestId("order-promise")).toHaveText(/^Waiting for your card payment: unpaid, it is cancelled at \d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2} [ap]m$/);
+
+    // An hour on, Stripe expires the session (the fake does it on request) and its webhook cancels the order.
+    const expired = await page.request.post(`${session.origin}/__expire/${session.pathname.split("/").pop()}`);
+    expect(expired.status()).toBe(200);
+    await open(page, "/my-orders");
+    await expect(order.getByTestId("order-status")).toHaveText("Cancelled");
+    await expect(order.getByTestId("cancel-reason")).toHaveText("Cancelled: Payment not completed in time");
+    await expect(order.getByTestId("payment-status")).toHaveText("Nothing to pay");
+    await expect(order.getByTestId("order-promise")).toHaveCount(0);
+    // The cart is still there to order again.
+    await expectCartCount(page, 1);
   });
 });

@@ -6,7 +6,8 @@
  *   node tests/support/fake-stripe.ts --port 12111 --webhook http://127.0.0.1:8787/api/stripe/webhook
  *
  * Control endpoints for fault injection: POST /__control {"fail": 500 | 429 | "slow", "times": n},
- * GET /__sessions, POST /__reset.
+ * GET /__sessions, POST /__reset, POST /__expire/<session id> (the session times out as Stripe's
+ * would at its `expires_at`: it expires and its webhook is sent).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -29,6 +30,8 @@ type Session = {
   success_url: string;
   cancel_url: string;
   line_items: { name: string; unit_amount: number; quantity: number }[];
+  /** Unix seconds, as sent (null when the store sent none). */
+  expires_at: number | null;
 };
 
 export type FakeStripe = {
@@ -67,6 +70,14 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
         return send(res, 200, { ok: true });
       }
       if (url.pathname === "/__sessions") return send(res, 200, [...sessions.values()]);
+      const expireMatch = url.pathname.match(/^\/__expire\/([\w-]+)$/);
+      if (expireMatch && req.method === "POST") {
+        const session = sessions.get(expireMatch[1]!);
+        if (!session || session.status !== "open") return send(res, 409, { error: { type: "invalid_request_error", message: "Only an open session expires" } });
+        session.status = "expired";
+        if (options.webhookUrl) await deliver(options.webhookUrl, "checkout.session.expired", session);
+        return send(res, 200, session);
+      }
 
       if (url.pathname === "/v1/checkout/sessions" && req.method === "POST") {
         createCalls++;
@@ -169,6 +180,7 @@ function createSession(form: URLSearchParams, base: string): Session {
     success_url: form.get("success_url") ?? "",
     cancel_url: form.get("cancel_url") ?? "",
     line_items: lineItems,
+    expires_at: form.has("expires_at") ? Number(form.get("expires_at")) : null,
   };
 }
 

@@ -51,11 +51,23 @@ async function cartOf(shopper: Shopper): Promise<Record<string, number>> {
 }
 
 describe("the order's delivery promise follows the delivery area", () => {
-  const order = (zipCode: string, state: string, status: "Order Placed" | "Delivered" = "Order Placed") => ({ status, createdAt: Date.UTC(2026, 10, 23, 10, 0), address: { ...VALID_ADDRESS, id: "a", zipCode, state } });
+  const order = (zipCode: string, state: string, status: "Order Placed" | "Delivered" = "Order Placed") => ({
+    status,
+    createdAt: Date.UTC(2026, 10, 23, 10, 0),
+    address: { ...VALID_ADDRESS, id: "a", zipCode, state },
+    paymentType: "COD" as const,
+    paymentState: "pending" as const,
+    isPaid: false,
+  });
   it("express pincodes get a time, the rest of the state the standard window, a finished order none", () => {
     expect(orderPromise(order("560001", "Karnataka"), DEFAULT_STORE_SETTINGS)).toBe("Delivery by 23 Nov 2026, 4:00 pm (30 min)");
     expect(orderPromise(order("570001", "Karnataka"), DEFAULT_STORE_SETTINGS)).toBe("Delivery in 2-7 business days");
     expect(orderPromise(order("560001", "Karnataka", "Delivered"), DEFAULT_STORE_SETTINGS)).toBeNull();
+  });
+  it("a card order not yet paid promises no delivery, but says until when it waits (ADR 054)", () => {
+    const unpaid = { ...order("560001", "Karnataka"), paymentType: "Online" as const };
+    expect(orderPromise(unpaid, DEFAULT_STORE_SETTINGS)).toBe("Waiting for your card payment: unpaid, it is cancelled at 23 Nov 2026, 4:30 pm");
+    expect(orderPromise({ ...unpaid, isPaid: true, paymentState: "paid" as const }, DEFAULT_STORE_SETTINGS)).toBe("Delivery by 23 Nov 2026, 4:00 pm (30 min)");
   });
 });
 

@@ -19,8 +19,8 @@ async function orderRow(id: string) {
     .first<{ is_paid: number; payment_state: string; amount_paise: number; stripe_session_id: string | null }>();
 }
 
-async function startOnlineOrder(headers: Record<string, string> = {}) {
-  const apple = await insertProduct({ name: "Apple 1 kg", pricePaise: 12000, offerPricePaise: 11000 });
+async function startOnlineOrder(headers: Record<string, string> = {}, stock: number | null = null) {
+  const apple = await insertProduct({ name: "Apple 1 kg", pricePaise: 12000, offerPricePaise: 11000, stock });
   const shopper = await signUp();
   const address = await addAddress(shopper);
   await postJson("/api/cart/update", { cartItems: { [apple.id]: 3 } }, { Cookie: shopper.cookie });
@@ -30,6 +30,14 @@ async function startOnlineOrder(headers: Record<string, string> = {}) {
     { Cookie: shopper.cookie, ...headers },
   );
   return { shopper, apple, address, response, answer: await json<Answer>(response) };
+}
+
+async function cancellation(id: string) {
+  return env.DB.prepare("SELECT status, cancelled_by, cancel_reason FROM orders WHERE id = ?").bind(id).first();
+}
+
+async function stockOf(id: string) {
+  return env.DB.prepare("SELECT stock, in_stock FROM products WHERE id = ?").bind(id).first<{ stock: number | null; in_stock: number }>();
 }
 
 function completed(orderId: string, sessionId: string, amount = 33660, currency = "inr") {
@@ -184,17 +192,19 @@ describe("POST /api/stripe/webhook", () => {
     await sendWebhook({ type: "checkout.session.async_payment_failed", object: { id: "cs_a", metadata: { orderId: first.answer.orderId } } });
     expect(await orderRow(first.answer.orderId!)).toMatchObject({ is_paid: 1, payment_state: "paid" });
 
+    // Money arriving after the expiry cancelled the order is recorded, and owed back.
     const second = await startOnlineOrder();
     await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_b", metadata: { orderId: second.answer.orderId } } });
     expect(await orderRow(second.answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "expired" });
     await sendWebhook({ ...completed(second.answer.orderId!, "cs_b"), type: "checkout.session.async_payment_succeeded" });
-    expect(await orderRow(second.answer.orderId!)).toMatchObject({ is_paid: 1, payment_state: "paid" });
+    expect(await orderRow(second.answer.orderId!)).toMatchObject({ is_paid: 1, payment_state: "refund_due" });
   });
 
-  it("async failure marks the payment failed and the order stays (never deleted)", async () => {
+  it("async failure marks the payment failed and cancels the order, which stays (never deleted)", async () => {
     const { answer } = await startOnlineOrder();
     await sendWebhook({ type: "checkout.session.async_payment_failed", object: { id: "cs_f", metadata: { orderId: answer.orderId } } });
     expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "failed" });
+    expect(await cancellation(answer.orderId!)).toEqual({ status: "Cancelled", cancelled_by: "system", cancel_reason: "Payment failed" });
   });
 
   it("a completed session still awaiting an async payment does not mark the order paid", async () => {
@@ -211,5 +221,54 @@ describe("POST /api/stripe/webhook", () => {
     await sendWebhook(completed(answer.orderId!, "cs_m", 100));
     await sendWebhook(completed(answer.orderId!, "cs_m", 33660, "usd"));
     expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "pending" });
+  });
+});
+
+describe("an unpaid card order holds its stock for an hour at most (ADR 054)", () => {
+  it("its Checkout Session expires an hour after the order was placed", async () => {
+    const { answer } = await startOnlineOrder();
+    const placed = await env.DB.prepare("SELECT created_at FROM orders WHERE id = ?").bind(answer.orderId).first<{ created_at: number }>();
+    const [session] = await fakeStripe.sessions();
+    expect(session!.expires_at).toBe(Math.floor((placed!.created_at + 60 * 60 * 1000) / 1000));
+  });
+
+  it("the session expiring cancels the order and puts its stock back on sale, once", async () => {
+    const { answer, apple, shopper } = await startOnlineOrder({}, 3);
+    // Holding the last 3: off sale for everyone else while the shopper is at Stripe.
+    expect(await stockOf(apple.id)).toEqual({ stock: 0, in_stock: 0 });
+    const expired = { id: "evt_expired_once", type: "checkout.session.expired", object: { id: "cs_e", metadata: { orderId: answer.orderId } } };
+    expect(await json(await sendWebhook(expired))).toMatchObject({ outcome: "applied" });
+    expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "expired" });
+    expect(await cancellation(answer.orderId!)).toEqual({ status: "Cancelled", cancelled_by: "system", cancel_reason: "Payment not completed in time" });
+    expect(await stockOf(apple.id)).toEqual({ stock: 3, in_stock: 1 });
+    // Replayed, or a second expiry (another event id): the stock is not given back twice.
+    expect(await json(await sendWebhook(expired))).toMatchObject({ outcome: "duplicate" });
+    await sendWebhook({ ...expired, id: "evt_expired_again" });
+    await sendWebhook({ type: "checkout.session.async_payment_failed", object: { id: "cs_e", metadata: { orderId: answer.orderId } } });
+    expect(await stockOf(apple.id)).toEqual({ stock: 3, in_stock: 1 });
+    // The shopper reads why, and the cart is still theirs to order again.
+    const page = await json<{ orders: { status: string; cancellation?: unknown }[] }>(await call("/api/order/user", { headers: { Cookie: shopper.cookie } }));
+    expect(page.orders[0]).toMatchObject({ status: "Cancelled", cancellation: { by: "system", reason: "Payment not completed in time" } });
+    expect(await savedCart(shopper)).toEqual({ [apple.id]: 3 });
+  });
+
+  it("an order the shopper cancelled before the expiry only records the state: its stock came back once", async () => {
+    const { answer, apple, shopper } = await startOnlineOrder({}, 5);
+    expect(await stockOf(apple.id)).toEqual({ stock: 2, in_stock: 1 });
+    const cancel = await postJson("/api/order/cancel", { orderId: answer.orderId, reason: "Ordered by mistake" }, { Cookie: shopper.cookie });
+    expect(cancel.status).toBe(200);
+    expect(await stockOf(apple.id)).toEqual({ stock: 5, in_stock: 1 });
+    await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_c", metadata: { orderId: answer.orderId } } });
+    expect(await stockOf(apple.id)).toEqual({ stock: 5, in_stock: 1 });
+    expect(await cancellation(answer.orderId!)).toEqual({ status: "Cancelled", cancelled_by: "shopper", cancel_reason: "Ordered by mistake" });
+    expect(await orderRow(answer.orderId!)).toMatchObject({ payment_state: "expired" });
+  });
+
+  it("a paid order is never cancelled by a late expiry or failure event", async () => {
+    const { answer, apple } = await startOnlineOrder({}, 4);
+    await sendWebhook(completed(answer.orderId!, "cs_p"));
+    await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_p", metadata: { orderId: answer.orderId } } });
+    expect(await cancellation(answer.orderId!)).toEqual({ status: "Order Placed", cancelled_by: null, cancel_reason: null });
+    expect(await stockOf(apple.id)).toEqual({ stock: 1, in_stock: 1 });
   });
 });

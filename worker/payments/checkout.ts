@@ -9,7 +9,7 @@ import { orders } from "@worker/db/schema";
 import { HttpError } from "@worker/errors";
 import { corsAllowList } from "@worker/security/same-origin";
 import type { OrderWithItems } from "@worker/services/orders";
-import { placedOrderPath } from "@shared/order-status";
+import { placedOrderPath, UNPAID_CARD_ORDER_HOLD_MS } from "@shared/order-status";
 import { stripeClient, type StripeEnv } from "./stripe-client";
 
 export const PAYMENT_UNAVAILABLE_MSG = "Card payment is not available right now. Please try again, or choose Cash On Delivery.";
@@ -58,6 +58,9 @@ export async function startCheckout(
         client_reference_id: order.id,
         metadata: { orderId: order.id },
         payment_intent_data: { metadata: { orderId: order.id } },
+        // The order holds its stock until then; Stripe's expiry event cancels it (ADR 054). From the
+        // order's own time, not now: a retry must send the same parameters as its idempotency key.
+        expires_at: Math.floor((order.createdAt + UNPAID_CARD_ORDER_HOLD_MS) / 1000),
         success_url: returnUrls.success,
         cancel_url: returnUrls.cancel,
       },

@@ -5,17 +5,21 @@
  * - Each event id takes effect once: the id is recorded in the same D1 batch as its effect, so a
  *   replay (even a concurrent one) is refused by the primary key and changes nothing.
  * - Payment states only move forward: pending → paid | failed | expired, and failed/expired → paid
- *   (money did arrive); nothing moves a paid order back. Orders are never deleted.
+ *   (money did arrive: on an order cancelled meanwhile, as a refund due); nothing moves a paid order
+ *   back. Orders are never deleted.
+ * - A payment that will not come (expired, failed) cancels the order and frees its stock (ADR 054).
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
 import type { Database } from "@worker/db/client";
 import { isDbError } from "@worker/db/errors";
-import type { PaymentState } from "@shared/order-status";
+import { awaitingCardPayment, type PaymentState } from "@shared/order-status";
 import { orders, stripeEvents, users } from "@worker/db/schema";
 import { HttpError } from "@worker/errors";
 import { publishStoreEvent } from "@worker/events/queue";
+import { batchWatchingAvailability, type CatalogStore } from "@worker/services/catalog-refresh";
+import { cancelUnpaidCardOrder } from "@worker/services/order-status";
 import { checkoutSessionEventInput, stripeEventInput } from "@worker/validation/stripe";
 import { stripeClient, type StripeEnv } from "./stripe-client";
 
@@ -41,39 +45,36 @@ export async function verifyWebhook(env: StripeEnv, rawBody: string, signature: 
   return event;
 }
 
-export async function handleStripeEvent(store: { db: Database; env: Pick<Env, "CATALOG_PURGE" | "STORE_EVENTS"> }, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function handleStripeEvent(store: CatalogStore, event: Stripe.Event): Promise<WebhookOutcome> {
   const { db } = store;
   if (await db.query.stripeEvents.findFirst({ where: eq(stripeEvents.id, event.id), columns: { id: true } })) return "duplicate";
 
   const effect = await effectOf(db, event);
   const record = db.insert(stripeEvents).values({ id: event.id, type: event.type, processedAt: Date.now() });
   try {
-    await db.batch([record, ...effect] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    // Watching availability: a cancelled unpaid order puts its stock back on sale (ADR 054).
+    await batchWatchingAvailability(store, effect.productIds, [record, ...effect.statements]);
   } catch (error) {
     if (isDbError(error, "UNIQUE") || isDbError(error, "PRIMARY KEY")) return "duplicate";
     throw error;
   }
-  if (effect.length === 0) return "ignored";
+  if (effect.statements.length === 0) return "ignored";
   // The state change is done; telling the shopper is a side effect, off the webhook's path (ADR 041).
-  const paidOrder = paidOrderId(event);
-  if (paidOrder) await publishStoreEvent(store, { kind: "order-event", orderId: paidOrder, event: "Paid", at: Date.now() });
+  if (effect.tell) await publishStoreEvent(store, { kind: "order-event", ...effect.tell, at: Date.now() });
   return "applied";
 }
 
-/** The order a payment event paid for, if it is one. */
-function paidOrderId(event: Stripe.Event): string | null {
-  if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.async_payment_succeeded") return null;
-  const session = event.data.object;
-  return session.payment_status === "paid" ? (session.metadata?.orderId ?? session.client_reference_id ?? null) : null;
-}
+/** What an event does: its statements, the products whose stock they change, what the shopper is told. */
+type Effect = { statements: BatchItem<"sqlite">[]; productIds: string[]; tell?: { orderId: string; event: "Paid" | "Cancelled" } };
+const NO_EFFECT: Effect = { statements: [], productIds: [] };
 
 /** The statements an event should run (none for events we do not act on). */
-async function effectOf(db: Database, event: Stripe.Event): Promise<BatchItem<"sqlite">[]> {
+async function effectOf(db: Database, event: Stripe.Event): Promise<Effect> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
       const session = event.data.object;
-      if (session.payment_status !== "paid") return []; // async methods confirm later
+      if (session.payment_status !== "paid") return NO_EFFECT; // async methods confirm later
       return markPaid(db, session);
     }
     case "checkout.session.expired":
@@ -81,7 +82,7 @@ async function effectOf(db: Database, event: Stripe.Event): Promise<BatchItem<"s
     case "checkout.session.async_payment_failed":
       return moveUnpaid(db, event.data.object, "failed");
     default:
-      return [];
+      return NO_EFFECT;
   }
 }
 
@@ -91,11 +92,11 @@ async function orderFor(db: Database, session: Stripe.Checkout.Session) {
   return db.query.orders.findFirst({ where: eq(orders.id, orderId) });
 }
 
-async function markPaid(db: Database, session: Stripe.Checkout.Session): Promise<BatchItem<"sqlite">[]> {
+async function markPaid(db: Database, session: Stripe.Checkout.Session): Promise<Effect> {
   const order = await orderFor(db, session);
   if (!order) {
     console.warn("Stripe payment for an unknown order", { session: session.id });
-    return [];
+    return NO_EFFECT;
   }
   if (session.amount_total !== order.amountPaise || session.currency?.toLowerCase() !== "inr") {
     console.error("Stripe payment does not match the order; not marking it paid", {
@@ -103,25 +104,36 @@ async function markPaid(db: Database, session: Stripe.Checkout.Session): Promise
       expected: { amount: order.amountPaise, currency: "inr" },
       received: { amount: session.amount_total, currency: session.currency },
     });
-    return [];
+    return NO_EFFECT;
   }
   const now = Date.now();
-  return [
+  const statements = [
     db
       .update(orders)
       .set({ isPaid: true, paymentState: order.status === "Cancelled" ? "refund_due" : "paid", stripeSessionId: session.id, updatedAt: now })
       .where(and(eq(orders.id, order.id), inArray(orders.paymentState, ["pending", "failed", "expired"]))),
     db.update(users).set({ cartItems: {} }).where(eq(users.id, order.userId)),
   ];
+  return { statements, productIds: [], tell: { orderId: order.id, event: "Paid" } };
 }
 
-async function moveUnpaid(db: Database, session: Stripe.Checkout.Session, state: Extract<PaymentState, "failed" | "expired">) {
+/**
+ * The payment will not come: the order's payment state says why, and an order still waiting for it
+ * is cancelled by the store, its stock back on sale (ADR 054). An order the shopper cancelled
+ * meanwhile only records the state.
+ */
+async function moveUnpaid(db: Database, session: Stripe.Checkout.Session, state: Extract<PaymentState, "failed" | "expired">): Promise<Effect> {
   const order = await orderFor(db, session);
-  if (!order) return [];
-  return [
-    db
-      .update(orders)
-      .set({ paymentState: state, updatedAt: Date.now() })
-      .where(and(eq(orders.id, order.id), eq(orders.paymentState, "pending"))),
-  ];
+  if (!order) return NO_EFFECT;
+  const cancelled = await cancelUnpaidCardOrder(db, order.id, state === "expired" ? "Payment not completed in time" : "Payment failed");
+  const recordState = db
+    .update(orders)
+    .set({ paymentState: state, updatedAt: Date.now() })
+    .where(and(eq(orders.id, order.id), eq(orders.paymentState, "pending")));
+  // The cancellation goes first: it only applies while the payment is still pending.
+  return {
+    statements: [...cancelled.statements, recordState],
+    productIds: cancelled.productIds,
+    ...(awaitingCardPayment(order) && { tell: { orderId: order.id, event: "Cancelled" as const } }),
+  };
 }

@@ -91,7 +91,7 @@ async function applyMove(store: CatalogStore, order: Order, to: OrderStatus, gua
     .update(orders)
     .set({
       status: to,
-      statusHistory: sql`json_insert(${orders.statusHistory}, '$[#]', json_object('status', ${to}, 'at', ${now}))`,
+      statusHistory: historyWith(to, now),
       updatedAt: now,
       ...cancellation,
       ...(to === "Cancelled" && order.isPaid ? { paymentState: "refund_due" as const } : {}),
@@ -105,6 +105,26 @@ async function applyMove(store: CatalogStore, order: Order, to: OrderStatus, gua
   if (!moved) throw conflict("This order was changed by someone else just now. Reload to see its current status.");
   await publishStoreEvent(store, { kind: "order-event", orderId: moved.id, event: to, at: now });
   return moved;
+}
+
+/** The order's status history with this move stamped on its end. */
+function historyWith(to: OrderStatus, at: number): SQL {
+  return sql`json_insert(${orders.statusHistory}, '$[#]', json_object('status', ${to}, 'at', ${at}))`;
+}
+
+/**
+ * A card order whose payment never came (its Checkout Session expired, or the payment failed): the
+ * store cancels it and gives its stock back, as any cancellation does (ADR 054). Only while it still
+ * waits for its first payment and the seller has not moved it; otherwise the statements change
+ * nothing. They are run in the caller's batch (the Stripe event's, recorded once).
+ */
+export async function cancelUnpaidCardOrder(db: Database, orderId: string, reason: string, now = Date.now()) {
+  const cancel = db
+    .update(orders)
+    .set({ status: "Cancelled", statusHistory: historyWith("Cancelled", now), updatedAt: now, cancelReason: reason, cancelNote: null, cancelledBy: "system" })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "Order Placed"), eq(orders.paymentType, "Online"), eq(orders.isPaid, false), eq(orders.paymentState, "pending")));
+  const { productIds, statements } = await returnStock(db, orderId);
+  return { productIds, statements: [cancel, ...statements] };
 }
 
 /** Counted stock of a cancelled order goes back once: guarded by the order's stock_returned flag. */
