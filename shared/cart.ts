@@ -21,6 +21,16 @@ export const CART_COOKIE = "cart";
 /** A guest cart is kept for 30 days. */
 export const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
 
+/**
+ * How many of a product the cart may still hold: its counted stock, or null when the store does not
+ * count it (or it is not on sale, which the cart flags on its own). The cart page's − qty + stops
+ * there, and a line holding more (the stock fell since it was added) blocks Place Order until the
+ * shopper changes it: the order would be refused anyway (409, ADR 005).
+ */
+export function stockLimit(line: { available: boolean; product: { stock: number | null } | null }): number | null {
+  return line.available && line.product ? line.product.stock : null;
+}
+
 export function cartCount(cart: CartItems): number {
   return Object.values(cart).reduce((sum, qty) => sum + qty, 0);
 }

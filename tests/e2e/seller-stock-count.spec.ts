@@ -7,6 +7,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { openSellerPage } from "./support/accounts";
+import { expectCartCount, open } from "./support/app";
 import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { appOrigin, placeOrderByApi } from "./support/orders";
 
@@ -60,4 +61,38 @@ test("orders that come in while the seller edits: an untouched count keeps what 
   await expect(sellerPage.getByRole("status").getByText(`Saved ${name}`)).toHaveCount(1);
   await expect.poll(async () => stored(sellerRequest, name)).toMatchObject({ stock: 23, offerPrice: 65 });
   await expect(count).toHaveValue("23");
+});
+
+test("the cart holds no more than is left: Add to Cart stops at the count, and a count lowered since is flagged on the line with its fix, Place Order waiting", { tag: CATALOGUE_TAG }, async ({ sellerRequest, catalogueChanges, page, address: _ }) => {
+  const name = `Last Radishes ${Date.now().toString(36)}`;
+  catalogueChanges.added(name);
+  const id = await addCounted(sellerRequest, name, 3);
+
+  await open(page, `/products/vegetables/${id}`);
+  const add = page.getByRole("button", { name: "Add to Cart" });
+  for (let i = 1; i <= 3; i++) {
+    await add.click();
+    await expectCartCount(page, i);
+  }
+  // All 3 are in the cart: a fourth would only be refused at Place Order.
+  await expect(page.getByTestId("in-cart")).toHaveText("3 in your cart: all that is left · View cart");
+  await expect(add).toBeDisabled();
+
+  // The seller counts again and finds only 1 while the shopper's cart holds 3.
+  const recount = await sellerRequest.post("/api/product/bulk-stock", { headers: { Origin: appOrigin() }, data: { ids: [id], set: "count", count: 1 } });
+  expect(recount.status(), await recount.text()).toBe(200);
+
+  await open(page, "/cart");
+  const line = page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+  await expect(line.getByTestId("over-stock")).toContainText("Only 1 left");
+  await expect(line.getByRole("button", { name: `Add one more ${name}` })).toBeDisabled();
+  await expect(page.getByText("Fewer are left than your cart holds: change the marked quantities to place your order.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
+
+  // One tap fixes it, and the order can go.
+  await line.getByRole("button", { name: `Change ${name} to 1` }).click();
+  await expect(line.getByTestId("quantity")).toHaveText(/in cart:\s*1$/);
+  await expect(line.getByTestId("over-stock")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Place Order" })).toBeEnabled();
+  await expectCartCount(page, 1);
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "~/components/Link";
 import type { CartLine } from "@worker/services/cart";
-import { cartFormAction, MAX_LINE_QUANTITY } from "@shared/cart";
+import { cartFormAction, MAX_LINE_QUANTITY, stockLimit } from "@shared/cart";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
 import { useCart } from "~/components/CartProvider";
@@ -19,6 +19,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
   const name = product?.name ?? "Product no longer available";
   const setTo = (next: number) => (next === 0 ? cart.removeLine(line.productId) : cart.setQuantity(line.productId, next));
   const step = "flex h-9 w-9 items-center justify-center text-lg disabled:opacity-40";
+  const left = stockLimit(line);
 
   return (
     // A phone has no room for three columns (nor their headings): the product takes the width, and
@@ -39,6 +40,15 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
               {product ? "Out of stock: remove it to place your order" : "This product was removed from the store"}
             </p>
           )}
+          {left !== null && quantity > left && (
+            // The stock fell since it was added: say so here, with the one-tap fix, not only in a toast at Place Order.
+            <div className="mt-1 flex flex-wrap items-center gap-x-2 text-sm font-medium text-red-600" data-testid="over-stock">
+              <p>Only {left} left</p>
+              <SetQuantity productId={line.productId} quantity={left} label={`Change ${name} to ${left}`} onSet={setTo} className="min-h-8 text-primary underline">
+                {left === 0 ? "Remove it" : `Change to ${left}`}
+              </SetQuantity>
+            </div>
+          )}
           <div className="mt-1 font-normal text-gray-600">
             <p>Weight: {product?.weight || "N/A"}</p>
             <div className="mt-1 flex w-fit items-center rounded bg-primary/20 text-primary-dull select-none" data-testid="stepper">
@@ -54,7 +64,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
                 quantity={quantity + 1}
                 label={`Add one more ${name}`}
                 onSet={setTo}
-                disabled={!line.available || quantity >= MAX_LINE_QUANTITY}
+                disabled={!line.available || quantity >= Math.min(MAX_LINE_QUANTITY, left ?? MAX_LINE_QUANTITY)}
                 className={step}
               >
                 +

@@ -21,8 +21,8 @@ type Props = {
   cardPayments: boolean;
   checkoutKey: string;
   items: { product: string; quantity: number }[];
-  /** Some lines are out of stock or gone: the shopper must remove them first. */
-  blocked: boolean;
+  /** What the shopper must fix in the lines first (out of stock, gone, more than is left), or null. */
+  blocked: string | null;
 };
 
 /** Delivery address, payment method, totals and the Place Order button (a real form). */
@@ -136,7 +136,7 @@ export function Checkout({ totals, savedPaise, signedIn, addresses, cardPayments
       <hr className="mt-6 border-gray-300" />
       <TotalsList totals={totals} savedPaise={savedPaise} />
 
-      {blocked && <p className="mt-4 text-sm text-red-600">Remove the unavailable items to place your order.</p>}
+      {blocked && <p className="mt-4 text-sm text-red-600">{blocked}</p>}
       {unserved && (
         <p id="unserved-address" className="mt-4 text-sm text-red-700">
           {unserved.promise.text}: choose another address to place your order, or add one where we deliver.
@@ -144,7 +144,7 @@ export function Checkout({ totals, savedPaise, signedIn, addresses, cardPayments
       )}
       <BusyButton
         busy={busy}
-        disabled={blocked}
+        disabled={blocked !== null}
         aria-disabled={unserved && hydrated ? true : undefined}
         aria-describedby={unserved ? "unserved-address" : undefined}
         className="mt-6 w-full bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:opacity-60"

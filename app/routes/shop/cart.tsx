@@ -16,7 +16,7 @@ import { CartLineRow } from "~/components/cart/CartLineRow";
 import { Checkout } from "~/components/cart/Checkout";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { useCart } from "~/components/CartProvider";
-import { cartCount } from "@shared/cart";
+import { cartCount, stockLimit } from "@shared/cart";
 import { savedAgainstMrp, totalsFor } from "@shared/money";
 import { viewPromise } from "@shared/delivery";
 import { pageMeta } from "~/lib/site";
@@ -125,7 +125,13 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           cardPayments={loaderData.cardPayments}
           checkoutKey={loaderData.checkoutKey}
           items={orderable.map((line) => ({ product: line.productId, quantity: cart.items[line.productId]! }))}
-          blocked={orderable.length !== lines.length}
+          blocked={
+            orderable.length !== lines.length
+              ? "Remove the unavailable items to place your order."
+              : lines.some((line) => (cart.items[line.productId] ?? 0) > (stockLimit(line) ?? Infinity))
+                ? "Fewer are left than your cart holds: change the marked quantities to place your order."
+                : null
+          }
         />
       </OrderSummary>
     </div>

@@ -53,6 +53,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const mainImage = product.images[shown];
   const cart = useCart();
   const inCart = cart.items[product.id] ?? 0;
+  // Everything that is left is in the cart already: another would only be refused at Place Order.
+  const allLeftInCart = product.stock !== null && inCart >= product.stock;
   const navigate = useNavigate();
   const category = findCategory(product.category);
   const priceTax = useStorefront()?.words.priceTax;
@@ -123,7 +125,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p aria-live="polite" className="mt-2 text-sm text-gray-700" data-testid="in-cart">
               {inCart > 0 && (
                 <>
-                  {inCart} in your cart ·{" "}
+                  {inCart} in your cart{allLeftInCart && ": all that is left"} ·{" "}
                   <Link to="/cart" className="font-medium text-primary underline">
                     View cart
                   </Link>
@@ -149,7 +151,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   void cart.add(product.id, product.offerPricePaise);
                 }}>
                 <input type="hidden" name="productId" value={product.id} />
-                <button type="submit" name="intent" value="add" className="w-full bg-gray-100 py-3.5 font-medium text-gray-800 hover:bg-gray-200">
+                <button type="submit" name="intent" value="add" disabled={allLeftInCart} className="w-full bg-gray-100 py-3.5 font-medium text-gray-800 hover:bg-gray-200 disabled:opacity-50">
                   Add to Cart
                 </button>
               </Form>
@@ -160,7 +162,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 onSubmit={async (e) => {
                   e.preventDefault();
                   // The cart page is rendered from the saved cart: save first, then go.
-                  await cart.add(product.id, product.offerPricePaise);
+                  if (!allLeftInCart) await cart.add(product.id, product.offerPricePaise);
                   navigate("/cart");
                 }}
               >
