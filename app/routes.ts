@@ -15,6 +15,7 @@ export default [
     route("my-orders/:id", "routes/shop/order.tsx"),
     route("my-orders/:id/cancel", "routes/shop/order-cancel.tsx"),
     route("my-orders/:id/again", "routes/shop/order-again.tsx"),
+    route("my-orders/:id/pay", "routes/shop/order-pay.tsx"),
     route("login", "routes/account/login.tsx"),
     route("logout", "routes/account/logout.tsx"),
     route("loader", "routes/shop/loader.tsx"),

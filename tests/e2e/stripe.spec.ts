@@ -80,6 +80,12 @@ test.describe("online payment (fake Stripe)", () => {
     // No delivery is promised for an order not paid for, only until when it waits (ADR 054).
     await expect(order.getByTestId("order-promise")).toHaveText(/^Waiting for your card payment: unpaid, it is cancelled at \d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2} [ap]m$/);
 
+    // Pay now goes back to the same Stripe page (the same session); the shopper cancels there again.
+    await order.getByRole("button", { name: "Pay now" }).click();
+    await page.waitForURL(session.href);
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
+    await page.waitForURL("/cart");
+
     // An hour on, Stripe expires the session (the fake does it on request) and its webhook cancels the order.
     const expired = await page.request.post(`${session.origin}/__expire/${session.pathname.split("/").pop()}`);
     expect(expired.status()).toBe(200);
@@ -88,6 +94,7 @@ test.describe("online payment (fake Stripe)", () => {
     await expect(order.getByTestId("cancel-reason")).toHaveText("Cancelled: Payment not completed in time");
     await expect(order.getByTestId("payment-status")).toHaveText("Nothing to pay");
     await expect(order.getByTestId("order-promise")).toHaveCount(0);
+    await expect(order.getByRole("button", { name: "Pay now" })).toHaveCount(0);
     // The cart is still there to order again.
     await expectCartCount(page, 1);
   });

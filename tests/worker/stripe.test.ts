@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, json, postJson } from "../support/http";
-import { insertProduct } from "../support/builders";
+import { db, insertProduct } from "../support/builders";
+import { resumeCardPayment } from "@worker/services/checkout";
 import { addAddress, signUp, type Shopper } from "../support/shoppers";
 import { fakeStripe, sendWebhook } from "../support/stripe";
 import { expectErrorsLogged } from "../support/console";
@@ -270,5 +271,34 @@ describe("an unpaid card order holds its stock for an hour at most (ADR 054)", (
     await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_p", metadata: { orderId: answer.orderId } } });
     expect(await cancellation(answer.orderId!)).toEqual({ status: "Order Placed", cancelled_by: null, cancel_reason: null });
     expect(await stockOf(apple.id)).toEqual({ stock: 1, in_stock: 1 });
+  });
+});
+
+describe("Pay now: a card order waiting for its payment goes back to the same Checkout Session", () => {
+  const store = () => ({ db: db(), env });
+  const userOf = (shopper: Shopper) => ({ id: shopper.id, email: shopper.email });
+
+  it("the shopper's own waiting order: the session it opened before, no second one", async () => {
+    const { answer, shopper } = await startOnlineOrder();
+    expect(await resumeCardPayment(store(), userOf(shopper), answer.orderId)).toBe(answer.url);
+    expect(await fakeStripe.sessions()).toHaveLength(1);
+  });
+
+  it("another shopper's order, or no order: 404; a paid, cancelled or cash order: 409", async () => {
+    const { answer } = await startOnlineOrder();
+    const other = await signUp();
+    for (const id of [answer.orderId, "not-an-order", crypto.randomUUID()]) {
+      await expect(resumeCardPayment(store(), userOf(other), id)).rejects.toMatchObject({ status: 404 });
+    }
+    const paid = await startOnlineOrder();
+    await sendWebhook(completed(paid.answer.orderId!, "cs_paid"));
+    const expired = await startOnlineOrder();
+    await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_x", metadata: { orderId: expired.answer.orderId } } });
+    for (const { answer: a, shopper } of [paid, expired]) {
+      await expect(resumeCardPayment(store(), userOf(shopper), a.orderId)).rejects.toMatchObject({ status: 409, message: "This order is not waiting for a card payment." });
+    }
+    const cod = await postJson("/api/order/cod", { items: [{ product: paid.apple.id, quantity: 1 }], address: paid.address }, { Cookie: paid.shopper.cookie });
+    const codId = (await json<Answer>(cod)).orderId;
+    await expect(resumeCardPayment(store(), userOf(paid.shopper), codId)).rejects.toMatchObject({ status: 409 });
   });
 });

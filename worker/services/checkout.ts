@@ -4,7 +4,10 @@
  */
 import type { Database } from "@worker/db/client";
 import type { User } from "@worker/db/schema";
-import { conflict, HttpError } from "@worker/errors";
+import { conflict, HttpError, notFound } from "@worker/errors";
+import { awaitingCardPayment } from "@shared/order-status";
+import { orderIdField } from "@worker/validation/order";
+import { ORDER_NOT_FOUND, ownedOrder } from "./order-detail";
 import { startCheckout } from "@worker/payments/checkout";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { limitOrders } from "@worker/security/rate-limit";
@@ -37,4 +40,19 @@ export async function checkout(
   if (created && paymentType === "COD") await publishStoreEvent(store, { kind: "order-event", orderId: order.id, event: "Order Placed", at: order.createdAt });
   if (paymentType === "COD" || order.isPaid) return { order, created, paymentUrl: null };
   return { order, created, paymentUrl: await startCheckout(store.env, store.db, order, user.email, callerOrigin) };
+}
+
+/**
+ * "Pay now" on a card order still waiting for its payment (the shopper left Stripe's page): the
+ * same Checkout Session again (its idempotency key is the order's), until it expires (ADR 054).
+ * Another shopper's order is not found; one paid, cancelled or cash on delivery is a 409.
+ */
+export async function resumeCardPayment(store: { db: Database; env: Env }, user: Pick<User, "id" | "email">, rawOrderId: unknown): Promise<string> {
+  const parsed = orderIdField.safeParse(rawOrderId);
+  if (!parsed.success) throw notFound(ORDER_NOT_FOUND);
+  const [order] = await ownedOrder(store.db, user.id, parsed.data);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!awaitingCardPayment(order)) throw conflict("This order is not waiting for a card payment.");
+  if (!cardPaymentsEnabled(store.env)) throw new HttpError(503, CARD_PAYMENT_UNAVAILABLE);
+  return startCheckout(store.env, store.db, order, user.email);
 }

@@ -3,10 +3,11 @@ import type { OrderView } from "@worker/services/orders";
 import { Link } from "~/components/Link";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { cancellationText, formatDateTime, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { awaitingCardPayment, cancellationText, formatDateTime, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
 import { CancelOrderButton } from "./CancelOrder";
 import { OrderAgainButton } from "./OrderAgain";
 import { OrderTimeline } from "./OrderTimeline";
+import { PayNowButton } from "./PayNow";
 
 /** One order as its shopper sees it on My Orders; `highlighted`: the order just placed. */
 export function OrderCard({ order, now, highlighted = false }: { order: OrderView & { promise: string | null }; now: number; highlighted?: boolean }) {
@@ -58,6 +59,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
           )}
         </div>
         <div className="flex flex-wrap items-start gap-3">
+          {awaitingCardPayment(order) && <PayNowButton orderId={order.id} describedBy={numberId} />}
           <Link to={`/my-orders/${order.id}`} className="rounded border border-gray-300 px-4 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
             View details<span className="sr-only"> of order {orderNumber(order.id)}</span>
           </Link>

@@ -10,9 +10,10 @@ import { BillBreakdown } from "~/components/orders/BillBreakdown";
 import { CancelOrderButton } from "~/components/orders/CancelOrder";
 import { OrderAgainButton } from "~/components/orders/OrderAgain";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
+import { PayNowButton } from "~/components/orders/PayNow";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { cancellationText, formatDateTime, isActive, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { awaitingCardPayment, cancellationText, formatDateTime, isActive, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/order";
@@ -72,6 +73,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </p>
           )}
         </div>
+        {awaitingCardPayment(order) && (
+          <div className="mt-3">
+            <PayNowButton orderId={order.id} />
+          </div>
+        )}
         {cancelled && (
           <p className="mt-1 text-sm text-red-700" data-testid="cancel-reason">
             {cancelled}

@@ -1,0 +1,13 @@
+/**
+ * "Pay now" for a card order still waiting for its payment (ADR 054): a plain form, so the browser
+ * itself follows the answer's redirect to Stripe's page, with or without JavaScript.
+ */
+export function PayNowButton({ orderId, describedBy }: { orderId: string; describedBy?: string }) {
+  return (
+    <form method="post" action={`/my-orders/${orderId}/pay`}>
+      <button type="submit" aria-describedby={describedBy} className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-white hover:bg-primary-dull">
+        Pay now
+      </button>
+    </form>
+  );
+}

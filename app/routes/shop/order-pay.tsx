@@ -1,0 +1,41 @@
+import { redirect, useParams } from "react-router";
+import { runFormAction } from "@worker/web/action-result";
+import { fromContext } from "@worker/web/context";
+import { requireUserPage } from "@worker/web/guards";
+import { readForm } from "@worker/request-body";
+import { resumeCardPayment } from "@worker/services/checkout";
+import { Link } from "~/components/Link";
+import { pageMeta } from "~/lib/site";
+import type { Route } from "./+types/order-pay";
+
+export const meta: Route.MetaFunction = () => pageMeta("Pay for your order", "Complete the card payment of an order waiting for it.");
+
+/** "Pay now": back to Stripe's page for a card order still waiting for its payment (ADR 054). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const worker = fromContext(context);
+  const user = await requireUserPage(request, context);
+  return runFormAction(
+    request,
+    async () => {
+      await readForm(request);
+      return redirect(await resumeCardPayment(worker, user, params.id));
+    },
+    { failureTarget: () => `/my-orders/${encodeURIComponent(params.id)}` },
+  );
+}
+
+/** Seen only when someone opens this address: the order page holds the button. */
+export default function OrderPayPage({ actionData }: Route.ComponentProps) {
+  const { id } = useParams();
+  return (
+    <div className="mx-auto mt-16 max-w-lg pb-16 text-center">
+      <h1 className="text-2xl font-medium">Pay for your order</h1>
+      <p className="mt-4 text-gray-700" role={actionData ? "alert" : undefined}>
+        {actionData && !actionData.ok ? actionData.msg : "Use Pay now on the order's page."}
+      </p>
+      <Link to={`/my-orders/${id}`} className="mt-6 inline-block text-primary underline">
+        Back to the order
+      </Link>
+    </div>
+  );
+}
