@@ -122,6 +122,9 @@ describe("POST /api/product/add", () => {
       [{ ...VALID_PRODUCT, price: 0 }, /Price/],
       [{ ...VALID_PRODUCT, price: "abc" }, /Price/],
       [{ ...VALID_PRODUCT, price: 1e12 }, /Price/],
+      // Blank is missing, never read as 0.
+      [{ ...VALID_PRODUCT, price: "" }, /^Enter the price$/],
+      [{ ...VALID_PRODUCT, offerPrice: null }, /^Enter the offer price$/],
       [{ ...VALID_PRODUCT, offerPrice: 50 }, /Offer price cannot be above/],
       // Every refusal in the seller's words, none of the validator's own ("Too big: expected number to be <=1000000").
       [{ ...VALID_PRODUCT, stock: 999_999_999_999 }, /^Stock can be at most 10,00,000$/],

@@ -102,6 +102,26 @@ describe("the store's settings", () => {
     expect(await storedRow()).toEqual(before);
   });
 
+  it("reads a blank number as missing, never as 0 (an empty tax rate was saved as 0%): 400, nothing changed", async () => {
+    const seller = await sellerLogin();
+    await saveSettings(seller, {});
+    const before = await storedRow();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ taxPercent: "" }, "Enter the tax rate (0 for none)"],
+      [{ taxPercent: null }, "Enter the tax rate (0 for none)"],
+      [{ taxPercent: " " }, "Enter the tax rate (0 for none)"],
+      [{ standardMaxDays: "" }, "Enter the longest standard delivery"],
+      [{ standardMinDays: null }, "Enter the shortest standard delivery"],
+      [{ expressPincodes: [{ pincode: "560001", etaMinutes: "" }] }, "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240"],
+    ];
+    for (const [change, message] of cases) {
+      const response = await postJson("/api/seller/settings", { ...DEFAULT_SETTINGS_INPUT, ...change }, { Cookie: seller });
+      expect(response.status, JSON.stringify(change)).toBe(400);
+      expect((await json<{ msg: string }>(response)).msg).toBe(message);
+    }
+    expect(await storedRow()).toEqual(before);
+  });
+
   it("refuses a blank address, a missing or long legal name, a GSTIN of the wrong shape or with a typo: 400, the field's message, nothing changed", async () => {
     const seller = await sellerLogin(); // one login for all (the seller's logins are rate-limited)
     await saveSettings(seller, {});

@@ -2,17 +2,21 @@ import { z } from "zod";
 import { CATEGORY_PATHS } from "@shared/categories";
 import { formatRupees, rupeesToPaise } from "@shared/money";
 import { MAX_IMAGES } from "@shared/product-images";
+import { requiredNumber } from "./common";
 import { searchTextField } from "./search";
 
 export const MAX_PRICE_RUPEES = 100_000;
 
 const rupees = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .refine(Number.isFinite, `${label} must be a number`)
-    .gt(0, `${label} must be more than ₹0`)
-    .max(MAX_PRICE_RUPEES, `${label} must be at most ${formatRupees(rupeesToPaise(MAX_PRICE_RUPEES))}`)
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`);
+  requiredNumber(
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .refine(Number.isFinite, `${label} must be a number`)
+      .gt(0, `${label} must be more than ₹0`)
+      .max(MAX_PRICE_RUPEES, `${label} must be at most ${formatRupees(rupeesToPaise(MAX_PRICE_RUPEES))}`)
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`),
+    `Enter the ${label.toLowerCase()}`,
+  );
 
 /** Description as the form sends it (one bullet per line) or as the API sends it (a list of lines). */
 const descriptionField = z
@@ -96,8 +100,7 @@ const bulkIds = z
   .max(MAX_BULK_PRODUCTS, `Select at most ${MAX_BULK_PRODUCTS} products at a time`)
   .transform((ids) => [...new Set(ids)]);
 
-/** An empty count is a missing one, never 0 (z.coerce would read "" as 0). */
-const stockCount = z.preprocess((value) => (value === "" || value === null ? undefined : value), stockNumber("Enter the stock count"));
+const stockCount = requiredNumber(stockNumber("Stock must be a number"), "Enter the stock count");
 
 /**
  * A stock change for many products at once (the product list's bulk form and

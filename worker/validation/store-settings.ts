@@ -1,18 +1,21 @@
 import { z } from "zod";
 import { canonicalState, type IndianState } from "@shared/indian-states";
 import { statesOfPincode } from "@worker/services/pincode-regions";
-import { emailField } from "./common";
+import { emailField, requiredNumber } from "./common";
 import { pincodeField } from "./address";
 
 export const MAX_EXPRESS_PINCODES = 300;
 export const MAX_TAX_PERCENT = 28; // the highest GST slab
 
 const wholeNumber = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max}`);
+  requiredNumber(
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, `${label} must be at most ${max}`),
+    `Enter ${label.replace(/^(A|An|The) /, (article) => article.toLowerCase())}`,
+  );
 
 const text = (label: string, max: number) =>
   z.string({ error: `Enter the ${label}` }).trim().min(1, `Enter the ${label}`).max(max, `Keep the ${label} under ${max} characters`);
@@ -50,12 +53,15 @@ function expressLines(text: string, ctx: z.RefinementCtx): unknown[] {
 }
 
 /** The tax rate as a percentage with at most 2 decimals, kept as basis points (2 → 200). */
-const taxPercentField = z.coerce
-  .number({ error: "The tax rate must be a number" })
-  .min(0, "The tax rate cannot be negative")
-  .max(MAX_TAX_PERCENT, `The tax rate must be at most ${MAX_TAX_PERCENT}%`)
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "Use at most 2 decimals for the tax rate")
-  .transform((percent) => Math.round(percent * 100));
+const taxPercentField = requiredNumber(
+  z.coerce
+    .number({ error: "The tax rate must be a number" })
+    .min(0, "The tax rate cannot be negative")
+    .max(MAX_TAX_PERCENT, `The tax rate must be at most ${MAX_TAX_PERCENT}%`)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "Use at most 2 decimals for the tax rate")
+    .transform((percent) => Math.round(percent * 100)),
+  "Enter the tax rate (0 for none)",
+);
 
 /** The form posts the contact fields flat (contactEmail…); the API nests them under `contact`. */
 function nestFormFields(input: unknown): unknown {
