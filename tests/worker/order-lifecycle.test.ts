@@ -152,6 +152,24 @@ describe("the shopper's cancellation", () => {
     ]);
     expect(await stock()).toBe(5);
   });
+
+  it("gives back only what the order took: a product the store began counting after the order gets nothing it never gave", async () => {
+    const bread = await insertProduct({ name: "Uncounted bread", stock: null });
+    const milk = await insertProduct({ name: "Counted milk", stock: 6 });
+    const shopper = await signUp();
+    const address = await addAddress(shopper);
+    const placed = await postJson("/api/order/cod", { items: [{ product: bread.id, quantity: 4 }, { product: milk.id, quantity: 2 }], address }, { Cookie: shopper.cookie });
+    const { orderId } = await json<{ orderId: string }>(placed);
+    const stockOf = async (id: string) => (await env.DB.prepare("SELECT stock FROM products WHERE id = ?").bind(id).first<{ stock: number | null }>())!.stock;
+    expect([await stockOf(bread.id), await stockOf(milk.id)]).toEqual([null, 4]);
+
+    // The seller counts the bread shelf (5) after the order; then the order is cancelled.
+    const seller = await sellerLogin();
+    expect((await postJson("/api/product/bulk-stock", { ids: [bread.id], set: "count", count: 5 }, { Cookie: seller })).status).toBe(200);
+    expect((await move(seller, orderId, "Cancelled")).status).toBe(200);
+    // The bread's count stays what the seller counted (it was 5 → 9); the milk gets its 2 back.
+    expect([await stockOf(bread.id), await stockOf(milk.id)]).toEqual([5, 6]);
+  });
 });
 
 describe("availability follows counted stock (ADR 019)", () => {

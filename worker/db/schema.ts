@@ -194,6 +194,11 @@ export const orderItems = sqliteTable(
     image: text("image"),
     unitPricePaise: integer("unit_price_paise").notNull(),
     quantity: integer("quantity").notNull(),
+    /**
+     * The units this line took off a counted stock when the order was placed (0 for a product the
+     * store did not count then): what a cancellation gives back, and never more.
+     */
+    stockTaken: integer("stock_taken").notNull().default(0),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),

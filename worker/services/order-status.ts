@@ -129,13 +129,18 @@ export async function cancelUnpaidCardOrder(db: Database, orderId: string, reaso
 
 /** Counted stock of a cancelled order goes back once: guarded by the order's stock_returned flag. */
 async function returnStock(db: Database, orderId: string): Promise<{ productIds: string[]; statements: BatchItem<"sqlite">[] }> {
-  const items = await db.select({ productId: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  // What each line took off a counted stock, and no more: a product the store began counting after
+  // the order was placed gets nothing back it never gave.
+  const items = await db
+    .select({ productId: orderItems.productId, stockTaken: orderItems.stockTaken })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), sql`${orderItems.stockTaken} > 0`));
   const notYetReturned = sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${orderId} AND ${orders.status} = 'Cancelled' AND ${orders.stockReturned} = 0)`;
   const statements = [
     ...items.map((item) =>
       db
         .update(products)
-        .set({ stock: sql`${products.stock} + ${item.quantity}` })
+        .set({ stock: sql`${products.stock} + ${item.stockTaken}` })
         .where(and(eq(products.id, item.productId), sql`${products.stock} IS NOT NULL`, notYetReturned)),
     ),
     db.update(orders).set({ stockReturned: true }).where(and(eq(orders.id, orderId), eq(orders.status, "Cancelled"))),

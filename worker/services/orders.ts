@@ -140,6 +140,8 @@ function snapshotItem(orderId: string, product: Product, quantity: number): Orde
     image: product.images[0] ?? null,
     unitPricePaise: product.offerPricePaise,
     quantity,
+    // The same test as the stock's decrement below: only a counted product gives units back later.
+    stockTaken: product.stock !== null ? quantity : 0,
   };
 }
 
