@@ -174,6 +174,8 @@ for (const device of DEVICES) {
       await dialog.getByRole("button", { name: "Yes, cancel order" }).click();
       await expect(dialog).toBeHidden();
       await expect(card.getByTestId("seller-order-status")).toHaveText("Cancelled");
+      // The focus stays with the order (the page's heading, at the top of a long list, lost the seller's place).
+      await expect(card).toBeFocused();
       await expect(card.getByTestId("cancel-reason")).toHaveText("Cancelled by you: Other (Our van broke down; sorry!)");
       await expect(card.getByRole("link", { name: "Cancel", exact: true })).toHaveCount(0);
       // Its packing slip, if printed from an old list, tells the packer to stop.

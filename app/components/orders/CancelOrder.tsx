@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { Link } from "~/components/Link";
-import { headingNear } from "~/lib/focus-rescue";
+import { focusTarget, headingNear } from "~/lib/focus-rescue";
 import { CANCEL_NOTE_MAX } from "@shared/order-status";
 import { useActionToast } from "~/lib/use-action-toast";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
@@ -48,9 +48,13 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote =
     if (!done?.ok || !dialog.current) return;
     dialog.current.close();
     // The dialog gives the focus back to the link that opened it, which a cancelled order no longer
-    // has: the focus stays in the closed dialog, or falls to the page's start.
+    // has: the focus stays in the closed dialog, or falls to the page's start. It goes to the order's
+    // card in a list (the seller's evening list keeps its place), else to the heading around it.
     const active = document.activeElement;
-    if (!active || active === document.body || dialog.current.contains(active)) headingNear(dialog.current)?.focus();
+    if (!active || active === document.body || dialog.current.contains(active)) {
+      const card = dialog.current.closest<HTMLElement>("article");
+      (card ? focusTarget(card) : headingNear(dialog.current))?.focus();
+    }
   }, [done]);
 
   return (
