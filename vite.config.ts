@@ -47,6 +47,7 @@ export default defineConfig({
                 "app/lib/use-action-toast",
                 "app/lib/root-data",
                 "app/lib/focus-rescue",
+                "app/lib/use-hydrated",
                 "app/lib/use-menu-dismiss",
                 "app/lib/refill",
                 "shared/money",

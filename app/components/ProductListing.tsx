@@ -3,6 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { Link } from "./Link";
 import type { ProductCardView } from "@worker/services/catalog";
 import { ProductGrid } from "./ProductCard";
+import { useHydrated } from "~/lib/use-hydrated";
 
 type Page = { products: ProductCardView[]; nextCursor: string | null };
 
@@ -14,10 +15,13 @@ type Page = { products: ProductCardView[]; nextCursor: string | null };
 export function ProductListing({ title, page, emptyMessage, children }: { title: string; page: Page; emptyMessage: React.ReactNode; children?: React.ReactNode }) {
   const location = useLocation();
   const fetcher = useFetcher<Page>();
+  const hydrated = useHydrated();
   // The pages "Load more" appended, and the first page they follow: a new first page (another
   // search, a revalidation) starts the list again. Reset while rendering rather than in an effect,
-  // so hydration does not render the whole grid a second time.
-  const [appended, setAppended] = useState<Page[]>([]);
+  // so hydration does not render the whole grid a second time. Back at this entry of the history
+  // (Back from a product), the pages it had appended are there again, so the scroll comes back to
+  // the product the shopper opened; never while hydrating, which must match the server's HTML.
+  const [appended, setAppended] = useState<Page[]>(() => (hydrated ? restoredPages(location.key, page) : []));
   const [appendedTo, setAppendedTo] = useState(page);
   const [lastLoaded, setLastLoaded] = useState<Page | undefined>(undefined);
   if (page !== appendedTo) {
@@ -26,8 +30,10 @@ export function ProductListing({ title, page, emptyMessage, children }: { title:
   }
   // A page "Load more" fetched is appended once, when it arrives.
   if (fetcher.data && fetcher.state === "idle" && fetcher.data !== lastLoaded) {
+    const loaded = [...appended, fetcher.data];
     setLastLoaded(fetcher.data);
-    setAppended((loaded) => [...loaded, fetcher.data!]);
+    setAppended(loaded);
+    savePages(location.key, page, loaded);
   }
 
   const pages = [page, ...appended];
@@ -66,4 +72,29 @@ function withCursor(location: { pathname: string; search: string }, cursor: stri
   const params = new URLSearchParams(location.search);
   params.set("cursor", cursor);
   return `${location.pathname}?${params}`;
+}
+
+/**
+ * The pages appended at one history entry, kept for the tab's session (sessionStorage, keyed by
+ * React Router's location key) with the first page they follow, so a changed first page (the
+ * catalogue moved since) starts again rather than joining pages that no longer follow on.
+ */
+type SavedPages = { after: string | null; appended: Page[] };
+const storageKey = (locationKey: string) => `listing:${locationKey}`;
+
+function savePages(locationKey: string, first: Page, appended: Page[]) {
+  try {
+    sessionStorage.setItem(storageKey(locationKey), JSON.stringify({ after: first.nextCursor, appended } satisfies SavedPages));
+  } catch {
+    // Storage full or refused (private mode): Back then shows the first page, as before.
+  }
+}
+
+function restoredPages(locationKey: string, first: Page): Page[] {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(storageKey(locationKey)) ?? "null") as SavedPages | null;
+    return saved && saved.after === first.nextCursor && Array.isArray(saved.appended) ? saved.appended : [];
+  } catch {
+    return [];
+  }
 }

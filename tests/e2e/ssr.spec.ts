@@ -44,6 +44,15 @@ test.describe("pages come from the server with their data", () => {
     await expect(page.getByRole("heading", { name: "Oats Noodles 72g" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
     await expect(page).toHaveURL("/products");
+
+    // A product from the appended page, then Back: the list is whole again, scrolled back to it.
+    const product = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Oats Noodles 72g" }) });
+    await product.getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Oats Noodles 72g" })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL("/products");
+    await expect(page.getByRole("article")).toHaveCount(35);
+    await expect(product).toBeInViewport();
   });
 
   // The listing stays mounted from /products to a search: the loaded pages must start again.
