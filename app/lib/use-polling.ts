@@ -46,3 +46,23 @@ export function useRevalidateEvery(intervalMs: number, active = true) {
     if (revalidator.state === "idle") void revalidator.revalidate();
   }, intervalMs, active);
 }
+
+/**
+ * Load the page's data again when the shopper comes back to this tab: another tab (or device) may
+ * have changed what it shows meanwhile, as the cart, which Place Order would otherwise post as it
+ * was. A tab left in the background asks nothing until then.
+ */
+export function useRevalidateOnReturn() {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  useEffect(() => {
+    latest.current = revalidator;
+  });
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === "visible" && latest.current.state === "idle") void latest.current.revalidate();
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => document.removeEventListener("visibilitychange", onVisibility);
+  }, []);
+}

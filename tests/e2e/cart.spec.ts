@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { APPLE, clickAndLoad, expectCartCount, open, productCard } from "./support/app";
+import { APPLE, RICE, clickAndLoad, expectCartCount, open, productCard } from "./support/app";
+import { addToCartFromProductPage } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
 test.describe("cart basics on the product list", () => {
@@ -139,4 +140,26 @@ test.describe("a cart change while the page's data is read again", () => {
     await page.reload();
     await expectCartCount(page, 1);
   });
+});
+
+test("a cart open in two tabs: back in the other tab, it shows the cart as changed in the first, not as it was", async ({ page, context, shopper: _ }) => {
+  await addToCartFromProductPage(page, APPLE, { signedIn: true });
+  await addToCartFromProductPage(page, RICE, { signedIn: true, expectedCount: 2 });
+  await open(page, "/cart");
+  const other = await context.newPage();
+  await open(other, "/cart");
+  const line = (tab: Page, name: string) => tab.getByRole("listitem").filter({ has: tab.getByText(name, { exact: true }) });
+  await expect(line(other, RICE.name)).toHaveCount(1);
+
+  // In the first tab the rice goes and the apples become 3.
+  await line(page, RICE.name).getByRole("button", { name: `Remove ${RICE.name} from cart` }).click();
+  await line(page, APPLE.name).getByRole("button", { name: `Add one more ${APPLE.name}` }).click();
+  await line(page, APPLE.name).getByRole("button", { name: `Add one more ${APPLE.name}` }).click();
+  await expectCartCount(page, 3);
+
+  // The shopper comes back to the other tab (the browser says it is visible again).
+  await other.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await expect(line(other, RICE.name)).toHaveCount(0);
+  await expect(line(other, APPLE.name).getByTestId("quantity")).toHaveText(/in cart:\s*3$/);
+  await expectCartCount(other, 3);
 });

@@ -19,6 +19,7 @@ import { useCart } from "~/components/CartProvider";
 import { cartCount, stockLimit } from "@shared/cart";
 import { savedAgainstMrp, totalsFor } from "@shared/money";
 import { viewPromise } from "@shared/delivery";
+import { useRevalidateOnReturn } from "~/lib/use-polling";
 import { pageMeta } from "~/lib/site";
 import { useStorefront } from "~/lib/root-data";
 import { rescueFocus } from "~/lib/focus-rescue";
@@ -73,6 +74,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const revalidator = useRevalidator();
+  // Back in this tab after changing the cart in another: show the cart as it is now, not as it was.
+  useRevalidateOnReturn();
   // A product added a moment ago on another page may not have reached the server yet: fetch again.
   const missing = Object.keys(cart.items).filter((id) => !loaderData.lines.some((line) => line.productId === id)).join();
   useEffect(() => {
