@@ -132,7 +132,13 @@ test.describe("store settings", () => {
         await sellerPage.getByRole("button", { name: "Save settings" }).click();
         await expect(sellerPage.getByRole("status").getByText("Settings saved")).toBeVisible();
 
+        // The order placed before keeps the invoice it was issued; an order placed now gets the new details.
         await sellerPage.goto(`/seller/orders/${orderId}/invoice`);
+        await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Invoice");
+        await expect(sellerPage.getByText("GreenBasket Retail Pvt. Ltd.", { exact: true })).toBeVisible();
+        await expect(sellerPage.getByTestId("invoice-gstin")).toHaveCount(0);
+        const laterId = await placeOrderByApi(page, shopper);
+        await sellerPage.goto(`/seller/orders/${laterId}/invoice`);
         await sellerPage.emulateMedia({ media: "print" });
         // With a GSTIN it is a tax invoice.
         await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Tax Invoice");

@@ -508,11 +508,31 @@ describe("invoices and packing slips", () => {
     expect(invoice.order.items).toEqual([expect.objectContaining({ name: "Apple 1 kg", quantity: 3, unitPricePaise: 11_000 })]);
   });
 
-  it("the invoice and packing slip name the store as its settings were last saved, even one saved by another isolate", async () => {
+  it("an invoice names the store as it was when the order was placed: a later change of name, address or GSTIN reaches only later orders", async () => {
+    const seller = await sellerLogin();
+    const apple = await insertProduct();
+    const shopper = await signUp();
+    const before = await placeCod(shopper, [{ product: apple.id, quantity: 1 }]);
+    const contact = { ...DEFAULT_SETTINGS_INPUT.contact, legalName: "Sharma Kirana LLP", office: "4 Temple Street\nMysuru 570001", gstin: "29ABCDE1234F1ZW" };
+    await saveSettings(seller, { contact });
+    const after = await placeCod(shopper, [{ product: apple.id, quantity: 1 }]);
+
+    const issued = { legalName: "GreenBasket Retail Pvt. Ltd.", addressLines: ["12 Market Road", "Bengaluru, Karnataka 560001", "India"], gstin: null };
+    const renamed = { legalName: "Sharma Kirana LLP", addressLines: ["4 Temple Street", "Mysuru 570001"], gstin: "29ABCDE1234F1ZW" };
+    expect((await invoiceData(db(), { shopperId: shopper.id }, before)).store).toMatchObject(issued);
+    expect((await invoiceData(db(), { shopperId: shopper.id }, after)).store).toMatchObject(renamed);
+    for (const route of [sellerInvoiceRoute, packingSlipRoute]) {
+      const page = await runRoute(route.loader, { path: `/seller/orders/${before}/invoice`, cookie: seller, params: { id: before } });
+      expect(dataOf<{ store: unknown }>(page).store).toMatchObject(issued);
+    }
+  });
+
+  it("an order placed before orders recorded the store is named by the settings as last saved, even by another isolate", async () => {
     const seller = await sellerLogin();
     const apple = await insertProduct();
     const shopper = await signUp();
     const orderId = await placeCod(shopper, [{ product: apple.id, quantity: 1 }]);
+    await env.DB.prepare("UPDATE orders SET store_contact = NULL WHERE id = ?").bind(orderId).run();
     const contact = { ...DEFAULT_SETTINGS_INPUT.contact, legalName: "Sharma Kirana LLP", office: "4 Temple Street\nMysuru 570001", gstin: "29ABCDE1234F1ZW" };
     await saveSettings(seller, { contact });
     await settingsForPages(db()); // this isolate's copy, warm

@@ -145,6 +145,11 @@ export const orders = sqliteTable(
     /** When the seller recorded the refund of a paid, cancelled order (payment_state `refunded`, ADR 044). */
     refundedAt: integer("refunded_at"),
     /**
+     * The store's legal name, address, GSTIN and contact as they were when the order was placed:
+     * what its invoice prints, whatever the settings say later. Null for orders placed before.
+     */
+    storeContact: text("store_contact", { mode: "json" }).$type<StoreContact>(),
+    /**
      * What the seller searches orders by, kept indexable (ADR 035): the delivery name in lower case
      * ("asha rao"), its surname ("rao"), the phone's last ten digits and the same digits backwards
      * (so that "the number ending 43210" is a prefix too), and the e-mail in lower case, all from

@@ -11,13 +11,17 @@ import { orderIdField } from "@worker/validation/order";
 import { ORDER_NOT_FOUND, ownedOrder } from "./order-detail";
 import { toOrderView } from "./orders";
 import { anyOrder } from "./seller-orders";
-import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
+import type { StoreContact } from "@worker/db/schema";
+import { storeSettingsQuery, toStoreSettings } from "./store-settings";
 
 /** Whose invoice: the shopper's own order only, or any order for the seller. */
 export type InvoiceReader = { shopperId: string } | { seller: true };
 
-/** Who issues the invoice, as the seller keeps it in the store settings: the legal name, the registered address line by line, the GSTIN if any. */
-export function invoiceStoreDetails({ contact }: StoreSettings) {
+/**
+ * Who issues the invoice: the legal name, the registered address line by line, the GSTIN if any, as
+ * the order recorded them when it was placed (an issued invoice does not change with the settings).
+ */
+export function invoiceStoreDetails(contact: StoreContact) {
   return {
     legalName: contact.legalName,
     addressLines: contact.office.split("\n"),
@@ -28,9 +32,9 @@ export function invoiceStoreDetails({ contact }: StoreSettings) {
 }
 
 /**
- * The order and the store settings in one D1 round trip (ADR 011). The settings row itself, not
- * this isolate's minute-old copy (ADR 028): an invoice is a legal paper, so it names the store as
- * the seller saved it last, on every isolate at once, and in the same batch it costs nothing more.
+ * The order and the store settings in one D1 round trip (ADR 011). The order names the store as it
+ * was when it was placed; an order placed before it did so is named by the settings row itself, not
+ * this isolate's minute-old copy (ADR 028): an invoice is a legal paper.
  */
 export async function invoiceData(db: Database, reader: InvoiceReader, rawOrderId: unknown) {
   const parsed = orderIdField.safeParse(rawOrderId);
@@ -39,7 +43,8 @@ export async function invoiceData(db: Database, reader: InvoiceReader, rawOrderI
   const [[order], settings] = await db.batch([orderQuery, storeSettingsQuery(db)]);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return {
-    store: invoiceStoreDetails(toStoreSettings(settings)),
+    // Orders placed before the store's details were recorded on them print today's.
+    store: invoiceStoreDetails(order.storeContact ?? toStoreSettings(settings).contact),
     invoiceNumber: `INV-${orderNumber(order.id)}`,
     placeOfSupply: order.address.state,
     amountInWords: amountInWords(order.amountPaise),

@@ -89,6 +89,7 @@ export async function placeOrder(
     cancelNote: null,
     cancelledBy: null,
     refundedAt: null,
+    storeContact: settings.contact,
     ...orderSearchKeys(address),
     createdAt: now,
     updatedAt: now,

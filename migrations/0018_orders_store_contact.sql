@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `store_contact` text;
