@@ -247,6 +247,22 @@ for (const device of ["desktop", "phone @mobile"]) {
       await chips.getByRole("link", { name: "All" }).click();
       await expect(page).toHaveURL("/products?sort=discount");
     });
+
+    test("a category's own page (where the home page's tiles go) sorts at its own address, and has the chips", async ({ page }) => {
+      await open(page, "/products/fruits");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fresh Fruits");
+      const chips = page.getByRole("navigation", { name: "Filter by category" });
+      await expect(chips.getByRole("link", { name: "Fruits" })).toHaveAttribute("aria-current", "page");
+      await page.getByLabel("Sort by").selectOption("price-asc");
+      await page.getByRole("button", { name: "Sort", exact: true }).click();
+      await expect(page).toHaveURL("/products/fruits?sort=price-asc");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fresh Fruits");
+      await expect.poll(() => cardNames(page)).toEqual(["Banana 1 kg", "Grapes 500g", "Orange 1 kg", "Apple 1 kg", "Mango 1 kg"]);
+      await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
+      // Another chip goes to the whole listing, filtered, the sort kept.
+      await chips.getByRole("link", { name: "Dairy" }).click();
+      await expect(page).toHaveURL("/products?category=Dairy&sort=price-asc");
+    });
   });
 }
 

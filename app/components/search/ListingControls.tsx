@@ -6,15 +6,16 @@ import { PRODUCT_SORTS, productsHref, type ProductSort } from "@shared/search";
 type Listing = { search: string; category?: string; sort: ProductSort };
 
 /**
- * /products' category filter chips and sort menu. Both are in the URL and work without
- * JavaScript: the chips are links, the sort a GET form with its own button (choosing an option
- * does not navigate by itself, so the keyboard can go through the options).
+ * The listing's category filter chips and sort menu (/products, and a category's own page, which
+ * sorts at its own address: `sortAt`). Both are in the URL and work without JavaScript: the chips
+ * are links, the sort a GET form with its own button (choosing an option does not navigate by
+ * itself, so the keyboard can go through the options).
  */
-export function ListingControls({ listing }: { listing: Listing }) {
+export function ListingControls({ listing, sortAt }: { listing: Listing; sortAt?: string }) {
   return (
     <div className="mb-6 flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
       <CategoryChips listing={listing} />
-      <SortForm listing={listing} />
+      <SortForm listing={listing} sortAt={sortAt} />
     </div>
   );
 }
@@ -43,11 +44,11 @@ function CategoryChips({ listing }: { listing: Listing }) {
   );
 }
 
-function SortForm({ listing }: { listing: Listing }) {
+function SortForm({ listing, sortAt }: { listing: Listing; sortAt?: string }) {
   return (
-    <Form method="get" action="/products" className="flex items-center gap-2 text-sm">
+    <Form method="get" action={sortAt ?? "/products"} className="flex items-center gap-2 text-sm">
       {listing.search && <input type="hidden" name="search" value={listing.search} />}
-      {listing.category && <input type="hidden" name="category" value={listing.category} />}
+      {listing.category && !sortAt && <input type="hidden" name="category" value={listing.category} />}
       <label htmlFor="listing-sort" className="text-gray-700">
         Sort by
       </label>

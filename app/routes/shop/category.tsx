@@ -1,8 +1,11 @@
 import { data } from "react-router";
 import { fromContext } from "@worker/web/context";
 import { loadListing } from "@worker/web/loader-result";
-import { listProducts, toProductCard } from "@worker/services/catalog";
+import { toProductCard } from "@worker/services/catalog";
+import { browseProducts } from "@worker/services/search";
+import { shopListingOfPage } from "@worker/validation/search";
 import { ProductListing } from "~/components/ProductListing";
+import { ListingControls } from "~/components/search/ListingControls";
 import { findCategory } from "@shared/categories";
 import { categoryPath } from "@shared/paths";
 import { seoMeta } from "@worker/web/seo";
@@ -17,13 +20,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const category = findCategory(params.category);
   if (!category) throw data(null, { status: 404 });
-  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
-  const page = await loadListing(request, () => listProducts(worker.db, { category: category.path, cursor }));
+  // The same listing as /products?category=…: sorted as asked (in the URL), paged.
+  const { sort, cursor } = shopListingOfPage(new URL(request.url).searchParams);
+  const page = await loadListing(request, () => browseProducts(worker.db, { search: "", category: category.path, sort, cursor }));
   // Every page of the listing (and any case of its name) names the first, lower-case one as canonical.
   const seo = seoMeta({ site: siteAt(worker.env.APP_URL), path: categoryPath(category.path), title: pageTitle(category.text), description: describe(category.text), image: category.image });
-  return { title: category.text, products: page.products.map(toProductCard), nextCursor: page.nextCursor, seo };
+  return { title: category.text, category: category.path, sort, products: page.products.map(toProductCard), nextCursor: page.nextCursor, seo };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  return <ProductListing title={loaderData.title} page={loaderData} emptyMessage="No products found in the category." />;
+  const { category, sort } = loaderData;
+  return (
+    <ProductListing title={loaderData.title} page={loaderData} emptyMessage="No products found in the category.">
+      <ListingControls listing={{ search: "", category, sort }} sortAt={categoryPath(category)} />
+    </ProductListing>
+  );
 }
