@@ -5,8 +5,8 @@
  *
  *   node tests/support/fake-stripe.ts --port 12111 --webhook http://127.0.0.1:8787/api/stripe/webhook
  *
- * Control endpoints for fault injection: POST /__control {"fail": 500 | 429 | "slow", "times": n},
- * GET /__sessions, POST /__reset, POST /__expire/<session id> (the session times out as Stripe's
+ * Control endpoints for fault injection: POST /__control {"fail": 500 | 429 | "slow", "times": n,
+ * "email"?: the payer it applies to}, GET /__sessions, POST /__reset (faults only), POST /__expire/<session id> (the session times out as Stripe's
  * would at its `expires_at`: it expires and its webhook is sent).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -49,7 +49,9 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
   const idempotent = new Map<string, string>(); // Idempotency-Key → response body
   const signer = new Stripe(FAKE_STRIPE_SECRET_KEY);
   const webhookSecret = options.webhookSecret ?? FAKE_STRIPE_WEBHOOK_SECRET;
-  let fault: { fail: 500 | 429 | "slow"; times: number } | null = null;
+  // One fake serves every test file at once: a fault can be kept to one payer's sessions (`email`),
+  // and reset forgets faults but keeps sessions (another file may still read its own).
+  let fault: { fail: 500 | 429 | "slow"; times: number; email?: string } | null = null;
   let createCalls = 0;
   let base = "";
 
@@ -63,8 +65,6 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
         return send(res, 200, { ok: true });
       }
       if (url.pathname === "/__reset" && req.method === "POST") {
-        sessions.clear();
-        idempotent.clear();
         fault = null;
         createCalls = 0;
         return send(res, 200, { ok: true });
@@ -81,7 +81,8 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
 
       if (url.pathname === "/v1/checkout/sessions" && req.method === "POST") {
         createCalls++;
-        if (fault && fault.times > 0) {
+        const payer = new URLSearchParams(body).get("customer_email");
+        if (fault && fault.times > 0 && (!fault.email || fault.email === payer)) {
           fault.times--;
           if (fault.fail === "slow") await new Promise((r) => setTimeout(r, 15_000));
           else return send(res, fault.fail, { error: { type: "api_error", message: `fake ${fault.fail}` } }, { "Stripe-Should-Retry": "false" });

@@ -2,12 +2,22 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { call } from "./http";
 
-/** The fake Stripe server's control and inspection endpoints (see fake-stripe.ts). */
+const allSessions = async () => (await (await fetch(`${env.STRIPE_API_BASE}/__sessions`)).json()) as Record<string, any>[];
+
+/**
+ * The fake Stripe server's control and inspection endpoints (see fake-stripe.ts). Test files run
+ * at the same time against the one fake: each reads only its own sessions (by order or payer) and
+ * keeps its faults to its own payer.
+ */
 export const fakeStripe = {
   reset: () => fetch(`${env.STRIPE_API_BASE}/__reset`, { method: "POST" }),
-  fail: (fail: 500 | 429 | "slow", times: number) =>
-    fetch(`${env.STRIPE_API_BASE}/__control`, { method: "POST", body: JSON.stringify({ fail, times }) }),
-  sessions: async () => (await (await fetch(`${env.STRIPE_API_BASE}/__sessions`)).json()) as Record<string, any>[],
+  /** The next `times` session creations for `email`'s payments fail (or answer slowly). */
+  fail: (fail: 500 | 429 | "slow", times: number, email: string) =>
+    fetch(`${env.STRIPE_API_BASE}/__control`, { method: "POST", body: JSON.stringify({ fail, times, email }) }),
+  /** The sessions opened for this order. */
+  sessionsFor: async (orderId: string) => (await allSessions()).filter((session) => session.metadata?.orderId === orderId),
+  /** The sessions opened for this payer's e-mail. */
+  sessionsOf: async (email: string) => (await allSessions()).filter((session) => session.customer_email === email),
 };
 
 /** A webhook delivery signed with Stripe's own test helper. */

@@ -268,12 +268,14 @@ describe("card payment returns to the front end that started it, if it is on the
     const apple = await insertProduct();
     const shopper = await signUp();
     const address = await addAddress(shopper);
-    return postJson("/api/order/stripe", { items: [{ product: apple.id, quantity: 1 }], address }, { Cookie: shopper.cookie, ...headers });
+    const response = await postJson("/api/order/stripe", { items: [{ product: apple.id, quantity: 1 }], address }, { Cookie: shopper.cookie, ...headers });
+    return { response, sessions: () => fakeStripe.sessionsOf(shopper.email) };
   }
 
   it("the allowed origin gets its own loader and cart pages", async () => {
-    expect((await startFrom({ Origin: PARTNER })).status).toBe(201);
-    const [session] = await fakeStripe.sessions();
+    const started = await startFrom({ Origin: PARTNER });
+    expect(started.response.status).toBe(201);
+    const [session] = await started.sessions();
     expect(session).toMatchObject({ success_url: `${PARTNER}/loader?next=my-orders`, cancel_url: `${PARTNER}/cart` });
   });
 
@@ -288,13 +290,14 @@ describe("card payment returns to the front end that started it, if it is on the
     });
     expect(placed.status).toBe(201);
     const { orderId } = (await placed.json()) as { orderId: string };
-    const [session] = await fakeStripe.sessions();
+    const [session] = await fakeStripe.sessionsFor(orderId);
     expect(session).toMatchObject({ success_url: `${env.APP_URL}/loader?next=${encodeURIComponent(`/my-orders?placed=${orderId}`)}`, cancel_url: `${env.APP_URL}/cart` });
   });
 
   it("a foreign origin is refused before any session, and could never pick the return address", async () => {
-    expect((await startFrom({ Origin: FOREIGN })).status).toBe(403);
-    expect(await fakeStripe.sessions()).toEqual([]);
+    const refused = await startFrom({ Origin: FOREIGN });
+    expect(refused.response.status).toBe(403);
+    expect(await refused.sessions()).toEqual([]);
     expect(checkoutReturnUrls(env, FOREIGN, "o-1")).toEqual({ success: `${env.APP_URL}/loader?next=%2Fmy-orders%3Fplaced%3Do-1`, cancel: `${env.APP_URL}/cart` });
     expect(checkoutReturnUrls(env, `${PARTNER}.evil.example`, "o-1").success).toMatch(new RegExp(`^${env.APP_URL}/`));
   });

@@ -26,7 +26,7 @@ async function snapshot(shopper: Shopper, productId: string) {
   const orders = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>();
   const items = await env.DB.prepare("SELECT COUNT(*) AS n FROM order_items").first<{ n: number }>();
   const me = await json<{ user: { cartItems: unknown } }>(await call("/api/user/is-auth", { headers: { Cookie: shopper.cookie } }));
-  return { stock, orders: orders!.n, items: items!.n, cart: me.user.cartItems, stripeSessions: (await fakeStripe.sessions()).length };
+  return { stock, orders: orders!.n, items: items!.n, cart: me.user.cartItems, stripeSessions: (await fakeStripe.sessionsOf(shopper.email)).length };
 }
 
 async function shopperWithCart(address: Record<string, unknown>) {
@@ -112,7 +112,7 @@ describe("the tax the store charges", () => {
     const { shopper, order } = await shopperWithCart(VALID_ADDRESS);
     const response = await postJson("/api/order/stripe", order, { Cookie: shopper.cookie });
     expect(response.status).toBe(201);
-    const [session] = await fakeStripe.sessions();
+    const [session] = await fakeStripe.sessionsOf(shopper.email);
     expect(session!.line_items).toContainEqual({ name: "Tax (12%)", unit_amount: 960, quantity: 1 });
   });
 });

@@ -35,7 +35,7 @@ async function storeAfterLoad() {
   expect(cardAnswer.status).toBe(201);
   const codOrder = (await json<{ orderId: string }>(codAnswer)).orderId;
   const cardOrder = (await json<{ orderId: string }>(cardAnswer)).orderId;
-  const session = (await fakeStripe.sessions()).find((s) => s.metadata.orderId === cardOrder)!;
+  const session = (await fakeStripe.sessionsFor(cardOrder))[0]!;
   const paid = await sendWebhook({ type: "checkout.session.completed", object: { ...session, status: "complete", payment_status: "paid" } });
   expect(paid.status).toBe(200);
   expect((await postJson("/api/cart/update", { cartItems: { [plain.id]: 2 } }, { Cookie: cod.cookie })).status).toBe(200);

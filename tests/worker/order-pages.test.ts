@@ -162,7 +162,7 @@ describe("the confirmation after placing", () => {
     const { fakeStripe } = await import("../support/stripe");
     await fakeStripe.reset();
     const body = await json<{ url: string; orderId: string }>(await postJson("/api/order/stripe", { items: [{ product: apple.id, quantity: 1 }], address }, { Cookie: shopper.cookie }));
-    const [session] = await fakeStripe.sessions();
+    const [session] = await fakeStripe.sessionsFor(body.orderId);
     expect(session!.success_url).toBe(`${env.APP_URL}/loader?next=${encodeURIComponent(`/my-orders?placed=${body.orderId}`)}`);
   });
 });

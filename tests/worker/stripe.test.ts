@@ -20,9 +20,9 @@ async function orderRow(id: string) {
     .first<{ is_paid: number; payment_state: string; amount_paise: number; stripe_session_id: string | null }>();
 }
 
-async function startOnlineOrder(headers: Record<string, string> = {}, stock: number | null = null) {
+async function startOnlineOrder(headers: Record<string, string> = {}, stock: number | null = null, shopper?: Shopper) {
   const apple = await insertProduct({ name: "Apple 1 kg", pricePaise: 12000, offerPricePaise: 11000, stock });
-  const shopper = await signUp();
+  shopper ??= await signUp();
   const address = await addAddress(shopper);
   await postJson("/api/cart/update", { cartItems: { [apple.id]: 3 } }, { Cookie: shopper.cookie });
   const response = await postJson(
@@ -55,7 +55,7 @@ describe("POST /api/order/stripe", () => {
     expect(response.status).toBe(201);
     expect(answer.success).toBe(true);
     expect(answer.url).toMatch(/\/pay\/cs_test_/);
-    const [session] = await fakeStripe.sessions();
+    const [session] = await fakeStripe.sessionsFor(answer.orderId!);
     // 3 × ₹110 = ₹330, tax ₹6.60, total ₹336.60
     expect(session).toMatchObject({ amount_total: 33660, currency: "inr", metadata: { orderId: answer.orderId } });
     expect(session!.line_items).toEqual([
@@ -68,7 +68,7 @@ describe("POST /api/order/stripe", () => {
 
   it("builds the redirect URLs from configuration, never from Host or Origin", async () => {
     const { answer } = await startOnlineOrder({ Host: "evil.example", "X-Forwarded-Host": "evil.example" });
-    const [session] = await fakeStripe.sessions();
+    const [session] = await fakeStripe.sessionsFor(answer.orderId!);
     // Back to My Orders with the new order highlighted (its confirmation).
     expect(session!.success_url).toBe(`${env.APP_URL}/loader?next=${encodeURIComponent(`/my-orders?placed=${answer.orderId}`)}`);
     expect(session!.cancel_url).toBe(`${env.APP_URL}/cart`);
@@ -86,16 +86,16 @@ describe("POST /api/order/stripe", () => {
     const address = await addAddress(shopper);
     const body = { items: [{ product: apple.id, quantity: 1 }], address, idempotencyKey: "retry-key-123456" };
     for (const fail of [500, 429] as const) {
-      await fakeStripe.fail(fail, 10);
+      await fakeStripe.fail(fail, 10, shopper.email);
       const failed = await postJson("/api/order/stripe", body, { Cookie: shopper.cookie });
       expect(failed.status).toBe(502);
       expect((await json<Answer>(failed)).msg).toMatch(/Cash On Delivery/);
     }
-    await fakeStripe.fail(500, 0);
+    await fakeStripe.fail(500, 0, shopper.email);
     const ok = await json<Answer>(await postJson("/api/order/stripe", body, { Cookie: shopper.cookie }));
     const again = await json<Answer>(await postJson("/api/order/stripe", body, { Cookie: shopper.cookie }));
     expect(ok.url).toBe(again.url);
-    expect(await fakeStripe.sessions()).toHaveLength(1);
+    expect(await fakeStripe.sessionsOf(shopper.email)).toHaveLength(1);
     const orders = await env.DB.prepare("SELECT id, payment_state FROM orders").all();
     expect(orders.results).toEqual([{ id: ok.orderId, payment_state: "pending" }]);
   });
@@ -103,11 +103,12 @@ describe("POST /api/order/stripe", () => {
 
 describe("Stripe answering slowly", () => {
   it("a timed-out session creation is retried with the same idempotency key: one session, order pending", async () => {
-    await fakeStripe.fail("slow", 1);
-    const { answer, response } = await startOnlineOrder();
+    const shopper = await signUp();
+    await fakeStripe.fail("slow", 1, shopper.email);
+    const { answer, response } = await startOnlineOrder({}, null, shopper);
     expect(response.status).toBe(201);
     expect(answer.url).toMatch(/\/pay\/cs_test_/);
-    expect(await fakeStripe.sessions()).toHaveLength(1);
+    expect(await fakeStripe.sessionsOf(shopper.email)).toHaveLength(1);
     expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "pending" });
   }, 40_000);
 });
@@ -115,7 +116,7 @@ describe("Stripe answering slowly", () => {
 describe("POST /api/stripe/webhook", () => {
   it("a verified completed event marks the order paid and clears the saved cart", async () => {
     const { answer, shopper } = await startOnlineOrder();
-    const [session] = await fakeStripe.sessions();
+    const [session] = await fakeStripe.sessionsFor(answer.orderId!);
     const response = await sendWebhook(completed(answer.orderId!, session!.id));
     expect(response.status).toBe(200);
     expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 1, payment_state: "paid" });
@@ -229,7 +230,7 @@ describe("an unpaid card order holds its stock for an hour at most (ADR 054)", (
   it("its Checkout Session expires an hour after the order was placed", async () => {
     const { answer } = await startOnlineOrder();
     const placed = await env.DB.prepare("SELECT created_at FROM orders WHERE id = ?").bind(answer.orderId).first<{ created_at: number }>();
-    const [session] = await fakeStripe.sessions();
+    const [session] = await fakeStripe.sessionsFor(answer.orderId!);
     expect(session!.expires_at).toBe(Math.floor((placed!.created_at + 60 * 60 * 1000) / 1000));
   });
 
@@ -281,7 +282,7 @@ describe("Pay now: a card order waiting for its payment goes back to the same Ch
   it("the shopper's own waiting order: the session it opened before, no second one", async () => {
     const { answer, shopper } = await startOnlineOrder();
     expect(await resumeCardPayment(store(), userOf(shopper), answer.orderId)).toBe(answer.url);
-    expect(await fakeStripe.sessions()).toHaveLength(1);
+    expect(await fakeStripe.sessionsFor(answer.orderId!)).toHaveLength(1);
   });
 
   it("another shopper's order, or no order: 404; a paid, cancelled or cash order: 409", async () => {
