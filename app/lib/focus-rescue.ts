@@ -9,18 +9,42 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):n
  * page's heading. React 19 calls the returned cleanup when the region leaves the page.
  */
 export function rescueFocus(root: HTMLElement | null): (() => void) | undefined {
+  return watchFocus(root, "control");
+}
+
+/**
+ * `rescueFocus` for a list whose buttons act on someone else's things (the seller's orders): when
+ * the item that had the focus leaves the list (an order packed out of "to pack"), the focus goes
+ * to the item now in its place, not to its button, so a second press of Enter cannot move an order
+ * the seller never chose. A control that goes while its item stays (a step's button giving way to
+ * the next step's) is rescued as `rescueFocus` does.
+ */
+export function rescueFocusOnItems(root: HTMLElement | null): (() => void) | undefined {
+  return watchFocus(root, "item");
+}
+
+function watchFocus(root: HTMLElement | null, whenItemGoes: "control" | "item"): (() => void) | undefined {
   if (!root) return undefined;
-  let last: { element: Element; index: number } | null = null;
+  let last: { element: Element; index: number; item: Element | null; itemIndex: number } | null = null;
   const onFocusIn = (event: FocusEvent) => {
     const element = event.target as HTMLElement;
-    last = { element, index: shownControls(root).indexOf(element) };
+    const item = [...root.children].find((child) => child.contains(element)) ?? null;
+    last = { element, index: shownControls(root).indexOf(element), item, itemIndex: item ? [...root.children].indexOf(item) : -1 };
   };
   const observer = new MutationObserver(() => {
     if (!last || last.element.isConnected) return;
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return; // the page moved the focus itself
-    const left = shownControls(root);
-    const target = left[Math.min(Math.max(last.index, 0), left.length - 1)] ?? headingNear(root);
+    let target: HTMLElement | null;
+    if (whenItemGoes === "item" && last.item && !last.item.isConnected) {
+      const items = [...root.children] as HTMLElement[];
+      const inPlace = items[Math.min(Math.max(last.itemIndex, 0), items.length - 1)];
+      // The item's labelled card if it holds one (read out by its name), else the item itself.
+      target = inPlace ? focusTarget(inPlace.querySelector<HTMLElement>(":scope > article[aria-label]") ?? inPlace) : headingNear(root);
+    } else {
+      const left = shownControls(root);
+      target = left[Math.min(Math.max(last.index, 0), left.length - 1)] ?? headingNear(root);
+    }
     last = null;
     target?.focus();
   });

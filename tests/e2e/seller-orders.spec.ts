@@ -157,6 +157,22 @@ for (const device of DEVICES) {
       await expect(card.getByTestId("seller-order-status")).toHaveText("Out for delivery");
     });
 
+    test("by keyboard, an order packed out of the 'to pack' list hands the focus to the next order's card, not to its button: a second Enter packs nothing", async ({ sellerPage, page: shopperPage, shopper }) => {
+      const surname = uniqueSurname();
+      const older = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
+      const newer = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
+      await openSellerPage(sellerPage, `/seller/orders?status=Order+Placed&q=${encodeURIComponent(`Asha ${surname}`)}`);
+      await sellerOrderCard(sellerPage, newer).getByRole("button", { name: "Mark Packed" }).focus();
+      await sellerPage.keyboard.press("Enter");
+      await expect(sellerOrderCard(sellerPage, newer)).toHaveCount(0);
+      await expect(sellerOrderCard(sellerPage, older)).toBeFocused();
+      await sellerPage.keyboard.press("Enter");
+      await expect(sellerOrderCard(sellerPage, older).getByTestId("seller-order-status")).toHaveText("Order Placed");
+      // Tab goes on into that order, to its own step.
+      await sellerPage.keyboard.press("Tab");
+      await expect(sellerOrderCard(sellerPage, older).locator(":focus")).toHaveCount(1);
+    });
+
     test("cancelling asks for a confirmation and a reason (a note for Other); the shopper sees both", async ({ sellerPage, page: shopperPage, shopper }) => {
       const surname = uniqueSurname();
       const orderId = await placeOrderByApi(shopperPage, shopper, { lastName: surname });

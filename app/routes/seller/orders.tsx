@@ -18,7 +18,7 @@ import { MarkRefunded, useRefundToast } from "~/components/orders/MarkRefunded";
 import { NewOrdersNotice, useNewOrders } from "~/components/seller/NewOrders";
 import { useOrderMoveFetcher, useOrderMoves } from "~/components/seller/order-moves";
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
-import { rescueFocus } from "~/lib/focus-rescue";
+import { rescueFocusOnItems } from "~/lib/focus-rescue";
 import type { Route } from "./+types/orders";
 import { sellerPageMeta } from "~/lib/site";
 
@@ -116,7 +116,7 @@ export default function SellerOrders({ loaderData }: Route.ComponentProps) {
       ) : orders.length === 0 ? (
         <p className="mt-8 text-gray-600">{narrowed ? "No orders match these filters." : "No orders yet."}</p>
       ) : (
-        <ul ref={rescueFocus} className="mt-6 space-y-4">
+        <ul ref={rescueFocusOnItems} className="mt-6 space-y-4">
           {orders.map((order) => (
             <li key={order.id}>
               <SellerOrderCard order={order} isNew={newIds.has(order.id)} locked={locked} />
