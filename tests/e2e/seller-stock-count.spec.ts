@@ -77,6 +77,11 @@ test("the cart holds no more than is left: Add to Cart stops at the count, and a
   // All 3 are in the cart: a fourth would only be refused at Place Order.
   await expect(page.getByTestId("in-cart")).toHaveText("3 in your cart: all that is left · View cart");
   await expect(add).toBeDisabled();
+  // Off, it keeps the keyboard's focus, and pressing it adds nothing.
+  await add.focus();
+  await page.keyboard.press("Enter");
+  await expect(add).toBeFocused();
+  await expectCartCount(page, 3);
 
   // The seller counts again and finds only 1 while the shopper's cart holds 3.
   const recount = await sellerRequest.post("/api/product/bulk-stock", { headers: { Origin: appOrigin() }, data: { ids: [id], set: "count", count: 1 } });

@@ -18,7 +18,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
   const product = line.product;
   const name = product?.name ?? "Product no longer available";
   const setTo = (next: number) => (next === 0 ? cart.removeLine(line.productId) : cart.setQuantity(line.productId, next));
-  const step = "flex h-9 w-9 items-center justify-center text-lg disabled:opacity-40";
+  const step = "flex h-9 w-9 items-center justify-center text-lg aria-disabled:opacity-40";
   const left = stockLimit(line);
 
   return (
@@ -45,7 +45,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
             <div className="mt-1 flex flex-wrap items-center gap-x-2 text-sm font-medium text-red-600" data-testid="over-stock">
               <p>Only {left} left</p>
               <SetQuantity productId={line.productId} quantity={left} label={`Change ${name} to ${left}`} onSet={setTo} className="min-h-8 text-primary underline">
-                {left === 0 ? "Remove it" : `Change to ${left}`}
+                Change to {left}
               </SetQuantity>
             </div>
           )}
@@ -118,12 +118,13 @@ function SetQuantity({
       action={cartFormAction("/cart")}
       onSubmit={(event) => {
         event.preventDefault();
-        void onSet(quantity);
+        if (!disabled) void onSet(quantity);
       }}
     >
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="quantity" value={quantity} />
-      <button type="submit" name="intent" value="set" aria-label={label} disabled={disabled} className={className}>
+      {/* Off by aria-disabled, not disabled: a button pressed up to its limit keeps the keyboard's focus. */}
+      <button type="submit" name="intent" value="set" aria-label={label} aria-disabled={disabled || undefined} className={className}>
         {children}
       </button>
     </form>

@@ -148,10 +148,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <div className="product-actions fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-gray-200 bg-white px-4 text-base md:static md:mt-10 md:gap-4 md:border-0 md:px-0">
               <Form method="post" action={cartFormAction(`${categoryPath}/${product.id}`)} className="w-full" onSubmit={(e) => {
                   e.preventDefault();
-                  void cart.add(product.id, product.offerPricePaise);
+                  if (!allLeftInCart) void cart.add(product.id, product.offerPricePaise);
                 }}>
                 <input type="hidden" name="productId" value={product.id} />
-                <button type="submit" name="intent" value="add" disabled={allLeftInCart} className="w-full bg-gray-100 py-3.5 font-medium text-gray-800 hover:bg-gray-200 disabled:opacity-50">
+                <button type="submit" name="intent" value="add" aria-disabled={allLeftInCart || undefined} className="w-full bg-gray-100 py-3.5 font-medium text-gray-800 hover:bg-gray-200 aria-disabled:opacity-50">
                   Add to Cart
                 </button>
               </Form>
