@@ -82,6 +82,18 @@ export function refundText(order: { paymentState: string; amountPaise: number; r
   return null;
 }
 
+/**
+ * What cancelling a card order already paid means for the money, said before the cancel is
+ * confirmed (the refund text above says it after): null for an order not paid by card.
+ */
+export function cancelRefundNote(order: { isPaid: boolean; paymentType: string; amountPaise: number }, reader: CancelledBy): string | null {
+  if (!order.isPaid || order.paymentType !== "Online") return null;
+  const amount = formatRupees(order.amountPaise);
+  return reader === "seller"
+    ? `The customer paid ${amount} by card: cancelling makes a refund of ${amount} due.`
+    : `You paid ${amount} by card: it goes back to your card in ${REFUND_TIME}.`;
+}
+
 /** Orders still on their way: the pages that show them refresh, and they count for the seller's next step. */
 export const ACTIVE_STATUSES = ["Order Placed", "Packed", "Out for delivery"] as const satisfies readonly OrderStatus[];
 

@@ -52,6 +52,8 @@ for (const device of DEVICES) {
 
       await card.getByRole("link", { name: "Cancel", exact: true }).click();
       const cancelDialog = sellerPage.getByRole("dialog", { name: `Cancel order ${orderNumber(orderId)}?` });
+      // Before confirming, the dialog says what cancelling does to the money already paid.
+      await expect(cancelDialog).toContainText(/The customer paid ₹[\d,.]+ by card: cancelling makes a refund of ₹[\d,.]+ due\./);
       await cancelDialog.getByRole("radio", { name: "Items out of stock" }).check();
       await cancelDialog.getByRole("button", { name: "Yes, cancel order" }).click();
       await expect(card.getByTestId("seller-order-status")).toHaveText("Cancelled");

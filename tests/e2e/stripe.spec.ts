@@ -55,6 +55,17 @@ test.describe("online payment (fake Stripe)", () => {
     await expect(order.getByRole("listitem").filter({ hasText: APPLE.name })).toBeVisible();
     // The paid order emptied the cart.
     await expectCartCount(page, 0);
+
+    // Cancelling it would say, before it is confirmed, where the money goes (and the shopper keeps it).
+    await order.getByRole("link", { name: "Cancel order" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Cancel order [0-9A-F]{8}\?$/ });
+    await expect(dialog).toContainText("You paid ₹112.20 by card: it goes back to your card in 5-7 business days.");
+    await dialog.getByRole("button", { name: "Keep order" }).click();
+    await expect(dialog).toBeHidden();
+    // Without JavaScript, the confirmation page says the same.
+    const orderLink = await order.getByRole("link", { name: /^View details/ }).getAttribute("href");
+    const noScript = await page.request.get(`${orderLink}/cancel`);
+    expect(await noScript.text()).toContain("You paid ₹112.20 by card: it goes back to your card in 5-7 business days.");
   });
 
   test("Cancel on the Stripe page returns to the cart; the order waits as Awaiting payment, then the session's expiry cancels it", async ({ page, address: _ }) => {

@@ -19,6 +19,8 @@ type Props = {
   buttonLabel?: string;
   /** The id of what names the order, in a list of several (the link's words are the same on each). */
   describedBy?: string;
+  /** What cancelling does to money already paid (shared/order-status.ts cancelRefundNote), if any. */
+  refundNote?: string | null;
   /**
    * False once the order can no longer be cancelled. The caller keeps the component mounted for a
    * cancelled order, so the answer of its own cancellation (the toast) still arrives: the order's
@@ -34,7 +36,7 @@ const BUTTON = "rounded border border-red-300 px-4 py-1.5 text-sm text-red-700 h
  * confirmation opens in a dialog (focus trapped, Escape closes, focus returns to the button) and
  * posts through a fetcher, so the page stays where it is and refreshes its data.
  */
-export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote = false, buttonLabel = "Cancel order", open = true, describedBy }: Props) {
+export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote = false, buttonLabel = "Cancel order", open = true, describedBy, refundNote }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   // The confirmation's form is rendered when first opened, not on the server for every card: a page
   // of ten orders rendered ten forms of reasons nobody had asked for (CPU per request, ADR 023).
@@ -88,6 +90,7 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote =
           <h2 id={titleId} className="text-lg font-semibold text-gray-900">
             Cancel {orderLabel}?
           </h2>
+          {refundNote && <p className="mt-2 text-sm text-gray-700">{refundNote}</p>}
           {opened && (
             <CancelOrderForm
               fetcher={fetcher}

@@ -3,7 +3,7 @@ import type { OrderView } from "@worker/services/orders";
 import { Link } from "~/components/Link";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { awaitingCardPayment, cancellationText, formatDateTime, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { awaitingCardPayment, cancellationText, cancelRefundNote, formatDateTime, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
 import { CancelOrderButton } from "./CancelOrder";
 import { OrderAgainButton } from "./OrderAgain";
 import { OrderTimeline } from "./OrderTimeline";
@@ -70,6 +70,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
               orderLabel={`order ${orderNumber(order.id)}`}
               reasons={SHOPPER_CANCEL_REASONS}
               describedBy={numberId}
+              refundNote={cancelRefundNote(order, "shopper")}
             />
           )}
         </div>

@@ -12,7 +12,7 @@ import { toOrderView, type OrderView } from "@worker/services/orders";
 import { awaitingPackingCount, isNarrowed, sellerOrdersPage } from "@worker/services/seller-orders";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { cancellationText, formatDateTime, ORDER_STATUSES, orderNumber, paymentLabel, paymentMethodLabel, refundText, SELLER_CANCEL_REASONS } from "@shared/order-status";
+import { cancellationText, cancelRefundNote, formatDateTime, ORDER_STATUSES, orderNumber, paymentLabel, paymentMethodLabel, refundText, SELLER_CANCEL_REASONS } from "@shared/order-status";
 import { CancelOrderButton } from "~/components/orders/CancelOrder";
 import { MarkRefunded, useRefundToast } from "~/components/orders/MarkRefunded";
 import { NewOrdersNotice, useNewOrders } from "~/components/seller/NewOrders";
@@ -277,6 +277,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
               confirmPath={`/seller/orders/${order.id}/cancel`}
               orderLabel={`order ${orderNumber(order.id)}`}
               reasons={SELLER_CANCEL_REASONS}
+              refundNote={cancelRefundNote(order, "seller")}
               withNote
               buttonLabel="Cancel"
               describedBy={numberId}

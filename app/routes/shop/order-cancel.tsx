@@ -8,7 +8,7 @@ import { cancelByShopper } from "@worker/services/order-status";
 import { Link } from "~/components/Link";
 import { CancelOrderForm } from "~/components/orders/CancelOrder";
 import { formatRupees } from "@shared/money";
-import { orderNumber, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { cancelRefundNote, orderNumber, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/order-cancel";
 
@@ -21,7 +21,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = await loadPage(() => orderPage(worker.db, userId, params.id));
   if (!page.userExists) throw toLogin(request);
   const { order } = page;
-  return { id: order.id, amountPaise: order.amountPaise, itemCount: order.items.length, cancellable: shopperCanCancel(order, Date.now()) };
+  return {
+    id: order.id,
+    amountPaise: order.amountPaise,
+    itemCount: order.items.length,
+    cancellable: shopperCanCancel(order, Date.now()),
+    refundNote: cancelRefundNote(order, "shopper"),
+  };
 }
 
 /** Cancel with a reason; without JavaScript, back to the order page, which shows it cancelled and why. */
@@ -36,13 +42,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function CancelOrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, amountPaise, itemCount, cancellable } = loaderData;
+  const { id, amountPaise, itemCount, cancellable, refundNote } = loaderData;
   return (
     <div className="mx-auto mt-12 max-w-lg pb-16">
       <h1 className="text-2xl font-medium">Cancel order {orderNumber(id)}?</h1>
       <p className="mt-2 text-gray-700">
         {itemCount} {itemCount === 1 ? "item" : "items"} · {formatRupees(amountPaise)}
       </p>
+      {cancellable && refundNote && <p className="mt-2 text-gray-700">{refundNote}</p>}
       {cancellable ? (
         <CancelOrderForm
           action={`/my-orders/${id}/cancel`}

@@ -13,7 +13,7 @@ import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { PayNowButton } from "~/components/orders/PayNow";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { awaitingCardPayment, cancellationText, formatDateTime, isActive, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { awaitingCardPayment, cancellationText, cancelRefundNote, formatDateTime, isActive, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/order";
@@ -98,6 +98,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               confirmPath={`/my-orders/${order.id}/cancel`}
               orderLabel={`order ${orderNumber(order.id)}`}
               reasons={SHOPPER_CANCEL_REASONS}
+              refundNote={cancelRefundNote(order, "shopper")}
             />
           </div>
         )}
