@@ -23,11 +23,11 @@ const PAGES = [
   "/loader", "/contact", "/contact-us", "/privacy-policy", "/terms-and-conditions", "/cancellation-refund", "/shipping-delivery",
   "/seller", "/seller/product-list", "/seller/orders", `/seller/products/${APPLE.id}/edit`, "/seller/login", "/seller/logout",
   "/addresses", "/addresses/x/edit", "/delivery", "/seller/settings", "/seller/search-words",
-  `/my-orders/${NO_ORDER}`, `/my-orders/${NO_ORDER}/cancel`, `/my-orders/${NO_ORDER}/invoice`, "/seller/orders/waiting",
+  `/my-orders/${NO_ORDER}`, `/my-orders/${NO_ORDER}/cancel`, `/my-orders/${NO_ORDER}/invoice`, `/my-orders/${NO_ORDER}/pay`, "/seller/orders/waiting",
   `/seller/orders/${NO_ORDER}/cancel`, `/seller/orders/${NO_ORDER}/invoice`, `/seller/orders/${NO_ORDER}/packing-slip`,
 ];
 /** Pages with a form action, with the query their forms use. */
-const ACTIONS = ["/?index", "/login", "/logout", "/cart", "/cart?checkout", "/cart?redirectTo=%2Fproducts", "/add-address", "/my-orders", `/my-orders/${NO_ORDER}/cancel`, `/my-orders/${NO_ORDER}/again`, "/seller?index", "/seller/login", "/seller/logout", "/seller/product-list", "/seller/orders", `/seller/orders/${NO_ORDER}/cancel`, `/seller/products/${APPLE.id}/edit`, "/addresses", "/addresses/x/edit", "/delivery", "/seller/settings", "/seller/search-words"];
+const ACTIONS = ["/?index", "/login", "/logout", "/cart", "/cart?checkout", "/cart?redirectTo=%2Fproducts", "/add-address", "/my-orders", `/my-orders/${NO_ORDER}/cancel`, `/my-orders/${NO_ORDER}/again`, `/my-orders/${NO_ORDER}/pay`, "/seller?index", "/seller/login", "/seller/logout", "/seller/product-list", "/seller/orders", `/seller/orders/${NO_ORDER}/cancel`, `/seller/products/${APPLE.id}/edit`, "/addresses", "/addresses/x/edit", "/delivery", "/seller/settings", "/seller/search-words"];
 const PARAMS = ["search", "cursor", "next", "redirectTo", "mode", "q", "status", "before", "index", "checkout", "_routes", "from", "to", "method", "paid", "placed", "added", "sort", "category", "after"];
 const FIELDS = ["intent", "productId", "quantity", "email", "password", "name", "redirectTo", "paymentType", "items", "address", "idempotencyKey", "orderId", "status", "id", "inStock", "firstName", "zipCode", "phone", "price", "offerPrice", "category", "stock", "pincode", "state", "isDefault", "taxPercent", "expressPincodes", "reason", "note", "term", "meaning"];
 
