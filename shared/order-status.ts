@@ -16,6 +16,9 @@ export const LIFECYCLE = ["Order Placed", "Packed", "Out for delivery", "Deliver
  */
 export const UNPAID_CARD_ORDER_HOLD_MS = 60 * 60 * 1000;
 
+/** The cart's query parameter naming the card order the shopper just left Stripe's page without paying. */
+export const UNPAID_PARAM = "unpaid";
+
 /** A card order still waiting for its first payment (not a cash order, not one already settled). */
 export function awaitingCardPayment(order: { paymentType: string; paymentState: string; isPaid: boolean; status: string }): boolean {
   return order.paymentType === "Online" && order.paymentState === "pending" && !order.isPaid && order.status !== "Cancelled";

@@ -74,8 +74,12 @@ test.describe("online payment (fake Stripe)", () => {
     await proceedToFakeStripe(page);
     const session = new URL(page.url());
     await page.getByRole("button", { name: "Cancel", exact: true }).click();
-    await page.waitForURL("/cart");
-    // The cart is kept for another try.
+    await page.waitForURL(/\/cart\?unpaid=[0-9a-f-]{36}$/);
+    const backFromStripe = new URL(page.url());
+    // The cart says the order waits for its payment, with Pay now; and it is kept for another try.
+    const unpaid = page.getByTestId("unpaid-order");
+    await expect(unpaid).toContainText(/^The card payment for order [0-9A-F]{8} was not completed\. Pay now, or leave it: unpaid, it is cancelled at .+ and nothing is charged\./);
+    await expect(unpaid.getByRole("button", { name: "Pay now" })).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: APPLE.name })).toHaveCount(1);
     await expectCartCount(page, 1);
 
@@ -95,7 +99,7 @@ test.describe("online payment (fake Stripe)", () => {
     await order.getByRole("button", { name: "Pay now" }).click();
     await page.waitForURL(session.href);
     await page.getByRole("button", { name: "Cancel", exact: true }).click();
-    await page.waitForURL("/cart");
+    await page.waitForURL(/\/cart\?unpaid=/);
 
     // An hour on, Stripe expires the session (the fake does it on request) and its webhook cancels the order.
     const expired = await page.request.post(`${session.origin}/__expire/${session.pathname.split("/").pop()}`);
@@ -106,7 +110,10 @@ test.describe("online payment (fake Stripe)", () => {
     await expect(order.getByTestId("payment-status")).toHaveText("Nothing to pay");
     await expect(order.getByTestId("order-promise")).toHaveCount(0);
     await expect(order.getByRole("button", { name: "Pay now" })).toHaveCount(0);
-    // The cart is still there to order again.
+    // The cart is still there to order again, and no longer offers to pay the cancelled order.
     await expectCartCount(page, 1);
+    await open(page, `${backFromStripe.pathname}${backFromStripe.search}`);
+    await expect(page.getByTestId("unpaid-order")).toHaveCount(0);
+    await expect(page.getByRole("listitem").filter({ hasText: APPLE.name })).toHaveCount(1);
   });
 });

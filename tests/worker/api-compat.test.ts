@@ -291,14 +291,14 @@ describe("card payment returns to the front end that started it, if it is on the
     expect(placed.status).toBe(201);
     const { orderId } = (await placed.json()) as { orderId: string };
     const [session] = await fakeStripe.sessionsFor(orderId);
-    expect(session).toMatchObject({ success_url: `${env.APP_URL}/loader?next=${encodeURIComponent(`/my-orders?placed=${orderId}`)}`, cancel_url: `${env.APP_URL}/cart` });
+    expect(session).toMatchObject({ success_url: `${env.APP_URL}/loader?next=${encodeURIComponent(`/my-orders?placed=${orderId}`)}`, cancel_url: `${env.APP_URL}/cart?unpaid=${orderId}` });
   });
 
   it("a foreign origin is refused before any session, and could never pick the return address", async () => {
     const refused = await startFrom({ Origin: FOREIGN });
     expect(refused.response.status).toBe(403);
     expect(await refused.sessions()).toEqual([]);
-    expect(checkoutReturnUrls(env, FOREIGN, "o-1")).toEqual({ success: `${env.APP_URL}/loader?next=%2Fmy-orders%3Fplaced%3Do-1`, cancel: `${env.APP_URL}/cart` });
+    expect(checkoutReturnUrls(env, FOREIGN, "o-1")).toEqual({ success: `${env.APP_URL}/loader?next=%2Fmy-orders%3Fplaced%3Do-1`, cancel: `${env.APP_URL}/cart?unpaid=o-1` });
     expect(checkoutReturnUrls(env, `${PARTNER}.evil.example`, "o-1").success).toMatch(new RegExp(`^${env.APP_URL}/`));
   });
 });

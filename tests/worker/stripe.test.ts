@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, json, postJson } from "../support/http";
 import { db, insertProduct } from "../support/builders";
-import { resumeCardPayment } from "@worker/services/checkout";
+import { awaitingPaymentOrder, resumeCardPayment } from "@worker/services/checkout";
 import { addAddress, signUp, type Shopper } from "../support/shoppers";
 import { fakeStripe, sendWebhook } from "../support/stripe";
 import { expectErrorsLogged } from "../support/console";
@@ -71,7 +71,8 @@ describe("POST /api/order/stripe", () => {
     const [session] = await fakeStripe.sessionsFor(answer.orderId!);
     // Back to My Orders with the new order highlighted (its confirmation).
     expect(session!.success_url).toBe(`${env.APP_URL}/loader?next=${encodeURIComponent(`/my-orders?placed=${answer.orderId}`)}`);
-    expect(session!.cancel_url).toBe(`${env.APP_URL}/cart`);
+    // Back from cancelling: the cart, naming the order that waits for its payment.
+    expect(session!.cancel_url).toBe(`${env.APP_URL}/cart?unpaid=${answer.orderId}`);
   });
 
   it("keeps the cart until the payment succeeds, and the order pending", async () => {
@@ -283,6 +284,16 @@ describe("Pay now: a card order waiting for its payment goes back to the same Ch
     const { answer, shopper } = await startOnlineOrder();
     expect(await resumeCardPayment(store(), userOf(shopper), answer.orderId)).toBe(answer.url);
     expect(await fakeStripe.sessionsFor(answer.orderId!)).toHaveLength(1);
+  });
+
+  it("the cart names the waiting order only to its shopper, and only while it waits", async () => {
+    const { answer, shopper } = await startOnlineOrder();
+    const other = await signUp();
+    expect(await awaitingPaymentOrder(db(), shopper.id, answer.orderId)).toMatchObject({ id: answer.orderId });
+    expect(await awaitingPaymentOrder(db(), other.id, answer.orderId)).toBeNull();
+    expect(await awaitingPaymentOrder(db(), shopper.id, "not-an-order")).toBeNull();
+    await sendWebhook(completed(answer.orderId!, "cs_w"));
+    expect(await awaitingPaymentOrder(db(), shopper.id, answer.orderId)).toBeNull();
   });
 
   it("another shopper's order, or no order: 404; a paid, cancelled or cash order: 409", async () => {

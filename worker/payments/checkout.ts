@@ -9,7 +9,7 @@ import { orders } from "@worker/db/schema";
 import { HttpError } from "@worker/errors";
 import { corsAllowList } from "@worker/security/same-origin";
 import type { OrderWithItems } from "@worker/services/orders";
-import { placedOrderPath, UNPAID_CARD_ORDER_HOLD_MS } from "@shared/order-status";
+import { placedOrderPath, UNPAID_CARD_ORDER_HOLD_MS, UNPAID_PARAM } from "@shared/order-status";
 import { stripeClient, type StripeEnv } from "./stripe-client";
 
 export const PAYMENT_UNAVAILABLE_MSG = "Card payment is not available right now. Please try again, or choose Cash On Delivery.";
@@ -27,8 +27,9 @@ export function checkoutReturnUrls(env: ReturnEnv, callerOrigin: string | null, 
     return { success: `${callerOrigin}/loader?next=my-orders`, cancel: `${callerOrigin}/cart` };
   }
   const appUrl = env.APP_URL.replace(/\/$/, "");
-  // Back on our own pages, My Orders shows the new order highlighted (its confirmation).
-  return { success: `${appUrl}/loader?next=${encodeURIComponent(placedOrderPath(orderId))}`, cancel: `${appUrl}/cart` };
+  // Back on our own pages, My Orders shows the new order highlighted (its confirmation); back from
+  // cancelling, the cart says the order waits for its payment, with Pay now (ADR 054).
+  return { success: `${appUrl}/loader?next=${encodeURIComponent(placedOrderPath(orderId))}`, cancel: `${appUrl}/cart?${UNPAID_PARAM}=${encodeURIComponent(orderId)}` };
 }
 
 export async function startCheckout(

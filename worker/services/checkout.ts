@@ -43,6 +43,17 @@ export async function checkout(
 }
 
 /**
+ * The shopper's card order still waiting for its payment, by its id (the cart's `?unpaid=` after
+ * leaving Stripe's page), or null: another shopper's, a paid or a cancelled one is never shown.
+ */
+export async function awaitingPaymentOrder(db: Database, userId: string, rawOrderId: unknown): Promise<{ id: string; createdAt: number } | null> {
+  const parsed = orderIdField.safeParse(rawOrderId);
+  if (!parsed.success) return null;
+  const [order] = await ownedOrder(db, userId, parsed.data);
+  return order && awaitingCardPayment(order) ? { id: order.id, createdAt: order.createdAt } : null;
+}
+
+/**
  * "Pay now" on a card order still waiting for its payment (the shopper left Stripe's page): the
  * same Checkout Session again (its idempotency key is the order's), until it expires (ADR 054).
  * Another shopper's order is not found; one paid, cancelled or cash on delivery is a 409.

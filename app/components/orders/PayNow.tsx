@@ -1,3 +1,6 @@
+import { Link } from "~/components/Link";
+import { formatDateTime, orderNumber, UNPAID_CARD_ORDER_HOLD_MS } from "@shared/order-status";
+
 /**
  * "Pay now" for a card order still waiting for its payment (ADR 054): a plain form, so the browser
  * itself follows the answer's redirect to Stripe's page, with or without JavaScript.
@@ -9,5 +12,26 @@ export function PayNowButton({ orderId, describedBy }: { orderId: string; descri
         Pay now
       </button>
     </form>
+  );
+}
+
+/**
+ * The cart's note after leaving Stripe's page without paying (`?unpaid=`): the order is placed and
+ * waits for its payment, so paying is one press away, and leaving it costs nothing.
+ */
+export function UnpaidOrderNote({ order }: { order: { id: string; createdAt: number } }) {
+  return (
+    <div role="status" className="mb-6 rounded border border-amber-300 bg-amber-50 p-4 text-sm text-gray-800" data-testid="unpaid-order">
+      <p>
+        The card payment for order <span className="font-mono">{orderNumber(order.id)}</span> was not completed. Pay now, or leave it: unpaid, it is cancelled at{" "}
+        {formatDateTime(order.createdAt + UNPAID_CARD_ORDER_HOLD_MS)} and nothing is charged.
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-4">
+        <PayNowButton orderId={order.id} />
+        <Link to={`/my-orders/${order.id}`} className="text-primary underline">
+          View the order
+        </Link>
+      </div>
+    </div>
   );
 }

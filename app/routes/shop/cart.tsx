@@ -6,6 +6,7 @@ import { fromContext } from "@worker/web/context";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { toAddressSnapshot } from "@worker/services/addresses";
 import { cartPage } from "@worker/services/cart";
+import { awaitingPaymentOrder } from "@worker/services/checkout";
 import { deliveryPromise } from "@worker/services/delivery-area";
 import { settingsForPages } from "@worker/services/store-settings";
 import { applyCartForm, cartFormReturn } from "@worker/web/cart-form";
@@ -14,11 +15,13 @@ import { submitCheckout } from "@worker/web/checkout-form";
 import { guestCart, shopperOf } from "@worker/web/shopper-state";
 import { CartLineRow } from "~/components/cart/CartLineRow";
 import { Checkout } from "~/components/cart/Checkout";
+import { UnpaidOrderNote } from "~/components/orders/PayNow";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { useCart } from "~/components/CartProvider";
 import { cartCount, stockLimit } from "@shared/cart";
 import { savedAgainstMrp, totalsFor } from "@shared/money";
 import { viewPromise } from "@shared/delivery";
+import { UNPAID_PARAM } from "@shared/order-status";
 import { useRevalidateOnReturn } from "~/lib/use-polling";
 import { pageMeta } from "~/lib/site";
 import { useStorefront } from "~/lib/root-data";
@@ -33,9 +36,11 @@ export const meta: Route.MetaFunction = () => pageMeta("Your cart", "Review your
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const userId = await shopperOf(context).userId();
-  const [{ signedIn, lines, addresses }, settings] = await Promise.all([
+  const unpaidId = new URL(request.url).searchParams.get(UNPAID_PARAM);
+  const [{ signedIn, lines, addresses }, settings, unpaid] = await Promise.all([
     cartPage(worker.db, userId ? { userId } : { guestItems: guestCart(request) }),
     settingsForPages(worker.db),
+    userId && unpaidId ? awaitingPaymentOrder(worker.db, userId, unpaidId) : null,
   ]);
   return {
     lines,
@@ -48,6 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cardPayments: cardPaymentsEnabled(worker.env),
     // One key per checkout attempt: a double click or a replayed form makes one order.
     checkoutKey: crypto.randomUUID(),
+    // Back from Stripe's page without paying: the order that waits for it.
+    unpaid,
   };
 }
 
@@ -102,6 +109,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mt-16 flex flex-col gap-10 md:flex-row">
       <div className="flex-1">
+        {loaderData.unpaid && <UnpaidOrderNote order={loaderData.unpaid} />}
         <h1 className="mb-6 text-3xl font-medium">
           Shopping Cart <span className="text-sm text-primary">{cartCount(cart.items)} {cartCount(cart.items) === 1 ? "Item" : "Items"}</span>
         </h1>
