@@ -69,6 +69,9 @@ export default defineConfig({
               name: "orders",
               test: modules(
                 "app/components/orders/OrderTimeline",
+                "app/components/orders/OrderAgain",
+                // Pay now: also the cart's, back from Stripe's page unpaid.
+                "app/components/orders/PayNow",
                 "app/components/orders/CancelOrder",
                 "app/components/orders/PostalAddress",
                 "app/lib/use-polling",
