@@ -156,6 +156,9 @@ test("a cart open in two tabs: back in the other tab, it shows the cart as chang
   await line(page, APPLE.name).getByRole("button", { name: `Add one more ${APPLE.name}` }).click();
   await line(page, APPLE.name).getByRole("button", { name: `Add one more ${APPLE.name}` }).click();
   await expectCartCount(page, 3);
+  // Saved on the server (the first tab's changes are on their way a moment after the taps).
+  const saved = async () => ((await (await page.request.get("/api/user/is-auth")).json()) as { user: { cartItems: Record<string, number> } }).user.cartItems;
+  await expect.poll(saved).toEqual({ [APPLE.id]: 3 });
 
   // The shopper comes back to the other tab (the browser says it is visible again).
   await other.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
