@@ -31,6 +31,12 @@ export function stockLimit(line: { available: boolean; product: { stock: number 
   return line.available && line.product ? line.product.stock : null;
 }
 
+/** The line holds more than is left: it must change before Place Order. */
+export function overStock(line: { available: boolean; product: { stock: number | null } | null }, quantity: number): boolean {
+  const left = stockLimit(line);
+  return left !== null && quantity > left;
+}
+
 export function cartCount(cart: CartItems): number {
   return Object.values(cart).reduce((sum, qty) => sum + qty, 0);
 }

@@ -89,7 +89,7 @@ export function refundText(order: { paymentState: string; amountPaise: number; r
  * What cancelling a card order already paid means for the money, said before the cancel is
  * confirmed (the refund text above says it after): null for an order not paid by card.
  */
-export function cancelRefundNote(order: { isPaid: boolean; paymentType: string; amountPaise: number }, reader: CancelledBy): string | null {
+export function cancelRefundNote(order: { isPaid: boolean; paymentType: string; amountPaise: number }, reader: Reader): string | null {
   if (!order.isPaid || order.paymentType !== "Online") return null;
   const amount = formatRupees(order.amountPaise);
   return reader === "seller"
@@ -107,6 +107,8 @@ export function isActive(status: OrderStatus): boolean {
 /** Who cancelled an order: a person, or the store itself ("system": a card payment that never came, ADR 054). */
 export const CANCELLED_BY = ["shopper", "seller", "system"] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
+/** Who reads an order's words ("Cancelled by you"): a person, never the store's own system. */
+type Reader = Exclude<CancelledBy, "system">;
 
 /** The reasons a shopper picks from when cancelling (recorded on the order, shown back to them). */
 export const SHOPPER_CANCEL_REASONS = [
@@ -133,7 +135,7 @@ export const CANCEL_NOTE_MAX = 300;
 /** "Cancelled by you: Ordered by mistake" / "Cancelled by the store: Items out of stock (note)". */
 export function cancellationText(
   order: { cancelReason: string | null; cancelNote: string | null; cancelledBy: CancelledBy | null },
-  reader: CancelledBy,
+  reader: Reader,
 ): string | null {
   if (!order.cancelReason) return null;
   if (order.cancelledBy === "system") return `Cancelled: ${order.cancelReason}`;

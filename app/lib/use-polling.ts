@@ -7,8 +7,9 @@ export const LIVE_REFRESH_MS = 15_000;
 /**
  * Run `refresh` every `intervalMs` while `active` and the tab is visible: a hidden tab asks the
  * server nothing, and coming back to it refreshes at once. (ADR 034: how open pages stay current.)
+ * With `intervalMs` null, only coming back refreshes.
  */
-export function usePolling(refresh: () => void, intervalMs: number, active = true) {
+export function usePolling(refresh: () => void, intervalMs: number | null, active = true) {
   const latest = useRef(refresh);
   useEffect(() => {
     latest.current = refresh;
@@ -19,7 +20,7 @@ export function usePolling(refresh: () => void, intervalMs: number, active = tru
     let timer: ReturnType<typeof setInterval> | undefined;
     const start = () => {
       clearInterval(timer);
-      timer = setInterval(() => latest.current(), intervalMs);
+      if (intervalMs !== null) timer = setInterval(() => latest.current(), intervalMs);
     };
     const onVisibility = () => {
       if (document.visibilityState === "hidden") {
@@ -39,30 +40,13 @@ export function usePolling(refresh: () => void, intervalMs: number, active = tru
   }, [active, intervalMs]);
 }
 
-/** Load the page's data again on an interval (React Router's revalidation), while `active`. */
-export function useRevalidateEvery(intervalMs: number, active = true) {
+/**
+ * Load the page's data again on an interval (React Router's revalidation), while `active`; with
+ * `intervalMs` null, only when the shopper comes back to the tab (another tab may have changed it).
+ */
+export function useRevalidateEvery(intervalMs: number | null, active = true) {
   const revalidator = useRevalidator();
   usePolling(() => {
     if (revalidator.state === "idle") void revalidator.revalidate();
   }, intervalMs, active);
-}
-
-/**
- * Load the page's data again when the shopper comes back to this tab: another tab (or device) may
- * have changed what it shows meanwhile, as the cart, which Place Order would otherwise post as it
- * was. A tab left in the background asks nothing until then.
- */
-export function useRevalidateOnReturn() {
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  useEffect(() => {
-    latest.current = revalidator;
-  });
-  useEffect(() => {
-    const onVisibility = () => {
-      if (document.visibilityState === "visible" && latest.current.state === "idle") void latest.current.revalidate();
-    };
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => document.removeEventListener("visibilitychange", onVisibility);
-  }, []);
 }

@@ -45,6 +45,8 @@ export async function batchWatchingAvailability(
   productIds: string[],
   statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
 ): Promise<unknown[]> {
+  // Nothing counted to watch (an order of uncounted products, most Stripe events): the batch alone.
+  if (productIds.length === 0) return db.batch(statements);
   const availability = () =>
     db
       .select({ id: products.id, inStock: products.inStock })

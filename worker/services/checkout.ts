@@ -6,8 +6,7 @@ import type { Database } from "@worker/db/client";
 import type { User } from "@worker/db/schema";
 import { conflict, HttpError, notFound } from "@worker/errors";
 import { awaitingCardPayment } from "@shared/order-status";
-import { orderIdField } from "@worker/validation/order";
-import { ORDER_NOT_FOUND, ownedOrder } from "./order-detail";
+import { findOwnedOrder, ORDER_NOT_FOUND } from "./order-detail";
 import { startCheckout } from "@worker/payments/checkout";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { limitOrders } from "@worker/security/rate-limit";
@@ -47,9 +46,7 @@ export async function checkout(
  * leaving Stripe's page), or null: another shopper's, a paid or a cancelled one is never shown.
  */
 export async function awaitingPaymentOrder(db: Database, userId: string, rawOrderId: unknown): Promise<{ id: string; createdAt: number } | null> {
-  const parsed = orderIdField.safeParse(rawOrderId);
-  if (!parsed.success) return null;
-  const [order] = await ownedOrder(db, userId, parsed.data);
+  const order = await findOwnedOrder(db, userId, rawOrderId);
   return order && awaitingCardPayment(order) ? { id: order.id, createdAt: order.createdAt } : null;
 }
 
@@ -59,9 +56,7 @@ export async function awaitingPaymentOrder(db: Database, userId: string, rawOrde
  * Another shopper's order is not found; one paid, cancelled or cash on delivery is a 409.
  */
 export async function resumeCardPayment(store: { db: Database; env: Env }, user: Pick<User, "id" | "email">, rawOrderId: unknown): Promise<string> {
-  const parsed = orderIdField.safeParse(rawOrderId);
-  if (!parsed.success) throw notFound(ORDER_NOT_FOUND);
-  const [order] = await ownedOrder(store.db, user.id, parsed.data);
+  const order = await findOwnedOrder(store.db, user.id, rawOrderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   if (!awaitingCardPayment(order)) throw conflict("This order is not waiting for a card payment.");
   if (!cardPaymentsEnabled(store.env)) throw new HttpError(503, CARD_PAYMENT_UNAVAILABLE);

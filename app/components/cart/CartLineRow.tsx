@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "~/components/Link";
 import type { CartLine } from "@worker/services/cart";
-import { cartFormAction, MAX_LINE_QUANTITY, stockLimit } from "@shared/cart";
+import { cartFormAction, MAX_LINE_QUANTITY, overStock, stockLimit } from "@shared/cart";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
 import { useCart } from "~/components/CartProvider";
@@ -40,7 +40,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
               {product ? "Out of stock: remove it to place your order" : "This product was removed from the store"}
             </p>
           )}
-          {left !== null && quantity > left && (
+          {left !== null && overStock(line, quantity) && (
             // The stock fell since it was added: say so here, with the one-tap fix, not only in a toast at Place Order.
             <div className="mt-1 flex flex-wrap items-center gap-x-2 text-sm font-medium text-red-600" data-testid="over-stock">
               <p>Only {left} left</p>

@@ -18,11 +18,11 @@ import { Checkout } from "~/components/cart/Checkout";
 import { UnpaidOrderNote } from "~/components/orders/PayNow";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { useCart } from "~/components/CartProvider";
-import { cartCount, stockLimit } from "@shared/cart";
+import { cartCount, overStock } from "@shared/cart";
 import { savedAgainstMrp, totalsFor } from "@shared/money";
 import { viewPromise } from "@shared/delivery";
 import { UNPAID_PARAM } from "@shared/order-status";
-import { useRevalidateOnReturn } from "~/lib/use-polling";
+import { useRevalidateEvery } from "~/lib/use-polling";
 import { pageMeta } from "~/lib/site";
 import { useStorefront } from "~/lib/root-data";
 import { rescueFocus } from "~/lib/focus-rescue";
@@ -81,8 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const revalidator = useRevalidator();
-  // Back in this tab after changing the cart in another: show the cart as it is now, not as it was.
-  useRevalidateOnReturn();
+  // Back in this tab after changing the cart in another: show the cart as it is now, not as it was
+  // (Place Order would post it as it was).
+  useRevalidateEvery(null);
   // A product added a moment ago on another page may not have reached the server yet: fetch again.
   const missing = Object.keys(cart.items).filter((id) => !loaderData.lines.some((line) => line.productId === id)).join();
   useEffect(() => {
@@ -139,7 +140,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           blocked={
             orderable.length !== lines.length
               ? "Remove the unavailable items to place your order."
-              : lines.some((line) => (cart.items[line.productId] ?? 0) > (stockLimit(line) ?? Infinity))
+              : lines.some((line) => overStock(line, cart.items[line.productId] ?? 0))
                 ? "Fewer are left than your cart holds: change the marked quantities to place your order."
                 : null
           }

@@ -4,7 +4,7 @@ import { fromContext } from "@worker/web/context";
 import { requireUserPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
 import { orderAgain } from "@worker/services/order-again";
-import { Link } from "~/components/Link";
+import { OrderStepPage } from "~/components/orders/OrderStepPage";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/order-again";
 
@@ -35,15 +35,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
  */
 export default function OrderAgainPage({ actionData }: Route.ComponentProps) {
   const { id } = useParams();
-  return (
-    <div className="mx-auto mt-16 max-w-lg pb-16 text-center">
-      <h1 className="text-2xl font-medium">Order again</h1>
-      <p className="mt-4 text-gray-700" role={actionData ? "alert" : undefined}>
-        {actionData && !actionData.ok ? actionData.msg : "Use Order again on the order's page."}
-      </p>
-      <Link to={`/my-orders/${id}`} className="mt-6 inline-block text-primary underline">
-        Back to the order
-      </Link>
-    </div>
-  );
+  return <OrderStepPage orderId={id} title="Order again" hint="Use Order again on the order's page." refusal={actionData && !actionData.ok ? actionData.msg : undefined} />;
 }

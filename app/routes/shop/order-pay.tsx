@@ -4,7 +4,7 @@ import { fromContext } from "@worker/web/context";
 import { requireUserPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
 import { resumeCardPayment } from "@worker/services/checkout";
-import { Link } from "~/components/Link";
+import { OrderStepPage } from "~/components/orders/OrderStepPage";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/order-pay";
 
@@ -27,15 +27,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** Seen only when someone opens this address: the order page holds the button. */
 export default function OrderPayPage({ actionData }: Route.ComponentProps) {
   const { id } = useParams();
-  return (
-    <div className="mx-auto mt-16 max-w-lg pb-16 text-center">
-      <h1 className="text-2xl font-medium">Pay for your order</h1>
-      <p className="mt-4 text-gray-700" role={actionData ? "alert" : undefined}>
-        {actionData && !actionData.ok ? actionData.msg : "Use Pay now on the order's page."}
-      </p>
-      <Link to={`/my-orders/${id}`} className="mt-6 inline-block text-primary underline">
-        Back to the order
-      </Link>
-    </div>
-  );
+  return <OrderStepPage orderId={id} title="Pay for your order" hint="Use Pay now on the order's page." refusal={actionData && !actionData.ok ? actionData.msg : undefined} />;
 }
