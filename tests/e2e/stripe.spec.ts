@@ -68,52 +68,57 @@ test.describe("online payment (fake Stripe)", () => {
     expect(await noScript.text()).toContain("You paid ₹112.20 by card: it goes back to your card in 5-7 business days.");
   });
 
-  test("Cancel on the Stripe page returns to the cart; the order waits as Awaiting payment, then the session's expiry cancels it", async ({ page, address: _ }) => {
-    await addToCartFromProductPage(page, APPLE, { signedIn: true });
+  // Where the shopper decides what to do about an unpaid order: on a phone as on a desktop.
+  for (const device of ["desktop", "phone @mobile"] as const) {
+    test(`${device}: Cancel on the Stripe page returns to the cart; the order waits as Awaiting payment, then the session's expiry cancels it`, async ({ page, address: _ }) => {
+      await addToCartFromProductPage(page, APPLE, { signedIn: true });
 
-    await proceedToFakeStripe(page);
-    const session = new URL(page.url());
-    await page.getByRole("button", { name: "Cancel", exact: true }).click();
-    await page.waitForURL(/\/cart\?unpaid=[0-9a-f-]{36}$/);
-    const backFromStripe = new URL(page.url());
-    // The cart says the order waits for its payment, with Pay now; and it is kept for another try.
-    const unpaid = page.getByTestId("unpaid-order");
-    await expect(unpaid).toContainText(/^The card payment for order [0-9A-F]{8} was not completed\. Pay now, or leave it: unpaid, it is cancelled at .+ and nothing is charged\./);
-    await expect(unpaid.getByRole("button", { name: "Pay now" })).toBeVisible();
-    await expect(page.getByRole("listitem").filter({ hasText: APPLE.name })).toHaveCount(1);
-    await expectCartCount(page, 1);
+      await proceedToFakeStripe(page);
+      const session = new URL(page.url());
+      await page.getByRole("button", { name: "Cancel", exact: true }).click();
+      await page.waitForURL(/\/cart\?unpaid=[0-9a-f-]{36}$/);
+      const backFromStripe = new URL(page.url());
+      // The cart says the order waits for its payment, with Pay now; and it is kept for another try.
+      const unpaid = page.getByTestId("unpaid-order");
+      await expect(unpaid).toContainText(/^The card payment for order [0-9A-F]{8} was not completed\. Pay now, or leave it: unpaid, it is cancelled at .+ and nothing is charged\./);
+      await expect(unpaid.getByRole("button", { name: "Pay now" })).toBeVisible();
+      // It fits the screen: nothing scrolls sideways (a 390 px phone too).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expect(page.getByRole("listitem").filter({ hasText: APPLE.name })).toHaveCount(1);
+      await expectCartCount(page, 1);
 
-    await open(page, "/my-orders");
-    const orders = orderCards(page);
-    await expect(orders).toHaveCount(1);
-    const order = orders.first();
-    await expect(order.getByTestId("payment-status")).toHaveText("Awaiting payment");
-    await expect(order).toContainText("Payment: Online (card)");
-    await expect(order.getByTestId("order-status")).toHaveText("Order Placed");
-    await expect(order).toContainText("Total: ₹112.20");
-    await expect(cartLink(page)).toBeVisible();
-    // No delivery is promised for an order not paid for, only until when it waits (ADR 054).
-    await expect(order.getByTestId("order-promise")).toHaveText(/^Waiting for your card payment: unpaid, it is cancelled at \d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2} [ap]m$/);
+      await open(page, "/my-orders");
+      const orders = orderCards(page);
+      await expect(orders).toHaveCount(1);
+      const order = orders.first();
+      await expect(order.getByTestId("payment-status")).toHaveText("Awaiting payment");
+      await expect(order).toContainText("Payment: Online (card)");
+      await expect(order.getByTestId("order-status")).toHaveText("Order Placed");
+      await expect(order).toContainText("Total: ₹112.20");
+      await expect(cartLink(page)).toBeVisible();
+      // No delivery is promised for an order not paid for, only until when it waits (ADR 054).
+      await expect(order.getByTestId("order-promise")).toHaveText(/^Waiting for your card payment: unpaid, it is cancelled at \d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2} [ap]m$/);
 
-    // Pay now goes back to the same Stripe page (the same session); the shopper cancels there again.
-    await order.getByRole("button", { name: "Pay now" }).click();
-    await page.waitForURL(session.href);
-    await page.getByRole("button", { name: "Cancel", exact: true }).click();
-    await page.waitForURL(/\/cart\?unpaid=/);
+      // Pay now goes back to the same Stripe page (the same session); the shopper cancels there again.
+      await order.getByRole("button", { name: "Pay now" }).click();
+      await page.waitForURL(session.href);
+      await page.getByRole("button", { name: "Cancel", exact: true }).click();
+      await page.waitForURL(/\/cart\?unpaid=/);
 
-    // An hour on, Stripe expires the session (the fake does it on request) and its webhook cancels the order.
-    const expired = await page.request.post(`${session.origin}/__expire/${session.pathname.split("/").pop()}`);
-    expect(expired.status()).toBe(200);
-    await open(page, "/my-orders");
-    await expect(order.getByTestId("order-status")).toHaveText("Cancelled");
-    await expect(order.getByTestId("cancel-reason")).toHaveText("Cancelled: Payment not completed in time");
-    await expect(order.getByTestId("payment-status")).toHaveText("Nothing to pay");
-    await expect(order.getByTestId("order-promise")).toHaveCount(0);
-    await expect(order.getByRole("button", { name: "Pay now" })).toHaveCount(0);
-    // The cart is still there to order again, and no longer offers to pay the cancelled order.
-    await expectCartCount(page, 1);
-    await open(page, `${backFromStripe.pathname}${backFromStripe.search}`);
-    await expect(page.getByTestId("unpaid-order")).toHaveCount(0);
-    await expect(page.getByRole("listitem").filter({ hasText: APPLE.name })).toHaveCount(1);
-  });
+      // An hour on, Stripe expires the session (the fake does it on request) and its webhook cancels the order.
+      const expired = await page.request.post(`${session.origin}/__expire/${session.pathname.split("/").pop()}`);
+      expect(expired.status()).toBe(200);
+      await open(page, "/my-orders");
+      await expect(order.getByTestId("order-status")).toHaveText("Cancelled");
+      await expect(order.getByTestId("cancel-reason")).toHaveText("Cancelled: Payment not completed in time");
+      await expect(order.getByTestId("payment-status")).toHaveText("Nothing to pay");
+      await expect(order.getByTestId("order-promise")).toHaveCount(0);
+      await expect(order.getByRole("button", { name: "Pay now" })).toHaveCount(0);
+      // The cart is still there to order again, and no longer offers to pay the cancelled order.
+      await expectCartCount(page, 1);
+      await open(page, `${backFromStripe.pathname}${backFromStripe.search}`);
+      await expect(page.getByTestId("unpaid-order")).toHaveCount(0);
+      await expect(page.getByRole("listitem").filter({ hasText: APPLE.name })).toHaveCount(1);
+    });
+  }
 });

@@ -7,6 +7,8 @@ import { awaitingPaymentOrder, resumeCardPayment } from "@worker/services/checko
 import { addAddress, signUp, type Shopper } from "../support/shoppers";
 import { fakeStripe, sendWebhook } from "../support/stripe";
 import { expectErrorsLogged } from "../support/console";
+import { runRoute, statusOf } from "../support/routes";
+import * as orderPayRoute from "~/routes/shop/order-pay";
 
 type Answer = { success: boolean; msg: string; url?: string; orderId?: string };
 
@@ -312,5 +314,34 @@ describe("Pay now: a card order waiting for its payment goes back to the same Ch
     const cod = await postJson("/api/order/cod", { items: [{ product: paid.apple.id, quantity: 1 }], address: paid.address }, { Cookie: paid.shopper.cookie });
     const codId = (await json<Answer>(cod)).orderId;
     await expect(resumeCardPayment(store(), userOf(paid.shopper), codId)).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe("POST /my-orders/:id/pay (the Pay now form)", () => {
+  const pay = (orderId: string, cookie?: string, document = true) =>
+    runRoute(orderPayRoute.action as never, { path: `/my-orders/${orderId}/pay`, cookie, params: { id: orderId }, form: {}, document });
+  const location = (outcome: { value?: unknown; thrown?: unknown }) => ((outcome.thrown ?? outcome.value) as Response).headers.get("Location");
+
+  it("sends its shopper to the order's Stripe page; a guest to log in; another shopper back to the order with the refusal (404 to a script)", async () => {
+    const { answer, shopper } = await startOnlineOrder();
+    const mine = await pay(answer.orderId!, shopper.cookie);
+    expect(statusOf(mine)).toBe(302);
+    expect(location(mine)).toBe(answer.url);
+
+    expect(location(await pay(answer.orderId!))).toMatch(/^\/login\?redirectTo=/);
+
+    const other = await signUp();
+    const refused = await pay(answer.orderId!, other.cookie);
+    expect(statusOf(refused)).toBe(303);
+    expect(location(refused)).toBe(`/my-orders/${answer.orderId}`);
+    expect(statusOf(await pay(answer.orderId!, other.cookie, false))).toBe(404);
+    expect(await fakeStripe.sessionsFor(answer.orderId!)).toHaveLength(1);
+  });
+
+  it("a paid order is not paid again (409 to a script), and nothing reaches Stripe", async () => {
+    const { answer, shopper } = await startOnlineOrder();
+    await sendWebhook(completed(answer.orderId!, "cs_twice"));
+    expect(statusOf(await pay(answer.orderId!, shopper.cookie, false))).toBe(409);
+    expect(await fakeStripe.sessionsFor(answer.orderId!)).toHaveLength(1);
   });
 });
