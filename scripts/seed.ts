@@ -1,5 +1,6 @@
 /**
- * Seeds the local D1 and R2 with the demo catalogue (idempotent: run it as often as you like).
+ * Seeds the local D1 and R2 with the demo catalogue (idempotent: run it as often as you like; a demo
+ * product the seller deleted stays deleted, scripts/seed-products.ts).
  *
  *   node scripts/seed.ts [--state .wrangler/state] [--config wrangler.toml] [--remote]
  *
@@ -17,9 +18,7 @@ import { openLocalStorage } from "./local-storage.ts";
 import { CATEGORIES } from "../shared/categories.ts";
 import { SITE_IMAGES } from "../app/lib/site-images.ts";
 import { CATEGORY_EMOJI, SEED_PRODUCTS, SITE_EMOJI } from "./seed-data.ts";
-
-/** Fixed creation times keep the demo catalogue in its listed order. */
-const SEED_EPOCH = Date.UTC(2026, 0, 1);
+import { productImageKey, seedDemoProducts } from "./seed-products.ts";
 
 const { values } = parseArgs({
   options: { state: { type: "string", default: ".wrangler/state" }, config: { type: "string", default: "wrangler.toml" }, remote: { type: "boolean", default: false } },
@@ -51,28 +50,10 @@ try {
     uploaded++;
   }
 
-  // Counted, not summed from the batch's changes: those include the search index's trigger rows.
-  const seeded = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM products WHERE id LIKE 'seed-%'").first<{ n: number }>())!.n;
-  const before = await seeded();
-  const insert = env.DB.prepare(
-    `INSERT OR IGNORE INTO products
-       (id, name, category, description, price_paise, offer_price_paise, images, in_stock, stock, weight, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 1, NULL, ?, ?, ?)`,
-  );
-  await env.DB.batch(
-    SEED_PRODUCTS.map((p, i) => {
-      const at = SEED_EPOCH + i * 1000;
-      return insert.bind(p.id, p.name, p.category, JSON.stringify(p.description), p.mrp * 100, p.price * 100,
-        JSON.stringify([productImageKey(p.emoji)]), p.weight, at, at);
-    }),
-  );
-  const added = (await seeded()) - before;
+  const added = await seedDemoProducts(env.DB, SEED_PRODUCTS);
   const news = (n: number) => (n === 0 ? "all there already" : `${n} added now`);
-  console.log(`Demo catalogue: ${SEED_PRODUCTS.length} products (${news(added)}), ${images.size} pictures (${news(uploaded)}).`);
+  const products = added === 0 ? "seeded before" : `${added} added now`;
+  console.log(`Demo catalogue: ${SEED_PRODUCTS.length} products (${products}), ${images.size} pictures (${news(uploaded)}).`);
 } finally {
   await dispose();
-}
-
-function productImageKey(emoji: string): string {
-  return `seed/${emoji}.webp`;
 }

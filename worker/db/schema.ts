@@ -340,6 +340,16 @@ export const searchSynonyms = sqliteTable("search_synonyms", {
   createdAt: integer("created_at").notNull(),
 });
 
+/**
+ * The demo products `npm start` has ever put into this database (scripts/seed.ts), so a product
+ * the seller deleted is not seeded again at the next start, while a demo product added to the
+ * catalogue later still is.
+ */
+export const demoSeeded = sqliteTable("demo_seeded", {
+  productId: text("product_id").primaryKey(),
+  seededAt: integer("seeded_at").notNull(),
+});
+
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type User = typeof users.$inferSelect;
