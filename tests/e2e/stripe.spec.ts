@@ -80,7 +80,9 @@ test.describe("online payment (fake Stripe)", () => {
       const backFromStripe = new URL(page.url());
       // The cart says the order waits for its payment, with Pay now; and it is kept for another try.
       const unpaid = page.getByTestId("unpaid-order");
-      await expect(unpaid).toContainText(/^The card payment for order [0-9A-F]{8} was not completed\. Pay now, or leave it: unpaid, it is cancelled at .+ and nothing is charged\./);
+      await expect(unpaid).toContainText(
+        /^The card payment for order [0-9A-F]{8} was not completed\. Pay now, or place your order again below, by card or cash on delivery: this one is then cancelled\. Nothing has been charged; left unpaid, it is cancelled at .+\./,
+      );
       await expect(unpaid.getByRole("button", { name: "Pay now" })).toBeVisible();
       // It fits the screen: nothing scrolls sideways (a 390 px phone too).
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -121,4 +123,25 @@ test.describe("online payment (fake Stripe)", () => {
       await expect(page.getByRole("listitem").filter({ hasText: APPLE.name })).toHaveCount(1);
     });
   }
+
+  test("back from Stripe, the shopper places the cart by cash on delivery instead: the card order is replaced, not left holding the stock", async ({ page, address: _ }) => {
+    await addToCartFromProductPage(page, APPLE, { signedIn: true });
+    await proceedToFakeStripe(page);
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
+    await page.waitForURL(/\/cart\?unpaid=[0-9a-f-]{36}$/);
+    const unpaidNumber = (await page.getByTestId("unpaid-order").locator(".font-mono").textContent())!;
+
+    await page.getByLabel("Payment Method").selectOption({ label: "Cash On Delivery" });
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.waitForURL(/\/my-orders\?placed=/);
+    const orders = orderCards(page);
+    await expect(orders).toHaveCount(2);
+    await expect(orders.first()).toContainText("Payment: Cash On Delivery");
+    await expect(orders.first().getByTestId("order-status")).toHaveText("Order Placed");
+    const replaced = orders.filter({ hasText: unpaidNumber });
+    await expect(replaced.getByTestId("order-status")).toHaveText("Cancelled");
+    await expect(replaced.getByTestId("cancel-reason")).toHaveText("Cancelled: Replaced by your new order");
+    await expect(replaced.getByRole("button", { name: "Pay now" })).toHaveCount(0);
+    await expectCartCount(page, 0);
+  });
 });

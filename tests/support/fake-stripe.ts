@@ -6,8 +6,9 @@
  *   node tests/support/fake-stripe.ts --port 12111 --webhook http://127.0.0.1:8787/api/stripe/webhook
  *
  * Control endpoints for fault injection: POST /__control {"fail": 500 | 429 | "slow", "times": n,
- * "email"?: the payer it applies to}, GET /__sessions, POST /__reset (faults only), POST /__expire/<session id> (the session times out as Stripe's
- * would at its `expires_at`: it expires and its webhook is sent).
+ * "email"?: the payer it applies to} (session creations; 500 and 429 also closing one), GET /__sessions, POST /__reset (faults only), POST /__expire/<session id> (the session times out as Stripe's
+ * would at its `expires_at`: it expires and its webhook is sent). Its pay page refuses a session
+ * that is no longer open, as Stripe's does.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -96,6 +97,21 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
         return sendRaw(res, 200, json);
       }
 
+      // Stripe's own expiry of an open session (the store closes one a newer order replaced): its webhook follows.
+      const closeMatch = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/);
+      if (closeMatch && req.method === "POST") {
+        const session = sessions.get(closeMatch[1]!);
+        if (!session) return send(res, 404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+        if (fault && fault.fail !== "slow" && fault.times > 0 && (!fault.email || fault.email === session.customer_email)) {
+          fault.times--;
+          return send(res, fault.fail, { error: { type: "api_error", message: `fake ${fault.fail}` } }, { "Stripe-Should-Retry": "false" });
+        }
+        if (session.status !== "open") return send(res, 400, { error: { type: "invalid_request_error", message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".` } });
+        session.status = "expired";
+        if (options.webhookUrl) await deliver(options.webhookUrl, "checkout.session.expired", session);
+        return send(res, 200, session);
+      }
+
       const sessionMatch = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w-]+)$/);
       if (sessionMatch && req.method === "GET") {
         const session = sessions.get(sessionMatch[1]!);
@@ -107,6 +123,10 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
       if (payMatch) {
         const session = sessions.get(payMatch[1]!);
         if (!session) return sendRaw(res, 404, "Unknown checkout session", "text/plain");
+        // As Stripe's page: a session no longer open cannot be paid.
+        if (session.status !== "open" && !(req.method === "POST" && new URLSearchParams(body).get("action") === "cancel")) {
+          return sendRaw(res, 410, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head><body><h1>This checkout session is ${session.status === "complete" ? "already paid" : "expired"}</h1></body></html>`, "text/html; charset=utf-8");
+        }
         if (req.method === "GET") return sendRaw(res, 200, checkoutPage(session), "text/html; charset=utf-8");
         if (req.method === "POST") {
           const action = new URLSearchParams(body).get("action");

@@ -278,6 +278,83 @@ describe("an unpaid card order holds its stock for an hour at most (ADR 054)", (
   });
 });
 
+describe("a new order replaces the shopper's card orders still waiting for their payment (ADR 054)", () => {
+  const sessionOf = async (orderId: string) => (await fakeStripe.sessionsFor(orderId))[0]!;
+  const placeCod = (shopper: Shopper, productId: string, quantity: number, address: string) =>
+    postJson("/api/order/cod", { items: [{ product: productId, quantity }], address }, { Cookie: shopper.cookie });
+
+  it("back from Stripe, the cart placed by cash on delivery: the card order is cancelled, its checkout closed, the stock held once", async () => {
+    const { answer, apple, shopper, address } = await startOnlineOrder({}, 5);
+    expect(await stockOf(apple.id)).toEqual({ stock: 2, in_stock: 1 });
+    const cod = await placeCod(shopper, apple.id, 3, address);
+    expect(cod.status).toBe(201);
+    expect(await cancellation(answer.orderId!)).toEqual({ status: "Cancelled", cancelled_by: "system", cancel_reason: "Replaced by your new order" });
+    expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "expired" });
+    expect((await sessionOf(answer.orderId!)).status).toBe("expired");
+    expect(await stockOf(apple.id)).toEqual({ stock: 2, in_stock: 1 });
+    // Closed at Stripe: the old order cannot be paid any more, from the order page or Stripe's.
+    await expect(resumeCardPayment({ db: db(), env }, { id: shopper.id, email: shopper.email }, answer.orderId)).rejects.toMatchObject({ status: 409 });
+    expect((await fetch((await sessionOf(answer.orderId!)).url, { method: "POST", body: new URLSearchParams({ action: "pay" }) })).status).toBe(410);
+  });
+
+  it("the last units, held by the shopper's own waiting card order, go to the new order", async () => {
+    const { answer, apple, shopper, address } = await startOnlineOrder({}, 3);
+    expect(await stockOf(apple.id)).toEqual({ stock: 0, in_stock: 0 });
+    const cod = await placeCod(shopper, apple.id, 3, address);
+    expect(cod.status).toBe(201);
+    expect(await cancellation(answer.orderId!)).toMatchObject({ status: "Cancelled", cancel_reason: "Replaced by your new order" });
+    expect(await stockOf(apple.id)).toEqual({ stock: 0, in_stock: 0 });
+  });
+
+  it("placed by card again: the first checkout is closed, the new order has its own", async () => {
+    const first = await startOnlineOrder({}, 10);
+    const second = await startOnlineOrder({}, null, first.shopper);
+    expect(second.response.status).toBe(201);
+    expect(await cancellation(first.answer.orderId!)).toMatchObject({ status: "Cancelled", cancel_reason: "Replaced by your new order" });
+    expect((await sessionOf(first.answer.orderId!)).status).toBe("expired");
+    expect(await cancellation(second.answer.orderId!)).toMatchObject({ status: "Order Placed" });
+    expect((await sessionOf(second.answer.orderId!)).status).toBe("open");
+    expect(await stockOf(first.apple.id)).toEqual({ stock: 10, in_stock: 1 });
+  });
+
+  it("a waiting order paid at Stripe meanwhile is kept; another shopper's is never touched; a retried request replaces nothing", async () => {
+    const paying = await startOnlineOrder({}, 10);
+    const paid = await fetch((await sessionOf(paying.answer.orderId!)).url, { method: "POST", body: new URLSearchParams({ action: "pay" }), redirect: "manual" });
+    expect(paid.status).toBe(303); // paid at Stripe; its webhook not yet in
+    const other = await startOnlineOrder();
+    expect((await placeCod(paying.shopper, paying.apple.id, 1, paying.address)).status).toBe(201);
+    expect(await cancellation(paying.answer.orderId!)).toMatchObject({ status: "Order Placed" });
+    expect(await orderRow(paying.answer.orderId!)).toMatchObject({ payment_state: "pending" }); // its paid webhook will apply
+    expect(await cancellation(other.answer.orderId!)).toMatchObject({ status: "Order Placed" });
+
+    // The same request again (its idempotency key): the order it placed is returned, not replaced.
+    const body = { items: [{ product: other.apple.id, quantity: 1 }], address: other.address, idempotencyKey: "retry-once" };
+    const once = await json<Answer>(await postJson("/api/order/stripe", body, { Cookie: other.shopper.cookie }));
+    const again = await json<Answer>(await postJson("/api/order/stripe", body, { Cookie: other.shopper.cookie }));
+    expect(again.orderId).toBe(once.orderId);
+    expect(await cancellation(once.orderId!)).toMatchObject({ status: "Order Placed" });
+    expect((await sessionOf(once.orderId!)).status).toBe("open");
+  });
+
+  it("Stripe unreachable: the waiting order is left to Stripe's word, and the new order still goes through", async () => {
+    const { answer, apple, shopper, address } = await startOnlineOrder({}, 10);
+    const closing = await fetch(`${env.STRIPE_API_BASE}/__control`, { method: "POST", body: JSON.stringify({ fail: 500, times: 5, email: shopper.email }) });
+    expect(closing.status).toBe(200);
+    expect((await placeCod(shopper, apple.id, 1, address)).status).toBe(201);
+    expect(await cancellation(answer.orderId!)).toMatchObject({ status: "Order Placed" });
+    expect(await orderRow(answer.orderId!)).toMatchObject({ payment_state: "pending" });
+  });
+
+  it("the expiry event of a checkout the store closed, arriving before the store's own cancellation, gives the same reason", async () => {
+    const { answer, apple } = await startOnlineOrder({}, 5);
+    // Claimed for replacement (services/checkout.ts), its checkout closed, the store not yet done.
+    await env.DB.prepare("UPDATE orders SET payment_state = 'expired' WHERE id = ?").bind(answer.orderId).run();
+    await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_r", metadata: { orderId: answer.orderId } } });
+    expect(await cancellation(answer.orderId!)).toEqual({ status: "Cancelled", cancelled_by: "system", cancel_reason: "Replaced by your new order" });
+    expect(await stockOf(apple.id)).toEqual({ stock: 5, in_stock: 1 });
+  });
+});
+
 describe("Pay now: a card order waiting for its payment goes back to the same Checkout Session", () => {
   const store = () => ({ db: db(), env });
   const userOf = (shopper: Shopper) => ({ id: shopper.id, email: shopper.email });

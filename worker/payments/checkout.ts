@@ -76,3 +76,23 @@ export async function startCheckout(
   await db.update(orders).set({ stripeSessionId: session.id, updatedAt: Date.now() }).where(eq(orders.id, order.id));
   return session.url;
 }
+
+/**
+ * Closes an order's Stripe Checkout so it can no longer be paid. True when it is closed (now or
+ * before); false when it was paid meanwhile or Stripe cannot be reached, and the order must wait
+ * for what Stripe says.
+ */
+export async function closeCheckout(env: StripeEnv, sessionId: string): Promise<boolean> {
+  const stripe = stripeClient(env);
+  try {
+    await stripe.checkout.sessions.expire(sessionId);
+    return true;
+  } catch (error) {
+    try {
+      return (await stripe.checkout.sessions.retrieve(sessionId)).status === "expired";
+    } catch {
+      console.warn("Stripe checkout could not be closed", { sessionId, error: String(error) });
+      return false;
+    }
+  }
+}

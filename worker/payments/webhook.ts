@@ -19,7 +19,7 @@ import { orders, stripeEvents, users } from "@worker/db/schema";
 import { HttpError } from "@worker/errors";
 import { publishStoreEvent } from "@worker/events/queue";
 import { batchWatchingAvailability, type CatalogStore } from "@worker/services/catalog-refresh";
-import { cancelUnpaidCardOrder } from "@worker/services/order-status";
+import { cancelUnpaidCardOrder, UNPAID_CANCEL_REASONS } from "@worker/services/order-status";
 import { checkoutSessionEventInput, stripeEventInput } from "@worker/validation/stripe";
 import { stripeClient, type StripeEnv } from "./stripe-client";
 
@@ -120,12 +120,14 @@ async function markPaid(db: Database, session: Stripe.Checkout.Session): Promise
 /**
  * The payment will not come: the order's payment state says why, and an order still waiting for it
  * is cancelled by the store, its stock back on sale (ADR 054). An order the shopper cancelled
- * meanwhile only records the state.
+ * meanwhile only records the state. One whose checkout the store closed itself (payment state
+ * "expired" while still placed: a newer order replaced it) says so, whichever of the two cancels first.
  */
 async function moveUnpaid(db: Database, session: Stripe.Checkout.Session, state: Extract<PaymentState, "failed" | "expired">): Promise<Effect> {
   const order = await orderFor(db, session);
   if (!order) return NO_EFFECT;
-  const cancelled = await cancelUnpaidCardOrder(db, order.id, state === "expired" ? "Payment not completed in time" : "Payment failed");
+  const reason = order.paymentState === "expired" ? UNPAID_CANCEL_REASONS.replaced : UNPAID_CANCEL_REASONS[state];
+  const cancelled = await cancelUnpaidCardOrder(db, order.id, reason);
   const recordState = db
     .update(orders)
     .set({ paymentState: state, updatedAt: Date.now() })

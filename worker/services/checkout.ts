@@ -2,12 +2,16 @@
  * Checkout: place an order and, for card payment, open its Stripe Checkout. The one path behind
  * the JSON API's /api/order/cod and /api/order/stripe and the cart page's Place Order form.
  */
+import { and, eq, ne } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "@worker/db/client";
-import type { User } from "@worker/db/schema";
+import { orders, type User } from "@worker/db/schema";
 import { conflict, HttpError, notFound } from "@worker/errors";
 import { awaitingCardPayment } from "@shared/order-status";
+import { batchWatchingAvailability } from "./catalog-refresh";
 import { findOwnedOrder, ORDER_NOT_FOUND } from "./order-detail";
-import { startCheckout } from "@worker/payments/checkout";
+import { cancelUnpaidCardOrder, UNPAID_CANCEL_REASONS } from "./order-status";
+import { closeCheckout, startCheckout } from "@worker/payments/checkout";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { limitOrders } from "@worker/security/rate-limit";
 import { publishStoreEvent } from "@worker/events/queue";
@@ -33,12 +37,59 @@ export async function checkout(
 ): Promise<CheckoutResult> {
   if (paymentType === "Online" && !cardPaymentsEnabled(store.env)) throw new HttpError(503, CARD_PAYMENT_UNAVAILABLE);
   await limitOrders(store.env, user.id);
-  const { order, created } = await placeOrder(store, user, input, paymentType);
+  let placed;
+  try {
+    placed = await placeOrder(store, user, input, paymentType);
+  } catch (error) {
+    // Every 409 here is stock: the last units may be held by this shopper's own unpaid card order.
+    if (!(error instanceof HttpError && error.status === 409) || (await replaceWaitingCardOrders(store, user.id, null)) === 0) throw error;
+    placed = await placeOrder(store, user, input, paymentType);
+  }
+  const { order, created } = placed;
+  if (created) await replaceWaitingCardOrders(store, user.id, order.id);
   if (order.paymentType !== paymentType) throw conflict("This order was already placed.");
   // A card order is news to its shopper once paid (payments/webhook.ts).
   if (created && paymentType === "COD") await publishStoreEvent(store, { kind: "order-event", orderId: order.id, event: "Order Placed", at: order.createdAt });
   if (paymentType === "COD" || order.isPaid) return { order, created, paymentUrl: null };
   return { order, created, paymentUrl: await startCheckout(store.env, store.db, order, user.email, callerOrigin) };
+}
+
+/**
+ * A new order replaces the shopper's card orders still waiting for their payment (ADR 054). The
+ * cart is kept until a card order is paid, so the new order carries their lines again: left alone,
+ * they would hold the same stock a second time for up to an hour, and could still be paid.
+ *
+ * Each is first claimed (payment state "expired" while still placed), so the expiry event that
+ * closing its checkout sends knows why; then its Stripe Checkout is closed, and it is cancelled.
+ * One Stripe will not close (paid meanwhile, or Stripe unreachable) goes back to waiting, left to
+ * Stripe's word. Returns how many were cancelled.
+ */
+async function replaceWaitingCardOrders(store: { db: Database; env: Env }, userId: string, newOrderId: string | null): Promise<number> {
+  const { db, env } = store;
+  const claimed = await db
+    .update(orders)
+    .set({ paymentState: "expired" })
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, "Order Placed"),
+        eq(orders.paymentType, "Online"),
+        eq(orders.isPaid, false),
+        eq(orders.paymentState, "pending"),
+        newOrderId ? ne(orders.id, newOrderId) : undefined,
+      ),
+    )
+    .returning({ id: orders.id, stripeSessionId: orders.stripeSessionId });
+  if (claimed.length === 0) return 0;
+  const closed: string[] = [];
+  for (const order of claimed) {
+    if (!order.stripeSessionId || (await closeCheckout(env, order.stripeSessionId))) closed.push(order.id);
+    else await db.update(orders).set({ paymentState: "pending" }).where(and(eq(orders.id, order.id), eq(orders.paymentState, "expired"), eq(orders.status, "Order Placed")));
+  }
+  const cancellations = await Promise.all(closed.map((id) => cancelUnpaidCardOrder(db, id, UNPAID_CANCEL_REASONS.replaced)));
+  const [first, ...rest] = cancellations.flatMap((c) => c.statements) as BatchItem<"sqlite">[];
+  if (first) await batchWatchingAvailability(store, [...new Set(cancellations.flatMap((c) => c.productIds))], [first, ...rest]);
+  return closed.length;
 }
 
 /**

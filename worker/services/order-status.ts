@@ -6,7 +6,7 @@
  * order's history. Cancelling records who cancelled and why, gives counted stock back exactly once
  * (which puts a sold-out product back on sale, ADR 019) and flags a paid online order for refund.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { SHOPPER_CANCEL_WINDOW_MS, shopperCanCancel, type CancelledBy, type OrderStatus } from "@shared/order-status";
 import type { Database } from "@worker/db/client";
@@ -112,17 +112,34 @@ function historyWith(to: OrderStatus, at: number): SQL {
   return sql`json_insert(${orders.statusHistory}, '$[#]', json_object('status', ${to}, 'at', ${at}))`;
 }
 
+/** Why the store cancelled a card order whose payment never came. */
+export const UNPAID_CANCEL_REASONS = {
+  expired: "Payment not completed in time",
+  failed: "Payment failed",
+  /** The shopper placed a new order while it waited; the store closed its checkout (services/checkout.ts). */
+  replaced: "Replaced by your new order",
+} as const;
+
 /**
- * A card order whose payment never came (its Checkout Session expired, or the payment failed): the
- * store cancels it and gives its stock back, as any cancellation does (ADR 054). Only while it still
- * waits for its first payment and the seller has not moved it; otherwise the statements change
- * nothing. They are run in the caller's batch (the Stripe event's, recorded once).
+ * A card order whose payment never came (its Checkout Session expired, the payment failed, or a
+ * newer order replaced it): the store cancels it and gives its stock back, as any cancellation does
+ * (ADR 054). Only while it still waits for its first payment, or its checkout was closed by the
+ * store (payment state "expired"), and the seller has not moved it; otherwise the statements
+ * change nothing. They are run in the caller's batch (the Stripe event's, recorded once).
  */
 export async function cancelUnpaidCardOrder(db: Database, orderId: string, reason: string, now = Date.now()) {
   const cancel = db
     .update(orders)
     .set({ status: "Cancelled", statusHistory: historyWith("Cancelled", now), updatedAt: now, cancelReason: reason, cancelNote: null, cancelledBy: "system" })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "Order Placed"), eq(orders.paymentType, "Online"), eq(orders.isPaid, false), eq(orders.paymentState, "pending")));
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, "Order Placed"),
+        eq(orders.paymentType, "Online"),
+        eq(orders.isPaid, false),
+        inArray(orders.paymentState, ["pending", "expired"]),
+      ),
+    );
   const { productIds, statements } = await returnStock(db, orderId);
   return { productIds, statements: [cancel, ...statements] };
 }
