@@ -250,7 +250,7 @@ for (const [screen, options] of [
       await expect(sellerPage.getByRole("checkbox", { name: "Select all on this page" })).not.toBeChecked();
 
       await openRefreshed(shopper, `/products?search=${encodeURIComponent(prefix)}`, async () => {
-        await expect(shopper.getByText(`No products match “${prefix}”.`)).toBeVisible({ timeout: 1000 });
+        await expect(shopper.getByText(`Everything that matches “${prefix}” is out of stock right now.`)).toBeVisible({ timeout: 1000 });
       });
 
       // Two rows to a count of 5 (a count never switches on what the seller switched off).

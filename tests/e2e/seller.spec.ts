@@ -118,7 +118,8 @@ test.describe("the seller", () => {
       await noScript.close();
     }
 
-    // Out of stock: gone from search and from its category; its page says so.
+    // Out of stock: gone from the listings and from its category; a search for it names it as out
+    // of stock (the store has it, not now), as the typeahead does; its page says so.
     await inStock.click();
     await expect(inStock).toHaveAttribute("aria-checked", "false");
     await expect(toast(sellerPage, `${name} is out of stock`)).toBeVisible();
@@ -127,9 +128,23 @@ test.describe("the seller", () => {
 
     // Once the cached catalogue is refreshed, it is for every page of it.
     await openRefreshed(shopperPage, `/products?search=${encodeURIComponent(name)}`, async () => {
-      await expect(shopperPage.getByText(`No products match “${name}”.`)).toBeVisible({ timeout: 1000 });
+      await expect(shopperPage.getByText(`Everything that matches “${name}” is out of stock right now.`)).toBeVisible({ timeout: 1000 });
     });
     await expect(shopperPage.getByRole("article")).toHaveCount(0);
+    const soldOut = shopperPage.getByRole("list", { name: "Out of stock" }).getByRole("link");
+    await expect(soldOut).toHaveText(`${name}Out of stock`);
+    await expect(soldOut).toHaveAttribute("href", productUrl);
+    const box = shopperPage.getByRole("search").getByRole("combobox", { name: "Search products" });
+    await box.fill("");
+    await box.pressSequentially(name.slice(0, 12));
+    await expect(shopperPage.getByRole("listbox", { name: "Suggestions" }).getByRole("option")).toHaveText([new RegExp(`^${name}.*Out of stock$`)]);
+    await expect(shopperPage.getByRole("status").filter({ hasText: "suggestion" })).toHaveText("1 suggestion, out of stock. Use the up and down arrows to choose.");
+    await box.press("Escape");
+    // On a phone the note fits the screen.
+    await shopperPage.setViewportSize({ width: 390, height: 844 });
+    await expect(soldOut).toBeVisible();
+    expect(await shopperPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shopperPage.setViewportSize({ width: 1280, height: 800 });
     await open(shopperPage, "/products/vegetables");
     await expect(productCard(shopperPage, TOMATO.name)).toBeVisible();
     await expect(productCard(shopperPage, name)).toHaveCount(0);

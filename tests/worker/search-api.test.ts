@@ -8,7 +8,7 @@ import { call, json, postJson } from "../support/http";
 import { sellerLogin } from "../support/seller";
 import { signUp } from "../support/shoppers";
 
-type Suggestions = { success: boolean; query: string; didYouMean: string | null; suggestions: { _id: string; name: string; category: string; offerPrice: number; price: number; image: string | null }[] };
+type Suggestions = { success: boolean; query: string; didYouMean: string | null; suggestions: { _id: string; name: string; category: string; offerPrice: number; price: number; image: string | null; inStock: boolean }[] };
 type Words = { words: { term: string; meaning: string; category: string | null }[]; nextAfter: string | null; total: number };
 
 const settle = () => new Promise((r) => setTimeout(r, 50)); // the cache write happens after the response
@@ -25,11 +25,21 @@ describe("GET /api/product/suggest", () => {
     const typo = await json<Suggestions>(await call("/api/product/suggest?q=aple"));
     expect(typo).toMatchObject({ success: true, query: "aple", didYouMean: "apple" });
     expect(typo.suggestions).toEqual([
-      { _id: apple.id, name: "Apple 1 kg", category: "Fruits", price: 120, offerPrice: 110, image: "http://localhost:8787/images/seed/1f34e.webp" },
+      { _id: apple.id, name: "Apple 1 kg", category: "Fruits", price: 120, offerPrice: 110, image: "http://localhost:8787/images/seed/1f34e.webp", inStock: true },
     ]);
     const synonym = await json<Suggestions>(await call("/api/product/suggest?q=%20ALOO%20"));
     expect(synonym.query).toBe("ALOO");
     expect(synonym.suggestions.map((s) => s.name)).toEqual(["Potato 500g"]);
+  });
+
+  it("with nothing in stock to suggest, names the sold-out matches (inStock: false), so the shopper learns the store has them", async () => {
+    await insertProduct({ name: "Potato 500g", category: "Vegetables", inStock: false });
+    const soldOut = await json<Suggestions>(await call("/api/product/suggest?q=aloo"));
+    expect(soldOut.suggestions.map(({ name, inStock }) => ({ name, inStock }))).toEqual([{ name: "Potato 500g", inStock: false }]);
+    // One in stock matches too: only it is suggested.
+    await insertProduct({ name: "Potato Chips 50g", category: "Instant" });
+    const inStock = await json<Suggestions>(await call("/api/product/suggest?q=potato"));
+    expect(inStock.suggestions.map(({ name, inStock }) => ({ name, inStock }))).toEqual([{ name: "Potato Chips 50g", inStock: true }]);
   });
 
   it("gives at most six suggestions, and an empty list when nothing is close", async () => {

@@ -133,6 +133,31 @@ describe("search ranking", () => {
     expect(await names("xqzv")).toEqual([]);
   });
 
+  it("a search that finds nothing in stock names its best sold-out matches instead: ranked, at most 4, on its first page only", async () => {
+    await insertProduct({ name: "Tomato 1 kg", category: "Vegetables" });
+    await insertProduct({ name: "Baby Potato 250g", category: "Vegetables", inStock: false });
+    await insertProduct({ name: "Potato 500g", category: "Vegetables", inStock: false });
+    const soldOut = async (search: string, query: Partial<ShopQuery> = {}) => {
+      const page = await browseProducts(db(), { search, sort: "relevance", ...query });
+      expect(page.products).toEqual([]);
+      return page.soldOut.map((p) => p.name);
+    };
+    // A synonym, a plural, a typo: the same ranking as in stock (the name starting with it first).
+    expect(await soldOut("aloo")).toEqual(["Baby Potato 250g", "Potato 500g"]);
+    expect(await soldOut("potatoes")).toEqual(["Potato 500g", "Baby Potato 250g"]);
+    expect(await soldOut("potatos", { sort: "price-asc" })).toEqual(["Potato 500g", "Baby Potato 250g"]);
+    expect(await soldOut("potato", { category: "Fruits" })).toEqual([]);
+    expect((await suggestProducts(db(), "aloo")).products.map((p) => p.name)).toEqual(["Baby Potato 250g", "Potato 500g"]);
+    for (let i = 0; i < 5; i++) await insertProduct({ name: `Potato Wedges ${i}`, inStock: false });
+    expect(await soldOut("potato")).toHaveLength(4);
+
+    // Something in stock matches: only it is listed, and nothing sold out is named.
+    await insertProduct({ name: "Potato Chips 50g", category: "Instant" });
+    const found = await browseProducts(db(), { search: "potato", sort: "relevance" });
+    expect(found.products.map((p) => p.name)).toEqual(["Potato Chips 50g"]);
+    expect(found.soldOut).toEqual([]);
+  });
+
   it("FTS syntax, quotes and LIKE wildcards in the text are inert", async () => {
     await insertProduct({ name: "100% Juice" });
     await insertProduct({ name: "Tomato 1 kg" });

@@ -9,13 +9,16 @@ import { requireSeller } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
 
-/** The typeahead (GET /api/product/suggest?q=): the first products the search page would list. Cached at the edge (worker/edge-cache.ts). */
+/**
+ * The typeahead (GET /api/product/suggest?q=): the first products the search page would list, or,
+ * when none is in stock, the sold-out ones it names (`inStock: false`). Cached at the edge (worker/edge-cache.ts).
+ */
 export const suggestRoutes = new Hono<ApiEnv>().get("/", async (c) => {
   const { q } = parseInput(suggestQuery, c.req.query());
   const { products, didYouMean } = await suggestProducts(c.var.db, q);
   const suggestions = products.map((p) => {
-    const { _id, name, category, price, offerPrice, image } = toApiProduct(p, c.env.APP_URL);
-    return { _id, name, category, price, offerPrice, image: image[0] ?? null };
+    const { _id, name, category, price, offerPrice, image, inStock } = toApiProduct(p, c.env.APP_URL);
+    return { _id, name, category, price, offerPrice, image: image[0] ?? null, inStock };
   });
   return c.json({ success: true, msg: "", query: q, didYouMean, suggestions });
 });

@@ -20,6 +20,9 @@
  * Sorted by price or discount, a search orders all its matches inside D1.
  *
  * Sorted listings (price both ways, discount) walk an index in that order when there is no search.
+ *
+ * Listings show what is in stock. A search that finds nothing in stock names its best sold-out
+ * matches instead (`soldOut`), with one more statement, only then.
  */
 import { and, eq, getTableColumns, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
@@ -47,7 +50,15 @@ export type ShopPage = ProductPage & {
   match: MatchKind;
   /** The search spelled as the closest names found spell it, when it matched only close spellings. */
   didYouMean: string | null;
+  /**
+   * When a search finds nothing in stock: the best few of its matches that are sold out, so the
+   * shopper learns the store has it ("aloo" while the potatoes are sold out), not that it does not.
+   */
+  soldOut: Product[];
 };
+
+/** How many sold-out matches a search that found nothing in stock names. */
+export const SOLD_OUT_SHOWN = 4;
 
 /** Ranks: a tier times this, plus (in the fuzzy tier) how many trigrams a name misses. */
 const TIER = 1000;
@@ -59,14 +70,20 @@ const FUZZY_CANDIDATES = 500;
 export async function browseProducts(db: Database, query: ShopQuery): Promise<ShopPage> {
   const limit = Math.min(Math.max(1, Math.floor(query.limit ?? DEFAULT_PAGE_SIZE)), 100);
   const search = query.search;
-  if ([...search].length >= MIN_INDEXED_LENGTH) return rankedSearch(db, { ...query, limit });
+  if ([...search].length >= MIN_INDEXED_LENGTH) {
+    const page = await rankedSearch(db, { ...query, limit });
+    if (page.products.length > 0 || query.cursor) return page;
+    // A second statement only for a search that found nothing: the same ranking, among the sold out.
+    const soldOut = await rankedSearch(db, { ...query, sort: "relevance", cursor: undefined, limit: SOLD_OUT_SHOWN }, { soldOut: true });
+    return { ...page, soldOut: soldOut.products };
+  }
   if (query.sort === "relevance") {
     // The store's own order; short text (one or two characters) filters it (catalog.ts).
     const page = await listProducts(db, { search, category: query.category, cursor: query.cursor, limit });
-    return { ...page, match: page.products.length > 0 || !search ? "found" : "none", didYouMean: null };
+    return { ...page, match: page.products.length > 0 || !search ? "found" : "none", didYouMean: null, soldOut: [] };
   }
   const page = await sortedListing(db, { ...query, limit });
-  return { ...page, match: page.products.length > 0 || !search ? "found" : "none", didYouMean: null };
+  return { ...page, match: page.products.length > 0 || !search ? "found" : "none", didYouMean: null, soldOut: [] };
 }
 
 /** What to order a page by, and in which direction; the rowid breaks ties the same way. */
@@ -118,6 +135,7 @@ function toShopPage(rows: Row[], limit: number, tag: string, didYouMeanFor: stri
     nextCursor: rows.length > limit && last ? `${tag}${last.sortKey}.${last.rowid}` : null,
     match,
     didYouMean: match === "close" && didYouMeanFor ? correctedSearch(didYouMeanFor, page.map((row) => row.name)) : null,
+    soldOut: [],
   };
 }
 
@@ -204,13 +222,13 @@ function searchTiers(fuzzy: boolean): Tier[] {
   ];
 }
 
-/** Conditions every listed product meets. */
-function listable(category: boolean): SQL | undefined {
+/** Conditions every listed product meets (`soldOut`: the sold-out ones a search that found nothing names instead). */
+function listable(category: boolean, soldOut = false): SQL | undefined {
   return and(
     // The unary + keeps SQLite off the in-stock and category indexes (sqlite.org/optoverview.html,
     // "disqualifying WHERE clause terms"): it would walk every product in stock, or in the category,
     // and look each up in the matches, where the matches are fewer and each finds its product by rowid.
-    sql`+${products.inStock} = 1`,
+    sql`+${products.inStock} = ${sql.raw(soldOut ? "0" : "1")}`,
     category ? sql`+${products.category} = ${sql.placeholder("category")}` : undefined,
   );
 }
@@ -237,10 +255,10 @@ function rankedMatches(fuzzy: boolean): SQL {
  * arm. The tests page across tiers to hold SQLite to that order. Still sorted, and only when a page
  * reaches them: a second aisle named by synonyms, and the fuzzy tier's 500 candidates at most.
  */
-function relevancePage(fuzzy: boolean, category: boolean): SQL {
+function relevancePage(fuzzy: boolean, category: boolean, soldOut: boolean): SQL {
   const limit = sql.placeholder("limit");
   const arms = searchTiers(fuzzy).map(({ rank, rids }, index) => {
-    const base = sql`FROM (${rids}) AS tier JOIN ${products} ON ${products}.rowid = tier.rid WHERE ${listable(category)}`;
+    const base = sql`FROM (${rids}) AS tier JOIN ${products} ON ${products}.rowid = tier.rid WHERE ${listable(category, soldOut)}`;
     if (rank === FUZZY_TIER) {
       const [afterKey, afterRowid] = [sql.placeholder("afterKey"), sql.placeholder("afterRowid")];
       return sql`SELECT * FROM (SELECT tier.rid, tier.rank ${base}
@@ -259,19 +277,19 @@ function tierStarts(after: { afterKey: number; afterRowid: number } | null) {
   return { after0: start(0), after1: start(1), after2: start(2), after3: start(3), afterKey: after?.afterKey ?? -1, afterRowid: after?.afterRowid ?? 0 };
 }
 
-async function rankedSearch(db: Database, query: ShopQuery & { limit: number }): Promise<ShopPage> {
+async function rankedSearch(db: Database, query: ShopQuery & { limit: number }, { soldOut = false } = {}): Promise<ShopPage> {
   const plan = planSearch(query.search);
   const order = orderKey(query.sort, sql`hits.rank`);
   const after = decodeCursor(query.cursor, order.tag);
   const relevance = query.sort === "relevance";
-  const shape = { sort: query.sort, category: Boolean(query.category), fuzzy: plan.fuzzy !== null, after: Boolean(after) && !relevance };
+  const shape = { sort: query.sort, category: Boolean(query.category), fuzzy: plan.fuzzy !== null, after: Boolean(after) && !relevance, soldOut };
   const statement = prepared(db, `rankedSearch ${JSON.stringify(shape)}`, () => {
     const columns = { ...getTableColumns(products), sortKey: sql<number>`${order.key}`, rowid: sql<number>`${products}.rowid`, rank: sql<number>`hits.rank` };
     if (relevance) {
       // Already in order: the hits lead the join (CROSS JOIN keeps them outermost), each finds its product by rowid.
       return db
         .select(columns)
-        .from(sql`(${relevancePage(shape.fuzzy, shape.category)}) AS hits`)
+        .from(sql`(${relevancePage(shape.fuzzy, shape.category, soldOut)}) AS hits`)
         .crossJoin(products)
         .where(sql`${products}.rowid = hits.rid`)
         .limit(sql.placeholder("limit"))
@@ -282,7 +300,7 @@ async function rankedSearch(db: Database, query: ShopQuery & { limit: number }):
       .select(columns)
       .from(products)
       .innerJoin(sql`(${rankedMatches(shape.fuzzy)}) AS hits`, sql`hits.rid = ${products}.rowid`)
-      .where(and(listable(shape.category), shape.after ? afterCondition : undefined))
+      .where(and(listable(shape.category, soldOut), shape.after ? afterCondition : undefined))
       .orderBy(...orderBy)
       .limit(sql.placeholder("limit"))
       .prepare();
@@ -304,9 +322,9 @@ async function rankedSearch(db: Database, query: ShopQuery & { limit: number }):
   return toShopPage(rows, query.limit, order.tag, query.search);
 }
 
-/** The typeahead's suggestions: the first few products the search page would list. */
+/** The typeahead's suggestions: the first few products the search page would list, or the sold-out matches it would name. */
 export async function suggestProducts(db: Database, search: string, limit = SUGGESTION_COUNT): Promise<{ products: Product[]; didYouMean: string | null }> {
   const page = await browseProducts(db, { search, sort: "relevance", limit });
-  return { products: page.products, didYouMean: page.didYouMean };
+  return { products: page.products.length > 0 ? page.products : page.soldOut, didYouMean: page.didYouMean };
 }
 export const SUGGESTION_COUNT = 6;

@@ -1,5 +1,8 @@
 import { Link } from "~/components/Link";
+import type { ProductCardView } from "@worker/services/catalog";
 import { CATEGORIES, findCategory } from "@shared/categories";
+import { imageUrl } from "@shared/images";
+import { productPath } from "@shared/paths";
 import { productsHref, type ProductSort } from "@shared/search";
 
 type Listing = { search: string; category?: string; sort: ProductSort };
@@ -27,19 +30,36 @@ export function CloseMatchesNote({ listing, didYouMean }: { listing: Listing; di
   );
 }
 
-/** A search that found nothing: never a dead end. Other categories, the whole catalogue, popular categories. */
-export function NoMatches({ listing }: { listing: Listing }) {
+/**
+ * A search that found nothing in stock: never a dead end. What it found sold out (so the shopper
+ * knows the store has it), other categories, the whole catalogue, popular categories.
+ */
+export function NoMatches({ listing, soldOut = [] }: { listing: Listing; soldOut?: ProductCardView[] }) {
   const category = listing.category ? findCategory(listing.category) : undefined;
+  const where = category ? ` in ${category.path}` : "";
   return (
     <div className="py-10 text-gray-600">
-      <p>
-        No products match “{listing.search}”{category ? ` in ${category.path}` : ""}.
-      </p>
-      <p className="mt-2">
+      <p>{soldOut.length > 0 ? `Everything that matches “${listing.search}”${where} is out of stock right now.` : `No products match “${listing.search}”${where}.`}</p>
+      {soldOut.length > 0 && (
+        <ul className="mt-4 max-w-md divide-y divide-gray-100 rounded-md border border-gray-200 bg-white" aria-label="Out of stock">
+          {soldOut.map((product) => (
+            <li key={product.id}>
+              <Link to={productPath(product)} className="flex items-center gap-3 px-3 py-2 hover:bg-gray-50">
+                {product.image && <img src={imageUrl(product.image)} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 object-contain opacity-60" />}
+                <span className="min-w-0 flex-1 text-gray-800">{product.name}</span>
+                <span className="text-sm text-gray-600">Out of stock</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={soldOut.length > 0 ? "mt-4" : "mt-2"}>
         {category ? (
           <Link to={productsHref({ ...listing, category: undefined })} className="text-primary-dull underline">
             Search every category for “{listing.search}”
           </Link>
+        ) : soldOut.length > 0 ? (
+          "Browse what is in stock:"
         ) : (
           "Check the spelling, try a shorter word, or browse:"
         )}

@@ -15,7 +15,8 @@ export type SuggestionsProps = {
   searchSubmitted: RefObject<boolean>;
 };
 
-type Suggestion = { _id: string; name: string; category: string; offerPrice: number; image: string | null };
+/** `inStock: false`: nothing in stock matched, and these are the sold-out matches (the server sends one kind or the other). */
+type Suggestion = { _id: string; name: string; category: string; offerPrice: number; image: string | null; inStock: boolean };
 type Answer = { suggestions: Suggestion[]; didYouMean: string | null };
 
 /** Typing pauses this long before the server is asked. */
@@ -62,10 +63,11 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted }: S
     setActive(-1);
     setOpen(true);
     const count = found.suggestions.length;
+    const soldOut = found.suggestions.some((item) => !item.inStock) ? ", out of stock" : "";
     setAnnouncement(
       count === 0
         ? "No suggestions. Press Enter to search."
-        : `${count} ${count === 1 ? "suggestion" : "suggestions"}${found.didYouMean ? ` for ${found.didYouMean}` : ""}. Use the up and down arrows to choose.`,
+        : `${count} ${count === 1 ? "suggestion" : "suggestions"}${found.didYouMean ? ` for ${found.didYouMean}` : ""}${soldOut}. Use the up and down arrows to choose.`,
     );
   };
 
@@ -216,12 +218,12 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted }: S
               className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? "bg-primary-soft" : ""}`}
             >
               {/* The API names images on APP_URL; this page may be on another origin of the same Worker (a preview, dev). */}
-              {item.image && <img src={new URL(item.image).pathname} alt="" width={32} height={32} className="h-8 w-8 shrink-0 object-contain" />}
+              {item.image && <img src={new URL(item.image).pathname} alt="" width={32} height={32} className={`h-8 w-8 shrink-0 object-contain ${item.inStock ? "" : "opacity-60"}`} />}
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-gray-900">{item.name}</span>
                 <span className="block text-xs text-gray-600">{item.category}</span>
               </span>
-              <span className="text-gray-700">{formatRupees(rupeesToPaise(item.offerPrice))}</span>
+              {item.inStock ? <span className="text-gray-700">{formatRupees(rupeesToPaise(item.offerPrice))}</span> : <span className="text-sm text-gray-600">Out of stock</span>}
             </li>
           ))}
         </ul>

@@ -24,17 +24,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...seoMeta({ site: siteAt(worker.env.APP_URL), path: "/products", title: pageTitle("All Products"), description: DESCRIPTION }),
     ...(listing.search ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
-  return { ...shown, products: page.products.map(toProductCard), nextCursor: page.nextCursor, match: page.match, didYouMean: page.didYouMean, seo };
+  return {
+    ...shown,
+    products: page.products.map(toProductCard),
+    nextCursor: page.nextCursor,
+    match: page.match,
+    didYouMean: page.didYouMean,
+    soldOut: page.soldOut.map(toProductCard),
+    seo,
+  };
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { search, category, sort, match, didYouMean } = loaderData;
+  const { search, category, sort, match, didYouMean, soldOut } = loaderData;
   const listing = { search, category, sort };
   return (
     <ProductListing
       title={search ? `Results for “${search}”` : (category ?? "All Products")}
       page={loaderData}
-      emptyMessage={search ? <NoMatches listing={listing} /> : `No products${category ? ` in ${category}` : ""} are in stock right now.`}
+      emptyMessage={search ? <NoMatches listing={listing} soldOut={soldOut} /> : `No products${category ? ` in ${category}` : ""} are in stock right now.`}
     >
       <ListingControls listing={listing} />
       {match === "close" && <CloseMatchesNote listing={listing} didYouMean={didYouMean} />}
