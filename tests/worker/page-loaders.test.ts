@@ -197,8 +197,8 @@ async function concurrentTotal(request: Request, ...steps: Step[]): Promise<numb
  * page checked with few and many items proves the count does not grow with them). Soft
  * assertions: a breach is reported with the SQL of every round trip, and the test goes on.
  */
-function expectWithinBudget(result: Result, total: number) {
-  for (const run of result.runs) expect.soft(run.trips.length, `${run.name} loader\n${result.report}`).toBeLessThanOrEqual(1);
+function expectWithinBudget(result: Result, total: number, perLoader = 1) {
+  for (const run of result.runs) expect.soft(run.trips.length, `${run.name} loader\n${result.report}`).toBeLessThanOrEqual(perLoader);
   expect.soft(result.total, `whole request\n${result.report}`).toBe(total);
 }
 
@@ -286,7 +286,7 @@ describe("shop pages, guest", () => {
     }
   });
 
-  it("search that finds (synonyms, typos, plurals) and sorted or filtered listings: one query each", async () => {
+  it("search that finds (synonyms, typos, plurals) and sorted or filtered listings: one query each; one that finds nothing in stock, a second for its sold-out matches", async () => {
     await manyProducts(25, { name: "Basmati rice", category: "Grains" });
     await manyProducts(3, { name: "Potato 500g", category: "Vegetables" });
     for (const path of [
@@ -301,7 +301,9 @@ describe("shop pages, guest", () => {
     ]) {
       const result = await runLoaders(page(path), rootStep, step("products", products.loader));
       expect(result.data<{ products: unknown[] }>("products").products.length, path).toBe(path.includes("xqzv") ? 0 : path.includes("Vegetables") || path.includes("aloo") || path.includes("potatoes") ? 3 : 20);
-      expectWithinBudget(result, 1);
+      // Nothing in stock found: a second trip looks among the sold out (ADR 030 addendum), only then.
+      const nothingInStock = path.includes("xqzv");
+      expectWithinBudget(result, nothingInStock ? 2 : 1, nothingInStock ? 2 : 1);
     }
   });
 
