@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, json, postJson } from "../support/http";
 import { db, insertProduct } from "../support/builders";
-import { awaitingPaymentOrder, resumeCardPayment } from "@worker/services/checkout";
+import { awaitingPaymentOrder, checkout, resumeCardPayment } from "@worker/services/checkout";
 import { addAddress, signUp, type Shopper } from "../support/shoppers";
 import { fakeStripe, sendWebhook } from "../support/stripe";
 import { expectErrorsLogged } from "../support/console";
@@ -341,6 +341,15 @@ describe("a new order replaces the shopper's card orders still waiting for their
     const closing = await fetch(`${env.STRIPE_API_BASE}/__control`, { method: "POST", body: JSON.stringify({ fail: 500, times: 5, email: shopper.email }) });
     expect(closing.status).toBe(200);
     expect((await placeCod(shopper, apple.id, 1, address)).status).toBe(201);
+    expect(await cancellation(answer.orderId!)).toMatchObject({ status: "Order Placed" });
+    expect(await orderRow(answer.orderId!)).toMatchObject({ payment_state: "pending" });
+  });
+
+  it("card payments switched off since (no Stripe key): a cash order still goes through, the waiting order is left to Stripe", async () => {
+    const { answer, apple, shopper, address } = await startOnlineOrder({}, 10);
+    const withoutStripe = { db: db(), env: { ...env, STRIPE_SECRET_KEY: "" } };
+    const placed = await checkout(withoutStripe, { id: shopper.id, email: shopper.email }, { items: [{ product: apple.id, quantity: 1 }], address }, "COD");
+    expect(placed.created).toBe(true);
     expect(await cancellation(answer.orderId!)).toMatchObject({ status: "Order Placed" });
     expect(await orderRow(answer.orderId!)).toMatchObject({ payment_state: "pending" });
   });
