@@ -79,10 +79,16 @@ export const REFUND_TIME = "5-7 business days";
  * "Refund of ₹420 due: expect it on your card in 5-7 business days", or, once the
  * seller recorded it, "Refund of ₹420 made on 24 Nov 2026". Null for any other order.
  */
-export function refundText(order: { paymentState: string; amountPaise: number; refundedAt: number | null }): string | null {
-  if (order.paymentState === "refunded" && order.refundedAt !== null) return `Refund of ${formatRupees(order.amountPaise)} made on ${formatDate(order.refundedAt)}`;
-  if (order.paymentState === "refund_due") return `Refund of ${formatRupees(order.amountPaise)} due: expect it on your card in ${REFUND_TIME}`;
-  return null;
+export function refundText(
+  order: { paymentState: string; paymentType: string; amountPaise: number; refundedAt: number | null },
+  reader: Reader = "shopper",
+): string | null {
+  const amount = formatRupees(order.amountPaise);
+  if (order.paymentState === "refunded" && order.refundedAt !== null) return `Refund of ${amount} made on ${formatDate(order.refundedAt)}`;
+  if (order.paymentState !== "refund_due") return null;
+  // The store refunds nothing by itself: the seller makes the refund, then records it (ADR 044).
+  if (reader === "seller") return `Refund of ${amount} due: ${order.paymentType === "Online" ? "refund the card payment in Stripe" : "give the cash back"}, then press Mark refunded`;
+  return order.paymentType === "Online" ? `Refund of ${amount} due: expect it on your card in ${REFUND_TIME}` : `Refund of ${amount} due: the store gives your cash back`;
 }
 
 /**
@@ -126,6 +132,7 @@ export const SELLER_CANCEL_REASONS = [
   "Customer asked to cancel",
   "Cannot deliver to this address",
   "Customer not reachable",
+  "Customer refused the delivery",
   "Payment problem",
   "Other",
 ] as const;

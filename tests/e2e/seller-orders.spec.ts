@@ -155,6 +155,13 @@ for (const device of DEVICES) {
       // Once it has settled, the button works.
       await sendOut.click();
       await expect(card.getByTestId("seller-order-status")).toHaveText("Out for delivery");
+      // A delivery that fails comes back: the order out for delivery can still be cancelled, saying why.
+      await card.getByRole("link", { name: "Cancel", exact: true }).click();
+      const dialog = sellerPage.getByRole("dialog", { name: `Cancel order ${orderNumber(older)}?` });
+      await dialog.getByRole("radio", { name: "Customer refused the delivery" }).check();
+      await dialog.getByRole("button", { name: "Yes, cancel order" }).click();
+      await expect(card.getByTestId("seller-order-status")).toHaveText("Cancelled");
+      await expect(card.getByTestId("cancel-reason")).toHaveText("Cancelled by you: Customer refused the delivery");
     });
 
     test("by keyboard, an order packed out of the 'to pack' list hands the focus to the next order's card, not to its button: a second Enter packs nothing", async ({ sellerPage, page: shopperPage, shopper }) => {

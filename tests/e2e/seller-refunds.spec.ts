@@ -57,7 +57,8 @@ for (const device of DEVICES) {
       await cancelDialog.getByRole("radio", { name: "Items out of stock" }).check();
       await cancelDialog.getByRole("button", { name: "Yes, cancel order" }).click();
       await expect(card.getByTestId("seller-order-status")).toHaveText("Cancelled");
-      await expect(card.getByTestId("refund-state")).toHaveText(/^Refund of ₹[\d,.]+ due: expect it on your card in 5-7 business days$/);
+      // The seller reads what to do about it (the customer reads when to expect it).
+      await expect(card.getByTestId("refund-state")).toHaveText(/^Refund of ₹[\d,.]+ due: refund the card payment in Stripe, then press Mark refunded$/);
 
       const before = await refundFigures(sellerPage);
       expect(before.due).toBeGreaterThanOrEqual(1);

@@ -93,6 +93,28 @@ describe("the order lifecycle", () => {
     expect((await orderRow(orderId))!.status).toBe("Cancelled");
   });
 
+  it("a delivery that failed comes back: the seller cancels an order out for delivery, its stock back; a delivered one stays delivered", async () => {
+    const seller = await sellerLogin();
+    const apple = await insertProduct({ stock: 5 });
+    const shopper = await signUp();
+    const orderId = await placeCod(shopper, apple.id, 2);
+    for (const status of ["Packed", "Out for delivery"]) await move(seller, orderId, status);
+    const refused = await postJson("/api/order/status", { orderId, status: "Cancelled", reason: "Customer refused the delivery" }, { Cookie: seller });
+    expect(await json(refused)).toMatchObject({ success: true, status: "Cancelled" });
+    expect(await orderRow(orderId)).toMatchObject({ status: "Cancelled", is_paid: 0, payment_state: "pending" });
+    expect((await env.DB.prepare("SELECT stock FROM products WHERE id = ?").bind(apple.id).first<{ stock: number }>())!.stock).toBe(5);
+    const mine = await json<{ orders: { cancellation: unknown }[] }>(await call("/api/order/user", { headers: { Cookie: shopper.cookie } }));
+    expect(mine.orders[0]!.cancellation).toMatchObject({ by: "seller", reason: "Customer refused the delivery" });
+
+    const delivered = await placeCod(shopper, apple.id);
+    for (const status of ["Packed", "Out for delivery", "Delivered"]) await move(seller, delivered, status);
+    expect((await move(seller, delivered, "Cancelled")).status).toBe(409);
+    // The shopper's own window never reaches an order on its way.
+    const late = await placeCod(shopper, apple.id);
+    for (const status of ["Packed", "Out for delivery"]) await move(seller, late, status);
+    expect((await postJson("/api/order/cancel", { orderId: late, reason: "Ordered by mistake" }, { Cookie: shopper.cookie })).status).toBe(409);
+  });
+
   it("two concurrent moves of one order: exactly one wins", async () => {
     const seller = await sellerLogin();
     const apple = await insertProduct();

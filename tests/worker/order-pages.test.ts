@@ -275,7 +275,7 @@ describe("cancelling with a reason", () => {
     expect(mine.orders[0]!.cancellation).toEqual({ by: "seller", reason: "Items out of stock", note: "Mangoes ran out" });
   });
 
-  it("wrong role is refused (401) and changes nothing; a delivered order cannot be cancelled (409); nor one out for delivery", async () => {
+  it("wrong role is refused (401) and changes nothing; a delivered order cannot be cancelled (409)", async () => {
     const seller = await sellerLogin();
     const apple = await insertProduct();
     const shopper = await signUp();
@@ -286,7 +286,6 @@ describe("cancelling with a reason", () => {
 
     await move(seller, orderId, "Packed");
     await move(seller, orderId, "Out for delivery");
-    expect((await move(seller, orderId, "Cancelled", { reason: "Customer not reachable" })).status).toBe(409);
     await move(seller, orderId, "Delivered");
     expect((await move(seller, orderId, "Cancelled", { reason: "Customer not reachable" })).status).toBe(409);
     expect((await postJson("/api/order/cancel", { orderId, reason: "Ordered by mistake" }, { Cookie: shopper.cookie })).status).toBe(409);

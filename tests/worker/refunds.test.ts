@@ -156,10 +156,14 @@ describe("POST /api/order/refunded", () => {
   });
 });
 
-describe("the shopper's words for a refund", () => {
-  it("says when a refund is due and, once made, on which day (India time)", () => {
-    const order = { amountPaise: 42000, refundedAt: null };
+describe("the words for a refund", () => {
+  it("says when a refund is due and, once made, on which day (India time); the seller reads what to do", () => {
+    const order = { amountPaise: 42000, refundedAt: null, paymentType: "Online" };
     expect(refundText({ ...order, paymentState: "refund_due" })).toBe("Refund of ₹420 due: expect it on your card in 5-7 business days");
+    expect(refundText({ ...order, paymentState: "refund_due" }, "seller")).toBe("Refund of ₹420 due: refund the card payment in Stripe, then press Mark refunded");
+    expect(refundText({ ...order, paymentType: "COD", paymentState: "refund_due" }, "seller")).toBe("Refund of ₹420 due: give the cash back, then press Mark refunded");
+    // Cash collected, then the order cancelled (a delivery that came back after all).
+    expect(refundText({ ...order, paymentType: "COD", paymentState: "refund_due" })).toBe("Refund of ₹420 due: the store gives your cash back");
     // 23:30 on 23 Nov in India is 18:00 UTC that day.
     expect(refundText({ ...order, paymentState: "refunded", refundedAt: Date.UTC(2026, 10, 23, 18, 0) })).toBe("Refund of ₹420 made on 23 Nov 2026");
     expect(refundText({ ...order, paymentState: "paid" })).toBeNull();

@@ -20,7 +20,8 @@ import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh"
 export const NEXT_STATUS: Record<OrderStatus, readonly OrderStatus[]> = {
   "Order Placed": ["Packed", "Cancelled"],
   Packed: ["Out for delivery", "Cancelled"],
-  "Out for delivery": ["Delivered"],
+  // A delivery that fails (refused at the door, nobody home) comes back: the seller cancels it then.
+  "Out for delivery": ["Delivered", "Cancelled"],
   Delivered: [],
   Cancelled: [],
 };
@@ -38,7 +39,7 @@ export async function moveOrder(store: CatalogStore, orderId: string, to: OrderS
   return applyMove(store, order, to, eq(orders.status, order.status));
 }
 
-/** The seller cancels an order that is not yet out for delivery, with a reason (and a note) the shopper sees. */
+/** The seller cancels an order not yet delivered (a failed delivery too), with a reason (and a note) the shopper sees. */
 export async function cancelBySeller(store: CatalogStore, input: unknown): Promise<Order> {
   const { orderId, reason, note } = parseInput(sellerCancelInput, input);
   const order = await findOrder(store.db, orderId);

@@ -194,7 +194,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
   const { address } = order;
   const canMarkPaid = order.paymentType === "COD" && !order.isPaid && (order.status === "Out for delivery" || order.status === "Delivered");
   const cancelled = cancellationText(order, "seller");
-  const refund = refundText(order);
+  const refund = refundText(order, "seller");
   // Every card's buttons say the same words ("Mark Packed", "Cancel"): each is described by its order's number.
   const numberId = useId();
 
@@ -238,7 +238,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
         <p>Method: {paymentMethodLabel(order.paymentType)}</p>
         <p>Date: {formatDateTime(order.createdAt)}</p>
         <p>
-          Payment: <span className={order.isPaid ? "text-primary" : "text-amber-700"}>{paymentLabel(order)}</span>
+          Payment: <span className={order.isPaid && order.paymentState !== "refund_due" ? "text-primary" : "text-amber-700"}>{paymentLabel(order)}</span>
         </p>
         <p>
           Status: <strong data-testid="seller-order-status">{order.status}</strong>
