@@ -40,10 +40,16 @@ export function viewPromise(promise: DeliveryPromise, pincode: string): PromiseV
 /** A 6-digit Indian PIN code (the first digit is never 0). */
 export const PINCODE_PATTERN = "[1-9][0-9]{5}";
 
+/** The express areas' times: "30 minutes", or "20-45 minutes" when they differ (the fastest alone would promise it everywhere). */
+export function expressTimeText(store: { fastestExpressMinutes: number | null; slowestExpressMinutes: number | null }): string | null {
+  const { fastestExpressMinutes: fastest, slowestExpressMinutes: slowest } = store;
+  if (fastest === null) return null;
+  return slowest === null || slowest === fastest ? `${fastest} minutes` : `${fastest}-${slowest} minutes`;
+}
+
 /** The store's promise in one sentence (the home page's hero, the shipping policy): from the settings, never written by hand. */
-export function storePromiseSentence(store: { state: string; fastestExpressMinutes: number | null; standardMinDays: number; standardMaxDays: number }): string {
+export function storePromiseSentence(store: { state: string; fastestExpressMinutes: number | null; slowestExpressMinutes: number | null; standardMinDays: number; standardMaxDays: number }): string {
   const standard = `${daysText(store.standardMinDays, store.standardMaxDays)} anywhere else in ${store.state}`;
-  return store.fastestExpressMinutes === null
-    ? `Delivered in ${daysText(store.standardMinDays, store.standardMaxDays)} anywhere in ${store.state}.`
-    : `In ${store.fastestExpressMinutes} minutes in our express areas, ${standard}.`;
+  const express = expressTimeText(store);
+  return express === null ? `Delivered in ${daysText(store.standardMinDays, store.standardMaxDays)} anywhere in ${store.state}.` : `In ${express} in our express areas, ${standard}.`;
 }

@@ -83,6 +83,9 @@ describe("the promise for a pincode", () => {
     expect(promiseText({ kind: "unserved" }, "400001")).toBe("We don't deliver to 400001 yet");
     expect(storePromiseSentence(toStorefrontSettings(STORE))).toBe("In 30 minutes in our express areas, 2-7 business days anywhere else in Karnataka.");
     expect(storePromiseSentence(toStorefrontSettings({ ...STORE, expressPincodes: [] }))).toBe("Delivered in 2-7 business days anywhere in Karnataka.");
+    // Express areas with different times: the range, never the fastest alone as if it held everywhere.
+    const mixed = { ...STORE, expressPincodes: [...STORE.expressPincodes, { pincode: "560100", etaMinutes: 20 }, { pincode: "560102", etaMinutes: 45 }] };
+    expect(storePromiseSentence(toStorefrontSettings(mixed))).toBe("In 20-45 minutes in our express areas, 2-7 business days anywhere else in Karnataka.");
   });
 
   it("the checkout's check refuses an address outside the area with a clear 409", () => {

@@ -122,12 +122,15 @@ export function toApiSettings({ taxBasisPoints, ...settings }: StoreSettings) {
  * JavaScript nothing; shared/delivery.ts and shared/tax.ts word them here, on the server).
  */
 export function toStorefrontSettings(settings: StoreSettings) {
-  const fastest = settings.expressPincodes.reduce<number | null>((min, { etaMinutes }) => (min === null || etaMinutes < min ? etaMinutes : min), null);
-  const terms = { state: settings.state, fastestExpressMinutes: fastest, standardMinDays: settings.standardMinDays, standardMaxDays: settings.standardMaxDays };
+  const etas = settings.expressPincodes.map(({ etaMinutes }) => etaMinutes);
+  const fastest = etas.length > 0 ? Math.min(...etas) : null;
+  const slowest = etas.length > 0 ? Math.max(...etas) : null;
+  const terms = { state: settings.state, fastestExpressMinutes: fastest, slowestExpressMinutes: slowest, standardMinDays: settings.standardMinDays, standardMaxDays: settings.standardMaxDays };
   return {
     state: settings.state,
-    /** The quickest express time, or null when the store has no express pincodes. */
+    /** The quickest and the slowest express times, or null when the store has no express pincodes. */
     fastestExpressMinutes: fastest,
+    slowestExpressMinutes: slowest,
     standardMinDays: settings.standardMinDays,
     standardMaxDays: settings.standardMaxDays,
     taxBasisPoints: settings.taxBasisPoints,

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { safeLocalPath } from "@shared/redirect";
-import { daysText, PINCODE_PATTERN } from "@shared/delivery";
+import { daysText, expressTimeText, PINCODE_PATTERN } from "@shared/delivery";
 import { runAction } from "@worker/web/action-result";
 import { submitPincodeForm } from "@worker/web/delivery";
 import { Link } from "~/components/Link";
@@ -33,12 +33,12 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
       {store && (
         <p className="mt-3 text-gray-600">
           We deliver anywhere in {store.state}
-          {store.fastestExpressMinutes !== null ? `: in ${store.fastestExpressMinutes} minutes to our express pincodes, and` : ""} in{" "}
+          {store.fastestExpressMinutes !== null ? `: in ${expressTimeText(store)} to our express pincodes, and` : ""} in{" "}
           {daysText(store.standardMinDays, store.standardMaxDays)} elsewhere in the state.
         </p>
       )}
       {delivery?.pincode && delivery.promise && (
-        <p className="mt-4 rounded bg-primary-soft px-3 py-2" data-testid="delivery-page-promise">
+        <p className={`mt-4 rounded px-3 py-2 ${delivery.promise.kind === "unserved" ? "bg-amber-50 text-amber-900" : "bg-primary-soft"}`} data-testid="delivery-page-promise">
           {delivery.pincode}: {delivery.promise.text}
         </p>
       )}
