@@ -25,13 +25,15 @@ export function ExportCsv({ className }: { className: string }) {
   async function download() {
     setPagesRead(0);
     try {
-      const parts: string[] = [];
+      // Bytes, not text: response.text() would drop the first page's byte order mark, which tells
+      // Excel the file is UTF-8 (without it, ₹ and Hindi names come out garbled).
+      const parts: ArrayBuffer[] = [];
       let fileName = "products.csv";
       for (let url: string | null = EXPORT; url; ) {
         const response: Response = await fetch(url, { credentials: "same-origin" });
         if (!response.ok) throw new Error(`The export answered ${response.status}`);
         if (parts.length === 0) fileName = response.headers.get("Content-Disposition")?.match(/filename="([^"]+)"/)?.[1] ?? fileName;
-        parts.push(await response.text());
+        parts.push(await response.arrayBuffer());
         setPagesRead(parts.length);
         url = nextPage(response.headers.get("Link"));
       }
