@@ -13,7 +13,7 @@ export function rescueFocus(root: HTMLElement | null): (() => void) | undefined 
 }
 
 /**
- * `rescueFocus` for a list whose buttons act on someone else's things (the seller's orders): when
+ * `rescueFocus` for a list whose buttons act on shared things (the seller's orders, products, search words): when
  * the item that had the focus leaves the list (an order packed out of "to pack"), the focus goes
  * to the item now in its place, not to its button, so a second press of Enter cannot move an order
  * the seller never chose. A control that goes while its item stays (a step's button giving way to

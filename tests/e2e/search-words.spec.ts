@@ -34,9 +34,26 @@ test.describe("the seller's search words", () => {
     await expect(productCard(page, "Banana 1 kg")).toBeVisible();
     await expect(page.getByRole("article")).toHaveCount(1);
 
-    await row(sellerPage, term).getByRole("button", { name: `Remove ${term}` }).click();
+    // Giving a word another meaning says what it replaced; a meaning no product has says shoppers will find nothing.
+    await sellerPage.getByLabel("Shoppers type").fill(term);
+    await sellerPage.getByLabel("Finds").fill("bananna");
+    await sellerPage.getByRole("button", { name: "Add word" }).click();
+    await expect(sellerPage.getByRole("status").getByText(`Updated: “${term}” finds “bananna” (it found “banana” before). No product matches “bananna” yet, so shoppers who type “${term}” find nothing`)).toBeVisible();
+
+    // Removed by keyboard: the focus goes to the row now in its place, not to its Remove, so a second Enter removes nothing.
+    const posts: string[] = [];
+    sellerPage.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
+    await row(sellerPage, term).getByRole("button", { name: `Remove ${term}` }).focus();
+    await sellerPage.keyboard.press("Enter");
     await expect(sellerPage.getByRole("status").getByText(`Removed “${term}”`)).toBeVisible();
     await expect(row(sellerPage, term)).toHaveCount(0);
+    const focused = sellerPage.locator("tbody tr:focus");
+    await expect(focused).toHaveCount(1);
+    const next = (await focused.getByRole("cell").first().textContent())!;
+    await sellerPage.keyboard.press("Enter");
+    await sellerPage.reload();
+    await expect(row(sellerPage, next)).toHaveCount(1);
+    expect(posts).toHaveLength(1);
     await openRefreshed(page, `/products?search=${encodeURIComponent(term)}`, async () => {
       await expect(page.getByText(`No products match “${term}”.`)).toBeVisible({ timeout: 1000 });
     });
@@ -48,6 +65,11 @@ test.describe("the seller's search words", () => {
     await sellerPage.getByLabel("Finds").fill("banana");
     await sellerPage.getByRole("button", { name: "Add word" }).click();
     await expect(sellerPage.getByRole("alert")).toHaveText("A word cannot mean itself");
+    // On its own line under the fields, and the button's word stays whole.
+    const alert = await sellerPage.getByRole("alert").boundingBox();
+    const button = await sellerPage.getByRole("button", { name: "Add word" }).boundingBox();
+    expect(alert!.y).toBeGreaterThanOrEqual(button!.y + button!.height);
+    expect(button!.height).toBeLessThan(48);
   });
 
   test("without JavaScript: add, a refusal, remove", async ({ browser }) => {

@@ -128,13 +128,26 @@ describe("the seller's search words", () => {
 
     const added = await postJson("/api/seller/search-words", { term: "  Vazhaipazham ", meaning: "BANANA" }, { Cookie: seller });
     expect(added.status).toBe(201);
-    expect(await json(added)).toMatchObject({ success: true, msg: "Search word added", word: { term: "vazhaipazham", meaning: "banana", category: null } });
+    expect(await json(added)).toMatchObject({
+      success: true,
+      msg: "Added: “vazhaipazham” finds “banana”",
+      word: { term: "vazhaipazham", meaning: "banana", category: null },
+      replaced: null,
+      findsProducts: true,
+    });
     expect(await names("vazhaipazham")).toEqual(["Banana 1 kg"]);
 
     const changed = await postJson("/api/seller/search-words", { term: "vazhaipazham", meaning: "Instant Food" }, { Cookie: seller });
     expect(changed.status).toBe(200);
-    expect(await json(changed)).toMatchObject({ msg: "Search word updated", word: { category: "Instant" } });
+    expect(await json(changed)).toMatchObject({ msg: "Updated: “vazhaipazham” finds the Instant aisle (it found “banana” before)", word: { category: "Instant" }, replaced: "banana" });
     expect(await names("vazhaipazham")).toEqual(["Maggi Noodles 280g"]);
+
+    // A meaning no product has (a typo): saved, and the seller is told shoppers will find nothing.
+    const typo = await json(await postJson("/api/seller/search-words", { term: "vazhaipazham", meaning: "bananna" }, { Cookie: seller }));
+    expect(typo).toMatchObject({
+      msg: "Updated: “vazhaipazham” finds “bananna” (it found “instant food” before). No product matches “bananna” yet, so shoppers who type “vazhaipazham” find nothing",
+      findsProducts: false,
+    });
 
     const removed = await postJson("/api/seller/search-words/delete", { term: "Vazhaipazham" }, { Cookie: seller });
     expect(removed.status).toBe(200);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { parseInput } from "@worker/errors";
 import { suggestProducts } from "@worker/services/search";
-import { listSearchSynonyms, removeSearchSynonym, saveSearchSynonym } from "@worker/services/search-synonyms";
+import { listSearchSynonyms, removeSearchSynonym, savedSynonymMessage, saveSearchSynonym } from "@worker/services/search-synonyms";
 import type { SearchSynonym } from "@worker/db/schema";
 import { suggestQuery } from "@worker/validation/search";
 import { toApiProduct } from "@worker/services/catalog";
@@ -33,8 +33,9 @@ export const searchWordRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, msg: "", words: page.words.map(toApiWord), nextAfter: page.nextAfter, total: page.total });
   })
   .post("/", async (c) => {
-    const { word, created } = await saveSearchSynonym({ db: c.var.db, env: c.env }, await readJson(c));
-    return c.json({ success: true, msg: created ? "Search word added" : "Search word updated", word: toApiWord(word) }, created ? 201 : 200);
+    const saved = await saveSearchSynonym({ db: c.var.db, env: c.env }, await readJson(c));
+    const { word, created, replaced, findsProducts } = saved;
+    return c.json({ success: true, msg: savedSynonymMessage(saved), word: toApiWord(word), replaced, findsProducts }, created ? 201 : 200);
   })
   .post("/delete", async (c) => {
     const word = await removeSearchSynonym({ db: c.var.db, env: c.env }, await readJson(c));

@@ -3,9 +3,9 @@
  * potato). The shop's search reads the table in its one query (worker/services/search.ts); here
  * it is listed, extended and pruned. The store ships a list (migrations/0007_search_synonyms.sql).
  */
-import { and, asc, count, desc, eq, gt, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
-import { searchSynonyms, type SearchSynonym } from "@worker/db/schema";
+import { products, searchSynonyms, type SearchSynonym } from "@worker/db/schema";
 import { conflict, notFound, parseInput, unknownCursor } from "@worker/errors";
 import { searchSynonymInput, searchSynonymRef } from "@worker/validation/search-synonyms";
 import { catalogChanged, type CatalogStore } from "./catalog-refresh";
@@ -52,16 +52,24 @@ function decodeCursor(after: string | undefined): { createdAt: number; term: str
   return { createdAt, term: after.slice(colon + 1) };
 }
 
+/** What saving a word did: the word, whether it is new, the meaning it replaced, and whether it finds any product now. */
+export type SavedSynonym = { word: SearchSynonym; created: boolean; replaced: string | null; findsProducts: boolean };
+
 /**
  * Add a word, or give an existing one a new meaning. A meaning that names a category ("Instant",
- * "cold drinks") makes the word list that category. Returns the word and whether it is new.
+ * "cold drinks") makes the word list that category. Says what it replaced and whether the meaning
+ * finds any product (in stock or not), so a typo in it does not silently leave shoppers with nothing.
  */
-export async function saveSearchSynonym({ db, env }: CatalogStore, fields: unknown): Promise<{ word: SearchSynonym; created: boolean }> {
+export async function saveSearchSynonym({ db, env }: CatalogStore, fields: unknown): Promise<SavedSynonym> {
   const input = parseInput(searchSynonymInput, fields);
   const values = { term: asSearched(input.term), meaning: input.meaning, category: categoryNamed(input.meaning), createdAt: Date.now() };
-  const [existing, [totals]] = await db.batch([
-    db.select({ term: searchSynonyms.term }).from(searchSynonyms).where(eq(searchSynonyms.term, values.term)),
+  const finds = values.category
+    ? sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.category} = ${values.category})`
+    : sql`EXISTS (SELECT 1 FROM products_fts WHERE products_fts MATCH ${`"${values.meaning.replaceAll('"', '""')}"`})`;
+  const [existing, [totals], [found]] = await db.batch([
+    db.select({ meaning: searchSynonyms.meaning }).from(searchSynonyms).where(eq(searchSynonyms.term, values.term)),
     db.select({ total: count() }).from(searchSynonyms),
+    db.select({ yes: sql<number>`${finds}` }).from(sql`(SELECT 1)`),
   ]);
   const created = existing.length === 0;
   if (created && (totals?.total ?? 0) >= MAX_SEARCH_SYNONYMS) {
@@ -73,7 +81,16 @@ export async function saveSearchSynonym({ db, env }: CatalogStore, fields: unkno
     .onConflictDoUpdate({ target: searchSynonyms.term, set: { meaning: values.meaning, category: values.category, createdAt: values.createdAt } })
     .returning();
   await catalogChanged(env);
-  return { word: word!, created };
+  const previous = existing[0]?.meaning ?? null;
+  return { word: word!, created, replaced: previous !== null && previous !== word!.meaning ? previous : null, findsProducts: Boolean(found?.yes) };
+}
+
+/** What saving a word did, in the seller's words (the page's toast, the API's `msg`). */
+export function savedSynonymMessage({ word, created, replaced, findsProducts }: SavedSynonym): string {
+  const finds = word.category ? `the ${word.category} aisle` : `“${word.meaning}”`;
+  const before = replaced ? ` (it found “${replaced}” before)` : "";
+  const nothing = findsProducts ? "" : `. No product matches “${word.meaning}” yet, so shoppers who type “${word.term}” find nothing`;
+  return `${created ? "Added" : "Updated"}: “${word.term}” finds ${finds}${before}${nothing}`;
 }
 
 /** A term as the search looks it up: its words, single spaces ("Coca-Cola" → "coca cola"). */

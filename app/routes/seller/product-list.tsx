@@ -18,7 +18,7 @@ import { DELETE_FETCHER, DeleteProduct } from "~/components/seller/DeleteProduct
 import { ExportCsv } from "~/components/seller/ExportCsv";
 import { useActionToast } from "~/lib/use-action-toast";
 import { useHydrated } from "~/lib/use-hydrated";
-import { rescueFocus } from "~/lib/focus-rescue";
+import { rescueFocusOnItems } from "~/lib/focus-rescue";
 import type { Route } from "./+types/product-list";
 import { sellerPageMeta } from "~/lib/site";
 import { BusyButton } from "~/components/BusyButton";
@@ -140,7 +140,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               </th>
             </tr>
           </thead>
-          <tbody ref={rescueFocus} className="text-gray-600 max-md:block">
+          <tbody ref={rescueFocusOnItems} className="text-gray-600 max-md:block">
             {products.map((product) => (
               <ProductRow
                 key={product.id}

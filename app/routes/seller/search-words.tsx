@@ -6,12 +6,12 @@ import { fromContext } from "@worker/web/context";
 import { loadListing } from "@worker/web/loader-result";
 import { badRequest } from "@worker/errors";
 import { readForm } from "@worker/request-body";
-import { listSearchSynonyms, removeSearchSynonym, saveSearchSynonym } from "@worker/services/search-synonyms";
+import { listSearchSynonyms, removeSearchSynonym, savedSynonymMessage, saveSearchSynonym } from "@worker/services/search-synonyms";
 import { MAX_SYNONYM_MEANING_LENGTH, MAX_SYNONYM_TERM_LENGTH } from "@shared/search";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { useActionToast } from "~/lib/use-action-toast";
 import { sellerPageMeta } from "~/lib/site";
-import { rescueFocus } from "~/lib/focus-rescue";
+import { rescueFocusOnItems } from "~/lib/focus-rescue";
 import type { Route } from "./+types/search-words";
 import { BusyButton } from "~/components/BusyButton";
 
@@ -28,8 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = Object.fromEntries(await readForm(request));
     const { intent, ...fields } = form;
     if (intent === "add") {
-      const { word, created } = await saveSearchSynonym(worker, fields);
-      return answerFormPost(request, { ok: true, msg: `${created ? "Added" : "Updated"}: “${word.term}” finds ${word.category ? `the ${word.category} aisle` : `“${word.meaning}”`}` });
+      return answerFormPost(request, { ok: true, msg: savedSynonymMessage(await saveSearchSynonym(worker, fields)) });
     }
     if (intent === "remove") {
       const word = await removeSearchSynonym(worker, fields);
@@ -71,7 +70,7 @@ export default function SearchWords({ loaderData, actionData }: Route.ComponentP
               </th>
             </tr>
           </thead>
-          <tbody ref={rescueFocus} className="text-gray-600">
+          <tbody ref={rescueFocusOnItems} className="text-gray-600">
             {words.map((word) => (
               <WordRow key={word.term} term={word.term} meaning={word.meaning} category={word.category} />
             ))}
@@ -101,7 +100,7 @@ function AddWordForm({ result }: { result: FormAnswer | undefined }) {
     if (result?.ok) form.current?.reset();
   }, [result]);
   return (
-    <Form ref={form} method="post" className="mt-6 flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-end">
+    <Form ref={form} method="post" className="mt-6 flex max-w-2xl flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
       <input type="hidden" name="intent" value="add" />
       <div className="flex flex-1 flex-col gap-1">
         <label htmlFor="search-word-term" className="font-medium">
@@ -116,6 +115,7 @@ function AddWordForm({ result }: { result: FormAnswer | undefined }) {
           maxLength={MAX_SYNONYM_TERM_LENGTH}
           placeholder="kela"
           aria-describedby={result && !result.ok ? "search-word-error" : undefined}
+          aria-invalid={result && !result.ok && result.field === "term" ? true : undefined}
           className="rounded border border-gray-500/40 px-3 py-2"
         />
       </div>
@@ -132,6 +132,7 @@ function AddWordForm({ result }: { result: FormAnswer | undefined }) {
           maxLength={MAX_SYNONYM_MEANING_LENGTH}
           placeholder="banana"
           aria-describedby={result && !result.ok ? "search-word-error" : undefined}
+          aria-invalid={result && !result.ok && result.field === "meaning" ? true : undefined}
           className="rounded border border-gray-500/40 px-3 py-2"
         />
       </div>
