@@ -376,6 +376,10 @@ describe("the seller's orders: filters and search", () => {
     expect(await list("paid=unpaid")).toEqual([ashok, asha]);
     await env.DB.prepare("UPDATE orders SET status = 'Cancelled' WHERE id = ?").bind(asha).run();
     expect(await list("paid=unpaid")).toEqual([ashok]);
+    // Paid is money kept: a paid order cancelled, its refund due or made, is not in it.
+    await env.DB.prepare("UPDATE orders SET status = 'Cancelled', payment_state = 'refund_due' WHERE id = ?").bind(vikram).run();
+    expect(await list("paid=paid")).toEqual([]);
+    expect(await list("paid=refund")).toEqual([vikram]);
   });
 
   it("search by order number (start of it, any case), name (start of the name or the surname), e-mail (how it starts, any case) or phone (its digits, however typed, or how it ends)", async () => {

@@ -82,7 +82,8 @@ function narrowing(query: SellerOrdersQuery): SQL[] {
   if (query.method) conditions.push(eq(orders.paymentType, query.method === "cod" ? "COD" : "Online"));
   // Refunds due as a literal, so SQLite may walk the partial index that holds them (orders_refund_due_idx).
   if (query.paid === "refund") conditions.push(sql`${orders.paymentState} = 'refund_due'`);
-  else if (query.paid === "paid") conditions.push(eq(orders.isPaid, true));
+  // Paid is money the store keeps, as the dashboard counts it: not a payment refunded or to refund.
+  else if (query.paid === "paid") conditions.push(eq(orders.isPaid, true), eq(orders.paymentState, "paid"));
   // Unpaid is money still to come: a cancelled order owes nothing.
   else if (query.paid === "unpaid") conditions.push(eq(orders.isPaid, false), ne(orders.status, "Cancelled"));
   if (query.q) conditions.push(searchCondition(query.q));
