@@ -126,7 +126,7 @@ for (const [screen, options] of [
     test("Delete asks first: Keep or Escape closes the question and gives the focus back; Yes, delete removes the row and says so", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
       const name = `Delete Me Radish ${unique()}`;
       catalogueChanges.added(name);
-      await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
       await openSellerPage(sellerPage, `/seller/product-list?q=${encodeURIComponent(name)}`);
 
       const remove = sellerPage.getByRole("button", { name: `Delete ${name}` });
@@ -164,6 +164,12 @@ for (const [screen, options] of [
       await expect(toast(sellerPage, "Product Deleted")).toBeVisible();
       await expect(sellerPage.getByText(`No products match “${name}”.`)).toBeVisible();
       expect(await productByApi(sellerRequest, name)).toBeUndefined();
+      // Its Edit page, from a tab left open: not found, and the way back is to the seller's products, not the shop.
+      const stale = await sellerPage.goto(`/seller/products/${id}/edit`);
+      expect(stale!.status()).toBe(404);
+      await expect(sellerPage.getByText("That item does not exist, or was deleted.")).toBeVisible();
+      await sellerPage.getByRole("link", { name: "Back to Products" }).click();
+      await expect(sellerPage).toHaveURL("/seller/product-list");
     });
 
     test("on Edit Product, pictures are reordered, replaced and removed, never down to none; bad files are refused at once", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {

@@ -87,6 +87,8 @@ export default function SellerLayout() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname, search } = useLocation();
   if (isRouteErrorResponse(error) && error.status === 401) return <SellerLogin returnTo={pathname + search} notice="Your seller session has ended. Log in again to carry on." />;
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} title="Not found" message="That item does not exist." />;
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} title="Unexpected Application Error" message="Something went wrong. Please try again." />;
+  // Back to the seller's own list (a product deleted meanwhile, an order link gone stale), not to the shop.
+  const back = pathname.startsWith("/seller/orders") ? { to: "/seller/orders", label: "Back to Orders" } : { to: "/seller/product-list", label: "Back to Products" };
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} title="Not found" message="That item does not exist, or was deleted." back={back} />;
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} title="Unexpected Application Error" message="Something went wrong. Please try again." back={back} />;
 }
