@@ -10,9 +10,10 @@ type Page = { products: ProductCardView[]; nextCursor: string | null };
 /**
  * A product grid with "Load more". Without JavaScript the button is a link to the next page;
  * with it, the next page is fetched and appended in place. `children` go between the title and
- * the grid (the shop's sort and filter controls); `emptyMessage` is what shows instead of an empty grid.
+ * the grid (the shop's sort and filter controls); `emptyMessage` is what shows instead of an empty grid;
+ * `end`, what follows the last page (a search's sold-out matches), shown once no page follows.
  */
-export function ProductListing({ title, page, emptyMessage, children }: { title: string; page: Page; emptyMessage: React.ReactNode; children?: React.ReactNode }) {
+export function ProductListing({ title, page, emptyMessage, children, end }: { title: string; page: Page; emptyMessage: React.ReactNode; children?: React.ReactNode; end?: React.ReactNode }) {
   const location = useLocation();
   const fetcher = useFetcher<Page>();
   const hydrated = useHydrated();
@@ -63,6 +64,7 @@ export function ProductListing({ title, page, emptyMessage, children }: { title:
           {fetcher.state === "loading" ? "Loading…" : "Load more"}
         </Link>
       )}
+      {!nextHref && products.length > 0 && end}
     </section>
   );
 }

@@ -19,6 +19,7 @@ import {
   waitForSellerLoginForm,
 } from "./support/accounts";
 import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
+import { appOrigin } from "./support/orders";
 
 const EMOJI = join(import.meta.dirname, "..", "..", "node_modules", "@lobehub", "fluent-emoji-3d", "assets");
 const AVOCADO_IMAGE = join(EMOJI, "1f951.webp");
@@ -34,9 +35,17 @@ function toast(page: Page, text: string | RegExp) {
 }
 
 test.describe("the seller", () => {
-  test("adds a product with two pictures; shoppers find it; switched out of stock, it leaves the shop", { tag: CATALOGUE_TAG }, async ({ sellerPage, page: shopperPage, catalogueChanges }) => {
-    const name = `Avocado Cucumber Salad Kit ${uniqueSuffix()}`;
+  test("adds a product with two pictures; shoppers find it; switched out of stock, it leaves the shop", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, page: shopperPage, catalogueChanges }) => {
+    const suffix = uniqueSuffix();
+    const name = `Avocado Cucumber Salad Kit ${suffix}`;
     catalogueChanges.added(name);
+    // A second product the same search finds, which stays in stock.
+    const dip = `Avocado Cucumber Dip ${suffix}`;
+    catalogueChanges.added(dip);
+    const form = new FormData();
+    form.set("productData", JSON.stringify({ name: dip, description: ["Fresh"], category: "Vegetables", price: 90, offerPrice: 80 }));
+    form.append("images", new Blob([readFileSync(CUCUMBER_IMAGE)], { type: "image/webp" }), "dip.webp");
+    expect((await sellerRequest.post("/api/product/add", { headers: { Origin: appOrigin() }, multipart: form })).status()).toBe(201);
 
     await openSellerPage(sellerPage, "/seller");
     await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Add Product");
@@ -134,12 +143,20 @@ test.describe("the seller", () => {
     const soldOut = shopperPage.getByRole("list", { name: "Out of stock" }).getByRole("link");
     await expect(soldOut).toHaveText(`${name}Out of stock`);
     await expect(soldOut).toHaveAttribute("href", productUrl);
+    // A search that also finds something in stock lists it, and names the sold-out one after it.
+    await open(shopperPage, `/products?search=${encodeURIComponent(`avocado cucumber ${suffix}`)}`);
+    await expect(productCard(shopperPage, dip)).toBeVisible();
+    await expect(shopperPage.getByRole("article")).toHaveCount(1);
+    const after = shopperPage.getByRole("region", { name: "Also matching, out of stock right now" });
+    await expect(after.getByRole("link")).toHaveText(`${name}Out of stock`);
     const box = shopperPage.getByRole("search").getByRole("combobox", { name: "Search products" });
     await box.fill("");
-    await box.pressSequentially(name.slice(0, 12));
-    await expect(shopperPage.getByRole("listbox", { name: "Suggestions" }).getByRole("option")).toHaveText([new RegExp(`^${name}.*Out of stock$`)]);
-    await expect(shopperPage.getByRole("status").filter({ hasText: "suggestion" })).toHaveText("1 suggestion, out of stock. Use the up and down arrows to choose.");
+    await box.pressSequentially(`avocado cucumber ${suffix}`);
+    const options = shopperPage.getByRole("listbox", { name: "Suggestions" }).getByRole("option");
+    await expect(options).toHaveText([new RegExp(`^${dip}.*₹80`), new RegExp(`^${name}.*Out of stock$`)]);
+    await expect(shopperPage.getByRole("status").filter({ hasText: "suggestion" })).toHaveText("2 suggestions, 1 out of stock. Use the up and down arrows to choose.");
     await box.press("Escape");
+    await open(shopperPage, `/products?search=${encodeURIComponent(name)}`);
     // On a phone the note fits the screen.
     await shopperPage.setViewportSize({ width: 390, height: 844 });
     await expect(soldOut).toBeVisible();

@@ -130,6 +130,12 @@ test.describe("online payment (fake Stripe)", () => {
     await page.getByRole("button", { name: "Cancel", exact: true }).click();
     await page.waitForURL(/\/cart\?unpaid=[0-9a-f-]{36}$/);
     const unpaidNumber = (await page.getByTestId("unpaid-order").locator(".font-mono").textContent())!;
+    // Back from Stripe, the card is still the chosen way to pay.
+    await expect(page.getByLabel("Payment Method")).toHaveValue("Online");
+    // The cart names the waiting order wherever the shopper comes back to it from, not only from Stripe's Cancel.
+    await open(page, "/cart");
+    await expect(page.getByTestId("unpaid-order")).toContainText(unpaidNumber);
+    await expect(page.getByLabel("Payment Method")).toHaveValue("COD");
 
     await page.getByLabel("Payment Method").selectOption({ label: "Cash On Delivery" });
     await page.getByRole("button", { name: "Place Order" }).click();

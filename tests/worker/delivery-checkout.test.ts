@@ -116,3 +116,24 @@ describe("the tax the store charges", () => {
     expect(session!.line_items).toContainEqual({ name: "Tax (12%)", unit_amount: 960, quantity: 1 });
   });
 });
+
+describe("the cart page's Place Order from a tab left open", () => {
+  const placeByForm = async (shopper: Shopper, order: { items: unknown; address: string }, idempotencyKey: string) => {
+    const form = pageForm("/cart?checkout", { paymentType: "COD", items: JSON.stringify(order.items), address: order.address, idempotencyKey }, { cookie: shopper.cookie });
+    return submitCheckout(form, await pageContext(form)).catch((error: unknown) => error);
+  };
+
+  it("a cart ordered since (elsewhere) is refused with 409, placing nothing; the same form posted again answers with its order", async () => {
+    const { basil, shopper, order } = await shopperWithCart(VALID_ADDRESS);
+    const [tabA, tabB] = [crypto.randomUUID(), crypto.randomUUID()];
+    const first = await placeByForm(shopper, order, tabA);
+    expect(first).toMatch(/^\/my-orders\?placed=/);
+    // The cart is now empty: the other tab's page, still showing it, posts it again with its own key.
+    const before = await snapshot(shopper, basil.id);
+    expect(await placeByForm(shopper, order, tabB)).toMatchObject({ status: 409, message: "This cart was already ordered, in another tab or on another device: see My Orders." });
+    expect(await snapshot(shopper, basil.id)).toEqual(before);
+    // A retry of the first post (the same key) is not a second order: it answers with the first.
+    expect(await placeByForm(shopper, order, tabA)).toBe(first);
+    expect(await snapshot(shopper, basil.id)).toEqual(before);
+  });
+});

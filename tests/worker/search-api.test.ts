@@ -32,14 +32,17 @@ describe("GET /api/product/suggest", () => {
     expect(synonym.suggestions.map((s) => s.name)).toEqual(["Potato 500g"]);
   });
 
-  it("with nothing in stock to suggest, names the sold-out matches (inStock: false), so the shopper learns the store has them", async () => {
+  it("names sold-out matches after those in stock (inStock: false), so the shopper learns the store has them", async () => {
     await insertProduct({ name: "Potato 500g", category: "Vegetables", inStock: false });
     const soldOut = await json<Suggestions>(await call("/api/product/suggest?q=aloo"));
     expect(soldOut.suggestions.map(({ name, inStock }) => ({ name, inStock }))).toEqual([{ name: "Potato 500g", inStock: false }]);
-    // One in stock matches too: only it is suggested.
+    // One in stock matches too: it comes first.
     await insertProduct({ name: "Potato Chips 50g", category: "Instant" });
     const inStock = await json<Suggestions>(await call("/api/product/suggest?q=potato"));
-    expect(inStock.suggestions.map(({ name, inStock }) => ({ name, inStock }))).toEqual([{ name: "Potato Chips 50g", inStock: true }]);
+    expect(inStock.suggestions.map(({ name, inStock }) => ({ name, inStock }))).toEqual([
+      { name: "Potato Chips 50g", inStock: true },
+      { name: "Potato 500g", inStock: false },
+    ]);
   });
 
   it("gives at most six suggestions, and an empty list when nothing is close", async () => {

@@ -133,7 +133,7 @@ describe("search ranking", () => {
     expect(await names("xqzv")).toEqual([]);
   });
 
-  it("a search that finds nothing in stock names its best sold-out matches instead: ranked, at most 4, on its first page only", async () => {
+  it("a search's last page names its best sold-out matches: ranked, at most 4; nothing in stock, they are all it names", async () => {
     await insertProduct({ name: "Tomato 1 kg", category: "Vegetables" });
     await insertProduct({ name: "Baby Potato 250g", category: "Vegetables", inStock: false });
     await insertProduct({ name: "Potato 500g", category: "Vegetables", inStock: false });
@@ -151,11 +151,26 @@ describe("search ranking", () => {
     for (let i = 0; i < 5; i++) await insertProduct({ name: `Potato Wedges ${i}`, inStock: false });
     expect(await soldOut("potato")).toHaveLength(4);
 
-    // Something in stock matches: only it is listed, and nothing sold out is named.
+    // Something in stock matches too: it is listed, and the sold-out ones are named after it ("bread" and Brown Bread).
     await insertProduct({ name: "Potato Chips 50g", category: "Instant" });
     const found = await browseProducts(db(), { search: "potato", sort: "relevance" });
     expect(found.products.map((p) => p.name)).toEqual(["Potato Chips 50g"]);
-    expect(found.soldOut).toEqual([]);
+    expect(found.soldOut.map((p) => p.name)).toEqual(["Potato 500g", "Potato Wedges 0", "Potato Wedges 1", "Potato Wedges 2"]);
+    expect((await suggestProducts(db(), "potato")).products.map((p) => [p.name, p.inStock])).toEqual([
+      ["Potato Chips 50g", true],
+      ["Potato 500g", false],
+      ["Potato Wedges 0", false],
+      ["Potato Wedges 1", false],
+      ["Potato Wedges 2", false],
+    ]);
+    // Only where the results end: a page with more to come names none.
+    for (let i = 0; i < 3; i++) await insertProduct({ name: `Potato Fries ${i}`, category: "Instant" });
+    const first = await browseProducts(db(), { search: "potato", sort: "relevance", limit: 2 });
+    expect(first.nextCursor).not.toBeNull();
+    expect(first.soldOut).toEqual([]);
+    let last = first;
+    while (last.nextCursor) last = await browseProducts(db(), { search: "potato", sort: "relevance", limit: 2, cursor: last.nextCursor });
+    expect(last.soldOut).toHaveLength(4);
   });
 
   it("FTS syntax, quotes and LIKE wildcards in the text are inert", async () => {

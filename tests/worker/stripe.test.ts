@@ -3,7 +3,8 @@ import Stripe from "stripe";
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, json, postJson } from "../support/http";
 import { db, insertProduct } from "../support/builders";
-import { awaitingPaymentOrder, checkout, resumeCardPayment } from "@worker/services/checkout";
+import { cartPage } from "@worker/services/cart";
+import { checkout, resumeCardPayment } from "@worker/services/checkout";
 import { addAddress, signUp, type Shopper } from "../support/shoppers";
 import { fakeStripe, sendWebhook } from "../support/stripe";
 import { expectErrorsLogged } from "../support/console";
@@ -374,14 +375,20 @@ describe("Pay now: a card order waiting for its payment goes back to the same Ch
     expect(await fakeStripe.sessionsFor(answer.orderId!)).toHaveLength(1);
   });
 
-  it("the cart names the waiting order only to its shopper, and only while it waits", async () => {
-    const { answer, shopper } = await startOnlineOrder();
+  it("the cart names the waiting order only to its shopper, only while it waits, and counts the stock it holds as the shopper's to order again", async () => {
+    const { answer, shopper, apple } = await startOnlineOrder({}, 3);
     const other = await signUp();
-    expect(await awaitingPaymentOrder(db(), shopper.id, answer.orderId)).toMatchObject({ id: answer.orderId });
-    expect(await awaitingPaymentOrder(db(), other.id, answer.orderId)).toBeNull();
-    expect(await awaitingPaymentOrder(db(), shopper.id, "not-an-order")).toBeNull();
+    await postJson("/api/cart/update", { cartItems: { [apple.id]: 1 } }, { Cookie: other.cookie });
+    const mine = await cartPage(db(), { userId: shopper.id });
+    expect(mine.waiting).toMatchObject({ id: answer.orderId });
+    // All 3 are held by the shopper's own waiting order, which placing the cart replaces: still 3 to order.
+    expect(mine.lines).toMatchObject([{ productId: apple.id, quantity: 3, available: true, product: { stock: 3 } }]);
+    // For anyone else they are gone until it is paid or cancelled.
+    const theirs = await cartPage(db(), { userId: other.id });
+    expect(theirs.waiting).toBeNull();
+    expect(theirs.lines).toMatchObject([{ productId: apple.id, available: false, product: { stock: 0 } }]);
     await sendWebhook(completed(answer.orderId!, "cs_w"));
-    expect(await awaitingPaymentOrder(db(), shopper.id, answer.orderId)).toBeNull();
+    expect((await cartPage(db(), { userId: shopper.id })).waiting).toBeNull();
   });
 
   it("another shopper's order, or no order: 404; a paid, cancelled or cash order: 409", async () => {

@@ -2,10 +2,10 @@
  * The cart on the server: turning product id → quantity into lines with the latest product data
  * (flagging lines that can no longer be bought), and saving a shopper's cart.
  */
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CartItems, CartPrices } from "@shared/cart";
 import type { Database } from "@worker/db/client";
-import { products, users, type Product } from "@worker/db/schema";
+import { orderItems, orders, products, users, type Product } from "@worker/db/schema";
 import { badRequest, parseInput } from "@worker/errors";
 import { cartUpdateInput } from "@worker/validation/cart";
 import { listAddresses } from "./addresses";
@@ -20,25 +20,57 @@ export type CartLine = {
   available: boolean;
 };
 
+/** A card order of the shopper's still waiting for its payment (ADR 054), as the cart names it. */
+export type WaitingOrder = { id: string; createdAt: number };
+
 /**
  * The cart page's data in one D1 round trip. A guest's cart comes from the cookie; a signed-in
- * shopper's is read from their account in the same batch as its products and their addresses
- * (so the page costs one round trip even when the root loader does not run).
+ * shopper's is read from their account in the same batch as its products, their addresses and
+ * their card orders still waiting for a payment (so the page costs one round trip even when the
+ * root loader does not run).
+ *
+ * Placing the cart replaces those waiting orders (services/checkout.ts), so the stock they hold is
+ * the shopper's to order again: the lines count it as left, and the newest such order is named.
  */
 export async function cartPage(db: Database, shopper: { userId: string } | { guestItems: CartItems }) {
   if ("guestItems" in shopper) {
     const found = await cartProducts(db, Object.keys(shopper.guestItems));
-    return { signedIn: false, lines: toCartLines(shopper.guestItems, found), addresses: [] };
+    return { signedIn: false, lines: toCartLines(shopper.guestItems, found), addresses: [], waiting: null };
   }
   const savedCart = sql`(SELECT ${users.cartItems} FROM ${users} WHERE ${users.id} = ${shopper.userId})`;
-  const [account, found, saved] = await db.batch([
+  const [account, found, saved, held] = await db.batch([
     db.select({ cartItems: users.cartItems }).from(users).where(eq(users.id, shopper.userId)).limit(1),
     db.select().from(products).where(sql`${products.id} IN (SELECT key FROM json_each(${savedCart}))`),
     listAddresses(db, shopper.userId), // the default first: the one checkout preselects
+    db
+      .select({ orderId: orders.id, createdAt: orders.createdAt, productId: orderItems.productId, held: orderItems.stockTaken })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(waitingCardOrdersOf(shopper.userId))
+      .orderBy(desc(orders.createdAt)),
   ]);
   const items = account[0]?.cartItems;
-  if (!items) return { signedIn: false, lines: [], addresses: [] };
-  return { signedIn: true, lines: toCartLines(items, found), addresses: saved };
+  if (!items) return { signedIn: false, lines: [], addresses: [], waiting: null };
+  const newest = held[0];
+  return { signedIn: true, lines: toCartLines(items, withHeldStock(found, held)), addresses: saved, waiting: newest ? { id: newest.orderId, createdAt: newest.createdAt } : null };
+}
+
+/** The shopper's card orders still waiting for their first payment (placed, unpaid, its checkout open). */
+export function waitingCardOrdersOf(userId: string) {
+  return and(eq(orders.userId, userId), eq(orders.status, "Order Placed"), eq(orders.paymentType, "Online"), eq(orders.isPaid, false), eq(orders.paymentState, "pending"));
+}
+
+/** The products as this shopper may order them: counted stock plus what their own waiting orders hold. */
+function withHeldStock(found: Product[], held: { productId: string; held: number }[]): Product[] {
+  const heldBy = new Map<string, number>();
+  for (const { productId, held: units } of held) heldBy.set(productId, (heldBy.get(productId) ?? 0) + units);
+  return found.map((product) => {
+    const units = heldBy.get(product.id) ?? 0;
+    if (units === 0 || product.stock === null) return product;
+    const stock = product.stock + units;
+    // As the schema's triggers derive it: on sale unless switched off by hand, while any is left.
+    return { ...product, stock, inStock: !product.switchedOff && stock > 0 };
+  });
 }
 
 /** Offer prices of the products on sale in a signed-in shopper's saved cart, as a query for the caller's batch. */

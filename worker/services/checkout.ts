@@ -8,6 +8,7 @@ import type { Database } from "@worker/db/client";
 import { orders, type User } from "@worker/db/schema";
 import { conflict, HttpError, notFound } from "@worker/errors";
 import { awaitingCardPayment } from "@shared/order-status";
+import { waitingCardOrdersOf } from "./cart";
 import { batchWatchingAvailability } from "./catalog-refresh";
 import { findOwnedOrder, ORDER_NOT_FOUND } from "./order-detail";
 import { cancelUnpaidCardOrder, UNPAID_CANCEL_REASONS } from "./order-status";
@@ -69,16 +70,7 @@ async function replaceWaitingCardOrders(store: { db: Database; env: Env }, userI
   const claimed = await db
     .update(orders)
     .set({ paymentState: "expired" })
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.status, "Order Placed"),
-        eq(orders.paymentType, "Online"),
-        eq(orders.isPaid, false),
-        eq(orders.paymentState, "pending"),
-        newOrderId ? ne(orders.id, newOrderId) : undefined,
-      ),
-    )
+    .where(and(waitingCardOrdersOf(userId), newOrderId ? ne(orders.id, newOrderId) : undefined))
     .returning({ id: orders.id, stripeSessionId: orders.stripeSessionId });
   if (claimed.length === 0) return 0;
   const closed: string[] = [];
@@ -90,15 +82,6 @@ async function replaceWaitingCardOrders(store: { db: Database; env: Env }, userI
   const [first, ...rest] = cancellations.flatMap((c) => c.statements) as BatchItem<"sqlite">[];
   if (first) await batchWatchingAvailability(store, [...new Set(cancellations.flatMap((c) => c.productIds))], [first, ...rest]);
   return closed.length;
-}
-
-/**
- * The shopper's card order still waiting for its payment, by its id (the cart's `?unpaid=` after
- * leaving Stripe's page), or null: another shopper's, a paid or a cancelled one is never shown.
- */
-export async function awaitingPaymentOrder(db: Database, userId: string, rawOrderId: unknown): Promise<{ id: string; createdAt: number } | null> {
-  const order = await findOwnedOrder(db, userId, rawOrderId);
-  return order && awaitingCardPayment(order) ? { id: order.id, createdAt: order.createdAt } : null;
 }
 
 /**

@@ -146,7 +146,8 @@ function snapshotItem(orderId: string, product: Product, quantity: number): Orde
   };
 }
 
-async function findByIdempotencyKey(db: Database, userId: string, key: string): Promise<OrderWithItems | undefined> {
+/** The shopper's order placed by this request before (its idempotency key), if any. */
+export async function findByIdempotencyKey(db: Database, userId: string, key: string): Promise<OrderWithItems | undefined> {
   return db.query.orders.findFirst({
     where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)),
     with: { items: true },

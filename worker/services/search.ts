@@ -21,8 +21,8 @@
  *
  * Sorted listings (price both ways, discount) walk an index in that order when there is no search.
  *
- * Listings show what is in stock. A search that finds nothing in stock names its best sold-out
- * matches instead (`soldOut`), with one more statement, only then.
+ * Listings show what is in stock. A search's last page also names its best sold-out matches
+ * (`soldOut`), as the grocery apps grey them out at the end, with one more statement, only then.
  */
 import { and, eq, getTableColumns, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
@@ -51,8 +51,8 @@ export type ShopPage = ProductPage & {
   /** The search spelled as the closest names found spell it, when it matched only close spellings. */
   didYouMean: string | null;
   /**
-   * When a search finds nothing in stock: the best few of its matches that are sold out, so the
-   * shopper learns the store has it ("aloo" while the potatoes are sold out), not that it does not.
+   * On a search's last page: the best few of its matches that are sold out, so the shopper learns
+   * the store has them ("aloo" while the potatoes are sold out), not that it does not.
    */
   soldOut: Product[];
 };
@@ -72,8 +72,8 @@ export async function browseProducts(db: Database, query: ShopQuery): Promise<Sh
   const search = query.search;
   if ([...search].length >= MIN_INDEXED_LENGTH) {
     const page = await rankedSearch(db, { ...query, limit });
-    if (page.products.length > 0 || query.cursor) return page;
-    // A second statement only for a search that found nothing: the same ranking, among the sold out.
+    if (page.nextCursor !== null) return page;
+    // A second statement only where the results end: the same ranking, among the sold out.
     const soldOut = await rankedSearch(db, { ...query, sort: "relevance", cursor: undefined, limit: SOLD_OUT_SHOWN }, { soldOut: true });
     return { ...page, soldOut: soldOut.products };
   }
@@ -322,9 +322,9 @@ async function rankedSearch(db: Database, query: ShopQuery & { limit: number }, 
   return toShopPage(rows, query.limit, order.tag, query.search);
 }
 
-/** The typeahead's suggestions: the first few products the search page would list, or the sold-out matches it would name. */
+/** The typeahead's suggestions: the first few products the search page would list, then the sold-out ones it would name. */
 export async function suggestProducts(db: Database, search: string, limit = SUGGESTION_COUNT): Promise<{ products: Product[]; didYouMean: string | null }> {
   const page = await browseProducts(db, { search, sort: "relevance", limit });
-  return { products: page.products.length > 0 ? page.products : page.soldOut, didYouMean: page.didYouMean };
+  return { products: [...page.products, ...page.soldOut].slice(0, limit), didYouMean: page.didYouMean };
 }
 export const SUGGESTION_COUNT = 6;

@@ -23,13 +23,15 @@ type Props = {
   items: { product: string; quantity: number }[];
   /** What the shopper must fix in the lines first (out of stock, gone, more than is left), or null. */
   blocked: string | null;
+  /** The payment method chosen to start with: the card, back from Stripe's page without paying. */
+  initialPayment?: "COD" | "Online";
 };
 
 /** Delivery address, payment method, totals and the Place Order button (a real form). */
-export function Checkout({ totals, savedPaise, signedIn, addresses, cardPayments, checkoutKey, items, blocked }: Props) {
+export function Checkout({ totals, savedPaise, signedIn, addresses, cardPayments, checkoutKey, items, blocked, initialPayment = "COD" }: Props) {
   const fetcher = useFetcher<ActionFailure>();
   const location = useLocation();
-  const [paymentType, setPaymentType] = useState<"COD" | "Online">("COD");
+  const [paymentType, setPaymentType] = useState<"COD" | "Online">(cardPayments ? initialPayment : "COD");
   // The address the shopper has just added on the way here (?address=, add-address.tsx), else the default.
   const [params] = useSearchParams();
   const [addressId, setAddressId] = useState(() => addresses.find((address) => address.id === params.get("address"))?.id ?? addresses[0]?.id ?? "");

@@ -30,6 +30,37 @@ export function CloseMatchesNote({ listing, didYouMean }: { listing: Listing; di
   );
 }
 
+/** The search's matches that are sold out, each a link to its page ("Currently out of stock"). */
+function SoldOutList({ products }: { products: ProductCardView[] }) {
+  if (products.length === 0) return null;
+  return (
+    <ul className="mt-4 max-w-md divide-y divide-gray-100 rounded-md border border-gray-200 bg-white" aria-label="Out of stock">
+      {products.map((product) => (
+        <li key={product.id}>
+          <Link to={productPath(product)} className="flex items-center gap-3 px-3 py-2 hover:bg-gray-50">
+            {product.image && <img src={imageUrl(product.image)} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 object-contain opacity-60" />}
+            <span className="min-w-0 flex-1 text-gray-800">{product.name}</span>
+            <span className="text-sm text-gray-600">Out of stock</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Under a search's last page of results: what else it matched, sold out right now. */
+export function SoldOutMatches({ products }: { products: ProductCardView[] }) {
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby="sold-out-title" className="mt-10">
+      <h2 id="sold-out-title" className="text-lg font-medium text-gray-800">
+        Also matching, out of stock right now
+      </h2>
+      <SoldOutList products={products} />
+    </section>
+  );
+}
+
 /**
  * A search that found nothing in stock: never a dead end. What it found sold out (so the shopper
  * knows the store has it), other categories, the whole catalogue, popular categories.
@@ -40,19 +71,7 @@ export function NoMatches({ listing, soldOut = [] }: { listing: Listing; soldOut
   return (
     <div className="py-10 text-gray-600">
       <p>{soldOut.length > 0 ? `Everything that matches “${listing.search}”${where} is out of stock right now.` : `No products match “${listing.search}”${where}.`}</p>
-      {soldOut.length > 0 && (
-        <ul className="mt-4 max-w-md divide-y divide-gray-100 rounded-md border border-gray-200 bg-white" aria-label="Out of stock">
-          {soldOut.map((product) => (
-            <li key={product.id}>
-              <Link to={productPath(product)} className="flex items-center gap-3 px-3 py-2 hover:bg-gray-50">
-                {product.image && <img src={imageUrl(product.image)} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 object-contain opacity-60" />}
-                <span className="min-w-0 flex-1 text-gray-800">{product.name}</span>
-                <span className="text-sm text-gray-600">Out of stock</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SoldOutList products={soldOut} />
       <p className={soldOut.length > 0 ? "mt-4" : "mt-2"}>
         {category ? (
           <Link to={productsHref({ ...listing, category: undefined })} className="text-primary-dull underline">

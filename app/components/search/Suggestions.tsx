@@ -15,7 +15,7 @@ export type SuggestionsProps = {
   searchSubmitted: RefObject<boolean>;
 };
 
-/** `inStock: false`: nothing in stock matched, and these are the sold-out matches (the server sends one kind or the other). */
+/** `inStock: false`: a sold-out match, after those in stock. */
 type Suggestion = { _id: string; name: string; category: string; offerPrice: number; image: string | null; inStock: boolean };
 type Answer = { suggestions: Suggestion[]; didYouMean: string | null };
 
@@ -63,7 +63,8 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted }: S
     setActive(-1);
     setOpen(true);
     const count = found.suggestions.length;
-    const soldOut = found.suggestions.some((item) => !item.inStock) ? ", out of stock" : "";
+    const soldOutCount = found.suggestions.filter((item) => !item.inStock).length;
+    const soldOut = soldOutCount === 0 ? "" : soldOutCount === count ? ", out of stock" : `, ${soldOutCount} out of stock`;
     setAnnouncement(
       count === 0
         ? "No suggestions. Press Enter to search."

@@ -6,7 +6,6 @@ import { fromContext } from "@worker/web/context";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { toAddressSnapshot } from "@worker/services/addresses";
 import { cartPage } from "@worker/services/cart";
-import { awaitingPaymentOrder } from "@worker/services/checkout";
 import { deliveryPromise } from "@worker/services/delivery-area";
 import { settingsForPages } from "@worker/services/store-settings";
 import { applyCartForm, cartFormReturn } from "@worker/web/cart-form";
@@ -37,10 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const userId = await shopperOf(context).userId();
   const unpaidId = new URL(request.url).searchParams.get(UNPAID_PARAM);
-  const [{ signedIn, lines, addresses }, settings, unpaid] = await Promise.all([
+  const [{ signedIn, lines, addresses, waiting }, settings] = await Promise.all([
     cartPage(worker.db, userId ? { userId } : { guestItems: guestCart(request) }),
     settingsForPages(worker.db),
-    userId && unpaidId ? awaitingPaymentOrder(worker.db, userId, unpaidId) : null,
   ]);
   return {
     lines,
@@ -53,8 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cardPayments: cardPaymentsEnabled(worker.env),
     // One key per checkout attempt: a double click or a replayed form makes one order.
     checkoutKey: crypto.randomUUID(),
-    // Back from Stripe's page without paying: the order that waits for it.
-    unpaid,
+    // A card order of the shopper's still waiting for its payment: placing the cart replaces it, so the page says so.
+    unpaid: waiting,
+    // Back from Stripe's page without paying it: the shopper chose the card, so the card stays chosen.
+    backFromStripe: waiting !== null && waiting.id === unpaidId,
   };
 }
 
@@ -136,6 +136,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           addresses={loaderData.addresses}
           cardPayments={loaderData.cardPayments}
           checkoutKey={loaderData.checkoutKey}
+          initialPayment={loaderData.backFromStripe ? "Online" : "COD"}
           items={orderable.map((line) => ({ product: line.productId, quantity: cart.items[line.productId]! }))}
           blocked={
             orderable.length !== lines.length

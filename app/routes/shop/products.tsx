@@ -5,7 +5,7 @@ import { browseProducts } from "@worker/services/search";
 import { shopListingOfPage } from "@worker/validation/search";
 import { ProductListing } from "~/components/ProductListing";
 import { ListingControls } from "~/components/search/ListingControls";
-import { CloseMatchesNote, NoMatches } from "~/components/search/SearchOutcome";
+import { CloseMatchesNote, NoMatches, SoldOutMatches } from "~/components/search/SearchOutcome";
 import { seoMeta } from "@worker/web/seo";
 import { pageMeta, pageTitle, siteAt } from "~/lib/site";
 import type { Route } from "./+types/products";
@@ -42,6 +42,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     <ProductListing
       title={search ? `Results for “${search}”` : (category ?? "All Products")}
       page={loaderData}
+      end={<SoldOutMatches products={soldOut} />}
       emptyMessage={search ? <NoMatches listing={listing} soldOut={soldOut} /> : `No products${category ? ` in ${category}` : ""} are in stock right now.`}
     >
       <ListingControls listing={listing} />
