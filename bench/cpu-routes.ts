@@ -42,6 +42,8 @@ export type CpuRoute = {
   status: number;
   /** The i-th request of this route (a fresh one each time: writes need fresh data). */
   request: (f: Fixtures, i: number) => CpuRequest;
+  /** Sent before each request, unmeasured: what the request needs in place (the cart a checkout places). */
+  prepare?: (f: Fixtures, i: number) => CpuRequest;
 };
 
 const PRODUCT = "seed-apple-1-kg";
@@ -285,6 +287,8 @@ export const CPU_ROUTES: CpuRoute[] = [
     name: "POST /cart?checkout (COD, no JS)",
     persona: "shopper",
     status: 302,
+    // The cart page posts the saved cart, which each order by cash empties (a stale tab's post of an emptied cart is refused).
+    prepare: (f) => json("/api/cart/update", { cartItems: Object.fromEntries(ORDER_ITEMS.map(({ product, quantity }) => [product, quantity])) }, f.writers[1]!.cookie),
     request: (f) => form("/cart?checkout", { paymentType: "COD", items: JSON.stringify(ORDER_ITEMS), address: f.writers[1]!.address }, f.writers[1]!.cookie),
   },
   {
@@ -502,10 +506,10 @@ async function placeOrder(origin: string, cookie: string, address: string): Prom
 }
 
 /** Runs `count` tasks, `parallel` at a time. */
-async function pool(count: number, parallel: number, task: (i: number) => Promise<void>) {
+async function pool(count: number, parallel: number, task: (i: number, worker: number) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) await task(next++);
+  await Promise.all(Array.from({ length: parallel }, async (_, worker) => {
+    while (next < count) await task(next++, worker);
   }));
 }
 
@@ -569,8 +573,14 @@ export async function prepareFixtures(options: { origin: string; stripe: FakeStr
   const paid = new Set<string>();
   // Three routes mark a refund each per request: card orders paid through the webhook, then cancelled by the seller.
   const refundDueOrders: string[] = [];
-  const refunder = writers[writers.length - 1]!;
-  await pool(3 * options.requestsPerRoute + 1, 4, async () => {
+  // One shopper per worker: a shopper's new card order replaces their card orders still unpaid (ADR 054).
+  const refunders: Fixtures["writers"] = [];
+  for (let i = 0; i < 4; i++) {
+    const cookie = await register(origin, `refunder-${run}-${i}@bench.example`);
+    refunders.push({ cookie, address: await addAddress(origin, cookie) });
+  }
+  await pool(3 * options.requestsPerRoute + 1, refunders.length, async (_, worker) => {
+    const refunder = refunders[worker]!;
     const placed = await call(origin, json("/api/order/stripe", { items: ORDER_ITEMS, address: refunder.address }, refunder.cookie), 201);
     const { orderId } = (await placed.json()) as { orderId: string };
     const session = [...options.stripe.sessions.values()].find((s) => s.client_reference_id === orderId)!;

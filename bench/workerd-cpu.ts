@@ -154,6 +154,12 @@ export async function send(f: Fixtures, route: CpuRoute, counter: Map<CpuRoute, 
   for (let n = 0; n < count; n++) {
     const i = counter.get(route) ?? 0;
     counter.set(route, i + 1);
+    if (route.prepare) {
+      const [prepareUrl, prepareInit] = await toFetch(f, route.prepare(f, i));
+      const prepared = await fetch(prepareUrl, prepareInit);
+      const answer = await prepared.text();
+      if (!prepared.ok) throw new Error(`${route.name}: preparing answered ${prepared.status}: ${answer.slice(0, 300)}`);
+    }
     const [url, init] = await toFetch(f, route.request(f, i));
     const before = threads ? cpuNs(threads) : 0;
     const response = await fetch(url, init);

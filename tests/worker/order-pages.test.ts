@@ -137,6 +137,7 @@ describe("the confirmation after placing", () => {
     const apple = await insertProduct();
     const shopper = await signUp();
     const address = await addAddress(shopper);
+    await postJson("/api/cart/update", { cartItems: { [apple.id]: 1 } }, { Cookie: shopper.cookie });
     const { action } = await import("~/routes/shop/cart");
     const placed = await runRoute(action, {
       path: "/cart?checkout",

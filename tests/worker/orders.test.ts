@@ -196,6 +196,7 @@ describe("the per-product quantity cap counts every line of a product", () => {
     const shopper = await signUp();
     const address = await addAddress(shopper);
     const lines = [1, 2, 3].map(() => ({ product: banana.id, quantity: 99 }));
+    await postJson("/api/cart/update", { cartItems: { [banana.id]: 99 } }, { Cookie: shopper.cookie });
     for (const path of ["/api/order/cod", "/api/order/stripe"]) {
       const response = await postJson(path, { items: lines, address }, { Cookie: shopper.cookie });
       expect(response.status, path).toBe(400);
