@@ -24,6 +24,11 @@ export function awaitingCardPayment(order: { paymentType: string; paymentState: 
   return order.paymentType === "Online" && order.paymentState === "pending" && !order.isPaid && order.status !== "Cancelled";
 }
 
+/** The status a shopper reads: a card order not yet paid is waiting for its payment, not yet placed for delivery (ADR 054). */
+export function shopperStatusLabel(order: { paymentType: string; paymentState: string; isPaid: boolean; status: string }): string {
+  return awaitingCardPayment(order) ? "Awaiting payment" : order.status;
+}
+
 /** The store's policy: a shopper may cancel within 1 hour, while the order is not yet packed. */
 export const SHOPPER_CANCEL_WINDOW_MS = 60 * 60 * 1000;
 

@@ -95,11 +95,19 @@ test.describe("online payment (fake Stripe)", () => {
       const order = orders.first();
       await expect(order.getByTestId("payment-status")).toHaveText("Awaiting payment");
       await expect(order).toContainText("Payment: Online (card)");
-      await expect(order.getByTestId("order-status")).toHaveText("Order Placed");
+      // Not yet placed for delivery: it waits for its payment.
+      await expect(order.getByTestId("order-status")).toHaveText("Awaiting payment");
       await expect(order).toContainText("Total: ₹112.20");
       await expect(cartLink(page)).toBeVisible();
       // No delivery is promised for an order not paid for, only until when it waits (ADR 054).
       await expect(order.getByTestId("order-promise")).toHaveText(/^Waiting for your card payment: unpaid, it is cancelled at \d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2} [ap]m$/);
+
+      // Its own page says the same, and offers no invoice for an order not paid for.
+      const details = (await order.getByRole("link", { name: /^View details/ }).getAttribute("href"))!;
+      await open(page, details);
+      await expect(page.getByTestId("order-status")).toHaveText("Awaiting payment");
+      await expect(page.getByRole("link", { name: "Invoice" })).toHaveCount(0);
+      await open(page, "/my-orders");
 
       // Pay now goes back to the same Stripe page (the same session); the shopper cancels there again.
       await order.getByRole("button", { name: "Pay now" }).click();

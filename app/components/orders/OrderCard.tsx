@@ -3,7 +3,7 @@ import type { OrderView } from "@worker/services/orders";
 import { Link } from "~/components/Link";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { awaitingCardPayment, cancellationText, cancelRefundNote, formatDateTime, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { awaitingCardPayment, shopperStatusLabel, cancellationText, cancelRefundNote, formatDateTime, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
 import { CancelOrderButton } from "./CancelOrder";
 import { OrderAgainButton } from "./OrderAgain";
 import { OrderTimeline } from "./OrderTimeline";
@@ -40,7 +40,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
         <div>
           <p>
-            Status: <strong data-testid="order-status">{order.status}</strong>
+            Status: <strong data-testid="order-status">{shopperStatusLabel(order)}</strong>
           </p>
           {order.promise && (
             <p className="text-sm text-gray-600" data-testid="order-promise">

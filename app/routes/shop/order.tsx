@@ -13,7 +13,7 @@ import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { PayNowButton } from "~/components/orders/PayNow";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { awaitingCardPayment, cancellationText, cancelRefundNote, formatDateTime, isActive, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { awaitingCardPayment, shopperStatusLabel, cancellationText, cancelRefundNote, formatDateTime, isActive, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/order";
@@ -53,9 +53,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="text-sm text-gray-600">Placed {formatDateTime(order.createdAt)}</p>
         </div>
-        <Link to={`/my-orders/${order.id}/invoice`} className="rounded border border-gray-300 px-4 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
-          Invoice
-        </Link>
+        {/* No invoice for an order not yet paid for, and perhaps never. */}
+        {!awaitingCardPayment(order) && (
+          <Link to={`/my-orders/${order.id}/invoice`} className="rounded border border-gray-300 px-4 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
+            Invoice
+          </Link>
+        )}
       </div>
 
       {/* The status is a live region: when the seller moves the order, the change is read out. */}
@@ -65,7 +68,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <div role="status" className="flex flex-wrap items-baseline justify-between gap-2">
           <p className="text-lg">
-            <strong data-testid="order-status">{order.status}</strong>
+            <strong data-testid="order-status">{shopperStatusLabel(order)}</strong>
           </p>
           {order.promise && (
             <p className="text-gray-700" data-testid="order-promise">
