@@ -293,8 +293,11 @@ describe("a new order replaces the shopper's card orders still waiting for their
     expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "expired" });
     expect((await sessionOf(answer.orderId!)).status).toBe("expired");
     expect(await stockOf(apple.id)).toEqual({ stock: 2, in_stock: 1 });
-    // Closed at Stripe: the old order cannot be paid any more, from the order page or Stripe's.
-    await expect(resumeCardPayment({ db: db(), env }, { id: shopper.id, email: shopper.email }, answer.orderId)).rejects.toMatchObject({ status: 409 });
+    // Closed at Stripe: the old order cannot be paid any more, from the order page (which says why) or Stripe's.
+    await expect(resumeCardPayment({ db: db(), env }, { id: shopper.id, email: shopper.email }, answer.orderId)).rejects.toMatchObject({
+      status: 409,
+      message: "This order was replaced by your newer order, so there is nothing to pay: see My Orders.",
+    });
     expect((await fetch((await sessionOf(answer.orderId!)).url, { method: "POST", body: new URLSearchParams({ action: "pay" }) })).status).toBe(410);
   });
 

@@ -92,7 +92,13 @@ async function replaceWaitingCardOrders(store: { db: Database; env: Env }, userI
 export async function resumeCardPayment(store: { db: Database; env: Env }, user: Pick<User, "id" | "email">, rawOrderId: unknown): Promise<string> {
   const order = await findOwnedOrder(store.db, user.id, rawOrderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  if (!awaitingCardPayment(order)) throw conflict("This order is not waiting for a card payment.");
+  if (!awaitingCardPayment(order)) {
+    // Replaced from another tab (ADR 054): say so, not only that there is nothing to pay.
+    if (order.cancelledBy === "system" && order.cancelReason === UNPAID_CANCEL_REASONS.replaced) {
+      throw conflict("This order was replaced by your newer order, so there is nothing to pay: see My Orders.");
+    }
+    throw conflict("This order is not waiting for a card payment.");
+  }
   if (!cardPaymentsEnabled(store.env)) throw new HttpError(503, CARD_PAYMENT_UNAVAILABLE);
   return startCheckout(store.env, store.db, order, user.email);
 }
