@@ -20,6 +20,18 @@ async function proceedToFakeStripe(page: Page): Promise<string> {
   return total!;
 }
 
+/** My Orders holds one order, by card, of ₹112.20 (an Apple 1 kg with its tax), its payment and status as given. */
+async function theOneCardOrder(page: Page, { payment, status }: { payment: string; status: string }) {
+  const orders = orderCards(page);
+  await expect(orders).toHaveCount(1);
+  const order = orders.first();
+  await expect(order.getByTestId("payment-status")).toHaveText(payment);
+  await expect(order).toContainText("Payment: Online (card)");
+  await expect(order.getByTestId("order-status")).toHaveText(status);
+  await expect(order).toContainText("Total: ₹112.20");
+  return order;
+}
+
 test.describe("online payment (fake Stripe)", () => {
   test("Proceed to Checkout → pay on the Stripe page → back through /loader to My Orders, paid", async ({ page, address: _ }) => {
     await addToCartFromProductPage(page, APPLE, { signedIn: true });
@@ -45,13 +57,7 @@ test.describe("online payment (fake Stripe)", () => {
     // Time flows again for the rest of the journey (toasts, the app's own timers).
     await page.clock.resume();
 
-    const orders = orderCards(page);
-    await expect(orders).toHaveCount(1);
-    const order = orders.first();
-    await expect(order.getByTestId("payment-status")).toHaveText("Paid");
-    await expect(order).toContainText("Payment: Online (card)");
-    await expect(order.getByTestId("order-status")).toHaveText("Order Placed");
-    await expect(order).toContainText("Total: ₹112.20");
+    const order = await theOneCardOrder(page, { payment: "Paid", status: "Order Placed" });
     await expect(order.getByRole("listitem").filter({ hasText: APPLE.name })).toBeVisible();
     // The paid order emptied the cart.
     await expectCartCount(page, 0);
@@ -90,14 +96,8 @@ test.describe("online payment (fake Stripe)", () => {
       await expectCartCount(page, 1);
 
       await open(page, "/my-orders");
-      const orders = orderCards(page);
-      await expect(orders).toHaveCount(1);
-      const order = orders.first();
-      await expect(order.getByTestId("payment-status")).toHaveText("Awaiting payment");
-      await expect(order).toContainText("Payment: Online (card)");
       // Not yet placed for delivery: it waits for its payment.
-      await expect(order.getByTestId("order-status")).toHaveText("Awaiting payment");
-      await expect(order).toContainText("Total: ₹112.20");
+      const order = await theOneCardOrder(page, { payment: "Awaiting payment", status: "Awaiting payment" });
       await expect(cartLink(page)).toBeVisible();
       // No delivery is promised for an order not paid for, only until when it waits (ADR 054).
       await expect(order.getByTestId("order-promise")).toHaveText(/^Waiting for your card payment: unpaid, it is cancelled at \d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2} [ap]m$/);

@@ -10,8 +10,8 @@ import { readJson } from "./body";
 import type { ApiEnv } from "./types";
 
 /**
- * The typeahead (GET /api/product/suggest?q=): the first products the search page would list, or,
- * when none is in stock, the sold-out ones it names (`inStock: false`). Cached at the edge (worker/edge-cache.ts).
+ * The typeahead (GET /api/product/suggest?q=): the first products the search page would list, then
+ * the sold-out ones it names where its results end (`inStock: false`). Cached at the edge (worker/edge-cache.ts).
  */
 export const suggestRoutes = new Hono<ApiEnv>().get("/", async (c) => {
   const { q } = parseInput(suggestQuery, c.req.query());

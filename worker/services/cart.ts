@@ -2,7 +2,7 @@
  * The cart on the server: turning product id → quantity into lines with the latest product data
  * (flagging lines that can no longer be bought), and saving a shopper's cart.
  */
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CartItems, CartPrices } from "@shared/cart";
 import type { Database } from "@worker/db/client";
 import { orderItems, orders, products, users, type Product } from "@worker/db/schema";
@@ -10,6 +10,7 @@ import { badRequest, parseInput } from "@worker/errors";
 import { cartUpdateInput } from "@worker/validation/cart";
 import { listAddresses } from "./addresses";
 import { toProductView, type ProductView } from "./catalog";
+import { waitingCardOrdersOf } from "./orders";
 
 export type CartLine = {
   productId: string;
@@ -53,11 +54,6 @@ export async function cartPage(db: Database, shopper: { userId: string } | { gue
   if (!items) return { signedIn: false, lines: [], addresses: [], waiting: null };
   const newest = held[0];
   return { signedIn: true, lines: toCartLines(items, withHeldStock(found, held)), addresses: saved, waiting: newest ? { id: newest.orderId, createdAt: newest.createdAt } : null };
-}
-
-/** The shopper's card orders still waiting for their first payment (placed, unpaid, its checkout open). */
-export function waitingCardOrdersOf(userId: string) {
-  return and(eq(orders.userId, userId), eq(orders.status, "Order Placed"), eq(orders.paymentType, "Online"), eq(orders.isPaid, false), eq(orders.paymentState, "pending"));
 }
 
 /** The products as this shopper may order them: counted stock plus what their own waiting orders hold. */

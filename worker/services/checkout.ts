@@ -2,13 +2,12 @@
  * Checkout: place an order and, for card payment, open its Stripe Checkout. The one path behind
  * the JSON API's /api/order/cod and /api/order/stripe and the cart page's Place Order form.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "@worker/db/client";
 import { orders, type User } from "@worker/db/schema";
 import { conflict, HttpError, notFound } from "@worker/errors";
 import { awaitingCardPayment } from "@shared/order-status";
-import { waitingCardOrdersOf } from "./cart";
 import { batchWatchingAvailability } from "./catalog-refresh";
 import { findOwnedOrder, ORDER_NOT_FOUND } from "./order-detail";
 import { cancelUnpaidCardOrder, UNPAID_CANCEL_REASONS } from "./order-status";
@@ -16,7 +15,7 @@ import { closeCheckout, startCheckout } from "@worker/payments/checkout";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { limitOrders } from "@worker/security/rate-limit";
 import { publishStoreEvent } from "@worker/events/queue";
-import { placeOrder, type OrderWithItems, type PaymentType } from "./orders";
+import { claimWaitingCardOrders, placeOrder, type ClaimedCardOrder, type OrderWithItems, type PaymentType } from "./orders";
 
 export const CARD_PAYMENT_UNAVAILABLE = "Card payment is not available. Please choose Cash On Delivery.";
 
@@ -43,11 +42,13 @@ export async function checkout(
     placed = await placeOrder(store, user, input, paymentType);
   } catch (error) {
     // Every 409 here is stock: the last units may be held by this shopper's own unpaid card order.
-    if (!(error instanceof HttpError && error.status === 409) || (await replaceWaitingCardOrders(store, user.id, null)) === 0) throw error;
+    if (!(error instanceof HttpError && error.status === 409)) throw error;
+    if ((await replaceWaitingCardOrders(store, await claimWaitingCardOrders(store.db, user.id, null))) === 0) throw error;
     placed = await placeOrder(store, user, input, paymentType);
   }
   const { order, created } = placed;
-  if (created) await replaceWaitingCardOrders(store, user.id, order.id);
+  // The order's own batch claimed the card orders it replaces.
+  await replaceWaitingCardOrders(store, placed.claimed);
   if (order.paymentType !== paymentType) throw conflict("This order was already placed.");
   // A card order is news to its shopper once paid (payments/webhook.ts).
   if (created && paymentType === "COD") await publishStoreEvent(store, { kind: "order-event", orderId: order.id, event: "Order Placed", at: order.createdAt });
@@ -60,18 +61,12 @@ export async function checkout(
  * cart is kept until a card order is paid, so the new order carries their lines again: left alone,
  * they would hold the same stock a second time for up to an hour, and could still be paid.
  *
- * Each is first claimed (payment state "expired" while still placed), so the expiry event that
- * closing its checkout sends knows why; then its Stripe Checkout is closed, and it is cancelled.
- * One Stripe will not close (paid meanwhile, or Stripe unreachable) goes back to waiting, left to
- * Stripe's word. Returns how many were cancelled.
+ * The claimed orders (`claimWaitingCardOrders`) have their Stripe Checkout closed, then are
+ * cancelled. One Stripe will not close (paid meanwhile, or Stripe unreachable) goes back to
+ * waiting, left to Stripe's word. Returns how many were cancelled.
  */
-async function replaceWaitingCardOrders(store: { db: Database; env: Env }, userId: string, newOrderId: string | null): Promise<number> {
+async function replaceWaitingCardOrders(store: { db: Database; env: Env }, claimed: ClaimedCardOrder[]): Promise<number> {
   const { db, env } = store;
-  const claimed = await db
-    .update(orders)
-    .set({ paymentState: "expired" })
-    .where(and(waitingCardOrdersOf(userId), newOrderId ? ne(orders.id, newOrderId) : undefined))
-    .returning({ id: orders.id, stripeSessionId: orders.stripeSessionId });
   if (claimed.length === 0) return 0;
   const closed: string[] = [];
   for (const order of claimed) {

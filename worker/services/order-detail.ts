@@ -45,10 +45,6 @@ export async function shopperOrder(db: Database, userId: string, rawOrderId: unk
   return order;
 }
 
-/**
- * A shopper's own order with its items, as a list of none or one (awaitable or part of a batch:
- * drizzle cannot map a `findFirst` that finds nothing inside a D1 batch, a `findMany` it can).
- */
 /** The shopper's own order with its items, by an id as it came (a URL's, a form's), or undefined. */
 export async function findOwnedOrder(db: Database, userId: string, rawOrderId: unknown) {
   const parsed = orderIdField.safeParse(rawOrderId);
@@ -57,6 +53,10 @@ export async function findOwnedOrder(db: Database, userId: string, rawOrderId: u
   return order;
 }
 
+/**
+ * A shopper's own order with its items, as a list of none or one (awaitable or part of a batch:
+ * drizzle cannot map a `findFirst` that finds nothing inside a D1 batch, a `findMany` it can).
+ */
 export function ownedOrder(db: Database, userId: string, orderId: string) {
   return db.query.orders.findMany({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)), with: { items: true }, limit: 1 });
 }

@@ -7,7 +7,7 @@
  * and overselling inside that batch. An order that took a product's last unit refreshes the
  * cached catalogue (worker/services/catalog-refresh.ts).
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { absoluteImageUrl } from "@shared/images";
 import { paiseToRupees, totalsFor } from "@shared/money";
@@ -33,13 +33,13 @@ export async function placeOrder(
   user: Pick<User, "id">,
   input: unknown,
   paymentType: PaymentType,
-): Promise<{ order: OrderWithItems; created: boolean }> {
+): Promise<{ order: OrderWithItems; created: boolean; claimed: ClaimedCardOrder[] }> {
   const { items, address: addressId, idempotencyKey } = parseInput(placeOrderInput, input);
   const { db } = store;
 
   if (idempotencyKey) {
     const previous = await findByIdempotencyKey(db, user.id, idempotencyKey);
-    if (previous) return { order: previous, created: false };
+    if (previous) return { order: previous, created: false, claimed: [] };
   }
 
   // One line per product (orderLinesField merged repeats before checking the per-product cap).
@@ -113,22 +113,47 @@ export async function placeOrder(
   if (!address.isDefault) statements.push(...makeDefaultStatements(db, user.id, address.id));
   // Cash on delivery is done at once; an online order keeps the cart until the payment succeeds.
   if (paymentType === "COD") statements.push(db.update(users).set({ cartItems: {} }).where(eq(users.id, user.id)));
+  // Last, in the same transaction: the shopper's card orders still unpaid, which this one replaces (services/checkout.ts).
+  statements.push(claimWaitingCardOrders(db, user.id, orderId));
 
+  let claimed: ClaimedCardOrder[];
   try {
-    await batchWatchingAvailability(
+    const results = await batchWatchingAvailability(
       store,
       lines.filter(({ product }) => product.stock !== null).map(({ product }) => product.id),
       statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
     );
+    claimed = results[results.length - 1] as ClaimedCardOrder[];
   } catch (error) {
     if (idempotencyKey && isDbError(error, "UNIQUE")) {
       const first = await findByIdempotencyKey(db, user.id, idempotencyKey);
-      if (first) return { order: first, created: false };
+      if (first) return { order: first, created: false, claimed: [] };
     }
     if (isDbError(error, "out_of_stock") || isDbError(error, "products_stock_not_negative")) throw conflict(OUT_OF_STOCK_MSG);
     throw error;
   }
-  return { order: { ...order, items: itemRows }, created: true };
+  return { order: { ...order, items: itemRows }, created: true, claimed };
+}
+
+/** The shopper's card orders still waiting for their first payment (placed, unpaid, its checkout open). */
+export function waitingCardOrdersOf(userId: string) {
+  return and(eq(orders.userId, userId), eq(orders.status, "Order Placed"), eq(orders.paymentType, "Online"), eq(orders.isPaid, false), eq(orders.paymentState, "pending"));
+}
+
+/** A waiting card order claimed for replacement, with the checkout to close. */
+export type ClaimedCardOrder = { id: string; stripeSessionId: string | null };
+
+/**
+ * Claims the shopper's waiting card orders (but `exceptId`, the order replacing them) for
+ * replacement: payment state "expired" while still placed, so the expiry event that closing their
+ * checkout sends knows why (ADR 054). A statement, awaitable or part of a batch.
+ */
+export function claimWaitingCardOrders(db: Database, userId: string, exceptId: string | null) {
+  return db
+    .update(orders)
+    .set({ paymentState: "expired" })
+    .where(and(waitingCardOrdersOf(userId), exceptId ? ne(orders.id, exceptId) : undefined))
+    .returning({ id: orders.id, stripeSessionId: orders.stripeSessionId });
 }
 
 function snapshotItem(orderId: string, product: Product, quantity: number): OrderItem {

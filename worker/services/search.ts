@@ -222,7 +222,7 @@ function searchTiers(fuzzy: boolean): Tier[] {
   ];
 }
 
-/** Conditions every listed product meets (`soldOut`: the sold-out ones a search that found nothing names instead). */
+/** Conditions every listed product meets (`soldOut`: the sold-out ones named where a search's results end). */
 function listable(category: boolean, soldOut = false): SQL | undefined {
   return and(
     // The unary + keeps SQLite off the in-stock and category indexes (sqlite.org/optoverview.html,
