@@ -1,8 +1,15 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, type ToggleEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useDeliveryTo } from "~/lib/root-data";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
 import { Link } from "./Link";
+
+/** Opened, the panel's pincode field takes the focus (a phone's keypad opens with it), its old value selected to type over. */
+function focusPincodeOnOpen(event: ToggleEvent<HTMLDetailsElement>) {
+  const field = event.currentTarget.open ? event.currentTarget.querySelector<HTMLInputElement>("input[name=pincode]") : null;
+  field?.focus();
+  field?.select();
+}
 
 /**
  * The top bar's "Deliver to ⟨pincode⟩" and its promise. A <details> with a real form, so it opens
@@ -28,7 +35,7 @@ export function DeliveryChip() {
   const { pincode, promise, fromAddress } = delivery;
   return (
     <div className="border-t border-gray-100 bg-primary-soft/50">
-      <details ref={panel} className="relative mx-auto max-w-7xl px-4 text-sm md:px-8">
+      <details ref={panel} onToggle={focusPincodeOnOpen} className="relative mx-auto max-w-7xl px-4 text-sm md:px-8">
         <summary className="flex cursor-pointer items-center gap-1.5 py-1.5">
           <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />

@@ -120,7 +120,12 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(box).toHaveAttribute("aria-activedescendant", (await option.getAttribute("id"))!);
       await box.press("Enter");
       await expect(page).toHaveURL(`/products/fruits/${APPLE.id}`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(APPLE.name);
+      const heading = page.getByRole("heading", { level: 1 });
+      await expect(heading).toHaveText(APPLE.name);
+      // The search is left behind: the box is empty, its count gone, the focus on the product's heading (a phone's keyboard closes).
+      await expect(box).toHaveValue("");
+      await expect(page.getByRole("status").filter({ hasText: "suggestion" })).toHaveCount(0);
+      await expect(heading).toBeFocused();
     });
 
     test("a synonym: aloo suggests potatoes; Escape closes, Up wraps, Enter opens", async ({ page }) => {

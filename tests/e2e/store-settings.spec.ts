@@ -74,11 +74,11 @@ test.describe("store settings", () => {
     await express.fill(`${await express.inputValue()}\n560103`);
     await phone.getByRole("button", { name: "Save settings" }).tap();
     const lines = (before.expressPincodes as unknown[]).length + 1;
-    await expect(phone.getByRole("alert")).toHaveText(`Express pincodes, line ${lines}: write the PIN code and the minutes, such as "560001 30"`);
+    await expect(phone.getByRole("alert")).toHaveText(`Express pincodes, line ${lines}: add the minutes after 560103, such as "560103 30"`);
     // Said under the list, which has the focus (the Save button is a long scroll below it).
     await expect(express).toBeFocused();
     await expect(express).toHaveAttribute("aria-invalid", "true");
-    await expect(express).toHaveAccessibleDescription(/^Express pincodes, line \d+: write the PIN code/);
+    await expect(express).toHaveAccessibleDescription(/^Express pincodes, line \d+: add the minutes after 560103/);
     // Every field fits the screen: nothing scrolls sideways.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await currentSettings(sellerRequest)).toEqual(before);
@@ -97,7 +97,7 @@ test.describe("store settings", () => {
     await page.getByLabel("Tax rate (%)").fill("5");
     await page.getByRole("button", { name: "Save settings" }).click();
 
-    await expect(page.getByRole("alert")).toContainText("write the PIN code and the minutes");
+    await expect(page.getByRole("alert")).toContainText("add the minutes after 560103");
     await expect(express).toBeFocused();
     await expect(express).toHaveAttribute("aria-invalid", "true");
     await expect(express).toHaveValue(typedExpress);

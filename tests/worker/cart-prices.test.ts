@@ -71,3 +71,15 @@ describe("prices in every page's shopper state", () => {
     expect(state).toEqual({ user: null, cart: {}, prices: {} });
   });
 });
+
+describe("the cart's lines keep the order they were added in", () => {
+  it("a saved cart reads back in its own order, not the products' (newest last, as the cart lists them)", async () => {
+    // Ids whose sort order is the reverse of the order added: a read in key order would swap them.
+    const added = [await insertProduct({ id: `z-${crypto.randomUUID()}` }), await insertProduct({ id: `a-${crypto.randomUUID()}` })];
+    const shopper = await signUp();
+    const saved = await postJson("/api/cart/update", { cartItems: { [added[0]!.id]: 1, [added[1]!.id]: 2 } }, { Cookie: shopper.cookie });
+    expect(saved.status).toBe(200);
+    const state = await lookupShopper(new Request(`${ORIGIN}/`, { headers: { Cookie: shopper.cookie } }), { env, db: getDb(env) }).state();
+    expect(Object.keys(state.cart)).toEqual(added.map((product) => product.id));
+  });
+});

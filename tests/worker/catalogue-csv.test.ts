@@ -258,6 +258,25 @@ describe("POST /api/product/import/preview and /api/product/import", () => {
     expect(await product(milk.id)).toMatchObject({ pricePaise: 6000, offerPricePaise: 5500, stock: 8, weight: "1 L", description: ["Fresh"] });
   });
 
+  it("reads prices as a spreadsheet writes rupees (₹, Rs., Indian and international grouping); a comma that groups nothing is refused", async () => {
+    const cookie = await sellerLogin();
+    const milk = await insertProduct({ name: "Ghee 1 L", category: "Dairy" });
+    const csv = [
+      "id,name,category,price,offer_price",
+      `${milk.id},Ghee 1 L,Dairy,"₹1,200","Rs. 1,100.50"`,
+      `,Ghee Tin 15 L,Dairy,"1,00,000","99,999"`,
+      `,Ghee Jar,Dairy,"1,5",1`,
+    ].join("\n");
+    const result = await preview(csv, cookie);
+    expect(result.rows.map((row) => [row.action, row.reasons])).toEqual([
+      ["update", undefined],
+      ["refused", ["A new product needs a picture: give the address of one of this store's pictures (as the export writes them), or add it on Add Product"]],
+      ["refused", ["Price must be a number"]],
+    ]);
+    expect((await csvRequest("/api/product/import", csv.split("\n").slice(0, 2).join("\n"), cookie)).status).toBe(200);
+    expect(await product(milk.id)).toMatchObject({ pricePaise: 120000, offerPricePaise: 110050 });
+  });
+
   it("refuses invalid rows, duplicate ids, unknown categories and ids, and pictures that are not the store's, saying why; then imports nothing", async () => {
     const cookie = await sellerLogin();
     await storePicture();

@@ -254,9 +254,26 @@ describe("the Settings page's form", () => {
     expect(await storedRow()).toBeNull();
   });
 
-  it("names the line it cannot read, and saves nothing", async () => {
-    const refused = await post({ ...FORM, expressPincodes: "560001 30\n560034" });
-    expect(refused).toMatchObject({ data: { ok: false, msg: 'Express pincodes, line 2: write the PIN code and the minutes, such as "560001 30"' }, init: { status: 400 } });
+  it("PIN codes with the same time may share a line, and groups may share one, with commas as a seller types them", async () => {
+    expect(await post({ ...FORM, expressPincodes: "560001, 560002 25\n560003 30, 560004: 20 min; 560005 - 15" })).toEqual({ ok: true, msg: "Settings saved" });
+    expect((await readStoreSettings(getDb(env))).expressPincodes).toEqual([
+      { pincode: "560001", etaMinutes: 25 },
+      { pincode: "560002", etaMinutes: 25 },
+      { pincode: "560003", etaMinutes: 30 },
+      { pincode: "560004", etaMinutes: 20 },
+      { pincode: "560005", etaMinutes: 15 },
+    ]);
+  });
+
+  it.each([
+    ["560001 30\n560034", 'Express pincodes, line 2: add the minutes after 560034, such as "560034 30"'],
+    ["560001, 560002", 'Express pincodes, line 1: add the minutes after 560002, such as "560002 30"'],
+    ["560001 30\n\n30 560034", 'Express pincodes, line 3: “30” has no PIN code before it: write the PIN code and the minutes, such as "560001 30"'],
+    ["560001 30 40", 'Express pincodes, line 1: “40” has no PIN code before it: write the PIN code and the minutes, such as "560001 30"'],
+    ["560001-560009 30", "Express pincodes, line 1: list each PIN code, not a range (“560001-560009”)"],
+  ])("names the line it cannot read (%j) and what it lacks, and saves nothing", async (expressPincodes, msg) => {
+    const refused = await post({ ...FORM, expressPincodes });
+    expect(refused).toMatchObject({ data: { ok: false, msg }, init: { status: 400 } });
     expect(await storedRow()).toBeNull();
   });
 });

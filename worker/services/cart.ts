@@ -116,12 +116,15 @@ function toCartLines(items: CartItems, found: Product[]): CartLine[] {
   });
 }
 
-/** Only the lines whose products exist (a guest cart may hold products since deleted). */
+/**
+ * Only the lines whose products exist (a guest cart may hold products since deleted), in the
+ * order they were added: the cart lists them so, newest last.
+ */
 export async function knownCartItems(db: Database, items: CartItems): Promise<CartItems> {
   const ids = Object.keys(items);
   if (ids.length === 0) return {};
-  const found = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
-  return Object.fromEntries(found.map(({ id }) => [id, items[id]!]));
+  const found = new Set((await db.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map(({ id }) => id));
+  return Object.fromEntries(ids.filter((id) => found.has(id)).map((id) => [id, items[id]!]));
 }
 
 /** Replace a shopper's saved cart; every product must exist. */

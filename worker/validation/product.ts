@@ -7,14 +7,26 @@ import { searchTextField } from "./search";
 
 export const MAX_PRICE_RUPEES = 100_000;
 
+/**
+ * An amount as sellers write rupees in a spreadsheet (the CSV import) or an API string: "₹1,200", "Rs. 1,20,000",
+ * "1,200.50". The symbol goes and the commas of Indian or international digit grouping go; commas
+ * anywhere else ("1,5") are left for the number check to refuse, not guessed at.
+ */
+const GROUPED_RUPEES = /^(?:\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.\d+)?$/;
+function plainRupees(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const amount = value.trim().replace(/^(?:₹|rs\.?|inr)\s*/i, "");
+  return GROUPED_RUPEES.test(amount) ? amount.replaceAll(",", "") : amount;
+}
+
 const rupees = (label: string) =>
   requiredNumber(
-    z.coerce
+    z.preprocess(plainRupees, z.coerce
       .number({ error: `${label} must be a number` })
       .refine(Number.isFinite, `${label} must be a number`)
       .gt(0, `${label} must be more than ₹0`)
       .max(MAX_PRICE_RUPEES, `${label} must be at most ${formatRupees(rupeesToPaise(MAX_PRICE_RUPEES))}`)
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`),
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`)),
     `Enter the ${label.toLowerCase()}`,
   );
 

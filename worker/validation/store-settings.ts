@@ -32,22 +32,32 @@ const expressPincode = z.object({ pincode: pincodeField, etaMinutes: z.unknown()
 });
 
 /**
- * The Settings page's textarea, one pincode per line with its minutes ("560001 30", "560002: 25
- * min"), read into the API's list of `{ pincode, etaMinutes }`. A line that is neither is reported
- * by its number.
+ * The Settings page's textarea, read into the API's list of `{ pincode, etaMinutes }`. A line
+ * gives PIN codes and then their minutes: "560001 30", "560002: 25 min", "560003, 560004 - 20",
+ * and several such groups may share a line ("560001 30, 560002 25"). A line it cannot read is
+ * reported by its number, saying what is missing.
  */
 function expressLines(text: string, ctx: z.RefinementCtx): unknown[] {
-  const lines = text.split(/\r?\n/).map((line) => line.trim());
   const entries: unknown[] = [];
-  lines.forEach((line, i) => {
-    if (!line) return;
-    // "560001 30", "560001: 30 min", "560001 - 30"; a minus sign stays with its number ("560001 -5" is refused, not read as 5).
-    const parts = line.replace(/\bmin(ute)?s?\b/gi, " ").replace(/\s[-–]\s|(?<=\d)[-–](?=\d)/g, " ").split(/[\s,:=]+/).filter(Boolean);
-    if (parts.length !== 2) {
-      ctx.addIssue({ code: "custom", message: `Express pincodes, line ${i + 1}: write the PIN code and the minutes, such as "560001 30"` });
-      return;
+  text.split(/\r?\n/).forEach((line, i) => {
+    const refuse = (what: string) => ctx.addIssue({ code: "custom", message: `Express pincodes, line ${i + 1}: ${what}` });
+    const range = line.match(/\d{6}\s*[-–]\s*\d{6}/);
+    if (range) return refuse(`list each PIN code, not a range (“${range[0]}”)`);
+    // A minus sign stays with its number ("560001 -5" is refused, not read as 5).
+    const tokens = line.replace(/\bmin(ute)?s?\b/gi, " ").replace(/\s[-–]\s|(?<=\d)[-–](?=\d)/g, " ").split(/[\s,;:=]+/).filter(Boolean);
+    let pincodes: string[] = [];
+    for (const token of tokens) {
+      // Four digits or more is a PIN code (a mistyped one is refused by its own rule); anything else is minutes.
+      if (/^\d{4,}$/.test(token)) {
+        pincodes.push(token);
+        continue;
+      }
+      if (pincodes.length === 0) return refuse(`“${token}” has no PIN code before it: write the PIN code and the minutes, such as "560001 30"`);
+      for (const pincode of pincodes) entries.push({ pincode, etaMinutes: token });
+      pincodes = [];
     }
-    entries.push({ pincode: parts[0], etaMinutes: parts[1] });
+    const last = pincodes.at(-1);
+    if (last) refuse(`add the minutes after ${last}, such as "${last} 30"`);
   });
   return entries;
 }

@@ -30,6 +30,15 @@ export function SearchBox({ className = "" }: { className?: string }) {
     if (box && document.activeElement !== box) box.value = shownSearch;
   }, [shownSearch]);
 
+  // A suggestion chosen: the product page is no search, so the box empties, and the focus leaves it
+  // (a phone's keyboard closes) for the new page's heading, where RouteAnnouncer puts it.
+  const letGo = () => {
+    const box = input.current;
+    if (!box) return;
+    box.value = "";
+    box.blur();
+  };
+
   const enhance = () => {
     if (loading.current) return;
     loading.current = true;
@@ -71,7 +80,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
           <path d="m20 20-3.5-3.5" />
         </svg>
       </button>
-      {Suggestions && <Suggestions input={input} listId={listId} onStateChange={setState} searchSubmitted={submitted} />}
+      {Suggestions && <Suggestions input={input} listId={listId} onStateChange={setState} searchSubmitted={submitted} onChoose={letGo} />}
     </Form>
   );
 }

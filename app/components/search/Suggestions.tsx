@@ -13,6 +13,8 @@ export type SuggestionsProps = {
   onStateChange: (state: ComboboxState) => void;
   /** Whether the box's form was submitted since it was first focused (then what it holds is not asked for on loading). */
   searchSubmitted: RefObject<boolean>;
+  /** A product was chosen: the page it opens is no search, so the box lets go of the text and the focus. */
+  onChoose: () => void;
 };
 
 /** `inStock: false`: a sold-out match, after those in stock. */
@@ -32,7 +34,7 @@ const DEBOUNCE_MS = 120;
  * - Tab, a tap elsewhere or leaving the box closes it;
  * - a polite live region says how many suggestions there are.
  */
-export function Suggestions({ input, listId, onStateChange, searchSubmitted }: SuggestionsProps) {
+export function Suggestions({ input, listId, onStateChange, searchSubmitted, onChoose }: SuggestionsProps) {
   const navigate = useNavigate();
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [open, setOpen] = useState(false);
@@ -50,9 +52,15 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted }: S
   const activeId = expanded && active >= 0 ? optionId(active) : undefined;
   useEffect(() => onStateChange({ expanded, activeId }), [expanded, activeId, onStateChange]);
 
+  // Choosing leaves the search: the box empties and loses the focus (onChoose), and its last count
+  // is not left for a screen reader to meet later.
   const choose = (item: Suggestion) => {
     setOpen(false);
     setActive(-1);
+    setAnswer(null);
+    setAnnouncement("");
+    asked.current = "";
+    onChoose();
     void navigate(productPath({ category: item.category, id: item._id }));
   };
 

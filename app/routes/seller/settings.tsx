@@ -61,7 +61,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               Express pincodes
             </label>
             <p id="settings-express-help" className="text-gray-500">
-              One per line: the PIN code and the delivery time in minutes, such as “560001 30”.
+              A line each: the PIN code and the delivery time in minutes, such as “560001 30”. PIN codes with the same time can share a line: “560002, 560003 25”.
             </p>
             <textarea
               id="settings-expressPincodes"
