@@ -11,35 +11,39 @@ type Page = { products: ProductCardView[]; nextCursor: string | null };
  * A product grid with "Load more". Without JavaScript the button is a link to the next page;
  * with it, the next page is fetched and appended in place. `children` go between the title and
  * the grid (the shop's sort and filter controls); `emptyMessage` is what shows instead of an empty grid;
- * `end`, what follows the last page (a search's sold-out matches), shown once no page follows.
+ * `end`, what follows the last page once no page follows, drawn from that last page's data (a
+ * search's sold-out matches come with its last page, whether it was first or loaded).
  */
-export function ProductListing({ title, page, emptyMessage, children, end }: { title: string; page: Page; emptyMessage: React.ReactNode; children?: React.ReactNode; end?: React.ReactNode }) {
+export function ProductListing<P extends Page>({ title, page, emptyMessage, children, end }: { title: string; page: P; emptyMessage: React.ReactNode; children?: React.ReactNode; end?: (lastPage: P) => React.ReactNode }) {
   const location = useLocation();
-  const fetcher = useFetcher<Page>();
+  const fetcher = useFetcher();
   const hydrated = useHydrated();
   // The pages "Load more" appended, and the first page they follow: a new first page (another
   // search, a revalidation) starts the list again. Reset while rendering rather than in an effect,
   // so hydration does not render the whole grid a second time. Back at this entry of the history
   // (Back from a product), the pages it had appended are there again, so the scroll comes back to
   // the product the shopper opened; never while hydrating, which must match the server's HTML.
-  const [appended, setAppended] = useState<Page[]>(() => (hydrated ? restoredPages(location.key, page) : []));
+  const [appended, setAppended] = useState<P[]>(() => (hydrated ? restoredPages(location.key, page) : []));
   const [appendedTo, setAppendedTo] = useState(page);
-  const [lastLoaded, setLastLoaded] = useState<Page | undefined>(undefined);
+  const [lastLoaded, setLastLoaded] = useState<P | undefined>(undefined);
   if (page !== appendedTo) {
     setAppendedTo(page);
     setAppended([]);
   }
-  // A page "Load more" fetched is appended once, when it arrives.
-  if (fetcher.data && fetcher.state === "idle" && fetcher.data !== lastLoaded) {
-    const loaded = [...appended, fetcher.data];
-    setLastLoaded(fetcher.data);
+  // A page "Load more" fetched is appended once, when it arrives. It is the same route's loader
+  // data as `page` (already plain JSON), so it has the page's type.
+  const fetched = fetcher.data as P | undefined;
+  if (fetched && fetcher.state === "idle" && fetched !== lastLoaded) {
+    const loaded = [...appended, fetched];
+    setLastLoaded(fetched);
     setAppended(loaded);
     savePages(location.key, page, loaded);
   }
 
   const pages = [page, ...appended];
   const products = pages.flatMap((p) => p.products);
-  const nextCursor = pages[pages.length - 1]?.nextCursor ?? null;
+  const lastPage = pages.at(-1)!;
+  const nextCursor = lastPage.nextCursor;
   const nextHref = nextCursor ? withCursor(location, nextCursor) : null;
 
   return (
@@ -64,7 +68,7 @@ export function ProductListing({ title, page, emptyMessage, children, end }: { t
           {fetcher.state === "loading" ? "Loading…" : "Load more"}
         </Link>
       )}
-      {!nextHref && products.length > 0 && end}
+      {!nextHref && products.length > 0 && end?.(lastPage)}
     </section>
   );
 }
@@ -81,20 +85,20 @@ function withCursor(location: { pathname: string; search: string }, cursor: stri
  * React Router's location key) with the first page they follow, so a changed first page (the
  * catalogue moved since) starts again rather than joining pages that no longer follow on.
  */
-type SavedPages = { after: string | null; appended: Page[] };
+type SavedPages<P extends Page> = { after: string | null; appended: P[] };
 const storageKey = (locationKey: string) => `listing:${locationKey}`;
 
-function savePages(locationKey: string, first: Page, appended: Page[]) {
+function savePages<P extends Page>(locationKey: string, first: P, appended: P[]) {
   try {
-    sessionStorage.setItem(storageKey(locationKey), JSON.stringify({ after: first.nextCursor, appended } satisfies SavedPages));
+    sessionStorage.setItem(storageKey(locationKey), JSON.stringify({ after: first.nextCursor, appended } satisfies SavedPages<P>));
   } catch {
     // Storage full or refused (private mode): Back then shows the first page, as before.
   }
 }
 
-function restoredPages(locationKey: string, first: Page): Page[] {
+function restoredPages<P extends Page>(locationKey: string, first: P): P[] {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(storageKey(locationKey)) ?? "null") as SavedPages | null;
+    const saved = JSON.parse(sessionStorage.getItem(storageKey(locationKey)) ?? "null") as SavedPages<P> | null;
     return saved && saved.after === first.nextCursor && Array.isArray(saved.appended) ? saved.appended : [];
   } catch {
     return [];

@@ -1,7 +1,7 @@
 import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { APPLE, BEST_SELLERS, open } from "./support/app";
 import { newShopper, registerByApi } from "./support/accounts";
-import { orderNumber, placeOrderByApi } from "./support/orders";
+import { appOrigin, orderNumber, placeOrderByApi } from "./support/orders";
 import { CSS_BUDGET_KB, FIRST_LOAD_JS_BUDGET_KB, firstLoad } from "../../bench/first-load.ts";
 import { COMPILE_HINT } from "../../vite-plugins/compile-hints.ts";
 
@@ -53,6 +53,26 @@ test.describe("pages come from the server with their data", () => {
     await expect(page).toHaveURL("/products");
     await expect(page.getByRole("article")).toHaveCount(35);
     await expect(product).toBeInViewport();
+  });
+
+  // A search's sold-out matches come with its last page: after Load more too, not only when the first page is the last.
+  test("a search longer than a page names its sold-out matches once Load more reaches its end", { tag: CATALOGUE_TAG }, async ({ page, sellerRequest, catalogueChanges }) => {
+    const word = `Pagedsearch${Array.from({ length: 6 }, () => "abcdefghijklmnopqrstuvwxyz"[Math.floor(Math.random() * 26)]).join("")}`;
+    const { products } = (await (await sellerRequest.get("/api/product/list?limit=1")).json()) as { products: { image: string[] }[] };
+    const names = Array.from({ length: 22 }, (_, i) => `${word} Mango ${i + 1}`);
+    names.forEach((name) => catalogueChanges.added(name));
+    // 21 on sale and the last one with none left: one import, as a seller would add a range.
+    const csv = ["name,category,price,offer_price,stock,images", ...names.map((name, i) => `${name},Vegetables,50,40,${i === 21 ? 0 : 5},${products[0]!.image[0]}`)].join("\n");
+    const imported = await sellerRequest.post("/api/product/import", { data: csv, headers: { "Content-Type": "text/csv", Origin: appOrigin() } });
+    expect(imported.status(), await imported.text()).toBe(200);
+
+    await open(page, `/products?search=${word}`);
+    await expect(page.getByRole("article")).toHaveCount(20);
+    const soldOut = page.getByRole("region", { name: "Also matching, out of stock right now" });
+    await expect(soldOut).toHaveCount(0);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(page.getByRole("article")).toHaveCount(21);
+    await expect(soldOut.getByRole("link")).toHaveText(`${names[21]}Out of stock`);
   });
 
   // The listing stays mounted from /products to a search: the loaded pages must start again.

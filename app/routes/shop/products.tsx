@@ -42,7 +42,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     <ProductListing
       title={search ? `Results for “${search}”` : (category ?? "All Products")}
       page={loaderData}
-      end={<SoldOutMatches products={soldOut} />}
+      end={(lastPage) => <SoldOutMatches products={lastPage.soldOut} />}
       emptyMessage={search ? <NoMatches listing={listing} soldOut={soldOut} /> : `No products${category ? ` in ${category}` : ""} are in stock right now.`}
     >
       <ListingControls listing={listing} />
