@@ -263,7 +263,14 @@ for (const [screen, options] of [
       await sellerPage.getByRole("checkbox", { name: `Select ${names[0]}` }).check();
       await sellerPage.getByRole("checkbox", { name: `Select ${names[1]}` }).check();
       await sellerPage.getByLabel("Set to").selectOption("count");
-      await sellerPage.getByLabel("Count (for Stock count)").fill("5");
+      // No count: refused under the field, which takes the focus; nothing changes.
+      await sellerPage.getByRole("button", { name: "Apply to selected" }).click();
+      const count = sellerPage.getByLabel("Count (for Stock count)");
+      await expect(count).toHaveAccessibleDescription("Enter the stock count");
+      await expect(count).toHaveAttribute("aria-invalid", "true");
+      await expect(count).toBeFocused();
+      await expect(sellerPage.locator("tr").filter({ hasText: names[0]! })).not.toContainText("left");
+      await count.fill("5");
       await sellerPage.getByRole("button", { name: "Apply to selected" }).click();
       await expect(toast(sellerPage, "2 products given the new count")).toBeVisible();
       // Rows by their element: on a phone they are cards (CSS).

@@ -92,6 +92,20 @@ describe("the product form's picture slots (worker/web/seller-forms.ts)", () => 
     expect(saved.images).toHaveLength(2);
   });
 
+  it("a file that is no picture is refused naming its slot and file, though it moved first; the API numbers its files in order", async () => {
+    const product = await insertProduct({ images: ["products/a.webp"] });
+    const corrupt = () => new File([new TextEncoder().encode("not really a picture")], "banana.png", { type: "image/png" });
+    const refused = saveProductForm(formPost({ keep0: "products/a.webp", position0: "2", image2: corrupt(), position2: "1" }), worker(), product.id);
+    await expect(refused).rejects.toMatchObject({ status: 400, message: "Image 3 (banana.png): Images must be JPEG, PNG, WebP or AVIF files" });
+    const big = new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], "huge.png", { type: "image/png" });
+    await expect(updateProduct(store(), product.id, VALID_PRODUCT, [{ file: new File([PNG.slice()], "ok.png", { type: "image/png" }) }, { file: big }])).rejects.toMatchObject({
+      status: 413,
+      message: "Image 2 (huge.png): Each image must be at most 2 MB",
+    });
+    expect(await imagesOf(product.id)).toEqual(["products/a.webp"]);
+    expect(await storedKeys()).toEqual([]);
+  });
+
   it("orders the pictures by their Position fields (the select without JavaScript, the slot's own place with it)", () => {
     const keeps = (positions: (string | null)[]) => {
       const form = new FormData();

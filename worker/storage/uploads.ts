@@ -24,10 +24,11 @@ export function detectImageType(bytes: Uint8Array): { contentType: string; exten
 
 /**
  * One picture of a product, in the order the seller wants them: one it already has (its R2 key),
- * or a new file. The product form sends a choice per slot (keep, replace, remove, reorder); the
- * API's `images` field is new files only (`fileChoices`).
+ * or a new file. The product form sends a choice per slot (keep, replace, remove, reorder), and a
+ * file keeps the number of the slot it was chosen in ("image 2"), for a refusal to name; the API's
+ * `images` field is new files only (`fileChoices`), numbered in their order.
  */
-export type ImageChoice = { keep: string } | { file: FormDataEntryValue };
+export type ImageChoice = { keep: string } | { file: FormDataEntryValue; slot?: number };
 
 /** A form's file field that holds a file (an untouched file input sends an empty part). */
 export function isChosenFile(value: FormDataEntryValue | null): value is File {
@@ -53,15 +54,17 @@ export async function readImageChoices(current: readonly string[], choices: Imag
   if (kept.some((key) => !current.includes(key))) throw new HttpError(400, "A kept picture is not one of this product's");
   if (new Set(kept).size !== kept.length) throw new HttpError(400, "Each picture can be used once");
   const read: (string | ImageUpload)[] = [];
-  for (const choice of choices) read.push("keep" in choice ? choice.keep : await readUpload(choice.file as File));
+  for (const [i, choice] of choices.entries()) read.push("keep" in choice ? choice.keep : await readUpload(choice.file as File, choice.slot ?? i + 1));
   return read;
 }
 
-async function readUpload(file: File): Promise<ImageUpload> {
-  if (file.size > MAX_IMAGE_BYTES) throw new HttpError(413, IMAGE_MESSAGES.size);
+/** A new file, read and recognised; a refusal names its slot and file, as the form's own check does. */
+async function readUpload(file: File, slot: number): Promise<ImageUpload> {
+  const refuse = (status: 400 | 413, message: string) => new HttpError(status, `Image ${slot} (${file.name.slice(0, 80) || "no name"}): ${message}`);
+  if (file.size > MAX_IMAGE_BYTES) throw refuse(413, IMAGE_MESSAGES.size);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = detectImageType(bytes);
-  if (!type) throw new HttpError(400, IMAGE_MESSAGES.type);
+  if (!type) throw refuse(400, IMAGE_MESSAGES.type);
   return { bytes, ...type };
 }
 

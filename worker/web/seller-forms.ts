@@ -51,7 +51,7 @@ export function imageSlots(form: FormData): ImageChoice[] | null {
     const keep = form.get(`keep${slot}`);
     const posted = form.get(`position${slot}`);
     const position = posted === null ? slot + 1 : parseInput(imagePositionField, posted);
-    if (isChosenFile(file) || (typeof file === "string" && file !== "")) placed.push({ choice: { file }, slot, position });
+    if (isChosenFile(file) || (typeof file === "string" && file !== "")) placed.push({ choice: { file, slot: slot + 1 }, slot, position });
     else if (typeof keep === "string" && keep !== "") placed.push({ choice: { keep }, slot, position });
   }
   return placed.sort(byChosenPosition).map(({ choice }) => choice);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useSearchParams } from "react-router";
 import { Link } from "~/components/Link";
-import { answerFormPost, runFormAction } from "@worker/web/action-result";
+import { answerFormPost, runFormAction, type ActionFailure } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { loadListing } from "@worker/web/loader-result";
 import { parseInput } from "@worker/errors";
@@ -17,6 +17,7 @@ import { formatRupees } from "@shared/money";
 import { DELETE_FETCHER, DeleteProduct } from "~/components/seller/DeleteProduct";
 import { ExportCsv } from "~/components/seller/ExportCsv";
 import { useActionToast } from "~/lib/use-action-toast";
+import { useFieldError } from "~/lib/field-error";
 import { useHydrated } from "~/lib/use-hydrated";
 import { rescueFocusOnItems } from "~/lib/focus-rescue";
 import type { Route } from "./+types/product-list";
@@ -25,7 +26,7 @@ import { BusyButton } from "~/components/BusyButton";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Products", "Every product, its stock and whether shoppers see it.");
 
-type Answer = { ok: boolean; msg: string };
+type Answer = { ok: true; msg: string } | ActionFailure;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
@@ -182,7 +183,10 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
 function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; selectedCount: number; onDone: () => void }) {
   const bulk = useFetcher<Answer>();
   const answer = bulk.state === "idle" ? bulk.data : undefined;
-  useActionToast(answer);
+  // A refused count is said under the count (ADR 047); anything else (nothing ticked) in a toast.
+  const refusal = answer && !answer.ok ? answer : undefined;
+  const { fieldProps, errorFor } = useFieldError(refusal, "bulk", ["count"]);
+  useActionToast(refusal?.field === "count" ? undefined : answer);
   // Done, the form goes with the selection: the focus goes to the line that says so, not to the page's start.
   const status = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -216,7 +220,8 @@ function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; 
           {(!hydrated || set === "count") && (
             <div className="flex flex-col gap-1">
               <label htmlFor="bulk-count">Count (for Stock count)</label>
-              <input id="bulk-count" name="count" type="number" min="0" step="1" inputMode="numeric" className="w-32 rounded border border-gray-300 bg-white px-2 py-1.5" />
+              <input id="bulk-count" name="count" type="number" min="0" step="1" inputMode="numeric" {...fieldProps("count")} className="w-32 rounded border border-gray-300 bg-white px-2 py-1.5 aria-invalid:border-red-600" />
+              {errorFor("count")}
             </div>
           )}
           <BusyButton busy={bulk.state !== "idle"} className="rounded bg-primary px-4 py-1.5 text-white">
