@@ -328,7 +328,7 @@ for (const [screen, options] of [
       await expect(sellerPage.getByTestId("import-summary")).toHaveText("0 to create, 1 to change, 0 unchanged, 0 refused.");
       const previewRow = sellerPage.getByRole("row").filter({ hasText: name });
       await expect(previewRow).toContainText("Will be changed");
-      await expect(previewRow).toContainText("offer price");
+      await expect(previewRow).toContainText("offer price: ₹70 → ₹64.50");
       expect((await productByApi(sellerRequest, name))!.offerPrice).toBe(70); // nothing written yet
 
       await sellerPage.getByRole("button", { name: "Confirm import" }).click();

@@ -44,7 +44,7 @@ function csvRequest(path: string, body: BodyInit, cookie: string | undefined, he
   });
 }
 
-type Row = { row: number; action: string; id: string | null; name: string; changed?: string[]; reasons?: string[] };
+type Row = { row: number; action: string; id: string | null; name: string; changed?: string[]; changes?: { field: string; from?: string; to?: string }[]; reasons?: string[] };
 type Preview = { success: boolean; msg: string; summary: Record<string, number>; rows: Row[]; plan: string };
 
 async function preview(csv: string, cookie: string): Promise<Preview> {
@@ -228,7 +228,15 @@ describe("POST /api/product/import/preview and /api/product/import", () => {
     const result = await preview(csv, cookie);
     expect(result.msg).toBe("1 to create, 1 to change, 1 unchanged, 0 refused");
     expect(result.rows).toEqual([
-      { row: 2, action: "update", id: apple.id, name: "Apple 1 kg", changed: ["description", "offer price"] },
+      {
+        row: 2,
+        action: "update",
+        id: apple.id,
+        name: "Apple 1 kg",
+        changed: ["description", "offer price"],
+        // Before and after, where a cell can show them; a description is named alone.
+        changes: [{ field: "description" }, { field: "offer price", from: "₹110", to: "₹99.50" }],
+      },
       { row: 3, action: "unchanged", id: rice.id, name: "Rice 5 kg" },
       { row: 4, action: "create", id: null, name: "Green Apple 1 kg" },
     ]);
@@ -253,7 +261,19 @@ describe("POST /api/product/import/preview and /api/product/import", () => {
     const cookie = await sellerLogin();
     const milk = await insertProduct({ name: "Milk 1 L", category: "Dairy", stock: 8, weight: "1 L", description: ["Fresh"] });
     const csv = `id,name,category,price,offer_price\n${milk.id},Milk 1 L,Dairy,60,55\n`;
-    expect((await preview(csv, cookie)).rows).toEqual([{ row: 2, action: "update", id: milk.id, name: "Milk 1 L", changed: ["price", "offer price"] }]);
+    expect((await preview(csv, cookie)).rows).toEqual([
+      {
+        row: 2,
+        action: "update",
+        id: milk.id,
+        name: "Milk 1 L",
+        changed: ["price", "offer price"],
+        changes: [
+          { field: "price", from: "₹50", to: "₹60" },
+          { field: "offer price", from: "₹45", to: "₹55" },
+        ],
+      },
+    ]);
     expect((await csvRequest("/api/product/import", csv, cookie)).status).toBe(200);
     expect(await product(milk.id)).toMatchObject({ pricePaise: 6000, offerPricePaise: 5500, stock: 8, weight: "1 L", description: ["Fresh"] });
   });

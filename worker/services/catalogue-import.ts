@@ -19,7 +19,7 @@
  * seller confirms what they saw, or is shown the new preview.
  */
 import { sql } from "drizzle-orm";
-import { rupeesToPaise } from "@shared/money";
+import { formatRupees, rupeesToPaise } from "@shared/money";
 import { parseCsv, type CsvRecord } from "@worker/csv";
 import type { Database } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
@@ -46,9 +46,16 @@ const FIELD_LABELS: Record<keyof ProductValues, string> = {
   images: "pictures",
 };
 
+/**
+ * A field an update changes, as the preview shows it: its value before and after, so a seller
+ * confirming a price list sees "₹120 → ₹99.50", not only "price". Descriptions and pictures are
+ * named alone (too long for a cell).
+ */
+export type FieldChange = { field: string; from?: string; to?: string };
+
 export type ImportRow =
   | { row: number; action: "create"; name: string; values: ProductValues }
-  | { row: number; action: "update"; id: string; name: string; changed: string[]; values: ProductValues; updatedAt: number }
+  | { row: number; action: "update"; id: string; name: string; changed: FieldChange[]; values: ProductValues; updatedAt: number }
   | { row: number; action: "unchanged"; id: string; name: string }
   | { row: number; action: "refused"; id: string | null; name: string; reasons: string[] };
 
@@ -126,7 +133,7 @@ export async function planImport({ db, env }: ImportStore, text: string): Promis
     rows.push(
       changed.length === 0
         ? { row, action: "unchanged", id: current.id, name: values.name }
-        : { row, action: "update", id: current.id, name: values.name, changed: changed.map((f) => FIELD_LABELS[f]), values, updatedAt: current.updatedAt },
+        : { row, action: "update", id: current.id, name: values.name, changed: changed.map((f) => fieldChange(f, current, values)), values, updatedAt: current.updatedAt },
     );
   }
 
@@ -134,6 +141,27 @@ export async function planImport({ db, env }: ImportStore, text: string): Promis
   const summary = { create: 0, update: 0, unchanged: 0, refused: 0 };
   for (const row of rows) summary[row.action]++;
   return { rows, summary, hash: await planHash(rows) };
+}
+
+function fieldChange(field: keyof ProductValues, before: ProductValues, after: ProductValues): FieldChange {
+  const shown = (values: ProductValues): string | undefined => {
+    switch (field) {
+      case "name":
+      case "category":
+        return values[field];
+      case "pricePaise":
+      case "offerPricePaise":
+        return formatRupees(values[field]);
+      case "weight":
+        return values.weight ?? "none";
+      case "stock":
+        return values.stock === null ? "not counted" : String(values.stock);
+      default:
+        return undefined;
+    }
+  };
+  const from = shown(before);
+  return from === undefined ? { field: FIELD_LABELS[field] } : { field: FIELD_LABELS[field], from, to: shown(after) };
 }
 
 /** The products the file names, in one D1 round trip (the ids in slices well under D1's 2 MB per bound value). */
@@ -299,7 +327,8 @@ export function publicRow(row: ImportRow) {
     action,
     name,
     id: "id" in row ? row.id : null,
-    ...(row.action === "update" && { changed: row.changed }),
+    // `changed` names the fields (the API's first answer); `changes` adds their values before and after.
+    ...(row.action === "update" && { changed: row.changed.map((change) => change.field), changes: row.changed }),
     ...(row.action === "refused" && { reasons: row.reasons }),
   };
 }

@@ -11,6 +11,7 @@ import {
   publicRow,
   stagedImport,
   stageImport,
+  type FieldChange,
 } from "@worker/services/catalogue-import";
 import { exportParts } from "@worker/services/catalogue-export";
 import { CSV_COLUMNS, MAX_IMPORT_BYTES, REQUIRED_CSV_COLUMNS } from "@shared/product-csv";
@@ -59,6 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`${PAGE}?preview=${id}`, 303);
   });
 }
+
+/** "offer price: ₹110 → ₹99.50", or the field alone when its values are too long to show. */
+const describeChange = ({ field, from, to }: FieldChange) => (from === undefined ? field : `${field}: ${from} → ${to}`);
 
 const ACTION_LABEL = { create: "Will be created", update: "Will be changed", unchanged: "Unchanged", refused: "Refused" } as const;
 
@@ -151,7 +155,7 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
                     <td className="px-3 py-2">{row.row}</td>
                     <td className="break-words px-3 py-2">{row.name || row.id || "(no name)"}</td>
                     <td className="px-3 py-2">{ACTION_LABEL[row.action]}</td>
-                    <td className="px-3 py-2">{row.reasons?.join("; ") ?? row.changed?.join(", ") ?? ""}</td>
+                    <td className="px-3 py-2">{row.reasons?.join("; ") ?? row.changes?.map(describeChange).join("; ") ?? ""}</td>
                   </tr>
                 ))}
               </tbody>
