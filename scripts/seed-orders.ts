@@ -140,10 +140,13 @@ export async function seedOrders(db: D1Database, options: OrderSeedOptions): Pro
       keys.searchSurname,
       keys.searchPhone,
       keys.searchPhoneReversed,
+      keys.searchEmail,
+      keys.searchPincode,
+      keys.searchCity,
     ]);
     lines.forEach(({ product, quantity }, k) => itemRows.push([`${id}-${k + 1}`, id, product.id, product.name, product.category, product.image, product.pricePaise, quantity]));
   }
-  const ORDER_COLUMNS = ["id", "user_id", "subtotal_paise", "tax_paise", "amount_paise", "address", "payment_type", "status", "status_history", "is_paid", "payment_state", "stripe_session_id", "stock_returned", "refunded_at", "created_at", "updated_at", "search_name", "search_surname", "search_phone", "search_phone_reversed"];
+  const ORDER_COLUMNS = ["id", "user_id", "subtotal_paise", "tax_paise", "amount_paise", "address", "payment_type", "status", "status_history", "is_paid", "payment_state", "stripe_session_id", "stock_returned", "refunded_at", "created_at", "updated_at", "search_name", "search_surname", "search_phone", "search_phone_reversed", "search_email", "search_pincode", "search_city"];
   await insertRows(db, "orders", ORDER_COLUMNS, orderRows);
   await insertRows(db, "order_items", ["id", "order_id", "product_id", "name", "category", "image", "unit_price_paise", "quantity"], itemRows);
   // Counted stock for one bulk product in ten (the dashboard's stock lists); the rest stay uncounted.

@@ -331,14 +331,15 @@ describe("cancelling with a reason", () => {
 });
 
 describe("the seller's orders: filters and search", () => {
-  /** Orders of three people, by card and cash, paid and not, on three days. */
+  /** Orders of three people in three places, by card and cash, paid and not, on three days. */
   async function shop() {
     const seller = await sellerLogin();
     const apple = await insertProduct();
     const people = [
-      { firstName: "Asha", lastName: "Rao", phone: "+91 98765 43210", email: "Asha.Rao@Example.com" },
-      { firstName: "Vikram", lastName: "Singh", phone: "+91 98450 12345", email: "vikram@shop.example" },
-      { firstName: "Ashok", lastName: "Kumar", phone: "+91 90000 11111", email: "kumar.a@example.com" },
+      { firstName: "Asha", lastName: "Rao", phone: "+91 98765 43210", email: "Asha.Rao@Example.com", city: "Bengaluru", zipCode: "560034" },
+      { firstName: "Vikram", lastName: "Singh", phone: "+91 98450 12345", email: "vikram@shop.example", city: "Mysuru", zipCode: "570001" },
+      // Typed with two spaces: the key has one, as a name's does.
+      { firstName: "Ashok", lastName: "Kumar", phone: "+91 90000 11111", email: "kumar.a@example.com", city: "Kolar  Gold Fields", zipCode: "563115" },
     ];
     const ids: string[] = [];
     for (const person of people) {
@@ -409,6 +410,27 @@ describe("the seller's orders: filters and search", () => {
     expect(await list("q=%21%21%21")).toEqual([]);
   });
 
+  it("search by the delivery PIN code (all six digits) or how the delivery city starts (any case, single spaces)", async () => {
+    const { asha, vikram, ashok, list } = await shop();
+    // "All orders to 560034": that PIN's orders only, however the PIN is spaced.
+    expect(await list("q=560034")).toEqual([asha]);
+    expect(await list("q=570001")).toEqual([vikram]);
+    expect(await list(`q=${encodeURIComponent("570 001")}`)).toEqual([vikram]);
+    // Five digits are no PIN: neither these orders' PINs nor the start or end of their phones.
+    expect(await list("q=56003")).toEqual([]);
+    expect(await list("q=57000")).toEqual([]);
+    // A PIN no order goes to.
+    expect(await list("q=560001")).toEqual([]);
+    // "Orders to Mysuru": how the city starts, in any case.
+    expect(await list("q=mys")).toEqual([vikram]);
+    expect(await list("q=MYSURU")).toEqual([vikram]);
+    expect(await list("q=Beng")).toEqual([asha]);
+    expect(await list(`q=${encodeURIComponent("kolar  gold")}`)).toEqual([ashok]);
+    // The middle of a city, and a city no order goes to.
+    expect(await list("q=suru")).toEqual([]);
+    expect(await list("q=chennai")).toEqual([]);
+  });
+
   it("the migration that added the e-mail key gives orders placed before it theirs", async () => {
     const { asha, list } = await shop();
     await env.DB.prepare("UPDATE orders SET search_email = '' WHERE id = ?").bind(asha).run();
@@ -416,6 +438,20 @@ describe("the seller's orders: filters and search", () => {
     const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0016_orders_search_email"))!;
     await env.DB.prepare(migration.queries.find((query) => query.includes("UPDATE"))!).run();
     expect(await list("q=asha.rao%40")).toEqual([asha]);
+  });
+
+  it("the migration that added the PIN code and city keys gives orders placed before it theirs", async () => {
+    const { vikram, ashok, list } = await shop();
+    await env.DB.prepare("UPDATE orders SET search_pincode = '', search_city = ''").run();
+    expect(await list("q=570001")).toEqual([]);
+    expect(await list("q=mys")).toEqual([]);
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0020_orders_search_pincode_city"))!;
+    await env.DB.prepare(migration.queries.find((query) => query.includes("UPDATE"))!).run();
+    expect(await list("q=570001")).toEqual([vikram]);
+    expect(await list("q=mys")).toEqual([vikram]);
+    // The same keys as an order placed now gets: the city's two spaces squeezed to one.
+    expect(await list(`q=${encodeURIComponent("kolar gold f")}`)).toEqual([ashok]);
+    expect(await env.DB.prepare("SELECT search_pincode, search_city FROM orders WHERE id = ?").bind(ashok).first()).toEqual({ search_pincode: "563115", search_city: "kolar gold fields" });
   });
 
   it("bad filters are a 400 with the reason, for the API and on the page", async () => {
@@ -448,6 +484,8 @@ describe("the seller's orders: filters and search", () => {
       phone: await plan({ q: "9845012345" }),
       phonePrefix: await plan({ q: "98450" }),
       email: await plan({ q: "asha.rao@" }),
+      pincode: await plan({ q: "560034" }),
+      city: await plan({ q: "mys" }),
       number: await plan({ q: "ABC12345" }),
       days: await plan({ from: "2026-11-20", to: "2026-11-21", method: "card", paid: "paid" }),
     };
@@ -457,6 +495,11 @@ describe("the seller's orders: filters and search", () => {
     expect(plans.phonePrefix).toMatch(/orders USING INDEX orders_search_phone_idx/);
     expect(plans.phonePrefix).toMatch(/orders USING INDEX orders_search_phone_reversed_idx/);
     expect(plans.email).toMatch(/orders USING INDEX orders_search_email_idx/);
+    // Six digits are a PIN and part of a phone; letters are a name, a surname, an e-mail or a city.
+    expect(plans.pincode).toMatch(/orders USING INDEX orders_search_pincode_idx/);
+    expect(plans.pincode).toMatch(/orders USING INDEX orders_search_phone_idx/);
+    expect(plans.city).toMatch(/orders USING INDEX orders_search_city_idx/);
+    expect(plans.city).toMatch(/orders USING INDEX orders_search_name_idx/);
     // An 8-character number of hex digits may also be the start of a phone: both ranges, each on its index.
     expect(plans.number).toMatch(/orders USING INDEX sqlite_autoindex_orders_1/);
     expect(plans.days).toMatch(/orders USING (COVERING )?INDEX orders_created_idx/);

@@ -152,7 +152,8 @@ export const orders = sqliteTable(
     /**
      * What the seller searches orders by, kept indexable (ADR 035): the delivery name in lower case
      * ("asha rao"), its surname ("rao"), the phone's last ten digits and the same digits backwards
-     * (so that "the number ending 43210" is a prefix too), and the e-mail in lower case, all from
+     * (so that "the number ending 43210" is a prefix too), the e-mail in lower case, the PIN code
+     * and the city in lower case with single spaces (grocers plan delivery runs by them), all from
      * the address snapshot.
      */
     searchName: text("search_name").notNull().default(""),
@@ -160,6 +161,8 @@ export const orders = sqliteTable(
     searchPhone: text("search_phone").notNull().default(""),
     searchPhoneReversed: text("search_phone_reversed").notNull().default(""),
     searchEmail: text("search_email").notNull().default(""),
+    searchPincode: text("search_pincode").notNull().default(""),
+    searchCity: text("search_city").notNull().default(""),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -170,6 +173,8 @@ export const orders = sqliteTable(
     index("orders_search_phone_idx").on(t.searchPhone, t.createdAt),
     index("orders_search_phone_reversed_idx").on(t.searchPhoneReversed, t.createdAt),
     index("orders_search_email_idx").on(t.searchEmail, t.createdAt),
+    index("orders_search_pincode_idx").on(t.searchPincode, t.createdAt),
+    index("orders_search_city_idx").on(t.searchCity, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
     // The dashboard's counts of orders waiting for a next step (ADR 036): read from the index alone.

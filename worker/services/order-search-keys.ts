@@ -2,7 +2,7 @@
  * The keys the seller finds orders by (ADR 035), written once when an order is placed and used the
  * same way by every search: a name in lower case with single spaces, a phone as its last ten digits
  * (an Indian mobile number, whatever spaces, dashes or +91 it was typed with), an e-mail trimmed
- * and in lower case.
+ * and in lower case, a PIN code as its digits without spaces; a city is keyed as a name is.
  */
 import type { AddressSnapshot } from "@worker/db/schema";
 
@@ -14,6 +14,11 @@ export function emailKey(text: string): string {
   return text.trim().toLowerCase();
 }
 
+/** "560 034" is 560034, as the address form reads a PIN code. */
+export function pincodeKey(text: string): string {
+  return text.replace(/\s+/g, "");
+}
+
 export function phoneKey(text: string): string {
   return text.replace(/\D/g, "").slice(-10);
 }
@@ -23,7 +28,7 @@ export function reversed(digits: string): string {
   return [...digits].reverse().join("");
 }
 
-export function orderSearchKeys(address: Pick<AddressSnapshot, "firstName" | "lastName" | "phone" | "email">) {
+export function orderSearchKeys(address: Pick<AddressSnapshot, "firstName" | "lastName" | "phone" | "email" | "zipCode" | "city">) {
   const searchPhone = phoneKey(address.phone);
   return {
     searchName: nameKey(`${address.firstName} ${address.lastName}`),
@@ -31,5 +36,7 @@ export function orderSearchKeys(address: Pick<AddressSnapshot, "firstName" | "la
     searchPhone,
     searchPhoneReversed: reversed(searchPhone),
     searchEmail: emailKey(address.email),
+    searchPincode: pincodeKey(address.zipCode),
+    searchCity: nameKey(address.city),
   };
 }

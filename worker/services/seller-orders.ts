@@ -1,7 +1,7 @@
 /**
  * The seller's view of orders: everything to fulfil (cash on delivery, or paid online), newest
- * first, narrowed by status, days, payment and a search (order number, name or phone), every
- * narrowing on an index (ADR 035).
+ * first, narrowed by status, days, payment and a search (order number, name, phone, e-mail, PIN
+ * code or city), every narrowing on an index (ADR 035).
  */
 import { and, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
@@ -11,7 +11,7 @@ import { orders } from "@worker/db/schema";
 import { notFound } from "@worker/errors";
 import { orderIdField, type SellerOrdersQuery } from "@worker/validation/order";
 import { ORDER_NOT_FOUND } from "./order-detail";
-import { emailKey, nameKey, phoneKey, reversed } from "./order-search-keys";
+import { emailKey, nameKey, phoneKey, pincodeKey, reversed } from "./order-search-keys";
 import type { OrderWithItems } from "./orders";
 
 export const SELLER_PAGE_SIZE = 10;
@@ -97,8 +97,9 @@ function startOfIndianDay(day: string): number {
 
 /**
  * A search matches the start of an order number (its id), of the delivery name or its surname, of
- * the e-mail (text with an "@", or one word that could begin an address), or the start or the end
- * of the phone's last ten digits: each a range on an index, so SQLite reads only the matches.
+ * the e-mail (text with an "@", or one word that could begin an address), of the delivery city, the
+ * start or the end of the phone's last ten digits, or a whole PIN code: each a range on an index,
+ * so SQLite reads only the matches.
  */
 export function searchCondition(text: string): SQL {
   const terms: SQL[] = [];
@@ -110,15 +111,18 @@ export function searchCondition(text: string): SQL {
     // Part of a number: how it starts, or how it ends ("the one ending 43210").
     else terms.push(startsWith(orders.searchPhone, digits), startsWith(orders.searchPhoneReversed, reversed(digits)));
   }
-  // A name: how the whole name starts ("asha r"), or the surname ("rao").
-  if (/\p{L}/u.test(text)) terms.push(startsWith(orders.searchName, nameKey(text)), startsWith(orders.searchSurname, nameKey(text)));
+  // Six digits are also a PIN code ("all orders to 560034"): the whole PIN only, as fewer digits name no one area.
+  const pincode = pincodeKey(text);
+  if (/^\d{6}$/.test(pincode)) terms.push(eq(orders.searchPincode, pincode));
+  // A name: how the whole name starts ("asha r"), or the surname ("rao"); or how the city starts ("mys" for Mysuru).
+  if (/\p{L}/u.test(text)) terms.push(startsWith(orders.searchName, nameKey(text)), startsWith(orders.searchSurname, nameKey(text)), startsWith(orders.searchCity, nameKey(text)));
   // An e-mail, or how one starts ("asha.rao@", "asha.rao"): one word, with a letter or an "@".
   if (/^\S+$/.test(text.trim()) && /[\p{L}@]/u.test(text)) terms.push(startsWith(orders.searchEmail, emailKey(text)));
   // Nothing searchable (punctuation alone): no order matches.
   return terms.length > 0 ? or(...terms)! : eq(orders.id, "");
 }
 
-function startsWith(column: typeof orders.id | typeof orders.searchName | typeof orders.searchSurname | typeof orders.searchPhone | typeof orders.searchPhoneReversed | typeof orders.searchEmail, prefix: string): SQL {
+function startsWith(column: typeof orders.id | typeof orders.searchName | typeof orders.searchSurname | typeof orders.searchPhone | typeof orders.searchPhoneReversed | typeof orders.searchEmail | typeof orders.searchCity, prefix: string): SQL {
   // Text compares byte-wise: every string that starts with `prefix` sorts between these two.
   return and(gte(column, prefix), lt(column, `${prefix}\uffff`))!;
 }

@@ -50,7 +50,7 @@ export const SELLER_ORDER_SEARCH_MAX = 100;
 /**
  * The seller's order list, as the page's URL and the API's query both say it: a status, a range of
  * days (India time, both ends included), the payment method and whether it is paid, a search (order
- * number, name or phone; ADR 035), and paging back in time.
+ * number, name, phone, e-mail, PIN code or city; ADR 035), and paging back in time.
  */
 export const sellerOrdersQuery = z
   .object({

@@ -141,7 +141,7 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
       {query.status && <input type="hidden" name="status" value={query.status} />}
       {/* What it searches is in the label, where it is never cut off as a placeholder is in a narrow field. */}
       <label className="col-span-2 md:col-span-1">
-        Search <span className="text-gray-600">(order no., name, phone, e-mail)</span>
+        Search <span className="text-gray-600">(order no., name, phone, e-mail, PIN, city)</span>
         <input type="search" name="q" defaultValue={query.q ?? ""} className={field} />
       </label>
       <label>

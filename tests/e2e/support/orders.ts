@@ -4,7 +4,7 @@
  * the order page's and the seller's order cards, and the refresh interval the pages poll on.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { addAddressByApi, newAddress, type Shopper } from "./accounts";
+import { addAddressByApi, newAddress, type Address, type Shopper } from "./accounts";
 import { APPLE } from "./app";
 
 /** How often open order pages refresh (app/lib/use-polling.ts LIVE_REFRESH_MS): journeys move the page clock past it. */
@@ -23,14 +23,15 @@ export function appOrigin(): string {
 
 /**
  * A cash-on-delivery order of the signed-in shopper of `page`, to a new address of theirs
- * (`lastName` makes it findable by the seller's search). Returns the order id.
+ * (`lastName` makes it findable by the seller's search; `address` changes more of it, such as the
+ * city and PIN code). Returns the order id.
  */
 export async function placeOrderByApi(
   page: Page,
   shopper: Shopper,
-  { items = [{ product: APPLE.id, quantity: 1 }], lastName }: { items?: { product: string; quantity: number }[]; lastName?: string } = {},
+  { items = [{ product: APPLE.id, quantity: 1 }], lastName, address: changes = {} }: { items?: { product: string; quantity: number }[]; lastName?: string; address?: Partial<Address> } = {},
 ): Promise<string> {
-  const address = await addAddressByApi(page, newAddress(shopper, lastName ? { lastName } : {}));
+  const address = await addAddressByApi(page, newAddress(shopper, { ...(lastName ? { lastName } : {}), ...changes }));
   const response = await page.request.post("/api/order/cod", { data: { items, address }, headers: { Origin: appOrigin() } });
   const body = await response.text();
   expect(response.status(), body).toBe(201);
