@@ -8,7 +8,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { csvLine, parseCsv } from "../../worker/csv";
-import { open, openRefreshed, productCard, rupees } from "./support/app";
+import { open, openRefreshed, productCard, rupees, waitForHydration } from "./support/app";
 import { openSellerPage, SELLER_STATE } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
 import { CATALOGUE_TAG, expect, test, type CatalogueChanges } from "./support/fixtures";
@@ -109,6 +109,16 @@ async function addProductByKeyboard(page: Page, catalogueChanges: CatalogueChang
 
   await open(shopper, `/products?search=${encodeURIComponent(name)}`);
   await expect(productCard(shopper, name)).toContainText(rupees(45_00));
+}
+
+/** The question a held navigation asks on Add or Edit Product with changes not saved (ADR 055). */
+function leaveQuestion(page: Page) {
+  return page.getByRole("dialog", { name: "Leave page with unsaved changes?" });
+}
+
+/** A link of the seller's sidebar (a row of tabs on a phone). */
+function sellerLink(page: Page, label: string) {
+  return page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: label });
 }
 
 // Every journey on a desktop and on a phone (the phone's own in its describe below).
@@ -225,6 +235,175 @@ for (const [screen, options] of [
       await sellerPage.getByRole("button", { name: "SAVE" }).click();
       await expect(sellerPage.getByRole("alert").filter({ hasText: "Add at least one product image" })).toBeVisible();
       expect((await productByApi(sellerRequest, name))!.image).toEqual([images[1]]);
+    });
+
+    test("leaving Edit Product with a changed name asks: Keep editing keeps what was typed, the back button asks too; Leave without saving saves nothing", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Unsaved Leek ${unique()}`;
+      catalogueChanges.added(name);
+      await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      // Into Edit from the list, in the page: the back button is then the app's own navigation.
+      await openSellerPage(sellerPage, `/seller/product-list?q=${encodeURIComponent(name)}`);
+      await sellerPage.getByRole("link", { name: `Edit ${name}` }).click();
+      await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText(`Edit ${name}`);
+      const editAddress = sellerPage.url();
+      const field = sellerPage.getByLabel("Product Name");
+      await field.fill(`${name} renamed`);
+
+      const question = leaveQuestion(sellerPage);
+      const keep = question.getByRole("button", { name: "Keep editing" });
+      await sellerLink(sellerPage, "Dashboard").click();
+      await expect(question).toBeVisible();
+      await expect(question).toHaveAccessibleDescription("Your changes to this product are not saved. If you leave, they will be lost.");
+      await expect(keep).toBeFocused();
+      await keep.click();
+      await expect(question).toBeHidden();
+      await expect(sellerPage).toHaveURL(editAddress);
+      await expect(field).toHaveValue(`${name} renamed`);
+
+      await sellerPage.evaluate(() => history.back());
+      await expect(question).toBeVisible();
+      await keep.click();
+      await expect(question).toBeHidden();
+      await expect(sellerPage).toHaveURL(editAddress);
+      await expect(field).toHaveValue(`${name} renamed`);
+
+      await sellerLink(sellerPage, "Dashboard").click();
+      await question.getByRole("button", { name: "Leave without saving" }).click();
+      await expect(sellerPage).toHaveURL("/seller/dashboard");
+      await expect(question).toHaveCount(0);
+      expect(await productByApi(sellerRequest, name)).toBeDefined();
+      expect(await productByApi(sellerRequest, `${name} renamed`)).toBeUndefined();
+    });
+
+    test("unsaved changes: a refused save still asks before leaving; a save goes through unasked, and then leaving asks nothing", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Saved Leek ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+      const offer = sellerPage.getByLabel("Offer Price (₹)");
+      const question = leaveQuestion(sellerPage);
+      await offer.fill("450");
+      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+      await expect(sellerPage.getByRole("alert")).toHaveText("Offer price cannot be above the price");
+      await sellerLink(sellerPage, "Product List").click();
+      await expect(question).toBeVisible();
+      await question.getByRole("button", { name: "Keep editing" }).click();
+      await expect(sellerPage).toHaveURL(`/seller/products/${id}/edit`);
+
+      await offer.fill("65");
+      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+      await expect(toast(sellerPage, `Saved ${name}`)).toBeVisible();
+      await expect(question).toHaveCount(0);
+      await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 65 });
+      await sellerLink(sellerPage, "Product List").click();
+      await expect(sellerPage).toHaveURL("/seller/product-list");
+      await expect(question).toHaveCount(0);
+    });
+
+    test("unsaved changes by keyboard: the question takes the focus, Escape stays and gives it back to the changed field; Tab, Enter leaves", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Keyed Leek ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+      const field = sellerPage.getByLabel("Product Name");
+      await field.focus();
+      await sellerPage.keyboard.press("End");
+      await sellerPage.keyboard.type(" fresh");
+      const dashboard = sellerLink(sellerPage, "Dashboard");
+      await dashboard.focus();
+      await sellerPage.keyboard.press("Enter");
+
+      const question = leaveQuestion(sellerPage);
+      await expect(question).toBeVisible();
+      await expect(question.getByRole("button", { name: "Keep editing" })).toBeFocused();
+      await sellerPage.keyboard.press("Escape");
+      await expect(question).toBeHidden();
+      await expect(field).toBeFocused();
+      await expect(field).toHaveValue(`${name} fresh`);
+      await expect(sellerPage).toHaveURL(`/seller/products/${id}/edit`);
+
+      await dashboard.focus();
+      await sellerPage.keyboard.press("Enter");
+      await expect(question.getByRole("button", { name: "Keep editing" })).toBeFocused();
+      await sellerPage.keyboard.press("Tab");
+      await expect(question.getByRole("button", { name: "Leave without saving" })).toBeFocused();
+      await sellerPage.keyboard.press("Enter");
+      await expect(sellerPage).toHaveURL("/seller/dashboard");
+      expect(await productByApi(sellerRequest, name)).toBeDefined();
+    });
+
+    test("unsaved changes: an untouched Edit Product, or one changed back, leaves unasked; a count, a picture, the pictures' order or a category on Add Product asks", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Untouched Leek ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name, [AVOCADO, CUCUMBER]);
+      const edit = `/seller/products/${id}/edit`;
+      const question = leaveQuestion(sellerPage);
+      await openSellerPage(sellerPage, edit);
+      await sellerLink(sellerPage, "Dashboard").click();
+      await expect(sellerPage).toHaveURL("/seller/dashboard");
+      await expect(question).toHaveCount(0);
+
+      // Compared by value: a change undone is no change.
+      await openSellerPage(sellerPage, edit);
+      const field = sellerPage.getByLabel("Product Name");
+      await field.fill(`${name} renamed`);
+      await field.fill(name);
+      const remove = sellerPage.getByRole("checkbox", { name: "Remove image 1" });
+      await remove.check();
+      await remove.uncheck();
+      await sellerLink(sellerPage, "Dashboard").click();
+      await expect(sellerPage).toHaveURL("/seller/dashboard");
+      await expect(question).toHaveCount(0);
+
+      const changes: [string, () => Promise<void>][] = [
+        ["a stock count", () => sellerPage.getByLabel("Stock count (optional)").fill("5")],
+        ["a picture chosen", () => sellerPage.getByLabel("Upload image 3", { exact: true }).setInputFiles(CARROT)],
+        ["the pictures' order", () => sellerPage.getByRole("button", { name: "Move image 2 earlier" }).click()],
+      ];
+      for (const [what, change] of changes) {
+        await openSellerPage(sellerPage, edit);
+        await change();
+        await sellerLink(sellerPage, "Dashboard").click();
+        await expect(question, what).toBeVisible();
+        await question.getByRole("button", { name: "Leave without saving" }).click();
+        await expect(sellerPage).toHaveURL("/seller/dashboard");
+      }
+
+      await sellerLink(sellerPage, "Add Product").click();
+      await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Add Product");
+      await sellerPage.getByLabel("Category").selectOption("Vegetables");
+      await sellerLink(sellerPage, "Product List").click();
+      await expect(question).toBeVisible();
+      await question.getByRole("button", { name: "Leave without saving" }).click();
+      await expect(sellerPage).toHaveURL("/seller/product-list");
+      const saved = (await productByApi(sellerRequest, name))!;
+      expect(saved).toMatchObject({ stock: null });
+      expect(saved.image).toHaveLength(2);
+    });
+
+    test("unsaved changes: closing or reloading the tab gets the browser's own question only while a field is changed", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Reloaded Leek ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      const asked: string[] = [];
+      sellerPage.on("dialog", (dialog) => {
+        asked.push(dialog.type());
+        void dialog.accept();
+      });
+      await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+      const field = sellerPage.getByLabel("Product Name");
+      await field.click(); // the browser asks only on a page the user has interacted with
+      await sellerPage.reload();
+      await waitForHydration(sellerPage);
+      expect(asked).toEqual([]);
+
+      await field.click();
+      await sellerPage.keyboard.type(" renamed");
+      await sellerPage.reload();
+      await waitForHydration(sellerPage);
+      expect(asked).toEqual(["beforeunload"]);
+      // Left: the stored name again.
+      await expect(field).toHaveValue(name);
     });
 
     test("bulk stock from the list: select all on the page, switch off; two rows to a count; without JavaScript too", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, page: shopper, catalogueChanges, baseURL, browser }) => {

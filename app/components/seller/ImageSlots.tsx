@@ -12,6 +12,11 @@ export function initialSlots(images: readonly string[] = []): Slot[] {
   return Array.from({ length: MAX_IMAGES }, (_, id) => ({ id, key: images[id] ?? null, preview: null, removed: false, error: null }));
 }
 
+/** Whether the slots differ from the product's saved pictures: a file chosen, one removed, the order changed. */
+export function slotsChanged(slots: Slot[], images: readonly string[] = []): boolean {
+  return slots.some((s, position) => s.preview !== null || s.removed || s.key !== (images[position] ?? null));
+}
+
 /** Whether the slots will give the product at least one picture (checked before submitting). */
 export function hasPicture(slots: Slot[]): boolean {
   return slots.some((s) => !s.removed && (s.key || s.preview));

@@ -6,14 +6,17 @@ import { IMAGE_MESSAGES } from "@shared/product-images";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { toast } from "~/lib/toast";
 import { useFieldError } from "~/lib/field-error";
-import { hasPicture, ImageSlots, initialSlots } from "./ImageSlots";
+import { useUnsavedChanges } from "~/lib/use-unsaved-changes";
+import { hasPicture, ImageSlots, initialSlots, slotsChanged } from "./ImageSlots";
+import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
 import { BusyButton } from "~/components/BusyButton";
 
 /**
  * Add or edit a product: up to four picture slots (components/seller/ImageSlots.tsx) and the
  * product's fields. A real multipart form: with JavaScript it posts through a fetcher and answers
  * a save with a toast (a new product's form starts empty again), a refusal beside the button;
- * without, the browser posts it and the page shows the answer.
+ * without, the browser posts it and the page shows the answer. With JavaScript, leaving the page
+ * with changes not saved asks first (useUnsavedChanges).
  */
 export function ProductForm({ product, submitLabel }: { product?: ProductView; submitLabel: string }) {
   const fetcher = useFetcher<FormAnswer>();
@@ -45,6 +48,8 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
     toast.success(answer.msg);
     form.current?.reset();
   }, [answer]);
+  // A save resets the fields and the slots, so it is no longer a change; a refusal keeps them, and asks.
+  const { blocker, keepEditing } = useUnsavedChanges(form, slotsChanged(slots, product?.images));
 
   return (
     <fetcher.Form
@@ -116,6 +121,8 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
           {general}
         </p>
       )}
+      {/* Rendered only while asking; its buttons are plain buttons, not the form's. */}
+      <UnsavedChangesDialog blocker={blocker} onKeepEditing={keepEditing} />
     </fetcher.Form>
   );
 }

@@ -1,0 +1,79 @@
+import { useEffect, useId, useRef } from "react";
+import type { Blocker } from "react-router";
+
+/**
+ * "Leave page?" for a navigation held by `useUnsavedChanges` (app/lib/use-unsaved-changes.ts): a
+ * native modal `<dialog>` as the cancel-order question is (components/orders/CancelOrder.tsx), the
+ * focus on the safe answer. "Keep editing", Escape or a click on the backdrop stay, and the focus
+ * goes back to the form; "Leave without saving" carries on to where the seller was going (the
+ * dialog goes with the held navigation).
+ */
+export function UnsavedChangesDialog({ blocker, onKeepEditing }: { blocker: Blocker; onKeepEditing: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const blocked = blocker.state === "blocked";
+
+  // On each held navigation, not on `blocked` turning true: React Router's updates are transitions,
+  // and a navigation held again right after "Keep editing" can come before "unblocked" was rendered.
+  useEffect(() => {
+    const element = dialog.current;
+    if (blocker.state !== "blocked" || !element || element.open) return;
+    element.showModal();
+    keep.current?.focus();
+  }, [blocker]);
+
+  // Each answer closes the dialog itself, at once: its `close` event comes later, a task of its own
+  // (a journey saw it arrive only after the next navigation). Closing gives the focus back to what
+  // opened the dialog (the link); staying then takes it on to the form.
+  const stay = () => {
+    dialog.current?.close();
+    onKeepEditing();
+  };
+
+  // Only while a navigation is held: the page's HTML (and the page without JavaScript) has no dialog.
+  if (!blocked) return null;
+  return (
+    // A click on the backdrop stays, for the mouse; Escape and "Keep editing" are the keyboard's ways.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      // Escape, or a phone's back gesture: stay.
+      onCancel={(event) => {
+        event.preventDefault();
+        stay();
+      }}
+      onClick={(event) => {
+        if (event.target === dialog.current) stay();
+      }}
+      className="m-auto w-[92vw] max-w-md rounded-lg p-0 shadow-xl backdrop:bg-black/50"
+    >
+      <div className="p-6">
+        <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+          Leave page with unsaved changes?
+        </h2>
+        <p id={textId} className="mt-2 text-sm text-gray-700">
+          Your changes to this product are not saved. If you leave, they will be lost.
+        </p>
+        <div className="mt-4 flex flex-wrap justify-end gap-3">
+          <button ref={keep} type="button" onClick={stay} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50">
+            Keep editing
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              dialog.current?.close();
+              blocker.proceed?.();
+            }}
+            className="rounded bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800"
+          >
+            Leave without saving
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
