@@ -106,6 +106,13 @@ async function addProductByKeyboard(page: Page, catalogueChanges: CatalogueChang
   await expect(toast(page, `Product Added: ${name}`)).toBeVisible();
   await expect(page.getByLabel("Product Name")).toHaveValue("");
   await expect(page.getByLabel("Upload image 1", { exact: true })).toBeAttached(); // the slots start empty again
+  // Where the product just added is: its page in the shop, and its edit page to finish it later.
+  const added = page.getByTestId("added-product");
+  await expect(added).toContainText(`Added ${name}.`);
+  await expect(added.getByRole("link", { name: "See it in the shop" })).toHaveAttribute("href", /^\/products\/vegetables\/[\w-]+$/);
+  await added.getByRole("link", { name: "Edit it" }).click();
+  await expect(page).toHaveURL(/\/seller\/products\/[\w-]+\/edit$/);
+  await expect(page.getByLabel("Product Name")).toHaveValue(name);
 
   await open(shopper, `/products?search=${encodeURIComponent(name)}`);
   await expect(productCard(shopper, name)).toContainText(rupees(45_00));
@@ -668,6 +675,10 @@ test.describe("the seller's catalogue without JavaScript", () => {
     await expect(page.getByLabel("Product Name")).toHaveValue("");
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add Product");
+    // The page it came back to names the product, and leads to it.
+    await expect(page.getByTestId("added-product")).toContainText(`Added ${name}.`);
+    await page.getByTestId("added-product").getByRole("link", { name: "See it in the shop" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     const list = await sellerRequest.get(`/api/product/seller-list?search=${encodeURIComponent(name)}&limit=10`);
     expect(((await list.json()) as { products: { name: string }[] }).products.filter((p) => p.name === name)).toHaveLength(1);
     await context.close();

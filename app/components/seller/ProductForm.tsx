@@ -10,6 +10,8 @@ import { useUnsavedChanges } from "~/lib/use-unsaved-changes";
 import { hasPicture, ImageSlots, initialSlots, slotsChanged } from "./ImageSlots";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
 import { BusyButton } from "~/components/BusyButton";
+import { Link } from "~/components/Link";
+import { productPath } from "@shared/paths";
 
 /**
  * Add or edit a product: up to four picture slots (components/seller/ImageSlots.tsx) and the
@@ -18,8 +20,11 @@ import { BusyButton } from "~/components/BusyButton";
  * without, the browser posts it and the page shows the answer. With JavaScript, leaving the page
  * with changes not saved asks first (useUnsavedChanges).
  */
-export function ProductForm({ product, submitLabel }: { product?: ProductView; submitLabel: string }) {
-  const fetcher = useFetcher<FormAnswer>();
+/** A product just added, for Add Product's links to it: its edit page and its page in the shop. */
+export type AddedProduct = { id: string; name: string; category: string };
+
+export function ProductForm({ product, submitLabel, added }: { product?: ProductView; submitLabel: string; added?: AddedProduct | null }) {
+  const fetcher = useFetcher<FormAnswer & { added?: AddedProduct }>();
   const posted = useActionData<FormAnswer>();
   const form = useRef<HTMLFormElement>(null);
   const [slots, setSlots] = useState(() => initialSlots(product?.images));
@@ -121,9 +126,31 @@ export function ProductForm({ product, submitLabel }: { product?: ProductView; s
           {general}
         </p>
       )}
+      {/* The last answer's (with JavaScript) or the page's (back from a post without it). */}
+      <AddedLinks product={answer ? answer.added : added} />
       {/* Rendered only while asking; its buttons are plain buttons, not the form's. */}
       <UnsavedChangesDialog blocker={blocker} onKeepEditing={keepEditing} />
     </fetcher.Form>
+  );
+}
+
+/**
+ * After Add Product (the form starts empty again for the next one): where the product just added
+ * is, to check it in the shop or finish it later.
+ */
+function AddedLinks({ product }: { product: AddedProduct | null | undefined }) {
+  if (!product) return null;
+  return (
+    <p className="rounded-md bg-primary-soft px-3 py-2 text-sm" data-testid="added-product">
+      Added <strong>{product.name}</strong>.{" "}
+      <Link to={`/seller/products/${encodeURIComponent(product.id)}/edit`} className="text-primary-dull underline">
+        Edit it
+      </Link>{" "}
+      ·{" "}
+      <Link to={productPath(product)} className="text-primary-dull underline">
+        See it in the shop
+      </Link>
+    </p>
   );
 }
 
