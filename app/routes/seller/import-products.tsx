@@ -96,7 +96,7 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
         </p>
         <p>
           Columns: {CSV_COLUMNS.join(", ")} ({REQUIRED_CSV_COLUMNS.join(", ")} needed). A row with an id changes that product; a row without one adds a
-          product. Pictures are never fetched from other sites: a new product names one of this store&apos;s picture addresses (as the export writes
+          product. Prices are in rupees, as a spreadsheet writes them (99.50 or ₹1,200). Pictures are never fetched from other sites: a new product names one of this store&apos;s picture addresses (as the export writes
           them), or is added on Add Product. in_stock is for reading: switch products on and off from the list. At most {MAX_IMPORT_BYTES / 1024 / 1024}{" "}
           MB.
         </p>
