@@ -18,6 +18,8 @@ export default [
     route("my-orders/:id/pay", "routes/shop/order-pay.tsx"),
     route("login", "routes/account/login.tsx"),
     route("logout", "routes/account/logout.tsx"),
+    route("register", "routes/account/sign-up-redirect.tsx", { id: "register" }),
+    route("signup", "routes/account/sign-up-redirect.tsx", { id: "signup" }),
     route("loader", "routes/shop/loader.tsx"),
     route("contact", "routes/info/contact-redirect.tsx"),
     route("contact-us", "routes/info/contact-us.tsx"),

@@ -24,6 +24,7 @@ export function DeliveryChip() {
   const location = useLocation();
   const id = useId();
   const saved = fetcher.state === "idle" && fetcher.data?.ok;
+  const refused = fetcher.data?.ok === false;
   // Saved: the panel closes and the focus goes back to the chip, which now shows the new promise.
   useEffect(() => {
     if (!saved || !panel.current) return;
@@ -77,7 +78,10 @@ export function DeliveryChip() {
                   name="pincode"
                   required
                   inputMode="numeric"
-                  maxLength={7}
+                  // Room for "560 034" or a pasted " 560001 ": the server reads the digits (as /delivery does).
+                  maxLength={10}
+                  aria-invalid={refused || undefined}
+                  aria-describedby={refused ? `${id}-error` : undefined}
                   autoComplete="postal-code"
                   defaultValue={pincode ?? ""}
                   className="w-full rounded border border-gray-400 px-2 py-1.5"
@@ -86,9 +90,9 @@ export function DeliveryChip() {
                   Check
                 </button>
               </div>
-              {fetcher.data && !fetcher.data.ok && (
-                <p role="alert" className="mt-2 text-red-700">
-                  {fetcher.data.msg}
+              {refused && (
+                <p id={`${id}-error`} role="alert" className="mt-2 text-red-700">
+                  {fetcher.data?.msg}
                 </p>
               )}
             </fetcher.Form>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Link } from "./Link";
 import type { ProductCardView } from "@worker/services/catalog";
@@ -39,6 +39,17 @@ export function ProductListing<P extends Page>({ title, page, emptyMessage, chil
     setAppended(loaded);
     savePages(location.key, page, loaded);
   }
+  // Load more was pressed: once its page is in, the focus goes to the first product it added (the
+  // link pressed may be gone, with the last page), where a keyboard user reads on.
+  const section = useRef<HTMLElement>(null);
+  const pressed = useRef(false);
+  useEffect(() => {
+    const added = appended.at(-1);
+    if (!pressed.current || !added) return;
+    pressed.current = false;
+    const articles = section.current?.querySelectorAll("article") ?? [];
+    articles[articles.length - added.products.length]?.querySelector("a")?.focus();
+  }, [appended]);
 
   const pages = [page, ...appended];
   const products = pages.flatMap((p) => p.products);
@@ -47,7 +58,7 @@ export function ProductListing<P extends Page>({ title, page, emptyMessage, chil
   const nextHref = nextCursor ? withCursor(location, nextCursor) : null;
 
   return (
-    <section className="mt-10 flex flex-col" aria-labelledby="listing-title">
+    <section ref={section} className="mt-10 flex flex-col" aria-labelledby="listing-title">
       <h1 id="listing-title" className="mb-6 text-2xl font-medium uppercase md:text-3xl">
         {title}
         <span aria-hidden="true" className="mt-1 block h-0.5 w-16 rounded-full bg-primary" />
@@ -61,6 +72,7 @@ export function ProductListing<P extends Page>({ title, page, emptyMessage, chil
           preventScrollReset
           onClick={(event) => {
             event.preventDefault();
+            pressed.current = true;
             fetcher.load(nextHref);
           }}
           className="mx-auto mt-10 rounded-full border border-primary px-8 py-2 text-primary-dull hover:bg-primary-soft"

@@ -61,6 +61,9 @@ for (const device of ["desktop", "phone @mobile"]) {
       await page.keyboard.type("12345");
       await banner.getByRole("button", { name: "Check" }).click();
       await expect(banner.getByRole("alert")).toHaveText("Enter a 6-digit PIN code, such as 560001");
+      // The field says so too, for a screen reader meeting it again.
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveAccessibleDescription("Enter a 6-digit PIN code, such as 560001");
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
       await page.reload();
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
@@ -184,10 +187,12 @@ test.describe("without JavaScript", () => {
     await banner.getByRole("button", { name: "Check" }).click();
     expect((await refused).status()).toBe(400);
     await expect(page.getByRole("main").getByRole("alert")).toHaveText("Enter a 6-digit PIN code, such as 560001");
+    await expect(page.getByRole("main").getByLabel("Delivery pincode")).toHaveAttribute("aria-invalid", "true");
     await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
     // Its Back link (and a good pincode) go back to the product page, not to the home page.
     await expect(page.getByRole("link", { name: "← Back to shopping" })).toHaveAttribute("href", PRODUCT_PATH);
-    await page.getByRole("main").getByLabel("Delivery pincode").fill("560100");
+    // Typed with a space, as the top bar's field takes it: the digits are read.
+    await page.getByRole("main").getByLabel("Delivery pincode").fill("560 100");
     await page.getByRole("main").getByRole("button", { name: "Check" }).click();
     await expect(page).toHaveURL(PRODUCT_PATH);
     await expect(chipPromise(page)).toHaveText("Delivery in 2-7 business days");

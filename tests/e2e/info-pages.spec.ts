@@ -52,6 +52,20 @@ test.describe("the store's text pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
   });
 
+  test("/register and /signup, the addresses people type for a new account, lead to the sign-up form, with where it returns to", async ({ page }) => {
+    for (const path of ["/register", "/signup"]) {
+      const response = await page.goto(`${path}?redirectTo=%2Fcart`);
+      await expect(page).toHaveURL("/login?mode=signup&redirectTo=%2Fcart");
+      expect(await response?.request().redirectedFrom()?.response().then((r) => r?.status())).toBe(301);
+      await expect(page.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
+    }
+    // An outside address to return to is not carried on: the login page keeps returns on this site.
+    await page.goto("/register?redirectTo=https%3A%2F%2Fevil.example");
+    await expect(page.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
+    const signUp = page.locator("form").filter({ has: page.getByRole("button", { name: "Create Account" }) });
+    await expect(signUp.locator("input[name=redirectTo]")).toHaveValue("/");
+  });
+
   test("the top bar's Contact link goes straight to /contact-us and is marked as the current page there", async ({ page }) => {
     await open(page, "/products");
     const contact = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact", exact: true });

@@ -113,6 +113,10 @@ async function addProductByKeyboard(page: Page, catalogueChanges: CatalogueChang
   await added.getByRole("link", { name: "Edit it" }).click();
   await expect(page).toHaveURL(/\/seller\/products\/[\w-]+\/edit$/);
   await expect(page.getByLabel("Product Name")).toHaveValue(name);
+  // Back on Add Product, the links are still there (the page's address names the product).
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add Product");
+  await expect(page.getByTestId("added-product")).toContainText(`Added ${name}.`);
 
   await open(shopper, `/products?search=${encodeURIComponent(name)}`);
   await expect(productCard(shopper, name)).toContainText(rupees(45_00));

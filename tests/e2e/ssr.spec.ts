@@ -39,8 +39,11 @@ test.describe("pages come from the server with their data", () => {
   test("Load more appends the next page of products", { tag: CATALOGUE_TAG }, async ({ page }) => {
     await open(page, "/products");
     await expect(page.getByRole("article")).toHaveCount(20);
-    await page.getByRole("link", { name: "Load more" }).click();
+    // By keyboard: the focus goes on to the first product the page added (the link pressed is gone with the last page).
+    await page.getByRole("link", { name: "Load more" }).focus();
+    await page.keyboard.press("Enter");
     await expect(page.getByRole("article")).toHaveCount(35);
+    await expect(page.getByRole("article").nth(20).getByRole("link").first()).toBeFocused();
     await expect(page.getByRole("heading", { name: "Oats Noodles 72g" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
     await expect(page).toHaveURL("/products");

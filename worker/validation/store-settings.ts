@@ -23,11 +23,16 @@ const text = (label: string, max: number) =>
 const EXPRESS_MINUTES = { min: 5, max: 240 } as const;
 const expressMinutes = wholeNumber("An express delivery time", EXPRESS_MINUTES.min, EXPRESS_MINUTES.max);
 
-/** One express pincode with its minutes; a refusal names the pincode and the unit. */
-const expressPincode = z.object({ pincode: pincodeField, etaMinutes: z.unknown() }).transform(({ pincode, etaMinutes }, ctx) => {
+/** One express pincode with its minutes; a refusal names the pincode (one line of many) and the unit. */
+const expressPincode = z.object({ pincode: z.unknown(), etaMinutes: z.unknown() }).transform(({ pincode: typed, etaMinutes }, ctx) => {
+  const pincode = pincodeField.safeParse(typed);
+  if (!pincode.success) {
+    ctx.addIssue({ code: "custom", message: `Express pincode “${String(typed)}” is not a 6-digit PIN code, such as 560001` });
+    return z.NEVER;
+  }
   const minutes = expressMinutes.safeParse(etaMinutes);
-  if (minutes.success) return { pincode, etaMinutes: minutes.data };
-  ctx.addIssue({ code: "custom", message: `Express pincode ${pincode}: the delivery time must be a whole number of minutes from ${EXPRESS_MINUTES.min} to ${EXPRESS_MINUTES.max}` });
+  if (minutes.success) return { pincode: pincode.data, etaMinutes: minutes.data };
+  ctx.addIssue({ code: "custom", message: `Express pincode ${pincode.data}: the delivery time must be a whole number of minutes from ${EXPRESS_MINUTES.min} to ${EXPRESS_MINUTES.max}` });
   return z.NEVER;
 });
 
@@ -47,8 +52,9 @@ function expressLines(text: string, ctx: z.RefinementCtx): unknown[] {
     const tokens = line.replace(/\bmin(ute)?s?\b/gi, " ").replace(/\s[-–]\s|(?<=\d)[-–](?=\d)/g, " ").split(/[\s,;:=]+/).filter(Boolean);
     let pincodes: string[] = [];
     for (const token of tokens) {
-      // Four digits or more is a PIN code (a mistyped one is refused by its own rule); anything else is minutes.
-      if (/^\d{4,}$/.test(token)) {
+      // A PIN code is four characters or more, mostly digits ("5600O1" is a mistyped one, refused by
+      // its own rule); minutes are shorter ("30") or words ("thirty", refused as minutes).
+      if (token.length >= 4 && (token.match(/\d/g)?.length ?? 0) >= 3) {
         pincodes.push(token);
         continue;
       }

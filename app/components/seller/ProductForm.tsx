@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useActionData, useFetcher, useNavigate } from "react-router";
 import type { ProductView } from "@worker/services/catalog";
 import { CATEGORIES } from "@shared/categories";
 import { IMAGE_MESSAGES } from "@shared/product-images";
@@ -47,12 +47,17 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
     setHandled(answer);
     if (answer.ok) setSlots(initialSlots(product?.images));
   }
+  // A product added: its id goes into the page's address too (as without JavaScript), so the links
+  // to it are still there when the seller comes Back to the page, or reloads it.
+  // (navigate is stable in a data router: this effect runs once per answer.)
+  const navigate = useNavigate();
   useEffect(() => {
     if (!answer) return;
     if (!answer.ok) return;
     toast.success(answer.msg);
     form.current?.reset();
-  }, [answer]);
+    if (answer.added) void navigate(`?${new URLSearchParams({ added: answer.added.id })}`, { replace: true, preventScrollReset: true });
+  }, [answer, navigate]);
   // A save resets the fields and the slots, so it is no longer a change; a refusal keeps them, and asks.
   const { blocker, keepEditing } = useUnsavedChanges(form, slotsChanged(slots, product?.images));
 

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { safeLocalPath } from "@shared/redirect";
-import { daysText, expressTimeText, PINCODE_PATTERN } from "@shared/delivery";
+import { daysText, expressTimeText } from "@shared/delivery";
 import { runAction } from "@worker/web/action-result";
 import { submitPincodeForm } from "@worker/web/delivery";
 import { Link } from "~/components/Link";
@@ -53,10 +53,11 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
             name="pincode"
             required
             inputMode="numeric"
-            pattern={PINCODE_PATTERN}
-            maxLength={6}
+            // As the top bar's field: spaces allowed ("560 034"), the server reads the digits and says what is wrong.
+            maxLength={10}
             autoComplete="postal-code"
             defaultValue={refillFrom(actionData)("pincode", undefined)}
+            aria-invalid={failed ? true : undefined}
             aria-describedby={failed ? "delivery-pincode-error" : undefined}
             className="w-full rounded border border-gray-400 px-3 py-2"
           />
