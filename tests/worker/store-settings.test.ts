@@ -72,6 +72,7 @@ describe("the store's settings", () => {
     [{ expressPincodes: [{ pincode: "560001", etaMinutes: 30 }, { pincode: "560001", etaMinutes: 20 }] }, "Express pincode 560001 is listed twice"],
     [{ expressPincodes: [{ pincode: "56001", etaMinutes: 30 }] }, "Express pincode “56001” is not a 6-digit PIN code, such as 560001"],
     [{ expressPincodes: "560001 30\n5600O1 25" }, "Express pincode “5600O1” is not a 6-digit PIN code, such as 560001"],
+    [{ expressPincodes: [{ pincode: { nested: true }, etaMinutes: 30 }] }, "Express pincode is not a 6-digit PIN code, such as 560001"],
     [{ expressPincodes: [{ pincode: "560001", etaMinutes: 0 }] }, "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240"],
     [{ expressPincodes: [{ pincode: "560001", etaMinutes: 12.5 }] }, "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240"],
     [{ expressPincodes: [{ pincode: "560001", etaMinutes: null }] }, "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240"],

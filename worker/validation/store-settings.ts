@@ -27,7 +27,8 @@ const expressMinutes = wholeNumber("An express delivery time", EXPRESS_MINUTES.m
 const expressPincode = z.object({ pincode: z.unknown(), etaMinutes: z.unknown() }).transform(({ pincode: typed, etaMinutes }, ctx) => {
   const pincode = pincodeField.safeParse(typed);
   if (!pincode.success) {
-    ctx.addIssue({ code: "custom", message: `Express pincode “${String(typed)}” is not a 6-digit PIN code, such as 560001` });
+    const shown = typeof typed === "string" || typeof typed === "number" ? ` “${typed}”` : "";
+    ctx.addIssue({ code: "custom", message: `Express pincode${shown} is not a 6-digit PIN code, such as 560001` });
     return z.NEVER;
   }
   const minutes = expressMinutes.safeParse(etaMinutes);
