@@ -2,7 +2,7 @@
  * Checkout: place an order and, for card payment, open its Stripe Checkout. The one path behind
  * the JSON API's /api/order/cod and /api/order/stripe and the cart page's Place Order form.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "@worker/db/client";
 import { orders, type User } from "@worker/db/schema";
@@ -68,11 +68,11 @@ export async function checkout(
 async function replaceWaitingCardOrders(store: { db: Database; env: Env }, claimed: ClaimedCardOrder[]): Promise<number> {
   const { db, env } = store;
   if (claimed.length === 0) return 0;
-  const closed: string[] = [];
-  for (const order of claimed) {
-    if (!order.stripeSessionId || (await closeCheckout(env, order.stripeSessionId))) closed.push(order.id);
-    else await db.update(orders).set({ paymentState: "pending" }).where(and(eq(orders.id, order.id), eq(orders.paymentState, "expired"), eq(orders.status, "Order Placed")));
-  }
+  // Each checkout asked at once; those Stripe would not close go back to waiting in one statement.
+  const answers = await Promise.all(claimed.map((order) => !order.stripeSessionId || closeCheckout(env, order.stripeSessionId)));
+  const closed = claimed.filter((_, i) => answers[i]).map((order) => order.id);
+  const kept = claimed.filter((_, i) => !answers[i]).map((order) => order.id);
+  if (kept.length > 0) await db.update(orders).set({ paymentState: "pending" }).where(and(inArray(orders.id, kept), eq(orders.paymentState, "expired"), eq(orders.status, "Order Placed")));
   const cancellations = await Promise.all(closed.map((id) => cancelUnpaidCardOrder(db, id, UNPAID_CANCEL_REASONS.replaced)));
   const [first, ...rest] = cancellations.flatMap((c) => c.statements) as BatchItem<"sqlite">[];
   if (first) await batchWatchingAvailability(store, [...new Set(cancellations.flatMap((c) => c.productIds))], [first, ...rest]);

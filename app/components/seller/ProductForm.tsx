@@ -13,18 +13,19 @@ import { BusyButton } from "~/components/BusyButton";
 import { Link } from "~/components/Link";
 import { productPath } from "@shared/paths";
 
+/** A product just added, for Add Product's links to it: its edit page and its page in the shop. */
+export type AddedProduct = { id: string; name: string; category: string };
+
 /**
  * Add or edit a product: up to four picture slots (components/seller/ImageSlots.tsx) and the
  * product's fields. A real multipart form: with JavaScript it posts through a fetcher and answers
  * a save with a toast (a new product's form starts empty again), a refusal beside the button;
  * without, the browser posts it and the page shows the answer. With JavaScript, leaving the page
- * with changes not saved asks first (useUnsavedChanges).
+ * with changes not saved asks first (useUnsavedChanges). A product added is named in the page's
+ * address (`?added=`), with or without JavaScript, and the page gives it back as `added`.
  */
-/** A product just added, for Add Product's links to it: its edit page and its page in the shop. */
-export type AddedProduct = { id: string; name: string; category: string };
-
 export function ProductForm({ product, submitLabel, added }: { product?: ProductView; submitLabel: string; added?: AddedProduct | null }) {
-  const fetcher = useFetcher<FormAnswer & { added?: AddedProduct }>();
+  const fetcher = useFetcher<FormAnswer & { addedId?: string }>();
   const posted = useActionData<FormAnswer>();
   const form = useRef<HTMLFormElement>(null);
   const [slots, setSlots] = useState(() => initialSlots(product?.images));
@@ -47,8 +48,8 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
     setHandled(answer);
     if (answer.ok) setSlots(initialSlots(product?.images));
   }
-  // A product added: its id goes into the page's address too (as without JavaScript), so the links
-  // to it are still there when the seller comes Back to the page, or reloads it.
+  // A product added: its id goes into the page's address (as the redirect without JavaScript puts
+  // it), so the page's links to it stay when the seller comes Back, or reloads.
   // (navigate is stable in a data router: this effect runs once per answer.)
   const navigate = useNavigate();
   useEffect(() => {
@@ -56,7 +57,7 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
     if (!answer.ok) return;
     toast.success(answer.msg);
     form.current?.reset();
-    if (answer.added) void navigate(`?${new URLSearchParams({ added: answer.added.id })}`, { replace: true, preventScrollReset: true });
+    if (answer.addedId) void navigate(`?${new URLSearchParams({ added: answer.addedId })}`, { replace: true, preventScrollReset: true });
   }, [answer, navigate]);
   // A save resets the fields and the slots, so it is no longer a change; a refusal keeps them, and asks.
   const { blocker, keepEditing } = useUnsavedChanges(form, slotsChanged(slots, product?.images));
@@ -131,8 +132,7 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
           {general}
         </p>
       )}
-      {/* The last answer's (with JavaScript) or the page's (back from a post without it). */}
-      <AddedLinks product={answer ? answer.added : added} />
+      <AddedLinks product={added} />
       {/* Rendered only while asking; its buttons are plain buttons, not the form's. */}
       <UnsavedChangesDialog blocker={blocker} onKeepEditing={keepEditing} />
     </fetcher.Form>

@@ -8,11 +8,11 @@ import { sellerPageMeta } from "~/lib/site";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Add Product", "A new product with its pictures, price and stock.");
 
-/** Back from adding without JavaScript (`?added=`): the product just added, for the form's links to it. */
+/** The product just added (`?added=`, where adding leads, with or without JavaScript), for the form's links to it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("added");
   const product = id ? await getProduct(fromContext(context).db, id) : undefined;
-  return { added: product ? addedProduct(product) : null };
+  return { added: product ? ({ id: product.id, name: product.name, category: product.category } satisfies AddedProduct) : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -20,13 +20,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The seller check (the layout's middleware) comes before the (possibly large) upload is read.
   return runAction(async () => {
     const product = await saveProductForm(request, worker);
-    // Without JavaScript: back to an empty form by a redirect, so a reload cannot add it twice; the
-    // address names the product, so the page links to it as the fetcher's answer does.
-    return answerFormPost(request, { ok: true, msg: `Product Added: ${product.name}`, added: addedProduct(product) }, `/seller?added=${encodeURIComponent(product.id)}`);
+    // Without JavaScript: back to an empty form by a redirect, so a reload cannot add it twice. The
+    // address names the product (with JavaScript the form puts `addedId` there), for links to it.
+    return answerFormPost(request, { ok: true, msg: `Product Added: ${product.name}`, addedId: product.id }, `/seller?${new URLSearchParams({ added: product.id })}`);
   }, request);
 }
-
-const addedProduct = ({ id, name, category }: AddedProduct): AddedProduct => ({ id, name, category });
 
 export default function AddProduct({ loaderData }: Route.ComponentProps) {
   return (
