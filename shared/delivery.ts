@@ -37,9 +37,6 @@ export function viewPromise(promise: DeliveryPromise, pincode: string): PromiseV
   return { kind: promise.kind, text: promiseText(promise, pincode) };
 }
 
-/** A 6-digit Indian PIN code (the first digit is never 0). */
-export const PINCODE_PATTERN = "[1-9][0-9]{5}";
-
 /** The express areas' times: "30 minutes", or "20-45 minutes" when they differ (the fastest alone would promise it everywhere). */
 export function expressTimeText(store: { fastestExpressMinutes: number | null; slowestExpressMinutes: number | null }): string | null {
   const { fastestExpressMinutes: fastest, slowestExpressMinutes: slowest } = store;

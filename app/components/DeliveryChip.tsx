@@ -4,13 +4,6 @@ import { useDeliveryTo } from "~/lib/root-data";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
 import { Link } from "./Link";
 
-/** Opened, the panel's pincode field takes the focus (a phone's keypad opens with it), its old value selected to type over. */
-function focusPincodeOnOpen(event: ToggleEvent<HTMLDetailsElement>) {
-  const field = event.currentTarget.open ? event.currentTarget.querySelector<HTMLInputElement>("input[name=pincode]") : null;
-  field?.focus();
-  field?.select();
-}
-
 /**
  * The top bar's "Deliver to ⟨pincode⟩" and its promise. A <details> with a real form, so it opens
  * and posts without JavaScript (the server answers with a redirect back, or /delivery with the
@@ -32,11 +25,26 @@ export function DeliveryChip() {
     panel.current.querySelector("summary")?.focus();
   }, [saved]);
   useMenuDismiss(panel);
+  /**
+   * Opened, the pincode field takes the focus (a phone's keypad opens with it), its old value
+   * selected to type over. Closed unsaved, it forgets a refused entry and its reason: it reopens
+   * on the pincode in use.
+   */
+  const onToggle = (event: ToggleEvent<HTMLDetailsElement>) => {
+    const field = event.currentTarget.querySelector<HTMLInputElement>("input[name=pincode]");
+    if (event.currentTarget.open) {
+      field?.focus();
+      field?.select();
+    } else if (refused) {
+      field?.form?.reset();
+      fetcher.reset();
+    }
+  };
   if (!delivery) return null;
   const { pincode, promise, fromAddress } = delivery;
   return (
     <div className="border-t border-gray-100 bg-primary-soft/50">
-      <details ref={panel} onToggle={focusPincodeOnOpen} className="relative mx-auto max-w-7xl px-4 text-sm md:px-8">
+      <details ref={panel} onToggle={onToggle} className="relative mx-auto max-w-7xl px-4 text-sm md:px-8">
         <summary className="flex cursor-pointer items-center gap-1.5 py-1.5">
           <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />

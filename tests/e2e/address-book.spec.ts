@@ -40,13 +40,15 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit address");
       await expect(page.getByLabel("PIN code")).toHaveValue("560100");
       await page.getByLabel("Flat, house, street and area").fill("22 Brigade Road");
-      await page.getByLabel("PIN code").fill("560025");
+      // Typed with a space, as PIN codes are often written: the same PIN as in the top bar.
+      await page.getByLabel("PIN code").fill("560 025");
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(page).toHaveURL("/addresses");
       await expect(page.getByRole("status").getByText("Address saved")).toBeVisible();
       await expect(cards.first()).toContainText("22 Brigade Road");
       await expect(cards.first()).toContainText("Delivery in 30 min");
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
+      await expect(page.getByRole("banner").getByText("Deliver to 560025", { exact: true })).toBeVisible();
 
       const homeCard = cards.filter({ hasText: address.street });
       const deleteToggle = homeCard.getByText("Delete", { exact: true });
@@ -100,6 +102,13 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(page.getByRole("alert")).toHaveText("PIN 400001 is in Maharashtra, not Karnataka. Check the PIN code or the state.");
       await expect(pin).toHaveAttribute("aria-invalid", "true");
       await expect(pin).toHaveAccessibleDescription("PIN 400001 is in Maharashtra, not Karnataka. Check the PIN code or the state.");
+      await expect(pin).toBeFocused();
+
+      // Too short: the server's reason, under the field (the browser's own pattern message said less).
+      await fillAddressForm(page, newAddress(shopper, { street: "9 Wrong Street", zipCode: "5600" }));
+      await page.getByRole("button", { name: "Save address" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Enter a 6-digit PIN code, such as 560001");
+      await expect(pin).toHaveAccessibleDescription("Enter a 6-digit PIN code, such as 560001");
       await expect(pin).toBeFocused();
 
       await fillAddressForm(page, newAddress(shopper, { street: "9 Wrong Street", phone: "12345 67890" }));

@@ -65,6 +65,14 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(field).toHaveAttribute("aria-invalid", "true");
       await expect(field).toHaveAccessibleDescription("Enter a 6-digit PIN code, such as 560001");
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
+      // Closed and opened again, the panel shows the pincode in use, not the refused entry and its reason.
+      await page.keyboard.press("Escape");
+      await expect(field).toBeHidden();
+      await deliveryChip(page).click();
+      await expect(field).toBeFocused();
+      await expect(field).toHaveValue("560001");
+      await expect(field).not.toHaveAttribute("aria-invalid");
+      await expect(banner.getByRole("alert")).toHaveCount(0);
       await page.reload();
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
     });

@@ -1,6 +1,5 @@
 import { Form, useNavigation } from "react-router";
 import type { AddressSnapshot } from "@worker/db/schema";
-import { PINCODE_PATTERN } from "@shared/delivery";
 import { INDIAN_STATES } from "@shared/indian-states";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { useFieldError } from "~/lib/field-error";
@@ -12,9 +11,6 @@ type Field = {
   autoComplete: string;
   type?: string;
   inputMode?: "numeric" | "tel";
-  pattern?: string;
-  /** What the browser adds to its "match the requested format" message. */
-  title?: string;
   maxLength: number;
   hint?: string;
 };
@@ -31,7 +27,9 @@ const PLACE: Field[] = [
   { name: "street", label: "Flat, house, street and area", autoComplete: "street-address", maxLength: 200 },
   { name: "city", label: "City", autoComplete: "address-level2", maxLength: 80 },
 ];
-const PIN: Field = { name: "zipCode", label: "PIN code", inputMode: "numeric", pattern: PINCODE_PATTERN, title: "A 6-digit PIN code, such as 560001", autoComplete: "postal-code", maxLength: 6, hint: "6 digits" };
+// No pattern: "560 034" is a PIN code as typed (the server reads its digits), as in the top bar's
+// Deliver to field and /delivery; what is not one gets the server's reason under the field.
+const PIN: Field = { name: "zipCode", label: "PIN code", inputMode: "numeric", autoComplete: "postal-code", maxLength: 10, hint: "6 digits" };
 
 /** The fields a refusal can be shown beside. */
 const FIELD_NAMES: string[] = [...NAME, ...CONTACT, ...PLACE, PIN].map((field) => field.name).concat("state");
@@ -63,8 +61,6 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
         required
         type={field.type ?? "text"}
         inputMode={field.inputMode}
-        pattern={field.pattern}
-        title={field.title}
         maxLength={field.maxLength}
         autoComplete={field.autoComplete}
         defaultValue={shown(field.name, address?.[field.name] ?? "")}
