@@ -22,6 +22,7 @@ import { orderPage } from "@worker/services/order-detail";
 import { orderPromise } from "@worker/services/order-promise";
 import { DEFAULT_STORE_SETTINGS, settingsForPages } from "@worker/services/store-settings";
 import { placeOrder } from "@worker/services/orders";
+import { cityPrefixes } from "@worker/services/city-names";
 import { listQuery } from "@worker/services/seller-orders";
 import type { SellerOrdersQuery } from "@worker/validation/order";
 import { db, insertProduct } from "../support/builders";
@@ -431,6 +432,29 @@ describe("the seller's orders: filters and search", () => {
     expect(await list("q=chennai")).toEqual([]);
   });
 
+  it("a city found by either of its names: Bangalore finds Bengaluru, Mysore Mysuru, and the new name the old", async () => {
+    const { asha, vikram, list } = await shop();
+    expect(await list("q=Bangalore")).toEqual([asha]);
+    // Begun to spell.
+    expect(await list("q=bang")).toEqual([asha]);
+    expect(await list("q=MYSORE")).toEqual([vikram]);
+    // An order typed with the old name is found by the new one.
+    await env.DB.prepare("UPDATE orders SET search_city = 'bangalore' WHERE id = ?").bind(asha).run();
+    expect(await list("q=bengaluru")).toEqual([asha]);
+    expect(await list("q=bengal")).toEqual([asha]);
+    // Two letters begin too many names: only a city spelt so ("be" is not how "bangalore" starts).
+    expect(await list("q=be")).toEqual([]);
+  });
+
+  it("cityPrefixes: the other names of a city a search names or begins to spell", () => {
+    expect(cityPrefixes("bangalore")).toEqual(["bangalore", "bengaluru"]);
+    expect(cityPrefixes("bangalore north")).toEqual(["bangalore north", "bengaluru north"]);
+    expect(cityPrefixes("ben")).toEqual(["ben", "bangalore", "varanasi", "banaras"]);
+    expect(cityPrefixes("bangaloreans")).toEqual(["bangaloreans"]);
+    expect(cityPrefixes("mu")).toEqual(["mu"]);
+    expect(cityPrefixes("kolar gold fields")).toEqual(["kolar gold fields"]);
+  });
+
   it("the migration that added the e-mail key gives orders placed before it theirs", async () => {
     const { asha, list } = await shop();
     await env.DB.prepare("UPDATE orders SET search_email = '' WHERE id = ?").bind(asha).run();
@@ -486,6 +510,8 @@ describe("the seller's orders: filters and search", () => {
       email: await plan({ q: "asha.rao@" }),
       pincode: await plan({ q: "560034" }),
       city: await plan({ q: "mys" }),
+      // Both names of Bengaluru: two ranges on the city's index.
+      cityByOtherName: await plan({ q: "bangalore" }),
       number: await plan({ q: "ABC12345" }),
       days: await plan({ from: "2026-11-20", to: "2026-11-21", method: "card", paid: "paid" }),
     };
@@ -500,6 +526,7 @@ describe("the seller's orders: filters and search", () => {
     expect(plans.pincode).toMatch(/orders USING INDEX orders_search_phone_idx/);
     expect(plans.city).toMatch(/orders USING INDEX orders_search_city_idx/);
     expect(plans.city).toMatch(/orders USING INDEX orders_search_name_idx/);
+    expect(plans.cityByOtherName).toMatch(/orders USING INDEX orders_search_city_idx/);
     // An 8-character number of hex digits may also be the start of a phone: both ranges, each on its index.
     expect(plans.number).toMatch(/orders USING INDEX sqlite_autoindex_orders_1/);
     expect(plans.days).toMatch(/orders USING (COVERING )?INDEX orders_created_idx/);

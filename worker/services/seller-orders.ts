@@ -11,6 +11,7 @@ import { orders } from "@worker/db/schema";
 import { notFound } from "@worker/errors";
 import { orderIdField, type SellerOrdersQuery } from "@worker/validation/order";
 import { ORDER_NOT_FOUND } from "./order-detail";
+import { cityPrefixes } from "./city-names";
 import { emailKey, nameKey, phoneKey, pincodeKey, reversed } from "./order-search-keys";
 import type { OrderWithItems } from "./orders";
 
@@ -114,8 +115,12 @@ export function searchCondition(text: string): SQL {
   // Six digits are also a PIN code ("all orders to 560034"): the whole PIN only, as fewer digits name no one area.
   const pincode = pincodeKey(text);
   if (/^\d{6}$/.test(pincode)) terms.push(eq(orders.searchPincode, pincode));
-  // A name: how the whole name starts ("asha r"), or the surname ("rao"); or how the city starts ("mys" for Mysuru).
-  if (/\p{L}/u.test(text)) terms.push(startsWith(orders.searchName, nameKey(text)), startsWith(orders.searchSurname, nameKey(text)), startsWith(orders.searchCity, nameKey(text)));
+  // A name: how the whole name starts ("asha r"), or the surname ("rao"); or how the city starts
+  // ("mys" for Mysuru), by either of its names ("Bangalore" for Bengaluru).
+  if (/\p{L}/u.test(text)) {
+    const key = nameKey(text);
+    terms.push(startsWith(orders.searchName, key), startsWith(orders.searchSurname, key), ...cityPrefixes(key).map((city) => startsWith(orders.searchCity, city)));
+  }
   // An e-mail, or how one starts ("asha.rao@", "asha.rao"): one word, with a letter or an "@".
   if (/^\S+$/.test(text.trim()) && /[\p{L}@]/u.test(text)) terms.push(startsWith(orders.searchEmail, emailKey(text)));
   // Nothing searchable (punctuation alone): no order matches.

@@ -1,0 +1,50 @@
+/**
+ * Cities known by two names: the names given back (Karnataka's 2014 renames, the store's own state,
+ * and the largest others) beside the ones still typed. A shopper writes either, so an order search
+ * for one also finds the other ("Bangalore" finds orders to "Bengaluru"). Keys as `nameKey` writes
+ * them: lower case.
+ */
+const SAME_CITY: readonly (readonly string[])[] = [
+  ["bengaluru", "bangalore"],
+  ["mysuru", "mysore"],
+  ["mangaluru", "mangalore"],
+  ["belagavi", "belgaum"],
+  ["kalaburagi", "gulbarga"],
+  ["hubballi", "hubli"],
+  ["vijayapura", "bijapur"],
+  ["ballari", "bellary"],
+  ["shivamogga", "shimoga"],
+  ["tumakuru", "tumkur"],
+  ["chikkamagaluru", "chikmagalur"],
+  ["hosapete", "hospet"],
+  ["mumbai", "bombay"],
+  ["chennai", "madras"],
+  ["kolkata", "calcutta"],
+  ["gurugram", "gurgaon"],
+  ["pune", "poona"],
+  ["vadodara", "baroda"],
+  ["kochi", "cochin"],
+  ["thiruvananthapuram", "trivandrum"],
+  ["puducherry", "pondicherry"],
+  ["prayagraj", "allahabad"],
+  ["varanasi", "banaras", "benares"],
+];
+
+/** Fewer letters than this start too many names to stand for one city. */
+const SHORTEST_PARTIAL_NAME = 3;
+
+/**
+ * The city prefixes a search stands for: the key itself, and each other name of a city whose
+ * name the key starts ("bangalore north": "bengaluru north") or begins to spell ("banga": "bengaluru").
+ */
+export function cityPrefixes(key: string): string[] {
+  const prefixes = new Set([key]);
+  for (const names of SAME_CITY) {
+    for (const name of names) {
+      const others = names.filter((other) => other !== name);
+      if (key === name || key.startsWith(`${name} `)) for (const other of others) prefixes.add(other + key.slice(name.length));
+      else if (key.length >= SHORTEST_PARTIAL_NAME && name.startsWith(key)) for (const other of others) prefixes.add(other);
+    }
+  }
+  return [...prefixes];
+}
