@@ -9,9 +9,12 @@ import { useBlocker, type Blocker } from "react-router";
  * "Changed" compares each field with its default, which is what the page rendered (React keeps
  * the defaults in step with a page's data read again, and a successful save resets the form): a
  * field typed back to what it was is not a change, and a refused save, which resets nothing, still
- * is. `otherChanges` is what the fields do not show, as the order of the pictures.
+ * is. `otherChanges` is what the fields do not show, as the order of the pictures. React does not
+ * carry a select's new defaultValue to its options: a select whose saved value can change is keyed
+ * by it.
  *
- * React Router holds one blocker at a time: one form per page uses this.
+ * React Router holds one blocker at a time: one form per page uses this (the seller's pages and
+ * their forms: ADR 055).
  */
 export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, otherChanges = false): { blocker: Blocker; keepEditing: () => void } {
   const [fieldsChanged, setFieldsChanged] = useState(false);

@@ -12,6 +12,7 @@ import { open, openRefreshed, productCard, rupees, waitForHydration } from "./su
 import { openSellerPage, SELLER_STATE } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
 import { CATALOGUE_TAG, expect, test, type CatalogueChanges } from "./support/fixtures";
+import { leaveQuestion, sellerLink } from "./support/unsaved-changes";
 
 const EMOJI = join(import.meta.dirname, "..", "..", "node_modules", "@lobehub", "fluent-emoji-3d", "assets");
 const AVOCADO = join(EMOJI, "1f951.webp");
@@ -120,16 +121,6 @@ async function addProductByKeyboard(page: Page, catalogueChanges: CatalogueChang
 
   await open(shopper, `/products?search=${encodeURIComponent(name)}`);
   await expect(productCard(shopper, name)).toContainText(rupees(45_00));
-}
-
-/** The question a held navigation asks on Add or Edit Product with changes not saved (ADR 055). */
-function leaveQuestion(page: Page) {
-  return page.getByRole("dialog", { name: "Leave page with unsaved changes?" });
-}
-
-/** A link of the seller's sidebar (a row of tabs on a phone). */
-function sellerLink(page: Page, label: string) {
-  return page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: label });
 }
 
 // Every journey on a desktop and on a phone (the phone's own in its describe below).

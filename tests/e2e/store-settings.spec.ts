@@ -5,7 +5,8 @@
  * pincode of their own, the opening hours, the legal name's ending, the GSTIN) and put the settings
  * back. Those that change them are tagged @catalogue: the catalogue project runs its journeys one at
  * a time, so no two of them overlap (playwright.config.ts); the phone's run there in a phone-sized
- * context of their own.
+ * context of their own. Leaving the form with changes not saved asks first (ADR 055): those
+ * journeys save nothing, or put back what they saved.
  */
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { open } from "./support/app";
@@ -13,6 +14,7 @@ import { openSellerPage, SELLER_STATE } from "./support/accounts";
 import { checkPincode, chipPromise } from "./support/delivery";
 import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { placeOrderByApi } from "./support/orders";
+import { leaveQuestion, SCREENS, sellerLink } from "./support/unsaved-changes";
 
 type Settings = Record<string, unknown>;
 
@@ -159,3 +161,134 @@ test.describe("store settings", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seller Login");
   });
 });
+
+for (const [screen, options] of SCREENS) {
+  test.describe(`store settings not saved, ${screen}`, () => {
+    test.use(options);
+
+    // The first two save nothing, and run beside the journeys that save (tagged): they check only what they changed.
+    test("leaving with a changed field asks: Keep editing keeps it and gives it the focus; Leave without saving saves nothing", async ({ sellerPage, sellerRequest }) => {
+      await openSellerPage(sellerPage, "/seller/settings");
+      const hours = sellerPage.getByLabel("Opening hours");
+      const typed = `every day from 5 am (${screen})`;
+      await hours.fill(typed);
+
+      const question = leaveQuestion(sellerPage);
+      const keep = question.getByRole("button", { name: "Keep editing" });
+      await sellerLink(sellerPage, "Dashboard").click();
+      await expect(question).toBeVisible();
+      await expect(question).toHaveAccessibleDescription("Your changes to the store settings are not saved. If you leave, they will be lost.");
+      await expect(keep).toBeFocused();
+      await keep.click();
+      await expect(question).toBeHidden();
+      await expect(sellerPage).toHaveURL("/seller/settings");
+      await expect(hours).toHaveValue(typed);
+      await expect(hours).toBeFocused();
+
+      await sellerLink(sellerPage, "Dashboard").click();
+      await question.getByRole("button", { name: "Leave without saving" }).click();
+      await expect(sellerPage).toHaveURL("/seller/dashboard");
+      await expect(question).toHaveCount(0);
+      expect(((await currentSettings(sellerRequest)).contact as Settings).hours).not.toBe(typed);
+    });
+
+    test("untouched, or changed back to the saved values, the page leaves unasked; a line added to the express pincodes asks", async ({ sellerPage, sellerRequest }) => {
+      const question = leaveQuestion(sellerPage);
+      await openSellerPage(sellerPage, "/seller/settings");
+      await sellerLink(sellerPage, "Search words").click();
+      await expect(sellerPage).toHaveURL("/seller/search-words");
+      await expect(question).toHaveCount(0);
+
+      // Compared by value: a change undone is no change.
+      await openSellerPage(sellerPage, "/seller/settings");
+      const tax = sellerPage.getByLabel("Tax rate (%)");
+      const saved = await tax.inputValue();
+      await tax.fill("5");
+      await tax.fill(saved);
+      const state = sellerPage.getByLabel("State you deliver in");
+      const savedState = await state.inputValue();
+      await state.selectOption("Kerala");
+      await state.selectOption(savedState);
+      await sellerLink(sellerPage, "Dashboard").click();
+      await expect(sellerPage).toHaveURL("/seller/dashboard");
+      await expect(question).toHaveCount(0);
+
+      await openSellerPage(sellerPage, "/seller/settings");
+      const express = sellerPage.getByLabel("Express pincodes");
+      await express.fill(`${await express.inputValue()}\n560104 40`);
+      await sellerLink(sellerPage, "Dashboard").click();
+      await expect(question).toBeVisible();
+      await question.getByRole("button", { name: "Keep editing" }).click();
+      await expect(express).toBeFocused();
+      await expect(express).toHaveValue(/\n560104 40$/);
+      await sellerLink(sellerPage, "Dashboard").click();
+      await question.getByRole("button", { name: "Leave without saving" }).click();
+      await expect(sellerPage).toHaveURL("/seller/dashboard");
+      expect((await currentSettings(sellerRequest)).expressPincodes).not.toContainEqual(expect.objectContaining({ pincode: "560104" }));
+    });
+
+    test("a refused save still asks before leaving; a save goes through unasked, shows what was saved, and then leaving asks nothing", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, baseURL }) => {
+      const before = await currentSettings(sellerRequest);
+      const question = leaveQuestion(sellerPage);
+      try {
+        await openSellerPage(sellerPage, "/seller/settings");
+        const gstin = sellerPage.getByLabel("GSTIN (optional)");
+        await gstin.fill("29ABCDE1234F1ZX");
+        await sellerPage.getByRole("button", { name: "Save settings" }).click();
+        await expect(sellerPage.getByRole("alert")).toHaveText("That GSTIN's last character does not match: check it for a typo");
+        await sellerLink(sellerPage, "Dashboard").click();
+        await expect(question).toBeVisible();
+        await question.getByRole("button", { name: "Keep editing" }).click();
+        await expect(sellerPage).toHaveURL("/seller/settings");
+        await expect(gstin).toBeFocused();
+
+        // Typed in small letters, saved in capitals: the form then shows what was saved, no change.
+        await gstin.fill("29abcde1234f1zw");
+        await sellerPage.getByRole("button", { name: "Save settings" }).click();
+        await expect(sellerPage.getByRole("status").getByText("Settings saved")).toBeVisible();
+        await expect(question).toHaveCount(0);
+        await expect(gstin).toHaveValue("29ABCDE1234F1ZW");
+        await sellerLink(sellerPage, "Dashboard").click();
+        await expect(sellerPage).toHaveURL("/seller/dashboard");
+        await expect(question).toHaveCount(0);
+      } finally {
+        await restore(sellerRequest, new URL(baseURL!).origin, before);
+      }
+    });
+
+    test("another state chosen asks; saved, it is what the form shows, and leaving asks nothing", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, baseURL }) => {
+      const before = await currentSettings(sellerRequest);
+      // Only as the page sees it: every other journey delivers in Karnataka. The post saves
+      // Karnataka as before, and the page's data read again after it says Kerala was saved.
+      await sellerPage.route(
+        (url) => url.pathname === "/seller/settings.data",
+        async (route) => {
+          const request = route.request();
+          if (request.method() === "POST") return route.continue({ postData: request.postData()!.replace(/^state=Kerala&/, "state=Karnataka&") });
+          const response = await route.fetch();
+          return route.fulfill({ response, body: (await response.text()).replace('"state","Karnataka"', '"state","Kerala"') });
+        },
+      );
+      const question = leaveQuestion(sellerPage);
+      try {
+        await openSellerPage(sellerPage, "/seller/settings");
+        const state = sellerPage.getByLabel("State you deliver in");
+        await state.selectOption("Kerala");
+        await sellerLink(sellerPage, "Dashboard").click();
+        await expect(question).toBeVisible();
+        await question.getByRole("button", { name: "Keep editing" }).click();
+        await expect(state).toBeFocused();
+
+        await sellerPage.getByRole("button", { name: "Save settings" }).click();
+        await expect(sellerPage.getByRole("status").getByText("Settings saved")).toBeVisible();
+        await expect(state).toHaveValue("Kerala");
+        await sellerLink(sellerPage, "Dashboard").click();
+        await expect(sellerPage).toHaveURL("/seller/dashboard");
+        await expect(question).toHaveCount(0);
+        expect(await currentSettings(sellerRequest)).toEqual(before);
+      } finally {
+        await restore(sellerRequest, new URL(baseURL!).origin, before);
+      }
+    });
+  });
+}

@@ -134,7 +134,7 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
       )}
       <AddedLinks product={added} />
       {/* Rendered only while asking; its buttons are plain buttons, not the form's. */}
-      <UnsavedChangesDialog blocker={blocker} onKeepEditing={keepEditing} />
+      <UnsavedChangesDialog blocker={blocker} onKeepEditing={keepEditing} unsaved="this product" />
     </fetcher.Form>
   );
 }

@@ -8,7 +8,16 @@ import type { Blocker } from "react-router";
  * goes back to the form; "Leave without saving" carries on to where the seller was going (the
  * dialog goes with the held navigation).
  */
-export function UnsavedChangesDialog({ blocker, onKeepEditing }: { blocker: Blocker; onKeepEditing: () => void }) {
+export function UnsavedChangesDialog({
+  blocker,
+  onKeepEditing,
+  unsaved,
+}: {
+  blocker: Blocker;
+  onKeepEditing: () => void;
+  /** What the changes are to, as the question names it: "this product", "the store settings". */
+  unsaved: string;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -56,7 +65,7 @@ export function UnsavedChangesDialog({ blocker, onKeepEditing }: { blocker: Bloc
           Leave page with unsaved changes?
         </h2>
         <p id={textId} className="mt-2 text-sm text-gray-700">
-          Your changes to this product are not saved. If you leave, they will be lost.
+          Your changes to {unsaved} are not saved. If you leave, they will be lost.
         </p>
         <div className="mt-4 flex flex-wrap justify-end gap-3">
           <button ref={keep} type="button" onClick={stay} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50">

@@ -10,10 +10,12 @@ import { listSearchSynonyms, removeSearchSynonym, savedSynonymMessage, saveSearc
 import { MAX_SYNONYM_MEANING_LENGTH, MAX_SYNONYM_TERM_LENGTH } from "@shared/search";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { useActionToast } from "~/lib/use-action-toast";
+import { useUnsavedChanges } from "~/lib/use-unsaved-changes";
 import { sellerPageMeta } from "~/lib/site";
 import { rescueFocusOnItems } from "~/lib/focus-rescue";
 import type { Route } from "./+types/search-words";
 import { BusyButton } from "~/components/BusyButton";
+import { UnsavedChangesDialog } from "~/components/seller/UnsavedChangesDialog";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Search words", "Words shoppers type, and what the store calls them.");
 
@@ -99,6 +101,9 @@ function AddWordForm({ result }: { result: FormAnswer | undefined }) {
   useEffect(() => {
     if (result?.ok) form.current?.reset();
   }, [result]);
+  // Leaving with a word typed and not added asks first (ADR 055): a word added empties the form, a
+  // refusal keeps it, and asks. The page's one guard: a row's Remove is one click, nothing to lose.
+  const { blocker, keepEditing } = useUnsavedChanges(form);
   return (
     <Form ref={form} method="post" className="mt-6 flex max-w-2xl flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
       <input type="hidden" name="intent" value="add" />
@@ -144,6 +149,8 @@ function AddWordForm({ result }: { result: FormAnswer | undefined }) {
           {result.msg}
         </p>
       )}
+      {/* Rendered only while asking; its buttons are plain buttons, not the form's. */}
+      <UnsavedChangesDialog blocker={blocker} onKeepEditing={keepEditing} unsaved="this search word" />
     </Form>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { INDIAN_STATES } from "@shared/indian-states";
 import { answerFormPost, runAction } from "@worker/web/action-result";
@@ -7,9 +8,11 @@ import { readStoreSettings, saveStoreSettings } from "@worker/services/store-set
 import { refillFrom } from "~/lib/refill";
 import { useFieldError } from "~/lib/field-error";
 import { useActionToast } from "~/lib/use-action-toast";
+import { useUnsavedChanges } from "~/lib/use-unsaved-changes";
 import { sellerPageMeta } from "~/lib/site";
 import type { Route } from "./+types/settings";
 import { BusyButton } from "~/components/BusyButton";
+import { UnsavedChangesDialog } from "~/components/seller/UnsavedChangesDialog";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Store settings", "Delivery area, tax rate, contact and business details.");
 
@@ -38,17 +41,26 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   const { general, fieldProps, errorFor } = useFieldError(actionData && !actionData.ok ? actionData : undefined, "settings", SETTINGS_FIELDS);
   // Refused without JavaScript, the page comes back with what was typed, not the stored values.
   const shown = refillFrom(actionData);
+  // Leaving with changes not saved asks first (ADR 055). A save resets the fields to what was
+  // saved, which the server may have tidied (a GSTIN in capitals), so it is no longer a change; a
+  // refusal keeps them, and asks.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (actionData?.ok) form.current?.reset();
+  }, [actionData]);
+  const { blocker, keepEditing } = useUnsavedChanges(form);
   return (
     <div className="max-w-2xl">
       <h1 className="text-2xl font-medium">Store settings</h1>
-      <Form method="post" className="mt-6 space-y-8 text-sm">
+      <Form ref={form} method="post" className="mt-6 space-y-8 text-sm">
         <fieldset className="space-y-4">
           <legend className="text-lg font-medium">Delivery area</legend>
           <div>
             <label htmlFor="settings-state" className="block font-medium">
               State you deliver in
             </label>
-            <select id="settings-state" name="state" defaultValue={shown("state", settings.state)} {...fieldProps("state")} className={`${INPUT} bg-white`}>
+            {/* Keyed by the saved state: React does not carry a new defaultValue to a select's options, so a state saved would otherwise still count as a change, and the reset would show the old one. */}
+            <select key={settings.state} id="settings-state" name="state" defaultValue={shown("state", settings.state)} {...fieldProps("state")} className={`${INPUT} bg-white`}>
               {INDIAN_STATES.map((state) => (
                 <option key={state}>{state}</option>
               ))}
@@ -194,6 +206,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
         <BusyButton busy={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull">
           {busy ? "Saving…" : "Save settings"}
         </BusyButton>
+        {/* Rendered only while asking; its buttons are plain buttons, not the form's. */}
+        <UnsavedChangesDialog blocker={blocker} onKeepEditing={keepEditing} unsaved="the store settings" />
       </Form>
     </div>
   );

@@ -1,0 +1,18 @@
+/** For the journeys of the seller's forms that ask before unsaved changes are lost (ADR 055). */
+import type { Page } from "@playwright/test";
+
+/** The question a held navigation asks on a seller's form with changes not saved. */
+export function leaveQuestion(page: Page) {
+  return page.getByRole("dialog", { name: "Leave page with unsaved changes?" });
+}
+
+/** A link of the seller's sidebar (a row of tabs on a phone). */
+export function sellerLink(page: Page, label: string) {
+  return page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: label });
+}
+
+/** The seller's journeys of these forms run on a desktop and on a phone. */
+export const SCREENS = [
+  ["on a desktop", {}],
+  ["on a phone", { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }],
+] as const;
