@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** One field's problem: the field (named as `ActionFailure.field` is) and its reason. */
+export type FieldProblem = { field: string; msg: string };
+
 /**
  * The one error type of the server. Services throw it; the API turns it into the spec's
  * `{ success: false, msg }` with `status`, and page actions show `msg` next to the form.
@@ -11,6 +14,11 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
     /** The input field the message is about, when it is about one: a form shows the message there. */
     readonly field?: string,
+    /**
+     * Every field's problem, in the order the schema found them, when the input has problems in
+     * more than one field (`message` and `field` are the first): a form shows each at its field.
+     */
+    readonly problems?: readonly FieldProblem[],
   ) {
     super(message);
     this.name = "HttpError";
@@ -36,11 +44,26 @@ export function describeZodError(error: z.ZodError): string {
   return issue.message;
 }
 
-/** Parse `input` with `schema` or throw a 400 with a clear message. */
+/**
+ * Parse `input` with `schema` or throw a 400 with a clear message: the first problem, and the field
+ * it is about; when several fields have one, each field's first (`problems`), so that a form
+ * can name them all at once rather than one per save.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw new HttpError(400, describeZodError(result.error), {}, fieldOf(result.error.issues[0]?.path ?? []));
+  const { issues } = result.error;
+  throw new HttpError(400, describeZodError(result.error), {}, fieldOf(issues[0]?.path ?? []), problemsOf(issues));
+}
+
+/** Each field's first problem, when more than one field has one (otherwise the message says it all). */
+function problemsOf(issues: readonly z.core.$ZodIssue[]): FieldProblem[] | undefined {
+  const byField = new Map<string, string>();
+  for (const issue of issues) {
+    const field = fieldOf(issue.path);
+    if (field !== undefined && !byField.has(field)) byField.set(field, issue.message);
+  }
+  return byField.size > 1 ? [...byField].map(([field, msg]) => ({ field, msg })) : undefined;
 }
 
 /** The field an issue is about: its path's names up to the first list index ("contact.email", "expressPincodes"). */

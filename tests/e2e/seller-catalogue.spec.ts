@@ -123,6 +123,37 @@ async function addProductByKeyboard(page: Page, catalogueChanges: CatalogueChang
   await expect(productCard(shopper, name)).toContainText(rupees(45_00));
 }
 
+/**
+ * Three problems the browser's own checks let through (a name of spaces, a description line over
+ * 300 characters, an offer above the price), for the server to refuse all at once.
+ */
+const THREE_PROBLEMS = { name: "   ", description: `Crisp\n${"x".repeat(301)}`, price: "40", offerPrice: "45" };
+const THREE_REASONS = { name: "Enter the product name", description: "Keep each description line under 300 characters", offerPrice: "Offer price cannot be above the price" };
+
+/** Each of the three fields is marked invalid and described by its own reason, the first has the focus, the summary counts them; the price is not marked. */
+async function expectThreeProblems(page: Page) {
+  const fields = { name: page.getByLabel("Product Name"), description: page.getByLabel("Product Description"), offerPrice: page.getByLabel("Offer Price (₹)") };
+  for (const [field, reason] of Object.entries(THREE_REASONS)) {
+    const input = fields[field as keyof typeof fields];
+    await expect(input, field).toHaveAttribute("aria-invalid", "true");
+    await expect(input, field).toHaveAccessibleDescription(reason);
+  }
+  await expect(fields.name).toBeFocused();
+  await expect(page.getByLabel("Product Price (₹)")).not.toHaveAttribute("aria-invalid");
+  await expect(page.getByText("3 problems to fix:")).toBeVisible();
+  // What was typed is still there (ADR 047).
+  await expect(fields.description).toHaveValue(THREE_PROBLEMS.description);
+  await expect(fields.offerPrice).toHaveValue(THREE_PROBLEMS.offerPrice);
+}
+
+/** Type the three problems into the product form. */
+async function typeThreeProblems(page: Page) {
+  await page.getByLabel("Product Name").fill(THREE_PROBLEMS.name);
+  await page.getByLabel("Product Description").fill(THREE_PROBLEMS.description);
+  await page.getByLabel("Product Price (₹)").fill(THREE_PROBLEMS.price);
+  await page.getByLabel("Offer Price (₹)").fill(THREE_PROBLEMS.offerPrice);
+}
+
 // Every journey on a desktop and on a phone (the phone's own in its describe below).
 for (const [screen, options] of [
   ["on a desktop", {}],
@@ -275,6 +306,28 @@ for (const [screen, options] of [
       await expect(question).toHaveCount(0);
       expect(await productByApi(sellerRequest, name)).toBeDefined();
       expect(await productByApi(sellerRequest, `${name} renamed`)).toBeUndefined();
+    });
+
+    test("Add Product refused for three fields shows each reason under its field at once and focuses the first; corrected, it adds", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges }) => {
+      const name = `Many Problems Radish ${unique()}`;
+      catalogueChanges.added(name);
+      await openSellerPage(sellerPage, "/seller");
+      await sellerPage.getByLabel("Upload image 1", { exact: true }).setInputFiles(CARROT);
+      await sellerPage.getByLabel("Category").selectOption("Vegetables");
+      await typeThreeProblems(sellerPage);
+      await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
+      await expectThreeProblems(sellerPage);
+      await expectNoSeriousViolations(sellerPage, `Add Product refused for three fields, ${screen}`);
+
+      // Corrected, it adds, and nothing is marked any more.
+      await sellerPage.getByLabel("Product Name").fill(name);
+      await sellerPage.getByLabel("Product Description").fill("Crisp");
+      await sellerPage.getByLabel("Offer Price (₹)").fill("35");
+      await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
+      await expect(toast(sellerPage, `Product Added: ${name}`)).toBeVisible();
+      await expect(sellerPage.locator("[aria-invalid]")).toHaveCount(0);
+      await expect(sellerPage.getByText("3 problems to fix:")).toHaveCount(0);
+      await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 35 });
     });
 
     test("unsaved changes: a refused save still asks before leaving; a save goes through unasked, and then leaving asks nothing", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
@@ -625,6 +678,28 @@ test.describe("the seller's catalogue without JavaScript", () => {
     await expect(page.getByLabel("Product Price (₹)")).toHaveValue("40");
     await expect(page.getByLabel("Offer Price (₹)")).toHaveValue("45");
     expect(await productByApi(sellerRequest, name)).toMatchObject({ name, offerPrice: 70 });
+    await context.close();
+  });
+
+  test("a refused Edit Product with three problems comes back with each under its field, the first focused, and what was typed; corrected, it saves", { tag: CATALOGUE_TAG }, async ({ browser, catalogueChanges, sellerRequest, baseURL }) => {
+    const name = `Plain Many Problems Gourd ${unique()}`;
+    catalogueChanges.added(name);
+    const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+    const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/seller/products/${id}/edit`);
+    await typeThreeProblems(page);
+    await page.getByRole("button", { name: "SAVE", exact: true }).click();
+    await expectThreeProblems(page);
+    expect(await productByApi(sellerRequest, name)).toMatchObject({ name, offerPrice: 70 });
+
+    await page.getByLabel("Product Name").fill(name);
+    await page.getByLabel("Product Description").fill("Crisp");
+    await page.getByLabel("Offer Price (₹)").fill("35");
+    await page.getByRole("button", { name: "SAVE", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Saved ${name}` })).toBeVisible();
+    await expect(page.locator("[aria-invalid]")).toHaveCount(0);
+    expect(await productByApi(sellerRequest, name)).toMatchObject({ name, offerPrice: 35 });
     await context.close();
   });
 

@@ -4,11 +4,13 @@ import { getDb } from "@worker/db/client";
 import { createProduct } from "@worker/services/product-admin";
 import { db, insertProduct } from "../support/builders";
 import { flushCatalogPurge } from "../support/catalog-purge";
-import { call, json, postJson } from "../support/http";
+import { call, json, ORIGIN, postJson } from "../support/http";
 import { JPEG, PNG, postForm, productForm, sellerLogin, VALID_PRODUCT, WEBP } from "../support/seller";
 import { placeOrder } from "@worker/services/orders";
 import { addAddress, signUp } from "../support/shoppers";
 import { expectErrorsLogged } from "../support/console";
+import { pageContext } from "../support/settings";
+import * as editProductPage from "~/routes/seller/edit-product";
 
 async function productCount() {
   return (await env.DB.prepare("SELECT COUNT(*) AS n FROM products").first<{ n: number }>())!.n;
@@ -192,6 +194,48 @@ describe("POST /api/product/add", () => {
     await expect(createProduct({ db: getDb(env), env: { ...env, IMAGES: failingBucket } }, VALID_PRODUCT, files)).rejects.toMatchObject({ status: 503 });
     expect(await productCount()).toBe(0);
     expect(await objectCount()).toBe(0);
+  });
+});
+
+/**
+ * A product with several bad fields is refused with each one's problem at once, not the first
+ * alone (the form shows each under its field): `msg` stays the first, as the spec's clients read it.
+ */
+describe("a product refused for several fields names them all", () => {
+  // Each accepted by the browser's own checks: a name of spaces, a long description line, an offer above the price; a count below zero.
+  const SEVERAL = { ...VALID_PRODUCT, name: "   ", description: `Fragrant\n${"x".repeat(301)}`, price: 40, offerPrice: 45, stock: -1 };
+  const PROBLEMS = [
+    { field: "name", msg: "Enter the product name" },
+    { field: "description", msg: "Keep each description line under 300 characters" },
+    { field: "stock", msg: "Stock cannot be negative" },
+    { field: "offerPrice", msg: "Offer price cannot be above the price" },
+  ];
+
+  it("the API answers `problems`, each field's, beside `msg` (the first); one bad field answers as before", async () => {
+    const cookie = await sellerLogin();
+    const several = await postForm("/api/product/add", productForm(SEVERAL), { Cookie: cookie });
+    expect(several.status).toBe(400);
+    expect(await json(several)).toEqual({ success: false, msg: "Enter the product name", message: "Enter the product name", problems: PROBLEMS });
+    // Two problems with one field (a count both negative and fractional) are one field's: no list.
+    const oneField = await postForm("/api/product/add", productForm({ ...VALID_PRODUCT, stock: -1.5 }), { Cookie: cookie });
+    expect(await json(oneField)).toEqual({ success: false, msg: "Stock must be a whole number", message: "Stock must be a whole number" });
+    expect(await productCount()).toBe(0);
+  });
+
+  it("the product form's action names every field, with JavaScript and without (then with what was typed); nothing is saved", async () => {
+    const product = await insertProduct({ name: "Toor dal 1 kg" });
+    const save = async (document: boolean) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(SEVERAL)) form.set(name, String(value));
+      const request = new Request(new URL(`/seller/products/${product.id}/edit`, ORIGIN), { method: "POST", body: form, headers: { Origin: ORIGIN, ...(document && { "Sec-Fetch-Dest": "document" }) } });
+      return editProductPage.action({ request, context: await pageContext(request), params: { id: product.id } } as never);
+    };
+    const refusal = { ok: false, msg: "Enter the product name", field: "name", problems: PROBLEMS };
+    const fetched = (await save(false)) as { data: object; init: object };
+    expect([fetched.data, fetched.init]).toEqual([refusal, { status: 400 }]);
+    const typed = Object.fromEntries(Object.entries(SEVERAL).map(([name, value]) => [name, String(value)]));
+    expect(await save(true)).toMatchObject({ data: { ...refusal, typed }, init: { status: 400 } });
+    expect(await db().query.products.findFirst({ where: (p, { eq }) => eq(p.id, product.id) })).toMatchObject({ name: "Toor dal 1 kg", offerPricePaise: 4500 });
   });
 });
 

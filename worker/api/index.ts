@@ -52,7 +52,8 @@ api.notFound((c) => {
 api.onError((error, c) => {
   if (error instanceof HttpError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-    return c.json({ success: false, msg: error.message }, error.status);
+    // `problems`: each field's reason when several were refused at once (`msg` is the first).
+    return c.json({ success: false, msg: error.message, ...(error.problems && { problems: error.problems }) }, error.status);
   }
   // Last resort: log for the operator, tell the client nothing about internals.
   console.error("Unhandled API error", error);

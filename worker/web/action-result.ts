@@ -1,18 +1,20 @@
 import { data, redirect } from "react-router";
-import { HttpError } from "@worker/errors";
+import { HttpError, type FieldProblem } from "@worker/errors";
 import { withFlash } from "./flash";
 import { pageAddressOf } from "./page-address";
 
 /**
  * A refused form action: the reason; `field`, the input it is about when a schema named one (the
- * form shows the reason beside it); and for a browser without JavaScript the text it posted
- * (`typed`), so the page it renders again keeps what the seller typed instead of the stored
- * values. (With JavaScript the form's own fields still hold it; files cannot be refilled anyway.)
+ * form shows the reason beside it); `problems`, each field's reason when several fields were
+ * refused at once (`msg` and `field` are the first of them); and for a browser without JavaScript
+ * the text it posted (`typed`), so the page it renders again keeps what the seller typed instead
+ * of the stored values. (With JavaScript the form's own fields still hold it; files cannot be
+ * refilled anyway.)
  */
-export type ActionFailure = { ok: false; msg: string; field?: string; typed?: Record<string, string> };
+export type ActionFailure = { ok: false; msg: string; field?: string; problems?: readonly FieldProblem[]; typed?: Record<string, string> };
 
 function failureOf(error: HttpError): ActionFailure {
-  return { ok: false, msg: error.message, ...(error.field && { field: error.field }) };
+  return { ok: false, msg: error.message, ...(error.field && { field: error.field }), ...(error.problems && { problems: error.problems }) };
 }
 
 /**

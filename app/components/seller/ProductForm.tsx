@@ -19,10 +19,12 @@ export type AddedProduct = { id: string; name: string; category: string };
 /**
  * Add or edit a product: up to four picture slots (components/seller/ImageSlots.tsx) and the
  * product's fields. A real multipart form: with JavaScript it posts through a fetcher and answers
- * a save with a toast (a new product's form starts empty again), a refusal beside the button;
- * without, the browser posts it and the page shows the answer. With JavaScript, leaving the page
- * with changes not saved asks first (useUnsavedChanges). A product added is named in the page's
- * address (`?added=`), with or without JavaScript, and the page gives it back as `added`.
+ * a save with a toast (a new product's form starts empty again); without, the browser posts it and
+ * the page shows the answer. A refusal shows every field's problem at once, each under its field
+ * and all of them at the top, and focuses the first (useFieldError); one about no field is beside
+ * the button. With JavaScript, leaving the page with changes not saved asks first
+ * (useUnsavedChanges). A product added is named in the page's address (`?added=`), with or
+ * without JavaScript, and the page gives it back as `added`.
  */
 export function ProductForm({ product, submitLabel, added }: { product?: ProductView; submitLabel: string; added?: AddedProduct | null }) {
   const fetcher = useFetcher<FormAnswer & { addedId?: string }>();
@@ -39,10 +41,10 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
   // toast and the form's reset (outside React: the chosen files, a new product's fields) happen
   // in the effect.
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  // A fetcher's refusal until the next save, or what a post without JavaScript answered: a refusal
-  // under its field, else beside the button.
+  // A fetcher's refusal until the next save, or what a post without JavaScript answered: each
+  // reason under its field, else beside the button.
   const shownAnswer = answer && !answer.ok ? answer : posted;
-  const { general, fieldProps, errorFor } = useFieldError(shownAnswer && !shownAnswer.ok ? shownAnswer : undefined, "product", PRODUCT_FIELDS);
+  const { general, refused, fieldProps, errorFor } = useFieldError(shownAnswer && !shownAnswer.ok ? shownAnswer : undefined, "product", PRODUCT_FIELDS);
   const [handled, setHandled] = useState<FormAnswer | undefined>(undefined);
   if (answer && answer !== handled) {
     setHandled(answer);
@@ -76,6 +78,7 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
         form.current?.querySelector<HTMLInputElement>('input[type="file"]')?.focus();
       }}
     >
+      <ProblemSummary problems={refused} />
       <ImageSlots slots={slots} setSlots={setSlots} error={slotsError} />
       <Field label="Product Name" name="name" defaultValue={shown("name", product?.name)} required maxLength={120} {...fieldProps("name")} error={errorFor("name")} />
       <div className="flex flex-col gap-1">
@@ -159,6 +162,25 @@ function AddedLinks({ product }: { product: AddedProduct | null | undefined }) {
   );
 }
 
+/**
+ * Several fields refused at once: how many, and each reason, at the top of the form (each is also
+ * under its field, and the first field has the focus). One alone is said under its field only.
+ */
+function ProblemSummary({ problems }: { problems: readonly { field: string; msg: string }[] }) {
+  if (problems.length < 2) return null;
+  return (
+    <div id="product-problems" className="rounded-md border border-red-600/40 bg-red-50 px-3 py-2 text-red-700">
+      <p className="font-medium">{problems.length} problems to fix:</p>
+      <ul className="list-disc pl-5">
+        {problems.map(({ field, msg }) => (
+          <li key={field}>{msg}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** In the form's order: the first refused field takes the focus. */
 const PRODUCT_FIELDS = ["name", "description", "category", "price", "offerPrice", "weight", "stock"];
 const INVALID = "aria-invalid:border-red-600";
 
