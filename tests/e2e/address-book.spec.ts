@@ -119,6 +119,18 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(mobile).toBeFocused();
       await expect(pin).not.toHaveAttribute("aria-invalid");
 
+      // Two fields refused at once (a state no list offers, as a tampered post sends): each says
+      // why, and the focus goes to the first on the form, the state, not the PIN below it.
+      const state = page.getByLabel("State or union territory");
+      await fillAddressForm(page, newAddress(shopper, { street: "9 Wrong Street", zipCode: "5600" }));
+      await state.evaluate((select: HTMLSelectElement) => {
+        select.options[select.selectedIndex]!.value = "Atlantis";
+      });
+      await page.getByRole("button", { name: "Save address" }).click();
+      await expect(pin).toHaveAccessibleDescription("Enter a 6-digit PIN code, such as 560001");
+      await expect(state).toHaveAttribute("aria-invalid", "true");
+      await expect(state).toBeFocused();
+
       await open(page, "/addresses");
       await expect(page.getByRole("main").getByRole("article")).toHaveCount(1);
     });

@@ -66,7 +66,7 @@ async function addByApi(seller: APIRequestContext, origin: string, name: string,
 
 async function productByApi(seller: APIRequestContext, name: string) {
   const list = await seller.get(`/api/product/seller-list?search=${encodeURIComponent(name)}&limit=10`);
-  const { products } = (await list.json()) as { products: { _id: string; name: string; image: string[]; offerPrice: number; inStock: boolean; stock: number | null }[] };
+  const { products } = (await list.json()) as { products: { _id: string; name: string; category: string; image: string[]; offerPrice: number; inStock: boolean; stock: number | null }[] };
   return products.find((p) => p.name === name);
 }
 
@@ -353,6 +353,28 @@ for (const [screen, options] of [
       await sellerLink(sellerPage, "Product List").click();
       await expect(sellerPage).toHaveURL("/seller/product-list");
       await expect(question).toHaveCount(0);
+    });
+
+    test("a category changed on Edit Product stays changed: the form shows it after the save, leaving asks nothing, and a second save keeps it", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Moved Leek ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+      const category = sellerPage.getByLabel("Category");
+      await expect(category).toHaveValue("Vegetables");
+      await category.selectOption("Instant");
+      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+      await expect(toast(sellerPage, `Saved ${name}`)).toBeVisible();
+      await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ category: "Instant" });
+      // The saved category is the form's own now, not the one it opened with.
+      await expect(category).toHaveValue("Instant");
+
+      await sellerPage.getByLabel("Offer Price (₹)").fill("60");
+      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+      await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 60, category: "Instant" });
+      await sellerLink(sellerPage, "Product List").click();
+      await expect(sellerPage).toHaveURL("/seller/product-list");
+      await expect(leaveQuestion(sellerPage)).toHaveCount(0);
     });
 
     test("unsaved changes by keyboard: the question takes the focus, Escape stays and gives it back to the changed field; Tab, Enter leaves", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {

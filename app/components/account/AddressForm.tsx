@@ -31,8 +31,8 @@ const PLACE: Field[] = [
 // Deliver to field and /delivery; what is not one gets the server's reason under the field.
 const PIN: Field = { name: "zipCode", label: "PIN code", inputMode: "numeric", autoComplete: "postal-code", maxLength: 10, hint: "6 digits" };
 
-/** The fields a refusal can be shown beside. */
-const FIELD_NAMES: string[] = [...NAME, ...CONTACT, ...PLACE, PIN].map((field) => field.name).concat("state");
+/** The fields a refusal can be shown beside, in the form's order (the first refused takes the focus). */
+const FIELD_NAMES: string[] = [...NAME, ...CONTACT, ...PLACE].map((field) => field.name).concat("state", PIN.name);
 
 const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-700 outline-none focus:border-primary";
 

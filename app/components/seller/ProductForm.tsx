@@ -99,7 +99,8 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
         <label htmlFor="product-category" className="text-base font-medium">
           Category
         </label>
-        <select id="product-category" name="category" required defaultValue={shown("category", product?.category ?? "")} {...fieldProps("category")} className={`rounded border border-gray-500/40 px-3 py-2.5 outline-none ${INVALID}`}>
+        {/* Keyed by the saved category: React does not carry a new defaultValue to a select's options, so after a save that changed it the reset would show the old one, and a second save post it (ADR 055). */}
+        <select key={product?.category} id="product-category" name="category" required defaultValue={shown("category", product?.category ?? "")} {...fieldProps("category")} className={`rounded border border-gray-500/40 px-3 py-2.5 outline-none ${INVALID}`}>
           <option value="" disabled>
             Select Category
           </option>
