@@ -270,6 +270,30 @@ for (const [screen, options] of [
       expect((await productByApi(sellerRequest, name))!.image).toEqual([images[1]]);
     });
 
+    test("a file that only claims to be a picture is refused by the server in its slot, which takes the focus; another file there saves", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Claimed Beans ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+      // Named .png and sent as one, so the browser's own check lets it through; its bytes are text.
+      const slot = sellerPage.getByLabel("Upload image 2", { exact: true });
+      await slot.setInputFiles({ name: "banana.png", mimeType: "image/png", buffer: Buffer.from("not really a picture") });
+      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+      const reason = "Image 2 (banana.png): Images must be JPEG, PNG, WebP or AVIF files";
+      const fileInput = sellerPage.locator('input[type=file][name="image1"]');
+      await expect(fileInput).toHaveAttribute("aria-invalid", "true");
+      await expect(fileInput).toHaveAccessibleDescription(reason);
+      await expect(fileInput).toBeFocused();
+      // Said at the slot, not again beside the button.
+      await expect(sellerPage.getByRole("alert").filter({ hasText: reason })).toHaveCount(1);
+
+      await fileInput.setInputFiles(CARROT);
+      await expect(fileInput).not.toHaveAttribute("aria-invalid");
+      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+      await expect(toast(sellerPage, `Saved ${name}`)).toBeVisible();
+      await expect.poll(async () => (await productByApi(sellerRequest, name))?.image.length).toBe(2);
+    });
+
     test("leaving Edit Product with a changed name asks: Keep editing keeps what was typed, the back button asks too; Leave without saving saves nothing", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
       const name = `Unsaved Leek ${unique()}`;
       catalogueChanges.added(name);
@@ -755,11 +779,19 @@ test.describe("the seller's catalogue without JavaScript", () => {
     const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/seller");
-    await page.getByLabel("Upload image 1", { exact: true }).setInputFiles(AVOCADO);
+    // First a file that only claims to be a picture: the page comes back with the reason above
+    // the slots (they start again empty), what was typed kept, nothing added.
+    await page.getByLabel("Upload image 1", { exact: true }).setInputFiles({ name: "yam.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
     await page.getByLabel("Product Name").fill(name);
     await page.getByLabel("Category").selectOption("Vegetables");
     await page.getByLabel("Product Price (₹)").fill("30");
     await page.getByLabel("Offer Price (₹)").fill("25");
+    await page.getByRole("button", { name: "ADD", exact: true }).click();
+    await expect(page.getByRole("group", { name: "Product Images" })).toHaveAccessibleDescription("Image 1 (yam.png): Images must be JPEG, PNG, WebP or AVIF files");
+    await expect(page.getByLabel("Product Name")).toHaveValue(name);
+    expect(await productByApi(sellerRequest, name)).toBeUndefined();
+
+    await page.getByLabel("Upload image 1", { exact: true }).setInputFiles(AVOCADO);
     await page.getByRole("button", { name: "ADD", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: `Product Added: ${name}` })).toBeVisible();
     expect((await productByApi(sellerRequest, name))!.image).toHaveLength(1);

@@ -96,7 +96,8 @@ describe("the product form's picture slots (worker/web/seller-forms.ts)", () => 
     const product = await insertProduct({ images: ["products/a.webp"] });
     const corrupt = () => new File([new TextEncoder().encode("not really a picture")], "banana.png", { type: "image/png" });
     const refused = saveProductForm(formPost({ keep0: "products/a.webp", position0: "2", image2: corrupt(), position2: "1" }), worker(), product.id);
-    await expect(refused).rejects.toMatchObject({ status: 400, message: "Image 3 (banana.png): Images must be JPEG, PNG, WebP or AVIF files" });
+    // About the slot's own field (`image2`, slot 3): the form says it there.
+    await expect(refused).rejects.toMatchObject({ status: 400, message: "Image 3 (banana.png): Images must be JPEG, PNG, WebP or AVIF files", field: "image2" });
     const big = new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], "huge.png", { type: "image/png" });
     await expect(updateProduct(store(), product.id, VALID_PRODUCT, [{ file: new File([PNG.slice()], "ok.png", { type: "image/png" }) }, { file: big }])).rejects.toMatchObject({
       status: 413,

@@ -44,12 +44,20 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
   // A fetcher's refusal until the next save, or what a post without JavaScript answered: each
   // reason under its field, else beside the button.
   const shownAnswer = answer && !answer.ok ? answer : posted;
-  const { general, refused, fieldProps, errorFor } = useFieldError(shownAnswer && !shownAnswer.ok ? shownAnswer : undefined, "product", PRODUCT_FIELDS);
+  const refusal = shownAnswer && !shownAnswer.ok ? shownAnswer : undefined;
+  // A picture's refusal is about its slot (`image<i>`): said there, not among the fields.
+  const pictureSlot = refusal ? slotOfField(refusal.field) : null;
+  const { general, refused, fieldProps, errorFor } = useFieldError(pictureSlot === null ? refusal : undefined, "product", PRODUCT_FIELDS);
   const [handled, setHandled] = useState<FormAnswer | undefined>(undefined);
   if (answer && answer !== handled) {
     setHandled(answer);
     if (answer.ok) setSlots(initialSlots(product?.images));
+    else if (pictureSlot !== null) setSlots((current) => current.map((slot, position) => (position === pictureSlot ? { ...slot, error: answer.msg } : slot)));
   }
+  // With JavaScript the refused picture's slot is marked and takes the focus, as a file the form refuses itself.
+  useEffect(() => {
+    if (answer && !answer.ok && answer.field) form.current?.querySelector<HTMLInputElement>(`input[type=file][name="${answer.field}"]`)?.focus();
+  }, [answer]);
   // A product added: its id goes into the page's address (as the redirect without JavaScript puts
   // it), so the page's links to it stay when the seller comes Back, or reloads.
   // (navigate is stable in a data router: this effect runs once per answer.)
@@ -79,7 +87,8 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
       }}
     >
       <ProblemSummary problems={refused} />
-      <ImageSlots slots={slots} setSlots={setSlots} error={slotsError} />
+      {/* Without JavaScript the slots start again empty: a refused picture is said above them. */}
+      <ImageSlots slots={slots} setSlots={setSlots} error={slotsError ?? (pictureSlot !== null && refusal === posted ? (refusal?.msg ?? null) : null)} />
       <Field label="Product Name" name="name" defaultValue={shown("name", product?.name)} required maxLength={120} {...fieldProps("name")} error={errorFor("name")} />
       <div className="flex flex-col gap-1">
         <label htmlFor="product-description" className="text-base font-medium">
@@ -179,6 +188,12 @@ function ProblemSummary({ problems }: { problems: readonly { field: string; msg:
       </ul>
     </div>
   );
+}
+
+/** The slot (0-based) a refusal's field names, `image<i>` as the slots post their files; null for any other field. */
+function slotOfField(field: string | undefined): number | null {
+  const slot = /^image(\d)$/.exec(field ?? "");
+  return slot ? Number(slot[1]) : null;
 }
 
 /** In the form's order: the first refused field takes the focus. */
