@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ToggleEvent } from "react";
+import { useEffect, useId, useRef, type MouseEvent, type ToggleEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useDeliveryTo } from "~/lib/root-data";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
@@ -27,14 +27,28 @@ export function DeliveryChip() {
   useMenuDismiss(panel);
   /**
    * Opened, the pincode field takes the focus (a phone's keypad opens with it), its old value
-   * selected to type over. Closed unsaved, it forgets a refused entry and its reason: it reopens
-   * on the pincode in use.
+   * selected to type over: at once, in the click or Enter that opens it, since the `toggle` event
+   * comes a task later and keys typed in between would be lost. Closed unsaved, it forgets a
+   * refused entry and its reason: it reopens on the pincode in use.
    */
+  const pincodeField = (details: HTMLDetailsElement) => details.querySelector<HTMLInputElement>("input[name=pincode]");
+  const openWithFocus = (event: MouseEvent<HTMLElement>) => {
+    const details = panel.current;
+    const field = details && !details.open ? pincodeField(details) : null;
+    if (!details || !field) return;
+    event.preventDefault();
+    details.open = true;
+    field.focus();
+    field.select();
+  };
   const onToggle = (event: ToggleEvent<HTMLDetailsElement>) => {
-    const field = event.currentTarget.querySelector<HTMLInputElement>("input[name=pincode]");
+    const field = pincodeField(event.currentTarget);
     if (event.currentTarget.open) {
-      field?.focus();
-      field?.select();
+      // Opened some other way (a script, a find in the page): the same.
+      if (field && document.activeElement !== field) {
+        field.focus();
+        field.select();
+      }
     } else if (refused) {
       field?.form?.reset();
       fetcher.reset();
@@ -45,7 +59,7 @@ export function DeliveryChip() {
   return (
     <div className="border-t border-gray-100 bg-primary-soft/50">
       <details ref={panel} onToggle={onToggle} className="relative mx-auto max-w-7xl px-4 text-sm md:px-8">
-        <summary className="flex cursor-pointer items-center gap-1.5 py-1.5">
+        <summary onClick={openWithFocus} className="flex cursor-pointer items-center gap-1.5 py-1.5">
           <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
             <circle cx="12" cy="9.5" r="2.5" />

@@ -77,6 +77,25 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
     });
 
+    test("typed straight after opening, by a tap or by Enter, every key lands in the pincode field", async ({ page }) => {
+      await open(page, "/");
+      const field = page.getByRole("banner").getByLabel("Delivery pincode");
+      // No wait between opening and typing: the field has the focus as the panel opens.
+      await deliveryChip(page).click();
+      await page.keyboard.type("560100");
+      await expect(field).toHaveValue("560100");
+      await page.keyboard.press("Enter");
+      await expect(chipPromise(page)).toHaveText("Delivery in 2-7 business days");
+
+      await page.reload();
+      await deliveryChip(page).focus();
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("560001");
+      await expect(field).toHaveValue("560001");
+      await page.keyboard.press("Enter");
+      await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
+    });
+
     test("a signed-in shopper's default address is the bar's pincode", async ({ page, address }) => {
       await open(page, PRODUCT_PATH);
       await expect(page.getByRole("banner").getByText(`Deliver to ${address.zipCode}`, { exact: true })).toBeVisible();
