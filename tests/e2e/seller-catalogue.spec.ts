@@ -12,14 +12,13 @@ import { open, openRefreshed, productCard, rupees, waitForHydration } from "./su
 import { openSellerPage, SELLER_STATE } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
 import { CATALOGUE_TAG, expect, test, type CatalogueChanges } from "./support/fixtures";
-import { leaveQuestion, sellerLink } from "./support/unsaved-changes";
+import { leaveQuestion, PHONE, SCREENS, sellerLink } from "./support/unsaved-changes";
 
 const EMOJI = join(import.meta.dirname, "..", "..", "node_modules", "@lobehub", "fluent-emoji-3d", "assets");
 const AVOCADO = join(EMOJI, "1f951.webp");
 const CUCUMBER = join(EMOJI, "1f952.webp");
 const CARROT = join(EMOJI, "1f955.webp");
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 function unique(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -155,10 +154,7 @@ async function typeThreeProblems(page: Page) {
 }
 
 // Every journey on a desktop and on a phone (the phone's own in its describe below).
-for (const [screen, options] of [
-  ["on a desktop", {}],
-  ["on a phone", PHONE],
-] as const) {
+for (const [screen, options] of SCREENS) {
   test.describe(`the seller's catalogue, ${screen}`, () => {
     test.use(options);
 

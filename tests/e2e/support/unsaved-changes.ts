@@ -1,4 +1,4 @@
-/** For the journeys of the seller's forms that ask before unsaved changes are lost (ADR 055). */
+/** For the journeys of the seller's forms: the screens they run on, and the question they ask before unsaved changes are lost (ADR 055). */
 import type { Page } from "@playwright/test";
 
 /** The question a held navigation asks on a seller's form with changes not saved. */
@@ -11,8 +11,11 @@ export function sellerLink(page: Page, label: string) {
   return page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: label });
 }
 
-/** The seller's journeys of these forms run on a desktop and on a phone. */
+/** A phone's screen, for the seller's journeys that run in the desktop projects. */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+/** The seller's form journeys run on a desktop and on a phone. */
 export const SCREENS = [
   ["on a desktop", {}],
-  ["on a phone", { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }],
+  ["on a phone", PHONE],
 ] as const;
