@@ -430,6 +430,12 @@ describe("the seller's orders: filters and search", () => {
     // The middle of a city, and a city no order goes to.
     expect(await list("q=suru")).toEqual([]);
     expect(await list("q=chennai")).toEqual([]);
+    // A PIN with a city or a name: the orders to that PIN the words also match.
+    expect(await list(`q=${encodeURIComponent("bangalore 560034")}`)).toEqual([asha]);
+    expect(await list(`q=${encodeURIComponent("560034 Asha")}`)).toEqual([asha]);
+    expect(await list(`q=${encodeURIComponent("mysuru 570001")}`)).toEqual([vikram]);
+    expect(await list(`q=${encodeURIComponent("mysuru 560034")}`)).toEqual([]);
+    expect(await list(`q=${encodeURIComponent("kolar 560034")}`)).toEqual([]);
   });
 
   it("a city found by either of its names: Bangalore finds Bengaluru, Mysore Mysuru, and the new name the old", async () => {
@@ -512,6 +518,7 @@ describe("the seller's orders: filters and search", () => {
       city: await plan({ q: "mys" }),
       // Both names of Bengaluru: two ranges on the city's index.
       cityByOtherName: await plan({ q: "bangalore" }),
+      cityAndPincode: await plan({ q: "bangalore 560034" }),
       number: await plan({ q: "ABC12345" }),
       days: await plan({ from: "2026-11-20", to: "2026-11-21", method: "card", paid: "paid" }),
     };
@@ -527,6 +534,7 @@ describe("the seller's orders: filters and search", () => {
     expect(plans.city).toMatch(/orders USING INDEX orders_search_city_idx/);
     expect(plans.city).toMatch(/orders USING INDEX orders_search_name_idx/);
     expect(plans.cityByOtherName).toMatch(/orders USING INDEX orders_search_city_idx/);
+    expect(plans.cityAndPincode).toMatch(/orders USING INDEX orders_search_pincode_idx/);
     // An 8-character number of hex digits may also be the start of a phone: both ranges, each on its index.
     expect(plans.number).toMatch(/orders USING INDEX sqlite_autoindex_orders_1/);
     expect(plans.days).toMatch(/orders USING (COVERING )?INDEX orders_created_idx/);

@@ -99,10 +99,23 @@ function startOfIndianDay(day: string): number {
 /**
  * A search matches the start of an order number (its id), of the delivery name or its surname, of
  * the e-mail (text with an "@", or one word that could begin an address), of the delivery city, the
- * start or the end of the phone's last ten digits, or a whole PIN code: each a range on an index,
- * so SQLite reads only the matches.
+ * start or the end of the phone's last ten digits, or a whole PIN code, alone or with words that
+ * match the same order: each a range on an index, so SQLite reads only the matches.
  */
 export function searchCondition(text: string): SQL {
+  const terms = termsOf(text);
+  // A PIN code with other words ("bangalore 560034", "asha 560034"): the orders to that PIN which
+  // the other words match. The PIN's own index narrows them first.
+  const words = text.trim().split(/\s+/);
+  const pincode = words.find((word) => /^\d{6}$/.test(word));
+  const others = pincode && words.length > 1 ? termsOf(words.filter((word) => word !== pincode).join(" ")) : [];
+  if (pincode && others.length > 0) terms.push(and(eq(orders.searchPincode, pincode), or(...others))!);
+  // Nothing searchable (punctuation alone): no order matches.
+  return terms.length > 0 ? or(...terms)! : eq(orders.id, "");
+}
+
+/** What one search text can match: each term a range on an index. */
+function termsOf(text: string): SQL[] {
   const terms: SQL[] = [];
   const id = text.trim().toLowerCase().replace(/^#/, "");
   if (/^[0-9a-f-]{4,36}$/.test(id)) terms.push(startsWith(orders.id, id));
@@ -123,8 +136,7 @@ export function searchCondition(text: string): SQL {
   }
   // An e-mail, or how one starts ("asha.rao@", "asha.rao"): one word, with a letter or an "@".
   if (/^\S+$/.test(text.trim()) && /[\p{L}@]/u.test(text)) terms.push(startsWith(orders.searchEmail, emailKey(text)));
-  // Nothing searchable (punctuation alone): no order matches.
-  return terms.length > 0 ? or(...terms)! : eq(orders.id, "");
+  return terms;
 }
 
 function startsWith(column: typeof orders.id | typeof orders.searchName | typeof orders.searchSurname | typeof orders.searchPhone | typeof orders.searchPhoneReversed | typeof orders.searchEmail | typeof orders.searchCity, prefix: string): SQL {
