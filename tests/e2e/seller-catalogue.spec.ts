@@ -127,7 +127,7 @@ async function addProductByKeyboard(page: Page, catalogueChanges: CatalogueChang
  * 300 characters, an offer above the price), for the server to refuse all at once.
  */
 const THREE_PROBLEMS = { name: "   ", description: `Crisp\n${"x".repeat(301)}`, price: "40", offerPrice: "45" };
-const THREE_REASONS = { name: "Enter the product name", description: "Keep each description line under 300 characters", offerPrice: "Offer price cannot be above the price" };
+const THREE_REASONS = { name: "Enter the product name", description: "Keep each description line to 300 characters or fewer", offerPrice: "Offer price cannot be above the price" };
 
 /** Each of the three fields is marked invalid and described by its own reason, the first has the focus, the summary counts them; the price is not marked. */
 async function expectThreeProblems(page: Page) {
@@ -783,7 +783,7 @@ test.describe("the seller's catalogue without JavaScript", () => {
     await page.getByLabel("Product Price (₹)").fill("30");
     await page.getByLabel("Offer Price (₹)").fill("25");
     await page.getByRole("button", { name: "ADD", exact: true }).click();
-    await expect(page.getByRole("group", { name: "Product Images" })).toHaveAccessibleDescription("Image 1 (yam.png): Images must be JPEG, PNG, WebP or AVIF files");
+    await expect(page.getByRole("group", { name: "Product Images" })).toHaveAccessibleDescription("Image 1 (yam.png): Images must be JPEG, PNG, WebP or AVIF files. Choose the pictures again: a form sent back cannot keep them.");
     await expect(page.getByLabel("Product Name")).toHaveValue(name);
     expect(await productByApi(sellerRequest, name)).toBeUndefined();
 
@@ -861,6 +861,11 @@ test.describe("the seller's catalogue, on a phone only", () => {
     await within(card.getByRole("link", { name: `Edit ${name}` }));
     await within(card.getByRole("button", { name: `Delete ${name}` }));
     await within(card.getByRole("checkbox", { name: `Select ${name}` }));
+    // Every control a thumb's target: at least 24 × 24 px (WCAG 2.5.8).
+    for (const target of [card.getByRole("checkbox", { name: `Select ${name}` }), sellerPage.getByRole("checkbox", { name: "Select all on this page" }), sellerPage.getByRole("link", { name: "Import CSV" }), sellerPage.getByRole("main").getByText("Export CSV")]) {
+      const box = (await target.boundingBox())!;
+      expect(Math.min(box.width, box.height), String(target)).toBeGreaterThanOrEqual(24);
+    }
     // The list starts in the screen's top half: the bulk stock controls wait for a ticked product (they took 114 px more).
     const cardBox = (await card.boundingBox())!;
     expect(cardBox.y, "the first card's top").toBeLessThanOrEqual(PHONE.viewport.height / 2);

@@ -38,6 +38,9 @@ for (const device of ["desktop", "phone @mobile"] as const) {
         });
       expect(await hit(words)).toBe("page");
       expect(await hit(page.getByRole("status").getByRole("button", { name: "Dismiss" }))).toBe("toast");
+      // Dismiss is a thumb's target: at least 24 × 24 px (WCAG 2.5.8).
+      const dismiss = (await page.getByRole("status").getByRole("button", { name: "Dismiss" }).boundingBox())!;
+      expect(Math.min(dismiss.width, dismiss.height)).toBeGreaterThanOrEqual(24);
     });
 
     test(`${phone ? "the newest three" : "all of them"} on screen, clear of the top bar${phone ? " and the cart bar" : ""}`, async ({ page }) => {

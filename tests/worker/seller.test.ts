@@ -206,7 +206,7 @@ describe("a product refused for several fields names them all", () => {
   const SEVERAL = { ...VALID_PRODUCT, name: "   ", description: `Fragrant\n${"x".repeat(301)}`, price: 40, offerPrice: 45, stock: -1 };
   const PROBLEMS = [
     { field: "name", msg: "Enter the product name" },
-    { field: "description", msg: "Keep each description line under 300 characters" },
+    { field: "description", msg: "Keep each description line to 300 characters or fewer" },
     { field: "stock", msg: "Stock cannot be negative" },
     { field: "offerPrice", msg: "Offer price cannot be above the price" },
   ];

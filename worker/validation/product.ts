@@ -35,7 +35,7 @@ const descriptionField = z
   .union([z.string(), z.array(z.string())], { error: "Description must be text" })
   .optional()
   .transform((value) => (Array.isArray(value) ? value : (value ?? "").split("\n")).map((line) => line.trim()).filter(Boolean))
-  .pipe(z.array(z.string().max(300, "Keep each description line under 300 characters")).max(20, "At most 20 description lines"));
+  .pipe(z.array(z.string().max(300, "Keep each description line to 300 characters or fewer")).max(20, "At most 20 description lines"));
 
 /** A product's fields, shared by the Add/Edit forms and `productData` of the API. Unknown keys are refused. */
 export const MAX_STOCK_COUNT = 1_000_000;

@@ -87,8 +87,7 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
       }}
     >
       <ProblemSummary problems={refused} />
-      {/* Without JavaScript the slots start again empty: a refused picture is said above them. */}
-      <ImageSlots slots={slots} setSlots={setSlots} error={slotsError ?? (pictureSlot !== null && refusal === posted ? (refusal?.msg ?? null) : null)} />
+      <ImageSlots slots={slots} setSlots={setSlots} error={slotsError ?? picturesLost(refusal === posted ? refusal : undefined, pictureSlot !== null, !product)} />
       <Field label="Product Name" name="name" defaultValue={shown("name", product?.name)} required maxLength={120} {...fieldProps("name")} error={errorFor("name")} />
       <div className="flex flex-col gap-1">
         <label htmlFor="product-description" className="text-base font-medium">
@@ -188,6 +187,16 @@ function ProblemSummary({ problems }: { problems: readonly { field: string; msg:
       </ul>
     </div>
   );
+}
+
+/**
+ * Refused without JavaScript, the page comes back with its slots empty (a browser cannot refill a
+ * file input): a refused picture is said above them, and that the pictures must be chosen again,
+ * as they always must on Add Product.
+ */
+function picturesLost(refusal: FormAnswer | undefined, aboutAPicture: boolean, newProduct: boolean): string | null {
+  if (!refusal || refusal.ok || !(aboutAPicture || newProduct)) return null;
+  return `${aboutAPicture ? `${refusal.msg}. ` : ""}Choose the pictures again: a form sent back cannot keep them.`;
 }
 
 /** The slot (0-based) a refusal's field names, `image<i>` as the slots post their files; null for any other field. */

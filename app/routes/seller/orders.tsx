@@ -1,5 +1,5 @@
-import { useId } from "react";
-import { Form } from "react-router";
+import { useEffect, useId, useRef } from "react";
+import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/Link";
 import { answerFormPost, runFormAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
@@ -95,8 +95,7 @@ export default function SellerOrders({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <NewOrdersNotice count={newIds.size} announcement={announcement} />
-      {/* Keyed by the query: its fields start from the URL again after "Clear" or a status chip. */}
-      <OrderFilters key={JSON.stringify(query)} query={query} />
+      <OrderFilters query={query} />
       <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2 text-sm">
         {[undefined, ...ORDER_STATUSES].map((s) => (
           <Link
@@ -133,11 +132,36 @@ export default function SellerOrders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Search and filters: a plain GET form, so the URL holds them and they work without JavaScript. */
+/**
+ * Search and filters: a plain GET form, so the URL holds them and they work without JavaScript.
+ * The fields start from the URL again when it changes some other way ("Clear", a status chip,
+ * Back): the form resets to its defaults, and each select, whose new default React does not carry
+ * to its options, is keyed by its value. After its own search the fields already say it, and what
+ * is typed next stays. The form itself stays, so a search keeps the focus where it was sent from.
+ */
 function OrderFilters({ query }: { query: SellerOrdersQuery }) {
   const field = "mt-1 w-full rounded border border-gray-300 bg-white px-2 py-1.5";
+  const form = useRef<HTMLFormElement>(null);
+  const searched = useRef(false);
+  const queryKey = JSON.stringify(query);
+  useEffect(() => {
+    if (!searched.current) form.current?.reset();
+  }, [queryKey]);
+  // The search done (after the effect above, in the same commit), or one that changed nothing.
+  const idle = useNavigation().state === "idle";
+  useEffect(() => {
+    if (idle) searched.current = false;
+  }, [idle]);
   return (
-    <Form method="get" role="search" aria-label="Search and filter orders" className="mt-4 grid grid-cols-2 gap-3 text-sm md:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] md:items-end">
+    <Form
+      ref={form}
+      onSubmit={() => {
+        searched.current = true;
+      }}
+      method="get"
+      role="search"
+      aria-label="Search and filter orders"
+      className="mt-4 grid grid-cols-2 gap-3 text-sm md:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] md:items-end">
       {query.status && <input type="hidden" name="status" value={query.status} />}
       {/* What it searches is in the label, where it is never cut off as a placeholder is in a narrow field. */}
       <label className="col-span-2 md:col-span-1">
@@ -154,7 +178,7 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
       </label>
       <label>
         Method
-        <select name="method" defaultValue={query.method ?? ""} className={field}>
+        <select key={query.method ?? ""} name="method" defaultValue={query.method ?? ""} className={field}>
           <option value="">Any</option>
           <option value="cod">Cash On Delivery</option>
           <option value="card">Card</option>
@@ -162,7 +186,7 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
       </label>
       <label>
         Payment
-        <select name="paid" defaultValue={query.paid ?? ""} className={field}>
+        <select key={query.paid ?? ""} name="paid" defaultValue={query.paid ?? ""} className={field}>
           <option value="">Any</option>
           <option value="paid">Paid</option>
           <option value="unpaid">Unpaid</option>

@@ -103,8 +103,8 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
-        <ExportCsv className="text-primary hover:underline" />
-        <Link to="/seller/products/import" className="text-primary hover:underline">
+        <ExportCsv className="inline-block py-1 text-primary hover:underline" />
+        <Link to="/seller/products/import" className="inline-block py-1 text-primary hover:underline">
           Import CSV
         </Link>
       </div>
@@ -127,7 +127,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
                     form={BULK_FORM}
                     checked={allSelected}
                     onChange={(e) => setSelected(e.target.checked ? new Set(pageIds) : new Set())}
-                    className="h-5 w-5"
+                    className="h-6 w-6"
                   />
                   <span className="md:sr-only">Select all on this page</span>
                 </label>
@@ -251,7 +251,7 @@ function ProductRow({ product, selected, onSelect, listAddress, askedToDelete }:
   return (
     <tr className="border-t border-gray-500/20 max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-y-2 max-md:px-3 max-md:py-3">
       <td className="px-3 py-3 max-md:w-10 max-md:p-0">
-        <input type="checkbox" name="ids" value={product.id} form={BULK_FORM} checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select ${product.name}`} className="h-5 w-5" />
+        <input type="checkbox" name="ids" value={product.id} form={BULK_FORM} checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select ${product.name}`} className="h-6 w-6" />
       </td>
       <td className="px-3 py-3 max-md:w-[calc(100%-2.5rem)] max-md:p-0 md:px-4">
         <div className="flex items-center gap-3">
