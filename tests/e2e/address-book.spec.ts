@@ -104,9 +104,19 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(pin).toHaveAccessibleDescription("PIN 400001 is in Maharashtra, not Karnataka. Check the PIN code or the state.");
       await expect(pin).toBeFocused();
 
+      // Two fields left empty: both reasons at once, each under its field, the first focused (the
+      // browser's own check would have named the first alone).
+      await page.getByLabel("First name").fill("");
+      await page.getByLabel("City").fill("");
+      await page.getByRole("button", { name: "Save address" }).click();
+      await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel("City")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel("First name")).toBeFocused();
+
       // Too short: the server's reason, under the field (the browser's own pattern message said less).
       await fillAddressForm(page, newAddress(shopper, { street: "9 Wrong Street", zipCode: "5600" }));
       await page.getByRole("button", { name: "Save address" }).click();
+      await expect(page.getByLabel("First name")).not.toHaveAttribute("aria-invalid");
       await expect(page.getByRole("alert")).toHaveText("Enter a 6-digit PIN code, such as 560001");
       await expect(pin).toHaveAccessibleDescription("Enter a 6-digit PIN code, such as 560001");
       await expect(pin).toBeFocused();

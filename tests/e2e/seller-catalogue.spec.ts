@@ -350,6 +350,34 @@ for (const [screen, options] of SCREENS) {
       await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 35 });
     });
 
+    test("Add Product leaves the checking to the server once it runs JavaScript: a negative count and no category come back together, not one per save", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges }) => {
+      const name = `Counted Radish ${unique()}`;
+      catalogueChanges.added(name);
+      await openSellerPage(sellerPage, "/seller");
+      await sellerPage.getByLabel("Upload image 1", { exact: true }).setInputFiles(CARROT);
+      await sellerPage.getByLabel("Product Name").fill(name);
+      await sellerPage.getByLabel("Product Price (₹)").fill("50");
+      await sellerPage.getByLabel("Offer Price (₹)").fill("80");
+      // The browser's own check would stop here alone ("must be greater than or equal to 0"), one problem per save.
+      await sellerPage.getByLabel("Stock count (optional)").fill("-3");
+      await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
+      await expect(sellerPage.getByText("2 problems to fix:")).toBeVisible();
+      for (const label of ["Category", "Stock count (optional)"]) await expect(sellerPage.getByLabel(label), label).toHaveAttribute("aria-invalid", "true");
+      await expect(sellerPage.getByLabel("Category")).toBeFocused();
+      expect(await productByApi(sellerRequest, name)).toBeUndefined();
+
+      // The prices are compared once each field is right.
+      await sellerPage.getByLabel("Category").selectOption("Vegetables");
+      await sellerPage.getByLabel("Stock count (optional)").fill("3");
+      await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
+      await expect(sellerPage.getByLabel("Offer Price (₹)")).toHaveAccessibleDescription("Offer price cannot be above the price");
+      await expect(sellerPage.getByLabel("Offer Price (₹)")).toBeFocused();
+      await sellerPage.getByLabel("Offer Price (₹)").fill("45");
+      await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
+      await expect(toast(sellerPage, `Product Added: ${name}`)).toBeVisible();
+      await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 45, stock: 3 });
+    });
+
     test("unsaved changes: a refused save still asks before leaving; a save goes through unasked, and then leaving asks nothing", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
       const name = `Saved Leek ${unique()}`;
       catalogueChanges.added(name);

@@ -124,9 +124,22 @@ test.describe("store settings", () => {
         await openSellerPage(sellerPage, "/seller/settings");
         await expect(sellerPage.getByLabel("Legal name of the business")).toHaveValue("GreenBasket Retail Pvt. Ltd.");
         await sellerPage.getByLabel("Legal name of the business").fill(legalName);
+        // Two fields wrong at once (a tax rate over 28 %, which the browser's own check would have
+        // stopped alone, and a GSTIN typo): both named, the first in the form focused, nothing saved.
+        const taxRate = sellerPage.getByLabel("Tax rate (%)");
+        const tax = await taxRate.inputValue();
+        await taxRate.fill("40");
+        await sellerPage.getByLabel("GSTIN (optional)").fill("29ABCDE1234F1ZX");
+        await sellerPage.getByRole("button", { name: "Save settings" }).click();
+        await expect(taxRate).toHaveAttribute("aria-invalid", "true");
+        await expect(sellerPage.getByLabel("GSTIN (optional)")).toHaveAttribute("aria-invalid", "true");
+        await expect(taxRate).toBeFocused();
+        expect(await currentSettings(sellerRequest)).toEqual(before);
+        await taxRate.fill(tax);
         // A typo in the GSTIN is named under it, it gets the focus, and nothing is saved.
         await sellerPage.getByLabel("GSTIN (optional)").fill("29ABCDE1234F1ZX");
         await sellerPage.getByRole("button", { name: "Save settings" }).click();
+        await expect(taxRate).not.toHaveAttribute("aria-invalid");
         await expect(sellerPage.getByRole("alert")).toHaveText("That GSTIN's last character does not match: check it for a typo");
         await expect(sellerPage.getByLabel("GSTIN (optional)")).toBeFocused();
         await expect(sellerPage.getByLabel("GSTIN (optional)")).toHaveAccessibleDescription(/^That GSTIN's last character does not match: check it for a typo 15 characters/);

@@ -3,6 +3,7 @@ import type { AddressSnapshot } from "@worker/db/schema";
 import { INDIAN_STATES } from "@shared/indian-states";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { useFieldError } from "~/lib/field-error";
+import { useHydrated } from "~/lib/use-hydrated";
 import { BusyButton } from "~/components/BusyButton";
 
 type Field = {
@@ -45,6 +46,7 @@ const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-
  */
 export function AddressForm({ address, answer, submitLabel, showDefault = true }: { address?: Partial<AddressSnapshot>; answer?: FormAnswer; submitLabel: string; showDefault?: boolean }) {
   const busy = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
   const refusal = answer && !answer.ok ? answer : undefined;
   const { general, fieldProps, errorFor } = useFieldError(refusal, "address", FIELD_NAMES);
   const shown = refillFrom(answer);
@@ -70,7 +72,9 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
     </div>
   );
   return (
-    <Form method="post" className="mt-8 max-w-md space-y-3 text-sm">
+    // Hydrated, the server checks every field at once (each reason under its field); the
+    // browser's own checks would stop at the first. Without JavaScript they help.
+    <Form method="post" noValidate={hydrated} className="mt-8 max-w-md space-y-3 text-sm">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">{NAME.map(input)}</div>
       {CONTACT.map(input)}
       {PLACE.map(input)}

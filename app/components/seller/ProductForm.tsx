@@ -4,6 +4,7 @@ import type { ProductView } from "@worker/services/catalog";
 import { CATEGORIES } from "@shared/categories";
 import { IMAGE_MESSAGES } from "@shared/product-images";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
+import { useHydrated } from "~/lib/use-hydrated";
 import { toast } from "~/lib/toast";
 import { useFieldError } from "~/lib/field-error";
 import { useUnsavedChanges } from "~/lib/use-unsaved-changes";
@@ -33,6 +34,7 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
   const [slots, setSlots] = useState(() => initialSlots(product?.images));
   const [slotsError, setSlotsError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
+  const hydrated = useHydrated();
   // Refused without JavaScript, the page comes back with what was typed (the pictures must be chosen again).
   const shown = refillFrom(posted);
 
@@ -77,6 +79,9 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
       ref={form}
       method="post"
       encType="multipart/form-data"
+      // Once it runs JavaScript the server checks every field at once (a refusal names them all);
+      // the browser's own checks would stop at the first, one problem per save. Without it they help.
+      noValidate={hydrated}
       className="max-w-lg space-y-5"
       onSubmit={(e) => {
         // The server checks this too; here the seller learns it without a round trip.

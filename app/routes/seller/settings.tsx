@@ -7,6 +7,7 @@ import { readForm } from "@worker/request-body";
 import { readStoreSettings, saveStoreSettings } from "@worker/services/store-settings";
 import { refillFrom } from "~/lib/refill";
 import { useFieldError } from "~/lib/field-error";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useActionToast } from "~/lib/use-action-toast";
 import { useUnsavedChanges } from "~/lib/use-unsaved-changes";
 import { sellerPageMeta } from "~/lib/site";
@@ -36,6 +37,7 @@ const SETTINGS_FIELDS = ["state", "expressPincodes", "standardMinDays", "standar
 export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
   // A success is a toast; a refusal stays under the field it is about (else next to the button), where the seller fixes it.
   useActionToast(actionData?.ok ? actionData : undefined);
   const { general, fieldProps, errorFor } = useFieldError(actionData && !actionData.ok ? actionData : undefined, "settings", SETTINGS_FIELDS);
@@ -52,7 +54,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   return (
     <div className="max-w-2xl">
       <h1 className="text-2xl font-medium">Store settings</h1>
-      <Form ref={form} method="post" className="mt-6 space-y-8 text-sm">
+      {/* Hydrated, the server checks every field at once; the browser's own checks would stop at the first. */}
+      <Form ref={form} method="post" noValidate={hydrated} className="mt-6 space-y-8 text-sm">
         <fieldset className="space-y-4">
           <legend className="text-lg font-medium">Delivery area</legend>
           <div>
