@@ -420,6 +420,9 @@ for (const [screen, options] of SCREENS) {
       await sellerPage.getByLabel("Offer Price (₹)").fill("60");
       await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
       await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 60, category: "Instant" });
+      // Left once the save is done, as a person sees it (its toast merges with the first save's):
+      // the button is back from "Saving…". A link followed mid-save asks, the change not yet saved.
+      await expect(sellerPage.getByRole("button", { name: "SAVE", exact: true })).toBeVisible();
       await sellerLink(sellerPage, "Product List").click();
       await expect(sellerPage).toHaveURL("/seller/product-list");
       await expect(leaveQuestion(sellerPage)).toHaveCount(0);
