@@ -1,12 +1,13 @@
 /**
  * Accounts return the shopper to where they were: sign-up and login from the cart come back to
- * the cart with a welcome, with and without JavaScript; a failed login's error stays with the
+ * the cart with a welcome, with and without JavaScript (which names the saved items a login adds to
+ * a guest's cart); a failed login's error stays with the
  * login form; a guest's Place Order without JavaScript goes to sign in and back; the seller's
  * login answers a no-JavaScript failure with its page, and a failed attempt's toast does not
  * outlive the login that follows.
  */
 import type { Page } from "@playwright/test";
-import { APPLE, clickAndLoad, expectCartCount, open, stopPageClock, waitForHydration } from "./support/app";
+import { APPLE, clickAndLoad, expectCartCount, open, RICE, stopPageClock, waitForHydration } from "./support/app";
 import { accountMenu, addToCartFromProductPage, loginDialog, loginLink, logoutByApi, newShopper, phoneAccountSection, SELLER } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
@@ -47,6 +48,24 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await page.reload();
       await expect(cartLine(page, APPLE.name)).toHaveCount(1);
       await expect(page.getByRole("status").getByText("Welcome, Meera! Your account is ready.")).toHaveCount(0);
+    });
+
+    test("logging in with a guest cart says what the account had saved joins it, and the cart shows both", async ({ page, shopper }) => {
+      await addToCartFromProductPage(page, RICE, { signedIn: true });
+      await logoutByApi(page);
+      await addToCartFromProductPage(page, APPLE, { signedIn: false });
+      await open(page, "/cart");
+      await openLoginDialog(page, phone);
+      const dialog = loginDialog(page);
+      await dialog.getByLabel("Email").fill(shopper.email);
+      await dialog.getByLabel("Password").fill(shopper.password);
+      await dialog.getByRole("button", { name: "Login", exact: true }).click();
+
+      await expect(page.getByRole("status").getByText(`Welcome back, ${shopper.name.split(" ")[0]}! Your cart also has 1 item you saved earlier.`)).toBeVisible();
+      await expect(page).toHaveURL("/cart");
+      await expect(cartLine(page, APPLE.name)).toHaveCount(1);
+      await expect(cartLine(page, RICE.name)).toHaveCount(1);
+      await expectCartCount(page, 2);
     });
 
     test("a failed login's error stays with the login form: the sign-up form starts clean", async ({ page, shopper }) => {

@@ -31,7 +31,7 @@ import { badRequest, HttpError, parseInput } from "@worker/errors";
 import { productInput } from "@worker/validation/product";
 import { storeSettingsInput } from "@worker/validation/store-settings";
 import { insertProduct } from "../support/builders";
-import { freshIp, ORIGIN } from "../support/http";
+import { freshIp, ORIGIN, postJson } from "../support/http";
 import { runRoute } from "../support/routes";
 import { sellerLogin } from "../support/seller";
 import { signUp } from "../support/shoppers";
@@ -241,6 +241,24 @@ describe("login and sign-up return the shopper to where they were", () => {
     );
     expect([response.status, response.headers.get("Location")]).toEqual([302, "/products?search=rice"]);
     expect(await carried(response)).toEqual({ kind: "success", message: "Welcome back, Ravi!" });
+  });
+
+  it("a login that adds the account's saved items to the guest's cart says how many joined it; a guest cart it only repeats, or none, adds nothing to the welcome", async () => {
+    const [apple, milk, bread] = [await insertProduct({ name: "Apple" }), await insertProduct({ name: "Milk" }), await insertProduct({ name: "Bread" })];
+    const shopper = await signUp({ name: "Meera Iyer" });
+    await postJson("/api/cart/update", { cartItems: { [apple.id]: 1, [milk.id]: 2 } }, { Cookie: shopper.cookie });
+    const logIn = async (guest: Record<string, number>) => {
+      const cookie = Object.keys(guest).length ? `${CART_COOKIE}=${serializeCart(guest)}` : "";
+      const response = await throughRoot(formPost("/login?redirectTo=%2Fcart", { intent: "login", email: shopper.email, password: shopper.password, redirectTo: "/cart" }, { cookie }), login.action as never);
+      expect(response.headers.get("Location")).toBe("/cart");
+      return (await carried(response))?.message;
+    };
+
+    // Bread as a guest: Apple and Milk were saved before, and now sit beside it.
+    expect(await logIn({ [bread.id]: 1 })).toBe("Welcome back, Meera! Your cart also has 2 items you saved earlier.");
+    // Only what the cart already had (Bread is saved now too): one earlier item, said in the singular.
+    expect(await logIn({ [apple.id]: 3, [milk.id]: 1 })).toBe("Welcome back, Meera! Your cart also has 1 item you saved earlier.");
+    expect(await logIn({})).toBe("Welcome back, Meera!");
   });
 
   it("a redirectTo off this site ends at / (the one redirect-target check)", async () => {

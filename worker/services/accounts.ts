@@ -40,16 +40,21 @@ export async function register(db: Database, input: unknown, guestCart: CartItem
   }
 }
 
-/** Check the credentials; unknown e-mail and wrong password are indistinguishable (same answer, same cost). */
-export async function login(db: Database, input: unknown, guestCart: CartItems = {}): Promise<User> {
+/**
+ * Check the credentials; unknown e-mail and wrong password are indistinguishable (same answer, same
+ * cost). This device's guest cart joins the account's saved one; `earlierItems` counts the saved
+ * products that joined it, which the shopper did not see in the cart they had a moment ago.
+ */
+export async function login(db: Database, input: unknown, guestCart: CartItems = {}): Promise<{ user: User; earlierItems: number }> {
   const { email, password } = parseInput(loginInput, input);
   const user = await db.query.users.findFirst({ where: eq(users.email, email) });
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) throw new HttpError(401, INVALID_LOGIN);
 
-  if (Object.keys(guestCart).length === 0) return user;
+  if (Object.keys(guestCart).length === 0) return { user, earlierItems: 0 };
   const merged = await storeCart(db, user.id, mergeCarts(user.cartItems, guestCart));
-  return { ...user, cartItems: merged };
+  const earlierItems = Object.keys(merged).filter((id) => !(id in guestCart)).length;
+  return { user: { ...user, cartItems: merged }, earlierItems };
 }
 
 /** The guest's lines join the saved cart; a product in both keeps the larger quantity. */

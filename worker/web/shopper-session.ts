@@ -19,9 +19,9 @@ type Worker = Pick<WorkerContext, "env" | "db">;
 export async function authenticate(request: Request, worker: Worker, input: unknown, kind: "login" | "register") {
   await limitAuthAttempt(worker.env, request, input, kind);
   const cart = guestCart(request);
-  const user: User = kind === "register" ? await register(worker.db, input, cart) : await login(worker.db, input, cart);
+  const { user, earlierItems }: { user: User; earlierItems: number } = kind === "register" ? { user: await register(worker.db, input, cart), earlierItems: 0 } : await login(worker.db, input, cart);
   const cookies = [await createSession(request, worker.env, "shopper", { userId: user.id }), clearedCartCookie(request, worker.env)];
-  return { user, cookies };
+  return { user, earlierItems, cookies };
 }
 
 /** Logout: end the session and empty this device's cart. Returns the Set-Cookie values, and whether a session ended. */
@@ -38,12 +38,18 @@ export async function submitAuthForm(request: Request, worker: Worker) {
   const form = Object.fromEntries(await readForm(request));
   const input = { name: form.name, email: form.email, password: form.password };
   const kind = form.intent === "register" ? "register" : "login";
-  const { user, cookies } = await authenticate(request, worker, input, kind);
+  const { user, earlierItems, cookies } = await authenticate(request, worker, input, kind);
   const firstName = user.name.trim().split(/\s+/)[0] || user.name;
   return {
     headers: setCookies(cookies),
     redirectTo: safeLocalPath(typeof form.redirectTo === "string" ? form.redirectTo : "/"),
-    welcome: kind === "register" ? `Welcome, ${firstName}! Your account is ready.` : `Welcome back, ${firstName}!`,
+    welcome: kind === "register" ? `Welcome, ${firstName}! Your account is ready.` : `Welcome back, ${firstName}!${earlierCartNote(earlierItems)}`,
   };
+}
+
+/** Said when a login added what the account had saved to the cart the shopper was filling as a guest, so nothing appears in it unexplained. */
+function earlierCartNote(earlierItems: number): string {
+  if (earlierItems === 0) return "";
+  return ` Your cart also has ${earlierItems === 1 ? "1 item" : `${earlierItems} items`} you saved earlier.`;
 }
 
