@@ -403,6 +403,51 @@ for (const [screen, options] of SCREENS) {
       await expect(question).toHaveCount(0);
     });
 
+    test("a link followed while a save is on its way waits for its answer: refused, the seller is asked; saved, they go on unasked", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Hurried Leek ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      const edit = `/seller/products/${id}/edit`;
+      await openSellerPage(sellerPage, edit);
+      // Each save is held on its way until the test lets it go, so the link is surely followed meanwhile.
+      let onItsWay = Promise.resolve();
+      let letGo = () => {};
+      const holdNextSave = () => (onItsWay = new Promise<void>((resolve) => (letGo = resolve)));
+      await sellerPage.route(
+        (url) => url.pathname.startsWith(edit),
+        async (route) => {
+          if (route.request().method() === "POST") await onItsWay;
+          await route.continue();
+        },
+      );
+      const offer = sellerPage.getByLabel("Offer Price (₹)");
+      const question = leaveQuestion(sellerPage);
+      const saving = sellerPage.getByRole("button", { name: "Saving…" });
+
+      await offer.fill("450");
+      holdNextSave();
+      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+      await sellerLink(sellerPage, "Product List").click();
+      await expect(saving).toBeVisible();
+      await expect(question).toHaveCount(0);
+      letGo();
+      await expect(question).toBeVisible();
+      await expect(sellerPage.getByRole("alert")).toHaveText("Offer price cannot be above the price");
+      await question.getByRole("button", { name: "Keep editing" }).click();
+      await expect(sellerPage).toHaveURL(edit);
+
+      await offer.fill("55");
+      holdNextSave();
+      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+      await sellerLink(sellerPage, "Product List").click();
+      await expect(saving).toBeVisible();
+      await expect(sellerPage).toHaveURL(edit);
+      letGo();
+      await expect(sellerPage).toHaveURL("/seller/product-list");
+      await expect(question).toHaveCount(0);
+      await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 55 });
+    });
+
     test("a category changed on Edit Product stays changed: the form shows it after the save, leaving asks nothing, and a second save keeps it", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
       const name = `Moved Leek ${unique()}`;
       catalogueChanges.added(name);

@@ -269,6 +269,52 @@ for (const [screen, options] of SCREENS) {
       }
     });
 
+    test("a link followed while the save is on its way waits for its answer: refused, the seller is asked; saved, they go on unasked", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, baseURL }) => {
+      const before = await currentSettings(sellerRequest);
+      const question = leaveQuestion(sellerPage);
+      try {
+        await openSellerPage(sellerPage, "/seller/settings");
+        // Each save is held on its way until the test lets it go, so the link is surely followed meanwhile.
+        let onItsWay = Promise.resolve();
+        let letGo = () => {};
+        const holdNextSave = () => (onItsWay = new Promise<void>((resolve) => (letGo = resolve)));
+        await sellerPage.route(
+          (url) => url.pathname.startsWith("/seller/settings"),
+          async (route) => {
+            if (route.request().method() === "POST") await onItsWay;
+            await route.continue();
+          },
+        );
+        const gstin = sellerPage.getByLabel("GSTIN (optional)");
+        const saving = sellerPage.getByRole("button", { name: "Saving…" });
+
+        await gstin.fill("29ABCDE1234F1ZX");
+        holdNextSave();
+        await sellerPage.getByRole("button", { name: "Save settings" }).click();
+        await sellerLink(sellerPage, "Dashboard").click();
+        await expect(saving).toBeVisible();
+        await expect(question).toHaveCount(0);
+        letGo();
+        await expect(question).toBeVisible();
+        await question.getByRole("button", { name: "Keep editing" }).click();
+        await expect(sellerPage).toHaveURL("/seller/settings");
+        await expect(sellerPage.getByRole("alert")).toHaveText("That GSTIN's last character does not match: check it for a typo");
+
+        await gstin.fill("29abcde1234f1zw");
+        holdNextSave();
+        await sellerPage.getByRole("button", { name: "Save settings" }).click();
+        await sellerLink(sellerPage, "Dashboard").click();
+        await expect(saving).toBeVisible();
+        await expect(question).toHaveCount(0);
+        letGo();
+        await expect(sellerPage).toHaveURL("/seller/dashboard");
+        await expect(question).toHaveCount(0);
+        expect(await currentSettings(sellerRequest)).toMatchObject({ contact: { gstin: "29ABCDE1234F1ZW" } });
+      } finally {
+        await restore(sellerRequest, new URL(baseURL!).origin, before);
+      }
+    });
+
     test("another state chosen asks; saved, it is what the form shows, and leaving asks nothing", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, baseURL }) => {
       const before = await currentSettings(sellerRequest);
       // Only as the page sees it: every other journey delivers in Karnataka. The post saves

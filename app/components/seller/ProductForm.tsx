@@ -72,7 +72,7 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
     if (answer.addedId) void navigate(`?${new URLSearchParams({ added: answer.addedId })}`, { replace: true, preventScrollReset: true });
   }, [answer, navigate]);
   // A save resets the fields and the slots, so it is no longer a change; a refusal keeps them, and asks.
-  const { blocker, keepEditing } = useUnsavedChanges(form, slotsChanged(slots, product?.images));
+  const { blocker, asking, keepEditing } = useUnsavedChanges(form, { otherChanges: slotsChanged(slots, product?.images), saving: busy });
 
   return (
     <fetcher.Form
@@ -151,7 +151,7 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
       )}
       <AddedLinks product={added} />
       {/* Rendered only while asking; its buttons are plain buttons, not the form's. */}
-      <UnsavedChangesDialog blocker={blocker} onKeepEditing={keepEditing} unsaved="this product" />
+      <UnsavedChangesDialog blocker={blocker} asking={asking} onKeepEditing={keepEditing} unsaved="this product" />
     </fetcher.Form>
   );
 }

@@ -10,10 +10,13 @@ import type { Blocker } from "react-router";
  */
 export function UnsavedChangesDialog({
   blocker,
+  asking,
   onKeepEditing,
   unsaved,
 }: {
   blocker: Blocker;
+  /** The held navigation is to be asked about (`useUnsavedChanges`: not while a save is on its way). */
+  asking: boolean;
   onKeepEditing: () => void;
   /** What the changes are to, as the question names it: "this product", "the store settings". */
   unsaved: string;
@@ -22,16 +25,16 @@ export function UnsavedChangesDialog({
   const keep = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const textId = useId();
-  const blocked = blocker.state === "blocked";
+  const blocked = blocker.state === "blocked" && asking;
 
   // On each held navigation, not on `blocked` turning true: React Router's updates are transitions,
   // and a navigation held again right after "Keep editing" can come before "unblocked" was rendered.
   useEffect(() => {
     const element = dialog.current;
-    if (blocker.state !== "blocked" || !element || element.open) return;
+    if (blocker.state !== "blocked" || !asking || !element || element.open) return;
     element.showModal();
     keep.current?.focus();
-  }, [blocker]);
+  }, [blocker, asking]);
 
   // Each answer closes the dialog itself, at once: its `close` event comes later, a task of its own
   // (a journey saw it arrive only after the next navigation). Closing gives the focus back to what

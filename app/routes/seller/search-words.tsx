@@ -92,7 +92,9 @@ export default function SearchWords({ loaderData, actionData }: Route.ComponentP
 function AddWordForm({ result }: { result: FormAnswer | undefined }) {
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
+  // A word on its way: sent, then the page read again (its formData stays until then).
+  const adding = navigation.formData?.get("intent") === "add";
+  const busy = navigation.state === "submitting" && adding;
   // A word refused without JavaScript comes back as typed (worker/web/action-result.ts).
   const shown = refillFrom(result && !result.ok && result.typed?.intent === "add" ? result : undefined);
   // A refusal shows next to the form (with or without JavaScript); a success as a toast.
@@ -103,7 +105,7 @@ function AddWordForm({ result }: { result: FormAnswer | undefined }) {
   }, [result]);
   // Leaving with a word typed and not added asks first (ADR 055): a word added empties the form, a
   // refusal keeps it, and asks. The page's one guard: a row's Remove is one click, nothing to lose.
-  const { blocker, keepEditing } = useUnsavedChanges(form);
+  const { blocker, asking, keepEditing } = useUnsavedChanges(form, { saving: adding });
   return (
     <Form ref={form} method="post" className="mt-6 flex max-w-2xl flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
       <input type="hidden" name="intent" value="add" />
@@ -150,7 +152,7 @@ function AddWordForm({ result }: { result: FormAnswer | undefined }) {
         </p>
       )}
       {/* Rendered only while asking; its buttons are plain buttons, not the form's. */}
-      <UnsavedChangesDialog blocker={blocker} onKeepEditing={keepEditing} unsaved="this search word" />
+      <UnsavedChangesDialog blocker={blocker} asking={asking} onKeepEditing={keepEditing} unsaved="this search word" />
     </Form>
   );
 }

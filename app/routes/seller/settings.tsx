@@ -36,7 +36,8 @@ const SETTINGS_FIELDS = ["state", "expressPincodes", "standardMinDays", "standar
 
 export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
   const hydrated = useHydrated();
   // A success is a toast; a refusal stays under the field it is about (else next to the button), where the seller fixes it.
   useActionToast(actionData?.ok ? actionData : undefined);
@@ -50,7 +51,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   useEffect(() => {
     if (actionData?.ok) form.current?.reset();
   }, [actionData]);
-  const { blocker, keepEditing } = useUnsavedChanges(form);
+  // The save is on its way until the page is read again after it (a submission's formData stays until then).
+  const { blocker, asking, keepEditing } = useUnsavedChanges(form, { saving: navigation.formData !== undefined });
   return (
     <div className="max-w-2xl">
       <h1 className="text-2xl font-medium">Store settings</h1>
@@ -210,7 +212,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           {busy ? "Saving…" : "Save settings"}
         </BusyButton>
         {/* Rendered only while asking; its buttons are plain buttons, not the form's. */}
-        <UnsavedChangesDialog blocker={blocker} onKeepEditing={keepEditing} unsaved="the store settings" />
+        <UnsavedChangesDialog blocker={blocker} asking={asking} onKeepEditing={keepEditing} unsaved="the store settings" />
       </Form>
     </div>
   );
