@@ -4,7 +4,7 @@
  * address feeds the bar; an order to an address outside the area is refused and changes nothing.
  * On a desktop and on a phone (the @mobile copies).
  */
-import { APPLE, cartLink, expectCartCount, open, orderSummary, summaryValue } from "./support/app";
+import { APPLE, cartLink, expectCartCount, open, orderSummary, summaryValue, waitForHydration } from "./support/app";
 import { addAddressByApi, addToCartFromProductPage, newAddress, orderCards } from "./support/accounts";
 import { checkPincode, chipPromise, deliveryChip, expectChipOnOneLine } from "./support/delivery";
 import { expect, test } from "./support/fixtures";
@@ -87,7 +87,9 @@ for (const device of ["desktop", "phone @mobile"]) {
       await page.keyboard.press("Enter");
       await expect(chipPromise(page)).toHaveText("Delivery in 2-7 business days");
 
+      // Reloaded, the page is hydrated first: before that the panel opens natively, and the field gets no focus.
       await page.reload();
+      await waitForHydration(page);
       await deliveryChip(page).focus();
       await page.keyboard.press("Enter");
       await page.keyboard.type("560001");
