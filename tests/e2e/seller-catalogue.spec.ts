@@ -12,7 +12,7 @@ import { open, openRefreshed, productCard, rupees, waitForHydration } from "./su
 import { openSellerPage, SELLER_STATE } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
 import { CATALOGUE_TAG, expect, test, type CatalogueChanges } from "./support/fixtures";
-import { leaveQuestion, PHONE, SCREENS, sellerLink } from "./support/unsaved-changes";
+import { holdSaves, leaveQuestion, PHONE, SCREENS, sellerLink } from "./support/unsaved-changes";
 
 const EMOJI = join(import.meta.dirname, "..", "..", "node_modules", "@lobehub", "fluent-emoji-3d", "assets");
 const AVOCADO = join(EMOJI, "1f951.webp");
@@ -409,17 +409,7 @@ for (const [screen, options] of SCREENS) {
       const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
       const edit = `/seller/products/${id}/edit`;
       await openSellerPage(sellerPage, edit);
-      // Each save is held on its way until the test lets it go, so the link is surely followed meanwhile.
-      let onItsWay = Promise.resolve();
-      let letGo = () => {};
-      const holdNextSave = () => (onItsWay = new Promise<void>((resolve) => (letGo = resolve)));
-      await sellerPage.route(
-        (url) => url.pathname.startsWith(edit),
-        async (route) => {
-          if (route.request().method() === "POST") await onItsWay;
-          await route.continue();
-        },
-      );
+      const { holdNextSave, letGo } = await holdSaves(sellerPage, edit);
       const offer = sellerPage.getByLabel("Offer Price (₹)");
       const question = leaveQuestion(sellerPage);
       const saving = sellerPage.getByRole("button", { name: "Saving…" });

@@ -14,7 +14,7 @@ import { openSellerPage, SELLER_STATE } from "./support/accounts";
 import { checkPincode, chipPromise } from "./support/delivery";
 import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { placeOrderByApi } from "./support/orders";
-import { leaveQuestion, SCREENS, sellerLink } from "./support/unsaved-changes";
+import { holdSaves, leaveQuestion, SCREENS, sellerLink } from "./support/unsaved-changes";
 
 type Settings = Record<string, unknown>;
 
@@ -274,17 +274,7 @@ for (const [screen, options] of SCREENS) {
       const question = leaveQuestion(sellerPage);
       try {
         await openSellerPage(sellerPage, "/seller/settings");
-        // Each save is held on its way until the test lets it go, so the link is surely followed meanwhile.
-        let onItsWay = Promise.resolve();
-        let letGo = () => {};
-        const holdNextSave = () => (onItsWay = new Promise<void>((resolve) => (letGo = resolve)));
-        await sellerPage.route(
-          (url) => url.pathname.startsWith("/seller/settings"),
-          async (route) => {
-            if (route.request().method() === "POST") await onItsWay;
-            await route.continue();
-          },
-        );
+        const { holdNextSave, letGo } = await holdSaves(sellerPage, "/seller/settings");
         const gstin = sellerPage.getByLabel("GSTIN (optional)");
         const saving = sellerPage.getByRole("button", { name: "Saving…" });
 

@@ -1,4 +1,4 @@
-/** For the journeys of the seller's forms: the screens they run on, and the question they ask before unsaved changes are lost (ADR 055). */
+/** For the journeys of the seller's forms: the screens they run on, the question they ask before unsaved changes are lost (ADR 055), and saves held on their way. */
 import type { Page } from "@playwright/test";
 
 /** The question a held navigation asks on a seller's form with changes not saved. */
@@ -19,3 +19,25 @@ export const SCREENS = [
   ["on a desktop", {}],
   ["on a phone", PHONE],
 ] as const;
+
+/**
+ * Holds the form's saves (its POSTs to a path starting with `path`) on their way: after
+ * `holdNextSave()` the next save waits until `letGo()`, so a link is surely followed meanwhile.
+ */
+export async function holdSaves(page: Page, path: string) {
+  let onItsWay = Promise.resolve();
+  let letGo = () => {};
+  await page.route(
+    (url) => url.pathname.startsWith(path),
+    async (route) => {
+      if (route.request().method() === "POST") await onItsWay;
+      await route.continue();
+    },
+  );
+  return {
+    holdNextSave: () => {
+      onItsWay = new Promise<void>((resolve) => (letGo = resolve));
+    },
+    letGo: () => letGo(),
+  };
+}
