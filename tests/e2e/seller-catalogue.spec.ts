@@ -12,7 +12,7 @@ import { open, openRefreshed, productCard, rupees, waitForHydration } from "./su
 import { openSellerPage, SELLER_STATE } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
 import { CATALOGUE_TAG, expect, test, type CatalogueChanges } from "./support/fixtures";
-import { holdSaves, leaveQuestion, PHONE, SCREENS, sellerLink } from "./support/unsaved-changes";
+import { leaveQuestion, leavingMidSave, PHONE, SCREENS, sellerLink } from "./support/unsaved-changes";
 
 const EMOJI = join(import.meta.dirname, "..", "..", "node_modules", "@lobehub", "fluent-emoji-3d", "assets");
 const AVOCADO = join(EMOJI, "1f951.webp");
@@ -409,30 +409,20 @@ for (const [screen, options] of SCREENS) {
       const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
       const edit = `/seller/products/${id}/edit`;
       await openSellerPage(sellerPage, edit);
-      const { holdNextSave, letGo } = await holdSaves(sellerPage, edit);
+      const saveAndLeave = await leavingMidSave(sellerPage, edit);
       const offer = sellerPage.getByLabel("Offer Price (₹)");
       const question = leaveQuestion(sellerPage);
-      const saving = sellerPage.getByRole("button", { name: "Saving…" });
+      const save = sellerPage.getByRole("button", { name: "SAVE", exact: true });
 
       await offer.fill("450");
-      holdNextSave();
-      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
-      await sellerLink(sellerPage, "Product List").click();
-      await expect(saving).toBeVisible();
-      await expect(question).toHaveCount(0);
-      letGo();
+      await saveAndLeave(save, sellerLink(sellerPage, "Product List"));
       await expect(question).toBeVisible();
       await expect(sellerPage.getByRole("alert")).toHaveText("Offer price cannot be above the price");
       await question.getByRole("button", { name: "Keep editing" }).click();
       await expect(sellerPage).toHaveURL(edit);
 
       await offer.fill("55");
-      holdNextSave();
-      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
-      await sellerLink(sellerPage, "Product List").click();
-      await expect(saving).toBeVisible();
-      await expect(sellerPage).toHaveURL(edit);
-      letGo();
+      await saveAndLeave(save, sellerLink(sellerPage, "Product List"));
       await expect(sellerPage).toHaveURL("/seller/product-list");
       await expect(question).toHaveCount(0);
       await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 55 });

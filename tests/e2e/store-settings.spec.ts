@@ -14,7 +14,7 @@ import { openSellerPage, SELLER_STATE } from "./support/accounts";
 import { checkPincode, chipPromise } from "./support/delivery";
 import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { placeOrderByApi } from "./support/orders";
-import { holdSaves, leaveQuestion, SCREENS, sellerLink } from "./support/unsaved-changes";
+import { leaveQuestion, leavingMidSave, SCREENS, sellerLink } from "./support/unsaved-changes";
 
 type Settings = Record<string, unknown>;
 
@@ -274,29 +274,19 @@ for (const [screen, options] of SCREENS) {
       const question = leaveQuestion(sellerPage);
       try {
         await openSellerPage(sellerPage, "/seller/settings");
-        const { holdNextSave, letGo } = await holdSaves(sellerPage, "/seller/settings");
+        const saveAndLeave = await leavingMidSave(sellerPage, "/seller/settings");
         const gstin = sellerPage.getByLabel("GSTIN (optional)");
-        const saving = sellerPage.getByRole("button", { name: "Saving…" });
+        const save = sellerPage.getByRole("button", { name: "Save settings" });
 
         await gstin.fill("29ABCDE1234F1ZX");
-        holdNextSave();
-        await sellerPage.getByRole("button", { name: "Save settings" }).click();
-        await sellerLink(sellerPage, "Dashboard").click();
-        await expect(saving).toBeVisible();
-        await expect(question).toHaveCount(0);
-        letGo();
+        await saveAndLeave(save, sellerLink(sellerPage, "Dashboard"));
         await expect(question).toBeVisible();
         await question.getByRole("button", { name: "Keep editing" }).click();
         await expect(sellerPage).toHaveURL("/seller/settings");
         await expect(sellerPage.getByRole("alert")).toHaveText("That GSTIN's last character does not match: check it for a typo");
 
         await gstin.fill("29abcde1234f1zw");
-        holdNextSave();
-        await sellerPage.getByRole("button", { name: "Save settings" }).click();
-        await sellerLink(sellerPage, "Dashboard").click();
-        await expect(saving).toBeVisible();
-        await expect(question).toHaveCount(0);
-        letGo();
+        await saveAndLeave(save, sellerLink(sellerPage, "Dashboard"));
         await expect(sellerPage).toHaveURL("/seller/dashboard");
         await expect(question).toHaveCount(0);
         expect(await currentSettings(sellerRequest)).toMatchObject({ contact: { gstin: "29ABCDE1234F1ZW" } });

@@ -1,5 +1,5 @@
 /** For the journeys of the seller's forms: the screens they run on, the question they ask before unsaved changes are lost (ADR 055), and saves held on their way. */
-import type { Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** The question a held navigation asks on a seller's form with changes not saved. */
 export function leaveQuestion(page: Page) {
@@ -21,12 +21,12 @@ export const SCREENS = [
 ] as const;
 
 /**
- * Holds the form's saves (its POSTs to a path starting with `path`) on their way: after
- * `holdNextSave()` the next save waits until `letGo()`, so a link is surely followed meanwhile.
+ * For a form whose saves POST to a path starting with `path`: returns `saveAndLeave(save, link)`,
+ * which presses `save`, holds that save on its way, follows `link` meanwhile and checks that the
+ * page stays and nothing asks while the button says "Saving…", then lets the save go on to its answer.
  */
-export async function holdSaves(page: Page, path: string) {
+export async function leavingMidSave(page: Page, path: string) {
   let onItsWay = Promise.resolve();
-  let letGo = () => {};
   await page.route(
     (url) => url.pathname.startsWith(path),
     async (route) => {
@@ -34,10 +34,15 @@ export async function holdSaves(page: Page, path: string) {
       await route.continue();
     },
   );
-  return {
-    holdNextSave: () => {
-      onItsWay = new Promise<void>((resolve) => (letGo = resolve));
-    },
-    letGo: () => letGo(),
+  return async (save: Locator, link: Locator) => {
+    let letGo = () => {};
+    onItsWay = new Promise<void>((resolve) => (letGo = resolve));
+    const here = page.url();
+    await save.click();
+    await link.click();
+    await expect(page.getByRole("button", { name: "Saving…" })).toBeVisible();
+    await expect(leaveQuestion(page)).toHaveCount(0);
+    await expect(page).toHaveURL(here);
+    letGo();
   };
 }
