@@ -6,7 +6,6 @@ import { safeLocalPath } from "@shared/redirect";
 import { setCookies } from "@worker/web/cookies";
 import { clearedCartCookie } from "@worker/web/cart-cookie";
 import type { WorkerContext } from "@worker/web/context";
-import type { User } from "@worker/db/schema";
 import { readForm } from "@worker/request-body";
 import { limitAuthAttempt } from "@worker/security/rate-limit";
 import { createSession, destroySession } from "@worker/web/session";
@@ -19,7 +18,7 @@ type Worker = Pick<WorkerContext, "env" | "db">;
 export async function authenticate(request: Request, worker: Worker, input: unknown, kind: "login" | "register") {
   await limitAuthAttempt(worker.env, request, input, kind);
   const cart = guestCart(request);
-  const { user, earlierItems }: { user: User; earlierItems: number } = kind === "register" ? { user: await register(worker.db, input, cart), earlierItems: 0 } : await login(worker.db, input, cart);
+  const { user, earlierItems } = kind === "register" ? { user: await register(worker.db, input, cart), earlierItems: 0 } : await login(worker.db, input, cart);
   const cookies = [await createSession(request, worker.env, "shopper", { userId: user.id }), clearedCartCookie(request, worker.env)];
   return { user, earlierItems, cookies };
 }

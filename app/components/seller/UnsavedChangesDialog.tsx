@@ -15,7 +15,7 @@ export function UnsavedChangesDialog({
   unsaved,
 }: {
   blocker: Blocker;
-  /** The held navigation is to be asked about (`useUnsavedChanges`: not while a save is on its way). */
+  /** A navigation is held and to be asked about (`useUnsavedChanges`: not while a save is on its way). */
   asking: boolean;
   onKeepEditing: () => void;
   /** What the changes are to, as the question names it: "this product", "the store settings". */
@@ -25,13 +25,11 @@ export function UnsavedChangesDialog({
   const keep = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const textId = useId();
-  const blocked = blocker.state === "blocked" && asking;
-
-  // On each held navigation, not on `blocked` turning true: React Router's updates are transitions,
+  // On each held navigation, not on `asking` turning true: React Router's updates are transitions,
   // and a navigation held again right after "Keep editing" can come before "unblocked" was rendered.
   useEffect(() => {
     const element = dialog.current;
-    if (blocker.state !== "blocked" || !asking || !element || element.open) return;
+    if (!asking || !element || element.open) return;
     element.showModal();
     keep.current?.focus();
   }, [blocker, asking]);
@@ -45,7 +43,7 @@ export function UnsavedChangesDialog({
   };
 
   // Only while a navigation is held: the page's HTML (and the page without JavaScript) has no dialog.
-  if (!blocked) return null;
+  if (!asking) return null;
   return (
     // A click on the backdrop stays, for the mouse; Escape and "Keep editing" are the keyboard's ways.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
