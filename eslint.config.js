@@ -43,7 +43,10 @@ export default tseslint.config(
           paths: [
             { name: "react-router", importNames: ["Link"], message: "Import Link from app/components/Link.tsx (ADR 017)." },
             // Pages are rendered by React's Node renderer, which writes the HTML into buffers (ADR 049).
-            ...["react-dom/server", "react-dom/server.edge", "react-dom/server.browser"].map((name) => ({ name, message: "Render with react-dom/server.node (ADR 049)." })),
+            ...["react-dom/server", "react-dom/server.edge", "react-dom/server.browser"].map((name) => ({
+              name,
+              message: "Render with react-dom/server.node (ADR 049).",
+            })),
           ],
         },
       ],

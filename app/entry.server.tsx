@@ -42,13 +42,13 @@ export default async function handleRequest(
       </InlineCssContext>
     </NonceContext>,
     {
-    nonce,
-    onError(error: unknown) {
-      responseStatusCode = 500;
-      // Errors while streaming the shell are logged; React reports later ones through the error boundary.
-      if (shellRendered) console.error(error);
-    },
-    signal: AbortSignal.timeout(streamTimeout + 1_000),
+      nonce,
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors while streaming the shell are logged; React reports later ones through the error boundary.
+        if (shellRendered) console.error(error);
+      },
+      signal: AbortSignal.timeout(streamTimeout + 1_000),
     },
   );
   shellRendered = true;

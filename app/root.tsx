@@ -18,7 +18,8 @@ export const middleware: Route.MiddlewareFunction[] = [flashMiddleware, shopperM
 
 /** The title of a page the root's error boundary renders (every route's own meta names the others). */
 export const meta: Route.MetaFunction = ({ error }) => {
-  if (isRouteErrorResponse(error) && error.status === 401) return [...pageMeta("Seller Login", "Sign in to manage the store."), { name: "robots", content: "noindex" }];
+  if (isRouteErrorResponse(error) && error.status === 401)
+    return [...pageMeta("Seller Login", "Sign in to manage the store."), { name: "robots", content: "noindex" }];
   if (isRouteErrorResponse(error) && error.status === 404) return pageMeta("Page not found", "This page does not exist.");
   return pageMeta("Something went wrong", "Please try again in a moment.");
 };

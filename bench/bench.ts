@@ -66,7 +66,6 @@ async function load(url: string, cookie?: string): Promise<Load> {
   };
 }
 
-
 /** Warm the route up (JIT, SQLite's page cache) unmeasured, then measure it. */
 async function measure(store: RunningStore, name: string, cookie?: string): Promise<Load> {
   const url = `${store.url}${ROUTES[name] ?? SELLER_SCALE_ROUTES[name]}`;
@@ -143,7 +142,6 @@ const say = (line = "") => {
 /** The report so far, marked unfinished, so a run that stops (a store killed by its neighbours) leaves what it measured. */
 const saveSoFar = () => writeFileSync(REPORT, `${lines.join("\n")}\n\n_This run stopped here; its figures above are complete, the rest is missing._\n`);
 
-
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 const cpuLoad = { before: "", after: "" };
@@ -157,7 +155,9 @@ function cpuReport(small: WorkerdCpu, large: WorkerdCpu) {
   say();
   say(`The production bundle in a bare local workerd (bench/workerd-cpu.ts): the kernel's account of workerd's JavaScript`);
   say(`thread's CPU time around each request (what Cloudflare bills), less the median of a request answered without work`);
-  say(`(${ms(small.baselineMs)} at ${small.products.toLocaleString("en-US")} products, ${ms(large.baselineMs)} at ${large.products.toLocaleString("en-US")}). D1 and KV are served from outside the process, as on`);
+  say(
+    `(${ms(small.baselineMs)} at ${small.products.toLocaleString("en-US")} products, ${ms(large.baselineMs)} at ${large.products.toLocaleString("en-US")}). D1 and KV are served from outside the process, as on`,
+  );
   say(`Cloudflare (the Worker's own D1 and KV clients are counted); requests reach the Worker directly; Miniflare's R2`);
   say(`simulator runs in the process (only adding a product writes to it) and is counted (ADR 012).`);
   say(`${small.requestsPerRoute} requests per route and size, in rounds of ${small.requestsPerRound} alternating with every other route; pages are`);
@@ -165,7 +165,9 @@ function cpuReport(small: WorkerdCpu, large: WorkerdCpu) {
   say(`"JS" rows the same through a fetcher. Load average of this shared machine: ${cpuLoad.before} before the CPU runs, ${cpuLoad.after} after.`);
   say(`A route's p99 includes the isolate's garbage collections (a page meets a scavenge of 2–5 ms every 23–77 requests, ADR 050) and the neighbours' noise.`);
   say();
-  say(`| persona | routes | highest p99 at ${small.products.toLocaleString("en-US")} | highest p99 at ${large.products.toLocaleString("en-US")} | within ${CPU_BUDGET_MS} ms |`);
+  say(
+    `| persona | routes | highest p99 at ${small.products.toLocaleString("en-US")} | highest p99 at ${large.products.toLocaleString("en-US")} | within ${CPU_BUDGET_MS} ms |`,
+  );
   say(`| --- | ---: | --- | --- | --- |`);
   for (const persona of ["guest", "shopper", "seller", "Stripe"] as const) {
     const mine = budgeted.filter((r) => r.persona === persona);
@@ -178,7 +180,9 @@ function cpuReport(small: WorkerdCpu, large: WorkerdCpu) {
     say(`| ${persona} | ${mine.length} | ${ms(a.p99Ms)} (${a.name}) | ${ms(b.p99Ms)} (${b.name}) | ${ok ? "✓" : "✗"} |`);
   }
   say();
-  say(`| persona | route | p50 at ${small.products.toLocaleString("en-US")} | p99 | p50 at ${large.products.toLocaleString("en-US")} | p99 | within ${CPU_BUDGET_MS} ms |`);
+  say(
+    `| persona | route | p50 at ${small.products.toLocaleString("en-US")} | p99 | p50 at ${large.products.toLocaleString("en-US")} | p99 | within ${CPU_BUDGET_MS} ms |`,
+  );
   say(`| --- | --- | ---: | ---: | ---: | ---: | --- |`);
   for (const r of budgeted) {
     const b = largeByKey.get(key(r));
@@ -188,12 +192,16 @@ function cpuReport(small: WorkerdCpu, large: WorkerdCpu) {
   say();
   say(`### Login and sign-up (${small.passwordRequestsPerRoute} requests per route and size)`);
   say();
-  say(`| route | p50 at ${small.products.toLocaleString("en-US")} | p99 | p50 at ${large.products.toLocaleString("en-US")} | p99 | within ${CPU_BUDGET_MS} ms |`);
+  say(
+    `| route | p50 at ${small.products.toLocaleString("en-US")} | p99 | p50 at ${large.products.toLocaleString("en-US")} | p99 | within ${CPU_BUDGET_MS} ms |`,
+  );
   say(`| --- | ---: | ---: | ---: | ---: | --- |`);
   for (const r of small.routes.filter((route) => route.password)) {
     const b = largeByKey.get(key(r));
     const ok = r.p99Ms <= CPU_BUDGET_MS && (!b || b.p99Ms <= CPU_BUDGET_MS);
-    say(`| ${r.name} | ${ms(r.p50Ms)} | ${ms(r.p99Ms)} | ${b ? ms(b.p50Ms) : "–"} | ${b ? ms(b.p99Ms) : "–"} | ${ok ? "✓" : r.password === "hashed" ? "✗ (password hashing)" : "✗"} |`);
+    say(
+      `| ${r.name} | ${ms(r.p50Ms)} | ${ms(r.p99Ms)} | ${b ? ms(b.p50Ms) : "–"} | ${b ? ms(b.p99Ms) : "–"} | ${ok ? "✓" : r.password === "hashed" ? "✗ (password hashing)" : "✗"} |`,
+    );
   }
   say();
   say(`A shopper's login and sign-up hash the password with scrypt (N = 16384, r = 8, p = 1; worker/password.ts), which`);
@@ -221,7 +229,9 @@ try {
   say(`# Benchmarks`);
   say();
   say(`Run on ${new Date().toISOString().slice(0, 16)}Z, commit ${commitLabel()}, ${machineLabel()}.`);
-  say(`Production build served by \`wrangler dev\` on loopback (local workerd, D1, KV, R2; wrangler's local trace recorder off, as in \`npm start\`); autocannon, 8 connections, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s per route.`);
+  say(
+    `Production build served by \`wrangler dev\` on loopback (local workerd, D1, KV, R2; wrangler's local trace recorder off, as in \`npm start\`); autocannon, 8 connections, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s per route.`,
+  );
   say(`One run's figures; compare them as ratios, since the machine is shared and noisy.`);
   say();
 
@@ -256,7 +266,9 @@ try {
   for (const name of Object.keys(ROUTES)) {
     const c = cached[name]!;
     const r = rendered[name]!;
-    say(`| ${name} | ${c.rps.toFixed(0)} | ${c.p50} ms | ${c.p99} ms | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${kb(r.bytes)} | ${c.errors + r.errors} |`);
+    say(
+      `| ${name} | ${c.rps.toFixed(0)} | ${c.p50} ms | ${c.p99} ms | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${kb(r.bytes)} | ${c.errors + r.errors} |`,
+    );
   }
   say();
   saveSoFar();
@@ -267,7 +279,9 @@ try {
   say(`| --- | ---: | ---: | ---: | ---: | ---: |`);
   for (const [name, path] of Object.entries({ ...PAGES, cart: "/cart" })) {
     const f = await firstLoad(store.url, path);
-    say(`| ${name} (${path}) | ${kb(f.js)} | ${name === "home" ? `${FIRST_LOAD_JS_BUDGET_KB} KB` : ""} | ${kb(f.css)} | ${CSS_BUDGET_KB} KB | ${f.thirdParty} |`);
+    say(
+      `| ${name} (${path}) | ${kb(f.js)} | ${name === "home" ? `${FIRST_LOAD_JS_BUDGET_KB} KB` : ""} | ${kb(f.css)} | ${CSS_BUDGET_KB} KB | ${f.thirdParty} |`,
+    );
   }
   say();
 

@@ -95,7 +95,13 @@ const PASSWORD = "bench-password-2026";
 const ADDRESSES_PER_WRITER = 45;
 
 const json = (path: string, body: unknown, cookie?: string): CpuRequest => ({ method: "POST", path, json: body, cookie });
-const form = (path: string, fields: Record<string, string>, cookie?: string): CpuRequest => ({ method: "POST", path, form: fields, cookie, document: !path.includes(".data") });
+const form = (path: string, fields: Record<string, string>, cookie?: string): CpuRequest => ({
+  method: "POST",
+  path,
+  form: fields,
+  cookie,
+  document: !path.includes(".data"),
+});
 
 export type Fixtures = {
   origin: string;
@@ -190,22 +196,47 @@ export const CPU_ROUTES: CpuRoute[] = [
       ["/sitemaps/products-1.xml (1,000 at scale)", "/sitemaps/products-1.xml"],
       ["/robots.txt", "/robots.txt"],
     ] as const
-  ).map(([name, path]): CpuRoute => ({ name, persona: "guest", status: name.startsWith("/seller") ? 401 : 200, request: () => ({ path, cookie: UNCACHED_COOKIE }) })),
+  ).map(([name, path]): CpuRoute => ({
+    name,
+    persona: "guest",
+    status: name.startsWith("/seller") ? 401 : 200,
+    request: () => ({ path, cookie: UNCACHED_COOKIE }),
+  })),
   { name: "404 page", persona: "guest", status: 404, request: () => ({ path: "/no-such-page", cookie: UNCACHED_COOKIE }) },
   { name: "/seller/login (login page)", persona: "guest", status: 200, request: () => ({ path: "/seller/login", cookie: UNCACHED_COOKIE }) },
   { name: "/contact (redirect)", persona: "guest", status: 301, request: () => ({ path: "/contact", cookie: UNCACHED_COOKIE }) },
   { name: "/cart", persona: "guest", status: 200, request: (f) => ({ path: "/cart", cookie: f.guestCart }) },
-  { name: "POST /cart (add, no JS)", persona: "guest", status: 302, request: (f) => form("/cart?redirectTo=%2Fproducts", { intent: "set", productId: PRODUCT, quantity: "3" }, f.guestCart) },
-  { name: "POST /delivery (pincode, no JS)", persona: "guest", status: 303, request: (_f, i) => form("/delivery", { pincode: i % 2 ? "560001" : "400001", redirectTo: "/products" }) },
+  {
+    name: "POST /cart (add, no JS)",
+    persona: "guest",
+    status: 302,
+    request: (f) => form("/cart?redirectTo=%2Fproducts", { intent: "set", productId: PRODUCT, quantity: "3" }, f.guestCart),
+  },
+  {
+    name: "POST /delivery (pincode, no JS)",
+    persona: "guest",
+    status: 303,
+    request: (_f, i) => form("/delivery", { pincode: i % 2 ? "560001" : "400001", redirectTo: "/products" }),
+  },
   { name: "POST /delivery.data (pincode, JS)", persona: "guest", status: 200, request: () => form("/delivery.data", { pincode: "560100" }) },
   { name: "POST / (newsletter, no JS)", persona: "guest", status: 200, request: (f, i) => form("/?index", { email: `page-${f.run}-${i}@bench.example` }) },
   { name: "GET /api/product/list?limit=20", persona: "guest", status: 200, request: () => ({ path: "/api/product/list?limit=20", cookie: UNCACHED_COOKIE }) },
   // The spec's clients ask for the whole catalogue (up to 500 products): rendered, and from the edge cache.
   { name: "GET /api/product/list (whole, rendered)", persona: "guest", status: 200, request: () => ({ path: "/api/product/list", cookie: UNCACHED_COOKIE }) },
   { name: "GET /api/product/list (whole, edge cache)", persona: "guest", status: 200, request: () => ({ path: "/api/product/list" }) },
-  { name: "GET /api/product/list?category&search", persona: "guest", status: 200, request: () => ({ path: "/api/product/list?category=grains&search=rice", cookie: UNCACHED_COOKIE }) },
+  {
+    name: "GET /api/product/list?category&search",
+    persona: "guest",
+    status: 200,
+    request: () => ({ path: "/api/product/list?category=grains&search=rice", cookie: UNCACHED_COOKIE }),
+  },
   { name: "GET /api/product/suggest (edge cache)", persona: "guest", status: 200, request: () => ({ path: "/api/product/suggest?q=doodh" }) },
-  { name: "POST /api/newsletter/subscribe", persona: "guest", status: 201, request: (f, i) => json("/api/newsletter/subscribe", { email: `api-${f.run}-${i}@bench.example` }) },
+  {
+    name: "POST /api/newsletter/subscribe",
+    persona: "guest",
+    status: 201,
+    request: (f, i) => json("/api/newsletter/subscribe", { email: `api-${f.run}-${i}@bench.example` }),
+  },
 
   // --- a signed-in shopper
   ...(
@@ -229,7 +260,12 @@ export const CPU_ROUTES: CpuRoute[] = [
       ["/my-orders/:id/invoice", "/invoice"],
       ["/my-orders/:id/cancel (confirmation, no JS)", "/cancel"],
     ] as const
-  ).map(([name, suffix]): CpuRoute => ({ name, persona: "shopper", status: 200, request: (f) => ({ path: `/my-orders/${f.shopperOrder}${suffix}`, cookie: f.shopper }) })),
+  ).map(([name, suffix]): CpuRoute => ({
+    name,
+    persona: "shopper",
+    status: 200,
+    request: (f) => ({ path: `/my-orders/${f.shopperOrder}${suffix}`, cookie: f.shopper }),
+  })),
   { name: "GET /api/order/user/:id", persona: "shopper", status: 200, request: (f) => ({ path: `/api/order/user/${f.shopperOrder}`, cookie: f.shopper }) },
   { name: "POST /api/order/again", persona: "shopper", status: 200, request: (f) => json("/api/order/again", { orderId: f.shopperOrder }, f.shopper) },
   { name: "POST /my-orders/:id/again (no JS)", persona: "shopper", status: 303, request: (f) => form(`/my-orders/${f.shopperOrder}/again`, {}, f.shopper) },
@@ -251,10 +287,30 @@ export const CPU_ROUTES: CpuRoute[] = [
   { name: "POST /api/address/get", persona: "shopper", status: 200, request: (f) => json("/api/address/get", {}, f.shopper) },
   { name: "/addresses/:id/edit", persona: "shopper", status: 200, request: (f) => ({ path: `/addresses/${f.shopperAddresses[0]}/edit`, cookie: f.shopper }) },
   // The shopper's two addresses take turns as the default; the edit writes the same fields again.
-  { name: "POST /api/address/default", persona: "shopper", status: 200, request: (f, i) => json("/api/address/default", { id: f.shopperAddresses[i % 2] }, f.shopper) },
-  { name: "POST /addresses (default, no JS)", persona: "shopper", status: 303, request: (f, i) => form("/addresses", { intent: "default", id: f.shopperAddresses[i % 2]! }, f.shopper) },
-  { name: "POST /api/address/update", persona: "shopper", status: 200, request: (f) => json("/api/address/update", { id: f.shopperAddresses[1], address: ADDRESS }, f.shopper) },
-  { name: "POST /addresses/:id/edit (no JS)", persona: "shopper", status: 303, request: (f) => form(`/addresses/${f.shopperAddresses[1]}/edit`, ADDRESS, f.shopper) },
+  {
+    name: "POST /api/address/default",
+    persona: "shopper",
+    status: 200,
+    request: (f, i) => json("/api/address/default", { id: f.shopperAddresses[i % 2] }, f.shopper),
+  },
+  {
+    name: "POST /addresses (default, no JS)",
+    persona: "shopper",
+    status: 303,
+    request: (f, i) => form("/addresses", { intent: "default", id: f.shopperAddresses[i % 2]! }, f.shopper),
+  },
+  {
+    name: "POST /api/address/update",
+    persona: "shopper",
+    status: 200,
+    request: (f) => json("/api/address/update", { id: f.shopperAddresses[1], address: ADDRESS }, f.shopper),
+  },
+  {
+    name: "POST /addresses/:id/edit (no JS)",
+    persona: "shopper",
+    status: 303,
+    request: (f) => form(`/addresses/${f.shopperAddresses[1]}/edit`, ADDRESS, f.shopper),
+  },
   {
     name: "POST /api/address/delete",
     persona: "shopper",
@@ -274,8 +330,18 @@ export const CPU_ROUTES: CpuRoute[] = [
     },
   },
   { name: "POST /api/cart/update", persona: "shopper", status: 200, request: (f) => json("/api/cart/update", { cartItems: CART_ITEMS }, f.writers[0]!.cookie) },
-  { name: "POST /cart (set quantity, no JS)", persona: "shopper", status: 302, request: (f) => form("/cart?redirectTo=%2Fcart", { intent: "set", productId: PRODUCT, quantity: "2" }, f.writers[0]!.cookie) },
-  { name: "POST /api/address/add", persona: "shopper", status: 201, request: (f, i) => json("/api/address/add", { address: ADDRESS }, writer(f, 2 * i).cookie) },
+  {
+    name: "POST /cart (set quantity, no JS)",
+    persona: "shopper",
+    status: 302,
+    request: (f) => form("/cart?redirectTo=%2Fcart", { intent: "set", productId: PRODUCT, quantity: "2" }, f.writers[0]!.cookie),
+  },
+  {
+    name: "POST /api/address/add",
+    persona: "shopper",
+    status: 201,
+    request: (f, i) => json("/api/address/add", { address: ADDRESS }, writer(f, 2 * i).cookie),
+  },
   { name: "POST /add-address (no JS)", persona: "shopper", status: 302, request: (f, i) => form("/add-address", ADDRESS, writer(f, 2 * i + 1).cookie) },
   {
     name: "POST /api/order/cod",
@@ -288,7 +354,8 @@ export const CPU_ROUTES: CpuRoute[] = [
     persona: "shopper",
     status: 302,
     // The cart page posts the saved cart, which each order by cash empties (a stale tab's post of an emptied cart is refused).
-    prepare: (f) => json("/api/cart/update", { cartItems: Object.fromEntries(ORDER_ITEMS.map(({ product, quantity }) => [product, quantity])) }, f.writers[1]!.cookie),
+    prepare: (f) =>
+      json("/api/cart/update", { cartItems: Object.fromEntries(ORDER_ITEMS.map(({ product, quantity }) => [product, quantity])) }, f.writers[1]!.cookie),
     request: (f) => form("/cart?checkout", { paymentType: "COD", items: JSON.stringify(ORDER_ITEMS), address: f.writers[1]!.address }, f.writers[1]!.cookie),
   },
   {
@@ -324,15 +391,50 @@ export const CPU_ROUTES: CpuRoute[] = [
     ] as const
   ).map(([name, path]): CpuRoute => ({ name, persona: "seller", status: 200, request: (f) => ({ path, cookie: f.seller }) })),
   // A new word per request, removed again by the route after it (the same i, the same round).
-  { name: "POST /api/seller/search-words", persona: "seller", status: 201, request: (f, i) => json("/api/seller/search-words", { term: `bench ${f.run} ${i}`, meaning: "potato" }, f.seller) },
-  { name: "POST /api/seller/search-words/delete", persona: "seller", status: 200, request: (f, i) => json("/api/seller/search-words/delete", { term: `bench ${f.run} ${i}` }, f.seller) },
-  { name: "POST /seller/search-words (add, no JS)", persona: "seller", status: 303, request: (f) => form("/seller/search-words", { intent: "add", term: "aloo", meaning: "potato" }, f.seller) },
+  {
+    name: "POST /api/seller/search-words",
+    persona: "seller",
+    status: 201,
+    request: (f, i) => json("/api/seller/search-words", { term: `bench ${f.run} ${i}`, meaning: "potato" }, f.seller),
+  },
+  {
+    name: "POST /api/seller/search-words/delete",
+    persona: "seller",
+    status: 200,
+    request: (f, i) => json("/api/seller/search-words/delete", { term: `bench ${f.run} ${i}` }, f.seller),
+  },
+  {
+    name: "POST /seller/search-words (add, no JS)",
+    persona: "seller",
+    status: 303,
+    request: (f) => form("/seller/search-words", { intent: "add", term: "aloo", meaning: "potato" }, f.seller),
+  },
   // Out of stock on even requests, back in stock on odd ones: every product is in stock after a round.
-  { name: "POST /api/product/stock", persona: "seller", status: 200, request: (f, i) => json("/api/product/stock", { id: PRODUCT, inStock: i % 2 === 1 }, f.seller) },
-  { name: "POST /seller/product-list (stock, no JS)", persona: "seller", status: 303, request: (f, i) => form("/seller/product-list", { intent: "stock", id: PRODUCT, inStock: String(i % 2 === 1) }, f.seller) },
+  {
+    name: "POST /api/product/stock",
+    persona: "seller",
+    status: 200,
+    request: (f, i) => json("/api/product/stock", { id: PRODUCT, inStock: i % 2 === 1 }, f.seller),
+  },
+  {
+    name: "POST /seller/product-list (stock, no JS)",
+    persona: "seller",
+    status: 303,
+    request: (f, i) => form("/seller/product-list", { intent: "stock", id: PRODUCT, inStock: String(i % 2 === 1) }, f.seller),
+  },
   // With JavaScript the switch posts through a fetcher: the action alone, as data (the page's data is asked for next, as below).
-  { name: "POST /seller/product-list.data (stock, JS)", persona: "seller", status: 200, request: (f, i) => form("/seller/product-list.data", { intent: "stock", id: PRODUCT, inStock: String(i % 2 === 1) }, f.seller) },
-  { name: "/seller/product-list.data (after a change)", persona: "seller", status: 200, request: (f) => ({ path: "/seller/product-list.data", cookie: f.seller }) },
+  {
+    name: "POST /seller/product-list.data (stock, JS)",
+    persona: "seller",
+    status: 200,
+    request: (f, i) => form("/seller/product-list.data", { intent: "stock", id: PRODUCT, inStock: String(i % 2 === 1) }, f.seller),
+  },
+  {
+    name: "/seller/product-list.data (after a change)",
+    persona: "seller",
+    status: 200,
+    request: (f) => ({ path: "/seller/product-list.data", cookie: f.seller }),
+  },
   {
     name: "POST /api/product/update",
     persona: "seller",
@@ -382,30 +484,75 @@ export const CPU_ROUTES: CpuRoute[] = [
       return { method: "POST", path: "/seller/products/import", multipart: body, cookie: f.seller, document: true };
     },
   },
-  { name: "POST /api/product/import/preview", persona: "seller", status: 200, request: (f, i) => ({ method: "POST", path: "/api/product/import/preview", csv: importCsv(f.product, i), cookie: f.seller }) },
-  { name: "POST /api/product/import (one row)", persona: "seller", status: 200, request: (f, i) => ({ method: "POST", path: "/api/product/import", csv: importCsv(f.product, i), cookie: f.seller }) },
+  {
+    name: "POST /api/product/import/preview",
+    persona: "seller",
+    status: 200,
+    request: (f, i) => ({ method: "POST", path: "/api/product/import/preview", csv: importCsv(f.product, i), cookie: f.seller }),
+  },
+  {
+    name: "POST /api/product/import (one row)",
+    persona: "seller",
+    status: 200,
+    request: (f, i) => ({ method: "POST", path: "/api/product/import", csv: importCsv(f.product, i), cookie: f.seller }),
+  },
   { name: "GET /api/product/export (a page)", persona: "seller", status: 200, request: (f) => ({ path: "/api/product/export", cookie: f.seller }) },
   // Without JavaScript (ADR 045): the import page listing the export's parts, and a part as a file of its own.
-  { name: "/seller/products/import?export=files (no JS)", persona: "seller", status: 200, request: (f) => ({ path: "/seller/products/import?export=files", cookie: f.seller }) },
-  { name: "GET /api/product/export?part=1 (a part)", persona: "seller", status: 200, request: (f) => ({ path: "/api/product/export?part=1", cookie: f.seller }) },
+  {
+    name: "/seller/products/import?export=files (no JS)",
+    persona: "seller",
+    status: 200,
+    request: (f) => ({ path: "/seller/products/import?export=files", cookie: f.seller }),
+  },
+  {
+    name: "GET /api/product/export?part=1 (a part)",
+    persona: "seller",
+    status: 200,
+    request: (f) => ({ path: "/api/product/export?part=1", cookie: f.seller }),
+  },
   // Out of stock on even requests, back in stock on odd ones, as the single switch above.
-  { name: "POST /api/product/bulk-stock", persona: "seller", status: 200, request: (f, i) => json("/api/product/bulk-stock", { ids: [PRODUCT], set: i % 2 === 1 ? "in-stock" : "out-of-stock" }, f.seller) },
+  {
+    name: "POST /api/product/bulk-stock",
+    persona: "seller",
+    status: 200,
+    request: (f, i) => json("/api/product/bulk-stock", { ids: [PRODUCT], set: i % 2 === 1 ? "in-stock" : "out-of-stock" }, f.seller),
+  },
   {
     name: "POST /seller/product-list (bulk stock, no JS)",
     persona: "seller",
     status: 303,
     request: (f, i) => form("/seller/product-list", { intent: "bulk", ids: PRODUCT, set: i % 2 === 1 ? "in-stock" : "out-of-stock" }, f.seller),
   },
-  { name: "POST /api/order/status", persona: "seller", status: 200, request: (f) => json("/api/order/status", { orderId: nextOrder(f), status: "Packed" }, f.seller) },
-  { name: "POST /seller/orders (move, no JS)", persona: "seller", status: 303, request: (f) => form("/seller/orders", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller) },
-  { name: "POST /seller/orders.data (move, JS)", persona: "seller", status: 200, request: (f) => form("/seller/orders.data", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller) },
+  {
+    name: "POST /api/order/status",
+    persona: "seller",
+    status: 200,
+    request: (f) => json("/api/order/status", { orderId: nextOrder(f), status: "Packed" }, f.seller),
+  },
+  {
+    name: "POST /seller/orders (move, no JS)",
+    persona: "seller",
+    status: 303,
+    request: (f) => form("/seller/orders", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller),
+  },
+  {
+    name: "POST /seller/orders.data (move, JS)",
+    persona: "seller",
+    status: 200,
+    request: (f) => form("/seller/orders.data", { intent: "move", orderId: nextOrder(f), status: "Packed" }, f.seller),
+  },
   ...(
     [
       ["/seller/orders/:id/invoice", "invoice"],
       ["/seller/orders/:id/packing-slip", "packing-slip"],
       ["/seller/orders/:id/cancel (confirmation, no JS)", "cancel"],
     ] as const
-  ).map(([name, page]): CpuRoute => ({ name, persona: "seller", status: 200, request: (f) => ({ path: `/seller/orders/${f.shopperOrder}/${page}`, cookie: f.seller }) })),
+  ).map(([name, page]): CpuRoute => ({
+    name,
+    persona: "seller",
+    status: 200,
+    request: (f) => ({ path: `/seller/orders/${f.shopperOrder}/${page}`, cookie: f.seller }),
+  })),
   {
     name: "POST /seller/orders/:id/cancel (no JS)",
     persona: "seller",
@@ -414,8 +561,18 @@ export const CPU_ROUTES: CpuRoute[] = [
   },
   // --- refunds (ADR 044): a mark through the API, and on the orders page without and with JavaScript
   { name: "POST /api/order/refunded", persona: "seller", status: 200, request: (f) => json("/api/order/refunded", { orderId: nextRefundDue(f) }, f.seller) },
-  { name: "POST /seller/orders (refunded, no JS)", persona: "seller", status: 303, request: (f) => form("/seller/orders", { intent: "refunded", orderId: nextRefundDue(f) }, f.seller) },
-  { name: "POST /seller/orders.data (refunded, JS)", persona: "seller", status: 200, request: (f) => form("/seller/orders.data", { intent: "refunded", orderId: nextRefundDue(f) }, f.seller) },
+  {
+    name: "POST /seller/orders (refunded, no JS)",
+    persona: "seller",
+    status: 303,
+    request: (f) => form("/seller/orders", { intent: "refunded", orderId: nextRefundDue(f) }, f.seller),
+  },
+  {
+    name: "POST /seller/orders.data (refunded, JS)",
+    persona: "seller",
+    status: 200,
+    request: (f) => form("/seller/orders.data", { intent: "refunded", orderId: nextRefundDue(f) }, f.seller),
+  },
   {
     name: "POST /api/stripe/webhook (paid)",
     persona: "Stripe",
@@ -428,9 +585,27 @@ export const CPU_ROUTES: CpuRoute[] = [
   },
 
   // --- login and sign-up (password hashing; reported apart)
-  { name: "POST /api/user/register", persona: "guest", password: "hashed", status: 201, request: (f, i) => json("/api/user/register", { name: "Bench Shopper", email: `new-${f.run}-${i}@bench.example`, password: PASSWORD }) },
-  { name: "POST /api/user/login", persona: "guest", password: "hashed", status: 200, request: (f) => json("/api/user/login", { email: f.loginEmail, password: PASSWORD }) },
-  { name: "POST /login (form, no JS)", persona: "guest", password: "hashed", status: 302, request: (f) => form("/login", { intent: "login", email: f.loginEmail, password: PASSWORD, redirectTo: "/" }) },
+  {
+    name: "POST /api/user/register",
+    persona: "guest",
+    password: "hashed",
+    status: 201,
+    request: (f, i) => json("/api/user/register", { name: "Bench Shopper", email: `new-${f.run}-${i}@bench.example`, password: PASSWORD }),
+  },
+  {
+    name: "POST /api/user/login",
+    persona: "guest",
+    password: "hashed",
+    status: 200,
+    request: (f) => json("/api/user/login", { email: f.loginEmail, password: PASSWORD }),
+  },
+  {
+    name: "POST /login (form, no JS)",
+    persona: "guest",
+    password: "hashed",
+    status: 302,
+    request: (f) => form("/login", { intent: "login", email: f.loginEmail, password: PASSWORD, redirectTo: "/" }),
+  },
   { name: "POST /api/seller/login", persona: "guest", password: "compared", status: 200, request: () => json("/api/seller/login", sellerCredentials()) },
   { name: "POST /seller/login (form, no JS)", persona: "guest", password: "compared", status: 302, request: () => form("/seller/login", sellerCredentials()) },
 ];
@@ -480,7 +655,8 @@ const signer = new Stripe(FAKE_STRIPE_SECRET_KEY);
 async function call(origin: string, r: CpuRequest, expected: number): Promise<Response> {
   const [url, init] = await toFetch({ origin } as Fixtures, r);
   const response = await fetch(url, init);
-  if (response.status !== expected) throw new Error(`${r.method ?? "GET"} ${r.path} answered ${response.status}, expected ${expected}: ${(await response.text()).slice(0, 300)}`);
+  if (response.status !== expected)
+    throw new Error(`${r.method ?? "GET"} ${r.path} answered ${response.status}, expected ${expected}: ${(await response.text()).slice(0, 300)}`);
   return response;
 }
 
@@ -508,16 +684,23 @@ async function placeOrder(origin: string, cookie: string, address: string): Prom
 /** Runs `count` tasks, `parallel` at a time. */
 async function pool(count: number, parallel: number, task: (i: number, worker: number) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async (_, worker) => {
-    while (next < count) await task(next++, worker);
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async (_, worker) => {
+      while (next < count) await task(next++, worker);
+    }),
+  );
 }
 
 /**
  * Makes what the routes need. `requestsPerRoute` (warm-up included) sizes the orders to move and
  * the shoppers who save addresses.
  */
-export async function prepareFixtures(options: { origin: string; stripe: FakeStripe; seller: { email: string; password: string }; requestsPerRoute: number }): Promise<Fixtures> {
+export async function prepareFixtures(options: {
+  origin: string;
+  stripe: FakeStripe;
+  seller: { email: string; password: string };
+  requestsPerRoute: number;
+}): Promise<Fixtures> {
   const { origin } = options;
   const run = Date.now().toString(36);
   setSellerCredentials(options.seller.email, options.seller.password);
@@ -563,7 +746,15 @@ export async function prepareFixtures(options: { origin: string; stripe: FakeStr
 
   // The product the seller edits keeps the demo catalogue's values: every update writes them again.
   const apple = SEED_PRODUCTS.find((p) => p.id === PRODUCT)!;
-  const fields = { name: apple.name, description: apple.description.join("\n"), category: apple.category, price: String(apple.mrp), offerPrice: String(apple.price), weight: apple.weight, stock: "" };
+  const fields = {
+    name: apple.name,
+    description: apple.description.join("\n"),
+    category: apple.category,
+    price: String(apple.mrp),
+    offerPrice: String(apple.price),
+    weight: apple.weight,
+    stock: "",
+  };
 
   const emoji = join(dirname(createRequire(import.meta.url).resolve("@lobehub/fluent-emoji-3d/package.json")), "assets", `${apple.emoji}.webp`);
   const loginEmail = `login-${run}@bench.example`;

@@ -46,11 +46,24 @@ function runQuery(db: DatabaseSync, query: Query, format: string) {
   }
   const duration = performance.now() - started;
   const results =
-    format === "ROWS_AND_COLUMNS" ? { columns, rows } : format === "NONE" ? [] : rows.map((row) => Object.fromEntries(columns.map((name, i) => [name, row[i]])));
+    format === "ROWS_AND_COLUMNS"
+      ? { columns, rows }
+      : format === "NONE"
+        ? []
+        : rows.map((row) => Object.fromEntries(columns.map((name, i) => [name, row[i]])));
   return {
     success: true,
     results,
-    meta: { served_by: "d1-stand-in", duration, changes, last_row_id: lastRowId, changed_db: changes > 0, size_after: 0, rows_read: rows.length, rows_written: changes },
+    meta: {
+      served_by: "d1-stand-in",
+      duration,
+      changes,
+      last_row_id: lastRowId,
+      changed_db: changes > 0,
+      size_after: 0,
+      rows_read: rows.length,
+      rows_written: changes,
+    },
   };
 }
 

@@ -25,5 +25,10 @@ export async function firstLoad(origin: string, path: string, { cookie }: { cook
   // The stylesheet is inlined into the document (app/lib/inline-css.tsx): count it too.
   const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join("");
   const inlineCss = inline ? gzipSync(Buffer.from(inline), { level: 9 }).length : 0;
-  return { js: await gzip(scripts), css: (await gzip(styles)) + inlineCss, thirdParty: [...scripts].filter((s) => !s.startsWith("/")).length, scripts: [...scripts] };
+  return {
+    js: await gzip(scripts),
+    css: (await gzip(styles)) + inlineCss,
+    thirdParty: [...scripts].filter((s) => !s.startsWith("/")).length,
+    scripts: [...scripts],
+  };
 }

@@ -87,10 +87,15 @@ if (import.meta.main) {
   process.env.MINIFLARE_WORKERD_V8_FLAGS = "--trace-gc-nvp";
   const traced: Traced[] = [];
   let current: CpuRoute | null = null;
-  const instance = await startInstance({ state: values.state!, rounds: 1 }, resolve(import.meta.dirname, "../build/server"), WARM_UP_REQUESTS + requests, (line) => {
-    const gc = parseGcLine(line);
-    if (gc) traced.push({ ...gc, route: current });
-  });
+  const instance = await startInstance(
+    { state: values.state!, rounds: 1 },
+    resolve(import.meta.dirname, "../build/server"),
+    WARM_UP_REQUESTS + requests,
+    (line) => {
+      const gc = parseGcLine(line);
+      if (gc) traced.push({ ...gc, route: current });
+    },
+  );
   try {
     for (const route of routes) {
       await send(instance.f, route, instance.counter, WARM_UP_REQUESTS);
@@ -108,5 +113,12 @@ if (import.meta.main) {
   for (const t of traced) counts.set(t.isolate, (counts.get(t.isolate) ?? 0) + 1);
   const store = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
   console.log(`${requests} requests per route, after ${WARM_UP_REQUESTS} unmeasured ones`);
-  for (const route of routes) console.log(report(route, traced.filter((t) => t.isolate === store && t.route === route).map((t) => t.record), requests));
+  for (const route of routes)
+    console.log(
+      report(
+        route,
+        traced.filter((t) => t.isolate === store && t.route === route).map((t) => t.record),
+        requests,
+      ),
+    );
 }

@@ -20,9 +20,23 @@ export async function shopperPages(origin: string): Promise<Record<string, Audit
     if (session) cookie = session.split(";")[0]!;
     return JSON.parse(text) as Record<string, unknown>;
   };
-  await post("/api/user/register", { name: "Lighthouse Shopper", email: `lighthouse-${Date.now().toString(36)}@bench.example`, password: "lighthouse-bench-2026" });
+  await post("/api/user/register", {
+    name: "Lighthouse Shopper",
+    email: `lighthouse-${Date.now().toString(36)}@bench.example`,
+    password: "lighthouse-bench-2026",
+  });
   const { address } = (await post("/api/address/add", {
-    address: { firstName: "Asha", lastName: "Rao", email: "asha@bench.example", street: "12 MG Road", city: "Bengaluru", state: "Karnataka", zipcode: "560001", country: "India", phone: "9876543210" },
+    address: {
+      firstName: "Asha",
+      lastName: "Rao",
+      email: "asha@bench.example",
+      street: "12 MG Road",
+      city: "Bengaluru",
+      state: "Karnataka",
+      zipcode: "560001",
+      country: "India",
+      phone: "9876543210",
+    },
   })) as { address: { _id: string } };
   const { products } = (await (await fetch(`${origin}/api/product/list?limit=4`)).json()) as { products: { _id: string }[] };
   const { orderId } = (await post("/api/order/cod", { items: [{ product: products[0]!._id, quantity: 2 }], address: address._id })) as { orderId: string };

@@ -72,7 +72,8 @@ export async function lighthouseScores(baseUrl: string, runs: number, signedIn: 
   const artifacts = mkdtempSync(join(tmpdir(), "lighthouse-"));
   const failedRuns: string[] = [];
 
-  const run = async (url: string, flags: Record<string, unknown>) => (await lighthouse(url, { port: chrome.port, ...CATEGORIES, ...flags }))?.lhr as Lhr | undefined;
+  const run = async (url: string, flags: Record<string, unknown>) =>
+    (await lighthouse(url, { port: chrome.port, ...CATEGORIES, ...flags }))?.lhr as Lhr | undefined;
 
   const audited: Record<string, AuditedPage> = { ...Object.fromEntries(Object.entries(PAGES).map(([name, path]) => [name, { path }])), ...signedIn };
   const headersOf = (page: AuditedPage) => (page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {});
@@ -151,7 +152,9 @@ export function lighthouseTable(result: LighthouseRun, runs: number): string[] {
   ];
   for (const [name, s] of Object.entries(result.pages)) {
     const perRun = s.mobile.map((value, i) => `${value} (${s.cpuMultiplier[i]}×)`).join(", ");
-    lines.push(`| ${name} | ${median(s.mobile)} | ${perRun} | ${median(s.mobileDefault)} (${s.mobileDefault.join(", ")}) | ${median(s.desktop)} | ${median(s.a11y)} | ${median(s.lcp)} ms | ${median(s.cls)} |`);
+    lines.push(
+      `| ${name} | ${median(s.mobile)} | ${perRun} | ${median(s.mobileDefault)} (${s.mobileDefault.join(", ")}) | ${median(s.desktop)} | ${median(s.a11y)} | ${median(s.lcp)} ms | ${median(s.cls)} |`,
+    );
   }
   lines.push("", `Median of ${runs} runs per page (mobile, desktop), after one unmeasured warm-up run.`);
   if (result.failedRuns.length) lines.push(`Runs Lighthouse reported as failed and ran again: ${result.failedRuns.join(", ")}.`);

@@ -30,7 +30,8 @@ type Plugin = {
 };
 
 function checkMiniflareVersion(): void {
-  const installed = (JSON.parse(readFileSync(join(resolve(import.meta.dirname, ".."), "node_modules/miniflare/package.json"), "utf8")) as { version: string }).version;
+  const installed = (JSON.parse(readFileSync(join(resolve(import.meta.dirname, ".."), "node_modules/miniflare/package.json"), "utf8")) as { version: string })
+    .version;
   if (installed !== MINIFLARE_VERSION) {
     throw new Error(
       `bench/miniflare-outside.ts wraps internal hooks of Miniflare ${MINIFLARE_VERSION}, but ${installed} is installed. ` +
@@ -62,7 +63,8 @@ export function connectStorageStraightTo(urls: { d1: URL; kv: URL }): () => void
   checkMiniflareVersion();
   const restoreD1 = redirect(PLUGINS.d1 as unknown as Plugin, "bench-d1-outside", urls.d1, (binding) => {
     const fetcher = binding.wrapped?.innerBindings.find((inner) => inner.name === "fetcher");
-    if (binding.wrapped?.moduleName !== "cloudflare-internal:d1-api" || !fetcher) throw new Error("Miniflare's D1 binding is not the wrapped d1-api this script expects");
+    if (binding.wrapped?.moduleName !== "cloudflare-internal:d1-api" || !fetcher)
+      throw new Error("Miniflare's D1 binding is not the wrapped d1-api this script expects");
     return { ...binding, wrapped: { ...binding.wrapped, innerBindings: [{ name: "fetcher", service: { name: "bench-d1-outside" } }] } };
   });
   const restoreKv = redirect(PLUGINS.kv as unknown as Plugin, "bench-kv-outside", urls.kv, (binding) => {

@@ -16,7 +16,13 @@ import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { median, ROUTES, UNCACHED_COOKIE } from "./routes.ts";
 
-type Statement = { bind(...values: unknown[]): Statement; all(): Promise<unknown>; raw(options?: unknown): Promise<unknown>; first(column?: string): Promise<unknown>; run(): Promise<unknown> };
+type Statement = {
+  bind(...values: unknown[]): Statement;
+  all(): Promise<unknown>;
+  raw(options?: unknown): Promise<unknown>;
+  first(column?: string): Promise<unknown>;
+  run(): Promise<unknown>;
+};
 type Session = { prepare(query: string): Statement; batch(statements: Statement[]): Promise<unknown>; getBookmark(): string | null };
 type Binding = Omit<Session, "getBookmark"> & { withSession(start?: string): Session };
 

@@ -17,4 +17,8 @@ export function machineLabel(): string {
 }
 
 /** The 1, 5 and 15 minute load averages (/proc/loadavg): how busy the shared machine was. */
-export const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(", ");
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(", ");

@@ -73,7 +73,12 @@ type BuiltConfig = {
  */
 function startWorker(server: string, persistence: string, stripeUrl: string, onRuntimeLog?: (line: string) => void): Miniflare {
   const config = JSON.parse(readFileSync(join(server, "wrangler.json"), "utf8")) as BuiltConfig;
-  const modules = ["index.js", ...readdirSync(join(server, "assets")).filter((file) => file.endsWith(".js")).map((file) => `assets/${file}`)];
+  const modules = [
+    "index.js",
+    ...readdirSync(join(server, "assets"))
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => `assets/${file}`),
+  ];
   return new Miniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",
@@ -165,7 +170,8 @@ export async function send(f: Fixtures, route: CpuRoute, counter: Map<CpuRoute, 
     const response = await fetch(url, init);
     const body = await response.text();
     if (threads) samples.push((cpuNs(threads) - before) / 1e6);
-    if (response.status !== route.status) throw new Error(`${route.persona} ${route.name}: ${init.method} ${url} answered ${response.status}, expected ${route.status}: ${body.slice(0, 300)}`);
+    if (response.status !== route.status)
+      throw new Error(`${route.persona} ${route.name}: ${init.method} ${url} answered ${response.status}, expected ${route.status}: ${body.slice(0, 300)}`);
   }
   return samples;
 }
@@ -217,7 +223,12 @@ export type Instance = {
 };
 
 /** `onRuntimeLog` gets every line workerd prints (bench/gc-trace.ts reads V8's garbage collection trace from it). */
-export async function startInstance(options: MeasureOptions, server: string, requestsPerRoute: number, onRuntimeLog?: (line: string) => void): Promise<Instance> {
+export async function startInstance(
+  options: MeasureOptions,
+  server: string,
+  requestsPerRoute: number,
+  onRuntimeLog?: (line: string) => void,
+): Promise<Instance> {
   // A copy: the run places orders, opens accounts and adds products.
   const copy = mkdtempSync(join(tmpdir(), "workerd-cpu-"));
   cpSync(resolve(ROOT, options.state, "v3"), join(copy, "v3"), { recursive: true });
@@ -264,7 +275,15 @@ function summary(instance: Instance, routes: CpuRoute[]): WorkerdCpu {
     baselineMs,
     routes: routes.map((route) => {
       const ms = instance.samples.get(route)!.map((sample) => sample - baselineMs);
-      return { name: route.name, persona: route.persona, password: route.password, p50Ms: median(ms), p99Ms: percentile(ms, 99), requests: ms.length, samplesMs: ms };
+      return {
+        name: route.name,
+        persona: route.persona,
+        password: route.password,
+        p50Ms: median(ms),
+        p99Ms: percentile(ms, 99),
+        requests: ms.length,
+        samplesMs: ms,
+      };
     }),
     requestsPerRoute: 0,
     passwordRequestsPerRoute: PASSWORD_ROUNDS * REQUESTS_PER_ROUND,
@@ -295,7 +314,8 @@ export async function measureWorkerdCpu(options: MeasureOptions & { compare?: st
     // a shared machine) then hits every route (and build) alike.
     const measureRound = async (list: CpuRoute[]) => {
       for (const route of [BASELINE_ROUTE, ...list]) {
-        for (const i of instances) i.samples.set(route, [...(i.samples.get(route) ?? []), ...(await send(i.f, route, i.counter, REQUESTS_PER_ROUND, i.threads))]);
+        for (const i of instances)
+          i.samples.set(route, [...(i.samples.get(route) ?? []), ...(await send(i.f, route, i.counter, REQUESTS_PER_ROUND, i.threads))]);
       }
     };
     for (let round = 0; round < options.rounds; round++) await measureRound(measured);
@@ -333,7 +353,9 @@ if (import.meta.main) {
   if (!results) throw new Error("workerd-cpu reads Linux /proc accounting; run it on Linux");
   if (values.samples) writeFileSync(values.samples, JSON.stringify(results, null, 1));
   const [result, other] = results as [WorkerdCpu, WorkerdCpu | undefined];
-  console.log(`${result.products} products; ${result.requestsPerRoute} requests per route (${result.passwordRequestsPerRoute} for login and sign-up); baseline (${BASELINE}) ${result.baselineMs.toFixed(2)} ms${other ? ` and ${other.baselineMs.toFixed(2)} ms (--compare)` : ""}, subtracted below`);
+  console.log(
+    `${result.products} products; ${result.requestsPerRoute} requests per route (${result.passwordRequestsPerRoute} for login and sign-up); baseline (${BASELINE}) ${result.baselineMs.toFixed(2)} ms${other ? ` and ${other.baselineMs.toFixed(2)} ms (--compare)` : ""}, subtracted below`,
+  );
   const figure = (r: RouteCpu) => `p50 ${r.p50Ms.toFixed(2).padStart(6)} ms   p99 ${r.p99Ms.toFixed(2).padStart(6)} ms`;
   result.routes.forEach((r, n) => {
     const over = r.password !== "hashed" && r.p99Ms > CPU_BUDGET_MS ? "  over the budget" : "";

@@ -11,7 +11,12 @@ import { delimiter, join, resolve } from "node:path";
 const BUDGET_KIB = 1024;
 const root = resolve(import.meta.dirname, "..");
 // No banner: its update check would ask the npm registry for wrangler's latest version.
-const env = { ...process.env, PATH: `${join(root, "node_modules", ".bin")}${delimiter}${process.env.PATH}`, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true" };
+const env = {
+  ...process.env,
+  PATH: `${join(root, "node_modules", ".bin")}${delimiter}${process.env.PATH}`,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+};
 
 if (!process.argv.includes("--no-build")) {
   const build = spawnSync("react-router", ["build"], { cwd: root, env, stdio: "inherit" });

@@ -11,7 +11,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const FINGERPRINTS = ["drizzle:", "SESSION_SECRET is not configured", "session:shopper:", "catalog:version", "api.stripe.com", "Not Authorized. Please log in."];
+const FINGERPRINTS = [
+  "drizzle:",
+  "SESSION_SECRET is not configured",
+  "session:shopper:",
+  "catalog:version",
+  "api.stripe.com",
+  "Not Authorized. Please log in.",
+];
 
 function filesUnder(dir: string, ending: RegExp): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -19,7 +26,9 @@ function filesUnder(dir: string, ending: RegExp): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-const server = filesUnder(join(ROOT, "build/server"), /\.js$/).map((file) => readFileSync(file, "utf8")).join("\n");
+const server = filesUnder(join(ROOT, "build/server"), /\.js$/)
+  .map((file) => readFileSync(file, "utf8"))
+  .join("\n");
 const stale = FINGERPRINTS.filter((text) => !server.includes(text));
 if (stale.length > 0) {
   console.error(`✗ client-bundle check: fingerprints no longer in the server build (update the list): ${stale.join(", ")}`);

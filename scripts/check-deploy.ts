@@ -18,11 +18,24 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { contractProblems } from "./migration-rules.ts";
-import { asPreviewRuns, previewIsolationProblems, previewName, previewResourceNames, previewUrl, withPreviewResources, type WranglerConfig } from "./preview-config.ts";
+import {
+  asPreviewRuns,
+  previewIsolationProblems,
+  previewName,
+  previewResourceNames,
+  previewUrl,
+  withPreviewResources,
+  type WranglerConfig,
+} from "./preview-config.ts";
 
 const root = resolve(import.meta.dirname, "..");
 // No metrics, and no banner: the banner's update check asks the npm registry for wrangler's latest version.
-const env = { ...process.env, PATH: `${join(root, "node_modules", ".bin")}${delimiter}${process.env.PATH}`, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true" };
+const env = {
+  ...process.env,
+  PATH: `${join(root, "node_modules", ".bin")}${delimiter}${process.env.PATH}`,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+};
 let passed = 0;
 let failed = 0;
 
@@ -62,7 +75,12 @@ check("the committed previews block names no production resource and has every b
 // What scripts/preview.ts would deploy for a branch, with made-up resource ids.
 const name = previewName("feature/Offline-Check");
 const names = previewResourceNames(name);
-const sample = { databaseName: names.database, databaseId: "0ff11e00-0000-4000-8000-00000000c0de", sessionsId: "0ff11e000000400080000000000c0de0", imagesBucket: names.images };
+const sample = {
+  databaseName: names.database,
+  databaseId: "0ff11e00-0000-4000-8000-00000000c0de",
+  sessionsId: "0ff11e000000400080000000000c0de0",
+  imagesBucket: names.images,
+};
 const bound = withPreviewResources(built, sample, previewUrl(built, name, "example"));
 check(`a branch's Preview (${name}) is bound to its own D1, KV and R2 only`, previewIsolationProblems(bound, { requireResources: true }));
 
@@ -76,9 +94,19 @@ try {
   const bindings = output.slice(output.indexOf("Your Worker has access to the following bindings"));
   const problems: string[] = [];
   if (dryRun.status !== 0) problems.push(`wrangler deploy --dry-run failed:\n${output}`);
-  const expected = [`env.DB (${sample.databaseName})`, `env.SESSIONS (${sample.sessionsId})`, `env.IMAGES (${sample.imagesBucket})`, "env.CATALOG_PURGE (CatalogPurge)", `env.APP_URL ("https://${name}-`];
+  const expected = [
+    `env.DB (${sample.databaseName})`,
+    `env.SESSIONS (${sample.sessionsId})`,
+    `env.IMAGES (${sample.imagesBucket})`,
+    "env.CATALOG_PURGE (CatalogPurge)",
+    `env.APP_URL ("https://${name}-`,
+  ];
   for (const line of expected) if (!bindings.includes(line)) problems.push(`the dry run's bindings lack ${line}`);
-  for (const production of [...(built.d1_databases ?? []).map((b) => `(${b.database_name})`), ...(built.kv_namespaces ?? []).map((b) => `(${b.id})`), ...(built.r2_buckets ?? []).map((b) => `(${b.bucket_name})`)]) {
+  for (const production of [
+    ...(built.d1_databases ?? []).map((b) => `(${b.database_name})`),
+    ...(built.kv_namespaces ?? []).map((b) => `(${b.id})`),
+    ...(built.r2_buckets ?? []).map((b) => `(${b.bucket_name})`),
+  ]) {
     if (bindings.includes(production)) problems.push(`the dry run binds production's ${production}`);
   }
   check("the Worker as its Preview runs bundles and validates (wrangler deploy --dry-run)", problems);

@@ -18,5 +18,8 @@ for (const [command, args] of [
   if (spawnSync(command, [...args], { stdio: "inherit" }).status !== 0) process.exit(1);
 }
 // The store never reads `request.cf`: Miniflare need not download its sample (offline, that failed loudly).
-const dev = spawn("react-router", ["dev", "--port", process.env.PORT ?? "5173"], { stdio: "inherit", env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env } });
+const dev = spawn("react-router", ["dev", "--port", process.env.PORT ?? "5173"], {
+  stdio: "inherit",
+  env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env },
+});
 dev.on("exit", (code) => process.exit(code ?? 0));

@@ -26,7 +26,9 @@ export function prepareLargeState(state: string, { count = 50_000, orders = 0 }:
       return;
     } catch (error) {
       if (attempt === 3) throw error;
-      console.error(`seeding ${count.toLocaleString("en-US")} products${orders ? ` and ${orders.toLocaleString("en-US")} orders` : ""} failed (attempt ${attempt}); again`);
+      console.error(
+        `seeding ${count.toLocaleString("en-US")} products${orders ? ` and ${orders.toLocaleString("en-US")} orders` : ""} failed (attempt ${attempt}); again`,
+      );
     }
   }
 }

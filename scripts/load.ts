@@ -34,7 +34,13 @@ const PAGE_MIX = [
   "/products/dairy",
 ];
 
-const store = values.url ? { url: values.url, stop: () => {} } : await serveProductionBuild({ port: Number(process.env.LOAD_PORT ?? 8797), state: ".wrangler/load-state", extraArgs: ["--fresh", ...(values["no-build"] ? ["--no-build"] : [])] });
+const store = values.url
+  ? { url: values.url, stop: () => {} }
+  : await serveProductionBuild({
+      port: Number(process.env.LOAD_PORT ?? 8797),
+      state: ".wrangler/load-state",
+      extraArgs: ["--fresh", ...(values["no-build"] ? ["--no-build"] : [])],
+    });
 try {
   const result = await autocannon({
     url: store.url,

@@ -67,7 +67,9 @@ try {
     console.log(`  one at a time    ${serial.perSecond.toFixed(0)} orders/s  (${serial.msEach.toFixed(2)} ms each)`);
     console.log(`  ${concurrency} in flight      ${parallel.perSecond.toFixed(0)} orders/s  (${parallel.msEach.toFixed(2)} ms of wall time per order)`);
     console.log(`  = ${(Math.max(serial.perSecond, parallel.perSecond) * 60).toFixed(0)} orders a minute at the better rate`);
-    console.log(`Database growth: ${((withOrders - empty) / (40 + 2 * orders)).toFixed(0)} bytes per order (two lines), ${((withProducts - withOrders) / productCount).toFixed(0)} bytes per product (with its search index)`);
+    console.log(
+      `Database growth: ${((withOrders - empty) / (40 + 2 * orders)).toFixed(0)} bytes per order (two lines), ${((withProducts - withOrders) / productCount).toFixed(0)} bytes per product (with its search index)`,
+    );
   } finally {
     await worker.stop();
   }

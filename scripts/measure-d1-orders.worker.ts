@@ -26,12 +26,37 @@ export default {
       await db.insert(users).values({ id: USER_ID, name: "Measure", email: "measure@example.test", passwordHash: "-", createdAt: now }).onConflictDoNothing();
       await db
         .insert(addresses)
-        .values({ id: ADDRESS_ID, userId: USER_ID, firstName: "M", lastName: "S", email: "measure@example.test", street: "1 Road", city: "Bengaluru", state: "Karnataka", zipCode: "560001", country: "India", phone: "+91 99999 99999", createdAt: now })
+        .values({
+          id: ADDRESS_ID,
+          userId: USER_ID,
+          firstName: "M",
+          lastName: "S",
+          email: "measure@example.test",
+          street: "1 Road",
+          city: "Bengaluru",
+          state: "Karnataka",
+          zipCode: "560001",
+          country: "India",
+          phone: "+91 99999 99999",
+          createdAt: now,
+        })
         .onConflictDoNothing();
       for (const id of PRODUCT_IDS) {
         await db
           .insert(products)
-          .values({ id, name: id, category: "Grains", description: ["x"], pricePaise: 10000, offerPricePaise: 9000, images: [], inStock: true, stock: 1_000_000_000, createdAt: now, updatedAt: now })
+          .values({
+            id,
+            name: id,
+            category: "Grains",
+            description: ["x"],
+            pricePaise: 10000,
+            offerPricePaise: 9000,
+            images: [],
+            inStock: true,
+            stock: 1_000_000_000,
+            createdAt: now,
+            updatedAt: now,
+          })
           .onConflictDoNothing();
       }
       return new Response("ready");

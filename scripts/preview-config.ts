@@ -55,7 +55,8 @@ export function previewUrl(config: Pick<WranglerConfig, "name">, name: string, w
 /** The configuration with its `previews` block bound to this branch's own resources and URL. */
 export function withPreviewResources(config: WranglerConfig, resources: PreviewResources, appUrl: string): WranglerConfig {
   const previews = config.previews ?? {};
-  const rebind = <T extends { binding: string }>(list: T[] | undefined, resource: Partial<T>): T[] => (list ?? []).map((binding) => ({ ...binding, ...resource }));
+  const rebind = <T extends { binding: string }>(list: T[] | undefined, resource: Partial<T>): T[] =>
+    (list ?? []).map((binding) => ({ ...binding, ...resource }));
   return {
     ...config,
     previews: {
@@ -92,36 +93,84 @@ export function previewIsolationProblems(config: WranglerConfig, { requireResour
   };
 
   const d1 = config.d1_databases ?? [];
-  missing("D1 database", d1.map((b) => b.binding), (previews.d1_databases ?? []).map((b) => b.binding));
+  missing(
+    "D1 database",
+    d1.map((b) => b.binding),
+    (previews.d1_databases ?? []).map((b) => b.binding),
+  );
   for (const b of previews.d1_databases ?? []) {
-    shared("D1 database", b.binding, b.database_id, d1.map((p) => p.database_id));
-    shared("D1 database", b.binding, b.database_name, d1.map((p) => p.database_name));
+    shared(
+      "D1 database",
+      b.binding,
+      b.database_id,
+      d1.map((p) => p.database_id),
+    );
+    shared(
+      "D1 database",
+      b.binding,
+      b.database_name,
+      d1.map((p) => p.database_name),
+    );
     unnamed("D1 database", b.binding, b.database_id);
   }
   const kv = config.kv_namespaces ?? [];
-  missing("KV namespace", kv.map((b) => b.binding), (previews.kv_namespaces ?? []).map((b) => b.binding));
+  missing(
+    "KV namespace",
+    kv.map((b) => b.binding),
+    (previews.kv_namespaces ?? []).map((b) => b.binding),
+  );
   for (const b of previews.kv_namespaces ?? []) {
-    shared("KV namespace", b.binding, b.id, kv.map((p) => p.id));
+    shared(
+      "KV namespace",
+      b.binding,
+      b.id,
+      kv.map((p) => p.id),
+    );
     unnamed("KV namespace", b.binding, b.id);
   }
   const r2 = config.r2_buckets ?? [];
-  missing("R2 bucket", r2.map((b) => b.binding), (previews.r2_buckets ?? []).map((b) => b.binding));
+  missing(
+    "R2 bucket",
+    r2.map((b) => b.binding),
+    (previews.r2_buckets ?? []).map((b) => b.binding),
+  );
   for (const b of previews.r2_buckets ?? []) {
-    shared("R2 bucket", b.binding, b.bucket_name, r2.map((p) => p.bucket_name));
+    shared(
+      "R2 bucket",
+      b.binding,
+      b.bucket_name,
+      r2.map((p) => p.bucket_name),
+    );
     unnamed("R2 bucket", b.binding, b.bucket_name);
   }
   const limits = config.ratelimits ?? [];
-  missing("Rate limit", limits.map((b) => b.name), (previews.ratelimits ?? []).map((b) => b.name));
-  for (const b of previews.ratelimits ?? []) shared("rate limit", b.name, b.namespace_id, limits.map((p) => p.namespace_id));
+  missing(
+    "Rate limit",
+    limits.map((b) => b.name),
+    (previews.ratelimits ?? []).map((b) => b.name),
+  );
+  for (const b of previews.ratelimits ?? [])
+    shared(
+      "rate limit",
+      b.name,
+      b.namespace_id,
+      limits.map((p) => p.namespace_id),
+    );
 
   const objects = config.durable_objects?.bindings ?? [];
   const previewObjects = previews.durable_objects?.bindings ?? [];
-  missing("Durable Object", objects.map((b) => b.name), previewObjects.map((b) => b.name));
+  missing(
+    "Durable Object",
+    objects.map((b) => b.name),
+    previewObjects.map((b) => b.name),
+  );
   // A Preview has no queue (ADR 041): producing to production's would act on production's D1.
-  for (const b of previews.queues?.producers ?? []) problems.push(`The Preview sends to the queue ${b.queue}: events are handled inline in a Preview, never queued.`);
+  for (const b of previews.queues?.producers ?? [])
+    problems.push(`The Preview sends to the queue ${b.queue}: events are handled inline in a Preview, never queued.`);
   for (const b of previews.queues?.consumers ?? []) problems.push(`The Preview consumes the queue ${b.queue}.`);
   // Only a class of this Worker is isolated per Preview; script_name reaches the other Worker's production.
-  for (const b of previewObjects) if (b.script_name) problems.push(`The Preview's Durable Object ${b.name} lives in the Worker ${b.script_name}, shared with production.`);
+  for (const b of previewObjects)
+    if (b.script_name) problems.push(`The Preview's Durable Object ${b.name} lives in the Worker ${b.script_name}, shared with production.`);
 
   if (!previews.vars?.APP_URL) problems.push("The Preview has no APP_URL: Stripe's return URLs and image URLs would have no origin.");
   else if (previews.vars.APP_URL === config.vars?.APP_URL) problems.push(`The Preview's APP_URL is production's (${String(config.vars?.APP_URL)}).`);

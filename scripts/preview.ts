@@ -56,7 +56,10 @@ function required(variable: string): string {
 const listed = <T>(stdout: string): T[] => JSON.parse(stdout.slice(stdout.indexOf("["))) as T[];
 const findDatabase = () => listed<{ name: string; uuid: string }>(wrangler(["d1", "list", "--json"])).find((d) => d.name === names.database)?.uuid;
 const findNamespace = () => listed<{ title: string; id: string }>(wrangler(["kv", "namespace", "list"])).find((n) => n.title === names.sessions)?.id;
-const bucketExists = () => wrangler(["r2", "bucket", "list"]).split("\n").some((line) => line.trim() === `name: ${names.images}`);
+const bucketExists = () =>
+  wrangler(["r2", "bucket", "list"])
+    .split("\n")
+    .some((line) => line.trim() === `name: ${names.images}`);
 
 /** A configuration naming only the Preview's own D1 and R2, through remote bindings: what migrations and the seed touch. */
 function resourcesConfig(databaseId: string): string {
@@ -99,7 +102,11 @@ async function deploy() {
   if (seed.status !== 0) throw new Error("seeding the Preview's database and bucket failed");
 
   const built = JSON.parse(readFileSync(BUILT_CONFIG, "utf8")) as WranglerConfig;
-  const bound = withPreviewResources(built, { databaseName: names.database, databaseId, sessionsId, imagesBucket: names.images }, previewUrl(built, name, workersSubdomain));
+  const bound = withPreviewResources(
+    built,
+    { databaseName: names.database, databaseId, sessionsId, imagesBucket: names.images },
+    previewUrl(built, name, workersSubdomain),
+  );
   const problems = previewIsolationProblems(bound, { requireResources: true });
   if (problems.length > 0) throw new Error(`Refusing to deploy the Preview:\n- ${problems.join("\n- ")}`);
   writeFileSync(BUILT_CONFIG, JSON.stringify(bound, null, 2));
@@ -115,7 +122,11 @@ async function remove() {
   const databaseId = findDatabase();
   if (bucketExists()) {
     // R2 deletes only an empty bucket.
-    const { env: bound, dispose } = await getPlatformProxy<{ IMAGES: R2Bucket }>({ configPath: resourcesConfig(databaseId ?? "none"), persist: false, remoteBindings: true });
+    const { env: bound, dispose } = await getPlatformProxy<{ IMAGES: R2Bucket }>({
+      configPath: resourcesConfig(databaseId ?? "none"),
+      persist: false,
+      remoteBindings: true,
+    });
     try {
       for (let listed = await bound.IMAGES.list(); listed.objects.length > 0; listed = await bound.IMAGES.list()) {
         await bound.IMAGES.delete(listed.objects.map((o) => o.key));

@@ -54,7 +54,10 @@ const rows: Row[] = [
 ];
 
 export const SEED_PRODUCTS: SeedProduct[] = rows.map(([name, category, mrp, price, weight, emoji, description]) => ({
-  id: `seed-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/(^-|-$)/g, "")}`,
+  id: `seed-${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/(^-|-$)/g, "")}`,
   name,
   category,
   mrp,

@@ -11,7 +11,11 @@ import { SEED_PRODUCTS } from "./seed-data.ts";
 import { seedOrders } from "./seed-orders.ts";
 
 const { values } = parseArgs({
-  options: { count: { type: "string", default: "50000" }, orders: { type: "string", default: "100000" }, state: { type: "string", default: ".wrangler/state" } },
+  options: {
+    count: { type: "string", default: "50000" },
+    orders: { type: "string", default: "100000" },
+    state: { type: "string", default: ".wrangler/state" },
+  },
 });
 const count = Number(values.count);
 const orderCount = Number(values.orders);
@@ -51,19 +55,7 @@ function bulkProduct(i: number) {
 function row(i: number): unknown[] {
   const p = bulkProduct(i);
   const at = BULK_EPOCH + i * 1000;
-  return [
-    p.id,
-    p.name,
-    p.category,
-    JSON.stringify(p.base.description),
-    p.mrp,
-    p.pricePaise,
-    JSON.stringify([p.image]),
-    p.onSale ? 1 : 0,
-    p.size,
-    at,
-    at,
-  ];
+  return [p.id, p.name, p.category, JSON.stringify(p.base.description), p.mrp, p.pricePaise, JSON.stringify([p.image]), p.onSale ? 1 : 0, p.size, at, at];
 }
 
 /**

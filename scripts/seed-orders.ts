@@ -66,7 +66,14 @@ export async function seedOrders(db: D1Database, options: OrderSeedOptions): Pro
   const now = options.now ?? Date.now();
   const random = generator(2026);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  const demo: Priced[] = SEED_PRODUCTS.map((p) => ({ id: p.id, name: p.name, category: p.category, image: `seed/${p.emoji}.webp`, pricePaise: p.price * 100, onSale: true }));
+  const demo: Priced[] = SEED_PRODUCTS.map((p) => ({
+    id: p.id,
+    name: p.name,
+    category: p.category,
+    image: `seed/${p.emoji}.webp`,
+    pricePaise: p.price * 100,
+    onSale: true,
+  }));
   // Lines are only written for products on sale (the database refuses others, migration 0001).
   const bulk = () => {
     for (;;) {
@@ -100,7 +107,10 @@ export async function seedOrders(db: D1Database, options: OrderSeedOptions): Pro
       const product = random() < 0.5 || options.bulkProducts === 0 ? pick(demo) : bulk();
       return { product, quantity: 1 + Math.floor(random() * 3) };
     });
-    const totals = totalsFor(lines.map((l) => ({ unitPricePaise: l.product.pricePaise, quantity: l.quantity })), SEEDED_TAX_BASIS_POINTS);
+    const totals = totalsFor(
+      lines.map((l) => ({ unitPricePaise: l.product.pricePaise, quantity: l.quantity })),
+      SEEDED_TAX_BASIS_POINTS,
+    );
 
     const online = random() < 0.35;
     const payment = random();
@@ -110,13 +120,39 @@ export async function seedOrders(db: D1Database, options: OrderSeedOptions): Pro
     const isPaid = online ? !abandoned : status === "Delivered" && (ageHours > 6 || random() < 0.7);
     // A refund is made two days after a paid order's cancellation (ADR 044): the last days' still wait.
     const refundedAt = isPaid && cancelled && ageHours > REFUND_AFTER_HOURS ? createdAt + REFUND_AFTER_HOURS * HOUR_MS : null;
-    const paymentState = abandoned ? (ageHours < 1 ? "pending" : payment < 0.02 ? "failed" : "expired") : isPaid ? (cancelled ? (refundedAt ? "refunded" : "refund_due") : "paid") : "pending";
-    const history = [{ status: "Order Placed", at: createdAt }, ...(status === "Order Placed" ? [] : [{ status, at: Math.min(now, createdAt + Math.floor(ageHours * HOUR_MS * 0.5)) }])];
+    const paymentState = abandoned
+      ? ageHours < 1
+        ? "pending"
+        : payment < 0.02
+          ? "failed"
+          : "expired"
+      : isPaid
+        ? cancelled
+          ? refundedAt
+            ? "refunded"
+            : "refund_due"
+          : "paid"
+        : "pending";
+    const history = [
+      { status: "Order Placed", at: createdAt },
+      ...(status === "Order Placed" ? [] : [{ status, at: Math.min(now, createdAt + Math.floor(ageHours * HOUR_MS * 0.5)) }]),
+    ];
 
     const id = `bulk-order-${n + 1}`;
     const shopper = 1 + Math.floor(random() * SHOPPERS);
     const [city, state, zipCode] = pick(CITIES);
-    const address = { id: `bulk-address-${shopper}`, firstName: "Shopper", lastName: String(shopper), email: `shopper-${shopper}@bulk.example`, street: `${shopper} Main Road`, city, state, zipCode, country: "India", phone: `+91 ${9_700_000_000 + shopper}` };
+    const address = {
+      id: `bulk-address-${shopper}`,
+      firstName: "Shopper",
+      lastName: String(shopper),
+      email: `shopper-${shopper}@bulk.example`,
+      street: `${shopper} Main Road`,
+      city,
+      state,
+      zipCode,
+      country: "India",
+      phone: `+91 ${9_700_000_000 + shopper}`,
+    };
     // The seller's search keys, as an order placed in the shop gets them (ADR 035).
     const keys = orderSearchKeys(address);
     orderRows.push([
@@ -144,9 +180,35 @@ export async function seedOrders(db: D1Database, options: OrderSeedOptions): Pro
       keys.searchPincode,
       keys.searchCity,
     ]);
-    lines.forEach(({ product, quantity }, k) => itemRows.push([`${id}-${k + 1}`, id, product.id, product.name, product.category, product.image, product.pricePaise, quantity]));
+    lines.forEach(({ product, quantity }, k) =>
+      itemRows.push([`${id}-${k + 1}`, id, product.id, product.name, product.category, product.image, product.pricePaise, quantity]),
+    );
   }
-  const ORDER_COLUMNS = ["id", "user_id", "subtotal_paise", "tax_paise", "amount_paise", "address", "payment_type", "status", "status_history", "is_paid", "payment_state", "stripe_session_id", "stock_returned", "refunded_at", "created_at", "updated_at", "search_name", "search_surname", "search_phone", "search_phone_reversed", "search_email", "search_pincode", "search_city"];
+  const ORDER_COLUMNS = [
+    "id",
+    "user_id",
+    "subtotal_paise",
+    "tax_paise",
+    "amount_paise",
+    "address",
+    "payment_type",
+    "status",
+    "status_history",
+    "is_paid",
+    "payment_state",
+    "stripe_session_id",
+    "stock_returned",
+    "refunded_at",
+    "created_at",
+    "updated_at",
+    "search_name",
+    "search_surname",
+    "search_phone",
+    "search_phone_reversed",
+    "search_email",
+    "search_pincode",
+    "search_city",
+  ];
   await insertRows(db, "orders", ORDER_COLUMNS, orderRows);
   await insertRows(db, "order_items", ["id", "order_id", "product_id", "name", "category", "image", "unit_price_paise", "quantity"], itemRows);
   // Counted stock for one bulk product in ten (the dashboard's stock lists); the rest stay uncounted.

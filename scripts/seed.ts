@@ -21,7 +21,11 @@ import { CATEGORY_EMOJI, SEED_PRODUCTS, SITE_EMOJI } from "./seed-data.ts";
 import { productImageKey, seedDemoProducts } from "./seed-products.ts";
 
 const { values } = parseArgs({
-  options: { state: { type: "string", default: ".wrangler/state" }, config: { type: "string", default: "wrangler.toml" }, remote: { type: "boolean", default: false } },
+  options: {
+    state: { type: "string", default: ".wrangler/state" },
+    config: { type: "string", default: "wrangler.toml" },
+    remote: { type: "boolean", default: false },
+  },
 });
 
 // Production's bindings are never remote here: --remote is for a configuration naming other resources.

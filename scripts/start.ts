@@ -62,9 +62,12 @@ if (values["fake-stripe"]) {
   const fake = await startFakeStripe({ webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook` });
   fakeStripeNote = `  Card payments go to the fake Stripe server at ${fake.url} (no real money).\n`;
   devArgs.push(
-    "--var", `STRIPE_SECRET_KEY:${FAKE_STRIPE_SECRET_KEY}`,
-    "--var", `STRIPE_WEBHOOK_SECRET:${FAKE_STRIPE_WEBHOOK_SECRET}`,
-    "--var", `STRIPE_API_BASE:${fake.url}`,
+    "--var",
+    `STRIPE_SECRET_KEY:${FAKE_STRIPE_SECRET_KEY}`,
+    "--var",
+    `STRIPE_WEBHOOK_SECRET:${FAKE_STRIPE_WEBHOOK_SECRET}`,
+    "--var",
+    `STRIPE_API_BASE:${fake.url}`,
   );
 }
 

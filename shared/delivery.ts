@@ -4,10 +4,7 @@
  * (worker/services/delivery-area.ts); this module only names and phrases the result, so the
  * browser gets the words and never the PIN table.
  */
-export type DeliveryPromise =
-  | { kind: "express"; etaMinutes: number }
-  | { kind: "standard"; minDays: number; maxDays: number }
-  | { kind: "unserved" };
+export type DeliveryPromise = { kind: "express"; etaMinutes: number } | { kind: "standard"; minDays: number; maxDays: number } | { kind: "unserved" };
 
 /** "Delivery in 30 min", "Delivery in 2-7 business days", "We don't deliver to 400001 yet". */
 export function promiseText(promise: DeliveryPromise, pincode: string): string {
@@ -45,8 +42,16 @@ export function expressTimeText(store: { fastestExpressMinutes: number | null; s
 }
 
 /** The store's promise in one sentence (the home page's hero, the shipping policy): from the settings, never written by hand. */
-export function storePromiseSentence(store: { state: string; fastestExpressMinutes: number | null; slowestExpressMinutes: number | null; standardMinDays: number; standardMaxDays: number }): string {
+export function storePromiseSentence(store: {
+  state: string;
+  fastestExpressMinutes: number | null;
+  slowestExpressMinutes: number | null;
+  standardMinDays: number;
+  standardMaxDays: number;
+}): string {
   const standard = `${daysText(store.standardMinDays, store.standardMaxDays)} anywhere else in ${store.state}`;
   const express = expressTimeText(store);
-  return express === null ? `Delivered in ${daysText(store.standardMinDays, store.standardMaxDays)} anywhere in ${store.state}.` : `In ${express} in our express areas, ${standard}.`;
+  return express === null
+    ? `Delivered in ${daysText(store.standardMinDays, store.standardMaxDays)} anywhere in ${store.state}.`
+    : `In ${express} in our express areas, ${standard}.`;
 }

@@ -79,7 +79,28 @@ export function formatRupees(paise: Paise): string {
   return `₹${sign}${grouped}${fraction ? `.${String(fraction).padStart(2, "0")}` : ""}`;
 }
 
-const ONES = ["", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve", "Thirteen", "Fourteen", "Fifteen", "Sixteen", "Seventeen", "Eighteen", "Nineteen"];
+const ONES = [
+  "",
+  "One",
+  "Two",
+  "Three",
+  "Four",
+  "Five",
+  "Six",
+  "Seven",
+  "Eight",
+  "Nine",
+  "Ten",
+  "Eleven",
+  "Twelve",
+  "Thirteen",
+  "Fourteen",
+  "Fifteen",
+  "Sixteen",
+  "Seventeen",
+  "Eighteen",
+  "Nineteen",
+];
 const TENS = ["", "", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety"];
 
 /** 0-99 in words ("Forty-Six"). */
@@ -91,7 +112,12 @@ function belowHundred(n: number): string {
 function indianWords(n: number): string {
   if (n === 0) return "Zero";
   const parts: string[] = [];
-  for (const [size, name] of [[10_000_000, "Crore"], [100_000, "Lakh"], [1000, "Thousand"], [100, "Hundred"]] as const) {
+  for (const [size, name] of [
+    [10_000_000, "Crore"],
+    [100_000, "Lakh"],
+    [1000, "Thousand"],
+    [100, "Hundred"],
+  ] as const) {
     if (n >= size) {
       parts.push(`${indianWords(Math.floor(n / size))} ${name}`);
       n %= size;

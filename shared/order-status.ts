@@ -92,8 +92,11 @@ export function refundText(
   if (order.paymentState === "refunded" && order.refundedAt !== null) return `Refund of ${amount} made on ${formatDate(order.refundedAt)}`;
   if (order.paymentState !== "refund_due") return null;
   // The store refunds nothing by itself: the seller makes the refund, then records it (ADR 044).
-  if (reader === "seller") return `Refund of ${amount} due: ${order.paymentType === "Online" ? "refund the card payment in Stripe" : "give the cash back"}, then press Mark refunded`;
-  return order.paymentType === "Online" ? `Refund of ${amount} due: expect it on your card in ${REFUND_TIME}` : `Refund of ${amount} due: the store gives your cash back`;
+  if (reader === "seller")
+    return `Refund of ${amount} due: ${order.paymentType === "Online" ? "refund the card payment in Stripe" : "give the cash back"}, then press Mark refunded`;
+  return order.paymentType === "Online"
+    ? `Refund of ${amount} due: expect it on your card in ${REFUND_TIME}`
+    : `Refund of ${amount} due: the store gives your cash back`;
 }
 
 /**

@@ -33,7 +33,8 @@ export function serverOnlyWing(): Plugin {
         if (output.type !== "chunk") continue;
         for (const id of output.moduleIds) if (isServerOnlyModule(id, root)) leaks.push(`${output.fileName}: ${id.replace(root + sep, "")}`);
       }
-      if (leaks.length > 0) this.error(`Server code in the browser bundle (import it from a loader or action, or move it to shared/):\n  ${leaks.join("\n  ")}`);
+      if (leaks.length > 0)
+        this.error(`Server code in the browser bundle (import it from a loader or action, or move it to shared/):\n  ${leaks.join("\n  ")}`);
     },
   };
 }

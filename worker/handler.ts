@@ -61,7 +61,5 @@ function headerBytes(request: Request): number {
 }
 
 function refused(pathname: string, status: 403 | 413 | 500, msg: string): Response {
-  return isApiPath(pathname)
-    ? errorAnswer(status, msg)
-    : new Response(msg, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return isApiPath(pathname) ? errorAnswer(status, msg) : new Response(msg, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

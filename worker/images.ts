@@ -28,7 +28,8 @@ export async function serveImage(request: Request, env: Pick<Env, "IMAGES">): Pr
   headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
 
   const failed = failedPrecondition(request.headers, object);
-  if (failed === 412) return new Response("Precondition Failed", { status: 412, headers: { "Content-Type": "text/plain; charset=utf-8", ETag: object.httpEtag } });
+  if (failed === 412)
+    return new Response("Precondition Failed", { status: 412, headers: { "Content-Type": "text/plain; charset=utf-8", ETag: object.httpEtag } });
   if (failed === 304) return new Response(null, { status: 304, headers });
   if (request.method === "HEAD") {
     // The size a GET would send (workerd sets it itself for a body it streams from R2).

@@ -1,11 +1,7 @@
 import { HttpError } from "./errors";
 
 /** A request body's bytes, refusing more than `maxBytes` (declared or actual) without buffering the excess. */
-export async function readLimitedBytes(
-  request: Request,
-  maxBytes: number,
-  tooLargeMsg = "The request body is too large",
-): Promise<Uint8Array<ArrayBuffer>> {
+export async function readLimitedBytes(request: Request, maxBytes: number, tooLargeMsg = "The request body is too large"): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new HttpError(413, tooLargeMsg);
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));
@@ -49,7 +45,10 @@ export async function readForm(
 ): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
   if (!(multipartOnly ? MULTIPART_TYPE : FORM_TYPE).test(type)) {
-    throw new HttpError(415, multipartOnly ? "Send the product as multipart/form-data" : "Send this form as a web form (application/x-www-form-urlencoded or multipart/form-data)");
+    throw new HttpError(
+      415,
+      multipartOnly ? "Send the product as multipart/form-data" : "Send this form as a web form (application/x-www-form-urlencoded or multipart/form-data)",
+    );
   }
   const bytes = await readLimitedBytes(request, maxBytes, tooLargeMsg);
   try {
@@ -83,7 +82,8 @@ export async function readCsvBody(request: Request, maxBytes: number, tooLargeMs
  */
 export async function readCsvFile(value: FormDataEntryValue | null, maxBytes: number, tooLargeMsg: string): Promise<string> {
   if (value === null || typeof value === "string" || (value.size === 0 && value.name === "")) throw new HttpError(400, "Choose a CSV file to import");
-  if (!CSV_TYPE.test(value.type) && !(value.type === "" && /\.csv$/i.test(value.name))) throw new HttpError(415, `${value.name} is not a CSV file: choose a .csv file`);
+  if (!CSV_TYPE.test(value.type) && !(value.type === "" && /\.csv$/i.test(value.name)))
+    throw new HttpError(415, `${value.name} is not a CSV file: choose a .csv file`);
   if (value.size > maxBytes) throw new HttpError(413, tooLargeMsg);
   return decodeUtf8(new Uint8Array(await value.arrayBuffer()));
 }

@@ -1,15 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import {
-  CART_CHANGED,
-  cartCookieString,
-  cartCount,
-  serializeCart,
-  withAdded,
-  withQuantity,
-  withRemoved,
-  type CartItems,
-  type CartPrices,
-} from "@shared/cart";
+import { CART_CHANGED, cartCookieString, cartCount, serializeCart, withAdded, withQuantity, withRemoved, type CartItems, type CartPrices } from "@shared/cart";
 import { useFetchers, useNavigation, useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
 

@@ -1,7 +1,17 @@
 import { Link } from "./Link";
 
 /** `back`: where the page's button leads (the shop by default; the seller's own list in the seller area). */
-export function ErrorPage({ status, title, message, back = { to: "/", label: "Back to the shop" } }: { status: number; title: string; message: string; back?: { to: string; label: string } }) {
+export function ErrorPage({
+  status,
+  title,
+  message,
+  back = { to: "/", label: "Back to the shop" },
+}: {
+  status: number;
+  title: string;
+  message: string;
+  back?: { to: string; label: string };
+}) {
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-6 py-16 text-center">
       <p className="text-6xl font-bold text-primary">{status}</p>

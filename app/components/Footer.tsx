@@ -31,8 +31,8 @@ export function Footer() {
         <div className="max-w-md">
           <p className="text-xl font-bold text-primary-dull">{STORE_NAME}</p>
           <p className="mt-4 text-gray-600">
-            Fresh groceries and snacks delivered to your door{store ? `: ${store.words.promise}` : "."} Produce fresh from the
-            source, everyday low prices, and more than 10,000 happy customers.
+            Fresh groceries and snacks delivered to your door{store ? `: ${store.words.promise}` : "."} Produce fresh from the source, everyday low prices, and
+            more than 10,000 happy customers.
           </p>
         </div>
         <div className="flex flex-wrap gap-12 md:gap-20">

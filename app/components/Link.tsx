@@ -14,7 +14,21 @@ export const Link: typeof RouterLink = import.meta.env.SSR ? (ServerLink as type
 
 /** What the server writes for a link (exported for the test that compares it with React Router's). */
 export function ServerLink(props: LinkProps) {
-  const { to, discover = "render", prefetch = "none", mask, reloadDocument, replace, state, preventScrollReset, relative, viewTransition, defaultShouldRevalidate, target, ...anchor } = props;
+  const {
+    to,
+    discover = "render",
+    prefetch = "none",
+    mask,
+    reloadDocument,
+    replace,
+    state,
+    preventScrollReset,
+    relative,
+    viewTransition,
+    defaultShouldRevalidate,
+    target,
+    ...anchor
+  } = props;
   // Relative paths, objects, external URLs, masks and prefetch links need the router to render.
   if (!isPlainAbsolutePath(to) || mask || prefetch === "render") return <RouterLink {...props} />;
   // The link's children come in `anchor`, with the rest of its props.

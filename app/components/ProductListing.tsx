@@ -14,7 +14,19 @@ type Page = { products: ProductCardView[]; nextCursor: string | null };
  * `end`, what follows the last page once no page follows, drawn from that last page's data (a
  * search's sold-out matches come with its last page, whether it was first or loaded).
  */
-export function ProductListing<P extends Page>({ title, page, emptyMessage, children, end }: { title: string; page: P; emptyMessage: React.ReactNode; children?: React.ReactNode; end?: (lastPage: P) => React.ReactNode }) {
+export function ProductListing<P extends Page>({
+  title,
+  page,
+  emptyMessage,
+  children,
+  end,
+}: {
+  title: string;
+  page: P;
+  emptyMessage: React.ReactNode;
+  children?: React.ReactNode;
+  end?: (lastPage: P) => React.ReactNode;
+}) {
   const location = useLocation();
   const fetcher = useFetcher();
   const hydrated = useHydrated();
@@ -65,7 +77,15 @@ export function ProductListing<P extends Page>({ title, page, emptyMessage, chil
       </h1>
       {children}
       <h2 className="sr-only">Products</h2>
-      {products.length === 0 ? typeof emptyMessage === "string" ? <p className="py-10 text-gray-600">{emptyMessage}</p> : emptyMessage : <ProductGrid products={products} eagerCount={5} />}
+      {products.length === 0 ? (
+        typeof emptyMessage === "string" ? (
+          <p className="py-10 text-gray-600">{emptyMessage}</p>
+        ) : (
+          emptyMessage
+        )
+      ) : (
+        <ProductGrid products={products} eagerCount={5} />
+      )}
       {nextHref && (
         <Link
           to={nextHref}

@@ -40,7 +40,12 @@ export function Toaster({ flash }: { flash?: Flash | null }) {
           <span>{t.message}</span>
           {/* The server's copy (shown only until hydration, or without JavaScript) leaves on its timer: a Dismiss there could do nothing. */}
           {t.id !== SERVED_ID && (
-            <button type="button" className={`-my-1 ml-1 inline-flex h-6 w-6 shrink-0 items-center justify-center text-gray-500 hover:text-gray-800 ${t.leaving ? "" : "pointer-events-auto"}`} onClick={() => dismissToast(t.id)} aria-label="Dismiss">
+            <button
+              type="button"
+              className={`-my-1 ml-1 inline-flex h-6 w-6 shrink-0 items-center justify-center text-gray-500 hover:text-gray-800 ${t.leaving ? "" : "pointer-events-auto"}`}
+              onClick={() => dismissToast(t.id)}
+              aria-label="Dismiss"
+            >
               ×
             </button>
           )}

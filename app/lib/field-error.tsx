@@ -28,7 +28,11 @@ export function useFieldError(refusal: ActionFailure | null | undefined, prefix:
     /** The props of field `name`'s input; `describedBy` keeps its own hint tied to it. */
     fieldProps(name: string, describedBy?: string) {
       if (!reasons.has(name)) return describedBy ? { "aria-describedby": describedBy } : {};
-      return { "aria-invalid": true, "aria-describedby": [`${idOf(name)}-error`, describedBy].filter(Boolean).join(" "), ...(name === first && { autoFocus: true }) };
+      return {
+        "aria-invalid": true,
+        "aria-describedby": [`${idOf(name)}-error`, describedBy].filter(Boolean).join(" "),
+        ...(name === first && { autoFocus: true }),
+      };
     },
     /** The reason, under field `name` when it is refused. */
     errorFor(name: string) {

@@ -9,7 +9,9 @@ export type FormAnswer = { ok: true; msg: string } | ActionFailure;
  * the form's answer: its message, the field it is about and the fields it kept.
  */
 export function refusalIn(flash: Flash | null | undefined): ActionFailure | null {
-  return flash?.kind === "error" ? { ok: false, msg: flash.message, ...(flash.typed && { typed: flash.typed }), ...(flash.field && { field: flash.field }) } : null;
+  return flash?.kind === "error"
+    ? { ok: false, msg: flash.message, ...(flash.typed && { typed: flash.typed }), ...(flash.field && { field: flash.field }) }
+    : null;
 }
 
 /**
@@ -19,5 +21,5 @@ export function refusalIn(flash: Flash | null | undefined): ActionFailure | null
  */
 export function refillFrom(answer: { ok: boolean; typed?: Record<string, string> } | null | undefined) {
   const typed = answer && !answer.ok ? answer.typed : undefined;
-  return <T,>(name: string, stored: T): string | T => typed?.[name] ?? stored;
+  return <T>(name: string, stored: T): string | T => typed?.[name] ?? stored;
 }

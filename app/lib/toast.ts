@@ -46,7 +46,11 @@ export function dismissToast(id: number) {
 function schedule(id: number, kind: ToastKind) {
   clearTimeout(timers.get(id));
   const duration = DURATION_MS[kind];
-  if (Number.isFinite(duration)) timers.set(id, setTimeout(() => dismissToast(id), duration));
+  if (Number.isFinite(duration))
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), duration),
+    );
 }
 
 function show(kind: ToastKind, message: string, topic?: string): number {

@@ -46,7 +46,11 @@ export function usePolling(refresh: () => void, intervalMs: number | null, activ
  */
 export function useRevalidateEvery(intervalMs: number | null, active = true) {
   const revalidator = useRevalidator();
-  usePolling(() => {
-    if (revalidator.state === "idle") void revalidator.revalidate();
-  }, intervalMs, active);
+  usePolling(
+    () => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    },
+    intervalMs,
+    active,
+  );
 }

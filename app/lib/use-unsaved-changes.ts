@@ -98,7 +98,12 @@ export function useUnsavedChanges(
 function firstChangedField(form: HTMLFormElement): HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null {
   for (const field of form.elements) {
     if (field instanceof HTMLInputElement) {
-      const changed = field.type === "checkbox" || field.type === "radio" ? field.checked !== field.defaultChecked : field.type === "file" ? Boolean(field.files?.length) : field.value !== field.defaultValue;
+      const changed =
+        field.type === "checkbox" || field.type === "radio"
+          ? field.checked !== field.defaultChecked
+          : field.type === "file"
+            ? Boolean(field.files?.length)
+            : field.value !== field.defaultValue;
       if (changed) return field;
     } else if (field instanceof HTMLTextAreaElement) {
       if (field.value !== field.defaultValue) return field;

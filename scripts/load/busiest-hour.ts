@@ -145,7 +145,11 @@ try {
  */
 async function settlePayments(scenario: Scenario, shoppers: Shopper[]): Promise<LoadLedger["payments"]> {
   if (!scenario.stripeOrigin) return [];
-  const sessions = (await (await fetch(`${scenario.stripeOrigin}/__sessions`)).json()) as { payment_status: string; amount_total: number; metadata: { orderId: string } }[];
+  const sessions = (await (await fetch(`${scenario.stripeOrigin}/__sessions`)).json()) as {
+    payment_status: string;
+    amount_total: number;
+    metadata: { orderId: string };
+  }[];
   const payments = sessions.filter((s) => s.payment_status === "paid").map((s) => ({ orderId: s.metadata.orderId, amountPaise: s.amount_total }));
   const owner = new Map(scenario.ledger.placed.map((o) => [o.orderId, o.userId]));
   const waiting = new Set(payments.map((p) => p.orderId));
@@ -178,7 +182,9 @@ async function untilClosed(url: string): Promise<void> {
 /** Runs `count` tasks, `parallel` at a time. */
 async function pool(count: number, parallel: number, task: (n: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) await task(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
 }

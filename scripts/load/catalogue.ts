@@ -20,7 +20,14 @@ export const SEARCH_TERMS = ["rice", "apple", "milk", "paneer", "tomato", "organ
 
 export type ShelfProduct = { id: string; category: string };
 /** What the seller's product form sends back: every field, as stored. */
-export type EditableProduct = ShelfProduct & { name: string; description: string[]; pricePaise: number; offerPricePaise: number; weight: string | null; stock: number | null };
+export type EditableProduct = ShelfProduct & {
+  name: string;
+  description: string[];
+  pricePaise: number;
+  offerPricePaise: number;
+  weight: string | null;
+  stock: number | null;
+};
 
 export type Catalogue = {
   /** On sale and not counted: most of the 50,000. */
@@ -33,14 +40,27 @@ export type Catalogue = {
   productCount: number;
 };
 
-type Row = { id: string; name: string; category: string; description: string; price_paise: number; offer_price_paise: number; weight: string | null; stock: number | null };
+type Row = {
+  id: string;
+  name: string;
+  category: string;
+  description: string;
+  price_paise: number;
+  offer_price_paise: number;
+  weight: string | null;
+  stock: number | null;
+};
 
 export async function prepareCatalogue(state: string): Promise<Catalogue> {
   const { env, dispose } = await openLocalStorage(state);
   try {
     const db = env.DB;
     const onSale = (
-      await db.prepare("SELECT id, name, category, description, price_paise, offer_price_paise, weight, stock FROM products WHERE in_stock = 1 AND stock IS NULL ORDER BY id").all<Row>()
+      await db
+        .prepare(
+          "SELECT id, name, category, description, price_paise, offer_price_paise, weight, stock FROM products WHERE in_stock = 1 AND stock IS NULL ORDER BY id",
+        )
+        .all<Row>()
     ).results;
     // Fifty picks spread evenly over the catalogue (so over its categories), dealt out in turn:
     // two scarce, two repriced, one restocked. Each is taken off the shelf, so it has one role.
@@ -48,8 +68,18 @@ export async function prepareCatalogue(state: string): Promise<Catalogue> {
     const dealt = (turns: number[]) => picks.filter((_, k) => turns.includes(k % 5)).map((at) => onSale[at]!);
     const [scarce, repriced, restocked] = [dealt([0, 1]), dealt([2, 3]), dealt([4])];
     const picked = new Set(picks);
-    const count = (ids: string[], units: number) => db.prepare("UPDATE products SET stock = ? WHERE id IN (SELECT value FROM json_each(?))").bind(units, JSON.stringify(ids));
-    await db.batch([count(scarce.map((p) => p.id), SCARCE_UNITS), count(restocked.map((p) => p.id), RESTOCKED_UNITS)]);
+    const count = (ids: string[], units: number) =>
+      db.prepare("UPDATE products SET stock = ? WHERE id IN (SELECT value FROM json_each(?))").bind(units, JSON.stringify(ids));
+    await db.batch([
+      count(
+        scarce.map((p) => p.id),
+        SCARCE_UNITS,
+      ),
+      count(
+        restocked.map((p) => p.id),
+        RESTOCKED_UNITS,
+      ),
+    ]);
 
     const productCount = (await db.prepare("SELECT COUNT(*) AS n FROM products").first<{ n: number }>())!.n;
     return {

@@ -29,7 +29,12 @@ export type CheckResult = { name: string; passed: boolean; checked: number; prob
 const inList = (column: string) => `${column} IN (SELECT value FROM json_each(?))`;
 
 async function rows<T>(db: D1Database, query: string, ...params: unknown[]): Promise<T[]> {
-  return (await db.prepare(query).bind(...params).all<T>()).results;
+  return (
+    await db
+      .prepare(query)
+      .bind(...params)
+      .all<T>()
+  ).results;
 }
 
 function result(name: string, checked: number, problems: string[]): CheckResult {
@@ -64,7 +69,17 @@ export async function checkNoOversell(db: D1Database, ledger: Pick<LoadLedger, "
   return result("no unit oversold", ids.length, problems);
 }
 
-type StoredOrder = { id: string; user_id: string; payment_type: string; subtotal_paise: number; tax_paise: number; tax_basis_points: number; amount_paise: number; is_paid: number; payment_state: string };
+type StoredOrder = {
+  id: string;
+  user_id: string;
+  payment_type: string;
+  subtotal_paise: number;
+  tax_paise: number;
+  tax_basis_points: number;
+  amount_paise: number;
+  is_paid: number;
+  payment_state: string;
+};
 type StoredItem = { order_id: string; product_id: string; quantity: number; unit_price_paise: number; current_offer: number | null };
 
 /**
@@ -75,7 +90,13 @@ type StoredItem = { order_id: string; product_id: string; quantity: number; unit
 export async function checkNoOrderLost(db: D1Database, ledger: Pick<LoadLedger, "placed" | "payments" | "offerPrices">): Promise<CheckResult> {
   const ids = JSON.stringify([...new Set([...ledger.placed.map((o) => o.orderId), ...ledger.payments.map((p) => p.orderId)])]);
   const orders = new Map(
-    (await rows<StoredOrder>(db, `SELECT id, user_id, payment_type, subtotal_paise, tax_paise, tax_basis_points, amount_paise, is_paid, payment_state FROM orders WHERE ${inList("id")}`, ids)).map((o) => [o.id, o]),
+    (
+      await rows<StoredOrder>(
+        db,
+        `SELECT id, user_id, payment_type, subtotal_paise, tax_paise, tax_basis_points, amount_paise, is_paid, payment_state FROM orders WHERE ${inList("id")}`,
+        ids,
+      )
+    ).map((o) => [o.id, o]),
   );
   const items = Map.groupBy(
     await rows<StoredItem>(
@@ -103,10 +124,14 @@ export async function checkNoOrderLost(db: D1Database, ledger: Pick<LoadLedger, 
     }
     for (const line of lines) {
       const prices = ledger.offerPrices[line.product_id] ?? (line.current_offer === null ? [] : [line.current_offer]);
-      if (!prices.includes(line.unit_price_paise)) problems.push(`${placed.orderId}: ${line.product_id} at ${line.unit_price_paise} paise, a price it never had`);
+      if (!prices.includes(line.unit_price_paise))
+        problems.push(`${placed.orderId}: ${line.product_id} at ${line.unit_price_paise} paise, a price it never had`);
     }
     // At the rate the order records it was charged (the store setting of that moment).
-    const totals = totalsFor(lines.map((line) => ({ unitPricePaise: line.unit_price_paise, quantity: line.quantity })), order.tax_basis_points);
+    const totals = totalsFor(
+      lines.map((line) => ({ unitPricePaise: line.unit_price_paise, quantity: line.quantity })),
+      order.tax_basis_points,
+    );
     if (order.subtotal_paise !== totals.subtotal || order.tax_paise !== totals.tax || order.amount_paise !== totals.total) {
       problems.push(`${placed.orderId}: amount ${order.amount_paise} paise, its lines come to ${totals.total}`);
     }
@@ -115,16 +140,22 @@ export async function checkNoOrderLost(db: D1Database, ledger: Pick<LoadLedger, 
     const order = orders.get(payment.orderId);
     if (!order) problems.push(`${payment.orderId}: paid ${payment.amountPaise} paise by card, but not in the database`);
     else if (!order.is_paid || order.payment_state !== "paid") problems.push(`${payment.orderId}: paid by card, but the order says ${order.payment_state}`);
-    else if (order.amount_paise !== payment.amountPaise) problems.push(`${payment.orderId}: charged ${payment.amountPaise} paise for an order of ${order.amount_paise}`);
+    else if (order.amount_paise !== payment.amountPaise)
+      problems.push(`${payment.orderId}: charged ${payment.amountPaise} paise for an order of ${order.amount_paise}`);
   }
   return result("no order lost", ledger.placed.length + ledger.payments.length, problems);
 }
 
-const describe = (lines: Map<string, number>) => (lines.size === 0 ? "no lines" : [...lines].map(([product, quantity]) => `${quantity} × ${product}`).join(", "));
+const describe = (lines: Map<string, number>) =>
+  lines.size === 0 ? "no lines" : [...lines].map(([product, quantity]) => `${quantity} × ${product}`).join(", ");
 
 /** Every shopper's saved cart is a JSON object of existing products, each at a whole quantity from 1 to the cap. */
 export async function checkNoCartCorrupted(db: D1Database, ledger: Pick<LoadLedger, "shopperIds">): Promise<CheckResult> {
-  const carts = await rows<{ id: string; cart_items: string | null }>(db, `SELECT id, cart_items FROM users WHERE ${inList("id")}`, JSON.stringify(ledger.shopperIds));
+  const carts = await rows<{ id: string; cart_items: string | null }>(
+    db,
+    `SELECT id, cart_items FROM users WHERE ${inList("id")}`,
+    JSON.stringify(ledger.shopperIds),
+  );
   const problems: string[] = [];
   const parsed = new Map<string, Record<string, unknown>>();
   for (const { id, cart_items: text } of carts) {

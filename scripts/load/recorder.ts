@@ -10,7 +10,16 @@ export type Outcome = "ok" | "rate-limited" | "refused" | "error";
 
 type RouteRecord = { latencies: number[]; outcomes: Record<Outcome, number>; errors: Map<string, number> };
 
-export type RouteSummary = { persona: string; route: string; requests: number; p50: number; p99: number; max: number; outcomes: Record<Outcome, number>; errors: Map<string, number> };
+export type RouteSummary = {
+  persona: string;
+  route: string;
+  requests: number;
+  p50: number;
+  p99: number;
+  max: number;
+  outcomes: Record<Outcome, number>;
+  errors: Map<string, number>;
+};
 
 export class Recorder {
   private readonly routes = new Map<string, RouteRecord>();
@@ -20,7 +29,7 @@ export class Recorder {
     const key = `${persona}\t${route}`;
     let entry = this.routes.get(key);
     if (!entry) {
-      entry = { latencies: [], outcomes: { ok: 0, "rate-limited": 0, "refused": 0, error: 0 }, errors: new Map() };
+      entry = { latencies: [], outcomes: { ok: 0, "rate-limited": 0, refused: 0, error: 0 }, errors: new Map() };
       this.routes.set(key, entry);
     }
     entry.latencies.push(ms);
@@ -51,7 +60,7 @@ export class Recorder {
 
 /** Every request in a summary, by outcome. */
 export function totals(routes: RouteSummary[]): Record<Outcome, number> & { requests: number } {
-  const sum = { requests: 0, ok: 0, "rate-limited": 0, "refused": 0, error: 0 };
+  const sum = { requests: 0, ok: 0, "rate-limited": 0, refused: 0, error: 0 };
   for (const r of routes) {
     sum.requests += r.requests;
     for (const outcome of ["ok", "rate-limited", "refused", "error"] as const) sum[outcome] += r.outcomes[outcome];

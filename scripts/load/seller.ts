@@ -27,7 +27,11 @@ export async function sellerJourney(scenario: Scenario, client: Client): Promise
   (scenario.ledger.offerPrices[product.id] ??= []).push(product.offerPricePaise);
   scenario.counts.edits++;
   if (chance(0.5)) await saveThroughApi(scenario, client, product);
-  else await step(scenario, client, "POST /seller/products/:id/edit (form, no JS)", `/seller/products/${product.id}/edit`, { multipart: asForm(product), document: true });
+  else
+    await step(scenario, client, "POST /seller/products/:id/edit (form, no JS)", `/seller/products/${product.id}/edit`, {
+      multipart: asForm(product),
+      document: true,
+    });
 
   await step(scenario, client, "GET /seller/orders", "/seller/orders");
   await step(scenario, client, "GET /api/order/seller", "/api/order/seller");

@@ -29,7 +29,10 @@ test.describe("accessibility of the account and seller pages (axe: no serious or
     await open(page, "/addresses");
     await expect(page.getByRole("main").getByRole("article")).toHaveCount(1);
     await expectNoSeriousViolations(page, "/addresses");
-    await page.getByRole("main").getByRole("link", { name: `Edit the address of ${address.firstName} ${address.lastName}, ${address.street}` }).click();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: `Edit the address of ${address.firstName} ${address.lastName}, ${address.street}` })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit address");
     await expectNoSeriousViolations(page, "/addresses/:id/edit");
   });

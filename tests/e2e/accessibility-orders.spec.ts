@@ -41,22 +41,26 @@ test.describe("accessibility of the order pages (axe: no serious or critical vio
   });
 
   // @catalogue: marking a refund moves the store-wide figures seller-refunds.spec.ts compares.
-  test("a refund: the seller's open confirmation, the shopper's refunded order (ADR 044)", { tag: CATALOGUE_TAG }, async ({ sellerPage, sellerRequest, page: shopperPage, shopper }) => {
-    const surname = uniqueSurname();
-    const orderId = await placePaidCardOrderByApi(shopperPage, shopper, { lastName: surname });
-    await moveBySeller(sellerRequest, orderId, "Cancelled", { reason: "Items out of stock" });
-    await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}&paid=refund`);
-    const card = sellerOrderCard(sellerPage, orderId);
-    await card.getByText(/^Mark refunded/).click();
-    await expect(card.getByRole("button", { name: "Yes, mark refunded" })).toBeVisible();
-    await expectNoSeriousViolations(sellerPage, "the seller's refund confirmation");
-    await card.getByRole("button", { name: "Yes, mark refunded" }).click();
-    // Refunded, it leaves the list of refunds due.
-    await expect(card).toHaveCount(0);
-    await open(shopperPage, `/my-orders/${orderId}`);
-    await expect(shopperPage.getByTestId("refund-state")).toContainText("made on");
-    await expectNoSeriousViolations(shopperPage, "a refunded order's page");
-  });
+  test(
+    "a refund: the seller's open confirmation, the shopper's refunded order (ADR 044)",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, page: shopperPage, shopper }) => {
+      const surname = uniqueSurname();
+      const orderId = await placePaidCardOrderByApi(shopperPage, shopper, { lastName: surname });
+      await moveBySeller(sellerRequest, orderId, "Cancelled", { reason: "Items out of stock" });
+      await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}&paid=refund`);
+      const card = sellerOrderCard(sellerPage, orderId);
+      await card.getByText(/^Mark refunded/).click();
+      await expect(card.getByRole("button", { name: "Yes, mark refunded" })).toBeVisible();
+      await expectNoSeriousViolations(sellerPage, "the seller's refund confirmation");
+      await card.getByRole("button", { name: "Yes, mark refunded" }).click();
+      // Refunded, it leaves the list of refunds due.
+      await expect(card).toHaveCount(0);
+      await open(shopperPage, `/my-orders/${orderId}`);
+      await expect(shopperPage.getByTestId("refund-state")).toContainText("made on");
+      await expectNoSeriousViolations(shopperPage, "a refunded order's page");
+    },
+  );
 
   for (const page of ["cancel", "invoice", "packing-slip"]) {
     test(`the seller's /seller/orders/:id/${page}`, async ({ sellerPage, page: shopperPage, shopper }) => {

@@ -61,7 +61,9 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await dialog.getByLabel("Password").fill(shopper.password);
       await dialog.getByRole("button", { name: "Login", exact: true }).click();
 
-      await expect(page.getByRole("status").getByText(`Welcome back, ${shopper.name.split(" ")[0]}! Your cart also has 1 item you saved earlier.`)).toBeVisible();
+      await expect(
+        page.getByRole("status").getByText(`Welcome back, ${shopper.name.split(" ")[0]}! Your cart also has 1 item you saved earlier.`),
+      ).toBeVisible();
       await expect(page).toHaveURL("/cart");
       await expect(cartLine(page, APPLE.name)).toHaveCount(1);
       await expect(cartLine(page, RICE.name)).toHaveCount(1);

@@ -15,7 +15,10 @@ import {
 import { expect, test } from "./support/fixtures";
 
 test.describe("shopper accounts", () => {
-  test("a refused sign-up says why under the field at fault, which gets the focus: a taken e-mail, then a password too easy to guess", async ({ page, shopper }, testInfo) => {
+  test("a refused sign-up says why under the field at fault, which gets the focus: a taken e-mail, then a password too easy to guess", async ({
+    page,
+    shopper,
+  }, testInfo) => {
     await logoutByApi(page);
     await open(page, "/");
     await loginLink(page).click();
@@ -35,7 +38,9 @@ test.describe("shopper accounts", () => {
     await dialog.getByRole("button", { name: "Create Account" }).click();
     const password = dialog.getByLabel("Password");
     // The reason first, then the rule it keeps.
-    await expect(password).toHaveAccessibleDescription("That password is too easy to guess At least 8 characters, and not a common password such as password123.");
+    await expect(password).toHaveAccessibleDescription(
+      "That password is too easy to guess At least 8 characters, and not a common password such as password123.",
+    );
     await expect(password).toBeFocused();
     await expect(email).not.toHaveAttribute("aria-invalid");
     await expect(dialog.getByRole("alert")).toHaveText("That password is too easy to guess");
@@ -124,7 +129,10 @@ test.describe("shopper accounts", () => {
     const box = (await dialog.boundingBox())!;
     const viewport = page.viewportSize()!;
     const outside = { x: Math.max(5, box.x / 2), y: Math.max(5, box.y / 2) };
-    expect(outside.x < box.x || outside.y < box.y, `the point ${JSON.stringify(outside)} lies outside ${JSON.stringify(box)} in ${JSON.stringify(viewport)}`).toBe(true);
+    expect(
+      outside.x < box.x || outside.y < box.y,
+      `the point ${JSON.stringify(outside)} lies outside ${JSON.stringify(box)} in ${JSON.stringify(viewport)}`,
+    ).toBe(true);
     await page.mouse.click(outside.x, outside.y);
     await expect(dialog).toBeHidden();
     await expect(loginLink(page)).toBeFocused();
@@ -149,9 +157,13 @@ test.describe("shopper accounts", () => {
     await logoutByApi(page);
 
     await open(page, "/products");
-    await productCard(page, APPLE.name).getByRole("button", { name: `Add ${APPLE.name} to cart` }).click();
+    await productCard(page, APPLE.name)
+      .getByRole("button", { name: `Add ${APPLE.name} to cart` })
+      .click();
     await expectCartCount(page, 1);
-    await productCard(page, TOMATO.name).getByRole("button", { name: `Add ${TOMATO.name} to cart` }).click();
+    await productCard(page, TOMATO.name)
+      .getByRole("button", { name: `Add ${TOMATO.name} to cart` })
+      .click();
     await expectCartCount(page, 2);
 
     await loginLink(page).click();

@@ -66,8 +66,16 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(page.getByRole("main").getByRole("listitem").locator(":focus")).toHaveCount(1);
     });
 
-    test("a very long name and street wrap: the cart and the address book never scroll sideways, and delete stays in reach", async ({ page, shopper, address }) => {
-      const long = newAddress(shopper, { firstName: "A".repeat(50), lastName: "Venkatanarasimharajuvaripetacheruvu", street: "12/3rdCrossMGRoadOppositeTheBigBanyanTree" });
+    test("a very long name and street wrap: the cart and the address book never scroll sideways, and delete stays in reach", async ({
+      page,
+      shopper,
+      address,
+    }) => {
+      const long = newAddress(shopper, {
+        firstName: "A".repeat(50),
+        lastName: "Venkatanarasimharajuvaripetacheruvu",
+        street: "12/3rdCrossMGRoadOppositeTheBigBanyanTree",
+      });
       await addAddressByApi(page, long);
       const fitsTheScreen = async () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
       await open(page, "/cart");
@@ -91,7 +99,17 @@ for (const device of ["desktop", "phone @mobile"]) {
       await open(page, "/add-address?redirectTo=/addresses");
       await expect(page.locator(".cart-bar")).toHaveCount(0);
       // Every field has a visible label (not only a placeholder).
-      for (const label of ["First name", "Last name", "Email address", "Mobile number", "Flat, house, street and area", "City", "State or union territory", "PIN code", "Country"]) {
+      for (const label of [
+        "First name",
+        "Last name",
+        "Email address",
+        "Mobile number",
+        "Flat, house, street and area",
+        "City",
+        "State or union territory",
+        "PIN code",
+        "Country",
+      ]) {
         await expect(page.getByRole("main").locator("label").filter({ hasText: label }), label).toBeVisible();
         await expect(page.getByLabel(label), label).toBeVisible();
       }
@@ -168,7 +186,12 @@ test.describe("the address book without JavaScript", () => {
     await context.close();
   });
 
-  test("a refused new address comes back with the reason and every field as typed; nothing is saved until it is corrected", async ({ browser, baseURL, page, shopper }) => {
+  test("a refused new address comes back with the reason and every field as typed; nothing is saved until it is corrected", async ({
+    browser,
+    baseURL,
+    page,
+    shopper,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL, storageState: await page.context().storageState() });
     const noJs = await context.newPage();
     await noJs.goto("/add-address");

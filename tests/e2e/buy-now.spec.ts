@@ -64,4 +64,3 @@ test.describe("browse a category and buy a product", () => {
     await expectCartCount(page, 3);
   });
 });
-

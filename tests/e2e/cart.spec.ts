@@ -118,7 +118,10 @@ test.describe("a cart change while the page's data is read again", () => {
     await subscribe.click();
     await revalidation;
 
-    await page.getByRole("button", { name: /^Add .+ to cart$/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Add .+ to cart$/ })
+      .first()
+      .click();
     await expectCartCount(page, 1);
     release();
     await expect(subscribe).toBeEnabled(); // the fetcher is idle: the older answer has landed
@@ -152,9 +155,15 @@ test("a cart open in two tabs: back in the other tab, it shows the cart as chang
   await expect(line(other, RICE.name)).toHaveCount(1);
 
   // In the first tab the rice goes and the apples become 3.
-  await line(page, RICE.name).getByRole("button", { name: `Remove ${RICE.name} from cart` }).click();
-  await line(page, APPLE.name).getByRole("button", { name: `Add one more ${APPLE.name}` }).click();
-  await line(page, APPLE.name).getByRole("button", { name: `Add one more ${APPLE.name}` }).click();
+  await line(page, RICE.name)
+    .getByRole("button", { name: `Remove ${RICE.name} from cart` })
+    .click();
+  await line(page, APPLE.name)
+    .getByRole("button", { name: `Add one more ${APPLE.name}` })
+    .click();
+  await line(page, APPLE.name)
+    .getByRole("button", { name: `Add one more ${APPLE.name}` })
+    .click();
   await expectCartCount(page, 3);
   // Saved on the server (the first tab's changes are on their way a moment after the taps).
   const saved = async () => ((await (await page.request.get("/api/user/is-auth")).json()) as { user: { cartItems: Record<string, number> } }).user.cartItems;

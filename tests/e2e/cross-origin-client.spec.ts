@@ -25,7 +25,10 @@ test.afterAll(async () => {
 
 /** Call one of the stand-in's functions (window.store.<name>) in the page. */
 function store<T = Answer>(page: Page, name: string, ...args: unknown[]): Promise<T> {
-  return page.evaluate(([name, args]) => (window as unknown as { store: Record<string, (...a: unknown[]) => Promise<unknown>> }).store[name as string]!(...(args as unknown[])), [name, args] as const) as Promise<T>;
+  return page.evaluate(
+    ([name, args]) => (window as unknown as { store: Record<string, (...a: unknown[]) => Promise<unknown>> }).store[name as string]!(...(args as unknown[])),
+    [name, args] as const,
+  ) as Promise<T>;
 }
 
 async function openClient(page: Page, baseURL: string) {
@@ -64,25 +67,51 @@ test.describe("the spec's client on another origin", { tag: CATALOGUE_TAG }, () 
     await expect(page.getByRole("status")).toHaveText("Cart Updated");
 
     const added = await store(page, "addAddress", {
-      firstName: "Meera", lastName: "Iyer", email, street: "4 Temple Street", city: "Mysuru", state: "Karnataka", zipcode: "570001", country: "India", phone: "9876543210",
+      firstName: "Meera",
+      lastName: "Iyer",
+      email,
+      street: "4 Temple Street",
+      city: "Mysuru",
+      state: "Karnataka",
+      zipcode: "570001",
+      country: "India",
+      phone: "9876543210",
     });
     expect(added).toMatchObject({ status: 201, message: "Address added successfully" });
     const addresses = await store<Answer & { addresses: { _id: string; zipcode: string }[] }>(page, "listAddresses");
     expect(addresses.status).toBe(200);
     expect(addresses.addresses.map((a) => a.zipcode)).toEqual(["570001"]);
 
-    const placed = await store<Answer & { orderId: string }>(page, "placeCod", "someone-else", [{ product: APPLE.id, quantity: 2 }, { product: RICE.id, quantity: 1 }], addresses.addresses[0]!._id);
+    const placed = await store<Answer & { orderId: string }>(
+      page,
+      "placeCod",
+      "someone-else",
+      [
+        { product: APPLE.id, quantity: 2 },
+        { product: RICE.id, quantity: 1 },
+      ],
+      addresses.addresses[0]!._id,
+    );
     expect(placed).toMatchObject({ status: 201, message: "Order Placed Successfully" });
     placedOrderId = placed.orderId;
     await expect(page.getByRole("status")).toHaveText("Order Placed Successfully");
 
     const mine = await store<Answer & { orders: ApiOrder[] }>(page, "myOrders");
     const order = mine.orders.find((o) => o._id === placed.orderId)!;
-    expect(order.items.map((i) => [i.product._id, i.quantity])).toEqual(expect.arrayContaining([[APPLE.id, 2], [RICE.id, 1]]));
+    expect(order.items.map((i) => [i.product._id, i.quantity])).toEqual(
+      expect.arrayContaining([
+        [APPLE.id, 2],
+        [RICE.id, 1],
+      ]),
+    );
     expect(order.items[0]!.product.image[0]).toMatch(new RegExp(`^${store_}/images/`));
   });
 
-  test("the seller lists every product, adds one with an image, switches it off and on, and reads the orders' zip", async ({ page, baseURL, catalogueChanges }) => {
+  test("the seller lists every product, adds one with an image, switches it off and on, and reads the orders' zip", async ({
+    page,
+    baseURL,
+    catalogueChanges,
+  }) => {
     const name = `Spa Client Kit ${Date.now().toString(36)}`;
     catalogueChanges.added(name);
     await openClient(page, baseURL!);
@@ -90,7 +119,13 @@ test.describe("the spec's client on another origin", { tag: CATALOGUE_TAG }, () 
 
     expect(await store(page, "sellerLogin", SELLER.email, SELLER.password)).toMatchObject({ status: 200, message: "Logged In" });
 
-    const added = await store<Answer & { product: ApiProduct }>(page, "addProduct", { name, description: ["Made for the test"], category: "Instant", price: 99, offerPrice: 89 });
+    const added = await store<Answer & { product: ApiProduct }>(page, "addProduct", {
+      name,
+      description: ["Made for the test"],
+      category: "Instant",
+      price: 99,
+      offerPrice: 89,
+    });
     expect(added).toMatchObject({ status: 201, message: "Product Added" });
     expect(added.product.image[0]).toMatch(new RegExp(`^${store_}/images/`));
 

@@ -39,7 +39,8 @@ for (const where of ["on a desktop", "on a phone @mobile"]) {
         const card = seller.getByRole("article", { name: period });
         await expect(card).toBeVisible();
         await expect(card.getByTestId("period-sales")).toHaveText(/^₹[\d,.]+ from \d+ orders?$/);
-        for (const line of ["Paid", "Cash on delivery to collect", "Refunds due", "Cancelled orders"]) await expect(card.getByRole("term").filter({ hasText: line })).toBeVisible();
+        for (const line of ["Paid", "Cash on delivery to collect", "Refunds due", "Cancelled orders"])
+          await expect(card.getByRole("term").filter({ hasText: line })).toBeVisible();
       }
       // A longer period never holds fewer orders than a shorter one.
       expect(await ordersIn(seller, "Last 7 days")).toBeGreaterThanOrEqual(await ordersIn(seller, "Today"));
@@ -75,7 +76,10 @@ for (const where of ["on a desktop", "on a phone @mobile"]) {
       await toPack.focus();
       await seller.keyboard.press("Enter");
       await expect(seller).toHaveURL((url) => url.pathname === "/seller/orders" && url.searchParams.get("status") === "Order Placed");
-      await expect(seller.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: "Order Placed" })).toHaveAttribute("aria-current", "page");
+      await expect(seller.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: "Order Placed" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
     });
 
     test("a just-placed order appears without a reload", async ({ page: shopperPage, sellerPage }, testInfo) => {

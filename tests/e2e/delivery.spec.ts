@@ -16,7 +16,9 @@ for (const device of ["desktop", "phone @mobile"]) {
     test("a guest checks an express, a standard and an unserved pincode; home, product page and cart say the same", async ({ page }) => {
       await open(page, "/");
       await expect(chipPromise(page)).toHaveText("See delivery time");
-      await expect(page.getByTestId("hero-promise")).toHaveText("Groceries and snacks at your door. In 30 minutes in our express areas, 2-7 business days anywhere else in Karnataka.");
+      await expect(page.getByTestId("hero-promise")).toHaveText(
+        "Groceries and snacks at your door. In 30 minutes in our express areas, 2-7 business days anywhere else in Karnataka.",
+      );
 
       await checkPincode(page, "560001");
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
@@ -106,7 +108,10 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(page.getByRole("banner").getByRole("link", { name: "Change it in your addresses" })).toBeVisible();
     });
 
-    test("an address outside the area cannot be ordered to: the reason beside Place Order, which does nothing; another address then goes through", async ({ page, shopper }) => {
+    test("an address outside the area cannot be ordered to: the reason beside Place Order, which does nothing; another address then goes through", async ({
+      page,
+      shopper,
+    }) => {
       const mumbai = newAddress(shopper, { street: "1 Marine Drive", city: "Mumbai", state: "Maharashtra", zipCode: "400001" });
       await addAddressByApi(page, mumbai);
       await addAddressByApi(page, newAddress(shopper, { street: "2 MG Road", zipCode: "560001" }));
@@ -141,7 +146,10 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
     });
 
-    test("an address added on the way to checkout is the one chosen; the form starts with the account's name and e-mail and the checked pincode", async ({ page, shopper }) => {
+    test("an address added on the way to checkout is the one chosen; the form starts with the account's name and e-mail and the checked pincode", async ({
+      page,
+      shopper,
+    }) => {
       await open(page, "/");
       await checkPincode(page, "560034");
       await addToCartFromProductPage(page, APPLE, { signedIn: true });
@@ -191,13 +199,18 @@ test.describe("without JavaScript", () => {
     await noScripts.goto("/cart");
     await noScripts.getByRole("button", { name: "Place Order" }).click();
     await expect(noScripts).toHaveURL("/cart");
-    await expect(noScripts.getByRole("status").getByText("We don't deliver to 400001 yet: we deliver only within Karnataka. Please choose another address.")).toBeVisible();
+    await expect(
+      noScripts.getByRole("status").getByText("We don't deliver to 400001 yet: we deliver only within Karnataka. Please choose another address."),
+    ).toBeVisible();
     const orders = (await (await page.request.get("/api/order/user")).json()) as { orders: unknown[] };
     expect(orders.orders).toEqual([]);
     await context.close();
   });
 
-  test("the Deliver to form posts the pincode and lands back on the page with the promise; a bad one gets its reason on /delivery", async ({ browser, baseURL }) => {
+  test("the Deliver to form posts the pincode and lands back on the page with the promise; a bad one gets its reason on /delivery", async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
     await page.goto(PRODUCT_PATH);

@@ -7,7 +7,14 @@ import { APPLE } from "./support/app";
 import { spaClientOrigin } from "./support/spa-client/serve";
 import { expect, test } from "./support/fixtures";
 
-const CACHED_ROUTES = ["/", "/products", "/products?search=tomato", `/products/${APPLE.category.toLowerCase()}`, `/products/${APPLE.category.toLowerCase()}/${APPLE.id}`, "/api/product/list"];
+const CACHED_ROUTES = [
+  "/",
+  "/products",
+  "/products?search=tomato",
+  `/products/${APPLE.category.toLowerCase()}`,
+  `/products/${APPLE.category.toLowerCase()}/${APPLE.id}`,
+  "/api/product/list",
+];
 
 function nonceOf(response: APIResponse): string | undefined {
   return response.headers()["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1];

@@ -19,7 +19,11 @@ const NOT_FORMS: Body[] = [
   { name: "JSON", headers: { "Content-Type": "application/json" }, data: JSON.stringify({ email: "a@example.com", password: "x", intent: "add" }) },
   { name: "text", headers: { "Content-Type": "text/plain" }, data: "email=a@example.com" },
   { name: "multipart without a boundary", headers: { "Content-Type": "multipart/form-data" }, data: "--x\r\n\r\n" },
-  { name: "a broken multipart body", headers: { "Content-Type": "multipart/form-data; boundary=zz" }, data: "--zz\r\nContent-Disposition: form-data\r\n\r\nno end" },
+  {
+    name: "a broken multipart body",
+    headers: { "Content-Type": "multipart/form-data; boundary=zz" },
+    data: "--zz\r\nContent-Disposition: form-data\r\n\r\nno end",
+  },
 ];
 
 async function expectRefused(response: APIResponse, what: string) {
@@ -48,8 +52,16 @@ test.describe("page forms refuse a body that is not a form (4xx, never 500)", ()
   test("a shopper's forms: checkout, /add-address, an order's cancel and order again; nothing is saved", async ({ request, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     const shopper = newShopper(test.info());
-    expect((await request.post("/api/user/register", { data: { name: "Form Probe", email: shopper.email, password: SHOPPER_PASSWORD }, headers: { Origin: origin } })).status()).toBe(201);
-    for (const path of ["/cart?checkout", "/add-address", `/my-orders/${NO_ORDER}/cancel`, `/my-orders/${NO_ORDER}/again`]) await probe(request, origin, "POST", path);
+    expect(
+      (
+        await request.post("/api/user/register", {
+          data: { name: "Form Probe", email: shopper.email, password: SHOPPER_PASSWORD },
+          headers: { Origin: origin },
+        })
+      ).status(),
+    ).toBe(201);
+    for (const path of ["/cart?checkout", "/add-address", `/my-orders/${NO_ORDER}/cancel`, `/my-orders/${NO_ORDER}/again`])
+      await probe(request, origin, "POST", path);
     const saved = await request.post("/api/address/get", { headers: { Origin: origin } });
     expect((await saved.json()).address).toEqual([]);
     const orders = await request.get("/api/order/user");
@@ -59,7 +71,14 @@ test.describe("page forms refuse a body that is not a form (4xx, never 500)", ()
   test("the seller's forms: add and edit product, product list, orders, cancelling an order, the import", async ({ sellerRequest, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     // A seeded product: one a catalogue journey added could be deleted while it is probed.
-    for (const path of ["/seller?index", `/seller/products/${APPLE.id}/edit`, "/seller/product-list", "/seller/orders", `/seller/orders/${NO_ORDER}/cancel`, "/seller/products/import"]) {
+    for (const path of [
+      "/seller?index",
+      `/seller/products/${APPLE.id}/edit`,
+      "/seller/product-list",
+      "/seller/orders",
+      `/seller/orders/${NO_ORDER}/cancel`,
+      "/seller/products/import",
+    ]) {
       await probe(sellerRequest, origin, "POST", path);
     }
   });

@@ -19,17 +19,123 @@ import { expect, test } from "./support/fixtures";
 /** An order id no order has (the order pages answer 404 for it, as for someone else's order). */
 const NO_ORDER = "00000000-0000-4000-8000-000000000000";
 const PAGES = [
-  "/", "/products", "/products/fruits", `/products/fruits/${APPLE.id}`, "/cart", "/add-address", "/my-orders", "/login", "/logout",
-  "/loader", "/contact", "/contact-us", "/privacy-policy", "/terms-and-conditions", "/cancellation-refund", "/shipping-delivery",
-  "/seller", "/seller/product-list", "/seller/orders", `/seller/products/${APPLE.id}/edit`, "/seller/login", "/seller/logout",
-  "/addresses", "/addresses/x/edit", "/delivery", "/seller/settings", "/seller/search-words",
-  `/my-orders/${NO_ORDER}`, `/my-orders/${NO_ORDER}/cancel`, `/my-orders/${NO_ORDER}/invoice`, `/my-orders/${NO_ORDER}/pay`, "/seller/orders/waiting",
-  `/seller/orders/${NO_ORDER}/cancel`, `/seller/orders/${NO_ORDER}/invoice`, `/seller/orders/${NO_ORDER}/packing-slip`,
+  "/",
+  "/products",
+  "/products/fruits",
+  `/products/fruits/${APPLE.id}`,
+  "/cart",
+  "/add-address",
+  "/my-orders",
+  "/login",
+  "/logout",
+  "/loader",
+  "/contact",
+  "/contact-us",
+  "/privacy-policy",
+  "/terms-and-conditions",
+  "/cancellation-refund",
+  "/shipping-delivery",
+  "/seller",
+  "/seller/product-list",
+  "/seller/orders",
+  `/seller/products/${APPLE.id}/edit`,
+  "/seller/login",
+  "/seller/logout",
+  "/addresses",
+  "/addresses/x/edit",
+  "/delivery",
+  "/seller/settings",
+  "/seller/search-words",
+  `/my-orders/${NO_ORDER}`,
+  `/my-orders/${NO_ORDER}/cancel`,
+  `/my-orders/${NO_ORDER}/invoice`,
+  `/my-orders/${NO_ORDER}/pay`,
+  "/seller/orders/waiting",
+  `/seller/orders/${NO_ORDER}/cancel`,
+  `/seller/orders/${NO_ORDER}/invoice`,
+  `/seller/orders/${NO_ORDER}/packing-slip`,
 ];
 /** Pages with a form action, with the query their forms use. */
-const ACTIONS = ["/?index", "/login", "/logout", "/cart", "/cart?checkout", "/cart?redirectTo=%2Fproducts", "/add-address", "/my-orders", `/my-orders/${NO_ORDER}/cancel`, `/my-orders/${NO_ORDER}/again`, `/my-orders/${NO_ORDER}/pay`, "/seller?index", "/seller/login", "/seller/logout", "/seller/product-list", "/seller/orders", `/seller/orders/${NO_ORDER}/cancel`, `/seller/products/${APPLE.id}/edit`, "/addresses", "/addresses/x/edit", "/delivery", "/seller/settings", "/seller/search-words"];
-const PARAMS = ["search", "cursor", "next", "redirectTo", "mode", "q", "status", "before", "index", "checkout", "_routes", "from", "to", "method", "paid", "placed", "added", "sort", "category", "after"];
-const FIELDS = ["intent", "productId", "quantity", "email", "password", "name", "redirectTo", "paymentType", "items", "address", "idempotencyKey", "orderId", "status", "id", "inStock", "firstName", "zipCode", "phone", "price", "offerPrice", "category", "stock", "pincode", "state", "isDefault", "taxPercent", "expressPincodes", "reason", "note", "term", "meaning"];
+const ACTIONS = [
+  "/?index",
+  "/login",
+  "/logout",
+  "/cart",
+  "/cart?checkout",
+  "/cart?redirectTo=%2Fproducts",
+  "/add-address",
+  "/my-orders",
+  `/my-orders/${NO_ORDER}/cancel`,
+  `/my-orders/${NO_ORDER}/again`,
+  `/my-orders/${NO_ORDER}/pay`,
+  "/seller?index",
+  "/seller/login",
+  "/seller/logout",
+  "/seller/product-list",
+  "/seller/orders",
+  `/seller/orders/${NO_ORDER}/cancel`,
+  `/seller/products/${APPLE.id}/edit`,
+  "/addresses",
+  "/addresses/x/edit",
+  "/delivery",
+  "/seller/settings",
+  "/seller/search-words",
+];
+const PARAMS = [
+  "search",
+  "cursor",
+  "next",
+  "redirectTo",
+  "mode",
+  "q",
+  "status",
+  "before",
+  "index",
+  "checkout",
+  "_routes",
+  "from",
+  "to",
+  "method",
+  "paid",
+  "placed",
+  "added",
+  "sort",
+  "category",
+  "after",
+];
+const FIELDS = [
+  "intent",
+  "productId",
+  "quantity",
+  "email",
+  "password",
+  "name",
+  "redirectTo",
+  "paymentType",
+  "items",
+  "address",
+  "idempotencyKey",
+  "orderId",
+  "status",
+  "id",
+  "inStock",
+  "firstName",
+  "zipCode",
+  "phone",
+  "price",
+  "offerPrice",
+  "category",
+  "stock",
+  "pincode",
+  "state",
+  "isDefault",
+  "taxPercent",
+  "expressPincodes",
+  "reason",
+  "note",
+  "term",
+  "meaning",
+];
 
 /** The seller's saved session (seller.setup.ts) as a Cookie header. */
 async function sellerCookie(seller: APIRequestContext): Promise<string> {
@@ -39,7 +145,11 @@ async function sellerCookie(seller: APIRequestContext): Promise<string> {
 /** A client address per request: the seller login's per-IP limit must not catch the other journeys. */
 const clientIp = fc.nat(65_535).map((n) => ({ "CF-Connecting-IP": `198.51.${n >> 8}.${n & 255}` }));
 
-const runs = (bounded: number) => ({ numRuns: fuzzRuns(process.env.FUZZ_RUNS, bounded), ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}), endOnFailure: true });
+const runs = (bounded: number) => ({
+  numRuns: fuzzRuns(process.env.FUZZ_RUNS, bounded),
+  ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}),
+  endOnFailure: true,
+});
 
 /** What a refused request must leave alone: the shopper's cart, addresses, orders and session. */
 async function shopperState(request: APIRequestContext, cookie: string, origin: string): Promise<string> {
@@ -75,7 +185,10 @@ test.describe("fuzz: page routes never answer 5xx, leak a stack trace, or change
     const seller = await sellerCookie(sellerRequest);
     const probe = fc.record({
       page: fc.constantFrom(...PAGES),
-      extra: fc.option(fc.array(hostileSegment([APPLE.id, "fruits"]), { minLength: 1, maxLength: 2 }).map((s) => `/${s.join("/")}`), { freq: 3 }),
+      extra: fc.option(
+        fc.array(hostileSegment([APPLE.id, "fruits"]), { minLength: 1, maxLength: 2 }).map((s) => `/${s.join("/")}`),
+        { freq: 3 },
+      ),
       data: fc.option(fc.constantFrom(".data", "/_root.data"), { freq: 8 }),
       query: hostileQuery(PARAMS, [APPLE.id, "/.//evil.example"]),
       cookie: hostileCookie([seller, "sid=x"]),
@@ -98,19 +211,49 @@ test.describe("fuzz: page routes never answer 5xx, leak a stack trace, or change
     );
   });
 
-  test("POST (and PUT, DELETE) to every form with hostile bodies and content types; a shopper's refused request changes nothing", async ({ playwright, sellerRequest, baseURL }) => {
+  test("POST (and PUT, DELETE) to every form with hostile bodies and content types; a shopper's refused request changes nothing", async ({
+    playwright,
+    sellerRequest,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL!).origin;
     // Sign-up and the state checks: this client keeps the shopper's session (each check sends it anyway).
     const request = await newClient(playwright, baseURL!);
     const shopper = newShopper(test.info());
-    const registered = await request.post("/api/user/register", { data: { name: "Fuzz Shopper", email: shopper.email, password: SHOPPER_PASSWORD }, headers: { Origin: origin } });
+    const registered = await request.post("/api/user/register", {
+      data: { name: "Fuzz Shopper", email: shopper.email, password: SHOPPER_PASSWORD },
+      headers: { Origin: origin },
+    });
     expect(registered.status()).toBe(201);
-    const sid = registered.headers()["set-cookie"]!.split("\n").find((c) => c.startsWith("sid="))!.split(";")[0]!;
+    const setCookie = registered.headers()["set-cookie"]!;
+    const sid = setCookie
+      .split("\n")
+      .find((c) => c.startsWith("sid="))!
+      .split(";")[0]!;
     const seller = await sellerCookie(sellerRequest);
 
     const formText = fc
       // (No real product id: the seller's forms must not delete or switch off what other journeys use.)
-      .array(fc.tuple(fc.constantFrom(...FIELDS), hostileString(["seed-no-such-product", "add", "set", "remove", "move", "paid", "stock", "delete", "register", "login", "[]", `[{"product":"${APPLE.id}","quantity":99}]`])), { maxLength: 6 })
+      .array(
+        fc.tuple(
+          fc.constantFrom(...FIELDS),
+          hostileString([
+            "seed-no-such-product",
+            "add",
+            "set",
+            "remove",
+            "move",
+            "paid",
+            "stock",
+            "delete",
+            "register",
+            "login",
+            "[]",
+            `[{"product":"${APPLE.id}","quantity":99}]`,
+          ]),
+        ),
+        { maxLength: 6 },
+      )
       .map((pairs) => pairs.map(([k, v]) => `${k}=${encode(v)}`).join("&"));
     const probe = fc.record({
       path: fc.constantFrom(...ACTIONS),

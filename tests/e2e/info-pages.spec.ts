@@ -2,8 +2,18 @@ import { open } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
 const PAGES = [
-  { path: "/privacy-policy", title: "Privacy Policy", footer: "Privacy Policy", points: ["Card details never reach our servers", "a cart cookie so your cart survives a reload"] },
-  { path: "/terms-and-conditions", title: "Terms and Conditions", footer: "Terms and Conditions", points: ["A tax of 2% of the cart amount is added at checkout. Delivery is free.", "You may cancel within 1 hour of ordering"] },
+  {
+    path: "/privacy-policy",
+    title: "Privacy Policy",
+    footer: "Privacy Policy",
+    points: ["Card details never reach our servers", "a cart cookie so your cart survives a reload"],
+  },
+  {
+    path: "/terms-and-conditions",
+    title: "Terms and Conditions",
+    footer: "Terms and Conditions",
+    points: ["A tax of 2% of the cart amount is added at checkout. Delivery is free.", "You may cancel within 1 hour of ordering"],
+  },
   {
     path: "/cancellation-refund",
     title: "Cancellation & Refund Policy",
@@ -56,7 +66,13 @@ test.describe("the store's text pages", () => {
     for (const path of ["/register", "/signup"]) {
       const response = await page.goto(`${path}?redirectTo=%2Fcart`);
       await expect(page).toHaveURL("/login?mode=signup&redirectTo=%2Fcart");
-      expect(await response?.request().redirectedFrom()?.response().then((r) => r?.status())).toBe(301);
+      expect(
+        await response
+          ?.request()
+          .redirectedFrom()
+          ?.response()
+          .then((r) => r?.status()),
+      ).toBe(301);
       await expect(page.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
     }
     // An outside address to return to is not carried on: the login page keeps returns on this site.

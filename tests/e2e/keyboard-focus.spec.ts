@@ -88,11 +88,15 @@ for (const device of ["desktop", "phone"] as const) {
 
 test("a toast's Dismiss comes after the page in the tab order, and a dismissed toast fading out is out of reach", async ({ page }) => {
   await open(page, "/");
-  await productCard(page, POTATO.name).getByRole("button", { name: `Add ${POTATO.name} to cart` }).click();
+  await productCard(page, POTATO.name)
+    .getByRole("button", { name: `Add ${POTATO.name} to cart` })
+    .click();
   const shown = page.locator("[data-kind]").filter({ hasText: "Added To Cart" });
   await expect(shown).toBeVisible();
   const dismiss = shown.getByRole("button", { name: "Dismiss" });
-  expect(await dismiss.evaluate((button) => Boolean(document.querySelector("footer")!.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
+  expect(
+    await dismiss.evaluate((button) => Boolean(document.querySelector("footer")!.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING)),
+  ).toBe(true);
   await dismiss.click();
   await expect(shown).toHaveAttribute("inert", "");
 });

@@ -10,7 +10,10 @@ import { open } from "./support/app";
 
 /** Whether the renderer draws this card's contents now (false while skipped off screen). */
 function drawn(page: Page, index: number) {
-  return page.locator("article.product-card").nth(index).evaluate((card) => card.querySelector("a")!.checkVisibility({ contentVisibilityAuto: true }));
+  return page
+    .locator("article.product-card")
+    .nth(index)
+    .evaluate((card) => card.querySelector("a")!.checkVisibility({ contentVisibilityAuto: true }));
 }
 
 /** The page's layout shifts so far (the Cumulative Layout Shift score's entries). */

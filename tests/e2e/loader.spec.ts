@@ -57,7 +57,10 @@ async function expectPauseThenLanding(page: Page, path: string, landing: (url: U
     expect(new URL(stillWaiting.url).pathname, `${path}: still on /loader after 4.999 s`).toBe("/loader");
     expect(stillWaiting.askedFor, `${path}: no other page asked for before 5 s`).toEqual([]);
   } else {
-    test.info().annotations.push({ type: "not checked", description: `${path}: 5 real seconds passed before the 4.999 s check; the browser's meta refresh may have moved on` });
+    test.info().annotations.push({
+      type: "not checked",
+      description: `${path}: 5 real seconds passed before the 4.999 s check; the browser's meta refresh may have moved on`,
+    });
   }
 
   await page.clock.runFor(1);
@@ -108,7 +111,10 @@ test.describe("the loader page", () => {
       page.on("dialog", (dialog) => (dialogs++, dialog.dismiss()));
       await stopPageClock(page.clock);
       for (const path of group) {
-        const outcome = await expectHostileEndsHome(page, origin, path).then(() => "ok", (error: unknown) => String(error));
+        const outcome = await expectHostileEndsHome(page, origin, path).then(
+          () => "ok",
+          (error: unknown) => String(error),
+        );
         expect.soft(outcome, path).toBe("ok");
       }
       expect(escaped, "requests that left the site").toEqual([]);

@@ -16,34 +16,41 @@ for (const device of ["desktop", "phone @mobile"] as const) {
   const phone = device !== "desktop";
 
   test.describe(`the top bar's pop-ups on a ${device}`, () => {
-    test(phone ? "the account's links are one tap away in the menu, which closes on Escape, on a tap outside, and once My Orders is followed" : "the account menu closes on Escape, on a click outside, and once My Orders is followed", async ({ page, shopper }) => {
-      await open(page, "/products");
-      const phoneMenu = banner(page).locator("details").filter({ has: page.getByLabel("Menu", { exact: true }) });
-      // On a phone the ☰ opens the links themselves; on a desktop the avatar opens them.
-      const opener = phone ? page.getByLabel("Menu", { exact: true }) : accountMenu(page, shopper.name);
-      const myAddresses = page.getByRole("link", { name: "My Addresses" }).filter({ visible: true });
-      const openAccount = async () => {
-        await opener.click();
-        await expect(myAddresses).toBeVisible();
-        if (phone) await expect(phoneAccountSection(page, shopper.name)).toBeVisible();
-      };
+    test(
+      phone
+        ? "the account's links are one tap away in the menu, which closes on Escape, on a tap outside, and once My Orders is followed"
+        : "the account menu closes on Escape, on a click outside, and once My Orders is followed",
+      async ({ page, shopper }) => {
+        await open(page, "/products");
+        const phoneMenu = banner(page)
+          .locator("details")
+          .filter({ has: page.getByLabel("Menu", { exact: true }) });
+        // On a phone the ☰ opens the links themselves; on a desktop the avatar opens them.
+        const opener = phone ? page.getByLabel("Menu", { exact: true }) : accountMenu(page, shopper.name);
+        const myAddresses = page.getByRole("link", { name: "My Addresses" }).filter({ visible: true });
+        const openAccount = async () => {
+          await opener.click();
+          await expect(myAddresses).toBeVisible();
+          if (phone) await expect(phoneAccountSection(page, shopper.name)).toBeVisible();
+        };
 
-      await openAccount();
-      await page.keyboard.press("Escape");
-      await expect(myAddresses).toHaveCount(0);
-      await expect(opener).toBeFocused();
+        await openAccount();
+        await page.keyboard.press("Escape");
+        await expect(myAddresses).toHaveCount(0);
+        await expect(opener).toBeFocused();
 
-      await openAccount();
-      await page.mouse.click(8, 700); // the page's left margin, clear of every menu
-      await expect(myAddresses).toHaveCount(0);
+        await openAccount();
+        await page.mouse.click(8, 700); // the page's left margin, clear of every menu
+        await expect(myAddresses).toHaveCount(0);
 
-      await openAccount();
-      await page.getByRole("link", { name: "My Orders" }).filter({ visible: true }).click();
-      await expect(page).toHaveURL("/my-orders");
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(myAddresses).toHaveCount(0);
-      if (phone) expect(await phoneMenu.evaluate((el: HTMLDetailsElement) => el.open)).toBe(false);
-    });
+        await openAccount();
+        await page.getByRole("link", { name: "My Orders" }).filter({ visible: true }).click();
+        await expect(page).toHaveURL("/my-orders");
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expect(myAddresses).toHaveCount(0);
+        if (phone) expect(await phoneMenu.evaluate((el: HTMLDetailsElement) => el.open)).toBe(false);
+      },
+    );
 
     test("the Deliver to panel closes on Escape and on a click outside; a saved pincode closes it with the focus on the chip", async ({ page }) => {
       await open(page, "/");

@@ -19,7 +19,9 @@ test.describe("unknown pages are real 404s", () => {
   test("a client-side link to an unknown page shows the 404 page too", async ({ page }) => {
     await page.goto("/privacy-policy");
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }).__reactRouterDataRouter.navigate("/no-such-page"));
+    await page.evaluate(() =>
+      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }).__reactRouterDataRouter.navigate("/no-such-page"),
+    );
     await expect(page).toHaveURL("/no-such-page");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
   });

@@ -43,11 +43,19 @@ for (const device of DEVICES) {
       await expectCartCount(page, 0);
     });
 
-    test("the order page shows the bill, the address and the payment, and follows the seller's moves without a reload", async ({ page, shopper, address: _, sellerRequest }) => {
+    test("the order page shows the bill, the address and the payment, and follows the seller's moves without a reload", async ({
+      page,
+      shopper,
+      address: _,
+      sellerRequest,
+    }) => {
       const orderId = await placeOrderByApi(page, shopper, { items: [{ product: APPLE.id, quantity: 2 }] });
       await page.clock.install();
       await open(page, "/my-orders");
-      await orderCards(page).first().getByRole("link", { name: `View details of order ${orderNumber(orderId)}` }).click();
+      await orderCards(page)
+        .first()
+        .getByRole("link", { name: `View details of order ${orderNumber(orderId)}` })
+        .click();
       await expect(page).toHaveURL(`/my-orders/${orderId}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${orderNumber(orderId)}`);
 
@@ -77,7 +85,11 @@ for (const device of DEVICES) {
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     });
 
-    test("cancelling asks for a confirmation and a reason, in a dialog; the reason is shown on the order and on My Orders", async ({ page, shopper, address: _ }) => {
+    test("cancelling asks for a confirmation and a reason, in a dialog; the reason is shown on the order and on My Orders", async ({
+      page,
+      shopper,
+      address: _,
+    }) => {
       const orderId = await placeOrderByApi(page, shopper);
       await open(page, `/my-orders/${orderId}`);
 
@@ -118,7 +130,12 @@ for (const device of DEVICES) {
     });
 
     test("Order again puts the order's items back in the cart and says so", async ({ page, shopper, address: _ }) => {
-      const orderId = await placeOrderByApi(page, shopper, { items: [{ product: APPLE.id, quantity: 2 }, { product: RICE.id, quantity: 1 }] });
+      const orderId = await placeOrderByApi(page, shopper, {
+        items: [
+          { product: APPLE.id, quantity: 2 },
+          { product: RICE.id, quantity: 1 },
+        ],
+      });
       await open(page, `/my-orders/${orderId}`);
       await expectCartCount(page, 0);
       await page.getByRole("button", { name: "Order again" }).click();
@@ -130,7 +147,11 @@ for (const device of DEVICES) {
       await expect(page.getByRole("listitem").filter({ hasText: RICE.name })).toHaveCount(1);
     });
 
-    test("the invoice prints as a tax invoice: the store, the lines, the tax as charged, the total in words; no screen controls", async ({ page, shopper, address: _ }) => {
+    test("the invoice prints as a tax invoice: the store, the lines, the tax as charged, the total in words; no screen controls", async ({
+      page,
+      shopper,
+      address: _,
+    }) => {
       const orderId = await placeOrderByApi(page, shopper, { items: [{ product: APPLE.id, quantity: 3 }] });
       await open(page, `/my-orders/${orderId}`);
       await page.getByRole("link", { name: "Invoice" }).click();
@@ -156,7 +177,11 @@ for (const device of DEVICES) {
 test.describe("orders without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the invoice offers no Print button it cannot run; Cancel order goes to a confirmation page that needs a reason; Order again goes back to the order, saying so", async ({ page, shopper, address: _ }) => {
+  test("the invoice offers no Print button it cannot run; Cancel order goes to a confirmation page that needs a reason; Order again goes back to the order, saying so", async ({
+    page,
+    shopper,
+    address: _,
+  }) => {
     const orderId = await placeOrderByApi(page, shopper);
     // The invoice reads the same; its Print button, which needs JavaScript, is not offered.
     await page.goto(`/my-orders/${orderId}/invoice`);
@@ -181,27 +206,36 @@ test.describe("orders without JavaScript", () => {
   });
 });
 
-test("Order again names the items that are not available now, and adds the rest", { tag: CATALOGUE_TAG }, async ({ page, shopper, address: _, catalogueChanges, sellerRequest }) => {
-  const name = `Order Again Kiwi ${Date.now().toString(36)}`;
-  catalogueChanges.added(name);
-  const image = readFileSync(join(import.meta.dirname, "..", "..", "node_modules", "@lobehub", "fluent-emoji-3d", "assets", "1f95d.webp"));
-  const added = await sellerRequest.post("/api/product/add", {
-    headers: { Origin: appOrigin() },
-    multipart: {
-      productData: JSON.stringify({ name, description: ["Tangy"], category: "Vegetables", price: 90, offerPrice: 80 }),
-      images: { name: "kiwi.webp", mimeType: "image/webp", buffer: image },
-    },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  const { product } = (await added.json()) as { product: { _id: string } };
+test(
+  "Order again names the items that are not available now, and adds the rest",
+  { tag: CATALOGUE_TAG },
+  async ({ page, shopper, address: _, catalogueChanges, sellerRequest }) => {
+    const name = `Order Again Kiwi ${Date.now().toString(36)}`;
+    catalogueChanges.added(name);
+    const image = readFileSync(join(import.meta.dirname, "..", "..", "node_modules", "@lobehub", "fluent-emoji-3d", "assets", "1f95d.webp"));
+    const added = await sellerRequest.post("/api/product/add", {
+      headers: { Origin: appOrigin() },
+      multipart: {
+        productData: JSON.stringify({ name, description: ["Tangy"], category: "Vegetables", price: 90, offerPrice: 80 }),
+        images: { name: "kiwi.webp", mimeType: "image/webp", buffer: image },
+      },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const { product } = (await added.json()) as { product: { _id: string } };
 
-  const orderId = await placeOrderByApi(page, shopper, { items: [{ product: APPLE.id, quantity: 1 }, { product: product._id, quantity: 2 }] });
-  const off = await sellerRequest.post("/api/product/stock", { data: { id: product._id, inStock: false }, headers: { Origin: appOrigin() } });
-  expect(off.status()).toBe(200);
+    const orderId = await placeOrderByApi(page, shopper, {
+      items: [
+        { product: APPLE.id, quantity: 1 },
+        { product: product._id, quantity: 2 },
+      ],
+    });
+    const off = await sellerRequest.post("/api/product/stock", { data: { id: product._id, inStock: false }, headers: { Origin: appOrigin() } });
+    expect(off.status()).toBe(200);
 
-  await open(page, `/my-orders/${orderId}`);
-  await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText("Not available now");
-  await page.getByRole("button", { name: "Order again" }).click();
-  await expect(page.getByTestId("order-again-result")).toContainText(`Added 1 product to your cart. Not available now: ${name}.`);
-  await expectCartCount(page, 1);
-});
+    await open(page, `/my-orders/${orderId}`);
+    await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText("Not available now");
+    await page.getByRole("button", { name: "Order again" }).click();
+    await expect(page.getByTestId("order-again-result")).toContainText(`Added 1 product to your cart. Not available now: ${name}.`);
+    await expectCartCount(page, 1);
+  },
+);

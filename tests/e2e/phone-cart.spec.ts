@@ -46,12 +46,16 @@ for (const device of ["desktop", "phone @mobile"] as const) {
     test("by keyboard: removing a line leaves the focus in the cart, on the line that took its place", async ({ page }) => {
       await cartOfAppleAndRice(page);
 
-      await cartLine(page, APPLE.name).getByRole("button", { name: `Remove ${APPLE.name} from cart` }).focus();
+      await cartLine(page, APPLE.name)
+        .getByRole("button", { name: `Remove ${APPLE.name} from cart` })
+        .focus();
       await page.keyboard.press("Enter");
       await expect(cartLine(page, APPLE.name)).toHaveCount(0);
       await expect(cartLine(page, RICE.name).getByRole("button", { name: `Remove ${RICE.name} from cart` })).toBeFocused();
       // − on the last unit of a line, by keyboard: the line goes, the focus stays in the list.
-      await cartLine(page, RICE.name).getByRole("button", { name: `Remove one ${RICE.name}` }).focus();
+      await cartLine(page, RICE.name)
+        .getByRole("button", { name: `Remove one ${RICE.name}` })
+        .focus();
       await page.keyboard.press("Enter");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your cart is empty");
     });
@@ -137,40 +141,43 @@ for (const device of ["desktop", "phone @mobile"] as const) {
     });
 
     // The bar is a phone's.
-    if (phone) test("nothing the keyboard reaches, and no question that opens, hides under the cart bar", async ({ page, shopper, address: _ }) => {
-      await addToCartFromProductPage(page, APPLE, { signedIn: true });
-      await open(page, "/products");
-      const barTop = (await cartBar(page).boundingBox())!.y;
-      const underTheBar: string[] = [];
-      for (let i = 0; i < 60; i++) {
-        await page.keyboard.press("Tab");
-        const focused = await page.evaluate(() => {
-          const element = document.activeElement as HTMLElement | null;
-          if (!element || element.closest(".cart-bar")) return null;
-          const { bottom, height } = element.getBoundingClientRect();
-          return { name: element.getAttribute("aria-label") ?? element.textContent?.trim() ?? element.tagName, bottom, height };
-        });
-        if (focused && focused.height > 0 && focused.bottom > barTop + 1) underTheBar.push(focused.name);
-      }
-      expect(underTheBar, "focused controls under the cart bar").toEqual([]);
+    if (phone)
+      test("nothing the keyboard reaches, and no question that opens, hides under the cart bar", async ({ page, shopper, address: _ }) => {
+        await addToCartFromProductPage(page, APPLE, { signedIn: true });
+        await open(page, "/products");
+        const barTop = (await cartBar(page).boundingBox())!.y;
+        const underTheBar: string[] = [];
+        for (let i = 0; i < 60; i++) {
+          await page.keyboard.press("Tab");
+          const focused = await page.evaluate(() => {
+            const element = document.activeElement as HTMLElement | null;
+            if (!element || element.closest(".cart-bar")) return null;
+            const { bottom, height } = element.getBoundingClientRect();
+            return { name: element.getAttribute("aria-label") ?? element.textContent?.trim() ?? element.tagName, bottom, height };
+          });
+          if (focused && focused.height > 0 && focused.bottom > barTop + 1) underTheBar.push(focused.name);
+        }
+        expect(underTheBar, "focused controls under the cart bar").toEqual([]);
 
-      // Delete's question, opening at the foot of the screen, is brought up into view.
-      await addAddressByApi(page, newAddress(shopper, { street: "5 Second Street", zipCode: "560034" }));
-      await open(page, "/addresses");
-      const last = page.getByRole("main").getByRole("article").last();
-      // The toggle just above the bar, as a shopper scrolling down meets it.
-      await page.evaluate((top) => {
-        const summary = [...document.querySelectorAll("main article summary")].at(-1)!;
-        window.scrollBy(0, summary.getBoundingClientRect().bottom - top + 4);
-      }, barTop);
-      await last.getByText("Delete", { exact: true }).tap();
-      const yes = last.getByRole("button", { name: "Yes, delete" });
-      await expect(yes).toBeVisible();
-      await expect.poll(async () => {
-        const box = (await yes.boundingBox())!;
-        return box.y + box.height;
-      }).toBeLessThanOrEqual(barTop);
-    });
+        // Delete's question, opening at the foot of the screen, is brought up into view.
+        await addAddressByApi(page, newAddress(shopper, { street: "5 Second Street", zipCode: "560034" }));
+        await open(page, "/addresses");
+        const last = page.getByRole("main").getByRole("article").last();
+        // The toggle just above the bar, as a shopper scrolling down meets it.
+        await page.evaluate((top) => {
+          const summary = [...document.querySelectorAll("main article summary")].at(-1)!;
+          window.scrollBy(0, summary.getBoundingClientRect().bottom - top + 4);
+        }, barTop);
+        await last.getByText("Delete", { exact: true }).tap();
+        const yes = last.getByRole("button", { name: "Yes, delete" });
+        await expect(yes).toBeVisible();
+        await expect
+          .poll(async () => {
+            const box = (await yes.boundingBox())!;
+            return box.y + box.height;
+          })
+          .toBeLessThanOrEqual(barTop);
+      });
 
     test("a signed-in shopper's cart bar is priced from the saved cart", async ({ page, shopper: _ }) => {
       await open(page, `/products/fruits/${APPLE.id}`);

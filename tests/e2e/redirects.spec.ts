@@ -27,7 +27,10 @@ function destination(location: string, origin: string): URL {
 
 async function register(request: APIRequestContext, origin: string, title: string) {
   const shopper = newShopper(test.info(), title);
-  const response = await request.post("/api/user/register", { data: { name: "Red Irect", email: shopper.email, password: SHOPPER_PASSWORD }, headers: { Origin: origin } });
+  const response = await request.post("/api/user/register", {
+    data: { name: "Red Irect", email: shopper.email, password: SHOPPER_PASSWORD },
+    headers: { Origin: origin },
+  });
   expect(response.status()).toBe(201);
   return shopper;
 }

@@ -26,7 +26,10 @@ test("following links loads the page's data only; logging in loads the root's ag
 
   await open(page, "/products");
   const asked = watchDataRequests(page);
-  await page.getByRole("link", { name: new RegExp(APPLE.name) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(APPLE.name) })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: APPLE.name })).toBeVisible();
   await page.getByRole("link", { name: "All Products", exact: true }).first().click();
   await expect(page).toHaveURL("/products");

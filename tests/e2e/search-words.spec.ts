@@ -40,12 +40,20 @@ test.describe("the seller's search words", () => {
     await sellerPage.getByLabel("Shoppers type").fill(term);
     await sellerPage.getByLabel("Finds").fill("bananna");
     await sellerPage.getByRole("button", { name: "Add word" }).click();
-    await expect(sellerPage.getByRole("status").getByText(`Updated: “${term}” finds “bananna” (it found “banana” before). No product matches “bananna” yet, so shoppers who type “${term}” find nothing`)).toBeVisible();
+    await expect(
+      sellerPage
+        .getByRole("status")
+        .getByText(
+          `Updated: “${term}” finds “bananna” (it found “banana” before). No product matches “bananna” yet, so shoppers who type “${term}” find nothing`,
+        ),
+    ).toBeVisible();
 
     // Removed by keyboard: the focus goes to the row now in its place, not to its Remove, so a second Enter removes nothing.
     const posts: string[] = [];
     sellerPage.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
-    await row(sellerPage, term).getByRole("button", { name: `Remove ${term}` }).focus();
+    await row(sellerPage, term)
+      .getByRole("button", { name: `Remove ${term}` })
+      .focus();
     await sellerPage.keyboard.press("Enter");
     await expect(sellerPage.getByRole("status").getByText(`Removed “${term}”`)).toBeVisible();
     await expect(row(sellerPage, term)).toHaveCount(0);
@@ -98,7 +106,9 @@ test.describe("the seller's search words", () => {
     await expect(page.getByLabel("Shoppers type")).toHaveValue("x");
     await expect(page.getByLabel("Finds")).toHaveValue("ab");
 
-    await row(page, term).getByRole("button", { name: `Remove ${term}` }).click();
+    await row(page, term)
+      .getByRole("button", { name: `Remove ${term}` })
+      .click();
     await expect(page).toHaveURL("/seller/search-words");
     await expect(row(page, term)).toHaveCount(0);
     await context.close();
@@ -108,7 +118,10 @@ test.describe("the seller's search words", () => {
     const response = await page.goto("/seller/search-words");
     expect(response!.status()).toBe(401);
     await waitForSellerLoginForm(page);
-    const post = await page.request.post("/seller/search-words", { form: { intent: "add", term: "kela", meaning: "apple" }, headers: { Origin: new URL(page.url()).origin } });
+    const post = await page.request.post("/seller/search-words", {
+      form: { intent: "add", term: "kela", meaning: "apple" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
     expect(post.status()).toBe(401);
   });
 });
@@ -163,7 +176,9 @@ for (const [screen, options] of SCREENS) {
       await expect(sellerPage.getByRole("status").getByText(`Added: “${term}” finds “banana”`)).toBeVisible();
       await expect(question).toHaveCount(0);
       // Removing a word is one click, with nothing typed to lose: it asks nothing either.
-      await row(sellerPage, term).getByRole("button", { name: `Remove ${term}` }).click();
+      await row(sellerPage, term)
+        .getByRole("button", { name: `Remove ${term}` })
+        .click();
       await expect(sellerPage.getByRole("status").getByText(`Removed “${term}”`)).toBeVisible();
       await sellerLink(sellerPage, "Settings").click();
       await expect(sellerPage).toHaveURL("/seller/settings");

@@ -272,7 +272,10 @@ for (const device of ["desktop", "phone @mobile"]) {
 }
 
 test.describe("search text", () => {
-  test("control characters in the search (NUL, tab, newline) are spaces, never a 500, on the shop's and the seller's lists", async ({ request, sellerRequest }) => {
+  test("control characters in the search (NUL, tab, newline) are spaces, never a 500, on the shop's and the seller's lists", async ({
+    request,
+    sellerRequest,
+  }) => {
     for (const search of ["Tomato%001%20kg", "Tomato%091%0Akg", "ab%00cd", "%00%00%00"]) {
       const response = await request.get(`/products?search=${search}`);
       expect(response.status(), search).toBe(200);

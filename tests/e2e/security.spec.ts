@@ -46,7 +46,11 @@ async function settle(page: Page) {
 }
 
 test.describe("hostile text is shown as text", () => {
-  test("an address whose street is markup: plain text on the cart and on the seller's Orders page, no dialog", async ({ page: shopperPage, shopper, sellerPage }) => {
+  test("an address whose street is markup: plain text on the cart and on the seller's Orders page, no dialog", async ({
+    page: shopperPage,
+    shopper,
+    sellerPage,
+  }) => {
     const dialogs = watchDialogs(shopperPage.context());
     const sellerDialogs = watchDialogs(sellerPage.context());
 
@@ -72,52 +76,56 @@ test.describe("hostile text is shown as text", () => {
     expect(dialogs.concat(sellerDialogs)).toEqual([]);
   });
 
-  test("a product named with markup and a javascript: description line renders as text for seller and shopper, no dialog", { tag: CATALOGUE_TAG }, async ({ sellerPage, page: shopperPage, catalogueChanges }) => {
-    const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const name = `<b>Bold</b> <script>alert(1)</script> ${suffix}`;
-    catalogueChanges.added(name);
-    const dialogs = watchDialogs(sellerPage.context());
-    const shopperDialogs = watchDialogs(shopperPage.context());
+  test(
+    "a product named with markup and a javascript: description line renders as text for seller and shopper, no dialog",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, page: shopperPage, catalogueChanges }) => {
+      const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      const name = `<b>Bold</b> <script>alert(1)</script> ${suffix}`;
+      catalogueChanges.added(name);
+      const dialogs = watchDialogs(sellerPage.context());
+      const shopperDialogs = watchDialogs(shopperPage.context());
 
-    await openSellerPage(sellerPage, "/seller");
-    await sellerPage.getByLabel("Upload image 1", { exact: true }).setInputFiles(IMAGE);
-    await sellerPage.getByLabel("Product Name").fill(name);
-    await sellerPage.getByLabel("Product Description").fill("Tasty\njavascript:alert(1)");
-    await sellerPage.getByLabel("Category").selectOption("Instant");
-    await sellerPage.getByLabel("Product Price (₹)").fill("40");
-    await sellerPage.getByLabel("Offer Price (₹)").fill("35");
-    await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
-    await expect(sellerPage.getByRole("status").getByText(`Product Added: ${name}`, { exact: true })).toBeVisible();
+      await openSellerPage(sellerPage, "/seller");
+      await sellerPage.getByLabel("Upload image 1", { exact: true }).setInputFiles(IMAGE);
+      await sellerPage.getByLabel("Product Name").fill(name);
+      await sellerPage.getByLabel("Product Description").fill("Tasty\njavascript:alert(1)");
+      await sellerPage.getByLabel("Category").selectOption("Instant");
+      await sellerPage.getByLabel("Product Price (₹)").fill("40");
+      await sellerPage.getByLabel("Offer Price (₹)").fill("35");
+      await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
+      await expect(sellerPage.getByRole("status").getByText(`Product Added: ${name}`, { exact: true })).toBeVisible();
 
-    await open(sellerPage, `/seller/product-list?q=${encodeURIComponent(suffix)}`);
-    const row = sellerPage.getByRole("row").filter({ hasText: suffix });
-    await expect(row).toHaveCount(1);
-    await expect(row.getByText(name, { exact: true })).toBeVisible(); // the name, as text
-    await expect(row.getByRole("switch", { name: `${name} in stock` })).toBeVisible();
-    expect(await injectedElements(sellerPage)).toEqual(NONE_INJECTED);
+      await open(sellerPage, `/seller/product-list?q=${encodeURIComponent(suffix)}`);
+      const row = sellerPage.getByRole("row").filter({ hasText: suffix });
+      await expect(row).toHaveCount(1);
+      await expect(row.getByText(name, { exact: true })).toBeVisible(); // the name, as text
+      await expect(row.getByRole("switch", { name: `${name} in stock` })).toBeVisible();
+      expect(await injectedElements(sellerPage)).toEqual(NONE_INJECTED);
 
-    await open(shopperPage, `/products?search=${encodeURIComponent(suffix)}`);
-    const card = productCard(shopperPage, name);
-    await expect(card).toHaveCount(1);
-    expect(await injectedElements(shopperPage)).toEqual(NONE_INJECTED);
-    await card.getByRole("link").first().click();
-    await expect(shopperPage).toHaveURL(/\/products\/instant\/[\w-]+$/);
-    await expect(shopperPage.getByRole("heading", { level: 1 })).toHaveText(name);
-    await expect(shopperPage).toHaveTitle(`${name} | GreenBasket`);
-    await expect(shopperPage.getByRole("listitem").filter({ hasText: /^javascript:alert\(1\)$/ })).toHaveCount(1);
-    await expect(shopperPage.getByRole("link", { name: /javascript:/ })).toHaveCount(0);
-    expect(await shopperPage.locator('a[href^="javascript:"]').count()).toBe(0);
-    expect(await injectedElements(shopperPage)).toEqual(NONE_INJECTED);
+      await open(shopperPage, `/products?search=${encodeURIComponent(suffix)}`);
+      const card = productCard(shopperPage, name);
+      await expect(card).toHaveCount(1);
+      expect(await injectedElements(shopperPage)).toEqual(NONE_INJECTED);
+      await card.getByRole("link").first().click();
+      await expect(shopperPage).toHaveURL(/\/products\/instant\/[\w-]+$/);
+      await expect(shopperPage.getByRole("heading", { level: 1 })).toHaveText(name);
+      await expect(shopperPage).toHaveTitle(`${name} | GreenBasket`);
+      await expect(shopperPage.getByRole("listitem").filter({ hasText: /^javascript:alert\(1\)$/ })).toHaveCount(1);
+      await expect(shopperPage.getByRole("link", { name: /javascript:/ })).toHaveCount(0);
+      expect(await shopperPage.locator('a[href^="javascript:"]').count()).toBe(0);
+      expect(await injectedElements(shopperPage)).toEqual(NONE_INJECTED);
 
-    // Nor does the raw HTML carry the markup as markup (the hydration data included).
-    const html = await (await shopperPage.request.get(new URL(shopperPage.url()).pathname)).text();
-    expect(html).not.toContain("<b>Bold</b>");
-    expect(html).not.toContain("<script>alert(1)</script>");
+      // Nor does the raw HTML carry the markup as markup (the hydration data included).
+      const html = await (await shopperPage.request.get(new URL(shopperPage.url()).pathname)).text();
+      expect(html).not.toContain("<b>Bold</b>");
+      expect(html).not.toContain("<script>alert(1)</script>");
 
-    await settle(sellerPage);
-    await settle(shopperPage);
-    expect(dialogs.concat(shopperDialogs)).toEqual([]);
-  });
+      await settle(sellerPage);
+      await settle(shopperPage);
+      expect(dialogs.concat(shopperDialogs)).toEqual([]);
+    },
+  );
 
   test("a search for <script>alert(1)</script> shows the words, escaped", async ({ page, context }) => {
     const dialogs = watchDialogs(context);
@@ -173,7 +181,9 @@ test.describe("headers and private files", () => {
 
     // Interactive too: client-side navigation, a toast, the login dialog.
     await open(page, "/products");
-    await productCard(page, APPLE.name).getByRole("button", { name: `Add ${APPLE.name} to cart` }).click();
+    await productCard(page, APPLE.name)
+      .getByRole("button", { name: `Add ${APPLE.name} to cart` })
+      .click();
     await expect(page.getByRole("status").getByText("Added To Cart")).toBeVisible();
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login", exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();

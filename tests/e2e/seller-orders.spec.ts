@@ -29,7 +29,12 @@ async function waitingOnServer(seller: APIRequestContext): Promise<number> {
 
 for (const device of DEVICES) {
   test.describe(`the seller's orders on a ${device.name}`, { tag: device.tag }, () => {
-    test("a just-placed order appears without a reload, marked New and announced; the sidebar badge counts it", async ({ sellerPage, page: shopperPage, shopper, sellerRequest }) => {
+    test("a just-placed order appears without a reload, marked New and announced; the sidebar badge counts it", async ({
+      sellerPage,
+      page: shopperPage,
+      shopper,
+      sellerRequest,
+    }) => {
       const surname = uniqueSurname();
       await sellerPage.clock.install();
       await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
@@ -55,12 +60,19 @@ for (const device of DEVICES) {
         .toBe(true);
       // It counts every open order (to pack, send out or deliver), and says so: the page's pill counts those to pack.
       const count = await badgeNumber(sellerPage);
-      await expect(sellerPage.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: new RegExp(`Orders.*\\b${count} open orders?$`) })).toBeVisible();
+      await expect(
+        sellerPage.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: new RegExp(`Orders.*\\b${count} open orders?$`) }),
+      ).toBeVisible();
       await expect(sellerPage.getByTestId("waiting-orders-badge")).toHaveAttribute("title", "Open orders: to pack, send out or deliver");
       expect(await sellerPage.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     });
 
-    test("search by name, e-mail, order number, phone, PIN code or city, and filter by days and payment, all in the URL", async ({ sellerPage, page: shopperPage, shopper, sellerRequest }) => {
+    test("search by name, e-mail, order number, phone, PIN code or city, and filter by days and payment, all in the URL", async ({
+      sellerPage,
+      page: shopperPage,
+      shopper,
+      sellerRequest,
+    }) => {
       const surname = uniqueSurname();
       // A city only this test delivers to; a PIN code no other journey uses (few PINs exist: this test's own order is the newest to it).
       const place = { city: `Mysuru ${surname} Layout`, zipCode: "570020" };
@@ -132,13 +144,20 @@ for (const device of DEVICES) {
       await openSellerPage(sellerPage, `/seller/orders?status=Order+Placed&from=${today}&to=2020-01-01`);
       await expect(sellerPage.getByRole("alert")).toHaveText("The start date is after the end date");
       await expect(sellerPage.getByRole("article")).toHaveCount(0);
-      await expect(sellerPage.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: "Order Placed" })).toHaveAttribute("aria-current", "page");
+      await expect(sellerPage.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: "Order Placed" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       await expect(search.getByLabel("From")).toHaveValue(today);
       await expect(search.getByLabel("To")).toHaveValue("2020-01-01");
       await expect(sellerPage.getByTestId("awaiting-packing")).toHaveText(/^[1-9]\d* waiting to be packed$/);
     });
 
-    test("a tap right after a move, on the button now in the moved one's place, moves neither the order a second step nor the next order; each move names its order", async ({ sellerPage, page: shopperPage, shopper }) => {
+    test("a tap right after a move, on the button now in the moved one's place, moves neither the order a second step nor the next order; each move names its order", async ({
+      sellerPage,
+      page: shopperPage,
+      shopper,
+    }) => {
       const surname = uniqueSurname();
       const older = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
       const newer = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
@@ -191,7 +210,11 @@ for (const device of DEVICES) {
       await expect(card.getByTestId("cancel-reason")).toHaveText("Cancelled by you: Customer refused the delivery");
     });
 
-    test("by keyboard, an order packed out of the 'to pack' list hands the focus to the next order's card, not to its button: a second Enter packs nothing", async ({ sellerPage, page: shopperPage, shopper }) => {
+    test("by keyboard, an order packed out of the 'to pack' list hands the focus to the next order's card, not to its button: a second Enter packs nothing", async ({
+      sellerPage,
+      page: shopperPage,
+      shopper,
+    }) => {
       const surname = uniqueSurname();
       const older = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
       const newer = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
@@ -243,7 +266,9 @@ for (const device of DEVICES) {
       const surname = uniqueSurname();
       const orderId = await placeOrderByApi(shopperPage, shopper, { lastName: surname, items: [{ product: "seed-apple-1-kg", quantity: 2 }] });
       await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
-      await sellerOrderCard(sellerPage, orderId).getByRole("link", { name: `Invoice of order ${orderNumber(orderId)}` }).click();
+      await sellerOrderCard(sellerPage, orderId)
+        .getByRole("link", { name: `Invoice of order ${orderNumber(orderId)}` })
+        .click();
       await expect(sellerPage).toHaveURL(`/seller/orders/${orderId}/invoice`);
       // Back leads to this order in the list, not to the whole list.
       await expect(sellerPage.getByRole("link", { name: "← Back to the order in Orders" })).toHaveAttribute("href", `/seller/orders?q=${orderNumber(orderId)}`);

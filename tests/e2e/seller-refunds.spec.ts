@@ -42,7 +42,11 @@ async function refundFigures(page: Page): Promise<{ due: number; madeToday: numb
 for (const device of DEVICES) {
   test.describe(`refunds on a ${device.name}`, { tag: CATALOGUE_TAG }, () => {
     test.use(device.use);
-    test("the seller cancels a paid card order, marks it refunded after a confirmation; the dashboard and the shopper follow", async ({ sellerPage, page: shopperPage, shopper }) => {
+    test("the seller cancels a paid card order, marks it refunded after a confirmation; the dashboard and the shopper follow", async ({
+      sellerPage,
+      page: shopperPage,
+      shopper,
+    }) => {
       const surname = uniqueSurname();
       const orderId = await placePaidCardOrderByApi(shopperPage, shopper, { lastName: surname });
       await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
@@ -105,23 +109,27 @@ for (const device of DEVICES) {
   });
 }
 
-test("without JavaScript the seller marks a refund through the same confirmation", { tag: CATALOGUE_TAG }, async ({ browser, page: shopperPage, shopper, sellerRequest }) => {
-  const surname = uniqueSurname();
-  const orderId = await placePaidCardOrderByApi(shopperPage, shopper, { lastName: surname });
-  await moveBySeller(sellerRequest, orderId, "Cancelled", { reason: "Customer not reachable" });
+test(
+  "without JavaScript the seller marks a refund through the same confirmation",
+  { tag: CATALOGUE_TAG },
+  async ({ browser, page: shopperPage, shopper, sellerRequest }) => {
+    const surname = uniqueSurname();
+    const orderId = await placePaidCardOrderByApi(shopperPage, shopper, { lastName: surname });
+    await moveBySeller(sellerRequest, orderId, "Cancelled", { reason: "Customer not reachable" });
 
-  const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
-  const page = await context.newPage();
-  const search = `/seller/orders?${new URLSearchParams({ q: `Asha ${surname}` })}`;
-  await page.goto(search);
-  const card = sellerOrderCard(page, orderId);
-  // A native disclosure: it opens without JavaScript, and its form posts the page itself.
-  await card.getByText(/^Mark refunded/).click();
-  await card.getByRole("button", { name: "Yes, mark refunded" }).click();
-  // Post/Redirect/Get: back on the orders, the toast carried across the redirect.
-  await expect(page).toHaveURL(search);
-  await expect(page.getByText(/^Refund of ₹[\d,.]+ recorded$/)).toBeVisible();
-  await expect(card.getByTestId("refund-state")).toHaveText(refundMade());
-  await expect(card.getByText(/^Mark refunded/)).toHaveCount(0);
-  await context.close();
-});
+    const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const search = `/seller/orders?${new URLSearchParams({ q: `Asha ${surname}` })}`;
+    await page.goto(search);
+    const card = sellerOrderCard(page, orderId);
+    // A native disclosure: it opens without JavaScript, and its form posts the page itself.
+    await card.getByText(/^Mark refunded/).click();
+    await card.getByRole("button", { name: "Yes, mark refunded" }).click();
+    // Post/Redirect/Get: back on the orders, the toast carried across the redirect.
+    await expect(page).toHaveURL(search);
+    await expect(page.getByText(/^Refund of ₹[\d,.]+ recorded$/)).toBeVisible();
+    await expect(card.getByTestId("refund-state")).toHaveText(refundMade());
+    await expect(card.getByText(/^Mark refunded/)).toHaveCount(0);
+    await context.close();
+  },
+);

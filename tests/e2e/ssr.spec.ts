@@ -59,24 +59,31 @@ test.describe("pages come from the server with their data", () => {
   });
 
   // A search's sold-out matches come with its last page: after Load more too, not only when the first page is the last.
-  test("a search longer than a page names its sold-out matches once Load more reaches its end", { tag: CATALOGUE_TAG }, async ({ page, sellerRequest, catalogueChanges }) => {
-    const word = `Pagedsearch${Array.from({ length: 6 }, () => "abcdefghijklmnopqrstuvwxyz"[Math.floor(Math.random() * 26)]).join("")}`;
-    const { products } = (await (await sellerRequest.get("/api/product/list?limit=1")).json()) as { products: { image: string[] }[] };
-    const names = Array.from({ length: 22 }, (_, i) => `${word} Mango ${i + 1}`);
-    names.forEach((name) => catalogueChanges.added(name));
-    // 21 on sale and the last one with none left: one import, as a seller would add a range.
-    const csv = ["name,category,price,offer_price,stock,images", ...names.map((name, i) => `${name},Vegetables,50,40,${i === 21 ? 0 : 5},${products[0]!.image[0]}`)].join("\n");
-    const imported = await sellerRequest.post("/api/product/import", { data: csv, headers: { "Content-Type": "text/csv", Origin: appOrigin() } });
-    expect(imported.status(), await imported.text()).toBe(200);
+  test(
+    "a search longer than a page names its sold-out matches once Load more reaches its end",
+    { tag: CATALOGUE_TAG },
+    async ({ page, sellerRequest, catalogueChanges }) => {
+      const word = `Pagedsearch${Array.from({ length: 6 }, () => "abcdefghijklmnopqrstuvwxyz"[Math.floor(Math.random() * 26)]).join("")}`;
+      const { products } = (await (await sellerRequest.get("/api/product/list?limit=1")).json()) as { products: { image: string[] }[] };
+      const names = Array.from({ length: 22 }, (_, i) => `${word} Mango ${i + 1}`);
+      names.forEach((name) => catalogueChanges.added(name));
+      // 21 on sale and the last one with none left: one import, as a seller would add a range.
+      const csv = [
+        "name,category,price,offer_price,stock,images",
+        ...names.map((name, i) => `${name},Vegetables,50,40,${i === 21 ? 0 : 5},${products[0]!.image[0]}`),
+      ].join("\n");
+      const imported = await sellerRequest.post("/api/product/import", { data: csv, headers: { "Content-Type": "text/csv", Origin: appOrigin() } });
+      expect(imported.status(), await imported.text()).toBe(200);
 
-    await open(page, `/products?search=${word}`);
-    await expect(page.getByRole("article")).toHaveCount(20);
-    const soldOut = page.getByRole("region", { name: "Also matching, out of stock right now" });
-    await expect(soldOut).toHaveCount(0);
-    await page.getByRole("link", { name: "Load more" }).click();
-    await expect(page.getByRole("article")).toHaveCount(21);
-    await expect(soldOut.getByRole("link")).toHaveText(`${names[21]}Out of stock`);
-  });
+      await open(page, `/products?search=${word}`);
+      await expect(page.getByRole("article")).toHaveCount(20);
+      const soldOut = page.getByRole("region", { name: "Also matching, out of stock right now" });
+      await expect(soldOut).toHaveCount(0);
+      await page.getByRole("link", { name: "Load more" }).click();
+      await expect(page.getByRole("article")).toHaveCount(21);
+      await expect(soldOut.getByRole("link")).toHaveText(`${names[21]}Out of stock`);
+    },
+  );
 
   // The listing stays mounted from /products to a search: the loaded pages must start again.
   // @catalogue: it counts the seeded products too.
@@ -110,7 +117,10 @@ test.describe("pages come from the server with their data", () => {
       expect(first, "exactly one image fetched at high priority").toHaveLength(1);
       expect(first[0]!.src).toMatch(/\.(webp|avif|svg)$/);
       expect(first[0]!.loading).not.toBe("lazy");
-      expect(images.every((image) => image.sized), "every image has a width and a height").toBe(true);
+      expect(
+        images.every((image) => image.sized),
+        "every image has a width and a height",
+      ).toBe(true);
       expect(images.filter((image) => image.loading === "lazy").length, "images further down are lazy").toBeGreaterThan(0);
     });
   }
@@ -129,7 +139,10 @@ test.describe("pages come from the server with their data", () => {
     // The top bar marks the page it is on, from the server's HTML and after each client navigation.
     const current = page.locator('header a[aria-current="page"]').filter({ visible: true });
     await expect(current).toHaveText("All Products");
-    await page.getByRole("link", { name: new RegExp(APPLE.name) }).first().click();
+    await page
+      .getByRole("link", { name: new RegExp(APPLE.name) })
+      .first()
+      .click();
     await expect(page).toHaveURL(`/products/fruits/${APPLE.id}`);
     await expect(page.getByRole("heading", { level: 1, name: APPLE.name })).toBeVisible();
     await expect(current).toHaveCount(0);
@@ -143,7 +156,9 @@ test.describe("pages come from the server with their data", () => {
 
 test.describe("first-load budgets (issue #6)", () => {
   for (const path of ["/", "/products", `/products/fruits/${APPLE.id}`]) {
-    test(`${path} loads at most ${FIRST_LOAD_JS_BUDGET_KB} KB of JavaScript and ${CSS_BUDGET_KB} KB of CSS, gzipped, and no third-party script`, async ({ baseURL }) => {
+    test(`${path} loads at most ${FIRST_LOAD_JS_BUDGET_KB} KB of JavaScript and ${CSS_BUDGET_KB} KB of CSS, gzipped, and no third-party script`, async ({
+      baseURL,
+    }) => {
       const load = await firstLoad(baseURL!, path);
       expect(load.js).toBeGreaterThan(50 * 1024); // it did find React and the router
       expect(load.js).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB * 1024);
@@ -163,7 +178,12 @@ test.describe("first-load budgets (issue #6)", () => {
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const orderPage = await (await fetch(new URL(`/my-orders/${orderId}`, baseURL), { headers: { Cookie: cookie } })).text();
     expect(orderPage).toContain(orderNumber(orderId)); // the session is sent: this is the order page, not the login
-    const pages: [string, { cookie?: string }][] = [["/", {}], ["/products", {}], [`/products/fruits/${APPLE.id}`, {}], [`/my-orders/${orderId}`, { cookie }]];
+    const pages: [string, { cookie?: string }][] = [
+      ["/", {}],
+      ["/products", {}],
+      [`/products/fruits/${APPLE.id}`, {}],
+      [`/my-orders/${orderId}`, { cookie }],
+    ];
     for (const [path, init] of pages) {
       const { scripts } = await firstLoad(baseURL!, path, init);
       expect(scripts.length, `${path}: ${scripts.join(" ")}`).toBeLessThanOrEqual(10);

@@ -47,7 +47,9 @@ test.describe("online payment (fake Stripe)", () => {
     // (loader.spec.ts proves the pause itself).
     await stopPageClock(page.clock);
     await page.getByRole("button", { name: "Pay ₹112.20" }).click();
-    await page.waitForURL((url) => url.pathname === "/loader" && /^\/my-orders\?placed=[0-9a-f-]{36}$/.test(url.searchParams.get("next") ?? ""), { waitUntil: "commit" });
+    await page.waitForURL((url) => url.pathname === "/loader" && /^\/my-orders\?placed=[0-9a-f-]{36}$/.test(url.searchParams.get("next") ?? ""), {
+      waitUntil: "commit",
+    });
     await expect(page.getByText("Just a moment")).toBeVisible();
     await waitForHydration(page, "header", { clockStopped: true });
     await page.clock.runFor(LOADER_PAUSE_MS);
@@ -76,7 +78,10 @@ test.describe("online payment (fake Stripe)", () => {
 
   // Where the shopper decides what to do about an unpaid order: on a phone as on a desktop.
   for (const device of ["desktop", "phone @mobile"] as const) {
-    test(`${device}: Cancel on the Stripe page returns to the cart; the order waits as Awaiting payment, then the session's expiry cancels it`, async ({ page, address: _ }) => {
+    test(`${device}: Cancel on the Stripe page returns to the cart; the order waits as Awaiting payment, then the session's expiry cancels it`, async ({
+      page,
+      address: _,
+    }) => {
       await addToCartFromProductPage(page, APPLE, { signedIn: true });
 
       await proceedToFakeStripe(page);
@@ -100,7 +105,9 @@ test.describe("online payment (fake Stripe)", () => {
       const order = await theOneCardOrder(page, { payment: "Awaiting payment", status: "Awaiting payment" });
       await expect(cartLink(page)).toBeVisible();
       // No delivery is promised for an order not paid for, only until when it waits (ADR 054).
-      await expect(order.getByTestId("order-promise")).toHaveText(/^Waiting for your card payment: unpaid, it is cancelled at \d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2} [ap]m$/);
+      await expect(order.getByTestId("order-promise")).toHaveText(
+        /^Waiting for your card payment: unpaid, it is cancelled at \d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2} [ap]m$/,
+      );
 
       // Its own page says the same, and offers no invoice for an order not paid for.
       const details = (await order.getByRole("link", { name: /^View details/ }).getAttribute("href"))!;
@@ -132,7 +139,10 @@ test.describe("online payment (fake Stripe)", () => {
     });
   }
 
-  test("back from Stripe, the shopper places the cart by cash on delivery instead: the card order is replaced, not left holding the stock", async ({ page, address: _ }) => {
+  test("back from Stripe, the shopper places the cart by cash on delivery instead: the card order is replaced, not left holding the stock", async ({
+    page,
+    address: _,
+  }) => {
     await addToCartFromProductPage(page, APPLE, { signedIn: true });
     await proceedToFakeStripe(page);
     await page.getByRole("button", { name: "Cancel", exact: true }).click();

@@ -17,9 +17,19 @@ const TITLES: [path: string, title: string | RegExp][] = [
   ["/login?mode=signup&redirectTo=%2Fcart", "Sign up | GreenBasket"],
   ["/seller/login", "Seller Login | GreenBasket"],
   ["/seller", "Seller Login | GreenBasket"],
-  ...["/", "/products", "/products/fruits", `/products/fruits/${APPLE.id}`, "/products?search=rice", "/cart", "/contact-us", "/privacy-policy", "/terms-and-conditions", "/cancellation-refund", "/shipping-delivery"].map(
-    (path): [string, RegExp] => [path, /\S.*GreenBasket|GreenBasket.*\S/],
-  ),
+  ...[
+    "/",
+    "/products",
+    "/products/fruits",
+    `/products/fruits/${APPLE.id}`,
+    "/products?search=rice",
+    "/cart",
+    "/contact-us",
+    "/privacy-policy",
+    "/terms-and-conditions",
+    "/cancellation-refund",
+    "/shipping-delivery",
+  ].map((path): [string, RegExp] => [path, /\S.*GreenBasket|GreenBasket.*\S/]),
 ];
 
 test.describe("page titles", () => {
@@ -37,7 +47,9 @@ test.describe("page titles", () => {
     for (const path of ["/products/fruits/does-not-exist", "/products/no-such-category"]) {
       test(`${path} keeps its title`, async ({ page }) => {
         await page.goto(path);
-        await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized);
+        await page.waitForFunction(
+          () => (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
+        );
         await expect(page).toHaveTitle("Page not found | GreenBasket");
       });
     }

@@ -9,7 +9,11 @@ import { logInThroughDialog, loginDialog, loginLink, logoutByApi } from "./suppo
 import { expect, test } from "./support/fixtures";
 
 /** The toasts on screen (the Toaster's live region holds one element per toast). */
-const toasts = (page: Page) => page.getByRole("status").filter({ has: page.getByRole("button", { name: "Dismiss" }) }).locator(":scope > div");
+const toasts = (page: Page) =>
+  page
+    .getByRole("status")
+    .filter({ has: page.getByRole("button", { name: "Dismiss" }) })
+    .locator(":scope > div");
 const visibleToasts = (page: Page) => toasts(page).filter({ visible: true });
 
 for (const device of ["desktop", "phone @mobile"] as const) {
@@ -27,7 +31,9 @@ for (const device of ["desktop", "phone @mobile"] as const) {
 
     test("a tap on a toast's words reaches the page under it; only Dismiss is the toast's", async ({ page }) => {
       await open(page, "/products");
-      await productCard(page, APPLE.name).getByRole("button", { name: `Add ${APPLE.name} to cart` }).click();
+      await productCard(page, APPLE.name)
+        .getByRole("button", { name: `Add ${APPLE.name} to cart` })
+        .click();
       const words = page.getByRole("status").getByText("Added To Cart");
       await expect(words).toBeVisible();
       const hit = async (target: typeof words) =>

@@ -106,7 +106,13 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
           fault.times--;
           return send(res, fault.fail, { error: { type: "api_error", message: `fake ${fault.fail}` } }, { "Stripe-Should-Retry": "false" });
         }
-        if (session.status !== "open") return send(res, 400, { error: { type: "invalid_request_error", message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".` } });
+        if (session.status !== "open")
+          return send(res, 400, {
+            error: {
+              type: "invalid_request_error",
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+            },
+          });
         session.status = "expired";
         if (options.webhookUrl) await deliver(options.webhookUrl, "checkout.session.expired", session);
         return send(res, 200, session);
@@ -125,7 +131,12 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
         if (!session) return sendRaw(res, 404, "Unknown checkout session", "text/plain");
         // As Stripe's page: a session no longer open cannot be paid.
         if (session.status !== "open" && !(req.method === "POST" && new URLSearchParams(body).get("action") === "cancel")) {
-          return sendRaw(res, 410, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head><body><h1>This checkout session is ${session.status === "complete" ? "already paid" : "expired"}</h1></body></html>`, "text/html; charset=utf-8");
+          return sendRaw(
+            res,
+            410,
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head><body><h1>This checkout session is ${session.status === "complete" ? "already paid" : "expired"}</h1></body></html>`,
+            "text/html; charset=utf-8",
+          );
         }
         if (req.method === "GET") return sendRaw(res, 200, checkoutPage(session), "text/html; charset=utf-8");
         if (req.method === "POST") {
@@ -206,9 +217,7 @@ function createSession(form: URLSearchParams, base: string): Session {
 }
 
 function checkoutPage(session: Session): string {
-  const rows = session.line_items
-    .map((l) => `<li>${escapeHtml(l.name)} × ${l.quantity}: ₹${((l.unit_amount * l.quantity) / 100).toFixed(2)}</li>`)
-    .join("");
+  const rows = session.line_items.map((l) => `<li>${escapeHtml(l.name)} × ${l.quantity}: ₹${((l.unit_amount * l.quantity) / 100).toFixed(2)}</li>`).join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head>
 <body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">
 <h1>Fake Stripe Checkout</h1><p>Test mode: no real card is charged.</p><ul>${rows}</ul>

@@ -127,9 +127,7 @@ export const hostileQuery = (params: string[], extra: string[] = []): fc.Arbitra
   fc
     .array(fc.tuple(fc.constantFrom(...params, "__proto__", "userId"), hostileString(extra), fc.boolean()), { maxLength: 4 })
     .map((pairs) =>
-      pairs.length === 0
-        ? ""
-        : "?" + pairs.map(([key, value, raw]) => `${key}=${raw ? value.replace(/[#\s?&%]/g, encode) : encode(value)}`).join("&"),
+      pairs.length === 0 ? "" : "?" + pairs.map(([key, value, raw]) => `${key}=${raw ? value.replace(/[#\s?&%]/g, encode) : encode(value)}`).join("&"),
     );
 
 /** A path segment as an attacker writes it: raw, percent-encoded, or with broken escapes. */

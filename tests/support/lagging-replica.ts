@@ -54,10 +54,39 @@ export function laggingReplica(primary: D1Database, replica: D1Database): Laggin
       params,
       bind: (...values: unknown[]) => statement(sql, values),
       on: (target: D1Database) => target.prepare(sql).bind(...params),
-      first: (column?: string) => execute([{ sql, params }], (t) => (column ? t.prepare(sql).bind(...params).first(column) : t.prepare(sql).bind(...params).first())),
-      all: () => execute([{ sql, params }], (t) => t.prepare(sql).bind(...params).all()),
-      raw: () => execute([{ sql, params }], (t) => t.prepare(sql).bind(...params).raw()),
-      run: () => execute([{ sql, params }], (t) => t.prepare(sql).bind(...params).run()),
+      first: (column?: string) =>
+        execute([{ sql, params }], (t) =>
+          column
+            ? t
+                .prepare(sql)
+                .bind(...params)
+                .first(column)
+            : t
+                .prepare(sql)
+                .bind(...params)
+                .first(),
+        ),
+      all: () =>
+        execute([{ sql, params }], (t) =>
+          t
+            .prepare(sql)
+            .bind(...params)
+            .all(),
+        ),
+      raw: () =>
+        execute([{ sql, params }], (t) =>
+          t
+            .prepare(sql)
+            .bind(...params)
+            .raw(),
+        ),
+      run: () =>
+        execute([{ sql, params }], (t) =>
+          t
+            .prepare(sql)
+            .bind(...params)
+            .run(),
+        ),
     });
     type FakeStatement = ReturnType<typeof statement>;
 

@@ -19,12 +19,19 @@ type RouteFunction = (args: never) => unknown;
 export type RouteCall = { path: string; cookie?: string; params?: Record<string, string>; seller?: boolean; form?: Record<string, string>; document?: boolean };
 
 /** What the loader or action returned, or the Response / data() error it threw. */
-export async function runRoute(fn: RouteFunction, { path, cookie, params = {}, seller = false, form, document = false }: RouteCall): Promise<{ value?: unknown; thrown?: unknown }> {
+export async function runRoute(
+  fn: RouteFunction,
+  { path, cookie, params = {}, seller = false, form, document = false }: RouteCall,
+): Promise<{ value?: unknown; thrown?: unknown }> {
   const headers: Record<string, string> = { Origin: ORIGIN };
   if (cookie) headers.Cookie = cookie;
   if (document) headers["Sec-Fetch-Dest"] = "document";
   const request = form
-    ? new Request(new URL(path, ORIGIN), { method: "POST", headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) })
+    ? new Request(new URL(path, ORIGIN), {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form),
+      })
     : new Request(new URL(path, ORIGIN), { headers });
   const context = new RouterContextProvider();
   context.set(workerContext, { env, ctx: createExecutionContext(), db: getDb(env) });

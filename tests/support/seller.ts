@@ -23,7 +23,10 @@ export const VALID_PRODUCT = {
   weight: "100 g",
 };
 
-export function productForm(productData: unknown, files: { name: string; type: string; bytes: Uint8Array }[] = [{ name: "a.png", type: "image/png", bytes: PNG }]) {
+export function productForm(
+  productData: unknown,
+  files: { name: string; type: string; bytes: Uint8Array }[] = [{ name: "a.png", type: "image/png", bytes: PNG }],
+) {
   const form = new FormData();
   form.set("productData", typeof productData === "string" ? productData : JSON.stringify(productData));
   for (const file of files) form.append("images", new File([file.bytes.slice()], file.name, { type: file.type }));

@@ -18,7 +18,20 @@ declare global {
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 
 // Every test starts from empty tables (children before parents for the foreign keys) and an empty bucket.
-const TABLES = ["notifications", "order_items", "orders", "addresses", "users", "products", "demo_seeded", "stripe_events", "newsletter_subscribers", "store_settings", "sales_days", "product_sales_days"];
+const TABLES = [
+  "notifications",
+  "order_items",
+  "orders",
+  "addresses",
+  "users",
+  "products",
+  "demo_seeded",
+  "stripe_events",
+  "newsletter_subscribers",
+  "store_settings",
+  "sales_days",
+  "product_sales_days",
+];
 beforeEach(async () => {
   await purgeCatalogCache(env); // no test sees another's cached catalogue
   await resetCatalogPurge(); // nor waits out the coalescer's second after another's purge (ADR 024)

@@ -188,7 +188,9 @@ describe("login and logout", () => {
     expect(await readSession(withCookie, { ...env, SESSION_SECRET: "new-secret" }, "shopper")).toBeNull();
     // New cookies are signed with the newest secret only.
     const fresh = (await createSession(request, { ...env, SESSION_SECRET: "new-secret, old-secret" }, "shopper", { userId: "u-2" })).split(";")[0]!;
-    expect(await readSession(new Request("http://localhost:8787/", { headers: { Cookie: fresh } }), { ...env, SESSION_SECRET: "new-secret" }, "shopper")).toMatchObject({ userId: "u-2" });
+    expect(
+      await readSession(new Request("http://localhost:8787/", { headers: { Cookie: fresh } }), { ...env, SESSION_SECRET: "new-secret" }, "shopper"),
+    ).toMatchObject({ userId: "u-2" });
   });
 
   it("merges the guest cart into the saved cart at login and clears the guest cookie", async () => {

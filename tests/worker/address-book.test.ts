@@ -29,15 +29,32 @@ describe("Indian addresses", () => {
       ["+91-98765-43210", "+91 98765 43210"],
       ["91 6000012345", "+91 60000 12345"],
     ]) {
-      const response = await postJson("/api/address/add", { address: { ...VALID_ADDRESS, phone, state: "karnataka", zipCode: "560 034", country: "india" } }, { Cookie: shopper.cookie });
+      const response = await postJson(
+        "/api/address/add",
+        { address: { ...VALID_ADDRESS, phone, state: "karnataka", zipCode: "560 034", country: "india" } },
+        { Cookie: shopper.cookie },
+      );
       expect(response.status, phone).toBe(201);
-      expect((await json<{ address: ApiAddress }>(response)).address).toMatchObject({ phone: stored, state: "Karnataka", zipCode: "560034", zipcode: "560034", country: "India" });
+      expect((await json<{ address: ApiAddress }>(response)).address).toMatchObject({
+        phone: stored,
+        state: "Karnataka",
+        zipCode: "560034",
+        zipcode: "560034",
+        country: "India",
+      });
     }
     // The spec's client may send the PIN and the mobile as numbers.
     const numbers = await postJson("/api/address/add", { address: { ...VALID_ADDRESS, phone: 9876543210, zipCode: 560034 } }, { Cookie: shopper.cookie });
-    expect([numbers.status, (await json<{ address: ApiAddress }>(numbers)).address]).toEqual([201, expect.objectContaining({ phone: "+91 98765 43210", zipCode: "560034" })]);
+    expect([numbers.status, (await json<{ address: ApiAddress }>(numbers)).address]).toEqual([
+      201,
+      expect.objectContaining({ phone: "+91 98765 43210", zipCode: "560034" }),
+    ]);
     // The country may be left out (it can only be India); old state names are understood.
-    const orissa = await postJson("/api/address/add", { address: { ...VALID_ADDRESS, country: undefined, state: "Orissa", zipCode: "751001", city: "Bhubaneswar" } }, { Cookie: shopper.cookie });
+    const orissa = await postJson(
+      "/api/address/add",
+      { address: { ...VALID_ADDRESS, country: undefined, state: "Orissa", zipCode: "751001", city: "Bhubaneswar" } },
+      { Cookie: shopper.cookie },
+    );
     expect((await json<{ address: ApiAddress }>(orissa)).address).toMatchObject({ state: "Odisha", country: "India" });
   });
 
@@ -69,17 +86,32 @@ describe("Indian addresses", () => {
     const { zipCode: _, ...rest } = VALID_ADDRESS;
     const refused = await postJson("/api/address/add", { address: { ...rest, zipcode: "110001" } }, { Cookie: shopper.cookie });
     expect((await json(refused)).msg).toBe("PIN 110001 is in Delhi, not Karnataka. Check the PIN code or the state.");
-    const added = await postJson("/api/address/add", { address: { ...rest, state: "Delhi", city: "New Delhi", zipcode: "110001" } }, { Cookie: shopper.cookie });
+    const added = await postJson(
+      "/api/address/add",
+      { address: { ...rest, state: "Delhi", city: "New Delhi", zipcode: "110001" } },
+      { Cookie: shopper.cookie },
+    );
     expect(added.status).toBe(201);
   });
 });
 
 describe("a new address's first values", () => {
   it("the account's name split into first and last, its e-mail, the checked pincode and its state when only one state has it", () => {
-    expect(newAddressPrefill({ name: "Asha Devi Rao", email: "asha@example.com" }, "560034")).toEqual({ firstName: "Asha", lastName: "Devi Rao", email: "asha@example.com", zipCode: "560034", state: "Karnataka" });
+    expect(newAddressPrefill({ name: "Asha Devi Rao", email: "asha@example.com" }, "560034")).toEqual({
+      firstName: "Asha",
+      lastName: "Devi Rao",
+      email: "asha@example.com",
+      zipCode: "560034",
+      state: "Karnataka",
+    });
     expect(newAddressPrefill({ name: " Madonna ", email: "m@example.com" }, null)).toEqual({ firstName: "Madonna", lastName: "", email: "m@example.com" });
     // 160xxx is Chandigarh's and Punjab's: the PIN, and the state left to the shopper.
-    expect(newAddressPrefill({ name: "A B", email: "a@example.com" }, "160017")).toEqual({ firstName: "A", lastName: "B", email: "a@example.com", zipCode: "160017" });
+    expect(newAddressPrefill({ name: "A B", email: "a@example.com" }, "160017")).toEqual({
+      firstName: "A",
+      lastName: "B",
+      email: "a@example.com",
+      zipCode: "160017",
+    });
   });
 });
 
@@ -88,11 +120,17 @@ describe("the address book", () => {
     const shopper = await signUp();
     const home = await addAddress(shopper);
     const office = await addAddress(shopper, { ...VALID_ADDRESS, street: "1 Office Park", zipCode: "560100" });
-    expect((await listed(shopper)).map((a) => [a._id, a.isDefault])).toEqual([[home, true], [office, false]]);
+    expect((await listed(shopper)).map((a) => [a._id, a.isDefault])).toEqual([
+      [home, true],
+      [office, false],
+    ]);
 
     const chosen = await postJson("/api/address/default", { id: office }, { Cookie: shopper.cookie });
     expect(await json(chosen)).toMatchObject({ success: true, msg: "Default address changed" });
-    expect((await listed(shopper)).map((a) => [a._id, a.isDefault])).toEqual([[office, true], [home, false]]);
+    expect((await listed(shopper)).map((a) => [a._id, a.isDefault])).toEqual([
+      [office, true],
+      [home, false],
+    ]);
     expect((await addressRows()).filter((row) => row.is_default === 1)).toHaveLength(1);
 
     // A new address can be made the default as it is added.
@@ -104,7 +142,11 @@ describe("the address book", () => {
   it("edits an address under the same rules", async () => {
     const shopper = await signUp();
     const id = await addAddress(shopper);
-    const edited = await postJson("/api/address/update", { id, address: { ...VALID_ADDRESS, street: "99 Brigade Road", zipCode: "560025", phone: "9000012345" } }, { Cookie: shopper.cookie });
+    const edited = await postJson(
+      "/api/address/update",
+      { id, address: { ...VALID_ADDRESS, street: "99 Brigade Road", zipCode: "560025", phone: "9000012345" } },
+      { Cookie: shopper.cookie },
+    );
     expect(edited.status).toBe(200);
     expect((await listed(shopper))[0]).toMatchObject({ _id: id, street: "99 Brigade Road", zipCode: "560025", phone: "+91 90000 12345", isDefault: true });
 
@@ -131,7 +173,11 @@ describe("the address book", () => {
     const order = (address: string) => postJson("/api/order/cod", { items: [{ product: apple.id, quantity: 1 }], address }, { Cookie: shopper.cookie });
 
     expect((await order(office)).status).toBe(201);
-    expect((await listed(shopper)).map((a) => [a._id, a.isDefault])).toEqual([[office, true], [mumbai, false], [home, false]]);
+    expect((await listed(shopper)).map((a) => [a._id, a.isDefault])).toEqual([
+      [office, true],
+      [mumbai, false],
+      [home, false],
+    ]);
     expect((await addressRows()).filter((row) => row.is_default === 1)).toHaveLength(1);
 
     // Outside the delivery area (refused, 409) or another shopper's address (404): the default stays.
@@ -167,13 +213,26 @@ describe("the address book", () => {
     for (const path of ["/api/address/update", "/api/address/delete", "/api/address/default"]) {
       expect((await postJson(path, { id }, {})).status, path).toBe(401);
       expect((await postJson(path, { id: 42 }, { Cookie: shopper.cookie })).status, path).toBe(400);
-      const crossSite = await call(path, { method: "POST", headers: { "Content-Type": "application/json", Origin: "https://evil.example", Cookie: shopper.cookie }, body: JSON.stringify({ id }) });
+      const crossSite = await call(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: "https://evil.example", Cookie: shopper.cookie },
+        body: JSON.stringify({ id }),
+      });
       expect(crossSite.status, path).toBe(403);
     }
     // A body that is not an object at all is told so in plain words, not in zod's.
-    for (const [path, body] of [["/api/address/add", { address: null }], ["/api/address/add", { address: [1] }], ["/api/cart/update", null], ["/api/cart/update", [1]], ["/api/order/cod", null]] as const) {
+    for (const [path, body] of [
+      ["/api/address/add", { address: null }],
+      ["/api/address/add", { address: [1] }],
+      ["/api/cart/update", null],
+      ["/api/cart/update", [1]],
+      ["/api/order/cod", null],
+    ] as const) {
       const refused = await postJson(path, body, { Cookie: shopper.cookie });
-      expect([refused.status, (await json<{ msg: string }>(refused)).msg], `${path} ${JSON.stringify(body)}`).toEqual([400, "Send the request's fields as a JSON object"]);
+      expect([refused.status, (await json<{ msg: string }>(refused)).msg], `${path} ${JSON.stringify(body)}`).toEqual([
+        400,
+        "Send the request's fields as a JSON object",
+      ]);
     }
     expect(await listed(shopper)).toHaveLength(1);
   });

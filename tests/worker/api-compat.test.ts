@@ -67,7 +67,10 @@ describe("CORS is decided per request, never replayed from the edge cache", () =
 
   it("answers the preflight of the allowed origin only", async () => {
     const preflight = (origin: string) =>
-      call("/api/cart/update", { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" } });
+      call("/api/cart/update", {
+        method: "OPTIONS",
+        headers: { Origin: origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+      });
     const allowed = await preflight(PARTNER);
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get("access-control-allow-origin")).toBe(PARTNER);
@@ -110,13 +113,17 @@ describe("image URLs in API answers are absolute on APP_URL", () => {
     const seller = await sellerLogin();
     const sellerList = await json<ListAnswer>(await call("/api/product/seller-list", { headers: { Cookie: seller } }));
     expect(sellerList.products[0]!.image).toEqual([absolute]);
-    const added = await json<{ product: Product }>(await postForm("/api/product/add", productForm({ name: "Basil", category: "Vegetables", price: 40, offerPrice: 35 }), { Cookie: seller }));
+    const added = await json<{ product: Product }>(
+      await postForm("/api/product/add", productForm({ name: "Basil", category: "Vegetables", price: 40, offerPrice: 35 }), { Cookie: seller }),
+    );
     expect(added.product.image[0]).toMatch(new RegExp(`^${env.APP_URL}/images/.+`));
 
     const shopper = await signUp();
     const address = await addAddress(shopper);
     expect((await postJson("/api/order/cod", { items: [{ product: apple.id, quantity: 1 }], address }, { Cookie: shopper.cookie })).status).toBe(201);
-    const mine = await json<{ orders: { items: { product: { image: string[] } }[] }[] }>(await call("/api/order/user", { headers: { Cookie: shopper.cookie } }));
+    const mine = await json<{ orders: { items: { product: { image: string[] } }[] }[] }>(
+      await call("/api/order/user", { headers: { Cookie: shopper.cookie } }),
+    );
     expect(mine.orders[0]!.items[0]!.product.image).toEqual([absolute]);
     const theirs = await json<{ orders: { items: { product: { image: string[] } }[] }[] }>(await call("/api/order/seller", { headers: { Cookie: seller } }));
     expect(theirs.orders[0]!.items[0]!.product.image).toEqual([absolute]);
@@ -291,14 +298,20 @@ describe("card payment returns to the front end that started it, if it is on the
     expect(placed.status).toBe(201);
     const { orderId } = (await placed.json()) as { orderId: string };
     const [session] = await fakeStripe.sessionsFor(orderId);
-    expect(session).toMatchObject({ success_url: `${env.APP_URL}/loader?next=${encodeURIComponent(`/my-orders?placed=${orderId}`)}`, cancel_url: `${env.APP_URL}/cart?unpaid=${orderId}` });
+    expect(session).toMatchObject({
+      success_url: `${env.APP_URL}/loader?next=${encodeURIComponent(`/my-orders?placed=${orderId}`)}`,
+      cancel_url: `${env.APP_URL}/cart?unpaid=${orderId}`,
+    });
   });
 
   it("a foreign origin is refused before any session, and could never pick the return address", async () => {
     const refused = await startFrom({ Origin: FOREIGN });
     expect(refused.response.status).toBe(403);
     expect(await refused.sessions()).toEqual([]);
-    expect(checkoutReturnUrls(env, FOREIGN, "o-1")).toEqual({ success: `${env.APP_URL}/loader?next=%2Fmy-orders%3Fplaced%3Do-1`, cancel: `${env.APP_URL}/cart?unpaid=o-1` });
+    expect(checkoutReturnUrls(env, FOREIGN, "o-1")).toEqual({
+      success: `${env.APP_URL}/loader?next=%2Fmy-orders%3Fplaced%3Do-1`,
+      cancel: `${env.APP_URL}/cart?unpaid=o-1`,
+    });
     expect(checkoutReturnUrls(env, `${PARTNER}.evil.example`, "o-1").success).toMatch(new RegExp(`^${env.APP_URL}/`));
   });
 });

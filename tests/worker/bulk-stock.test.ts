@@ -157,7 +157,11 @@ describe("POST /api/product/bulk-stock", () => {
     expect((await bulk(body)).status).toBe(401);
     expect((await bulk(body, shopper.cookie)).status).toBe(401);
     expect((await postJson("/api/product/bulk-stock", body, { Cookie: seller, Origin: "https://evil.example" })).status).toBe(403);
-    const wrongType = await call("/api/product/bulk-stock", { method: "POST", headers: { Cookie: seller, "Content-Type": "text/plain", Origin: "http://localhost:8787" }, body: "x" });
+    const wrongType = await call("/api/product/bulk-stock", {
+      method: "POST",
+      headers: { Cookie: seller, "Content-Type": "text/plain", Origin: "http://localhost:8787" },
+      body: "x",
+    });
     expect(wrongType.status).toBe(415);
     expect((await rows([product.id]))[0]).toMatchObject({ inStock: true, switchedOff: false });
   });

@@ -20,7 +20,7 @@ describe("POST /api/cart/update", () => {
     expect(me.user.cartItems).toEqual({ [apple.id]: 3 });
   });
 
-  it("refuses bad quantities (-5, 0, 1.5, 1e9, \"5\", null) with 400 and changes nothing", async () => {
+  it('refuses bad quantities (-5, 0, 1.5, 1e9, "5", null) with 400 and changes nothing', async () => {
     const apple = await insertProduct();
     const shopper = await signUp();
     await postJson("/api/cart/update", { cartItems: { [apple.id]: 1 } }, { Cookie: shopper.cookie });

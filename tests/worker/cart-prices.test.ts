@@ -36,8 +36,7 @@ describe("the cart bar's total", () => {
 });
 
 describe("prices in every page's shopper state", () => {
-  const lookup = (cookie: string) =>
-    lookupShopper(new Request(`${ORIGIN}/`, { headers: { Cookie: cookie } }), { env, db: getDb(env) });
+  const lookup = (cookie: string) => lookupShopper(new Request(`${ORIGIN}/`, { headers: { Cookie: cookie } }), { env, db: getDb(env) });
 
   it("a guest's cookie cart: the products on sale, priced; out of stock and unknown ones left out", async () => {
     const onSale = await insertProduct({ offerPricePaise: 45_00 });

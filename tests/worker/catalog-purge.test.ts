@@ -88,7 +88,8 @@ describe("purges of the cached catalogue are coalesced to KV's one write a secon
       const response = await call("/api/product/list?limit=3");
       return { state: response.headers.get("x-edge-cache"), inStock: (await json<{ products: { inStock: boolean }[] }>(response)).products[0]!.inStock };
     };
-    const sellerSees = async () => (await json<{ products: { inStock: boolean }[] }>(await call("/api/product/list?limit=3", { headers: { Cookie: seller } }))).products[0]!.inStock;
+    const sellerSees = async () =>
+      (await json<{ products: { inStock: boolean }[] }>(await call("/api/product/list?limit=3", { headers: { Cookie: seller } }))).products[0]!.inStock;
 
     await stock(false); // written at once
     expect(await anonymous()).toEqual({ state: "MISS", inStock: false });

@@ -109,13 +109,23 @@ describe("catalog service", () => {
   it("a search cursor on a plain listing (or the reverse) is refused: a client that sends page 1 again would loop", async () => {
     const a = await insertProduct({ name: "Rice A" });
     await insertProduct({ name: "Rice B" });
-    await expect(listProducts(db(), { cursor: "s1" })).rejects.toMatchObject({ status: 400, message: "This cursor is not one the list gave out: start again without it" });
-    await expect(listProducts(db(), { search: "rice", cursor: `${a.createdAt}.${a.id}` })).rejects.toMatchObject({ status: 400, message: "This cursor is not one the list gave out: start again without it" });
+    await expect(listProducts(db(), { cursor: "s1" })).rejects.toMatchObject({
+      status: 400,
+      message: "This cursor is not one the list gave out: start again without it",
+    });
+    await expect(listProducts(db(), { search: "rice", cursor: `${a.createdAt}.${a.id}` })).rejects.toMatchObject({
+      status: 400,
+      message: "This cursor is not one the list gave out: start again without it",
+    });
   });
 
   it("refuses a malformed cursor", async () => {
     await insertProduct();
-    for (const garbage of ["garbage", ".abc", "12.", "1e400.x"]) await expect(listProducts(db(), { cursor: garbage }), garbage).rejects.toMatchObject({ status: 400, message: "This cursor is not one the list gave out: start again without it" });
+    for (const garbage of ["garbage", ".abc", "12.", "1e400.x"])
+      await expect(listProducts(db(), { cursor: garbage }), garbage).rejects.toMatchObject({
+        status: 400,
+        message: "This cursor is not one the list gave out: start again without it",
+      });
   });
 
   it("best sellers are the first five in-stock products", async () => {

@@ -44,7 +44,15 @@ function csvRequest(path: string, body: BodyInit, cookie: string | undefined, he
   });
 }
 
-type Row = { row: number; action: string; id: string | null; name: string; changed?: string[]; changes?: { field: string; from?: string; to?: string }[]; reasons?: string[] };
+type Row = {
+  row: number;
+  action: string;
+  id: string | null;
+  name: string;
+  changed?: string[];
+  changes?: { field: string; from?: string; to?: string }[];
+  reasons?: string[];
+};
 type Preview = { success: boolean; msg: string; summary: Record<string, number>; rows: Row[]; plan: string };
 
 async function preview(csv: string, cookie: string): Promise<Preview> {
@@ -94,7 +102,11 @@ describe("the export's file name", () => {
 describe("GET /api/product/export", () => {
   it("gives every product as CSV, a page per request, with formula cells neutralised", async () => {
     const cookie = await sellerLogin();
-    const evil = await insertProduct({ name: '=HYPERLINK("https://evil.example","Click me")', description: ["+1 free", "-5% off", "@SUM(A1)", "\tTabbed", "\rReturn"], weight: "=1+1" });
+    const evil = await insertProduct({
+      name: '=HYPERLINK("https://evil.example","Click me")',
+      description: ["+1 free", "-5% off", "@SUM(A1)", "\tTabbed", "\rReturn"],
+      weight: "=1+1",
+    });
     // Enough products for three of the export's pages (inserted in one statement).
     const many = 2 * EXPORT_PAGE_SIZE + 7;
     await env.DB.prepare(
@@ -156,7 +168,11 @@ describe("GET /api/product/export", () => {
       [2, 501, 1000],
       [3, 1001, 1001],
     ]);
-    expect(parts.map((part) => part.href)).toEqual(["/api/product/export?part=1", "/api/product/export?part=2&cursor=1800000000499.bulk-0499", "/api/product/export?part=3&cursor=1800000000999.bulk-0999"]);
+    expect(parts.map((part) => part.href)).toEqual([
+      "/api/product/export?part=1",
+      "/api/product/export?part=2&cursor=1800000000499.bulk-0499",
+      "/api/product/export?part=3&cursor=1800000000999.bulk-0999",
+    ]);
 
     const ids: string[] = [];
     for (const part of parts) {
@@ -195,7 +211,9 @@ describe("GET /api/product/export", () => {
     const listed = await runRoute(importPage.loader, { path: "/seller/products/import?export=files", cookie, seller: true });
     expect(dataOf<{ exportFiles: unknown }>(listed).exportFiles).toEqual({ total: 0, partSize: EXPORT_PAGE_SIZE, parts: [] });
     // Without ?export the import page reads nothing for it.
-    expect(dataOf<{ exportFiles: unknown }>(await runRoute(importPage.loader, { path: "/seller/products/import", cookie, seller: true })).exportFiles).toBeNull();
+    expect(
+      dataOf<{ exportFiles: unknown }>(await runRoute(importPage.loader, { path: "/seller/products/import", cookie, seller: true })).exportFiles,
+    ).toBeNull();
     for (const part of ["0", "two", "1.5", "10001"]) {
       const response = await call(`/api/product/export?part=${part}`, { headers: { Cookie: cookie } });
       expect(response.status, part).toBe(400);
@@ -216,7 +234,15 @@ describe("POST /api/product/import/preview and /api/product/import", () => {
   it("previews creations and changes row by row, writes nothing until imported, then writes them and refreshes the catalogue once", async () => {
     const cookie = await sellerLogin();
     await storePicture();
-    const apple = await insertProduct({ name: "Apple 1 kg", category: "Fruits", pricePaise: 12000, offerPricePaise: 11000, images: [PICTURE], stock: 10, weight: null });
+    const apple = await insertProduct({
+      name: "Apple 1 kg",
+      category: "Fruits",
+      pricePaise: 12000,
+      offerPricePaise: 11000,
+      images: [PICTURE],
+      stock: 10,
+      weight: null,
+    });
     const rice = await insertProduct({ name: "Rice 5 kg", category: "Grains", pricePaise: 60000, offerPricePaise: 52000, weight: "5 kg" });
     const csv = [
       HEADER,
@@ -346,10 +372,16 @@ describe("POST /api/product/import/preview and /api/product/import", () => {
 
   it("a form's file field: none chosen asks for one; a chosen empty file is read as empty, which the importer names", async () => {
     const limit = [1024, "too large"] as const;
-    await expect(readCsvFile(new File([], "", { type: "application/octet-stream" }), ...limit)).rejects.toMatchObject({ status: 400, message: "Choose a CSV file to import" });
+    await expect(readCsvFile(new File([], "", { type: "application/octet-stream" }), ...limit)).rejects.toMatchObject({
+      status: 400,
+      message: "Choose a CSV file to import",
+    });
     await expect(readCsvFile(null, ...limit)).rejects.toMatchObject({ status: 400, message: "Choose a CSV file to import" });
     expect(await readCsvFile(new File([], "products.csv", { type: "text/csv" }), ...limit)).toBe("");
-    await expect(readCsvFile(new File(["x"], "photo.png", { type: "image/png" }), ...limit)).rejects.toMatchObject({ status: 415, message: "photo.png is not a CSV file: choose a .csv file" });
+    await expect(readCsvFile(new File(["x"], "photo.png", { type: "image/png" }), ...limit)).rejects.toMatchObject({
+      status: 415,
+      message: "photo.png is not a CSV file: choose a .csv file",
+    });
     const cookie = await sellerLogin();
     const empty = await csvRequest("/api/product/import/preview", "", cookie);
     expect((await json<{ msg: string }>(empty)).msg).toBe("The file is empty: export the products to get a file to start from");
@@ -427,7 +459,10 @@ describe("POST /api/product/import/preview and /api/product/import", () => {
     const tea = await insertProduct({ name: "Tea", pricePaise: 30000, offerPricePaise: 25000 });
     const csv = `${HEADER}\n${tea.id},Tea,Vegetables,300,240,,,,,`;
     const { plan } = await preview(csv, cookie);
-    await db().update(products).set({ name: "Tea (edited)", updatedAt: Date.now() + 1 }).where(eq(products.id, tea.id));
+    await db()
+      .update(products)
+      .set({ name: "Tea (edited)", updatedAt: Date.now() + 1 })
+      .where(eq(products.id, tea.id));
     const response = await csvRequest(`/api/product/import?plan=${plan}`, csv, cookie);
     expect(response.status).toBe(409);
     expect(await product(tea.id)).toMatchObject({ name: "Tea (edited)", offerPricePaise: 25000 });
@@ -452,7 +487,10 @@ describe("an import is all or nothing", () => {
     await env.DB.prepare(`CREATE TRIGGER refuse_boom BEFORE INSERT ON products WHEN NEW.name = 'Boom' BEGIN SELECT RAISE(ABORT, 'boom refused'); END`).run();
     try {
       // One row per statement (a tiny slice), so the updates are separate statements before the failing insert.
-      await expect(commitImport(store(), plan, 1)).rejects.toMatchObject({ status: 503, message: "Nothing was imported: the database refused the write. Please try again." });
+      await expect(commitImport(store(), plan, 1)).rejects.toMatchObject({
+        status: 503,
+        message: "Nothing was imported: the database refused the write. Please try again.",
+      });
     } finally {
       await env.DB.prepare("DROP TRIGGER refuse_boom").run();
     }

@@ -29,7 +29,10 @@ describe("cross-site state changes are refused (403)", () => {
     const shopper = await signUp();
     const seller = await sellerLogin();
     const crossSite: Record<string, string>[] = [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { Origin: "https://evil.example" }];
-    for (const [path, cookie] of [["/api/user/logout", shopper.cookie], ["/api/seller/logout", seller]] as const) {
+    for (const [path, cookie] of [
+      ["/api/user/logout", shopper.cookie],
+      ["/api/seller/logout", seller],
+    ] as const) {
       for (const headers of crossSite) {
         for (const method of ["GET", "HEAD"]) {
           const response = await call(path, { method, headers: { ...headers, Cookie: cookie } });

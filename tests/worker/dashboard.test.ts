@@ -25,7 +25,9 @@ type Seeded = Pick<Order, "paymentType" | "status" | "isPaid" | "paymentState" |
 
 async function shopper(): Promise<string> {
   const id = crypto.randomUUID();
-  await db().insert(users).values({ id, name: "Dash Shopper", email: `${id}@example.com`, passwordHash: "!", createdAt: NOW });
+  await db()
+    .insert(users)
+    .values({ id, name: "Dash Shopper", email: `${id}@example.com`, passwordHash: "!", createdAt: NOW });
   return id;
 }
 
@@ -39,13 +41,26 @@ async function seedOrder(userId: string, order: Seeded, items: { productId: stri
       userId,
       subtotalPaise: order.amountPaise,
       taxPaise: 0,
-      address: { id: "a", firstName: "A", lastName: "B", email: "a@example.com", street: "1 Road", city: "Pune", state: "Maharashtra", zipCode: "411001", country: "India", phone: "9876543210" },
+      address: {
+        id: "a",
+        firstName: "A",
+        lastName: "B",
+        email: "a@example.com",
+        street: "1 Road",
+        city: "Pune",
+        state: "Maharashtra",
+        zipCode: "411001",
+        country: "India",
+        phone: "9876543210",
+      },
       statusHistory: [{ status: order.status, at: order.createdAt }],
       updatedAt: order.createdAt,
       ...order,
     });
   for (const item of items) {
-    await db().insert(orderItems).values({ id: crypto.randomUUID(), orderId: id, name: item.productId, category: "Fruits", image: null, ...item });
+    await db()
+      .insert(orderItems)
+      .values({ id: crypto.randomUUID(), orderId: id, name: item.productId, category: "Fruits", image: null, ...item });
   }
   return id;
 }
@@ -181,7 +196,9 @@ describe("dashboard figures", () => {
               sum((payment_state = 'refund_due') * amount_paise) AS refunds
        FROM orders GROUP BY day ORDER BY day`,
     ).all<{ day: number; orders: number; sales: number; paid: number; refunds: number }>();
-    const kept = await env.DB.prepare("SELECT day, orders, sales_paise AS sales, paid_paise AS paid, refund_due_paise AS refunds FROM sales_days WHERE orders <> 0 OR sales_paise <> 0 OR paid_paise <> 0 OR refund_due_paise <> 0 OR cancelled_orders <> 0 ORDER BY day").all();
+    const kept = await env.DB.prepare(
+      "SELECT day, orders, sales_paise AS sales, paid_paise AS paid, refund_due_paise AS refunds FROM sales_days WHERE orders <> 0 OR sales_paise <> 0 OR paid_paise <> 0 OR refund_due_paise <> 0 OR cancelled_orders <> 0 ORDER BY day",
+    ).all();
     expect(kept.results).toEqual(scan.results);
   });
 
@@ -225,7 +242,9 @@ describe("dashboard figures", () => {
               sum((payment_type = 'COD' OR is_paid = 1) AND status = 'Cancelled') AS cancelled
        FROM orders GROUP BY day ORDER BY day`,
     ).all();
-    const kept = await env.DB.prepare("SELECT day, refund_due_orders AS due, refund_due_paise AS due_paise, cancelled_orders AS cancelled FROM sales_days ORDER BY day").all();
+    const kept = await env.DB.prepare(
+      "SELECT day, refund_due_orders AS due, refund_due_paise AS due_paise, cancelled_orders AS cancelled FROM sales_days ORDER BY day",
+    ).all();
     expect(kept.results).toEqual(scan.results);
   });
 
@@ -274,7 +293,16 @@ describe("dashboard figures", () => {
 
   it("an empty store has zeros everywhere and 30 empty days", async () => {
     const figures = await dashboardFigures(db(), NOW);
-    expect(figures.periods.month).toEqual({ orders: 0, salesPaise: 0, paidPaise: 0, codDueOrders: 0, codDuePaise: 0, refundDueOrders: 0, refundDuePaise: 0, cancelledOrders: 0 });
+    expect(figures.periods.month).toEqual({
+      orders: 0,
+      salesPaise: 0,
+      paidPaise: 0,
+      codDueOrders: 0,
+      codDuePaise: 0,
+      refundDueOrders: 0,
+      refundDuePaise: 0,
+      cancelledOrders: 0,
+    });
     expect(figures.days.every((d) => d.orders === 0 && d.salesPaise === 0)).toBe(true);
     expect(figures.bestSellers).toEqual([]);
   });

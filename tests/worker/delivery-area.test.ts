@@ -53,7 +53,13 @@ describe("which state a PIN code is in", () => {
 
 describe("the promise for a pincode", () => {
   it("is express with the pincode's own minutes, standard elsewhere in the state, and not served outside it", () => {
-    const area = { ...STORE, expressPincodes: [{ pincode: "560001", etaMinutes: 30 }, { pincode: "560034", etaMinutes: 20 }] };
+    const area = {
+      ...STORE,
+      expressPincodes: [
+        { pincode: "560001", etaMinutes: 30 },
+        { pincode: "560034", etaMinutes: 20 },
+      ],
+    };
     expect(deliveryPromise(area, "560001")).toEqual({ kind: "express", etaMinutes: 30 });
     expect(deliveryPromise(area, "560034")).toEqual({ kind: "express", etaMinutes: 20 });
     expect(deliveryPromise(area, "560100")).toEqual({ kind: "standard", minDays: 2, maxDays: 7 });
@@ -116,7 +122,11 @@ describe("the top bar's Deliver to", () => {
   });
 
   it("a guest's checked pincode: express, standard, not served; a forged cookie is ignored", async () => {
-    expect((await rootData("pincode=560001")).delivery).toEqual({ pincode: "560001", fromAddress: false, promise: { kind: "express", text: "Delivery in 30 min" } });
+    expect((await rootData("pincode=560001")).delivery).toEqual({
+      pincode: "560001",
+      fromAddress: false,
+      promise: { kind: "express", text: "Delivery in 30 min" },
+    });
     expect((await rootData("pincode=560100")).delivery.promise).toEqual({ kind: "standard", text: "Delivery in 2-7 business days" });
     expect((await rootData("pincode=400001")).delivery.promise).toEqual({ kind: "unserved", text: "We don't deliver to 400001 yet" });
     for (const forged of ["pincode=<script>", "pincode=0123456", "pincode=56000"]) expect((await rootData(forged)).delivery.pincode, forged).toBeNull();
@@ -185,7 +195,13 @@ describe("the Deliver to form (/delivery)", () => {
     const url = `${ORIGIN}/products?walk=${crypto.randomUUID()}`;
     const through = async (cookie: string | null, body: string) => {
       const ctx = createExecutionContext();
-      const response = await withEdgeCache(new Request(url, cookie ? { headers: { Cookie: cookie } } : {}), env, ctx, async () => "test-build", async () => new Response(body));
+      const response = await withEdgeCache(
+        new Request(url, cookie ? { headers: { Cookie: cookie } } : {}),
+        env,
+        ctx,
+        async () => "test-build",
+        async () => new Response(body),
+      );
       await waitOnExecutionContext(ctx);
       return { state: response.headers.get("x-edge-cache"), body: await response.text() };
     };

@@ -100,7 +100,9 @@ describe("the tax the store charges", () => {
         { id: second.orderId, tax_paise: 440, tax_basis_points: 550, amount_paise: 8440 },
       ]),
     );
-    const listed = await json<{ orders: { _id: string; tax: number; taxPercent: number }[] }>(await call("/api/order/user", { headers: { Cookie: shopper.cookie } }));
+    const listed = await json<{ orders: { _id: string; tax: number; taxPercent: number }[] }>(
+      await call("/api/order/user", { headers: { Cookie: shopper.cookie } }),
+    );
     expect(listed.orders.map((o) => [o._id, o.tax, o.taxPercent])).toEqual([
       [second.orderId, 4.4, 5.5],
       [first.orderId, 1.6, 2],
@@ -119,7 +121,11 @@ describe("the tax the store charges", () => {
 
 describe("the cart page's Place Order from a tab left open", () => {
   const placeByForm = async (shopper: Shopper, order: { items: unknown; address: string }, idempotencyKey: string) => {
-    const form = pageForm("/cart?checkout", { paymentType: "COD", items: JSON.stringify(order.items), address: order.address, idempotencyKey }, { cookie: shopper.cookie });
+    const form = pageForm(
+      "/cart?checkout",
+      { paymentType: "COD", items: JSON.stringify(order.items), address: order.address, idempotencyKey },
+      { cookie: shopper.cookie },
+    );
     return submitCheckout(form, await pageContext(form)).catch((error: unknown) => error);
   };
 
@@ -130,7 +136,10 @@ describe("the cart page's Place Order from a tab left open", () => {
     expect(first).toMatch(/^\/my-orders\?placed=/);
     // The cart is now empty: the other tab's page, still showing it, posts it again with its own key.
     const before = await snapshot(shopper, basil.id);
-    expect(await placeByForm(shopper, order, tabB)).toMatchObject({ status: 409, message: "This cart was already ordered, in another tab or on another device: see My Orders." });
+    expect(await placeByForm(shopper, order, tabB)).toMatchObject({
+      status: 409,
+      message: "This cart was already ordered, in another tab or on another device: see My Orders.",
+    });
     expect(await snapshot(shopper, basil.id)).toEqual(before);
     // A retry of the first post (the same key) is not a second order: it answers with the first.
     expect(await placeByForm(shopper, order, tabA)).toBe(first);

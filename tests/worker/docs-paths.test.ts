@@ -15,12 +15,7 @@ const docs: Record<string, string> = {
 
 /** Every file under the folders the documents point into, as repository paths (the loaders are never called). */
 const files = Object.keys(
-  import.meta.glob([
-    "/{app,worker,shared,bench,scripts,tests,migrations,vite-plugins,docs,public}/**/*",
-    "/.ci/*",
-    "/.github/**/*",
-    "!**/node_modules/**",
-  ]),
+  import.meta.glob(["/{app,worker,shared,bench,scripts,tests,migrations,vite-plugins,docs,public}/**/*", "/.ci/*", "/.github/**/*", "!**/node_modules/**"]),
 ).map((path) => path.slice(1));
 const folders = new Set(
   files.flatMap((path) => {

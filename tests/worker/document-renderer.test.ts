@@ -18,7 +18,7 @@ describe("React's Node renderer in workerd", () => {
   it("writes text of several kinds, longer than its 4 KB buffers, byte for byte", async () => {
     // Multi-byte characters (₹ is 3 bytes, the emoji 4) land across the buffers' edges.
     const text = `₹1,20,000 · आलू · 🍎 · ${"x".repeat(4093)}₹${"दूध".repeat(900)}🥭 & <tag>`;
-    const html = await render(createElement("p", { className: "price", title: "₹ & \"quotes\"" }, text));
+    const html = await render(createElement("p", { className: "price", title: '₹ & "quotes"' }, text));
     expect(html).toBe(`<p class="price" title="₹ &amp; &quot;quotes&quot;">${text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")}</p>`);
     expect(new TextEncoder().encode(html).length).toBeGreaterThan(3 * 4096);
   });
@@ -27,7 +27,9 @@ describe("React's Node renderer in workerd", () => {
     let resolve!: (value: string) => void;
     const later = new Promise<string>((done) => (resolve = done));
     const Late = () => createElement("b", null, use(later));
-    const stream = await renderToReadableStream(createElement("div", null, createElement(Suspense, { fallback: createElement("i", null, "Loading") }, createElement(Late))));
+    const stream = await renderToReadableStream(
+      createElement("div", null, createElement(Suspense, { fallback: createElement("i", null, "Loading") }, createElement(Late))),
+    );
     const reader = stream.getReader();
     const decoder = new TextDecoder();
     // The shell comes first, with the fallback in place; the rest once the data is there.

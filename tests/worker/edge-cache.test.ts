@@ -9,7 +9,6 @@ import { sellerLogin } from "../support/seller";
 import { addAddress, signUp } from "../support/shoppers";
 import { CATALOG_VERSION_KEY } from "../support/catalog-purge";
 
-
 /** Mark the catalogue version, so a test can tell whether anything bumped it since. */
 async function markVersion(): Promise<void> {
   await env.SESSIONS.put(CATALOG_VERSION_KEY, "marked");
@@ -89,13 +88,22 @@ describe("edge cache of anonymous catalogue reads", () => {
     // The real routing with a page renderer that answers 303 as the production pages do (the test
     // Worker's stand-in answers 501, which would hide a purge keyed on "answered below 400").
     const worker = createFetchHandler(async () => new Response(null, { status: 303, headers: { Location: "/" } }));
-    const send = async (path: string, init: RequestInit) => (await worker.fetch!(new Request(new URL(path, ORIGIN), init) as never, env, createExecutionContext())).status;
+    const send = async (path: string, init: RequestInit) =>
+      (await worker.fetch!(new Request(new URL(path, ORIGIN), init) as never, env, createExecutionContext())).status;
     await markVersion();
     const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN };
     expect(await send("/seller/logout", { method: "POST", headers: form })).toBe(303);
     expect(await send("/seller/product-list", { method: "POST", headers: form, body: "intent=stock&id=x&inStock=false" })).toBe(303);
-    expect(await send("/api/product/add", { method: "OPTIONS", headers: { Origin: "https://partner.example", "Access-Control-Request-Method": "POST" } })).toBe(204);
-    expect(await send("/api/product/stock", { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN }, body: JSON.stringify({ id: product.id, inStock: false }) })).toBe(401);
+    expect(await send("/api/product/add", { method: "OPTIONS", headers: { Origin: "https://partner.example", "Access-Control-Request-Method": "POST" } })).toBe(
+      204,
+    );
+    expect(
+      await send("/api/product/stock", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: ORIGIN },
+        body: JSON.stringify({ id: product.id, inStock: false }),
+      }),
+    ).toBe(401);
     expect(await send("/api/seller/logout", { method: "GET", headers: { Cookie: seller, "Sec-Fetch-Site": "cross-site" } })).toBe(403);
     // The seller's own writes that change nothing a shopper sees: switching on what is on, a bad request.
     expect((await postJson("/api/product/stock", { id: product.id, inStock: true }, { Cookie: seller })).status).toBe(200);
@@ -142,10 +150,12 @@ describe("the edge cache never stores or replays a header that varies per reques
 
   it("replays only the content headers, with a new CSP nonce, to the next caller", async () => {
     const url = `http://localhost:8787/products?walk=${crypto.randomUUID()}`;
-    const first = await through(new Request(url), async () =>
-      new Response('<script nonce="n0nce-first"></script>', {
-        headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "script-src 'nonce-n0nce-first'", ...PER_REQUEST },
-      }),
+    const first = await through(
+      new Request(url),
+      async () =>
+        new Response('<script nonce="n0nce-first"></script>', {
+          headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "script-src 'nonce-n0nce-first'", ...PER_REQUEST },
+        }),
     );
     expect(first.headers.get("x-edge-cache")).toBe("MISS");
     await first.text();

@@ -38,8 +38,17 @@ import { signUp } from "../support/shoppers";
 
 /** The settings form as the seller posts it. */
 const SETTINGS_FORM = {
-  state: "Karnataka", expressPincodes: "560001 30", standardMinDays: "2", standardMaxDays: "7", taxPercent: "2",
-  contactEmail: "support@greenbasket.example", contactPhone: "+91 80000 00000", contactHours: "every day", contactLegalName: "GreenBasket Retail Pvt. Ltd.", contactOffice: "12 Market Road", contactGstin: "",
+  state: "Karnataka",
+  expressPincodes: "560001 30",
+  standardMinDays: "2",
+  standardMaxDays: "7",
+  taxPercent: "2",
+  contactEmail: "support@greenbasket.example",
+  contactPhone: "+91 80000 00000",
+  contactHours: "every day",
+  contactLegalName: "GreenBasket Retail Pvt. Ltd.",
+  contactOffice: "12 Market Road",
+  contactGstin: "",
 };
 
 /** The field named by the refusal `parse` throws. */
@@ -121,7 +130,9 @@ async function carried(response: Response): Promise<Flash | null> {
 
 describe("flash messages", () => {
   it("a marked redirect becomes a signed HttpOnly cookie; the next page shows it once and clears it", async () => {
-    const marked = await throughRoot(page("/"), () => withFlash(new Response(null, { status: 303, headers: { Location: "/cart" } }), { kind: "success", message: "Cart Updated" }));
+    const marked = await throughRoot(page("/"), () =>
+      withFlash(new Response(null, { status: 303, headers: { Location: "/cart" } }), { kind: "success", message: "Cart Updated" }),
+    );
     expect(marked.status).toBe(303);
     expect(marked.headers.get("X-Flash"), "the internal mark never leaves the Worker").toBeNull();
     const cookie = setCookie(marked, FLASH_COOKIE)!;
@@ -135,7 +146,9 @@ describe("flash messages", () => {
   });
 
   it("a request whose root loader does not run (a client-side navigation) leaves the flash for the next page", async () => {
-    const marked = await throughRoot(page("/"), () => withFlash(new Response(null, { status: 302, headers: { Location: "/" } }), { kind: "error", message: "Oops" }));
+    const marked = await throughRoot(page("/"), () =>
+      withFlash(new Response(null, { status: 302, headers: { Location: "/" } }), { kind: "error", message: "Oops" }),
+    );
     const untouched = await throughRoot(page("/products.data", flashPair(marked)), () => Response.json({ products: [] }));
     expect(setCookie(untouched, FLASH_COOKIE)).toBeUndefined();
     expect(await carried(marked)).toEqual({ kind: "error", message: "Oops" });
@@ -146,7 +159,12 @@ describe("flash messages", () => {
     const genuine = await serializeFlash(page("/"), env, { kind: "success", message: "Saved" });
     const pair = genuine.split(";")[0]!;
     const tampered = `${pair.slice(0, -1)}${pair.endsWith("A") ? "B" : "A"}`;
-    for (const cookie of [`${FLASH_COOKIE}=hello`, `${FLASH_COOKIE}=${btoa(JSON.stringify({ kind: "error", message: "x" }))}`, foreign.split(";")[0]!, tampered]) {
+    for (const cookie of [
+      `${FLASH_COOKIE}=hello`,
+      `${FLASH_COOKIE}=${btoa(JSON.stringify({ kind: "error", message: "x" }))}`,
+      foreign.split(";")[0]!,
+      tampered,
+    ]) {
       const response = await throughRoot(page("/", cookie), root.loader as never);
       expect((await rootData(response)).flash, cookie).toBeNull();
       expect(setCookie(response, FLASH_COOKIE), cookie).toMatch(/Max-Age=0/i);
@@ -154,7 +172,10 @@ describe("flash messages", () => {
   });
 
   it("only a success or an error with text is a flash; long text is cut", async () => {
-    const request = (value: unknown) => createCookie(FLASH_COOKIE, { secrets: [env.SESSION_SECRET!.split(",")[0]!] }).serialize(value).then((c) => page("/", c.split(";")[0]));
+    const request = (value: unknown) =>
+      createCookie(FLASH_COOKIE, { secrets: [env.SESSION_SECRET!.split(",")[0]!] })
+        .serialize(value)
+        .then((c) => page("/", c.split(";")[0]));
     expect(await readFlash(await request({ kind: "loading", message: "x" }), env)).toBeNull();
     expect(await readFlash(await request({ kind: "success", message: "" }), env)).toBeNull();
     expect(await readFlash(await request("just text"), env)).toBeNull();
@@ -189,7 +210,9 @@ describe("page form adapters", () => {
 
     const own = await throughRoot(formPost("/cart?checkout", {}), (args: Args) => runFormAction(args.request, refuse));
     expect([own.status, own.headers.get("Location")]).toEqual([303, "/cart?checkout"]);
-    const elsewhere = await throughRoot(formPost("/cart?checkout", {}), (args: Args) => runFormAction(args.request, refuse, { failureTarget: (error: HttpError) => `/somewhere?status=${error.status}` }));
+    const elsewhere = await throughRoot(formPost("/cart?checkout", {}), (args: Args) =>
+      runFormAction(args.request, refuse, { failureTarget: (error: HttpError) => `/somewhere?status=${error.status}` }),
+    );
     expect(elsewhere.headers.get("Location")).toBe("/somewhere?status=400");
     expect(await carried(elsewhere)).toEqual({ kind: "error", message: "Please select an address" });
 
@@ -202,7 +225,8 @@ describe("page form adapters", () => {
       await request.formData(); // the action reads the body, as a real one does
       throw new HttpError(status, "Invalid email or password");
     };
-    const keepEmail = (status: 401 | 413) => (args: Args) => runFormAction(args.request, () => refuseAfterReading(status)(args.request), { keep: ["email", "name"] });
+    const keepEmail = (status: 401 | 413) => (args: Args) =>
+      runFormAction(args.request, () => refuseAfterReading(status)(args.request), { keep: ["email", "name"] });
 
     const own = await throughRoot(formPost("/login", fields), keepEmail(401));
     expect(await carried(own)).toEqual({ kind: "error", message: "Invalid email or password", typed: { email: "asha@example.com" } });
@@ -217,14 +241,21 @@ describe("page form adapters", () => {
     const flash = await readFlash(page("/", cookie.split(";")[0]!), env);
     expect(flash).toEqual({ kind: "error", message: "Refused", typed: { email: "a@example.com" } });
     // Its field is a field's name, or nothing.
-    const readField = async (field: unknown) => (await readFlash(page("/", (await serializeFlash(page("/"), env, { kind: "error", message: "Refused", field } as Flash)).split(";")[0]!), env))?.field;
+    const readField = async (field: unknown) =>
+      (await readFlash(page("/", (await serializeFlash(page("/"), env, { kind: "error", message: "Refused", field } as Flash)).split(";")[0]!), env))?.field;
     expect(await readField("contact.email")).toBe("contact.email");
-    for (const bad of ["\"><img src=x>", "x".repeat(41), 3, ["email"], ""]) expect(await readField(bad)).toBeUndefined();
+    for (const bad of ['"><img src=x>', "x".repeat(41), 3, ["email"], ""]) expect(await readField(bad)).toBeUndefined();
   });
 });
 
 describe("login and sign-up return the shopper to where they were", () => {
-  const registration = (redirectTo: string) => ({ intent: "register", name: "Asha Rao", email: `flash-${crypto.randomUUID()}@example.com`, password: "crisp-okra-2026", redirectTo });
+  const registration = (redirectTo: string) => ({
+    intent: "register",
+    name: "Asha Rao",
+    email: `flash-${crypto.randomUUID()}@example.com`,
+    password: "crisp-okra-2026",
+    redirectTo,
+  });
 
   it("sign-up without JavaScript from the cart: back to /cart, signed in, with a welcome", async () => {
     const response = await throughRoot(formPost("/login?mode=signup&redirectTo=%2Fcart", registration("/cart")), login.action as never);
@@ -236,7 +267,11 @@ describe("login and sign-up return the shopper to where they were", () => {
   it("login with JavaScript (a fetcher) is redirected the same way, welcome included", async () => {
     const shopper = await signUp({ name: "Ravi Kumar" });
     const response = await throughRoot(
-      formPost("/login?redirectTo=%2Fproducts%3Fsearch%3Drice", { intent: "login", email: shopper.email, password: shopper.password, redirectTo: "/products?search=rice" }, { dest: "empty" }),
+      formPost(
+        "/login?redirectTo=%2Fproducts%3Fsearch%3Drice",
+        { intent: "login", email: shopper.email, password: shopper.password, redirectTo: "/products?search=rice" },
+        { dest: "empty" },
+      ),
       login.action as never,
     );
     expect([response.status, response.headers.get("Location")]).toEqual([302, "/products?search=rice"]);
@@ -249,7 +284,10 @@ describe("login and sign-up return the shopper to where they were", () => {
     await postJson("/api/cart/update", { cartItems: { [apple.id]: 1, [milk.id]: 2 } }, { Cookie: shopper.cookie });
     const logIn = async (guest: Record<string, number>) => {
       const cookie = Object.keys(guest).length ? `${CART_COOKIE}=${serializeCart(guest)}` : "";
-      const response = await throughRoot(formPost("/login?redirectTo=%2Fcart", { intent: "login", email: shopper.email, password: shopper.password, redirectTo: "/cart" }, { cookie }), login.action as never);
+      const response = await throughRoot(
+        formPost("/login?redirectTo=%2Fcart", { intent: "login", email: shopper.email, password: shopper.password, redirectTo: "/cart" }, { cookie }),
+        login.action as never,
+      );
       expect(response.headers.get("Location")).toBe("/cart");
       return (await carried(response))?.message;
     };
@@ -282,9 +320,17 @@ describe("login and sign-up return the shopper to where they were", () => {
     const weak = { ...registration("/"), password: "password" };
     const badSignUp = await throughRoot(formPost("/login?mode=signup&redirectTo=%2F", weak), login.action as never);
     expect(badSignUp.headers.get("Location")).toBe("/login?mode=signup&redirectTo=%2F");
-    expect(await carried(badSignUp)).toEqual({ kind: "error", message: expect.stringContaining("too easy to guess"), typed: { name: "Asha Rao", email: weak.email }, field: "password" });
+    expect(await carried(badSignUp)).toEqual({
+      kind: "error",
+      message: expect.stringContaining("too easy to guess"),
+      typed: { name: "Asha Rao", email: weak.email },
+      field: "password",
+    });
 
-    const fetched = await throughRoot(formPost("/login", { intent: "login", email: shopper.email, password: "nope-nope" }, { dest: "empty" }), login.action as never);
+    const fetched = await throughRoot(
+      formPost("/login", { intent: "login", email: shopper.email, password: "nope-nope" }, { dest: "empty" }),
+      login.action as never,
+    );
     expect(fetched.status).toBe(401);
     expect(await fetched.json()).toEqual({ ok: false, msg: "Invalid email or password" });
   });
@@ -294,17 +340,26 @@ describe("the cart's forms without JavaScript", () => {
   it("set a quantity, remove the whole line: the cart cookie changes and the spec's toast comes along", async () => {
     const apple = await insertProduct({ name: "Flash apple" });
     const start = `${CART_COOKIE}=${serializeCart({ [apple.id]: 2 })}`;
-    const more = await throughRoot(formPost("/cart?redirectTo=%2Fcart", { intent: "set", productId: apple.id, quantity: "3" }, { cookie: start }), cart.action as never);
+    const more = await throughRoot(
+      formPost("/cart?redirectTo=%2Fcart", { intent: "set", productId: apple.id, quantity: "3" }, { cookie: start }),
+      cart.action as never,
+    );
     expect([more.status, more.headers.get("Location")]).toEqual([302, "/cart"]);
     expect(parseCart(readCookie(setCookie(more, CART_COOKIE), CART_COOKIE))).toEqual({ [apple.id]: 3 });
     expect(await carried(more)).toEqual({ kind: "success", message: "Cart Updated" });
 
-    const gone = await throughRoot(formPost("/cart?redirectTo=%2Fcart", { intent: "set", productId: apple.id, quantity: "0" }, { cookie: start }), cart.action as never);
+    const gone = await throughRoot(
+      formPost("/cart?redirectTo=%2Fcart", { intent: "set", productId: apple.id, quantity: "0" }, { cookie: start }),
+      cart.action as never,
+    );
     expect(setCookie(gone, CART_COOKIE)).toMatch(/Max-Age=0/);
     expect(await carried(gone)).toEqual({ kind: "success", message: "Removed From Cart" });
 
     // Another client (not a browser's own form post) gets the redirect, and no message for a page it never shows.
-    const scripted = await throughRoot(formPost("/cart?redirectTo=%2Fcart", { intent: "add", productId: apple.id }, { cookie: start, dest: "empty" }), cart.action as never);
+    const scripted = await throughRoot(
+      formPost("/cart?redirectTo=%2Fcart", { intent: "add", productId: apple.id }, { cookie: start, dest: "empty" }),
+      cart.action as never,
+    );
     expect(scripted.status).toBe(302);
     expect(setCookie(scripted, FLASH_COOKIE)).toBeUndefined();
   });
@@ -342,7 +397,10 @@ describe("the seller's login page", () => {
   });
 
   it("the right password goes to the dashboard with a success that replaces the error; the page sends a signed-in seller on", async () => {
-    const response = await throughRoot(formPost("/seller/login", { email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }), sellerLoginPage.action as never);
+    const response = await throughRoot(
+      formPost("/seller/login", { email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }),
+      sellerLoginPage.action as never,
+    );
     expect([response.status, response.headers.get("Location")]).toEqual([302, "/seller/dashboard"]);
     expect(await carried(response)).toEqual({ kind: "success", message: "Logged In" });
 
@@ -355,7 +413,10 @@ describe("the seller's login page", () => {
     const asked = "/seller/login?redirectTo=%2Fseller%2Forders%3Fstatus%3DPacked";
     const response = await throughRoot(formPost(asked, { email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }), sellerLoginPage.action as never);
     expect([response.status, response.headers.get("Location")]).toEqual([302, "/seller/orders?status=Packed"]);
-    const elsewhere = await throughRoot(formPost("/seller/login?redirectTo=%2F%2Fevil.example", { email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }), sellerLoginPage.action as never);
+    const elsewhere = await throughRoot(
+      formPost("/seller/login?redirectTo=%2F%2Fevil.example", { email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }),
+      sellerLoginPage.action as never,
+    );
     expect(elsewhere.headers.get("Location")).toBe("/seller/dashboard");
     const refused = await throughRoot(formPost(asked, { email: env.SELLER_EMAIL!, password: "wrong-password" }), sellerLoginPage.action as never);
     expect([refused.status, refused.headers.get("Location")]).toEqual([303, asked]);
@@ -376,7 +437,9 @@ describe("page forms refused without JavaScript give back what was posted (ADR 0
     expect(newsletter.status).toBe(400);
     expect(await typedOf(newsletter)).toMatchObject({ email: "asha at example.com" });
 
-    const cancel = (dest: "document" | "empty") => throughRoot(formPost("/seller/orders/ord_x/cancel", { reason: "Other", note: "" }, { dest }), ((args: Args) => sellerCancel.action({ ...args, params: { id: "ord_x" } } as never)) as never);
+    const cancel = (dest: "document" | "empty") =>
+      throughRoot(formPost("/seller/orders/ord_x/cancel", { reason: "Other", note: "" }, { dest }), ((args: Args) =>
+        sellerCancel.action({ ...args, params: { id: "ord_x" } } as never)) as never);
     const refused = await cancel("document");
     expect(refused.status).toBe(400);
     expect(await typedOf(refused)).toEqual({ reason: "Other", note: "" });
@@ -388,12 +451,18 @@ describe("page forms refused without JavaScript give back what was posted (ADR 0
     expect(await pincode.json()).toMatchObject({ ok: false, field: "pincode" });
     // A nested field is named by its path (the settings form's contact details); a list's item by the list.
     expect(fieldRefused(() => parseInput(storeSettingsInput, { ...SETTINGS_FORM, contactGstin: "29ABCDE1234F1ZX" }))).toBe("contact.gstin");
-    expect(fieldRefused(() => parseInput(productInput, { name: "Okra", category: "Vegetables", price: 40, offerPrice: 30, description: ["ok", "x".repeat(301)] }))).toBe("description");
+    expect(
+      fieldRefused(() => parseInput(productInput, { name: "Okra", category: "Vegetables", price: 40, offerPrice: 30, description: ["ok", "x".repeat(301)] })),
+    ).toBe("description");
     // Without JavaScript the field travels with the flash: a taken e-mail is said under the e-mail.
     const taken = await signUp({ name: "Asha Rao" });
-    const again = await throughRoot(formPost("/login?mode=signup", { intent: "register", name: "Asha Again", email: taken.email, password: "crisp-okra-2026", redirectTo: "/" }), login.action as never);
+    const again = await throughRoot(
+      formPost("/login?mode=signup", { intent: "register", name: "Asha Again", email: taken.email, password: "crisp-okra-2026", redirectTo: "/" }),
+      login.action as never,
+    );
     expect(await carried(again)).toMatchObject({ kind: "error", message: "An account with this e-mail already exists. Try logging in.", field: "email" });
-    const cancel = await throughRoot(formPost("/seller/orders/ord_x/cancel", { reason: "Other", note: "" }), ((args: Args) => sellerCancel.action({ ...args, params: { id: "ord_x" } } as never)) as never);
+    const cancel = await throughRoot(formPost("/seller/orders/ord_x/cancel", { reason: "Other", note: "" }), ((args: Args) =>
+      sellerCancel.action({ ...args, params: { id: "ord_x" } } as never)) as never);
     expect(await cancel.json()).toMatchObject({ ok: false, field: "note" });
     const run = (error: HttpError) => runFormAction(formPost("/cart", {}, { dest: "empty" }), async () => Promise.reject(error));
     const conflict = (await run(new HttpError(409, "The stock changed"))) as { data: unknown };

@@ -17,7 +17,7 @@ describe("formatDateTime: an order's time in India, without Intl", () => {
   it("agrees with Intl's en-IN on the boundaries of days, months and years and on random times", () => {
     const times = [0, Date.UTC(2024, 1, 28, 18, 30), Date.UTC(2024, 11, 31, 18, 29, 59), Date.UTC(2024, 11, 31, 18, 30)];
     let seed = 11;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const from = Date.UTC(2000, 0, 1);
     const to = Date.UTC(2100, 0, 1);
     for (let n = 0; n < 2000; n++) times.push(Math.floor(from + random() * (to - from)));

@@ -21,7 +21,7 @@ describe("formatRupees: Indian digit grouping without Intl", () => {
   it("agrees with Intl's en-IN at every grouping boundary and on random amounts", () => {
     const amounts = [1, 99, 100, 101, 99_999, 100_000, 100_001, 9_999_999, 10_000_000, 999_999_999, 1_000_000_000, 10_000_000_000, 123_456_789_012];
     let seed = 7;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let n = 0; n < 2000; n++) amounts.push(Math.floor(random() * 10 ** Math.floor(random() * 13)));
     for (const paise of amounts) {
       expect(formatRupees(paise), String(paise)).toBe(reference(paise));

@@ -33,9 +33,32 @@ declare global {
 
 /** Every field name any /api body or query has, so generated input reaches validation and beyond. */
 const FIELDS = [
-  "email", "password", "name", "cartItems", "address", "items", "product", "quantity", "idempotencyKey", "orderId",
-  "status", "id", "inStock", "productData", "firstName", "zipCode", "phone", "limit", "cursor", "category", "search", "before",
-  "q", "term", "meaning", "after",
+  "email",
+  "password",
+  "name",
+  "cartItems",
+  "address",
+  "items",
+  "product",
+  "quantity",
+  "idempotencyKey",
+  "orderId",
+  "status",
+  "id",
+  "inStock",
+  "productData",
+  "firstName",
+  "zipCode",
+  "phone",
+  "limit",
+  "cursor",
+  "category",
+  "search",
+  "before",
+  "q",
+  "term",
+  "meaning",
+  "after",
 ];
 
 const TABLES = ["users", "addresses", "orders", "order_items", "products", "stripe_events", "newsletter_subscribers", "search_synonyms"];
@@ -58,7 +81,8 @@ async function fixtures() {
   const placed = await postJson("/api/order/cod", { items: [{ product: plain.id, quantity: 1 }], address }, { Cookie: shopper.cookie });
   const { orderId } = (await placed.json()) as { orderId: string };
   await env.IMAGES.put("products/fuzz.webp", WEBP, { httpMetadata: { contentType: "image/webp" } });
-  const mint = async (kind: "shopper" | "seller", data: { userId?: string; seller?: true }) => (await createSession(new Request(ORIGIN), env, kind, data)).split(";")[0]!;
+  const mint = async (kind: "shopper" | "seller", data: { userId?: string; seller?: true }) =>
+    (await createSession(new Request(ORIGIN), env, kind, data)).split(";")[0]!;
   let sid = await mint("shopper", { userId: shopper.id });
   let seller = await mint("seller", { seller: true });
   return {
@@ -129,7 +153,8 @@ async function check(probe: Probe, stateBefore: string, { api: isApi }: { api: b
     expect(body.success, what).toBe(false);
     expect(typeof body.msg, what).toBe("string");
   }
-  const mayChange = response.status < 400 && !probe.crossSite && (!["GET", "HEAD", "OPTIONS"].includes(probe.method) || /\/logout$/.test(new URL(probe.path, ORIGIN).pathname));
+  const mayChange =
+    response.status < 400 && !probe.crossSite && (!["GET", "HEAD", "OPTIONS"].includes(probe.method) || /\/logout$/.test(new URL(probe.path, ORIGIN).pathname));
   if (!mayChange) expect(await snapshot(), `state changed: ${what}`).toBe(stateBefore);
 }
 
@@ -147,7 +172,13 @@ describe("fuzz: never a 5xx, never a stack trace, never a state change on a refu
     const probe = fc.record({
       route: fc.constantFrom(...routes),
       method: fc.option(fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"), { freq: 4 }),
-      suffix: fc.option(fc.oneof(hostileSegment(world.ids).map((s) => `/${s}`), fc.constantFrom("/", "//", "/.", "%00", "%2F")), { freq: 5 }),
+      suffix: fc.option(
+        fc.oneof(
+          hostileSegment(world.ids).map((s) => `/${s}`),
+          fc.constantFrom("/", "//", "/.", "%00", "%2F"),
+        ),
+        { freq: 5 },
+      ),
       query: hostileQuery(FIELDS, world.ids),
       contentType: fc.option(fc.constantFrom(...CONTENT_TYPES), { freq: 6 }),
       body: fc.oneof(
@@ -155,7 +186,15 @@ describe("fuzz: never a 5xx, never a stack trace, never a state change on a refu
         { weight: 1, arbitrary: fc.constant(undefined) },
         { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }) },
       ),
-      multipart: fc.option(fc.record({ productData: hostileJsonText(FIELDS, world.ids), id: hostileString(world.ids), file: fc.uint8Array({ maxLength: 32 }), fileName: hostileString() }), { freq: 6 }),
+      multipart: fc.option(
+        fc.record({
+          productData: hostileJsonText(FIELDS, world.ids),
+          id: hostileString(world.ids),
+          file: fc.uint8Array({ maxLength: 32 }),
+          fileName: hostileString(),
+        }),
+        { freq: 6 },
+      ),
       signed: fc.boolean(),
       cookie: fc.nat(3),
       cookieOverride: fc.option(hostileCookie(["sid=x"]), { freq: 4 }),
@@ -177,12 +216,17 @@ describe("fuzz: never a 5xx, never a stack trace, never a state change on a refu
         } else if (body !== undefined && p.contentType) headers["Content-Type"] = p.contentType;
         if (p.signed && p.route.path === "/api/stripe/webhook" && typeof body === "string") {
           // Signed with the real secret: the event handling itself meets hostile events.
-          headers["Stripe-Signature"] = await new Stripe(env.STRIPE_SECRET_KEY!).webhooks.generateTestHeaderStringAsync({ payload: body, secret: env.STRIPE_WEBHOOK_SECRET! });
+          headers["Stripe-Signature"] = await new Stripe(env.STRIPE_SECRET_KEY!).webhooks.generateTestHeaderStringAsync({
+            payload: body,
+            secret: env.STRIPE_WEBHOOK_SECRET!,
+          });
         }
         const path = p.route.path + (p.suffix ?? "") + p.query;
         fc.pre(reachesWorkerRoutes(path));
         const before = await snapshot();
-        await check({ method, path, headers, body, crossSite: p.site.crossSite, site: p.site.name }, before, { api: new URL(path, ORIGIN).pathname.startsWith("/api") });
+        await check({ method, path, headers, body, crossSite: p.site.crossSite, site: p.site.name }, before, {
+          api: new URL(path, ORIGIN).pathname.startsWith("/api"),
+        });
       }),
       runsOf(200),
     );
@@ -193,11 +237,17 @@ describe("fuzz: never a 5xx, never a stack trace, never a state change on a refu
     const etag = (await env.IMAGES.head("products/fuzz.webp"))!.httpEtag;
     const conditional = fc.dictionary(
       fc.constantFrom("If-Match", "If-None-Match", "If-Modified-Since", "If-Unmodified-Since", "Range", "If-Range"),
-      fc.oneof(hostileString([etag, `W/${etag}`]).map(asHeader), fc.constantFrom(etag, `W/${etag}`, `"a", ${etag}`, new Date().toUTCString(), "Mon, 01 Jan 2001 00:00:00 GMT", "bytes=0-1", "bytes=5-1")),
+      fc.oneof(
+        hostileString([etag, `W/${etag}`]).map(asHeader),
+        fc.constantFrom(etag, `W/${etag}`, `"a", ${etag}`, new Date().toUTCString(), "Mon, 01 Jan 2001 00:00:00 GMT", "bytes=0-1", "bytes=5-1"),
+      ),
       { maxKeys: 3 },
     );
     const probe = fc.record({
-      key: fc.oneof(fc.constant("products/fuzz.webp"), fc.array(hostileSegment(), { minLength: 1, maxLength: 3 }).map((s) => s.join("/"))),
+      key: fc.oneof(
+        fc.constant("products/fuzz.webp"),
+        fc.array(hostileSegment(), { minLength: 1, maxLength: 3 }).map((s) => s.join("/")),
+      ),
       method: fc.constantFrom("GET", "HEAD", "GET", "POST", "PUT", "DELETE", "OPTIONS"),
       headers: conditional,
       site: fc.constantFrom(...SITES),

@@ -48,7 +48,15 @@ describe("GET /images/*", () => {
   });
 
   it("a path that can name no image is a 404, never a 500: a bad percent-escape, a key longer than R2 allows", async () => {
-    for (const path of ["/images/%E0%A4%A", "/images/%", "/images/%ZZ.webp", "/images/%ED%A0%80", `/images/${"a".repeat(1025)}`, `/images/${"%C3%A9".repeat(513)}`, "/images/a%00b"]) {
+    for (const path of [
+      "/images/%E0%A4%A",
+      "/images/%",
+      "/images/%ZZ.webp",
+      "/images/%ED%A0%80",
+      `/images/${"a".repeat(1025)}`,
+      `/images/${"%C3%A9".repeat(513)}`,
+      "/images/a%00b",
+    ]) {
       const response = await call(path);
       expect(response.status, path.slice(0, 40)).toBe(404);
       expect(await response.text()).toBe("Image not found");

@@ -28,7 +28,10 @@ const cases: [string, LinkProps][] = [
   ["the home page", { to: "/", children: "Home" }],
   ["a path with a query string", { to: "/login?redirectTo=%2Fproducts", "aria-label": "Log in" }],
   ["a path with a hash", { to: "/terms-and-conditions#refunds", children: "Refunds" }],
-  ["client-only props", { to: "/cart", replace: true, preventScrollReset: true, state: { from: "x" }, viewTransition: true, onClick: () => {}, children: "Cart" }],
+  [
+    "client-only props",
+    { to: "/cart", replace: true, preventScrollReset: true, state: { from: "x" }, viewTransition: true, onClick: () => {}, children: "Cart" },
+  ],
   ["a target and no discovery", { to: "/privacy-policy", target: "_blank", rel: "noreferrer", discover: "none", children: "Privacy" }],
   ["intent prefetching", { to: "/products", prefetch: "intent", children: "All" }],
   // These need the router, so ServerLink hands them to React Router's Link.

@@ -16,7 +16,10 @@ beforeEach(async () => {
   await fakeStripe.reset();
 });
 
-const sql = (query: string, ...params: unknown[]) => env.DB.prepare(query).bind(...params).run();
+const sql = (query: string, ...params: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...params)
+    .run();
 
 /**
  * What a load run leaves: a product of 3 counted units with 2 sold, a cash-on-delivery order, a card
@@ -27,7 +30,10 @@ async function storeAfterLoad() {
   const plain = await insertProduct({ name: "Plain rice", pricePaise: 10000, offerPricePaise: 9000 });
   const cod = await signUp();
   const card = await signUp();
-  const codItems = [{ product: scarce.id, quantity: 2 }, { product: plain.id, quantity: 1 }];
+  const codItems = [
+    { product: scarce.id, quantity: 2 },
+    { product: plain.id, quantity: 1 },
+  ];
   const codAnswer = await postJson("/api/order/cod", { items: codItems, address: await addAddress(cod) }, { Cookie: cod.cookie });
   expect(codAnswer.status).toBe(201);
   const cardItems = [{ product: plain.id, quantity: 2 }];
@@ -72,9 +78,14 @@ describe("the busiest hour's consistency checks", () => {
       await sql(
         `INSERT INTO orders (id, user_id, subtotal_paise, tax_paise, amount_paise, address, payment_type, status_history, created_at, updated_at)
          VALUES ('oversold', ?, 9000, 180, 9180, '{}', 'COD', '[]', ?, ?)`,
-        cod.id, now, now,
+        cod.id,
+        now,
+        now,
       );
-      await sql(`INSERT INTO order_items (id, order_id, product_id, name, category, unit_price_paise, quantity) VALUES ('oversold-1', 'oversold', ?, 'Scarce mango', 'Vegetables', 4500, 2)`, scarce.id);
+      await sql(
+        `INSERT INTO order_items (id, order_id, product_id, name, category, unit_price_paise, quantity) VALUES ('oversold-1', 'oversold', ?, 'Scarce mango', 'Vegetables', 4500, 2)`,
+        scarce.id,
+      );
       const check = await checkNoOversell(env.DB, ledger);
       expect(check.passed).toBe(false);
       expect(check.problems).toContain(`${scarce.id}: oversold, 4 units in live orders of 3`);
@@ -93,23 +104,50 @@ describe("the busiest hour's consistency checks", () => {
 
   describe("no order lost", () => {
     const breakages: [string, (s: Awaited<ReturnType<typeof storeAfterLoad>>) => Promise<unknown>, RegExp][] = [
-      ["an accepted order is gone", async ({ codOrder }) => {
-        await sql("DELETE FROM order_items WHERE order_id = ?", codOrder);
-        await sql("DELETE FROM notifications WHERE order_id = ?", codOrder); // what the shopper was told of it
-        await sql("DELETE FROM orders WHERE id = ?", codOrder);
-      }, /: accepted, but not in the database$/],
-      ["a line of an order is gone", ({ codOrder, plain }) => sql("DELETE FROM order_items WHERE order_id = ? AND product_id = ?", codOrder, plain.id), /: holds 2 × .*, the shopper sent 2 × .*, 1 × /],
-      ["an order's amount changed", ({ codOrder }) => sql("UPDATE orders SET amount_paise = amount_paise + 100 WHERE id = ?", codOrder), /: amount \d+ paise, its lines come to \d+$/],
-      ["a line at a price its product never had", ({ codOrder, plain }) => sql("UPDATE order_items SET unit_price_paise = 100 WHERE order_id = ? AND product_id = ?", codOrder, plain.id), /at 100 paise, a price it never had$/],
-      ["a paid card order shows unpaid", ({ cardOrder }) => sql("UPDATE orders SET is_paid = 0, payment_state = 'pending' WHERE id = ?", cardOrder), /: paid by card, but the order says pending$/],
-      ["an order moved to another shopper", ({ codOrder, card }) => sql("UPDATE orders SET user_id = ? WHERE id = ?", card.id, codOrder), /: belongs to .*, placed by /],
+      [
+        "an accepted order is gone",
+        async ({ codOrder }) => {
+          await sql("DELETE FROM order_items WHERE order_id = ?", codOrder);
+          await sql("DELETE FROM notifications WHERE order_id = ?", codOrder); // what the shopper was told of it
+          await sql("DELETE FROM orders WHERE id = ?", codOrder);
+        },
+        /: accepted, but not in the database$/,
+      ],
+      [
+        "a line of an order is gone",
+        ({ codOrder, plain }) => sql("DELETE FROM order_items WHERE order_id = ? AND product_id = ?", codOrder, plain.id),
+        /: holds 2 × .*, the shopper sent 2 × .*, 1 × /,
+      ],
+      [
+        "an order's amount changed",
+        ({ codOrder }) => sql("UPDATE orders SET amount_paise = amount_paise + 100 WHERE id = ?", codOrder),
+        /: amount \d+ paise, its lines come to \d+$/,
+      ],
+      [
+        "a line at a price its product never had",
+        ({ codOrder, plain }) => sql("UPDATE order_items SET unit_price_paise = 100 WHERE order_id = ? AND product_id = ?", codOrder, plain.id),
+        /at 100 paise, a price it never had$/,
+      ],
+      [
+        "a paid card order shows unpaid",
+        ({ cardOrder }) => sql("UPDATE orders SET is_paid = 0, payment_state = 'pending' WHERE id = ?", cardOrder),
+        /: paid by card, but the order says pending$/,
+      ],
+      [
+        "an order moved to another shopper",
+        ({ codOrder, card }) => sql("UPDATE orders SET user_id = ? WHERE id = ?", card.id, codOrder),
+        /: belongs to .*, placed by /,
+      ],
     ];
     it.each(breakages)("fails when %s", async (_, breakIt, problem) => {
       const store = await storeAfterLoad();
       await breakIt(store);
       const check = await checkNoOrderLost(env.DB, store.ledger);
       expect(check.passed).toBe(false);
-      expect(check.problems.some((p) => problem.test(p)), check.problems.join("\n")).toBe(true);
+      expect(
+        check.problems.some((p) => problem.test(p)),
+        check.problems.join("\n"),
+      ).toBe(true);
     });
 
     it("accepts a line at any price the seller gave the product during the run", async () => {
@@ -118,7 +156,9 @@ describe("the busiest hour's consistency checks", () => {
       expect((await checkNoOrderLost(env.DB, ledger)).passed).toBe(false);
       expect((await checkNoOrderLost(env.DB, { ...ledger, offerPrices: { [plain.id]: [9000, 8000] } })).passed).toBe(true);
       await sql("UPDATE order_items SET unit_price_paise = 7000 WHERE order_id = ? AND product_id = ?", codOrder, plain.id);
-      expect((await checkNoOrderLost(env.DB, { ...ledger, offerPrices: { [plain.id]: [9000, 8000] } })).problems).toContain(`${codOrder}: ${plain.id} at 7000 paise, a price it never had`);
+      expect((await checkNoOrderLost(env.DB, { ...ledger, offerPrices: { [plain.id]: [9000, 8000] } })).problems).toContain(
+        `${codOrder}: ${plain.id} at 7000 paise, a price it never had`,
+      );
     });
   });
 

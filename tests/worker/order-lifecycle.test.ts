@@ -31,14 +31,25 @@ describe("GET /api/order/seller", () => {
     await env.DB.prepare(
       `INSERT INTO orders (id, user_id, subtotal_paise, tax_paise, amount_paise, address, payment_type, status_history, created_at, updated_at)
        VALUES ('unpaid-online', ?, 100, 2, 102, '{}', 'Online', '[]', ?, ?)`,
-    ).bind(shopper.id, Date.now() + 10, Date.now()).run();
+    )
+      .bind(shopper.id, Date.now() + 10, Date.now())
+      .run();
 
     const body = await json<{ orders: Record<string, any>[]; awaitingPacking: number }>(await call("/api/order/seller", { headers: { Cookie: seller } }));
     expect(body.orders.map((o) => o._id)).toEqual([second, first]);
     expect(body.awaitingPacking).toBe(2);
     expect(body.orders[1]).toMatchObject({
       items: [{ product: expect.objectContaining({ name: "Apple" }), quantity: 2 }],
-      address: { firstName: "Asha", lastName: "Rao", street: "12 Market Road", city: "Bengaluru", state: "Karnataka", zipCode: "560001", country: "India", phone: "+91 98765 43210" },
+      address: {
+        firstName: "Asha",
+        lastName: "Rao",
+        street: "12 Market Road",
+        city: "Bengaluru",
+        state: "Karnataka",
+        zipCode: "560001",
+        country: "India",
+        phone: "+91 98765 43210",
+      },
       paymentType: "COD",
       isPaid: false,
     });
@@ -73,7 +84,9 @@ describe("the order lifecycle", () => {
     expect(row).toMatchObject({ status: "Delivered", is_paid: 1, payment_state: "paid" });
     expect(JSON.parse(row!.status_history).map((c: { status: string }) => c.status)).toEqual(["Order Placed", "Packed", "Out for delivery", "Delivered"]);
 
-    const mine = await json<{ orders: { statusHistory: { status: string; at: string }[]; isPaid: boolean }[] }>(await call("/api/order/user", { headers: { Cookie: shopper.cookie } }));
+    const mine = await json<{ orders: { statusHistory: { status: string; at: string }[]; isPaid: boolean }[] }>(
+      await call("/api/order/user", { headers: { Cookie: shopper.cookie } }),
+    );
     expect(mine.orders[0]!.isPaid).toBe(true);
     expect(mine.orders[0]!.statusHistory).toHaveLength(4);
     expect(mine.orders[0]!.statusHistory[3]!.at).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -148,7 +161,9 @@ describe("the shopper's cancellation", () => {
     const apple = await insertProduct();
     const shopper = await signUp();
     const old = await placeCod(shopper, apple.id);
-    await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?").bind(Date.now() - 61 * 60 * 1000, old).run();
+    await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?")
+      .bind(Date.now() - 61 * 60 * 1000, old)
+      .run();
     expect((await postJson("/api/order/cancel", { orderId: old, reason: "Ordered by mistake" }, { Cookie: shopper.cookie })).status).toBe(409);
 
     const packed = await placeCod(shopper, apple.id);
@@ -180,7 +195,17 @@ describe("the shopper's cancellation", () => {
     const milk = await insertProduct({ name: "Counted milk", stock: 6 });
     const shopper = await signUp();
     const address = await addAddress(shopper);
-    const placed = await postJson("/api/order/cod", { items: [{ product: bread.id, quantity: 4 }, { product: milk.id, quantity: 2 }], address }, { Cookie: shopper.cookie });
+    const placed = await postJson(
+      "/api/order/cod",
+      {
+        items: [
+          { product: bread.id, quantity: 4 },
+          { product: milk.id, quantity: 2 },
+        ],
+        address,
+      },
+      { Cookie: shopper.cookie },
+    );
     const { orderId } = await json<{ orderId: string }>(placed);
     const stockOf = async (id: string) => (await env.DB.prepare("SELECT stock FROM products WHERE id = ?").bind(id).first<{ stock: number | null }>())!.stock;
     expect([await stockOf(bread.id), await stockOf(milk.id)]).toEqual([null, 4]);
@@ -195,7 +220,8 @@ describe("the shopper's cancellation", () => {
 });
 
 describe("availability follows counted stock (ADR 019)", () => {
-  const onSale = async (id: string) => (await env.DB.prepare("SELECT in_stock FROM products WHERE id = ?").bind(id).first<{ in_stock: number }>())!.in_stock === 1;
+  const onSale = async (id: string) =>
+    (await env.DB.prepare("SELECT in_stock FROM products WHERE id = ?").bind(id).first<{ in_stock: number }>())!.in_stock === 1;
   const listed = async () => (await json<{ products: { name: string }[] }>(await call("/api/product/list?inStock=true"))).products.map((p) => p.name);
   const setStock = (seller: string, id: string, inStock: boolean) => postJson("/api/product/stock", { id, inStock }, { Cookie: seller });
 

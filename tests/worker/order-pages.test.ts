@@ -43,7 +43,9 @@ const move = (seller: string, orderId: string, status: string, extra: Record<str
   postJson("/api/order/status", { orderId, status, ...extra }, { Cookie: seller });
 
 async function orderRow(id: string) {
-  return env.DB.prepare("SELECT status, cancel_reason, cancel_note, cancelled_by, stock_returned FROM orders WHERE id = ?").bind(id).first<Record<string, unknown>>();
+  return env.DB.prepare("SELECT status, cancel_reason, cancel_note, cancelled_by, stock_returned FROM orders WHERE id = ?")
+    .bind(id)
+    .first<Record<string, unknown>>();
 }
 
 async function cartOf(shopper: Shopper): Promise<Record<string, number>> {
@@ -77,7 +79,10 @@ describe("the order page /my-orders/:id", () => {
     const apple = await insertProduct({ name: "Apple 1 kg", offerPricePaise: 11_000, pricePaise: 12_000 });
     const milk = await insertProduct({ name: "Milk 1 L", offerPricePaise: 6_000, pricePaise: 6_500 });
     const shopper = await signUp();
-    const orderId = await placeCod(shopper, [{ product: apple.id, quantity: 2 }, { product: milk.id, quantity: 1 }]);
+    const orderId = await placeCod(shopper, [
+      { product: apple.id, quantity: 2 },
+      { product: milk.id, quantity: 1 },
+    ]);
     // Later changes to the catalogue never rewrite what was bought.
     await env.DB.prepare("UPDATE products SET offer_price_paise = 9000, name = 'Apple (new)' WHERE id = ?").bind(apple.id).run();
     await env.DB.prepare("UPDATE products SET switched_off = 1 WHERE id = ?").bind(milk.id).run();
@@ -163,7 +168,9 @@ describe("the confirmation after placing", () => {
     const address = await addAddress(shopper);
     const { fakeStripe } = await import("../support/stripe");
     await fakeStripe.reset();
-    const body = await json<{ url: string; orderId: string }>(await postJson("/api/order/stripe", { items: [{ product: apple.id, quantity: 1 }], address }, { Cookie: shopper.cookie }));
+    const body = await json<{ url: string; orderId: string }>(
+      await postJson("/api/order/stripe", { items: [{ product: apple.id, quantity: 1 }], address }, { Cookie: shopper.cookie }),
+    );
     const [session] = await fakeStripe.sessionsFor(body.orderId);
     expect(session!.success_url).toBe(`${env.APP_URL}/loader?next=${encodeURIComponent(`/my-orders?placed=${body.orderId}`)}`);
   });
@@ -225,7 +232,13 @@ describe("order again", () => {
     const orderId = await placeCod(shopper, [{ product: apple.id, quantity: 2 }]);
     const withJs = await runRoute(orderAgainRoute.action, { path: `/my-orders/${orderId}/again`, cookie: shopper.cookie, params: { id: orderId }, form: {} });
     expect(dataOf(withJs)).toMatchObject({ ok: true, added: 1, msg: "Added 1 product to your cart." });
-    const noJs = await runRoute(orderAgainRoute.action, { path: `/my-orders/${orderId}/again`, cookie: shopper.cookie, params: { id: orderId }, form: {}, document: true });
+    const noJs = await runRoute(orderAgainRoute.action, {
+      path: `/my-orders/${orderId}/again`,
+      cookie: shopper.cookie,
+      params: { id: orderId },
+      form: {},
+      document: true,
+    });
     expect(statusOf(noJs)).toBe(303);
     expect((noJs.value as Response).headers.get("Location")).toBe(`/my-orders/${orderId}?added`);
     expect(await cartOf(shopper)).toEqual({ [apple.id]: 4 });
@@ -245,7 +258,13 @@ describe("cancelling with a reason", () => {
     expect((await orderRow(orderId))!.status).toBe("Order Placed");
 
     expect((await postJson("/api/order/cancel", { orderId, reason: "Ordered by mistake" }, { Cookie: shopper.cookie })).status).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({ status: "Cancelled", cancel_reason: "Ordered by mistake", cancel_note: null, cancelled_by: "shopper", stock_returned: 1 });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "Cancelled",
+      cancel_reason: "Ordered by mistake",
+      cancel_note: null,
+      cancelled_by: "shopper",
+      stock_returned: 1,
+    });
     const page = await orderPage(db(), shopper.id, orderId);
     expect(page.userExists && page.order).toMatchObject({ cancelReason: "Ordered by mistake", cancelledBy: "shopper" });
     const api = await json<{ order: Record<string, unknown> }>(await call(`/api/order/user/${orderId}`, { headers: { Cookie: shopper.cookie } }));
@@ -272,7 +291,12 @@ describe("cancelling with a reason", () => {
     expect((await orderRow(orderId))!.status).toBe("Order Placed");
 
     expect((await move(seller, orderId, "Cancelled", { reason: "Items out of stock", note: " Mangoes ran out " })).status).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({ status: "Cancelled", cancel_reason: "Items out of stock", cancel_note: "Mangoes ran out", cancelled_by: "seller" });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "Cancelled",
+      cancel_reason: "Items out of stock",
+      cancel_note: "Mangoes ran out",
+      cancelled_by: "seller",
+    });
     const mine = await json<{ orders: Record<string, any>[] }>(await call("/api/order/user", { headers: { Cookie: shopper.cookie } }));
     expect(mine.orders[0]!.cancellation).toEqual({ by: "seller", reason: "Items out of stock", note: "Mangoes ran out" });
   });
@@ -303,21 +327,49 @@ describe("cancelling with a reason", () => {
 
     const confirm = await runRoute(orderCancelRoute.loader, { path: `/my-orders/${first}/cancel`, cookie: shopper.cookie, params: { id: first } });
     expect(dataOf(confirm)).toMatchObject({ id: first, cancellable: true });
-    const noReason = await runRoute(orderCancelRoute.action, { path: `/my-orders/${first}/cancel`, cookie: shopper.cookie, params: { id: first }, form: {}, document: true });
+    const noReason = await runRoute(orderCancelRoute.action, {
+      path: `/my-orders/${first}/cancel`,
+      cookie: shopper.cookie,
+      params: { id: first },
+      form: {},
+      document: true,
+    });
     expect(statusOf(noReason)).toBe(400);
     expect(dataOf(noReason)).toEqual({ ok: false, msg: "Choose a reason for cancelling", field: "reason" });
-    const done = await runRoute(orderCancelRoute.action, { path: `/my-orders/${first}/cancel`, cookie: shopper.cookie, params: { id: first }, form: { reason: "Delivery is too slow" }, document: true });
+    const done = await runRoute(orderCancelRoute.action, {
+      path: `/my-orders/${first}/cancel`,
+      cookie: shopper.cookie,
+      params: { id: first },
+      form: { reason: "Delivery is too slow" },
+      document: true,
+    });
     expect((done.value as Response).headers.get("Location")).toBe(`/my-orders/${first}`);
     expect(await orderRow(first)).toMatchObject({ status: "Cancelled", cancel_reason: "Delivery is too slow", cancelled_by: "shopper" });
 
     // The shopper's form cannot cancel with someone else's order id in the URL.
     const other = await signUp();
-    const theirs = await runRoute(orderCancelRoute.action, { path: `/my-orders/${second}/cancel`, cookie: other.cookie, params: { id: second }, form: { reason: "Ordered by mistake" } });
+    const theirs = await runRoute(orderCancelRoute.action, {
+      path: `/my-orders/${second}/cancel`,
+      cookie: other.cookie,
+      params: { id: second },
+      form: { reason: "Ordered by mistake" },
+    });
     expect(statusOf(theirs)).toBe(404);
 
-    const sellerConfirm = await runRoute(sellerCancelRoute.loader, { path: `/seller/orders/${second}/cancel`, cookie: seller, params: { id: second }, seller: true });
+    const sellerConfirm = await runRoute(sellerCancelRoute.loader, {
+      path: `/seller/orders/${second}/cancel`,
+      cookie: seller,
+      params: { id: second },
+      seller: true,
+    });
     expect(dataOf(sellerConfirm)).toMatchObject({ id: second, customer: "Asha Rao", cancellable: true });
-    const byShopper = await runRoute(sellerCancelRoute.action, { path: `/seller/orders/${second}/cancel`, cookie: shopper.cookie, params: { id: second }, form: { reason: "Payment problem" }, seller: true });
+    const byShopper = await runRoute(sellerCancelRoute.action, {
+      path: `/seller/orders/${second}/cancel`,
+      cookie: shopper.cookie,
+      params: { id: second },
+      form: { reason: "Payment problem" },
+      seller: true,
+    });
     expect(statusOf(byShopper)).toBe(401);
     const sellerDone = await runRoute(sellerCancelRoute.action, {
       path: `/seller/orders/${second}/cancel`,
@@ -327,7 +379,12 @@ describe("cancelling with a reason", () => {
       seller: true,
     });
     expect(dataOf(sellerDone)).toEqual({ ok: true, msg: "Order cancelled" });
-    expect(await orderRow(second)).toMatchObject({ status: "Cancelled", cancel_reason: "Other", cancel_note: "Shop closed for Diwali", cancelled_by: "seller" });
+    expect(await orderRow(second)).toMatchObject({
+      status: "Cancelled",
+      cancel_reason: "Other",
+      cancel_note: "Shop closed for Diwali",
+      cancelled_by: "seller",
+    });
   });
 });
 
@@ -352,7 +409,10 @@ describe("the seller's orders: filters and search", () => {
     await env.DB.batch([
       env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?").bind(day("2026-11-20T04:00:00Z"), asha),
       // 23:30 in India on the 21st is 18:00 UTC: it belongs to the 21st.
-      env.DB.prepare("UPDATE orders SET created_at = ?, payment_type = 'Online', is_paid = 1, payment_state = 'paid' WHERE id = ?").bind(day("2026-11-21T18:00:00Z"), vikram),
+      env.DB.prepare("UPDATE orders SET created_at = ?, payment_type = 'Online', is_paid = 1, payment_state = 'paid' WHERE id = ?").bind(
+        day("2026-11-21T18:00:00Z"),
+        vikram,
+      ),
       env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?").bind(day("2026-11-22T04:00:00Z"), ashok),
     ]);
     const list = async (query: string) => {
@@ -481,7 +541,10 @@ describe("the seller's orders: filters and search", () => {
     expect(await list("q=mys")).toEqual([vikram]);
     // The same keys as an order placed now gets: the city's two spaces squeezed to one.
     expect(await list(`q=${encodeURIComponent("kolar gold f")}`)).toEqual([ashok]);
-    expect(await env.DB.prepare("SELECT search_pincode, search_city FROM orders WHERE id = ?").bind(ashok).first()).toEqual({ search_pincode: "563115", search_city: "kolar gold fields" });
+    expect(await env.DB.prepare("SELECT search_pincode, search_city FROM orders WHERE id = ?").bind(ashok).first()).toEqual({
+      search_pincode: "563115",
+      search_city: "kolar gold fields",
+    });
   });
 
   it("bad filters are a 400 with the reason, for the API and on the page", async () => {
@@ -506,7 +569,9 @@ describe("the seller's orders: filters and search", () => {
     await shop();
     const plan = async (query: SellerOrdersQuery) => {
       const { sql, params } = listQuery(db(), query).toSQL();
-      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
       return results.map((row) => row.detail).join("\n");
     };
     const plans = {
@@ -557,7 +622,9 @@ describe("waiting orders (the seller's badge)", () => {
     await env.DB.prepare(
       `INSERT INTO orders (id, user_id, subtotal_paise, tax_paise, amount_paise, address, payment_type, status_history, created_at, updated_at)
        VALUES ('unpaid-online', ?, 100, 2, 102, '{}', 'Online', '[]', ?, ?)`,
-    ).bind(shopper.id, Date.now(), Date.now()).run();
+    )
+      .bind(shopper.id, Date.now(), Date.now())
+      .run();
 
     const badge = await runRoute(waitingRoute.loader, { path: "/seller/orders/waiting", cookie: seller, seller: true });
     expect(dataOf(badge)).toEqual({ waiting: 3 });
@@ -636,8 +703,12 @@ describe("invoices and packing slips", () => {
     const orderId = await placeCod(shopper, [{ product: apple.id, quantity: 1 }]);
     const other = await signUp();
 
-    expect(statusOf(await runRoute(shopperInvoiceRoute.loader, { path: `/my-orders/${orderId}/invoice`, cookie: shopper.cookie, params: { id: orderId } }))).toBe(200);
-    expect(statusOf(await runRoute(shopperInvoiceRoute.loader, { path: `/my-orders/${orderId}/invoice`, cookie: other.cookie, params: { id: orderId } }))).toBe(404);
+    expect(
+      statusOf(await runRoute(shopperInvoiceRoute.loader, { path: `/my-orders/${orderId}/invoice`, cookie: shopper.cookie, params: { id: orderId } })),
+    ).toBe(200);
+    expect(statusOf(await runRoute(shopperInvoiceRoute.loader, { path: `/my-orders/${orderId}/invoice`, cookie: other.cookie, params: { id: orderId } }))).toBe(
+      404,
+    );
     expect(statusOf(await runRoute(shopperInvoiceRoute.loader, { path: `/my-orders/${orderId}/invoice`, params: { id: orderId } }))).toBe(302);
 
     for (const route of [sellerInvoiceRoute, packingSlipRoute]) {

@@ -32,7 +32,13 @@ describe("POST /api/order/cod", () => {
     const address = await addAddress(shopper);
     await postJson("/api/cart/update", { cartItems: { [apple.id]: 2, [milk.id]: 1 } }, { Cookie: shopper.cookie });
 
-    const response = await placeCod(shopper, { items: [{ product: apple.id, quantity: 2 }, { product: milk.id, quantity: 1 }], address });
+    const response = await placeCod(shopper, {
+      items: [
+        { product: apple.id, quantity: 2 },
+        { product: milk.id, quantity: 1 },
+      ],
+      address,
+    });
     expect(response.status).toBe(201);
     const answer = await json<Answer>(response);
     expect(answer).toMatchObject({ success: true, msg: "Order Placed Successfully" });
@@ -184,7 +190,13 @@ describe("POST /api/order/cod", () => {
     const apple = await insertProduct({ offerPricePaise: 1000, pricePaise: 1000 });
     const shopper = await signUp();
     const address = await addAddress(shopper);
-    await placeCod(shopper, { items: [{ product: apple.id, quantity: 1 }, { product: apple.id, quantity: 2 }], address });
+    await placeCod(shopper, {
+      items: [
+        { product: apple.id, quantity: 1 },
+        { product: apple.id, quantity: 2 },
+      ],
+      address,
+    });
     const item = await env.DB.prepare("SELECT quantity FROM order_items").first<{ quantity: number }>();
     expect(item!.quantity).toBe(3);
   });
@@ -215,7 +227,13 @@ describe("the per-product quantity cap counts every line of a product", () => {
     expect(await orderCount()).toBe(0);
 
     // Up to the cap, split over lines, is one line of the sum.
-    const ok = await placeCod(shopper, { items: [{ product: banana.id, quantity: 50 }, { product: banana.id, quantity: 49 }], address });
+    const ok = await placeCod(shopper, {
+      items: [
+        { product: banana.id, quantity: 50 },
+        { product: banana.id, quantity: 49 },
+      ],
+      address,
+    });
     expect(ok.status).toBe(201);
     expect(await env.DB.prepare("SELECT quantity FROM order_items").all()).toMatchObject({ results: [{ quantity: 99 }] });
   });

@@ -107,7 +107,9 @@ async function rowsRead(statements: Statement[]): Promise<{ total: number; repor
   let total = 0;
   const lines: string[] = [];
   for (const { sql, values } of statements.filter((s) => /^\s*(select|with)\b/i.test(s.sql))) {
-    const { meta } = await env.DB.prepare(sql).bind(...values).all();
+    const { meta } = await env.DB.prepare(sql)
+      .bind(...values)
+      .all();
     total += meta.rows_read;
     lines.push(`${meta.rows_read} rows: ${sql}`);
   }
@@ -300,7 +302,9 @@ describe("shop pages, guest", () => {
       "/products?search=xqzv",
     ]) {
       const result = await runLoaders(page(path), rootStep, step("products", products.loader));
-      expect(result.data<{ products: unknown[] }>("products").products.length, path).toBe(path.includes("xqzv") ? 0 : path.includes("Vegetables") || path.includes("aloo") || path.includes("potatoes") ? 3 : 20);
+      expect(result.data<{ products: unknown[] }>("products").products.length, path).toBe(
+        path.includes("xqzv") ? 0 : path.includes("Vegetables") || path.includes("aloo") || path.includes("potatoes") ? 3 : 20,
+      );
       // Where a search's results end, a second trip looks among the sold out (ADR 030 addendum), only then.
       const resultsEnd = /search=(aloo|potatoes|xqzv)/.test(path);
       expectWithinBudget(result, resultsEnd ? 2 : 1, resultsEnd ? 2 : 1);
@@ -368,7 +372,10 @@ describe("shop pages, guest", () => {
   });
 
   it("pages for signed-in shoppers redirect a guest to log in without touching D1", async () => {
-    for (const [path, loader] of [["/my-orders", myOrders.loader], ["/add-address", addAddressPage.loader]] as const) {
+    for (const [path, loader] of [
+      ["/my-orders", myOrders.loader],
+      ["/add-address", addAddressPage.loader],
+    ] as const) {
       const result = await runLoaders(page(path), rootStep, step(path, loader));
       expect(statusOf(result.thrown(path)), path).toBe(302);
       expectWithinBudget(result, 0);
@@ -550,14 +557,24 @@ describe("seller pages", () => {
     expect(many.data<{ nextCursor: string | null }>("list").nextCursor).not.toBeNull();
     expectWithinBudget(many, 1);
 
-    const search = await runLoaders(page("/seller/product-list?q=toor", seller), rootStep, step("seller layout", sellerGuard), step("list", sellerProductList.loader));
+    const search = await runLoaders(
+      page("/seller/product-list?q=toor", seller),
+      rootStep,
+      step("seller layout", sellerGuard),
+      step("list", sellerProductList.loader),
+    );
     expect(search.data<{ products: unknown[] }>("list").products).toHaveLength(20);
     expectWithinBudget(search, 1);
   });
 
   it("search words: one batch (a page and the count)", async () => {
     const seller = await sellerLogin();
-    const result = await runLoaders(page("/seller/search-words", seller), rootStep, step("seller layout", sellerGuard), step("words", sellerSearchWords.loader));
+    const result = await runLoaders(
+      page("/seller/search-words", seller),
+      rootStep,
+      step("seller layout", sellerGuard),
+      step("words", sellerSearchWords.loader),
+    );
     expect(result.data<{ words: unknown[] }>("words").words).toHaveLength(20);
     expectWithinBudget(result, 1);
   });
@@ -578,11 +595,21 @@ describe("seller pages", () => {
   it("edit product: one query; a missing product is a 404 after that one query", async () => {
     const seller = await sellerLogin();
     const { id } = await insertProduct({ name: "Ghee 500 ml" });
-    const found = await runLoaders(page(`/seller/products/${id}/edit`, seller), rootStep, step("seller layout", sellerGuard), step("edit", sellerEditProduct.loader, { id }));
+    const found = await runLoaders(
+      page(`/seller/products/${id}/edit`, seller),
+      rootStep,
+      step("seller layout", sellerGuard),
+      step("edit", sellerEditProduct.loader, { id }),
+    );
     expect(found.data<{ product: { name: string } }>("edit").product.name).toBe("Ghee 500 ml");
     expectWithinBudget(found, 1);
 
-    const missing = await runLoaders(page("/seller/products/nope/edit", seller), rootStep, step("seller layout", sellerGuard), step("edit", sellerEditProduct.loader, { id: "nope" }));
+    const missing = await runLoaders(
+      page("/seller/products/nope/edit", seller),
+      rootStep,
+      step("seller layout", sellerGuard),
+      step("edit", sellerEditProduct.loader, { id: "nope" }),
+    );
     expect(statusOf(missing.thrown("edit"))).toBe(404);
     expectWithinBudget(missing, 1);
   });
@@ -604,7 +631,12 @@ describe("seller pages", () => {
     expect(data.awaitingPacking).toBe(8);
     expectWithinBudget(eight, 1);
 
-    const filtered = await runLoaders(page("/seller/orders?status=Packed", seller), rootStep, step("seller layout", sellerGuard), step("orders", sellerOrders.loader));
+    const filtered = await runLoaders(
+      page("/seller/orders?status=Packed", seller),
+      rootStep,
+      step("seller layout", sellerGuard),
+      step("orders", sellerOrders.loader),
+    );
     expect(filtered.data<{ orders: unknown[] }>("orders").orders).toEqual([]);
     expectWithinBudget(filtered, 1);
   });
@@ -618,7 +650,12 @@ describe("seller pages", () => {
       const made = await manyProducts(rows);
       const csv = ["id,name,category,price,offer_price", ...made.map((p) => `${p.id},${p.name},Vegetables,60,50`)].join("\n");
       const id = await stageImport({ db: db(), env }, csv);
-      const preview = await runLoaders(page(`/seller/products/import?preview=${id}`, seller), rootStep, step("seller layout", sellerGuard), step("import", sellerImport.loader));
+      const preview = await runLoaders(
+        page(`/seller/products/import?preview=${id}`, seller),
+        rootStep,
+        step("seller layout", sellerGuard),
+        step("import", sellerImport.loader),
+      );
       expect(preview.data<{ preview: { summary: { update: number } } }>("import").preview.summary.update).toBe(rows);
       expectWithinBudget(preview, 1);
     }
@@ -676,7 +713,11 @@ describe("order pages (issues 15 and 16)", () => {
     const [id] = await orderIds(shopper);
     const invoice = await runLoaders(page(`/my-orders/${id}/invoice`, shopper.cookie), step("invoice", shopperInvoice.loader, { id: id! }));
     expectWithinBudget(invoice, 1);
-    for (const [name, loader] of [["seller invoice", sellerInvoice.loader], ["packing slip", sellerPackingSlip.loader], ["seller cancel", sellerOrderCancel.loader]] as const) {
+    for (const [name, loader] of [
+      ["seller invoice", sellerInvoice.loader],
+      ["packing slip", sellerPackingSlip.loader],
+      ["seller cancel", sellerOrderCancel.loader],
+    ] as const) {
       const result = await runLoaders(page(`/seller/orders/${id}/x`, seller), step("seller layout", sellerGuard), step(name, loader, { id: id! }));
       expect(result.thrown(name), name).toBeUndefined();
       expectWithinBudget(result, 1);
@@ -713,13 +754,16 @@ describe("reads that do not grow with the catalogue", () => {
     const shopper = await shopperWithCart(cartLines);
     await placeOrders(shopper, 1, cartLines.slice(0, 1));
     await shopperWithCart(cartLines, shopper); // the order emptied the saved cart
-    const orderId = ((await db().query.orders.findFirst({ where: (o, { eq }) => eq(o.userId, shopper.id) }))!).id;
+    const orderId = (await db().query.orders.findFirst({ where: (o, { eq }) => eq(o.userId, shopper.id) }))!.id;
     const seller = await sellerLogin();
     const guest = `cart=${serializeCart(Object.fromEntries(cartLines.map((p) => [p.id, 1])))}`;
     const productParams = { category: "vegetables", id: shown[5]!.id };
 
     const pages: [string, Request, ...Step[]][] = [];
-    for (const [who, cookie] of [["guest", guest], ["shopper", shopper.cookie]] as const) {
+    for (const [who, cookie] of [
+      ["guest", guest],
+      ["shopper", shopper.cookie],
+    ] as const) {
       pages.push(
         [`${who} /`, page("/", cookie), rootStep, step("home", home.loader)],
         [`${who} /products`, page("/products", cookie), rootStep, step("products", products.loader)],
@@ -727,7 +771,12 @@ describe("reads that do not grow with the catalogue", () => {
         [`${who} /products?sort=discount`, page("/products?sort=discount", cookie), rootStep, step("products", products.loader)],
         [`${who} /products?search=basmati`, page("/products?search=basmati", cookie), rootStep, step("products", products.loader)],
         [`${who} /products?search=basmtai (a typo)`, page("/products?search=basmtai", cookie), rootStep, step("products", products.loader)],
-        [`${who} /products?search=rice&category=vegetables`, page("/products?search=rice&category=vegetables", cookie), rootStep, step("products", products.loader)],
+        [
+          `${who} /products?search=rice&category=vegetables`,
+          page("/products?search=rice&category=vegetables", cookie),
+          rootStep,
+          step("products", products.loader),
+        ],
         [`${who} /products?search=rice&sort=price-desc`, page("/products?search=rice&sort=price-desc", cookie), rootStep, step("products", products.loader)],
         [`${who} /products/vegetables`, page("/products/vegetables", cookie), rootStep, step("category", category.loader, { category: "vegetables" })],
         [`${who} product page`, page(`/products/vegetables/${productParams.id}`, cookie), rootStep, step("product", product.loader, productParams)],

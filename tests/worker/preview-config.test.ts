@@ -3,7 +3,14 @@
 // ADR 026). `npm run test:deploy` runs the same functions on the real build's configuration.
 import { describe, expect, it } from "vitest";
 import { contractProblems } from "../../scripts/migration-rules";
-import { asPreviewRuns, previewIsolationProblems, previewName, previewResourceNames, withPreviewResources, type WranglerConfig } from "../../scripts/preview-config";
+import {
+  asPreviewRuns,
+  previewIsolationProblems,
+  previewName,
+  previewResourceNames,
+  withPreviewResources,
+  type WranglerConfig,
+} from "../../scripts/preview-config";
 
 /** Production's bindings as wrangler.toml has them, and a previews block as committed. */
 function config(): WranglerConfig {
@@ -48,7 +55,11 @@ describe("a branch's Preview cannot reach production", () => {
     expect(bound.previews?.vars?.APP_URL).toBe("https://x-edge-grocery.acme.workers.dev");
     expect(bound.d1_databases).toEqual(config().d1_databases);
     expect(previewIsolationProblems(bound, { requireResources: true })).toEqual([]);
-    expect(asPreviewRuns(bound)).toMatchObject({ d1_databases: bound.previews?.d1_databases, kv_namespaces: bound.previews?.kv_namespaces, previews: undefined });
+    expect(asPreviewRuns(bound)).toMatchObject({
+      d1_databases: bound.previews?.d1_databases,
+      kv_namespaces: bound.previews?.kv_namespaces,
+      previews: undefined,
+    });
   });
 
   it("the committed block may leave resources unnamed (Wrangler creates new ones), but CI's may not", () => {
@@ -64,7 +75,10 @@ describe("a branch's Preview cannot reach production", () => {
       ["bucket", (c) => (c.previews!.r2_buckets = [{ binding: "IMAGES", bucket_name: "grocery-images" }])],
       ["rate limits", (c) => (c.previews!.ratelimits = [{ name: "AUTH_LIMITER", namespace_id: "1001" }])],
       ["URL", (c) => (c.previews!.vars = { APP_URL: "https://shop.example" })],
-      ["objects", (c) => (c.previews!.durable_objects = { bindings: [{ name: "CATALOG_PURGE", class_name: "CatalogPurge", script_name: "edge-grocery-prod" }] })],
+      [
+        "objects",
+        (c) => (c.previews!.durable_objects = { bindings: [{ name: "CATALOG_PURGE", class_name: "CatalogPurge", script_name: "edge-grocery-prod" }] }),
+      ],
       ["queue", (c) => (c.previews!.queues = { producers: [{ binding: "STORE_EVENTS", queue: "grocery-store-events" }] })],
     ];
     for (const [what, leak] of leaks) {

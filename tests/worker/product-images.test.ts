@@ -54,7 +54,10 @@ describe("a product's pictures, slot by slot", () => {
       [[{ file: "not a file" }], 400, /must be files/],
     ];
     for (const [images, status, message] of cases) {
-      await expect(updateProduct(store(), product.id, VALID_PRODUCT, images), message.source).rejects.toMatchObject({ status, message: expect.stringMatching(message) });
+      await expect(updateProduct(store(), product.id, VALID_PRODUCT, images), message.source).rejects.toMatchObject({
+        status,
+        message: expect.stringMatching(message),
+      });
     }
     expect(await imagesOf(product.id)).toEqual(["products/mine.webp"]);
     expect(await storedKeys()).toEqual([]);
@@ -97,9 +100,15 @@ describe("the product form's picture slots (worker/web/seller-forms.ts)", () => 
     const corrupt = () => new File([new TextEncoder().encode("not really a picture")], "banana.png", { type: "image/png" });
     const refused = saveProductForm(formPost({ keep0: "products/a.webp", position0: "2", image2: corrupt(), position2: "1" }), worker(), product.id);
     // About the slot's own field (`image2`, slot 3): the form says it there.
-    await expect(refused).rejects.toMatchObject({ status: 400, message: "Image 3 (banana.png): Images must be JPEG, PNG, WebP or AVIF files", field: "image2" });
+    await expect(refused).rejects.toMatchObject({
+      status: 400,
+      message: "Image 3 (banana.png): Images must be JPEG, PNG, WebP or AVIF files",
+      field: "image2",
+    });
     const big = new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], "huge.png", { type: "image/png" });
-    await expect(updateProduct(store(), product.id, VALID_PRODUCT, [{ file: new File([PNG.slice()], "ok.png", { type: "image/png" }) }, { file: big }])).rejects.toMatchObject({
+    await expect(
+      updateProduct(store(), product.id, VALID_PRODUCT, [{ file: new File([PNG.slice()], "ok.png", { type: "image/png" }) }, { file: big }]),
+    ).rejects.toMatchObject({
       status: 413,
       message: "Image 2 (huge.png): Each image must be at most 2 MB",
     });
@@ -128,7 +137,15 @@ describe("the product form's picture slots (worker/web/seller-forms.ts)", () => 
   it("a Position select moves a kept picture, and a new file chosen into a slot goes where that slot's position says", async () => {
     const product = await insertProduct({ images: ["products/a.webp", "products/b.webp", "products/c.webp"] });
     const moved = await saveProductForm(
-      formPost({ keep0: "products/a.webp", position0: "1", keep1: "products/b.webp", position1: "2", keep2: "products/c.webp", position2: "1", image3: emptyFile() }),
+      formPost({
+        keep0: "products/a.webp",
+        position0: "1",
+        keep1: "products/b.webp",
+        position1: "2",
+        keep2: "products/c.webp",
+        position2: "1",
+        image3: emptyFile(),
+      }),
       worker(),
       product.id,
     );
@@ -136,7 +153,16 @@ describe("the product form's picture slots (worker/web/seller-forms.ts)", () => 
     expect(await imagesOf(product.id)).toEqual(moved.images);
 
     const replaced = await saveProductForm(
-      formPost({ keep0: "products/c.webp", position0: "2", keep1: "products/a.webp", position1: "1", image1: new File([PNG.slice()], "new.png", { type: "image/png" }), keep2: "products/b.webp", remove2: "1", position2: "1" }),
+      formPost({
+        keep0: "products/c.webp",
+        position0: "2",
+        keep1: "products/a.webp",
+        position1: "1",
+        image1: new File([PNG.slice()], "new.png", { type: "image/png" }),
+        keep2: "products/b.webp",
+        remove2: "1",
+        position2: "1",
+      }),
       worker(),
       product.id,
     );
@@ -147,7 +173,9 @@ describe("the product form's picture slots (worker/web/seller-forms.ts)", () => 
   it("refuses a position that is not 1 to 4 with a 400 and changes nothing", async () => {
     const product = await insertProduct({ images: ["products/a.webp", "products/b.webp"] });
     for (const position of ["0", "5", "x", "1.5", ""]) {
-      await expect(saveProductForm(formPost({ keep0: "products/a.webp", position0: position, keep1: "products/b.webp" }), worker(), product.id)).rejects.toMatchObject({
+      await expect(
+        saveProductForm(formPost({ keep0: "products/a.webp", position0: position, keep1: "products/b.webp" }), worker(), product.id),
+      ).rejects.toMatchObject({
         status: 400,
         message: "Choose each picture's position from the list",
       });
@@ -157,7 +185,10 @@ describe("the product form's picture slots (worker/web/seller-forms.ts)", () => 
 
   it("every slot removed is refused; a post without any slot field keeps the pictures", async () => {
     const product = await insertProduct({ images: ["products/a.webp"] });
-    await expect(saveProductForm(formPost({ keep0: "products/a.webp", remove0: "1" }), worker(), product.id)).rejects.toMatchObject({ status: 400, message: "Add at least one product image" });
+    await expect(saveProductForm(formPost({ keep0: "products/a.webp", remove0: "1" }), worker(), product.id)).rejects.toMatchObject({
+      status: 400,
+      message: "Add at least one product image",
+    });
     const kept = await saveProductForm(formPost({ name: "Renamed Basil" }), worker(), product.id);
     expect(kept).toMatchObject({ name: "Renamed Basil", images: ["products/a.webp"] });
     // Adding needs a picture either way.

@@ -61,7 +61,10 @@ describe("GET /api/product/list", () => {
     expect(names).toEqual(rice.map((p) => p.name));
     for (const bad of ["s-1", "sabc", "s", "garbage", `${rice[0]!.createdAt}.${rice[0]!.id}`]) {
       const refused = await call(`/api/product/list?search=rice&limit=2&cursor=${encodeURIComponent(bad)}`);
-      expect([refused.status, await refused.json()], bad).toEqual([400, expect.objectContaining({ success: false, msg: "This cursor is not one the list gave out: start again without it" })]);
+      expect([refused.status, await refused.json()], bad).toEqual([
+        400,
+        expect.objectContaining({ success: false, msg: "This cursor is not one the list gave out: start again without it" }),
+      ]);
     }
   });
 
@@ -69,10 +72,16 @@ describe("GET /api/product/list", () => {
     await insertProduct({ name: "Red Apple" });
     const seller = await sellerLogin();
     for (const search of ["Red%00Apple", "Red%09Apple", "Red%0D%0AApple", "Red%7FApple", "%00Red%C2%85Apple%00", "Red%00%00%00Apple"]) {
-      for (const [path, headers] of [["/api/product/list", {}], ["/api/product/seller-list", { Cookie: seller }]] as const) {
+      for (const [path, headers] of [
+        ["/api/product/list", {}],
+        ["/api/product/seller-list", { Cookie: seller }],
+      ] as const) {
         const response = await call(`${path}?search=${search}`, { headers });
         expect(response.status, `${path} ${search}`).toBe(200);
-        expect((await json<ListAnswer>(response)).products.map((p) => p.name), `${path} ${search}`).toEqual(["Red Apple"]);
+        expect(
+          (await json<ListAnswer>(response)).products.map((p) => p.name),
+          `${path} ${search}`,
+        ).toEqual(["Red Apple"]);
       }
     }
     for (const search of ["%00", "%00%00%00", "ab%00cd", "%01%02%03%04"]) {

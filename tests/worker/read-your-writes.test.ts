@@ -27,7 +27,11 @@ function browser(db: D1Database) {
     const headers = new Headers({ ...freshIp(), Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; ") });
     if (init.json !== undefined) headers.set("Content-Type", "application/json");
     if (init.method && init.method !== "GET") headers.set("Origin", ORIGIN);
-    const request = new Request(new URL(path, ORIGIN), { method: init.method ?? "GET", headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
+    const request = new Request(new URL(path, ORIGIN), {
+      method: init.method ?? "GET",
+      headers,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
     const ctx = createExecutionContext();
     const response = await worker.fetch!(request as Parameters<NonNullable<typeof worker.fetch>>[0], { ...env, DB: db }, ctx);
     await waitOnExecutionContext(ctx);
@@ -55,7 +59,20 @@ beforeEach(async () => {
   productId = crypto.randomUUID();
   await getDb({ DB: db })
     .insert(products)
-    .values({ id: productId, name: "Replica apples", category: "Fruits", description: ["Crisp"], pricePaise: 10000, offerPricePaise: 9000, images: ["seed/a.webp"], inStock: true, stock: 20, weight: "1 kg", createdAt: 1, updatedAt: 1 });
+    .values({
+      id: productId,
+      name: "Replica apples",
+      category: "Fruits",
+      description: ["Crisp"],
+      pricePaise: 10000,
+      offerPricePaise: 9000,
+      images: ["seed/a.webp"],
+      inStock: true,
+      stock: 20,
+      weight: "1 kg",
+      createdAt: 1,
+      updatedAt: 1,
+    });
   await db.catchUp();
   db.starts.length = 0;
 });
@@ -71,7 +88,10 @@ describe("every request reads through a D1 session, starting where it must (ADR 
 
   it("a write starts at the primary and hands back its bookmark: HttpOnly, signed, short-lived", async () => {
     const shopper = browser(db);
-    const response = await shopper.send("/api/user/register", { method: "POST", json: { name: "Replica Shopper", email: `r-${crypto.randomUUID()}@example.com`, password: "correct horse battery" } });
+    const response = await shopper.send("/api/user/register", {
+      method: "POST",
+      json: { name: "Replica Shopper", email: `r-${crypto.randomUUID()}@example.com`, password: "correct horse battery" },
+    });
     expect(response.status).toBe(201);
     expect(db.starts).toEqual(["first-primary"]);
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${BOOKMARK_COOKIE}=`));
@@ -91,7 +111,10 @@ describe("every request reads through a D1 session, starting where it must (ADR 
 
   it("the next request starts at the bookmark the cookie carries", async () => {
     const shopper = browser(db);
-    await shopper.send("/api/user/register", { method: "POST", json: { name: "Replica Shopper", email: `r-${crypto.randomUUID()}@example.com`, password: "correct horse battery" } });
+    await shopper.send("/api/user/register", {
+      method: "POST",
+      json: { name: "Replica Shopper", email: `r-${crypto.randomUUID()}@example.com`, password: "correct horse battery" },
+    });
     await shopper.send("/api/user/is-auth");
     expect(db.starts).toEqual(["first-primary", "fake-00000002"]);
   });
@@ -112,7 +135,9 @@ describe("a replica that lags: the bookmark is what lets shoppers read their own
   it("without the bookmark a new shopper could look signed out and miss their order; with it, never", async () => {
     const shopper = browser(db);
     const email = `r-${crypto.randomUUID()}@example.com`;
-    expect((await shopper.send("/api/user/register", { method: "POST", json: { name: "Replica Shopper", email, password: "correct horse battery" } })).status).toBe(201);
+    expect(
+      (await shopper.send("/api/user/register", { method: "POST", json: { name: "Replica Shopper", email, password: "correct horse battery" } })).status,
+    ).toBe(201);
 
     // The replica has not seen the new account yet.
     const withBookmark = await (await shopper.send("/api/user/is-auth")).json<{ success: boolean }>();
@@ -149,7 +174,10 @@ describe("a replica that lags: the bookmark is what lets shoppers read their own
     const seller = browser(db);
     expect((await seller.send("/api/seller/login", { method: "POST", json: { email: env.SELLER_EMAIL, password: env.SELLER_PASSWORD } })).status).toBe(200);
     expect((await seller.send("/api/product/stock", { method: "POST", json: { id: productId, inStock: false } })).status).toBe(200);
-    const inStock = async () => (await (await seller.send("/api/product/seller-list?limit=10")).json<{ products: { _id: string; inStock: boolean }[] }>()).products.find((p) => p._id === productId)?.inStock;
+    const inStock = async () =>
+      (await (await seller.send("/api/product/seller-list?limit=10")).json<{ products: { _id: string; inStock: boolean }[] }>()).products.find(
+        (p) => p._id === productId,
+      )?.inStock;
     expect(await inStock()).toBe(false);
     seller.forget(BOOKMARK_COOKIE);
     expect(await inStock()).toBe(true);

@@ -12,14 +12,47 @@ function followed(target: string): URL {
 
 /** Pieces attackers combine: dot segments (plain and encoded), slashes, backslashes, control characters, schemes. */
 const piece = fc.constantFrom(
-  "/", "//", "\\", ".", "..", "%2e", "%2E", "%2e%2e", "%2f", "%2F", "%5c", "%09", "\t", "\n", "\u0000",
-  "evil.example", "a", "@", ":", "?", "#", "https:", "javascript:", " ", "%20", "products", "\u3002",
+  "/",
+  "//",
+  "\\",
+  ".",
+  "..",
+  "%2e",
+  "%2E",
+  "%2e%2e",
+  "%2f",
+  "%2F",
+  "%5c",
+  "%09",
+  "\t",
+  "\n",
+  "\u0000",
+  "evil.example",
+  "a",
+  "@",
+  ":",
+  "?",
+  "#",
+  "https:",
+  "javascript:",
+  " ",
+  "%20",
+  "products",
+  "\u3002",
 );
 const hostileTarget = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(""));
 
 describe("safeLocalPath: the one check of redirect targets", () => {
   it("refuses targets that only become another host after normalisation (/.//, /..//, /%2e//, /a/..//)", () => {
-    for (const target of ["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/%2E%2E//evil.example", "/a/..//evil.example", "/a/b/../..//evil.example", "/./\\evil.example"]) {
+    for (const target of [
+      "/.//evil.example",
+      "/..//evil.example",
+      "/%2e//evil.example",
+      "/%2E%2E//evil.example",
+      "/a/..//evil.example",
+      "/a/b/../..//evil.example",
+      "/./\\evil.example",
+    ]) {
       expect(safeLocalPath(target), target).toBe("/");
     }
   });
@@ -60,7 +93,19 @@ describe("sellerReturnPath: where the seller goes once logged in", () => {
     expect(sellerReturnPath("/seller/orders?status=Packed")).toBe("/seller/orders?status=Packed");
     expect(sellerReturnPath("/seller/dashboard")).toBe("/seller/dashboard");
     expect(sellerReturnPath("/seller")).toBe("/seller");
-    for (const elsewhere of [null, "", "/products", "/sellers", "/seller-x", "//evil.example/seller", "https://evil.example/seller", "/seller/login", "/seller/login?redirectTo=%2Fseller", "/seller/logout", "/.//evil.example"]) {
+    for (const elsewhere of [
+      null,
+      "",
+      "/products",
+      "/sellers",
+      "/seller-x",
+      "//evil.example/seller",
+      "https://evil.example/seller",
+      "/seller/login",
+      "/seller/login?redirectTo=%2Fseller",
+      "/seller/logout",
+      "/.//evil.example",
+    ]) {
       expect(sellerReturnPath(elsewhere), String(elsewhere)).toBe("/seller/dashboard");
     }
   });

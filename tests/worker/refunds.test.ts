@@ -77,8 +77,12 @@ describe("POST /api/order/refunded", () => {
     expect((await markRefundedApi({ orderId }, seller)).status).toBe(200);
     await vi.waitFor(
       async () => {
-        const { notifications } = await json<{ notifications: { orderId: string; event: string; message: string }[] }>(await authed(shopper, "/api/user/notifications"));
-        expect(notifications).toContainEqual(expect.objectContaining({ orderId, event: "Refunded", message: "Your refund was made: expect it on your card in 5-7 business days." }));
+        const { notifications } = await json<{ notifications: { orderId: string; event: string; message: string }[] }>(
+          await authed(shopper, "/api/user/notifications"),
+        );
+        expect(notifications).toContainEqual(
+          expect.objectContaining({ orderId, event: "Refunded", message: "Your refund was made: expect it on your card in 5-7 business days." }),
+        );
       },
       { timeout: 10_000, interval: 200 },
     );
@@ -131,7 +135,11 @@ describe("POST /api/order/refunded", () => {
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(await json(bad)).toMatchObject({ success: false, msg: "Unknown order" });
     }
-    const notJson = await call("/api/order/refunded", { method: "POST", headers: { Cookie: seller, "Content-Type": "application/json", Origin: "http://localhost:8787" }, body: "{orderId" });
+    const notJson = await call("/api/order/refunded", {
+      method: "POST",
+      headers: { Cookie: seller, "Content-Type": "application/json", Origin: "http://localhost:8787" },
+      body: "{orderId",
+    });
     expect(notJson.status).toBe(400);
   });
 
@@ -140,7 +148,9 @@ describe("POST /api/order/refunded", () => {
     const shopper = await signUp();
     const live = await placePaidCard(shopper);
     const cancelledCod = await placeCod(shopper);
-    expect((await postJson("/api/order/status", { orderId: cancelledCod, status: "Cancelled", reason: "Customer asked to cancel" }, { Cookie: seller })).status).toBe(200);
+    expect(
+      (await postJson("/api/order/status", { orderId: cancelledCod, status: "Cancelled", reason: "Customer asked to cancel" }, { Cookie: seller })).status,
+    ).toBe(200);
     const rows = { live: await orderRow(live), cancelledCod: await orderRow(cancelledCod) };
     const sums = await salesDays();
 
@@ -160,8 +170,12 @@ describe("the words for a refund", () => {
   it("says when a refund is due and, once made, on which day (India time); the seller reads what to do", () => {
     const order = { amountPaise: 42000, refundedAt: null, paymentType: "Online" };
     expect(refundText({ ...order, paymentState: "refund_due" })).toBe("Refund of ₹420 due: expect it on your card in 5-7 business days");
-    expect(refundText({ ...order, paymentState: "refund_due" }, "seller")).toBe("Refund of ₹420 due: refund the card payment in Stripe, then press Mark refunded");
-    expect(refundText({ ...order, paymentType: "COD", paymentState: "refund_due" }, "seller")).toBe("Refund of ₹420 due: give the cash back, then press Mark refunded");
+    expect(refundText({ ...order, paymentState: "refund_due" }, "seller")).toBe(
+      "Refund of ₹420 due: refund the card payment in Stripe, then press Mark refunded",
+    );
+    expect(refundText({ ...order, paymentType: "COD", paymentState: "refund_due" }, "seller")).toBe(
+      "Refund of ₹420 due: give the cash back, then press Mark refunded",
+    );
     // Cash collected, then the order cancelled (a delivery that came back after all).
     expect(refundText({ ...order, paymentType: "COD", paymentState: "refund_due" })).toBe("Refund of ₹420 due: the store gives your cash back");
     // 23:30 on 23 Nov in India is 18:00 UTC that day.
@@ -201,7 +215,10 @@ describe("Mark refunded on the seller's orders page (its own action, intent=refu
     const document = (await mark(live, seller, true)).value as Response;
     expect(document.status).toBe(303);
     expect(document.headers.get("Location")).toBe(ORDERS);
-    expect(JSON.parse(decodeURIComponent(document.headers.get(FLASH_HEADER)!))).toEqual({ kind: "error", message: `Order ${orderNumber(live)} is Order Placed: only a cancelled order is refunded.` });
+    expect(JSON.parse(decodeURIComponent(document.headers.get(FLASH_HEADER)!))).toEqual({
+      kind: "error",
+      message: `Order ${orderNumber(live)} is Order Placed: only a cancelled order is refunded.`,
+    });
     expect(await orderRow(live)).toMatchObject({ payment_state: "paid", refunded_at: null });
 
     const due = await refundDueOrder(seller, shopper);
@@ -221,12 +238,16 @@ describe("the orders page's refund filter", () => {
     await placePaidCard(shopper);
     await markRefunded({ db: db(), env }, { orderId: done });
 
-    const listed = await json<{ orders: { _id: string; paymentState: string }[] }>(await call("/api/order/seller?paid=refund", { headers: { Cookie: seller } }));
+    const listed = await json<{ orders: { _id: string; paymentState: string }[] }>(
+      await call("/api/order/seller?paid=refund", { headers: { Cookie: seller } }),
+    );
     expect(listed.orders.map((order) => order._id)).toEqual([due]);
     expect((await call("/api/order/seller?paid=refunds", { headers: { Cookie: seller } })).status).toBe(400);
 
     const { sql, params } = listQuery(db(), { paid: "refund" }).toSQL();
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
     expect(plan.results.map((row) => row.detail).join("\n")).toMatch(/orders USING INDEX orders_refund_due_created_idx/);
   });
 });
@@ -235,7 +256,13 @@ describe("every refusal on the seller's orders page comes back to it without Jav
   it("a step the order cannot take: a 303 back to the orders with the reason as a toast, nothing changed", async () => {
     const seller = await sellerLogin();
     const orderId = await placeCod(await signUp());
-    const move = await runRoute(sellerOrdersRoute.action, { path: "/seller/orders", cookie: seller, form: { intent: "move", orderId, status: "Delivered" }, seller: true, document: true });
+    const move = await runRoute(sellerOrdersRoute.action, {
+      path: "/seller/orders",
+      cookie: seller,
+      form: { intent: "move", orderId, status: "Delivered" },
+      seller: true,
+      document: true,
+    });
     const response = move.value as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/seller/orders");

@@ -8,7 +8,12 @@ import { call, json, postJson } from "../support/http";
 import { sellerLogin } from "../support/seller";
 import { signUp } from "../support/shoppers";
 
-type Suggestions = { success: boolean; query: string; didYouMean: string | null; suggestions: { _id: string; name: string; category: string; offerPrice: number; price: number; image: string | null; inStock: boolean }[] };
+type Suggestions = {
+  success: boolean;
+  query: string;
+  didYouMean: string | null;
+  suggestions: { _id: string; name: string; category: string; offerPrice: number; price: number; image: string | null; inStock: boolean }[];
+};
 type Words = { words: { term: string; meaning: string; category: string | null }[]; nextAfter: string | null; total: number };
 
 const settle = () => new Promise((r) => setTimeout(r, 50)); // the cache write happens after the response
@@ -25,7 +30,15 @@ describe("GET /api/product/suggest", () => {
     const typo = await json<Suggestions>(await call("/api/product/suggest?q=aple"));
     expect(typo).toMatchObject({ success: true, query: "aple", didYouMean: "apple" });
     expect(typo.suggestions).toEqual([
-      { _id: apple.id, name: "Apple 1 kg", category: "Fruits", price: 120, offerPrice: 110, image: "http://localhost:8787/images/seed/1f34e.webp", inStock: true },
+      {
+        _id: apple.id,
+        name: "Apple 1 kg",
+        category: "Fruits",
+        price: 120,
+        offerPrice: 110,
+        image: "http://localhost:8787/images/seed/1f34e.webp",
+        inStock: true,
+      },
     ]);
     const synonym = await json<Suggestions>(await call("/api/product/suggest?q=%20ALOO%20"));
     expect(synonym.query).toBe("ALOO");
@@ -105,7 +118,7 @@ describe("the seller's search words", () => {
     expect(first.words).toHaveLength(20);
     expect(first.words).toContainEqual({ term: "aloo", meaning: "potato", category: null });
     const all = [...first.words];
-    for (let after = first.nextAfter; after; ) {
+    for (let after = first.nextAfter; after;) {
       const next = await list(after);
       all.push(...next.words);
       after = next.nextAfter;
@@ -119,14 +132,18 @@ describe("the seller's search words", () => {
     expect((await list()).words.slice(0, 3).map((w) => w.term)).toEqual(["ananas", "zucchini", "7up"]);
     // A malformed cursor is refused, not answered with the first page again.
     const refused = await call("/api/seller/search-words?after=garbage", { headers: { Cookie: seller } });
-    expect([refused.status, ((await refused.json()) as { msg: string }).msg]).toEqual([400, "This cursor is not one the list gave out: start again without it"]);
+    expect([refused.status, ((await refused.json()) as { msg: string }).msg]).toEqual([
+      400,
+      "This cursor is not one the list gave out: start again without it",
+    ]);
   });
 
   it("adds a word (201), gives it a new meaning (200), and removes it; the shop's search follows at once", async () => {
     await insertProduct({ name: "Banana 1 kg", category: "Fruits" });
     await insertProduct({ name: "Maggi Noodles 280g", category: "Instant" });
     const seller = await sellerLogin();
-    const names = async (q: string) => (await json<Suggestions>(await call(`/api/product/suggest?q=${q}`, { headers: { Cookie: seller } }))).suggestions.map((s) => s.name);
+    const names = async (q: string) =>
+      (await json<Suggestions>(await call(`/api/product/suggest?q=${q}`, { headers: { Cookie: seller } }))).suggestions.map((s) => s.name);
     expect(await names("vazhaipazham")).toEqual([]);
 
     const added = await postJson("/api/seller/search-words", { term: "  Vazhaipazham ", meaning: "BANANA" }, { Cookie: seller });
@@ -142,7 +159,11 @@ describe("the seller's search words", () => {
 
     const changed = await postJson("/api/seller/search-words", { term: "vazhaipazham", meaning: "Instant Food" }, { Cookie: seller });
     expect(changed.status).toBe(200);
-    expect(await json(changed)).toMatchObject({ msg: "Updated: “vazhaipazham” finds the Instant aisle (it found “banana” before)", word: { category: "Instant" }, replaced: "banana" });
+    expect(await json(changed)).toMatchObject({
+      msg: "Updated: “vazhaipazham” finds the Instant aisle (it found “banana” before)",
+      word: { category: "Instant" },
+      replaced: "banana",
+    });
     expect(await names("vazhaipazham")).toEqual(["Maggi Noodles 280g"]);
 
     // A meaning no product has (a typo): saved, and the seller is told shoppers will find nothing.
@@ -181,7 +202,11 @@ describe("the seller's search words", () => {
       expect((await json(response)).msg, JSON.stringify(body)).toBe(msg);
     }
     expect((await postJson("/api/seller/search-words", "{not json", { Cookie: seller })).status).toBe(400);
-    const wrongType = await call("/api/seller/search-words", { method: "POST", body: "term=kela", headers: { Cookie: seller, Origin: "http://localhost:8787", "Content-Type": "application/x-www-form-urlencoded" } });
+    const wrongType = await call("/api/seller/search-words", {
+      method: "POST",
+      body: "term=kela",
+      headers: { Cookie: seller, Origin: "http://localhost:8787", "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(wrongType.status).toBe(415);
     expect((await postJson("/api/seller/search-words/delete", { term: "" }, { Cookie: seller })).status).toBe(400);
     expect((await json<Words>(await call("/api/seller/search-words", { headers: { Cookie: seller } }))).total).toBe(before);
@@ -191,7 +216,9 @@ describe("the seller's search words", () => {
     const seller = await sellerLogin();
     const { total } = await json<Words>(await call("/api/seller/search-words", { headers: { Cookie: seller } }));
     const missing = MAX_SEARCH_SYNONYMS - total;
-    const statements = Array.from({ length: missing }, (_, i) => env.DB.prepare("INSERT INTO search_synonyms (term, meaning, created_at) VALUES (?, 'potato', 1)").bind(`filler ${i}`));
+    const statements = Array.from({ length: missing }, (_, i) =>
+      env.DB.prepare("INSERT INTO search_synonyms (term, meaning, created_at) VALUES (?, 'potato', 1)").bind(`filler ${i}`),
+    );
     await env.DB.batch(statements);
     const full = await postJson("/api/seller/search-words", { term: "kizhangu", meaning: "potato" }, { Cookie: seller });
     expect(full.status).toBe(409);

@@ -198,7 +198,18 @@ describe("search ranking", () => {
 describe("search text", () => {
   it("stems plurals to a piece both forms contain, never below three letters", () => {
     expect(["tomatoes", "potatoes", "apples", "berries", "grapes", "eggs", "chips", "peaches", "glass", "bus", "pies", "tea"].map(stem)).toEqual([
-      "tomato", "potato", "apple", "berr", "grape", "egg", "chip", "peach", "glass", "bus", "pie", "tea",
+      "tomato",
+      "potato",
+      "apple",
+      "berr",
+      "grape",
+      "egg",
+      "chip",
+      "peach",
+      "glass",
+      "bus",
+      "pie",
+      "tea",
     ]);
   });
 
@@ -319,9 +330,15 @@ describe("sort and filter", () => {
       }
     }
     const byPrice = await browseProducts(db(), { search: "", sort: "price-asc", limit: 3 });
-    await expect(browseProducts(db(), { search: "", sort: "discount", cursor: byPrice.nextCursor!, limit: 3 })).rejects.toMatchObject({ status: 400, message: "This cursor is not one the list gave out: start again without it" });
+    await expect(browseProducts(db(), { search: "", sort: "discount", cursor: byPrice.nextCursor!, limit: 3 })).rejects.toMatchObject({
+      status: 400,
+      message: "This cursor is not one the list gave out: start again without it",
+    });
     for (const garbage of ["p", "pX.1", "p1.", "r1.2.3", "s5"]) {
-      await expect(browseProducts(db(), { search: "rice", sort: "price-asc", cursor: garbage, limit: 3 }), garbage).rejects.toMatchObject({ status: 400, message: "This cursor is not one the list gave out: start again without it" });
+      await expect(browseProducts(db(), { search: "rice", sort: "price-asc", cursor: garbage, limit: 3 }), garbage).rejects.toMatchObject({
+        status: 400,
+        message: "This cursor is not one the list gave out: start again without it",
+      });
     }
   });
 });
@@ -390,7 +407,12 @@ describe("query plans", () => {
           const { db: recording, statements } = recordingDb();
           const result = await browseProducts(recording, { search, sort: "relevance", cursor });
           let rows = 0;
-          for (const { sql, values } of statements) rows += (await env.DB.prepare(sql).bind(...values).all()).meta.rows_read;
+          for (const { sql, values } of statements)
+            rows += (
+              await env.DB.prepare(sql)
+                .bind(...values)
+                .all()
+            ).meta.rows_read;
           read.set(`${search} page ${page}`, { rows, names: result.products.map((p) => p.name) });
           cursor = result.nextCursor!;
         }

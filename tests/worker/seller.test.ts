@@ -152,7 +152,10 @@ describe("POST /api/product/add", () => {
     const cases: [{ name: string; type: string; bytes: Uint8Array }[], number][] = [
       [[png, png, png, png, png], 400],
       [[{ name: "notes.png", type: "image/png", bytes: new TextEncoder().encode("just some text") }], 400],
-      [[{ name: "x.svg", type: "image/svg+xml", bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }], 400],
+      [
+        [{ name: "x.svg", type: "image/svg+xml", bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }],
+        400,
+      ],
       [[{ name: "page.jpg", type: "image/jpeg", bytes: new TextEncoder().encode("<html><script>alert(1)</script></html>") }], 400],
       [[{ name: "big.png", type: "image/png", bytes: new Uint8Array(2 * 1024 * 1024 + 1).fill(1, 8).map((b, i) => (i < 8 ? PNG[i]! : b)) }], 413],
       [[{ name: "huge.png", type: "image/png", bytes: new Uint8Array(50 * 1024 * 1024) }], 413],
@@ -162,7 +165,14 @@ describe("POST /api/product/add", () => {
       const response = await postForm("/api/product/add", productForm(VALID_PRODUCT, files), { Cookie: cookie });
       expect(response.status, files.map((f) => f.name).join()).toBe(status);
     }
-    const twenty = await postForm("/api/product/add", productForm(VALID_PRODUCT, Array.from({ length: 20 }, () => png)), { Cookie: cookie });
+    const twenty = await postForm(
+      "/api/product/add",
+      productForm(
+        VALID_PRODUCT,
+        Array.from({ length: 20 }, () => png),
+      ),
+      { Cookie: cookie },
+    );
     expect(twenty.status).toBe(400);
     expect(await productCount()).toBe(0);
     expect(await objectCount()).toBe(0);
@@ -227,7 +237,11 @@ describe("a product refused for several fields names them all", () => {
     const save = async (document: boolean) => {
       const form = new FormData();
       for (const [name, value] of Object.entries(SEVERAL)) form.set(name, String(value));
-      const request = new Request(new URL(`/seller/products/${product.id}/edit`, ORIGIN), { method: "POST", body: form, headers: { Origin: ORIGIN, ...(document && { "Sec-Fetch-Dest": "document" }) } });
+      const request = new Request(new URL(`/seller/products/${product.id}/edit`, ORIGIN), {
+        method: "POST",
+        body: form,
+        headers: { Origin: ORIGIN, ...(document && { "Sec-Fetch-Dest": "document" }) },
+      });
       return editProductPage.action({ request, context: await pageContext(request), params: { id: product.id } } as never);
     };
     const refusal = { ok: false, msg: "Enter the product name", field: "name", problems: PROBLEMS };
@@ -273,7 +287,12 @@ describe("edit and delete", () => {
     form.set("id", product.id);
     const response = await postForm("/api/product/update", form, { Cookie: cookie });
     expect(response.status).toBe(200);
-    expect((await json<{ product: Record<string, unknown> }>(response)).product).toMatchObject({ name: "Renamed", price: 60, offerPrice: 50, image: ["http://localhost:8787/images/seed/x.webp"] });
+    expect((await json<{ product: Record<string, unknown> }>(response)).product).toMatchObject({
+      name: "Renamed",
+      price: 60,
+      offerPrice: 50,
+      image: ["http://localhost:8787/images/seed/x.webp"],
+    });
   });
 
   /** The seller opened the edit form at `seen` units; a shopper then bought 3. */
@@ -335,7 +354,11 @@ describe("edit and delete", () => {
   it("deletes a product: shoppers stop seeing it, a second delete is 404", async () => {
     const cookie = await sellerLogin();
     const product = await insertProduct();
-    expect(await json(await postJson("/api/product/delete", { id: product.id }, { Cookie: cookie }))).toEqual({ success: true, msg: "Product Deleted", message: "Product Deleted" });
+    expect(await json(await postJson("/api/product/delete", { id: product.id }, { Cookie: cookie }))).toEqual({
+      success: true,
+      msg: "Product Deleted",
+      message: "Product Deleted",
+    });
     expect((await json<{ products: unknown[] }>(await call("/api/product/list?inStock=true"))).products).toEqual([]);
     expect((await postJson("/api/product/delete", { id: product.id }, { Cookie: cookie })).status).toBe(404);
   });

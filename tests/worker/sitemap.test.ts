@@ -41,7 +41,11 @@ describe("sitemap", () => {
     )
       .bind(PRODUCTS_PER_SITEMAP + 1)
       .run();
-    expect(locs(await (await get(sitemapIndex)).text())).toEqual([`${APP_URL}/sitemaps/pages.xml`, `${APP_URL}/sitemaps/products-1.xml`, `${APP_URL}/sitemaps/products-2.xml`]);
+    expect(locs(await (await get(sitemapIndex)).text())).toEqual([
+      `${APP_URL}/sitemaps/pages.xml`,
+      `${APP_URL}/sitemaps/products-1.xml`,
+      `${APP_URL}/sitemaps/products-2.xml`,
+    ]);
     const second = await (await get(sitemap, { file: "products-2.xml" })).text();
     expect(locs(second)).toEqual([`${APP_URL}/products/fruits/far-away`]);
     expect(locs(await (await get(sitemap, { file: "products-1.xml" })).text())).not.toContain(`${APP_URL}/products/fruits/far-away`);
@@ -58,9 +62,7 @@ describe("sitemap", () => {
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     const xml = await response.text();
     expect(xml).toContain(`<url><loc>${APP_URL}/products/fruits/${onSale.id}</loc><lastmod>2026-11-01T08:00:00.000Z</lastmod></url>`);
-    expect(locs(xml)).toEqual(
-      expect.arrayContaining([`${APP_URL}/products/fruits/${soldOut.id}`, `${APP_URL}/products/fruits/${switchedOff.id}`]),
-    );
+    expect(locs(xml)).toEqual(expect.arrayContaining([`${APP_URL}/products/fruits/${soldOut.id}`, `${APP_URL}/products/fruits/${switchedOff.id}`]));
     // The id is percent-encoded in the path, and what remains special to XML is escaped.
     expect(xml).toContain(`<loc>${APP_URL}/products/vegetables/o&apos;brien%26sons%3C1%3E</loc>`);
     expect(odd.id).toBe("o'brien&sons<1>");
@@ -70,7 +72,15 @@ describe("sitemap", () => {
   it("the fixed pages: home, listings, every category and the policy pages; never the seller's or a shopper's", async () => {
     const xml = await (await get(sitemap, { file: "pages.xml" })).text();
     const urls = locs(xml);
-    expect(urls).toEqual(expect.arrayContaining([`${APP_URL}/`, `${APP_URL}/products`, `${APP_URL}/products/fruits`, `${APP_URL}/products/vegetables`, `${APP_URL}/shipping-delivery`]));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        `${APP_URL}/`,
+        `${APP_URL}/products`,
+        `${APP_URL}/products/fruits`,
+        `${APP_URL}/products/vegetables`,
+        `${APP_URL}/shipping-delivery`,
+      ]),
+    );
     expect(urls).toHaveLength(2 + 7 + 5);
     expect(urls.some((u) => /seller|cart|my-orders|login/.test(u!))).toBe(false);
   });

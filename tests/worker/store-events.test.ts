@@ -29,7 +29,10 @@ const catalogVersion = () => env.SESSIONS.get(CATALOG_VERSION_KEY);
 
 let messageCounter = 0;
 function batchOf(bodies: unknown[], attempts = 1) {
-  return createMessageBatch("grocery-store-events", bodies.map((body) => ({ id: `m-${++messageCounter}`, timestamp: Date.now(), attempts, body })));
+  return createMessageBatch(
+    "grocery-store-events",
+    bodies.map((body) => ({ id: `m-${++messageCounter}`, timestamp: Date.now(), attempts, body })),
+  );
 }
 
 async function consume(bodies: unknown[], store = { db: getDb(env), env }, attempts = 1) {
@@ -53,11 +56,17 @@ describe("order news goes through the store's event queue (ADR 041)", () => {
     const shopper = await signUp();
     const orderId = await placeCodOrder(shopper);
     // Delivered by miniflare's queue to the Worker's own consumer, a moment after the answer.
-    await vi.waitFor(async () => expect(await noticesOf(shopper)).toEqual([expect.objectContaining({ orderId, event: "Order Placed" })]), { timeout: 10_000, interval: 200 });
+    await vi.waitFor(async () => expect(await noticesOf(shopper)).toEqual([expect.objectContaining({ orderId, event: "Order Placed" })]), {
+      timeout: 10_000,
+      interval: 200,
+    });
 
     const seller = await sellerLogin();
     expect((await postJson("/api/order/status", { orderId, status: "Packed" }, { Cookie: seller })).status).toBe(200);
-    await vi.waitFor(async () => expect((await noticesOf(shopper)).map((n) => n.event)).toEqual(["Packed", "Order Placed"]), { timeout: 10_000, interval: 200 });
+    await vi.waitFor(async () => expect((await noticesOf(shopper)).map((n) => n.event)).toEqual(["Packed", "Order Placed"]), {
+      timeout: 10_000,
+      interval: 200,
+    });
   });
 
   it("a message delivered twice tells the shopper once", async () => {
@@ -77,7 +86,12 @@ describe("order news goes through the store's event queue (ADR 041)", () => {
     const orderId = await placeCodOrder(shopper);
     const message = { kind: "order-event", orderId, event: "Out for delivery", at: Date.now() + 1000 };
     // D1 out of reach for the first delivery.
-    const unreachable = { prepare: () => { throw new Error("D1_ERROR: network connection lost"); }, batch: () => Promise.reject(new Error("D1_ERROR: network connection lost")) } as unknown as D1Database;
+    const unreachable = {
+      prepare: () => {
+        throw new Error("D1_ERROR: network connection lost");
+      },
+      batch: () => Promise.reject(new Error("D1_ERROR: network connection lost")),
+    } as unknown as D1Database;
     const failed = await consume([message], { db: getDb({ DB: unreachable }), env }, 1);
     expect(failed.result.explicitAcks).toEqual([]);
     expect(failed.result.retryMessages).toEqual([expect.objectContaining({ msgId: failed.batch.messages[0]!.id })]);
@@ -93,7 +107,12 @@ describe("order news goes through the store's event queue (ADR 041)", () => {
 
   it("a malformed message, or one about an order that does not exist, is acknowledged and changes nothing", async () => {
     expectErrorsLogged("Dropping a malformed store event");
-    const { result } = await consume([{ kind: "order-event", orderId: "", event: "Packed", at: 1 }, { kind: "unknown" }, "not an object", { kind: "order-event", orderId: "no-such-order", event: "Packed", at: 1 }]);
+    const { result } = await consume([
+      { kind: "order-event", orderId: "", event: "Packed", at: 1 },
+      { kind: "unknown" },
+      "not an object",
+      { kind: "order-event", orderId: "no-such-order", event: "Packed", at: 1 },
+    ]);
     expect(result.explicitAcks).toHaveLength(4);
     expect(result.retryMessages).toEqual([]);
     expect(await getDb(env).select().from(notifications)).toEqual([]);
@@ -102,7 +121,11 @@ describe("order news goes through the store's event queue (ADR 041)", () => {
   it("a catalogue purge that failed on the request path is done by the consumer", async () => {
     expectErrorsLogged("Could not refresh the cached catalogue; retrying through the event queue");
     const before = await catalogVersion();
-    const failing = { idFromName: () => { throw new Error("Durable Object unreachable"); } } as unknown as DurableObjectNamespace;
+    const failing = {
+      idFromName: () => {
+        throw new Error("Durable Object unreachable");
+      },
+    } as unknown as DurableObjectNamespace;
     const sent: unknown[] = [];
     const queue = { send: async (body: unknown) => void sent.push(body) } as unknown as Queue;
     await catalogChanged({ CATALOG_PURGE: failing, STORE_EVENTS: queue });
@@ -117,7 +140,10 @@ describe("order news goes through the store's event queue (ADR 041)", () => {
   it("without a queue (a branch Preview) an event is handled inline", async () => {
     const shopper = await signUp();
     const orderId = await placeCodOrder(shopper);
-    await publishStoreEvent({ db: getDb(env), env: { CATALOG_PURGE: env.CATALOG_PURGE } }, { kind: "order-event", orderId, event: "Cancelled", at: Date.now() + 1000 });
+    await publishStoreEvent(
+      { db: getDb(env), env: { CATALOG_PURGE: env.CATALOG_PURGE } },
+      { kind: "order-event", orderId, event: "Cancelled", at: Date.now() + 1000 },
+    );
     expect((await noticesOf(shopper)).map((n) => n.event)).toContain("Cancelled");
   });
 });

@@ -43,7 +43,10 @@ describe("the store's settings", () => {
     const seller = await sellerLogin();
     const changes = {
       state: "Tamil Nadu",
-      expressPincodes: [{ pincode: "600004", etaMinutes: 25 }, { pincode: "600006", etaMinutes: 40 }],
+      expressPincodes: [
+        { pincode: "600004", etaMinutes: 25 },
+        { pincode: "600006", etaMinutes: 40 },
+      ],
       standardMinDays: 1,
       standardMaxDays: 4,
       taxPercent: 5.5,
@@ -69,13 +72,27 @@ describe("the store's settings", () => {
   it.each([
     [{ state: "Atlantis" }, "Choose the state you deliver in from the list of states and union territories"],
     [{ expressPincodes: [{ pincode: "400001", etaMinutes: 30 }] }, "Express pincode 400001 is not in Karnataka"],
-    [{ expressPincodes: [{ pincode: "560001", etaMinutes: 30 }, { pincode: "560001", etaMinutes: 20 }] }, "Express pincode 560001 is listed twice"],
+    [
+      {
+        expressPincodes: [
+          { pincode: "560001", etaMinutes: 30 },
+          { pincode: "560001", etaMinutes: 20 },
+        ],
+      },
+      "Express pincode 560001 is listed twice",
+    ],
     [{ expressPincodes: [{ pincode: "56001", etaMinutes: 30 }] }, "Express pincode “56001” is not a 6-digit PIN code, such as 560001"],
     [{ expressPincodes: "560001 30\n5600O1 25" }, "Express pincode “5600O1” is not a 6-digit PIN code, such as 560001"],
     [{ expressPincodes: [{ pincode: { nested: true }, etaMinutes: 30 }] }, "Express pincode is not a 6-digit PIN code, such as 560001"],
     [{ expressPincodes: [{ pincode: "560001", etaMinutes: 0 }] }, "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240"],
-    [{ expressPincodes: [{ pincode: "560001", etaMinutes: 12.5 }] }, "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240"],
-    [{ expressPincodes: [{ pincode: "560001", etaMinutes: null }] }, "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240"],
+    [
+      { expressPincodes: [{ pincode: "560001", etaMinutes: 12.5 }] },
+      "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240",
+    ],
+    [
+      { expressPincodes: [{ pincode: "560001", etaMinutes: null }] },
+      "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240",
+    ],
     [{ expressPincodes: "560001 thirty" }, "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240"],
     // A minus sign belongs to its number: "-5" minutes is refused, never read as 5.
     [{ expressPincodes: "560001 30\n560034 -5" }, "Express pincode 560034: the delivery time must be a whole number of minutes from 5 to 240"],
@@ -114,7 +131,10 @@ describe("the store's settings", () => {
       [{ taxPercent: " " }, "Enter the tax rate (0 for none)"],
       [{ standardMaxDays: "" }, "Enter the longest standard delivery"],
       [{ standardMinDays: null }, "Enter the shortest standard delivery"],
-      [{ expressPincodes: [{ pincode: "560001", etaMinutes: "" }] }, "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240"],
+      [
+        { expressPincodes: [{ pincode: "560001", etaMinutes: "" }] },
+        "Express pincode 560001: the delivery time must be a whole number of minutes from 5 to 240",
+      ],
     ];
     for (const [change, message] of cases) {
       const response = await postJson("/api/seller/settings", { ...DEFAULT_SETTINGS_INPUT, ...change }, { Cookie: seller });
@@ -139,7 +159,11 @@ describe("the store's settings", () => {
       [{ gstin: 29 }, "Enter the GSTIN as text"],
     ];
     for (const [change, message] of cases) {
-      const response = await postJson("/api/seller/settings", { ...DEFAULT_SETTINGS_INPUT, contact: { ...DEFAULT_SETTINGS_INPUT.contact, ...change } }, { Cookie: seller });
+      const response = await postJson(
+        "/api/seller/settings",
+        { ...DEFAULT_SETTINGS_INPUT, contact: { ...DEFAULT_SETTINGS_INPUT.contact, ...change } },
+        { Cookie: seller },
+      );
       expect(response.status, JSON.stringify(change)).toBe(400);
       expect((await json<{ msg: string }>(response)).msg).toBe(message);
     }
@@ -148,7 +172,11 @@ describe("the store's settings", () => {
 
   it("refuses a body that is not JSON (415) or not an object (400)", async () => {
     const seller = await sellerLogin();
-    const form = await call("/api/seller/settings", { method: "POST", headers: { Origin: ORIGIN, Cookie: seller, "Content-Type": "text/plain" }, body: "state=Goa" });
+    const form = await call("/api/seller/settings", {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: seller, "Content-Type": "text/plain" },
+      body: "state=Goa",
+    });
     expect(form.status).toBe(415);
     expect((await postJson("/api/seller/settings", "[1,2]", { Cookie: seller })).status).toBe(400);
     expect(await storedRow()).toBeNull();
@@ -175,7 +203,12 @@ describe("the store's settings", () => {
 
 describe("a row saved before the business details existed", () => {
   it("reads with the default legal name and no GSTIN, the legal name taken off the front of its office", async () => {
-    const oldContact = { email: "help@shop.example", phone: "+91 80000 00000", hours: "9 to 9", office: "GreenBasket Retail Pvt. Ltd., 12 Market Road, Bengaluru, Karnataka 560001, India" };
+    const oldContact = {
+      email: "help@shop.example",
+      phone: "+91 80000 00000",
+      hours: "9 to 9",
+      office: "GreenBasket Retail Pvt. Ltd., 12 Market Road, Bengaluru, Karnataka 560001, India",
+    };
     await env.DB.prepare(
       "INSERT INTO store_settings (id, state, express_pincodes, standard_min_days, standard_max_days, tax_basis_points, contact, updated_at) VALUES (1, 'Karnataka', '[]', 2, 7, 200, ?, 0)",
     )
@@ -228,9 +261,17 @@ describe("the Settings page's form", () => {
   });
 
   it("saves the business details the invoices print: the legal name, the address line by line, the GSTIN (empty is none)", async () => {
-    const business = { contactLegalName: "  Sharma Kirana Stores  ", contactOffice: " 4 Temple Street \r\n\r\nMysuru 570001\r\n", contactGstin: " 29abcde1234f1zw " };
+    const business = {
+      contactLegalName: "  Sharma Kirana Stores  ",
+      contactOffice: " 4 Temple Street \r\n\r\nMysuru 570001\r\n",
+      contactGstin: " 29abcde1234f1zw ",
+    };
     expect(await post({ ...FORM, ...business })).toEqual({ ok: true, msg: "Settings saved" });
-    expect((await readStoreSettings(getDb(env))).contact).toMatchObject({ legalName: "Sharma Kirana Stores", office: "4 Temple Street\nMysuru 570001", gstin: "29ABCDE1234F1ZW" });
+    expect((await readStoreSettings(getDb(env))).contact).toMatchObject({
+      legalName: "Sharma Kirana Stores",
+      office: "4 Temple Street\nMysuru 570001",
+      gstin: "29ABCDE1234F1ZW",
+    });
     expect(await post({ ...FORM, ...business, contactGstin: "" })).toEqual({ ok: true, msg: "Settings saved" });
     expect((await readStoreSettings(getDb(env))).contact.gstin).toBeNull();
   });

@@ -45,7 +45,18 @@ async function stockOf(id: string) {
 }
 
 function completed(orderId: string, sessionId: string, amount = 33660, currency = "inr") {
-  return { type: "checkout.session.completed", object: { id: sessionId, object: "checkout.session", payment_status: "paid", amount_total: amount, currency, metadata: { orderId }, client_reference_id: orderId } };
+  return {
+    type: "checkout.session.completed",
+    object: {
+      id: sessionId,
+      object: "checkout.session",
+      payment_status: "paid",
+      amount_total: amount,
+      currency,
+      metadata: { orderId },
+      client_reference_id: orderId,
+    },
+  };
 }
 
 async function savedCart(shopper: Shopper) {
@@ -323,7 +334,11 @@ describe("a new order replaces the shopper's card orders still waiting for their
 
   it("a waiting order paid at Stripe meanwhile is kept; another shopper's is never touched; a retried request replaces nothing", async () => {
     const paying = await startOnlineOrder({}, 10);
-    const paid = await fetch((await sessionOf(paying.answer.orderId!)).url, { method: "POST", body: new URLSearchParams({ action: "pay" }), redirect: "manual" });
+    const paid = await fetch((await sessionOf(paying.answer.orderId!)).url, {
+      method: "POST",
+      body: new URLSearchParams({ action: "pay" }),
+      redirect: "manual",
+    });
     expect(paid.status).toBe(303); // paid at Stripe; its webhook not yet in
     const other = await startOnlineOrder();
     expect((await placeCod(paying.shopper, paying.apple.id, 1, paying.address)).status).toBe(201);
@@ -405,7 +420,10 @@ describe("Pay now: a card order waiting for its payment goes back to the same Ch
     const expired = await startOnlineOrder();
     await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_x", metadata: { orderId: expired.answer.orderId } } });
     for (const { answer: a, shopper } of [paid, expired]) {
-      await expect(resumeCardPayment(store(), userOf(shopper), a.orderId)).rejects.toMatchObject({ status: 409, message: "This order is not waiting for a card payment." });
+      await expect(resumeCardPayment(store(), userOf(shopper), a.orderId)).rejects.toMatchObject({
+        status: 409,
+        message: "This order is not waiting for a card payment.",
+      });
     }
     const cod = await postJson("/api/order/cod", { items: [{ product: paid.apple.id, quantity: 1 }], address: paid.address }, { Cookie: paid.shopper.cookie });
     const codId = (await json<Answer>(cod)).orderId;

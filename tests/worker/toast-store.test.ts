@@ -6,7 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getToasts, toast } from "~/lib/toast";
 
-const onScreen = () => getToasts().filter((t) => !t.leaving).map((t) => `${t.kind}: ${t.message}`);
+const onScreen = () =>
+  getToasts()
+    .filter((t) => !t.leaving)
+    .map((t) => `${t.kind}: ${t.message}`);
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -23,7 +23,10 @@ describe("CORS for other front ends", () => {
   });
 
   it("gives other origins no CORS headers and refuses their writes", async () => {
-    const preflight = await call("/api/cart/update", { method: "OPTIONS", headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" } });
+    const preflight = await call("/api/cart/update", {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+    });
     expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
     const shopper = await signUp();
     expect((await postJson("/api/cart/update", { cartItems: {} }, { Origin: "https://evil.example", Cookie: shopper.cookie })).status).toBe(403);
@@ -80,7 +83,9 @@ describe("no default seller password in production", () => {
       checkSellerLogin({ ...production, SELLER_PASSWORD: "a-long-real-secret-123" }, { email: "owner@shop.example", password: "a-long-real-secret-123" }),
     ).not.toThrow();
     // Locally (http) the demo password works, as README promises.
-    expect(() => checkSellerLogin({ ...env, SELLER_PASSWORD: DEMO_SELLER_PASSWORD }, { email: env.SELLER_EMAIL, password: DEMO_SELLER_PASSWORD })).not.toThrow();
+    expect(() =>
+      checkSellerLogin({ ...env, SELLER_PASSWORD: DEMO_SELLER_PASSWORD }, { email: env.SELLER_EMAIL, password: DEMO_SELLER_PASSWORD }),
+    ).not.toThrow();
   });
 });
 
@@ -91,7 +96,10 @@ describe("the last-resort handler", () => {
     const broken = createFetchHandler(async () => {
       throw new Error("secret internals: db password");
     });
-    const response = await broken.fetch!(new Request("http://localhost:8787/somewhere") as never, env, { waitUntil() {}, passThroughOnException() {} } as never);
+    const response = await broken.fetch!(new Request("http://localhost:8787/somewhere") as never, env, {
+      waitUntil() {},
+      passThroughOnException() {},
+    } as never);
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(text).toBe("Something went wrong. Please try again.");

@@ -12,14 +12,19 @@ import { orderRefInput, orderStatusInput, sellerOrdersQuery } from "@worker/vali
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
 
-
 export const orderRoutes = new Hono<ApiEnv>()
   .post("/cod", requireShopper, async (c) => {
     const { order, created } = await checkout({ db: c.var.db, env: c.env }, c.var.user, await readJson(c), "COD");
     return c.json({ success: true, msg: "Order Placed Successfully", orderId: order.id }, created ? 201 : 200);
   })
   .post("/stripe", requireShopper, async (c) => {
-    const { order, created, paymentUrl } = await checkout({ db: c.var.db, env: c.env }, c.var.user, await readJson(c), "Online", c.req.header("origin") ?? null);
+    const { order, created, paymentUrl } = await checkout(
+      { db: c.var.db, env: c.env },
+      c.var.user,
+      await readJson(c),
+      "Online",
+      c.req.header("origin") ?? null,
+    );
     // A replayed key of an order paid meanwhile: nothing left to pay.
     if (!paymentUrl) throw conflict("This order was already placed.");
     return c.json({ success: true, url: paymentUrl, orderId: order.id, msg: "" }, created ? 201 : 200);

@@ -17,7 +17,9 @@ export const sellerRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, msg: "Logged In" });
   })
   .get("/is-auth", requireSeller, (c) => c.json({ success: true, msg: "" }))
-  .get("/dashboard", requireSellerRole, async (c) => c.json({ success: true, msg: "", dashboard: toDashboardJson(await dashboardFigures(c.var.db, Date.now(), bestSellersMemo)) }))
+  .get("/dashboard", requireSellerRole, async (c) =>
+    c.json({ success: true, msg: "", dashboard: toDashboardJson(await dashboardFigures(c.var.db, Date.now(), bestSellersMemo)) }),
+  )
   .get("/logout", sameSiteOnly, async (c) => {
     c.header("Set-Cookie", (await destroySession(c.req.raw, c.env, "seller")).setCookie);
     return c.json({ success: true, msg: "Logged Out" });

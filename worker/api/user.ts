@@ -19,7 +19,13 @@ export const userRoutes = new Hono<ApiEnv>()
   })
   .get("/is-auth", requireShopper, (c) => c.json({ success: true, user: publicUser(c.var.user) }))
   .get("/notifications", requireShopper, async (c) => {
-    const notifications = (await latestNotifications(c.var.db, c.var.user.id)).map(({ id, orderId, event, message, createdAt }) => ({ _id: id, orderId, event, message, createdAt: new Date(createdAt).toISOString() }));
+    const notifications = (await latestNotifications(c.var.db, c.var.user.id)).map(({ id, orderId, event, message, createdAt }) => ({
+      _id: id,
+      orderId,
+      event,
+      message,
+      createdAt: new Date(createdAt).toISOString(),
+    }));
     return c.json({ success: true, notifications });
   })
   .get("/logout", sameSiteOnly, async (c) => {

@@ -29,13 +29,19 @@ export const products = sqliteTable(
     /** Category path as in shared/categories.ts, e.g. "Vegetables". */
     category: text("category").notNull(),
     /** One bullet per line. */
-    description: text("description", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    description: text("description", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** MRP, shown struck through. */
     pricePaise: integer("price_paise").notNull(),
     /** The selling price. */
     offerPricePaise: integer("offer_price_paise").notNull(),
     /** R2 object keys, first one is the main image. */
-    images: text("images", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    images: text("images", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /**
      * On sale. Never written by the code: triggers derive it (ADR 019) as "not switched off by the
      * seller, and counted stock above zero or not counted".
@@ -62,7 +68,9 @@ export const products = sqliteTable(
     // rowid is this index's hidden last column, so a page reads a page of entries, not the category.
     index("products_category_rowid_idx").on(t.category),
     // The dashboard's low-stock and sold-out lists: only counted products are in it (ADR 036).
-    index("products_stock_idx").on(t.stock, t.updatedAt).where(sql`${t.stock} IS NOT NULL`),
+    index("products_stock_idx")
+      .on(t.stock, t.updatedAt)
+      .where(sql`${t.stock} IS NOT NULL`),
     check("products_price_positive", sql`${t.pricePaise} > 0`),
     check("products_offer_in_range", sql`${t.offerPricePaise} > 0 AND ${t.offerPricePaise} <= ${t.pricePaise}`),
     check("products_stock_not_negative", sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
@@ -78,7 +86,10 @@ export const users = sqliteTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     /** Product id → quantity. */
-    cartItems: text("cart_items", { mode: "json" }).$type<Record<string, number>>().notNull().default(sql`'{}'`),
+    cartItems: text("cart_items", { mode: "json" })
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
@@ -107,7 +118,9 @@ export const addresses = sqliteTable(
   (t) => [
     index("addresses_user_idx").on(t.userId, t.createdAt),
     // At most one default per shopper, kept by the database whatever the order of writes.
-    uniqueIndex("addresses_one_default_per_user").on(t.userId).where(sql`${t.isDefault} = 1`),
+    uniqueIndex("addresses_one_default_per_user")
+      .on(t.userId)
+      .where(sql`${t.isDefault} = 1`),
   ],
 );
 
@@ -179,11 +192,17 @@ export const orders = sqliteTable(
     index("orders_status_idx").on(t.status, t.createdAt),
     // The dashboard's counts of orders waiting for a next step (ADR 036): read from the index alone.
     index("orders_waiting_idx").on(t.status, t.paymentType, t.isPaid),
-    index("orders_refund_due_idx").on(t.amountPaise).where(sql`${t.paymentState} = 'refund_due'`),
+    index("orders_refund_due_idx")
+      .on(t.amountPaise)
+      .where(sql`${t.paymentState} = 'refund_due'`),
     // The orders page's "Refund due" filter (ADR 044): the refunds still to make, newest first.
-    index("orders_refund_due_created_idx").on(t.createdAt).where(sql`${t.paymentState} = 'refund_due'`),
+    index("orders_refund_due_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.paymentState} = 'refund_due'`),
     // Refunds made per period (ADR 044): a range of refund times, summed from the index alone.
-    index("orders_refunded_idx").on(t.refundedAt, t.amountPaise).where(sql`${t.paymentState} = 'refunded'`),
+    index("orders_refunded_idx")
+      .on(t.refundedAt, t.amountPaise)
+      .where(sql`${t.paymentState} = 'refunded'`),
     uniqueIndex("orders_idempotency_unique").on(t.userId, t.idempotencyKey),
     uniqueIndex("orders_stripe_session_unique").on(t.stripeSessionId),
     check("orders_amount_positive", sql`${t.amountPaise} > 0`),
@@ -314,7 +333,10 @@ export const storeSettings = sqliteTable(
     id: integer("id").primaryKey(),
     /** The state or union territory the store delivers in (shared/indian-states.ts). */
     state: text("state").notNull(),
-    expressPincodes: text("express_pincodes", { mode: "json" }).$type<ExpressPincode[]>().notNull().default(sql`'[]'`),
+    expressPincodes: text("express_pincodes", { mode: "json" })
+      .$type<ExpressPincode[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** Standard delivery elsewhere in the state, in business days. */
     standardMinDays: integer("standard_min_days").notNull(),
     standardMaxDays: integer("standard_max_days").notNull(),

@@ -15,7 +15,11 @@ type Target = D1Database | D1DatabaseSession;
 const requestSession = new AsyncLocalStorage<{ binding: D1Database; session: D1DatabaseSession }>();
 
 /** Run `work` with every query on `binding` going through one session that starts at `start`; returns its result and the session's last bookmark. */
-export async function inSession<T>(binding: D1Database, start: D1SessionConstraint | D1SessionBookmark, work: () => Promise<T>): Promise<{ result: T; bookmark: D1SessionBookmark | null }> {
+export async function inSession<T>(
+  binding: D1Database,
+  start: D1SessionConstraint | D1SessionBookmark,
+  work: () => Promise<T>,
+): Promise<{ result: T; bookmark: D1SessionBookmark | null }> {
   const session = binding.withSession(start);
   const result = await requestSession.run({ binding, session }, work);
   return { result, bookmark: session.getBookmark() };

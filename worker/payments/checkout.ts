@@ -29,7 +29,10 @@ export function checkoutReturnUrls(env: ReturnEnv, callerOrigin: string | null, 
   const appUrl = env.APP_URL.replace(/\/$/, "");
   // Back on our own pages, My Orders shows the new order highlighted (its confirmation); back from
   // cancelling, the cart says the order waits for its payment, with Pay now (ADR 054).
-  return { success: `${appUrl}/loader?next=${encodeURIComponent(placedOrderPath(orderId))}`, cancel: `${appUrl}/cart?${UNPAID_PARAM}=${encodeURIComponent(orderId)}` };
+  return {
+    success: `${appUrl}/loader?next=${encodeURIComponent(placedOrderPath(orderId))}`,
+    cancel: `${appUrl}/cart?${UNPAID_PARAM}=${encodeURIComponent(orderId)}`,
+  };
 }
 
 export async function startCheckout(

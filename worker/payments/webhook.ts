@@ -30,17 +30,12 @@ export async function verifyWebhook(env: StripeEnv, rawBody: string, signature: 
   if (!signature) throw new HttpError(400, "Missing Stripe-Signature header");
   let event: Stripe.Event;
   try {
-    event = await stripeClient(env).webhooks.constructEventAsync(
-      rawBody,
-      signature,
-      env.STRIPE_WEBHOOK_SECRET,
-      undefined,
-      Stripe.createSubtleCryptoProvider(),
-    );
+    event = await stripeClient(env).webhooks.constructEventAsync(rawBody, signature, env.STRIPE_WEBHOOK_SECRET, undefined, Stripe.createSubtleCryptoProvider());
   } catch {
     throw new HttpError(400, "Invalid Stripe signature");
   }
-  const shaped = stripeEventInput.safeParse(event).success && (!event.type.startsWith("checkout.session.") || checkoutSessionEventInput.safeParse(event).success);
+  const shaped =
+    stripeEventInput.safeParse(event).success && (!event.type.startsWith("checkout.session.") || checkoutSessionEventInput.safeParse(event).success);
   if (!shaped) throw new HttpError(400, "Invalid Stripe event");
   return event;
 }

@@ -70,6 +70,10 @@ export function mergeCarts(saved: CartItems, guest: CartItems): CartItems {
  * phone's cart bar). Null when the account no longer exists.
  */
 export async function shopperForPages(db: Database, userId: string) {
-  const [account, address, priced] = await db.batch([db.select().from(users).where(eq(users.id, userId)).limit(1), deliveryAddressQuery(db, userId), savedCartPricesQuery(db, userId)]);
+  const [account, address, priced] = await db.batch([
+    db.select().from(users).where(eq(users.id, userId)).limit(1),
+    deliveryAddressQuery(db, userId),
+    savedCartPricesQuery(db, userId),
+  ]);
   return account[0] ? { user: account[0], deliveryAddress: address[0] ?? null, prices: toPrices(priced) } : null;
 }

@@ -23,7 +23,10 @@ export async function addAddress(db: Database, userId: string, input: unknown): 
   if (existing >= MAX_ADDRESSES) throw new HttpError(409, `You can save at most ${MAX_ADDRESSES} addresses`);
   const address: Address = { ...fields, id: crypto.randomUUID(), userId, isDefault: isDefault || existing === 0, createdAt: Date.now() };
   if (address.isDefault) {
-    const clearDefault = db.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+    const clearDefault = db
+      .update(addresses)
+      .set({ isDefault: false })
+      .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
     await db.batch([clearDefault, db.insert(addresses).values(address)]);
   } else {
     await db.insert(addresses).values(address);
@@ -103,7 +106,11 @@ function unsetOtherDefaults(db: Database, userId: string, chosenId: string) {
 
 /** The shopper's addresses, their default first (awaitable or part of a batch). */
 export function listAddresses(db: Database, userId: string) {
-  return db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(...defaultFirst);
+  return db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(...defaultFirst);
 }
 
 /** An address as the shopper's pages show it, from `listAddresses` (whose first is the default). */
@@ -114,7 +121,12 @@ export type SavedAddress = ReturnType<typeof toSavedAddress>;
 
 /** The shopper's delivery address (the default, else the newest: PIN and state), as a query for the caller's batch. */
 export function deliveryAddressQuery(db: Database, userId: string) {
-  return db.select({ zipCode: addresses.zipCode, state: addresses.state }).from(addresses).where(eq(addresses.userId, userId)).orderBy(...defaultFirst).limit(1);
+  return db
+    .select({ zipCode: addresses.zipCode, state: addresses.state })
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(...defaultFirst)
+    .limit(1);
 }
 
 /** The address if it is this shopper's; another shopper's id is as unknown as a made-up one. */

@@ -38,9 +38,15 @@ export async function setStockInBulk({ db, env }: CatalogStore, input: unknown):
   const updatedAt = Date.now();
   const write =
     change.set === "count"
-      ? db.update(products).set({ stock: change.count, updatedAt }).where(and(selected, sql`${products.stock} IS NOT ${change.count}`))
+      ? db
+          .update(products)
+          .set({ stock: change.count, updatedAt })
+          .where(and(selected, sql`${products.stock} IS NOT ${change.count}`))
       : change.set === "out-of-stock"
-        ? db.update(products).set({ switchedOff: true, updatedAt }).where(and(selected, eq(products.switchedOff, false)))
+        ? db
+            .update(products)
+            .set({ switchedOff: true, updatedAt })
+            .where(and(selected, eq(products.switchedOff, false)))
         : db
             .update(products)
             .set({ switchedOff: false, updatedAt })

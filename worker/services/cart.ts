@@ -41,7 +41,10 @@ export async function cartPage(db: Database, shopper: { userId: string } | { gue
   const savedCart = sql`(SELECT ${users.cartItems} FROM ${users} WHERE ${users.id} = ${shopper.userId})`;
   const [account, found, saved, held] = await db.batch([
     db.select({ cartItems: users.cartItems }).from(users).where(eq(users.id, shopper.userId)).limit(1),
-    db.select().from(products).where(sql`${products.id} IN (SELECT key FROM json_each(${savedCart}))`),
+    db
+      .select()
+      .from(products)
+      .where(sql`${products.id} IN (SELECT key FROM json_each(${savedCart}))`),
     listAddresses(db, shopper.userId), // the default first: the one checkout preselects
     db
       .select({ orderId: orders.id, createdAt: orders.createdAt, productId: orderItems.productId, held: orderItems.stockTaken })
@@ -53,7 +56,12 @@ export async function cartPage(db: Database, shopper: { userId: string } | { gue
   const items = account[0]?.cartItems;
   if (!items) return { signedIn: false, lines: [], addresses: [], waiting: null };
   const newest = held[0];
-  return { signedIn: true, lines: toCartLines(items, withHeldStock(found, held)), addresses: saved, waiting: newest ? { id: newest.orderId, createdAt: newest.createdAt } : null };
+  return {
+    signedIn: true,
+    lines: toCartLines(items, withHeldStock(found, held)),
+    addresses: saved,
+    waiting: newest ? { id: newest.orderId, createdAt: newest.createdAt } : null,
+  };
 }
 
 /** The products as this shopper may order them: counted stock plus what their own waiting orders hold. */

@@ -109,7 +109,12 @@ async function searchProducts(db: Database, query: ListQuery, search: string): P
       .prepare();
   });
   const rows = await matches.all({ category: query.category, phrase: `"${search.replace(/"/g, '""')}"`, afterRowid: after, limit: limit + 1 });
-  return toPage(rows, limit, (last) => `s${last.ftsRowid}`, ({ ftsRowid: _, ...product }) => product);
+  return toPage(
+    rows,
+    limit,
+    (last) => `s${last.ftsRowid}`,
+    ({ ftsRowid: _, ...product }) => product,
+  );
 }
 
 /** The stock filter, and the category as a placeholder. */

@@ -133,7 +133,15 @@ export async function planImport({ db, env }: ImportStore, text: string): Promis
     rows.push(
       changed.length === 0
         ? { row, action: "unchanged", id: current.id, name: values.name }
-        : { row, action: "update", id: current.id, name: values.name, changed: changed.map((f) => fieldChange(f, current, values)), values, updatedAt: current.updatedAt },
+        : {
+            row,
+            action: "update",
+            id: current.id,
+            name: values.name,
+            changed: changed.map((f) => fieldChange(f, current, values)),
+            values,
+            updatedAt: current.updatedAt,
+          },
     );
   }
 
@@ -168,7 +176,12 @@ function fieldChange(field: keyof ProductValues, before: ProductValues, after: P
 async function productsById(db: Database, ids: string[]): Promise<Map<string, Product>> {
   const reads = [];
   for (let i = 0; i < ids.length; i += 10_000) {
-    reads.push(db.select().from(products).where(sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(ids.slice(i, i + 10_000))}))`));
+    reads.push(
+      db
+        .select()
+        .from(products)
+        .where(sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(ids.slice(i, i + 10_000))}))`),
+    );
   }
   const [first, ...rest] = reads;
   if (!first) return new Map();
@@ -212,7 +225,8 @@ function pictureKeys(addresses: string[], storeOrigin: string): { keys: string[]
       return { refused: `“${address}” is not a picture address` };
     }
     // As the /images route does (worker/images.ts): R2 would throw on a key over 1,024 bytes.
-    if (!key || key.includes("..") || /\p{Cc}/u.test(key) || new TextEncoder().encode(key).byteLength > 1024) return { refused: `“${address}” is not a picture address` };
+    if (!key || key.includes("..") || /\p{Cc}/u.test(key) || new TextEncoder().encode(key).byteLength > 1024)
+      return { refused: `“${address}” is not a picture address` };
     keys.push(key);
   }
   if (new Set(keys).size !== keys.length) return { refused: "The same picture is listed twice" };
@@ -232,13 +246,25 @@ async function refuseMissingPictures(bucket: R2Bucket, rows: ImportRow[], checks
     const missing = check.keys.filter((key) => !found.has(key));
     const planned = rows[check.index]!;
     if (missing.length === 0 || planned.action === "refused") continue;
-    rows[check.index] = { row: planned.row, action: "refused", id: "id" in planned ? planned.id : null, name: planned.name, reasons: [`This store has no picture ${missing.join(", ")}`] };
+    rows[check.index] = {
+      row: planned.row,
+      action: "refused",
+      id: "id" in planned ? planned.id : null,
+      name: planned.name,
+      reasons: [`This store has no picture ${missing.join(", ")}`],
+    };
   }
 }
 
 async function planHash(rows: ImportRow[]): Promise<string> {
   const writes = rows.flatMap((row) =>
-    row.action === "create" ? [["create", row.values]] : row.action === "update" ? [["update", row.id, row.updatedAt, row.values]] : row.action === "refused" ? [["refused", row.row]] : [],
+    row.action === "create"
+      ? [["create", row.values]]
+      : row.action === "update"
+        ? [["update", row.id, row.updatedAt, row.values]]
+        : row.action === "refused"
+          ? [["refused", row.row]]
+          : [],
   );
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(writes)));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");

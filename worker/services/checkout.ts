@@ -72,7 +72,11 @@ async function replaceWaitingCardOrders(store: { db: Database; env: Env }, claim
   const answers = await Promise.all(claimed.map((order) => !order.stripeSessionId || closeCheckout(env, order.stripeSessionId)));
   const closed = claimed.filter((_, i) => answers[i]).map((order) => order.id);
   const kept = claimed.filter((_, i) => !answers[i]).map((order) => order.id);
-  if (kept.length > 0) await db.update(orders).set({ paymentState: "pending" }).where(and(inArray(orders.id, kept), eq(orders.paymentState, "expired"), eq(orders.status, "Order Placed")));
+  if (kept.length > 0)
+    await db
+      .update(orders)
+      .set({ paymentState: "pending" })
+      .where(and(inArray(orders.id, kept), eq(orders.paymentState, "expired"), eq(orders.status, "Order Placed")));
   const cancellations = await Promise.all(closed.map((id) => cancelUnpaidCardOrder(db, id, UNPAID_CANCEL_REASONS.replaced)));
   const [first, ...rest] = cancellations.flatMap((c) => c.statements) as BatchItem<"sqlite">[];
   if (first) await batchWatchingAvailability(store, [...new Set(cancellations.flatMap((c) => c.productIds))], [first, ...rest]);

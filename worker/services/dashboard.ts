@@ -87,7 +87,11 @@ export function dashboardQueries(db: Database, today: number) {
   const stockColumns = { id: products.id, name: products.name, category: products.category, stock: sql<number>`${products.stock}` };
 
   return [
-    db.select().from(salesDays).where(and(gte(salesDays.day, firstChartDay), lte(salesDays.day, today))).orderBy(asc(salesDays.day)),
+    db
+      .select()
+      .from(salesDays)
+      .where(and(gte(salesDays.day, firstChartDay), lte(salesDays.day, today)))
+      .orderBy(asc(salesDays.day)),
     db
       .select({ status: orders.status, n: sql<number>`count(*)` })
       .from(orders)

@@ -7,5 +7,10 @@ import { notifications, type Notification } from "@worker/db/schema";
 export const NOTIFICATIONS_SHOWN = 20;
 
 export function latestNotifications(db: Database, userId: string): Promise<Notification[]> {
-  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(NOTIFICATIONS_SHOWN);
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_SHOWN);
 }

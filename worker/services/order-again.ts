@@ -28,7 +28,10 @@ export async function orderAgain(db: Database, userId: string, input: unknown): 
   const { orderId } = parseInput(orderRefInput, input);
   const [[order], found, account] = await db.batch([
     ownedOrder(db, userId, orderId),
-    db.select().from(products).where(inArray(products.id, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)))),
+    db
+      .select()
+      .from(products)
+      .where(inArray(products.id, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)))),
     db.select({ cartItems: users.cartItems }).from(users).where(eq(users.id, userId)).limit(1),
   ]);
   if (!order || !account[0]) throw notFound(ORDER_NOT_FOUND);
@@ -59,7 +62,9 @@ export async function orderAgain(db: Database, userId: string, input: unknown): 
 
 /** "Added 2 products to your cart. Only 1 Mango left. Not available now: Milk 1 L." (products, not units: the cart's badge counts units). */
 function orderAgainMessage({ added, limited, unavailable, alreadyInCart }: Omit<OrderAgainResult, "cart" | "msg">): string {
-  const parts = [added.length > 0 ? `Added ${added.length} ${added.length === 1 ? "product" : "products"} to your cart.` : "Nothing more could be added to your cart."];
+  const parts = [
+    added.length > 0 ? `Added ${added.length} ${added.length === 1 ? "product" : "products"} to your cart.` : "Nothing more could be added to your cart.",
+  ];
   for (const { name, quantity } of limited) parts.push(`Only ${quantity} ${name} could be added.`);
   if (alreadyInCart.length > 0) parts.push(`Already in your cart, as many as there are: ${alreadyInCart.join(", ")}.`);
   if (unavailable.length > 0) parts.push(`Not available now: ${unavailable.join(", ")}.`);

@@ -161,7 +161,10 @@ async function returnStock(db: Database, orderId: string): Promise<{ productIds:
         .set({ stock: sql`${products.stock} + ${item.stockTaken}` })
         .where(and(eq(products.id, item.productId), sql`${products.stock} IS NOT NULL`, notYetReturned)),
     ),
-    db.update(orders).set({ stockReturned: true }).where(and(eq(orders.id, orderId), eq(orders.status, "Cancelled"))),
+    db
+      .update(orders)
+      .set({ stockReturned: true })
+      .where(and(eq(orders.id, orderId), eq(orders.status, "Cancelled"))),
   ];
   return { productIds: items.map((item) => item.productId), statements };
 }

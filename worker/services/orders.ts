@@ -22,7 +22,6 @@ import { assertDeliverable } from "./delivery-area";
 import { storeSettingsQuery, toStoreSettings } from "./store-settings";
 import { orderSearchKeys } from "./order-search-keys";
 
-
 export type PaymentType = Order["paymentType"];
 export type OrderWithItems = Order & { items: OrderItem[] };
 
@@ -45,7 +44,15 @@ export async function placeOrder(
   // One line per product (orderLinesField merged repeats before checking the per-product cap).
   // The store's settings come with them, as stored now: they decide the area and the tax charged.
   const [found, [address], settingsRows] = await db.batch([
-    db.select().from(products).where(inArray(products.id, items.map((line) => line.product))),
+    db
+      .select()
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          items.map((line) => line.product),
+        ),
+      ),
     ownedAddressQuery(db, user.id, addressId),
     storeSettingsQuery(db),
   ]);
@@ -137,7 +144,13 @@ export async function placeOrder(
 
 /** The shopper's card orders still waiting for their first payment (placed, unpaid, its checkout open). */
 export function waitingCardOrdersOf(userId: string) {
-  return and(eq(orders.userId, userId), eq(orders.status, "Order Placed"), eq(orders.paymentType, "Online"), eq(orders.isPaid, false), eq(orders.paymentState, "pending"));
+  return and(
+    eq(orders.userId, userId),
+    eq(orders.status, "Order Placed"),
+    eq(orders.paymentType, "Online"),
+    eq(orders.isPaid, false),
+    eq(orders.paymentState, "pending"),
+  );
 }
 
 /** A waiting card order claimed for replacement, with the checkout to close. */
@@ -226,12 +239,19 @@ export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
   };
 }
 
-
 /** What the order pages show (no internal columns). */
 export function toOrderView(order: OrderWithItems) {
   return {
     id: order.id,
-    items: order.items.map(({ id, productId, name, category, image, unitPricePaise, quantity }) => ({ id, productId, name, category, image, unitPricePaise, quantity })),
+    items: order.items.map(({ id, productId, name, category, image, unitPricePaise, quantity }) => ({
+      id,
+      productId,
+      name,
+      category,
+      image,
+      unitPricePaise,
+      quantity,
+    })),
     subtotalPaise: order.subtotalPaise,
     taxPaise: order.taxPaise,
     /** The rate charged (shared/tax.ts words it: "Tax (2%)"). */

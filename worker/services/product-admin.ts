@@ -51,7 +51,11 @@ export async function createProduct({ db, env }: ProductStore, fields: unknown, 
   const id = crypto.randomUUID();
   let product: Product | undefined;
   try {
-    product = await writeThenRead(db, id, db.insert(products).values({ id, ...columns(input), stock: input.stock, images: keys, createdAt: now, updatedAt: now }));
+    product = await writeThenRead(
+      db,
+      id,
+      db.insert(products).values({ id, ...columns(input), stock: input.stock, images: keys, createdAt: now, updatedAt: now }),
+    );
   } catch (error) {
     await deleteImages(env.IMAGES, keys);
     throw error;

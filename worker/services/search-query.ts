@@ -86,9 +86,7 @@ export function paddedTrigrams(word: string): string[] {
 export function categoryNamed(text: string): string | null {
   const wanted = searchWords(text).map(stem).join(" ");
   if (!wanted) return null;
-  const found =
-    findCategory(wanted) ??
-    CATEGORIES.find((c) => [c.path, c.text].some((name) => searchWords(name).map(stem).join(" ") === wanted));
+  const found = findCategory(wanted) ?? CATEGORIES.find((c) => [c.path, c.text].some((name) => searchWords(name).map(stem).join(" ") === wanted));
   return found?.path ?? null;
 }
 

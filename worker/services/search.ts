@@ -134,7 +134,13 @@ function toShopPage(rows: Row[], limit: number, tag: string, didYouMeanFor: stri
     products: page.map(({ sortKey: _key, rowid: _rowid, rank: _rank, ...product }) => product),
     nextCursor: rows.length > limit && last ? `${tag}${last.sortKey}.${last.rowid}` : null,
     match,
-    didYouMean: match === "close" && didYouMeanFor ? correctedSearch(didYouMeanFor, page.map((row) => row.name)) : null,
+    didYouMean:
+      match === "close" && didYouMeanFor
+        ? correctedSearch(
+            didYouMeanFor,
+            page.map((row) => row.name),
+          )
+        : null,
     soldOut: [],
   };
 }
@@ -240,7 +246,9 @@ function listable(category: boolean, soldOut = false): SQL | undefined {
  */
 function rankedMatches(fuzzy: boolean): SQL {
   return sql.join(
-    searchTiers(fuzzy).map(({ rank, rids }) => (rank === FUZZY_TIER ? sql`SELECT rid, rank FROM (${rids})` : sql`SELECT rid, ${sql.raw(String(rank))} AS rank FROM (${rids})`)),
+    searchTiers(fuzzy).map(({ rank, rids }) =>
+      rank === FUZZY_TIER ? sql`SELECT rid, rank FROM (${rids})` : sql`SELECT rid, ${sql.raw(String(rank))} AS rank FROM (${rids})`,
+    ),
     sql` UNION ALL `,
   );
 }

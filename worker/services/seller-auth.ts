@@ -3,7 +3,6 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { HttpError, parseInput } from "@worker/errors";
 import { sellerLoginInput } from "@worker/validation/account";
 
-
 /** Compare digests, so neither the length nor the content of the secret leaks through timing. */
 function sameSecret(given: string, expected: string): boolean {
   const a = createHash("sha256").update(given).digest();

@@ -30,11 +30,7 @@ export type SellerOrdersPage = {
 
 /** A page of orders and the counts the page shows, in one D1 round trip (`query`: checked by `sellerOrdersQuery`). */
 export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = {}): Promise<SellerOrdersPage> {
-  const [rows, [packing], [waiting]] = await db.batch([
-    listQuery(db, query),
-    packingQuery(db),
-    waitingQuery(db),
-  ]);
+  const [rows, [packing], [waiting]] = await db.batch([listQuery(db, query), packingQuery(db), waitingQuery(db)]);
   const page = rows.slice(0, SELLER_PAGE_SIZE);
   return {
     orders: page,
@@ -46,7 +42,12 @@ export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = 
 
 /** One page of the list (and one more row, to know there is a next page), newest first. */
 export function listQuery(db: Database, query: SellerOrdersQuery) {
-  return db.query.orders.findMany({ where: and(toFulfil, ...narrowing(query)), orderBy: desc(orders.createdAt), limit: SELLER_PAGE_SIZE + 1, with: { items: true } });
+  return db.query.orders.findMany({
+    where: and(toFulfil, ...narrowing(query)),
+    orderBy: desc(orders.createdAt),
+    limit: SELLER_PAGE_SIZE + 1,
+    with: { items: true },
+  });
 }
 
 /** The sidebar badge's number alone (one indexed count). */
@@ -62,11 +63,17 @@ export async function awaitingPackingCount(db: Database): Promise<number> {
 }
 
 function packingQuery(db: Database) {
-  return db.select({ n: count() }).from(orders).where(and(toFulfil, eq(orders.status, "Order Placed")));
+  return db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(toFulfil, eq(orders.status, "Order Placed")));
 }
 
 function waitingQuery(db: Database) {
-  return db.select({ n: count() }).from(orders).where(and(toFulfil, inArray(orders.status, [...ACTIVE_STATUSES])));
+  return db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(toFulfil, inArray(orders.status, [...ACTIVE_STATUSES])));
 }
 
 /** Does the query narrow the list (anything but paging)? */
@@ -132,14 +139,28 @@ function termsOf(text: string): SQL[] {
   // ("mys" for Mysuru), by either of its names ("Bangalore" for Bengaluru).
   if (/\p{L}/u.test(text)) {
     const key = nameKey(text);
-    terms.push(startsWith(orders.searchName, key), startsWith(orders.searchSurname, key), ...cityPrefixes(key).map((city) => startsWith(orders.searchCity, city)));
+    terms.push(
+      startsWith(orders.searchName, key),
+      startsWith(orders.searchSurname, key),
+      ...cityPrefixes(key).map((city) => startsWith(orders.searchCity, city)),
+    );
   }
   // An e-mail, or how one starts ("asha.rao@", "asha.rao"): one word, with a letter or an "@".
   if (/^\S+$/.test(text.trim()) && /[\p{L}@]/u.test(text)) terms.push(startsWith(orders.searchEmail, emailKey(text)));
   return terms;
 }
 
-function startsWith(column: typeof orders.id | typeof orders.searchName | typeof orders.searchSurname | typeof orders.searchPhone | typeof orders.searchPhoneReversed | typeof orders.searchEmail | typeof orders.searchCity, prefix: string): SQL {
+function startsWith(
+  column:
+    | typeof orders.id
+    | typeof orders.searchName
+    | typeof orders.searchSurname
+    | typeof orders.searchPhone
+    | typeof orders.searchPhoneReversed
+    | typeof orders.searchEmail
+    | typeof orders.searchCity,
+  prefix: string,
+): SQL {
   // Text compares byte-wise: every string that starts with `prefix` sorts between these two.
   return and(gte(column, prefix), lt(column, `${prefix}\uffff`))!;
 }

@@ -15,7 +15,16 @@ import { products } from "@worker/db/schema";
 export const PRODUCTS_PER_SITEMAP = 1000;
 
 /** The shop's pages that are not products: the home page, the listings, the policies. */
-const FIXED_PAGES = ["/", "/products", ...CATEGORIES.map((c) => categoryPath(c.path)), "/contact-us", "/privacy-policy", "/terms-and-conditions", "/cancellation-refund", "/shipping-delivery"];
+const FIXED_PAGES = [
+  "/",
+  "/products",
+  ...CATEGORIES.map((c) => categoryPath(c.path)),
+  "/contact-us",
+  "/privacy-policy",
+  "/terms-and-conditions",
+  "/cancellation-refund",
+  "/shipping-delivery",
+];
 
 export const PAGES_SITEMAP = "pages.xml";
 export const productSitemapName = (block: number) => `products-${block}.xml`;
@@ -55,9 +64,7 @@ export async function productSitemap(db: Database, origin: string, block: number
     db.select({ rowid: sql<number | null>`max(${rowid})` }).from(products),
   ]);
   if (rows.length === 0 && from >= (last?.rowid ?? 0)) return null;
-  return urlset(
-    rows.map((p) => `<url><loc>${escapeXml(origin + productPath(p))}</loc><lastmod>${new Date(p.updatedAt).toISOString()}</lastmod></url>`),
-  );
+  return urlset(rows.map((p) => `<url><loc>${escapeXml(origin + productPath(p))}</loc><lastmod>${new Date(p.updatedAt).toISOString()}</lastmod></url>`));
 }
 
 function urlset(urls: string[]): string {

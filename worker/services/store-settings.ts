@@ -125,7 +125,13 @@ export function toStorefrontSettings(settings: StoreSettings) {
   const etas = settings.expressPincodes.map(({ etaMinutes }) => etaMinutes);
   const fastest = etas.length > 0 ? Math.min(...etas) : null;
   const slowest = etas.length > 0 ? Math.max(...etas) : null;
-  const terms = { state: settings.state, fastestExpressMinutes: fastest, slowestExpressMinutes: slowest, standardMinDays: settings.standardMinDays, standardMaxDays: settings.standardMaxDays };
+  const terms = {
+    state: settings.state,
+    fastestExpressMinutes: fastest,
+    slowestExpressMinutes: slowest,
+    standardMinDays: settings.standardMinDays,
+    standardMaxDays: settings.standardMaxDays,
+  };
   return {
     state: settings.state,
     /** The quickest and the slowest express times, or null when the store has no express pincodes. */

@@ -63,7 +63,8 @@ export async function readImageChoices(current: readonly string[], choices: Imag
  * and is about the slot's field (`image<i>`, the form's name for slot i + 1): the form shows it there.
  */
 async function readUpload(file: File, slot: number): Promise<ImageUpload> {
-  const refuse = (status: 400 | 413, message: string) => new HttpError(status, `Image ${slot} (${file.name.slice(0, 80) || "no name"}): ${message}`, {}, `image${slot - 1}`);
+  const refuse = (status: 400 | 413, message: string) =>
+    new HttpError(status, `Image ${slot} (${file.name.slice(0, 80) || "no name"}): ${message}`, {}, `image${slot - 1}`);
   if (file.size > MAX_IMAGE_BYTES) throw refuse(413, IMAGE_MESSAGES.size);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = detectImageType(bytes);

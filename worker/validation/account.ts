@@ -4,8 +4,23 @@ import { emailField } from "./common";
 
 /** The handful of passwords every attacker tries first. */
 const COMMON_PASSWORDS = new Set([
-  "password", "password1", "password123", "12345678", "123456789", "1234567890", "qwertyuiop", "qwerty123",
-  "11111111", "00000000", "iloveyou", "abcdefgh", "abc12345", "letmein1", "welcome1", "admin123", "passw0rd",
+  "password",
+  "password1",
+  "password123",
+  "12345678",
+  "123456789",
+  "1234567890",
+  "qwertyuiop",
+  "qwerty123",
+  "11111111",
+  "00000000",
+  "iloveyou",
+  "abcdefgh",
+  "abc12345",
+  "letmein1",
+  "welcome1",
+  "admin123",
+  "passw0rd",
 ]);
 
 export const newPasswordField = z

@@ -42,14 +42,12 @@ const indianMobileField = z.preprocess(
     .transform((digits) => `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`),
 );
 
-const stateField = z
-  .string({ error: "Choose a state or union territory" })
-  .transform((name, ctx) => {
-    const state = canonicalState(name);
-    if (state) return state;
-    ctx.addIssue({ code: "custom", message: "Choose a state or union territory of India" });
-    return z.NEVER;
-  });
+const stateField = z.string({ error: "Choose a state or union territory" }).transform((name, ctx) => {
+  const state = canonicalState(name);
+  if (state) return state;
+  ctx.addIssue({ code: "custom", message: "Choose a state or union territory of India" });
+  return z.NEVER;
+});
 
 /** Only India; the spec's clients send the country, our form shows it fixed. */
 const countryField = z
@@ -62,7 +60,10 @@ const countryField = z
   });
 
 /** An HTML checkbox ("on") or a JSON boolean. */
-const checkboxField = z.union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")]).optional().transform((value) => value === true || value === "on" || value === "true");
+const checkboxField = z
+  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
 
 /** A delivery address in India, as the spec's form and API send it (one schema for both). */
 const addressFields = z
@@ -84,7 +85,11 @@ const addressFields = z
     if (states.length === 0) {
       ctx.addIssue({ code: "custom", path: ["zipCode"], message: `${address.zipCode} is not an Indian PIN code we can deliver to` });
     } else if (!states.includes(address.state)) {
-      ctx.addIssue({ code: "custom", path: ["zipCode"], message: `PIN ${address.zipCode} is in ${states.join(" or ")}, not ${address.state}. Check the PIN code or the state.` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["zipCode"],
+        message: `PIN ${address.zipCode} is in ${states.join(" or ")}, not ${address.state}. Check the PIN code or the state.`,
+      });
     }
   });
 

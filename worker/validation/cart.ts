@@ -67,7 +67,10 @@ export const orderLinesField = z
 /** One change from the cart buttons' forms (the no-JavaScript path). */
 export const cartFormInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["add", "remove"]), productId: productIdField }),
-  z.object({ intent: z.literal("set"), productId: productIdField, quantity: z.coerce
+  z.object({
+    intent: z.literal("set"),
+    productId: productIdField,
+    quantity: z.coerce
       .number({ error: "Choose a quantity" })
       .int("Choose a whole quantity")
       .min(0, "A quantity cannot be negative")

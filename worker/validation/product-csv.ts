@@ -22,14 +22,18 @@ export const productCsvRow = z
       z
         .string()
         .trim()
-        .refine((path) => findCategory(path) !== undefined, { error: (issue) => `Unknown category “${String(issue.input)}” (use one of ${CATEGORY_PATHS.join(", ")})` }),
+        .refine((path) => findCategory(path) !== undefined, {
+          error: (issue) => `Unknown category “${String(issue.input)}” (use one of ${CATEGORY_PATHS.join(", ")})`,
+        }),
     ),
     price: cell,
     offer_price: cell,
     stock: cell,
     weight: cell,
     description: cell,
-    images: cell.transform((list) => list.split(/\s+/).filter(Boolean)).pipe(z.array(z.string()).max(MAX_IMAGES, `A product has at most ${MAX_IMAGES} pictures`)),
+    images: cell
+      .transform((list) => list.split(/\s+/).filter(Boolean))
+      .pipe(z.array(z.string()).max(MAX_IMAGES, `A product has at most ${MAX_IMAGES} pictures`)),
   })
   .transform(({ id, images, offer_price, category, ...cells }, ctx) => {
     const fields = productInput.safeParse({ ...cells, category: findCategory(category)!.path, offerPrice: offer_price });

@@ -21,12 +21,15 @@ function plainRupees(value: unknown): unknown {
 
 const rupees = (label: string) =>
   requiredNumber(
-    z.preprocess(plainRupees, z.coerce
-      .number({ error: `${label} must be a number` })
-      .refine(Number.isFinite, `${label} must be a number`)
-      .gt(0, `${label} must be more than ₹0`)
-      .max(MAX_PRICE_RUPEES, `${label} must be at most ${formatRupees(rupeesToPaise(MAX_PRICE_RUPEES))}`)
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`)),
+    z.preprocess(
+      plainRupees,
+      z.coerce
+        .number({ error: `${label} must be a number` })
+        .refine(Number.isFinite, `${label} must be a number`)
+        .gt(0, `${label} must be more than ₹0`)
+        .max(MAX_PRICE_RUPEES, `${label} must be at most ${formatRupees(rupeesToPaise(MAX_PRICE_RUPEES))}`)
+        .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`),
+    ),
     `Enter the ${label.toLowerCase()}`,
   );
 

@@ -33,10 +33,5 @@ export const suggestQuery = z.object({
   q: z
     .string({ error: "Type something to search for" })
     .transform(normaliseSearchText)
-    .pipe(
-      z
-        .string()
-        .min(1, "Type something to search for")
-        .max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters`),
-    ),
+    .pipe(z.string().min(1, "Type something to search for").max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters`)),
 });

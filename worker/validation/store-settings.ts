@@ -18,7 +18,11 @@ const wholeNumber = (label: string, min: number, max: number) =>
   );
 
 const text = (label: string, max: number) =>
-  z.string({ error: `Enter the ${label}` }).trim().min(1, `Enter the ${label}`).max(max, `Keep the ${label} under ${max} characters`);
+  z
+    .string({ error: `Enter the ${label}` })
+    .trim()
+    .min(1, `Enter the ${label}`)
+    .max(max, `Keep the ${label} under ${max} characters`);
 
 const EXPRESS_MINUTES = { min: 5, max: 240 } as const;
 const expressMinutes = wholeNumber("An express delivery time", EXPRESS_MINUTES.min, EXPRESS_MINUTES.max);
@@ -33,7 +37,10 @@ const expressPincode = z.object({ pincode: z.unknown(), etaMinutes: z.unknown() 
   }
   const minutes = expressMinutes.safeParse(etaMinutes);
   if (minutes.success) return { pincode: pincode.data, etaMinutes: minutes.data };
-  ctx.addIssue({ code: "custom", message: `Express pincode ${pincode.data}: the delivery time must be a whole number of minutes from ${EXPRESS_MINUTES.min} to ${EXPRESS_MINUTES.max}` });
+  ctx.addIssue({
+    code: "custom",
+    message: `Express pincode ${pincode.data}: the delivery time must be a whole number of minutes from ${EXPRESS_MINUTES.min} to ${EXPRESS_MINUTES.max}`,
+  });
   return z.NEVER;
 });
 
@@ -50,7 +57,11 @@ function expressLines(text: string, ctx: z.RefinementCtx): unknown[] {
     const range = line.match(/\d{6}\s*[-–]\s*\d{6}/);
     if (range) return refuse(`list each PIN code, not a range (“${range[0]}”)`);
     // A minus sign stays with its number ("560001 -5" is refused, not read as 5).
-    const tokens = line.replace(/\bmin(ute)?s?\b/gi, " ").replace(/\s[-–]\s|(?<=\d)[-–](?=\d)/g, " ").split(/[\s,;:=]+/).filter(Boolean);
+    const tokens = line
+      .replace(/\bmin(ute)?s?\b/gi, " ")
+      .replace(/\s[-–]\s|(?<=\d)[-–](?=\d)/g, " ")
+      .split(/[\s,;:=]+/)
+      .filter(Boolean);
     let pincodes: string[] = [];
     for (const token of tokens) {
       // A PIN code is four characters or more, mostly digits ("5600O1" is a mistyped one, refused by
@@ -111,7 +122,10 @@ const gstinField = z
   .union([z.string(), z.null(), z.undefined()], { error: "Enter the GSTIN as text" })
   .transform((value) => value?.trim().toUpperCase().replace(/\s+/g, "") || null)
   .refine((gstin) => gstin === null || /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(gstin), "Enter the 15-character GSTIN, such as 29ABCDE1234F1ZW")
-  .refine((gstin) => gstin === null || gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14], "That GSTIN's last character does not match: check it for a typo");
+  .refine(
+    (gstin) => gstin === null || gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14],
+    "That GSTIN's last character does not match: check it for a typo",
+  );
 
 /**
  * The store's settings, from the seller's Settings form and from `POST /api/seller/settings` (one

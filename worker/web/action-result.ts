@@ -73,7 +73,11 @@ async function typedText(request: { formData(): Promise<FormData> }): Promise<Re
  * the fields that flash brings back to the form (never a password): a refused login still shows
  * the e-mail typed.
  */
-export async function runFormAction<T>(request: Request, work: () => Promise<T>, options: { failureTarget?: (error: HttpError) => string; keep?: readonly string[] } = {}) {
+export async function runFormAction<T>(
+  request: Request,
+  work: () => Promise<T>,
+  options: { failureTarget?: (error: HttpError) => string; keep?: readonly string[] } = {},
+) {
   const posted = options.keep ? copyOfDocumentPost(request) : null;
   try {
     return await work();
@@ -81,7 +85,12 @@ export async function runFormAction<T>(request: Request, work: () => Promise<T>,
     if (!(error instanceof HttpError)) throw error;
     if (!isDocumentPost(request)) return data<ActionFailure>(failureOf(error), { status: error.status });
     const typed = await typedOnRefusal(posted, error, options.keep);
-    return withFlash(redirect(options.failureTarget?.(error) ?? pageAddressOf(request), 303), { kind: "error", message: error.message, ...(typed && { typed }), ...(error.field && { field: error.field }) });
+    return withFlash(redirect(options.failureTarget?.(error) ?? pageAddressOf(request), 303), {
+      kind: "error",
+      message: error.message,
+      ...(typed && { typed }),
+      ...(error.field && { field: error.field }),
+    });
   } finally {
     release(posted);
   }

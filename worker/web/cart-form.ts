@@ -29,7 +29,11 @@ export async function applyCartForm(request: Request, context: Readonly<RouterCo
   const headers = new Headers();
   if (user) await storeCart(worker.db, user.id, next);
   else headers.set("Set-Cookie", cartCookie(request, worker.env, await knownCartItems(worker.db, next)));
-  return { headers, redirectTo: cartFormReturn(request), message: CHANGE_MESSAGES[change.intent === "set" && change.quantity === 0 ? "delete" : change.intent] };
+  return {
+    headers,
+    redirectTo: cartFormReturn(request),
+    message: CHANGE_MESSAGES[change.intent === "set" && change.quantity === 0 ? "delete" : change.intent],
+  };
 }
 
 /** The spec's toasts, the same the page shows when JavaScript makes the change (CartProvider). */

@@ -82,7 +82,11 @@ export function clearedFlash(request: Request, env: Pick<Env, "SESSION_SECRET" |
 export async function readFlash(request: Request, env: Pick<Env, "SESSION_SECRET" | "APP_URL">): Promise<Flash | null> {
   const header = request.headers.get("cookie");
   if (!readCookie(header, FLASH_COOKIE)) return null;
-  return toFlash(await flashCookie(request, env).parse(header).catch(() => null));
+  return toFlash(
+    await flashCookie(request, env)
+      .parse(header)
+      .catch(() => null),
+  );
 }
 
 function toFlash(value: unknown): Flash | null {

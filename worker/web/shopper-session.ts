@@ -51,4 +51,3 @@ function earlierCartNote(earlierItems: number): string {
   if (earlierItems === 0) return "";
   return ` Your cart also has ${earlierItems === 1 ? "1 item" : `${earlierItems} items`} you saved earlier.`;
 }
-

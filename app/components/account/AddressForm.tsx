@@ -44,7 +44,17 @@ const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-
  * about (marked invalid, and focused), else above the button; refused without JavaScript the
  * fields show what the shopper typed (ADR 047).
  */
-export function AddressForm({ address, answer, submitLabel, showDefault = true }: { address?: Partial<AddressSnapshot>; answer?: FormAnswer; submitLabel: string; showDefault?: boolean }) {
+export function AddressForm({
+  address,
+  answer,
+  submitLabel,
+  showDefault = true,
+}: {
+  address?: Partial<AddressSnapshot>;
+  answer?: FormAnswer;
+  submitLabel: string;
+  showDefault?: boolean;
+}) {
   const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
   const refusal = answer && !answer.ok ? answer : undefined;
@@ -83,7 +93,15 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
           <label htmlFor="address-state" className="block text-gray-700">
             State or union territory
           </label>
-          <select id="address-state" {...fieldProps("state")} name="state" required autoComplete="address-level1" defaultValue={shown("state", address?.state ?? "")} className={`${INPUT} bg-white aria-invalid:border-red-600`}>
+          <select
+            id="address-state"
+            {...fieldProps("state")}
+            name="state"
+            required
+            autoComplete="address-level1"
+            defaultValue={shown("state", address?.state ?? "")}
+            className={`${INPUT} bg-white aria-invalid:border-red-600`}
+          >
             <option value="" disabled>
               Choose…
             </option>

@@ -16,15 +16,44 @@ import { BusyButton } from "~/components/BusyButton";
  * without JavaScript; with it, the toggle switches in place. Each mode is a fresh form: an error
  * of a failed login never shows on the sign-up form.
  */
-export function AuthForm({ initialMode = "login", redirectTo = "/", refusal = null, heading = "h2" }: { initialMode?: Mode; redirectTo?: string; refusal?: ActionFailure | null; heading?: "h1" | "h2" }) {
+export function AuthForm({
+  initialMode = "login",
+  redirectTo = "/",
+  refusal = null,
+  heading = "h2",
+}: {
+  initialMode?: Mode;
+  redirectTo?: string;
+  refusal?: ActionFailure | null;
+  heading?: "h1" | "h2";
+}) {
   const [mode, setMode] = useState<Mode>(initialMode);
   return (
-    <ModeForm key={mode} mode={mode} redirectTo={redirectTo} refusal={mode === initialMode ? refusal : null} heading={heading} onToggle={() => setMode(mode === "login" ? "register" : "login")} />
+    <ModeForm
+      key={mode}
+      mode={mode}
+      redirectTo={redirectTo}
+      refusal={mode === initialMode ? refusal : null}
+      heading={heading}
+      onToggle={() => setMode(mode === "login" ? "register" : "login")}
+    />
   );
 }
 
 /** `refusal`: a post refused without JavaScript, back on the login page (a flash): why, and the name and e-mail typed. */
-function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: { mode: Mode; redirectTo: string; refusal: ActionFailure | null; heading: "h1" | "h2"; onToggle: () => void }) {
+function ModeForm({
+  mode,
+  redirectTo,
+  refusal,
+  heading: Heading,
+  onToggle,
+}: {
+  mode: Mode;
+  redirectTo: string;
+  refusal: ActionFailure | null;
+  heading: "h1" | "h2";
+  onToggle: () => void;
+}) {
   const fetcher = useFetcher<ActionFailure>();
   const id = useId();
   const busy = fetcher.state !== "idle";
@@ -44,9 +73,31 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: { m
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {mode === "register" && (
-        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" placeholder="Your name" maxLength={NAME_MAX} defaultValue={shown("name", undefined)} {...fieldProps("name")} error={errorFor("name")} />
+        <Field
+          id={`${id}-name`}
+          label="Name"
+          name="name"
+          type="text"
+          autoComplete="name"
+          placeholder="Your name"
+          maxLength={NAME_MAX}
+          defaultValue={shown("name", undefined)}
+          {...fieldProps("name")}
+          error={errorFor("name")}
+        />
       )}
-      <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" maxLength={EMAIL_MAX} defaultValue={shown("email", undefined)} {...fieldProps("email")} error={errorFor("email")} />
+      <Field
+        id={`${id}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        maxLength={EMAIL_MAX}
+        defaultValue={shown("email", undefined)}
+        {...fieldProps("email")}
+        error={errorFor("email")}
+      />
       <Field
         id={`${id}-password`}
         label="Password"

@@ -27,8 +27,14 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
     <li className="grid grid-cols-[1fr_auto] items-center gap-x-3 border-t border-gray-200 py-4 text-sm md:grid-cols-[2fr_1fr_1fr] md:gap-x-0 md:text-base">
       <div className="flex min-w-0 items-center gap-3 md:gap-6">
         {product ? (
-          <Link to={productPath(product)} aria-label={product.name} className="flex h-20 w-20 shrink-0 items-center justify-center rounded border border-gray-300 md:h-24 md:w-24">
-            {product.images[0] && <img src={imageUrl(product.images[0])} alt="" width={80} height={80} loading="lazy" className="h-full w-full object-contain" />}
+          <Link
+            to={productPath(product)}
+            aria-label={product.name}
+            className="flex h-20 w-20 shrink-0 items-center justify-center rounded border border-gray-300 md:h-24 md:w-24"
+          >
+            {product.images[0] && (
+              <img src={imageUrl(product.images[0])} alt="" width={80} height={80} loading="lazy" className="h-full w-full object-contain" />
+            )}
           </Link>
         ) : (
           <div className="h-20 w-20 shrink-0 rounded border border-gray-300 bg-gray-100 md:h-24 md:w-24" />
@@ -44,7 +50,13 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
             // The stock fell since it was added: say so here, with the one-tap fix, not only in a toast at Place Order.
             <div className="mt-1 flex flex-wrap items-center gap-x-2 text-sm font-medium text-red-600" data-testid="over-stock">
               <p>Only {left} left</p>
-              <SetQuantity productId={line.productId} quantity={left} label={`Change ${name} to ${left}`} onSet={setTo} className="min-h-8 text-primary underline">
+              <SetQuantity
+                productId={line.productId}
+                quantity={left}
+                label={`Change ${name} to ${left}`}
+                onSet={setTo}
+                className="min-h-8 text-primary underline"
+              >
                 Change to {left}
               </SetQuantity>
             </div>
@@ -74,9 +86,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
         </div>
       </div>
       <div className="flex flex-col items-end gap-2 md:contents">
-        <p className="font-semibold md:text-center md:font-normal">
-          {product && line.available ? formatRupees(product.offerPricePaise * quantity) : "—"}
-        </p>
+        <p className="font-semibold md:text-center md:font-normal">{product && line.available ? formatRupees(product.offerPricePaise * quantity) : "—"}</p>
         <SetQuantity
           productId={line.productId}
           quantity={0}

@@ -93,8 +93,7 @@ export function Checkout({ totals, savedPaise, signedIn, addresses, cardPayments
                     className="mt-1 accent-primary"
                   />
                   <span>
-                    {address.firstName} {address.lastName}, {address.street}, {address.city}, {address.state} {address.zipCode},{" "}
-                    {address.country}
+                    {address.firstName} {address.lastName}, {address.street}, {address.city}, {address.state} {address.zipCode}, {address.country}
                     <span className={`block text-xs ${address.promise.kind === "unserved" ? "text-red-700" : "text-primary-dull"}`}>
                       {address.promise.text}
                     </span>

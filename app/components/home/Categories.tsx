@@ -16,14 +16,7 @@ export function Categories() {
               className="group flex flex-col items-center justify-center gap-2 rounded-lg px-3 py-5"
               style={{ backgroundColor: category.bgColor }}
             >
-              <img
-                src={imageUrl(category.image)}
-                alt=""
-                width={96}
-                height={96}
-                loading="lazy"
-                className="h-20 w-20 transition group-hover:scale-110"
-              />
+              <img src={imageUrl(category.image)} alt="" width={96} height={96} loading="lazy" className="h-20 w-20 transition group-hover:scale-110" />
               <span className="text-sm font-medium text-gray-800">{category.text}</span>
             </Link>
           </li>

@@ -15,9 +15,7 @@ export function MainBanner() {
     <section className="relative mt-6 overflow-hidden rounded-2xl bg-gradient-to-br from-[#e6f4ea] via-[#f3faf5] to-[#fef6da]">
       <div className="flex flex-col items-center gap-6 px-6 py-10 text-center md:flex-row md:justify-between md:px-14 md:py-16 md:text-left">
         <div className="max-w-xl">
-          <h1 className="text-3xl leading-tight font-bold text-gray-900 md:text-5xl">
-            Freshness You Can Trust, Savings You Will Love!
-          </h1>
+          <h1 className="text-3xl leading-tight font-bold text-gray-900 md:text-5xl">Freshness You Can Trust, Savings You Will Love!</h1>
           {store && (
             <p className="mt-4 text-gray-700 md:text-lg" data-testid="hero-promise">
               Groceries and snacks at your door. {store.words.promise}
@@ -28,7 +26,10 @@ export function MainBanner() {
               Shop Now
             </Link>
             <Link to="/products" className="group flex items-center gap-2 px-4 py-3 font-medium text-primary-dull">
-              Explore Deals <span aria-hidden="true" className="transition group-hover:translate-x-1">→</span>
+              Explore Deals{" "}
+              <span aria-hidden="true" className="transition group-hover:translate-x-1">
+                →
+              </span>
             </Link>
           </div>
         </div>

@@ -32,10 +32,7 @@ export function Newsletter({ result }: { result?: FormAnswer }) {
           placeholder="Enter your email id"
           className="h-full w-full rounded-l-md border border-r-0 border-gray-300 px-3 text-gray-700 outline-none"
         />
-        <BusyButton
-          busy={fetcher.state !== "idle"}
-          className="h-full rounded-r-md bg-primary px-6 text-white hover:bg-primary-dull md:px-12"
-        >
+        <BusyButton busy={fetcher.state !== "idle"} className="h-full rounded-r-md bg-primary px-6 text-white hover:bg-primary-dull md:px-12">
           Subscribe
         </BusyButton>
       </fetcher.Form>

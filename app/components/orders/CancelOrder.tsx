@@ -36,7 +36,16 @@ const BUTTON = "rounded border border-red-300 px-4 py-1.5 text-sm text-red-700 h
  * confirmation opens in a dialog (focus trapped, Escape closes, focus returns to the button) and
  * posts through a fetcher, so the page stays where it is and refreshes its data.
  */
-export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote = false, buttonLabel = "Cancel order", open = true, describedBy, refundNote }: Props) {
+export function CancelOrderButton({
+  confirmPath,
+  orderLabel,
+  reasons,
+  withNote = false,
+  buttonLabel = "Cancel order",
+  open = true,
+  describedBy,
+  refundNote,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   // The confirmation's form is rendered when first opened, not on the server for every card: a page
   // of ten orders rendered ten forms of reasons nobody had asked for (CPU per request, ADR 023).
@@ -99,7 +108,11 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote =
               withNote={withNote}
               answer={done}
               keepButton={
-                <button type="button" onClick={() => dialog.current?.close()} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50">
+                <button
+                  type="button"
+                  onClick={() => dialog.current?.close()}
+                  className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50"
+                >
                   Keep order
                 </button>
               }
@@ -158,7 +171,14 @@ export function CancelOrderForm({
           <label htmlFor={noteId} className="text-sm font-medium text-gray-800">
             Note for the customer <span className="font-normal text-gray-500">(needed for Other)</span>
           </label>
-          <textarea id={noteId} name="note" rows={3} maxLength={CANCEL_NOTE_MAX} defaultValue={shown("note", undefined)} className="mt-1 w-full rounded border border-gray-300 p-2 text-sm" />
+          <textarea
+            id={noteId}
+            name="note"
+            rows={3}
+            maxLength={CANCEL_NOTE_MAX}
+            defaultValue={shown("note", undefined)}
+            className="mt-1 w-full rounded border border-gray-300 p-2 text-sm"
+          />
         </div>
       )}
       {error && (

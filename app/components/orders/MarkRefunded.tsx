@@ -52,12 +52,15 @@ export function MarkRefunded({ orderId, orderLabel, what }: Props) {
       <summary className="inline-block cursor-pointer rounded border border-primary px-3 py-1 text-primary hover:bg-primary/10">
         Mark refunded<span className="sr-only"> ({orderLabel})</span>
       </summary>
-      <fetcher.Form method="post" onSubmit={() => setSent(true)} className="mt-2 space-y-2 rounded border border-gray-300 bg-gray-50 p-3" aria-describedby={done && !done.ok ? errorId : undefined}>
+      <fetcher.Form
+        method="post"
+        onSubmit={() => setSent(true)}
+        className="mt-2 space-y-2 rounded border border-gray-300 bg-gray-50 p-3"
+        aria-describedby={done && !done.ok ? errorId : undefined}
+      >
         <input type="hidden" name="orderId" value={orderId} />
         <input type="hidden" name="intent" value="refunded" />
-        <p>
-          Record that you refunded {what} (through the card payment&apos;s dashboard)? The customer sees the refund and its date; this cannot be undone.
-        </p>
+        <p>Record that you refunded {what} (through the card payment&apos;s dashboard)? The customer sees the refund and its date; this cannot be undone.</p>
         {done && !done.ok && (
           <p id={errorId} role="alert" className="text-red-700">
             {done.msg}

@@ -3,7 +3,19 @@ import type { OrderView } from "@worker/services/orders";
 import { Link } from "~/components/Link";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { awaitingCardPayment, shopperStatusLabel, cancellationText, cancelRefundNote, formatDateTime, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import {
+  awaitingCardPayment,
+  shopperStatusLabel,
+  cancellationText,
+  cancelRefundNote,
+  formatDateTime,
+  orderNumber,
+  paymentLabel,
+  paymentMethodLabel,
+  refundText,
+  SHOPPER_CANCEL_REASONS,
+  shopperCanCancel,
+} from "@shared/order-status";
 import { CancelOrderButton } from "./CancelOrder";
 import { OrderAgainButton } from "./OrderAgain";
 import { OrderTimeline } from "./OrderTimeline";
@@ -81,7 +93,9 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
       <ul className="mt-4 divide-y divide-gray-200 border-t border-gray-200">
         {order.items.map((item) => (
           <li key={item.id} className="flex items-center gap-4 py-3">
-            {item.image && <img src={imageUrl(item.image)} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />}
+            {item.image && (
+              <img src={imageUrl(item.image)} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />
+            )}
             <div className="flex-1">
               <p className="font-medium">{item.name}</p>
               <p className="text-sm text-gray-500">

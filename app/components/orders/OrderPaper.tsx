@@ -173,7 +173,13 @@ export function OrderPaper({ data, kind, backTo, backLabel = "Back to the order"
           </footer>
         ) : (
           <footer className="mt-6 space-y-1 border-t border-gray-300 pt-4">
-            <p>{countOf(order.items.reduce((sum, item) => sum + item.quantity, 0), "unit")} in {countOf(order.items.length, "line")}</p>
+            <p>
+              {countOf(
+                order.items.reduce((sum, item) => sum + item.quantity, 0),
+                "unit",
+              )}{" "}
+              in {countOf(order.items.length, "line")}
+            </p>
             {order.paymentType === "COD" && !order.isPaid && order.status !== "Cancelled" ? (
               <p className="text-lg font-semibold" data-testid="cash-to-collect">
                 Collect in cash: {formatRupees(order.amountPaise)}

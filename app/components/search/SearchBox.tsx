@@ -51,7 +51,13 @@ export function SearchBox({ className = "" }: { className?: string }) {
   };
 
   return (
-    <Form method="get" action="/products" role="search" onSubmit={() => (submitted.current = true)} className={`relative flex items-center rounded-full border border-gray-300 bg-white px-3 text-sm has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-primary ${className}`}>
+    <Form
+      method="get"
+      action="/products"
+      role="search"
+      onSubmit={() => (submitted.current = true)}
+      className={`relative flex items-center rounded-full border border-gray-300 bg-white px-3 text-sm has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-primary ${className}`}
+    >
       <label htmlFor={id} className="sr-only">
         Search products
       </label>

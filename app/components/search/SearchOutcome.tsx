@@ -24,8 +24,7 @@ function DidYouMean({ listing, didYouMean }: { listing: Listing; didYouMean: str
 export function CloseMatchesNote({ listing, didYouMean }: { listing: Listing; didYouMean: string | null }) {
   return (
     <p className="mb-6 rounded-md bg-primary-soft px-4 py-3 text-gray-700">
-      Nothing matches “{listing.search}” exactly; showing close matches.{" "}
-      {didYouMean && <DidYouMean listing={listing} didYouMean={didYouMean} />}
+      Nothing matches “{listing.search}” exactly; showing close matches. {didYouMean && <DidYouMean listing={listing} didYouMean={didYouMean} />}
     </p>
   );
 }
@@ -38,7 +37,9 @@ function SoldOutList({ products }: { products: ProductCardView[] }) {
       {products.map((product) => (
         <li key={product.id}>
           <Link to={productPath(product)} className="flex items-center gap-3 px-3 py-2 hover:bg-gray-50">
-            {product.image && <img src={imageUrl(product.image)} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 object-contain opacity-60" />}
+            {product.image && (
+              <img src={imageUrl(product.image)} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 object-contain opacity-60" />
+            )}
             <span className="min-w-0 flex-1 text-gray-800">{product.name}</span>
             <span className="text-sm text-gray-600">Out of stock</span>
           </Link>
@@ -70,7 +71,11 @@ export function NoMatches({ listing, soldOut = [] }: { listing: Listing; soldOut
   const where = category ? ` in ${category.path}` : "";
   return (
     <div className="py-10 text-gray-600">
-      <p>{soldOut.length > 0 ? `Everything that matches “${listing.search}”${where} is out of stock right now.` : `No products match “${listing.search}”${where}.`}</p>
+      <p>
+        {soldOut.length > 0
+          ? `Everything that matches “${listing.search}”${where} is out of stock right now.`
+          : `No products match “${listing.search}”${where}.`}
+      </p>
       <SoldOutList products={soldOut} />
       <p className={soldOut.length > 0 ? "mt-4" : "mt-2"}>
         {category ? (
@@ -87,7 +92,10 @@ export function NoMatches({ listing, soldOut = [] }: { listing: Listing; soldOut
       <ul className="mt-3 flex flex-wrap gap-2">
         {CATEGORIES.map((c) => (
           <li key={c.path}>
-            <Link to={`/products/${c.path.toLowerCase()}`} className="inline-block rounded-full border border-gray-300 px-4 py-1.5 text-gray-700 hover:border-primary">
+            <Link
+              to={`/products/${c.path.toLowerCase()}`}
+              className="inline-block rounded-full border border-gray-300 px-4 py-1.5 text-gray-700 hover:border-primary"
+            >
               {c.text}
             </Link>
           </li>

@@ -197,11 +197,13 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
   });
 
   // A request still on its way when the box goes away (another page without it) is dropped.
-  useEffect(() => () => {
-    clearTimeout(timer.current);
-    request.current?.abort();
-  }, []);
-
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      request.current?.abort();
+    },
+    [],
+  );
 
   return (
     <>
@@ -227,12 +229,24 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
               className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? "bg-primary-soft" : ""}`}
             >
               {/* The API names images on APP_URL; this page may be on another origin of the same Worker (a preview, dev). */}
-              {item.image && <img src={new URL(item.image).pathname} alt="" width={32} height={32} className={`h-8 w-8 shrink-0 object-contain ${item.inStock ? "" : "opacity-60"}`} />}
+              {item.image && (
+                <img
+                  src={new URL(item.image).pathname}
+                  alt=""
+                  width={32}
+                  height={32}
+                  className={`h-8 w-8 shrink-0 object-contain ${item.inStock ? "" : "opacity-60"}`}
+                />
+              )}
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-gray-900">{item.name}</span>
                 <span className="block text-xs text-gray-600">{item.category}</span>
               </span>
-              {item.inStock ? <span className="text-gray-700">{formatRupees(rupeesToPaise(item.offerPrice))}</span> : <span className="text-sm text-gray-600">Out of stock</span>}
+              {item.inStock ? (
+                <span className="text-gray-700">{formatRupees(rupeesToPaise(item.offerPrice))}</span>
+              ) : (
+                <span className="text-sm text-gray-600">Out of stock</span>
+              )}
             </li>
           ))}
         </ul>

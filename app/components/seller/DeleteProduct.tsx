@@ -14,7 +14,15 @@ type Answer = { ok: boolean; msg: string };
  * itself, or without JavaScript by loading the list with `?delete=<id>`); "Yes, delete" posts,
  * "Keep" or Escape closes it and gives the focus back to Delete (so an Enter after Escape deletes nothing).
  */
-export function DeleteProduct({ product, listAddress, askedToDelete }: { product: Pick<ProductView, "id" | "name">; listAddress: string; askedToDelete: boolean }) {
+export function DeleteProduct({
+  product,
+  listAddress,
+  askedToDelete,
+}: {
+  product: Pick<ProductView, "id" | "name">;
+  listAddress: string;
+  askedToDelete: boolean;
+}) {
   const remove = useFetcher<Answer>({ key: DELETE_FETCHER });
   const [asking, setAsking] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
@@ -53,12 +61,24 @@ export function DeleteProduct({ product, listAddress, askedToDelete }: { product
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <input type="hidden" name="delete" value={product.id} />
-        <button ref={deleteButton} type="submit" aria-expanded={open} className="px-2 py-1.5 text-red-600 hover:underline md:p-0" aria-label={`Delete ${product.name}`}>
+        <button
+          ref={deleteButton}
+          type="submit"
+          aria-expanded={open}
+          className="px-2 py-1.5 text-red-600 hover:underline md:p-0"
+          aria-label={`Delete ${product.name}`}
+        >
           Delete
         </button>
       </Form>
       {open && (
-        <div id={`delete-${product.id}`} data-delete-question role="group" aria-label={question} className="absolute right-0 top-full z-10 mt-2 w-64 rounded-md border border-gray-300 bg-white p-3 text-left text-sm text-gray-800 shadow-lg">
+        <div
+          id={`delete-${product.id}`}
+          data-delete-question
+          role="group"
+          aria-label={question}
+          className="absolute right-0 top-full z-10 mt-2 w-64 rounded-md border border-gray-300 bg-white p-3 text-left text-sm text-gray-800 shadow-lg"
+        >
           <p>
             Delete <strong className="break-words">{product.name}</strong> for good? Past orders keep their copy.
           </p>
@@ -78,7 +98,11 @@ export function DeleteProduct({ product, listAddress, askedToDelete }: { product
             <remove.Form method="post" action={`/seller/product-list${listAddress}`}>
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={product.id} />
-              <BusyButton onKeyDown={closeOnEscape} busy={remove.state !== "idle"} className="rounded bg-red-600 px-3 py-1.5 font-medium text-white hover:bg-red-700">
+              <BusyButton
+                onKeyDown={closeOnEscape}
+                busy={remove.state !== "idle"}
+                className="rounded bg-red-600 px-3 py-1.5 font-medium text-white hover:bg-red-700"
+              >
                 Yes, delete
               </BusyButton>
             </remove.Form>

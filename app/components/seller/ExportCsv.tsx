@@ -29,7 +29,7 @@ export function ExportCsv({ className }: { className: string }) {
       // Excel the file is UTF-8 (without it, ₹ and Hindi names come out garbled).
       const parts: ArrayBuffer[] = [];
       let fileName = "products.csv";
-      for (let url: string | null = EXPORT; url; ) {
+      for (let url: string | null = EXPORT; url;) {
         const response: Response = await fetch(url, { credentials: "same-origin" });
         if (!response.ok) throw new Error(`The export answered ${response.status}`);
         if (parts.length === 0) fileName = response.headers.get("Content-Disposition")?.match(/filename="([^"]+)"/)?.[1] ?? fileName;

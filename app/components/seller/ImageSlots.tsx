@@ -174,13 +174,7 @@ function SlotView({
           choose(file);
         }}
       >
-        <img
-          src={picture ?? "/upload-area.svg"}
-          alt=""
-          width={96}
-          height={96}
-          className={`h-24 w-24 object-contain ${slot.removed ? "opacity-30" : ""}`}
-        />
+        <img src={picture ?? "/upload-area.svg"} alt="" width={96} height={96} className={`h-24 w-24 object-contain ${slot.removed ? "opacity-30" : ""}`} />
         <span className="block text-center text-xs text-gray-700">
           {filled ? (
             <>
@@ -200,7 +194,14 @@ function SlotView({
       {filled && (
         // The whole label is the target: at least 24 px high on a phone (WCAG 2.5.8).
         <label className="flex min-h-8 items-center gap-1.5 py-1 text-xs">
-          <input type="checkbox" name={`remove${position}`} value="1" checked={slot.removed} onChange={(e) => onChange({ removed: e.target.checked })} className="h-5 w-5" />
+          <input
+            type="checkbox"
+            name={`remove${position}`}
+            value="1"
+            checked={slot.removed}
+            onChange={(e) => onChange({ removed: e.target.checked })}
+            className="h-5 w-5"
+          />
           Remove<span className="sr-only"> image {n}</span>
         </label>
       )}
@@ -222,10 +223,24 @@ function SlotView({
       {hydrated && filled && (
         // aria-disabled rather than disabled: a moved slot's button keeps the keyboard focus at either end.
         <div className="flex gap-1">
-          <button ref={earlier} type="button" aria-disabled={position === 0} onClick={() => onMove(position - 1)} aria-label={`Move image ${n} earlier`} className="h-8 min-w-8 rounded border px-2 aria-disabled:opacity-30">
+          <button
+            ref={earlier}
+            type="button"
+            aria-disabled={position === 0}
+            onClick={() => onMove(position - 1)}
+            aria-label={`Move image ${n} earlier`}
+            className="h-8 min-w-8 rounded border px-2 aria-disabled:opacity-30"
+          >
             ←
           </button>
-          <button ref={later} type="button" aria-disabled={last} onClick={() => onMove(position + 1)} aria-label={`Move image ${n} later`} className="h-8 min-w-8 rounded border px-2 aria-disabled:opacity-30">
+          <button
+            ref={later}
+            type="button"
+            aria-disabled={last}
+            onClick={() => onMove(position + 1)}
+            aria-label={`Move image ${n} later`}
+            className="h-8 min-w-8 rounded border px-2 aria-disabled:opacity-30"
+          >
             →
           </button>
         </div>

@@ -42,7 +42,11 @@ export function NewOrdersNotice({ count, announcement }: { count: number; announ
         {announcement}
       </p>
       {count > 0 && (
-        <p aria-hidden="true" className="mt-4 rounded border border-primary/40 bg-primary/10 px-4 py-2 text-sm font-medium text-primary-dull" data-testid="new-orders-banner">
+        <p
+          aria-hidden="true"
+          className="mt-4 rounded border border-primary/40 bg-primary/10 px-4 py-2 text-sm font-medium text-primary-dull"
+          data-testid="new-orders-banner"
+        >
           {count === 1 ? "1 new order" : `${count} new orders`} since you opened this page
         </p>
       )}

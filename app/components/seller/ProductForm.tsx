@@ -92,8 +92,20 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
       }}
     >
       <ProblemSummary problems={refused} />
-      <ImageSlots slots={slots} setSlots={setSlots} error={slotsError ?? picturesLost(refusal === posted ? refusal : undefined, pictureSlot !== null, !product)} />
-      <Field label="Product Name" name="name" defaultValue={shown("name", product?.name)} required maxLength={120} {...fieldProps("name")} error={errorFor("name")} />
+      <ImageSlots
+        slots={slots}
+        setSlots={setSlots}
+        error={slotsError ?? picturesLost(refusal === posted ? refusal : undefined, pictureSlot !== null, !product)}
+      />
+      <Field
+        label="Product Name"
+        name="name"
+        defaultValue={shown("name", product?.name)}
+        required
+        maxLength={120}
+        {...fieldProps("name")}
+        error={errorFor("name")}
+      />
       <div className="flex flex-col gap-1">
         <label htmlFor="product-description" className="text-base font-medium">
           Product Description <span className="text-sm font-normal text-gray-500">(one point per line)</span>
@@ -113,7 +125,15 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
           Category
         </label>
         {/* Keyed by the saved category: React does not carry a new defaultValue to a select's options, so after a save that changed it the reset would show the old one, and a second save post it (ADR 055). */}
-        <select key={product?.category} id="product-category" name="category" required defaultValue={shown("category", product?.category ?? "")} {...fieldProps("category")} className={`rounded border border-gray-500/40 px-3 py-2.5 outline-none ${INVALID}`}>
+        <select
+          key={product?.category}
+          id="product-category"
+          name="category"
+          required
+          defaultValue={shown("category", product?.category ?? "")}
+          {...fieldProps("category")}
+          className={`rounded border border-gray-500/40 px-3 py-2.5 outline-none ${INVALID}`}
+        >
           <option value="" disabled>
             Select Category
           </option>
@@ -126,12 +146,50 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
         {errorFor("category")}
       </div>
       <div className="flex flex-wrap gap-5">
-        <Field label="Product Price (₹)" name="price" type="number" min="0.01" step="0.01" required defaultValue={shown("price", product ? product.pricePaise / 100 : undefined)} {...fieldProps("price")} error={errorFor("price")} />
-        <Field label="Offer Price (₹)" name="offerPrice" type="number" min="0.01" step="0.01" required defaultValue={shown("offerPrice", product ? product.offerPricePaise / 100 : undefined)} {...fieldProps("offerPrice")} error={errorFor("offerPrice")} />
+        <Field
+          label="Product Price (₹)"
+          name="price"
+          type="number"
+          min="0.01"
+          step="0.01"
+          required
+          defaultValue={shown("price", product ? product.pricePaise / 100 : undefined)}
+          {...fieldProps("price")}
+          error={errorFor("price")}
+        />
+        <Field
+          label="Offer Price (₹)"
+          name="offerPrice"
+          type="number"
+          min="0.01"
+          step="0.01"
+          required
+          defaultValue={shown("offerPrice", product ? product.offerPricePaise / 100 : undefined)}
+          {...fieldProps("offerPrice")}
+          error={errorFor("offerPrice")}
+        />
       </div>
       <div className="flex flex-wrap gap-5">
-        <Field label="Weight (optional)" name="weight" defaultValue={shown("weight", product?.weight ?? undefined)} maxLength={40} placeholder="e.g. 500 g" {...fieldProps("weight")} error={errorFor("weight")} />
-        <Field label="Stock count (optional)" name="stock" type="number" min="0" step="1" defaultValue={shown("stock", product?.stock ?? undefined)} placeholder="not counted" {...fieldProps("stock")} error={errorFor("stock")} />
+        <Field
+          label="Weight (optional)"
+          name="weight"
+          defaultValue={shown("weight", product?.weight ?? undefined)}
+          maxLength={40}
+          placeholder="e.g. 500 g"
+          {...fieldProps("weight")}
+          error={errorFor("weight")}
+        />
+        <Field
+          label="Stock count (optional)"
+          name="stock"
+          type="number"
+          min="0"
+          step="1"
+          defaultValue={shown("stock", product?.stock ?? undefined)}
+          placeholder="not counted"
+          {...fieldProps("stock")}
+          error={errorFor("stock")}
+        />
         {/* The count shown: the server keeps what orders left if the seller does not change it, and refuses a change made over a count that moved. */}
         {product && <input type="hidden" name="stockSeen" value={product.stock ?? ""} readOnly />}
       </div>

@@ -61,7 +61,13 @@ export function SalesChart({ days }: { days: ChartDay[] }) {
         {days.map((d, i) =>
           i % 7 === (days.length - 1) % 7 ? (
             // The last day's label ends at the plot's edge instead of running past it.
-            <text key={d.day} x={i === days.length - 1 ? WIDTH - PLOT.right : PLOT.left + (i + 0.5) * slot} y={HEIGHT - 6} textAnchor={i === days.length - 1 ? "end" : "middle"} className={LABEL}>
+            <text
+              key={d.day}
+              x={i === days.length - 1 ? WIDTH - PLOT.right : PLOT.left + (i + 0.5) * slot}
+              y={HEIGHT - 6}
+              textAnchor={i === days.length - 1 ? "end" : "middle"}
+              className={LABEL}
+            >
               {formatIstDay(d.day)}
             </text>
           ) : null,
@@ -75,15 +81,23 @@ export function SalesChart({ days }: { days: ChartDay[] }) {
             <caption className="sr-only">Orders and sales per day, newest first</caption>
             <thead>
               <tr className="border-b border-gray-300">
-                <th scope="col" className="py-1 pr-4 font-medium">Day</th>
-                <th scope="col" className="py-1 pr-4 text-right font-medium">Orders</th>
-                <th scope="col" className="py-1 text-right font-medium">Sales</th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Day
+                </th>
+                <th scope="col" className="py-1 pr-4 text-right font-medium">
+                  Orders
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Sales
+                </th>
               </tr>
             </thead>
             <tbody>
               {[...days].reverse().map((d) => (
                 <tr key={d.day} className="border-b border-gray-100">
-                  <th scope="row" className="py-1 pr-4 font-normal">{formatIstWeekday(d.day)}</th>
+                  <th scope="row" className="py-1 pr-4 font-normal">
+                    {formatIstWeekday(d.day)}
+                  </th>
                   <td className="py-1 pr-4 text-right">{d.orders}</td>
                   <td className="py-1 text-right">{formatRupees(d.salesPaise)}</td>
                 </tr>

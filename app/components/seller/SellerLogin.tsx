@@ -11,7 +11,11 @@ import { SELLER_HOME } from "@shared/redirect";
 export function SellerLogin({ returnTo, email, notice, refusal }: { returnTo?: string; email?: string; notice?: string; refusal?: string }) {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
-      <form method="post" action={returnTo && returnTo !== SELLER_HOME ? `/seller/login?${new URLSearchParams({ redirectTo: returnTo })}` : "/seller/login"} className="flex w-full max-w-sm flex-col gap-5 rounded-lg p-8 shadow-xl ring-1 ring-gray-200">
+      <form
+        method="post"
+        action={returnTo && returnTo !== SELLER_HOME ? `/seller/login?${new URLSearchParams({ redirectTo: returnTo })}` : "/seller/login"}
+        className="flex w-full max-w-sm flex-col gap-5 rounded-lg p-8 shadow-xl ring-1 ring-gray-200"
+      >
         <h1 className="m-auto text-2xl font-medium">
           <span className="text-primary">Seller</span> Login
         </h1>
@@ -28,12 +32,32 @@ export function SellerLogin({ returnTo, email, notice, refusal }: { returnTo?: s
         )}
         <div>
           <label htmlFor="seller-email">Email</label>
-          <input id="seller-email" name="email" type="email" required autoComplete="username" placeholder="seller@example.com" defaultValue={email} className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary" />
+          <input
+            id="seller-email"
+            name="email"
+            type="email"
+            required
+            autoComplete="username"
+            placeholder="seller@example.com"
+            defaultValue={email}
+            className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary"
+          />
         </div>
         <div>
           <label htmlFor="seller-password">Password</label>
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- only on the page answering a refused login, whose password is to be typed again */}
-          <input id="seller-password" name="password" type="password" required autoComplete="current-password" placeholder="Your password" autoFocus={Boolean(refusal)} aria-describedby={refusal ? "seller-login-refusal" : undefined} className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary" />
+          <input
+            id="seller-password"
+            name="password"
+            type="password"
+            required
+            autoComplete="current-password"
+            placeholder="Your password"
+            // Only on the page answering a refused login, whose password is to be typed again.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus={Boolean(refusal)}
+            aria-describedby={refusal ? "seller-login-refusal" : undefined}
+            className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary"
+          />
         </div>
         <button type="submit" className="w-full rounded-md bg-primary py-2 text-white hover:bg-primary-dull">
           Login

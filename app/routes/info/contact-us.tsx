@@ -33,8 +33,8 @@ export default function ContactUs() {
       )}
       <h2>About an order</h2>
       <p>
-        Have your order number ready: you will find it under My Orders. You can cancel an order yourself within 1 hour of
-        placing it, as long as it has not been packed yet.
+        Have your order number ready: you will find it under My Orders. You can cancel an order yourself within 1 hour of placing it, as long as it has not been
+        packed yet.
       </p>
       {contact && (
         <>

@@ -17,14 +17,11 @@ export default function PrivacyPolicy() {
         <li>Your e-mail address if you subscribe to our newsletter.</li>
       </ul>
       <h2>What we do not collect</h2>
-      <p>
-        Card details never reach our servers: online payments are handled by our payment provider, Stripe. We do not use
-        advertising trackers.
-      </p>
+      <p>Card details never reach our servers: online payments are handled by our payment provider, Stripe. We do not use advertising trackers.</p>
       <h2>Cookies</h2>
       <p>
-        We use a session cookie to keep you signed in and a cart cookie so your cart survives a reload. Both are needed for
-        the store to work; neither is used for advertising.
+        We use a session cookie to keep you signed in and a cart cookie so your cart survives a reload. Both are needed for the store to work; neither is used
+        for advertising.
       </p>
       <h2>Your choices</h2>
       <p>

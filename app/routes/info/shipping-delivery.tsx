@@ -23,7 +23,11 @@ export default function ShippingDelivery() {
           </>
         )}
         <li>
-          Enter your pincode in the top bar, or <Link to="/delivery" className="text-primary underline">check it here</Link>, to see what we promise at your door.
+          Enter your pincode in the top bar, or{" "}
+          <Link to="/delivery" className="text-primary underline">
+            check it here
+          </Link>
+          , to see what we promise at your door.
         </li>
         <li>You can follow each order under My Orders: Order Placed, Packed, Out for delivery, Delivered.</li>
       </ul>

@@ -22,7 +22,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const product = await saveProductForm(request, worker);
     // Without JavaScript: back to an empty form by a redirect, so a reload cannot add it twice. The
     // address names the product (with JavaScript the form puts `addedId` there), for links to it.
-    return answerFormPost(request, { ok: true, msg: `Product Added: ${product.name}`, addedId: product.id }, `/seller?${new URLSearchParams({ added: product.id })}`);
+    return answerFormPost(
+      request,
+      { ok: true, msg: `Product Added: ${product.name}`, addedId: product.id },
+      `/seller?${new URLSearchParams({ added: product.id })}`,
+    );
   }, request);
 }
 

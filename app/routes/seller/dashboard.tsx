@@ -82,7 +82,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-10 lg:grid-cols-3">
         <StockList title={`Sold out (${soldOut.count})`} id="sold-out" products={soldOut.products} count={soldOut.count} empty="Nothing is sold out." />
-        <StockList title={`Low stock (${lowStock.count})`} id="low-stock" products={lowStock.products} count={lowStock.count} empty={`No product has ${LOW_STOCK} or fewer left.`} />
+        <StockList
+          title={`Low stock (${lowStock.count})`}
+          id="low-stock"
+          products={lowStock.products}
+          count={lowStock.count}
+          empty={`No product has ${LOW_STOCK} or fewer left.`}
+        />
         <section aria-labelledby="best-title">
           <h2 id="best-title" className="text-lg font-medium">
             Best sellers, last {BEST_SELLER_DAYS} days
@@ -121,11 +127,16 @@ function PeriodCard({ label, figures, refunded, live }: { label: string; figures
       <h3 className="text-sm font-medium text-gray-600">{label}</h3>
       {/* Today's figures are announced when a refresh changes them (a new order, say). */}
       <p className="mt-1 text-2xl font-medium" aria-live={live ? "polite" : undefined} data-testid="period-sales">
-        {formatRupees(figures.salesPaise)} <span className="text-base font-normal text-gray-700">from {figures.orders} {figures.orders === 1 ? "order" : "orders"}</span>
+        {formatRupees(figures.salesPaise)}{" "}
+        <span className="text-base font-normal text-gray-700">
+          from {figures.orders} {figures.orders === 1 ? "order" : "orders"}
+        </span>
       </p>
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
         <dt className="text-gray-600">Paid</dt>
-        <dd className="text-right" data-testid="period-paid">{formatRupees(figures.paidPaise)}</dd>
+        <dd className="text-right" data-testid="period-paid">
+          {formatRupees(figures.paidPaise)}
+        </dd>
         <dt className="text-gray-600">Cash on delivery to collect</dt>
         <dd className="text-right" data-testid="period-cod">
           {formatRupees(figures.codDuePaise)} ({figures.codDueOrders})
@@ -140,7 +151,9 @@ function PeriodCard({ label, figures, refunded, live }: { label: string; figures
           {formatRupees(refunded.amountPaise)} ({refunded.orders})
         </dd>
         <dt className="text-gray-600">Cancelled orders</dt>
-        <dd className="text-right" data-testid="period-cancelled">{figures.cancelledOrders}</dd>
+        <dd className="text-right" data-testid="period-cancelled">
+          {figures.cancelledOrders}
+        </dd>
       </dl>
     </article>
   );

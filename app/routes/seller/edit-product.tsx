@@ -8,7 +8,8 @@ import { ProductForm } from "~/components/seller/ProductForm";
 import type { Route } from "./+types/edit-product";
 import { sellerPageMeta } from "~/lib/site";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => sellerPageMeta(loaderData ? `Edit ${loaderData.product.name}` : "Edit product", "A product's pictures, price and stock.");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  sellerPageMeta(loaderData ? `Edit ${loaderData.product.name}` : "Edit product", "A product's pictures, price and stock.");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const worker = fromContext(context);

@@ -4,15 +4,7 @@ import { Link } from "~/components/Link";
 import { runAction } from "@worker/web/action-result";
 import { fromContext } from "@worker/web/context";
 import { readCsvFile, readForm } from "@worker/request-body";
-import {
-  confirmStagedImport,
-  IMPORT_TOO_LARGE,
-  planImport,
-  publicRow,
-  stagedImport,
-  stageImport,
-  type FieldChange,
-} from "@worker/services/catalogue-import";
+import { confirmStagedImport, IMPORT_TOO_LARGE, planImport, publicRow, stagedImport, stageImport, type FieldChange } from "@worker/services/catalogue-import";
 import { exportParts } from "@worker/services/catalogue-export";
 import { CSV_COLUMNS, MAX_IMPORT_BYTES, REQUIRED_CSV_COLUMNS } from "@shared/product-csv";
 import { ExportCsv } from "~/components/seller/ExportCsv";
@@ -39,7 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     done,
     exportFiles: null,
-    preview: { id, expired: false as const, summary: plan.summary, hash: plan.hash, rows: plan.rows.slice(0, SHOWN_ROWS).map(publicRow), more: Math.max(0, plan.rows.length - SHOWN_ROWS) },
+    preview: {
+      id,
+      expired: false as const,
+      summary: plan.summary,
+      hash: plan.hash,
+      rows: plan.rows.slice(0, SHOWN_ROWS).map(publicRow),
+      more: Math.max(0, plan.rows.length - SHOWN_ROWS),
+    },
   };
 }
 
@@ -91,14 +90,13 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
       <div className="max-w-2xl space-y-2 text-sm text-gray-700">
         <p>
           Start from an export of the products (<ExportCsv className="text-primary underline" />
-          ), change it in a spreadsheet and upload it here. You see what will change before anything is written; then the whole file is imported, or
-          nothing.
+          ), change it in a spreadsheet and upload it here. You see what will change before anything is written; then the whole file is imported, or nothing.
         </p>
         <p>
-          Columns: {CSV_COLUMNS.join(", ")} ({REQUIRED_CSV_COLUMNS.join(", ")} needed). A row with an id changes that product; a row without one adds a
-          product. Prices are in rupees, as a spreadsheet writes them (99.50 or ₹1,200). Pictures are never fetched from other sites: a new product names one of this store&apos;s picture addresses (as the export writes
-          them), or is added on Add Product. in_stock is for reading: switch products on and off from the list. At most {MAX_IMPORT_BYTES / 1024 / 1024}{" "}
-          MB.
+          Columns: {CSV_COLUMNS.join(", ")} ({REQUIRED_CSV_COLUMNS.join(", ")} needed). A row with an id changes that product; a row without one adds a product.
+          Prices are in rupees, as a spreadsheet writes them (99.50 or ₹1,200). Pictures are never fetched from other sites: a new product names one of this
+          store&apos;s picture addresses (as the export writes them), or is added on Add Product. in_stock is for reading: switch products on and off from the
+          list. At most {MAX_IMPORT_BYTES / 1024 / 1024} MB.
         </p>
       </div>
 
@@ -121,8 +119,7 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
         <section aria-labelledby="preview-heading" className="mt-8">
           <PreviewHeading previewId={preview.id} />
           <p className="mt-1 text-gray-700" data-testid="import-summary">
-            {preview.summary.create} to create, {preview.summary.update} to change, {preview.summary.unchanged} unchanged, {preview.summary.refused}{" "}
-            refused.
+            {preview.summary.create} to create, {preview.summary.update} to change, {preview.summary.unchanged} unchanged, {preview.summary.refused} refused.
           </p>
           {preview.summary.refused > 0 ? (
             <p className="mt-2 font-medium text-red-800">Nothing can be imported while a row is refused: fix those rows in the file and upload it again.</p>

@@ -10,12 +10,20 @@ import type { Route } from "./+types/invoice";
 // Outside the seller layout (no sidebar on paper), so it carries the layout's guard itself.
 export const middleware: Route.MiddlewareFunction[] = [sellerOnly];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => sellerPageMeta(loaderData ? `Invoice ${orderNumber(loaderData.order.id)}` : "Invoice", "An order's invoice, ready to print.");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  sellerPageMeta(loaderData ? `Invoice ${orderNumber(loaderData.order.id)}` : "Invoice", "An order's invoice, ready to print.");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadPage(() => invoiceData(fromContext(context).db, { seller: true }, params.id));
 }
 
 export default function SellerInvoice({ loaderData }: Route.ComponentProps) {
-  return <OrderPaper data={loaderData} kind="invoice" backTo={`/seller/orders?${new URLSearchParams({ q: orderNumber(loaderData.order.id) })}`} backLabel="Back to the order in Orders" />;
+  return (
+    <OrderPaper
+      data={loaderData}
+      kind="invoice"
+      backTo={`/seller/orders?${new URLSearchParams({ q: orderNumber(loaderData.order.id) })}`}
+      backLabel="Back to the order in Orders"
+    />
+  );
 }

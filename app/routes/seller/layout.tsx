@@ -20,7 +20,11 @@ const LINKS: { to: string; label: string; icon: string; section?: string }[] = [
   { to: "/seller", label: "Add Product", icon: "M12 5v14M5 12h14" },
   { to: "/seller/product-list", label: "Product List", icon: "M4 6h16M4 12h16M4 18h16", section: "/seller/products/" },
   { to: "/seller/orders", label: "Orders", icon: "M6 3h12l1 18H5L6 3zm3 4a3 3 0 0 0 6 0", section: "/seller/orders/" },
-  { to: "/seller/settings", label: "Settings", icon: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM4 12h2m12 0h2M12 4v2m0 12v2M6.3 6.3l1.4 1.4m8.6 8.6 1.4 1.4m0-11.4-1.4 1.4m-8.6 8.6-1.4 1.4" },
+  {
+    to: "/seller/settings",
+    label: "Settings",
+    icon: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM4 12h2m12 0h2M12 4v2m0 12v2M6.3 6.3l1.4 1.4m8.6 8.6 1.4 1.4m0-11.4-1.4 1.4m-8.6 8.6-1.4 1.4",
+  },
   { to: "/seller/search-words", label: "Search words", icon: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm9 2-4-4M8 11h6" },
 ];
 
@@ -48,7 +52,10 @@ export default function SellerLayout() {
       </header>
       {/* On a phone the links are a row of labelled tabs under the bar; from md up, a sidebar. */}
       <div className="md:flex">
-        <nav aria-label="Seller" className="grid grid-cols-6 border-b border-gray-300 md:flex md:min-h-[calc(100vh-58px)] md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r md:pt-4 md:text-base">
+        <nav
+          aria-label="Seller"
+          className="grid grid-cols-6 border-b border-gray-300 md:flex md:min-h-[calc(100vh-58px)] md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r md:pt-4 md:text-base"
+        >
           {LINKS.map((link) => {
             // A page under the link (a product's edit page, the import) is "true", not the link's own "page".
             const current = pathname.replace(/(.)\/$/, "$1") === link.to ? "page" : link.section && pathname.startsWith(link.section) ? "true" : undefined;
@@ -86,9 +93,20 @@ export default function SellerLayout() {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname, search } = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 401) return <SellerLogin returnTo={pathname + search} notice="Your seller session has ended. Log in again to carry on." />;
+  if (isRouteErrorResponse(error) && error.status === 401)
+    return <SellerLogin returnTo={pathname + search} notice="Your seller session has ended. Log in again to carry on." />;
   // Back to the seller's own list (a product deleted meanwhile, an order link gone stale), not to the shop.
-  const back = pathname.startsWith("/seller/orders") ? { to: "/seller/orders", label: "Back to Orders" } : { to: "/seller/product-list", label: "Back to Products" };
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} title="Not found" message="That item does not exist, or was deleted." back={back} />;
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} title="Unexpected Application Error" message="Something went wrong. Please try again." back={back} />;
+  const back = pathname.startsWith("/seller/orders")
+    ? { to: "/seller/orders", label: "Back to Orders" }
+    : { to: "/seller/product-list", label: "Back to Products" };
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <ErrorPage status={404} title="Not found" message="That item does not exist, or was deleted." back={back} />;
+  return (
+    <ErrorPage
+      status={isRouteErrorResponse(error) ? error.status : 500}
+      title="Unexpected Application Error"
+      message="Something went wrong. Please try again."
+      back={back}
+    />
+  );
 }

@@ -11,7 +11,8 @@ import { orderNumber, SELLER_CANCEL_REASONS } from "@shared/order-status";
 import type { Route } from "./+types/order-cancel";
 import { sellerPageMeta } from "~/lib/site";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => sellerPageMeta(loaderData ? `Cancel order ${orderNumber(loaderData.id)}` : "Cancel order", "Cancel an order, with a reason the customer sees.");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  sellerPageMeta(loaderData ? `Cancel order ${orderNumber(loaderData.id)}` : "Cancel order", "Cancel an order, with a reason the customer sees.");
 
 /** The seller's confirmation step without JavaScript (with it, the same form opens in a dialog on Orders). */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -12,7 +12,17 @@ import { toOrderView, type OrderView } from "@worker/services/orders";
 import { awaitingPackingCount, isNarrowed, sellerOrdersPage } from "@worker/services/seller-orders";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { cancellationText, cancelRefundNote, formatDateTime, ORDER_STATUSES, orderNumber, paymentLabel, paymentMethodLabel, refundText, SELLER_CANCEL_REASONS } from "@shared/order-status";
+import {
+  cancellationText,
+  cancelRefundNote,
+  formatDateTime,
+  ORDER_STATUSES,
+  orderNumber,
+  paymentLabel,
+  paymentMethodLabel,
+  refundText,
+  SELLER_CANCEL_REASONS,
+} from "@shared/order-status";
 import { CancelOrderButton } from "~/components/orders/CancelOrder";
 import { MarkRefunded, useRefundToast } from "~/components/orders/MarkRefunded";
 import { NewOrdersNotice, useNewOrders } from "~/components/seller/NewOrders";
@@ -24,7 +34,6 @@ import { sellerPageMeta } from "~/lib/site";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Orders", "Orders to pack, send out and deliver.");
 
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const raw = Object.fromEntries(new URL(request.url).searchParams);
@@ -32,7 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A query refused (a start after the end, a hand-edited URL): say what is wrong, list nothing,
   // keep the filters that are right on their own and the count of orders to pack.
   if (!parsed.success) {
-    return { query: soundFiltersOf(raw), error: describeZodError(parsed.error), narrowed: true, awaitingPacking: await awaitingPackingCount(worker.db), nextBefore: null, orders: [] };
+    return {
+      query: soundFiltersOf(raw),
+      error: describeZodError(parsed.error),
+      narrowed: true,
+      awaitingPacking: await awaitingPackingCount(worker.db),
+      nextBefore: null,
+      orders: [],
+    };
   }
   const page = await sellerOrdersPage(worker.db, parsed.data);
   return {
@@ -161,7 +177,8 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
       method="get"
       role="search"
       aria-label="Search and filter orders"
-      className="mt-4 grid grid-cols-2 gap-3 text-sm md:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] md:items-end">
+      className="mt-4 grid grid-cols-2 gap-3 text-sm md:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] md:items-end"
+    >
       {query.status && <input type="hidden" name="status" value={query.status} />}
       {/* What it searches is in the label, where it is never cut off as a placeholder is in a narrow field. */}
       <label className="col-span-2 md:col-span-1">
@@ -229,7 +246,9 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
       data-new={isNew || undefined}
     >
       <div className="flex gap-3">
-        {order.items[0]?.image && <img src={imageUrl(order.items[0].image)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 object-contain" />}
+        {order.items[0]?.image && (
+          <img src={imageUrl(order.items[0].image)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 object-contain" />
+        )}
         <div>
           <p className="font-mono text-xs text-gray-600">
             <span id={numberId}>#{orderNumber(order.id)}</span>
@@ -274,12 +293,24 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
         )}
         {refund && <p data-testid="refund-state">{refund}</p>}
         {order.paymentState === "refund_due" && (
-          <MarkRefunded orderId={order.id} orderLabel={`order ${orderNumber(order.id)}`} what={`${formatRupees(order.amountPaise)} to ${address.firstName} ${address.lastName}`} />
+          <MarkRefunded
+            orderId={order.id}
+            orderLabel={`order ${orderNumber(order.id)}`}
+            what={`${formatRupees(order.amountPaise)} to ${address.firstName} ${address.lastName}`}
+          />
         )}
         <fetcher.Form method="post" onSubmit={guard} className="flex flex-wrap gap-2 pt-1">
           <input type="hidden" name="orderId" value={order.id} />
           {order.next.map((next) => (
-            <button key={next} type="submit" name="status" value={next} aria-disabled={locked || undefined} aria-describedby={numberId} className={`${STEP_BUTTON} bg-primary text-white`}>
+            <button
+              key={next}
+              type="submit"
+              name="status"
+              value={next}
+              aria-disabled={locked || undefined}
+              aria-describedby={numberId}
+              className={`${STEP_BUTTON} bg-primary text-white`}
+            >
               {posting?.get("status") === next ? "Marking…" : `Mark ${next}`}
             </button>
           ))}
@@ -289,7 +320,12 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
           <fetcher.Form method="post" onSubmit={guard}>
             <input type="hidden" name="orderId" value={order.id} />
             <input type="hidden" name="intent" value="paid" />
-            <button type="submit" aria-disabled={locked || undefined} aria-describedby={numberId} className={`${STEP_BUTTON} border border-primary text-primary`}>
+            <button
+              type="submit"
+              aria-disabled={locked || undefined}
+              aria-describedby={numberId}
+              className={`${STEP_BUTTON} border border-primary text-primary`}
+            >
               {posting?.get("intent") === "paid" ? "Marking…" : "Mark paid"}
             </button>
           </fetcher.Form>

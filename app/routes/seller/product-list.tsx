@@ -32,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const params = new URL(request.url).searchParams;
   const search = searchTextOfPage(params.get("q"));
-  const page = await loadListing(request, () => listProducts(worker.db, { stock: "any", newestFirst: true, search, cursor: params.get("cursor") ?? undefined, limit: 20 }));
+  const page = await loadListing(request, () =>
+    listProducts(worker.db, { stock: "any", newestFirst: true, search, cursor: params.get("cursor") ?? undefined, limit: 20 }),
+  );
   // `?delete=<id>`: the Delete button's answer without JavaScript, the row asking to confirm.
   return { search, products: page.products.map(toProductView), nextCursor: page.nextCursor, confirmDelete: params.get("delete") };
 }
@@ -96,7 +98,14 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           <label htmlFor="seller-search" className="sr-only">
             Search products
           </label>
-          <input id="seller-search" name="q" type="search" defaultValue={search} placeholder="Search products" className="min-w-0 flex-1 rounded border border-gray-300 px-3 py-1.5" />
+          <input
+            id="seller-search"
+            name="q"
+            type="search"
+            defaultValue={search}
+            placeholder="Search products"
+            className="min-w-0 flex-1 rounded border border-gray-300 px-3 py-1.5"
+          />
           <button type="submit" className="shrink-0 rounded bg-primary px-4 py-1.5 text-white">
             Search
           </button>
@@ -201,7 +210,9 @@ function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; 
   return (
     <div className="mt-4 rounded-md border border-gray-500/20 bg-gray-50 p-3 text-sm">
       <p ref={status} tabIndex={-1} className={nothingTicked ? "text-gray-600" : "font-medium text-gray-900"} aria-live="polite">
-        {nothingTicked ? "Tick products to change their stock together." : `Change stock of the selected products${selectedCount > 0 ? ` (${selectedCount} selected)` : ""}`}
+        {nothingTicked
+          ? "Tick products to change their stock together."
+          : `Change stock of the selected products${selectedCount > 0 ? ` (${selectedCount} selected)` : ""}`}
       </p>
       {!nothingTicked && (
         <bulk.Form id={BULK_FORM} method="post" className="mt-3 flex flex-wrap items-end gap-3">
@@ -211,7 +222,13 @@ function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; 
           ))}
           <div className="flex flex-col gap-1">
             <label htmlFor="bulk-set">Set to</label>
-            <select id="bulk-set" name="set" value={set} onChange={(e) => setSet(e.target.value)} className="rounded border border-gray-300 bg-white px-2 py-1.5">
+            <select
+              id="bulk-set"
+              name="set"
+              value={set}
+              onChange={(e) => setSet(e.target.value)}
+              className="rounded border border-gray-300 bg-white px-2 py-1.5"
+            >
               <option value="in-stock">In stock</option>
               <option value="out-of-stock">Out of stock</option>
               <option value="count">Stock count</option>
@@ -220,7 +237,16 @@ function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; 
           {(!hydrated || set === "count") && (
             <div className="flex flex-col gap-1">
               <label htmlFor="bulk-count">Count (for Stock count)</label>
-              <input id="bulk-count" name="count" type="number" min="0" step="1" inputMode="numeric" {...fieldProps("count")} className="w-32 rounded border border-gray-300 bg-white px-2 py-1.5 aria-invalid:border-red-600" />
+              <input
+                id="bulk-count"
+                name="count"
+                type="number"
+                min="0"
+                step="1"
+                inputMode="numeric"
+                {...fieldProps("count")}
+                className="w-32 rounded border border-gray-300 bg-white px-2 py-1.5 aria-invalid:border-red-600"
+              />
               {errorFor("count")}
             </div>
           )}
@@ -251,11 +277,29 @@ function ProductRow({ product, selected, onSelect, listAddress, askedToDelete }:
   return (
     <tr className="border-t border-gray-500/20 max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-y-2 max-md:px-3 max-md:py-3">
       <td className="px-3 py-3 max-md:w-10 max-md:p-0">
-        <input type="checkbox" name="ids" value={product.id} form={BULK_FORM} checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select ${product.name}`} className="h-6 w-6" />
+        <input
+          type="checkbox"
+          name="ids"
+          value={product.id}
+          form={BULK_FORM}
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+          aria-label={`Select ${product.name}`}
+          className="h-6 w-6"
+        />
       </td>
       <td className="px-3 py-3 max-md:w-[calc(100%-2.5rem)] max-md:p-0 md:px-4">
         <div className="flex items-center gap-3">
-          {product.images[0] && <img src={imageUrl(product.images[0])} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded border border-gray-300 object-contain p-1" />}
+          {product.images[0] && (
+            <img
+              src={imageUrl(product.images[0])}
+              alt=""
+              width={48}
+              height={48}
+              loading="lazy"
+              className="h-12 w-12 shrink-0 rounded border border-gray-300 object-contain p-1"
+            />
+          )}
           <div className="min-w-0">
             {/* On a phone the whole name wraps; nothing is cut. */}
             <span className="block break-words text-gray-900 md:text-gray-600">{product.name}</span>

@@ -56,8 +56,8 @@ export default function SearchWords({ loaderData, actionData }: Route.ComponentP
     <>
       <h1 className="text-2xl font-medium">Search words</h1>
       <p className="mt-2 max-w-2xl text-gray-600">
-        When shoppers search for a word on the left, they also find the products whose names hold the word on the right. A meaning that names a category
-        (for example “Instant”) lists that whole category.
+        When shoppers search for a word on the left, they also find the products whose names hold the word on the right. A meaning that names a category (for
+        example “Instant”) lists that whole category.
       </p>
       <AddWordForm result={actionData} />
       <div className="mt-8 overflow-x-auto rounded-md border border-gray-500/20 bg-white">

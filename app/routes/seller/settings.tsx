@@ -32,7 +32,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const INPUT = "mt-1 w-full rounded border border-gray-400 px-3 py-2 outline-none focus:border-primary aria-invalid:border-red-600";
 /** The settings a refusal can name, as the schema names them (the contact fields are nested there). */
-const SETTINGS_FIELDS = ["state", "expressPincodes", "standardMinDays", "standardMaxDays", "taxPercent", "contact.email", "contact.phone", "contact.hours", "contact.legalName", "contact.office", "contact.gstin"];
+const SETTINGS_FIELDS = [
+  "state",
+  "expressPincodes",
+  "standardMinDays",
+  "standardMaxDays",
+  "taxPercent",
+  "contact.email",
+  "contact.phone",
+  "contact.hours",
+  "contact.legalName",
+  "contact.office",
+  "contact.gstin",
+];
 
 export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
@@ -65,7 +77,14 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               State you deliver in
             </label>
             {/* Keyed by the saved state: React does not carry a new defaultValue to a select's options, so a state saved would otherwise still count as a change, and the reset would show the old one. */}
-            <select key={settings.state} id="settings-state" name="state" defaultValue={shown("state", settings.state)} {...fieldProps("state")} className={`${INPUT} bg-white`}>
+            <select
+              key={settings.state}
+              id="settings-state"
+              name="state"
+              defaultValue={shown("state", settings.state)}
+              {...fieldProps("state")}
+              className={`${INPUT} bg-white`}
+            >
               {INDIAN_STATES.map((state) => (
                 <option key={state}>{state}</option>
               ))}
@@ -78,7 +97,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               Express pincodes
             </label>
             <p id="settings-express-help" className="text-gray-500">
-              A line each: the PIN code and the delivery time in minutes, such as “560001 30”. PIN codes with the same time can share a line: “560002, 560003 25”.
+              A line each: the PIN code and the delivery time in minutes, such as “560001 30”. PIN codes with the same time can share a line: “560002, 560003
+              25”.
             </p>
             <textarea
               id="settings-expressPincodes"
@@ -96,13 +116,33 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               <label htmlFor="settings-standardMinDays" className="block font-medium">
                 Standard delivery from (business days)
               </label>
-              <input id="settings-standardMinDays" name="standardMinDays" type="number" min={1} max={30} required defaultValue={shown("standardMinDays", settings.standardMinDays)} {...fieldProps("standardMinDays")} className={INPUT} />
+              <input
+                id="settings-standardMinDays"
+                name="standardMinDays"
+                type="number"
+                min={1}
+                max={30}
+                required
+                defaultValue={shown("standardMinDays", settings.standardMinDays)}
+                {...fieldProps("standardMinDays")}
+                className={INPUT}
+              />
             </div>
             <div>
               <label htmlFor="settings-standardMaxDays" className="block font-medium">
                 to (business days)
               </label>
-              <input id="settings-standardMaxDays" name="standardMaxDays" type="number" min={1} max={30} required defaultValue={shown("standardMaxDays", settings.standardMaxDays)} {...fieldProps("standardMaxDays")} className={INPUT} />
+              <input
+                id="settings-standardMaxDays"
+                name="standardMaxDays"
+                type="number"
+                min={1}
+                max={30}
+                required
+                defaultValue={shown("standardMaxDays", settings.standardMaxDays)}
+                {...fieldProps("standardMaxDays")}
+                className={INPUT}
+              />
             </div>
           </div>
           {errorFor("standardMinDays")}
@@ -160,7 +200,15 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             <label htmlFor="settings-contact.legalName" className="block font-medium">
               Legal name of the business
             </label>
-            <input id="settings-contact.legalName" name="contactLegalName" required maxLength={120} defaultValue={shown("contactLegalName", settings.contact.legalName)} {...fieldProps("contact.legalName")} className={INPUT} />
+            <input
+              id="settings-contact.legalName"
+              name="contactLegalName"
+              required
+              maxLength={120}
+              defaultValue={shown("contactLegalName", settings.contact.legalName)}
+              {...fieldProps("contact.legalName")}
+              className={INPUT}
+            />
             {errorFor("contact.legalName")}
           </div>
           <div>

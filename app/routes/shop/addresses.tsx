@@ -94,7 +94,11 @@ function AddressCard({ address }: { address: SavedAddress & { promise: PromiseVi
       </div>
       <p className={`mt-2 ${address.promise.kind === "unserved" ? "text-red-700" : "text-primary-dull"}`}>{address.promise.text}</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <Link to={`/addresses/${address.id}/edit`} className="rounded border border-gray-400 px-3 py-1 hover:bg-gray-50" aria-label={`Edit the address of ${name}, ${address.street}`}>
+        <Link
+          to={`/addresses/${address.id}/edit`}
+          className="rounded border border-gray-400 px-3 py-1 hover:bg-gray-50"
+          aria-label={`Edit the address of ${name}, ${address.street}`}
+        >
           Edit
         </Link>
         {!address.isDefault && (

@@ -85,7 +85,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   // (Place Order would post it as it was).
   useRevalidateEvery(null);
   // A product added a moment ago on another page may not have reached the server yet: fetch again.
-  const missing = Object.keys(cart.items).filter((id) => !loaderData.lines.some((line) => line.productId === id)).join();
+  const missing = Object.keys(cart.items)
+    .filter((id) => !loaderData.lines.some((line) => line.productId === id))
+    .join();
   useEffect(() => {
     if (missing) void revalidator.revalidate();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -93,7 +95,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const lines = loaderData.lines.filter((line) => (cart.items[line.productId] ?? 0) > 0);
   const orderable = lines.filter((line) => line.available && line.product);
   const taxBasisPoints = useStorefront()?.taxBasisPoints ?? 0;
-  const priced = orderable.map((line) => ({ unitPricePaise: line.product!.offerPricePaise, mrpPaise: line.product!.pricePaise, quantity: cart.items[line.productId]! }));
+  const priced = orderable.map((line) => ({
+    unitPricePaise: line.product!.offerPricePaise,
+    mrpPaise: line.product!.pricePaise,
+    quantity: cart.items[line.productId]!,
+  }));
   const totals = totalsFor(priced, taxBasisPoints);
 
   if (lines.length === 0) {
@@ -112,7 +118,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <div className="flex-1">
         {loaderData.unpaid && <UnpaidOrderNote order={loaderData.unpaid} />}
         <h1 className="mb-6 text-3xl font-medium">
-          Shopping Cart <span className="text-sm text-primary">{cartCount(cart.items)} {cartCount(cart.items) === 1 ? "Item" : "Items"}</span>
+          Shopping Cart{" "}
+          <span className="text-sm text-primary">
+            {cartCount(cart.items)} {cartCount(cart.items) === 1 ? "Item" : "Items"}
+          </span>
         </h1>
         <div className="hidden grid-cols-[2fr_1fr_1fr] pb-3 text-base font-medium text-gray-500 md:grid">
           <p className="text-left">Product Details</p>

@@ -12,7 +12,8 @@ import { seoMeta } from "@worker/web/seo";
 import { pageMeta, pageTitle, siteAt } from "~/lib/site";
 import type { Route } from "./+types/category";
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => (data ? [...pageMeta(data.title, describe(data.title)), ...data.seo] : pageMeta("Not found", ""));
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
+  data ? [...pageMeta(data.title, describe(data.title)), ...data.seo] : pageMeta("Not found", "");
 
 const describe = (title: string) => `${title}: fresh ${title.toLowerCase()} delivered in under 30 minutes.`;
 
@@ -24,7 +25,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { sort, cursor } = shopListingOfPage(new URL(request.url).searchParams);
   const page = await loadListing(request, () => browseProducts(worker.db, { search: "", category: category.path, sort, cursor }));
   // Every page of the listing (and any case of its name) names the first, lower-case one as canonical.
-  const seo = seoMeta({ site: siteAt(worker.env.APP_URL), path: categoryPath(category.path), title: pageTitle(category.text), description: describe(category.text), image: category.image });
+  const seo = seoMeta({
+    site: siteAt(worker.env.APP_URL),
+    path: categoryPath(category.path),
+    title: pageTitle(category.text),
+    description: describe(category.text),
+    image: category.image,
+  });
   return { title: category.text, category: category.path, sort, products: page.products.map(toProductCard), nextCursor: page.nextCursor, seo };
 }
 

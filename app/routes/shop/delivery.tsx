@@ -38,7 +38,10 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
         </p>
       )}
       {delivery?.pincode && delivery.promise && (
-        <p className={`mt-4 rounded px-3 py-2 ${delivery.promise.kind === "unserved" ? "bg-amber-50 text-amber-900" : "bg-primary-soft"}`} data-testid="delivery-page-promise">
+        <p
+          className={`mt-4 rounded px-3 py-2 ${delivery.promise.kind === "unserved" ? "bg-amber-50 text-amber-900" : "bg-primary-soft"}`}
+          data-testid="delivery-page-promise"
+        >
           {delivery.pincode}: {delivery.promise.text}
         </p>
       )}

@@ -39,12 +39,7 @@ export default function EditAddress({ loaderData, actionData }: Route.ComponentP
         ← My addresses
       </Link>
       <h1 className="mt-4 text-2xl font-medium">Edit address</h1>
-      <AddressForm
-        address={loaderData.address}
-        answer={actionData}
-        submitLabel="Save changes"
-        showDefault={!loaderData.isDefault}
-      />
+      <AddressForm address={loaderData.address} answer={actionData} submitLabel="Save changes" showDefault={!loaderData.isDefault} />
     </div>
   );
 }

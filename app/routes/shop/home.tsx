@@ -20,7 +20,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [...pageMeta(undefin
 export async function loader({ context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const products = await bestSellers(worker.db);
-  return { bestSellers: products.map(toProductCard), seo: seoMeta({ site: siteAt(worker.env.APP_URL), path: "/", title: pageTitle(), description: DESCRIPTION }) };
+  return {
+    bestSellers: products.map(toProductCard),
+    seo: seoMeta({ site: siteAt(worker.env.APP_URL), path: "/", title: pageTitle(), description: DESCRIPTION }),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

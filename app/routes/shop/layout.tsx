@@ -41,7 +41,11 @@ export function ErrorBoundary({ error }: { error: unknown }) {
         {notFound ? (
           <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />
         ) : (
-          <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} title="Unexpected Application Error" message="Something went wrong on our side. Please try again in a moment." />
+          <ErrorPage
+            status={isRouteErrorResponse(error) ? error.status : 500}
+            title="Unexpected Application Error"
+            message="Something went wrong on our side. Please try again in a moment."
+          />
         )}
       </main>
       <Footer />

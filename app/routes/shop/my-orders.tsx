@@ -18,7 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!userExists) throw toLogin(request);
   // Just placed (checkout's redirect, or Stripe's return through /loader): that order, if it is theirs.
   const placed = new URL(request.url).searchParams.get(PLACED_PARAM);
-  return { orders: orders.map((order) => ({ ...toOrderView(order), promise: orderPromise(order, settings) })), placedId: orders.some((order) => order.id === placed) ? placed : null, now: Date.now() };
+  return {
+    orders: orders.map((order) => ({ ...toOrderView(order), promise: orderPromise(order, settings) })),
+    placedId: orders.some((order) => order.id === placed) ? placed : null,
+    now: Date.now(),
+  };
 }
 
 export default function MyOrders({ loaderData }: Route.ComponentProps) {

@@ -35,5 +35,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
  */
 export default function OrderAgainPage({ actionData }: Route.ComponentProps) {
   const { id } = useParams();
-  return <OrderStepPage orderId={id} title="Order again" hint="Use Order again on the order's page." refusal={actionData && !actionData.ok ? actionData.msg : undefined} />;
+  return (
+    <OrderStepPage
+      orderId={id}
+      title="Order again"
+      hint="Use Order again on the order's page."
+      refusal={actionData && !actionData.ok ? actionData.msg : undefined}
+    />
+  );
 }

@@ -27,5 +27,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** Seen only when someone opens this address: the order page holds the button. */
 export default function OrderPayPage({ actionData }: Route.ComponentProps) {
   const { id } = useParams();
-  return <OrderStepPage orderId={id} title="Pay for your order" hint="Use Pay now on the order's page." refusal={actionData && !actionData.ok ? actionData.msg : undefined} />;
+  return (
+    <OrderStepPage
+      orderId={id}
+      title="Pay for your order"
+      hint="Use Pay now on the order's page."
+      refusal={actionData && !actionData.ok ? actionData.msg : undefined}
+    />
+  );
 }

@@ -13,11 +13,23 @@ import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { PayNowButton } from "~/components/orders/PayNow";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { awaitingCardPayment, shopperStatusLabel, cancellationText, cancelRefundNote, formatDateTime, isActive, orderNumber, paymentLabel, paymentMethodLabel, refundText, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import {
+  awaitingCardPayment,
+  shopperStatusLabel,
+  cancellationText,
+  cancelRefundNote,
+  formatDateTime,
+  isActive,
+  orderNumber,
+  paymentLabel,
+  paymentMethodLabel,
+  refundText,
+  SHOPPER_CANCEL_REASONS,
+  shopperCanCancel,
+} from "@shared/order-status";
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/order";
-
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta(loaderData ? `Order ${orderNumber(loaderData.order.id)}` : "Order", "Your order: what you bought, the bill, where it is going and where it is.");
@@ -115,7 +127,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 divide-y divide-gray-200">
             {order.items.map((item) => (
               <li key={item.id} className="flex items-center gap-4 py-3">
-                {item.image && <img src={imageUrl(item.image)} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />}
+                {item.image && (
+                  <img src={imageUrl(item.image)} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />
+                )}
                 <div className="flex-1">
                   <p className="font-medium">{item.name}</p>
                   <p className="text-sm text-gray-600">

@@ -64,9 +64,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mt-10">
       <nav aria-label="Breadcrumb" className="text-sm text-gray-600">
-        <Link to="/" className="hover:text-primary">Home</Link> / <Link to="/products" className="hover:text-primary">Products</Link> /{" "}
-        <Link to={categoryPath} className="hover:text-primary">{category?.text ?? product.category}</Link> /{" "}
-        <span aria-current="page" className="text-primary-dull">{product.name}</span>
+        <Link to="/" className="hover:text-primary">
+          Home
+        </Link>{" "}
+        /{" "}
+        <Link to="/products" className="hover:text-primary">
+          Products
+        </Link>{" "}
+        /{" "}
+        <Link to={categoryPath} className="hover:text-primary">
+          {category?.text ?? product.category}
+        </Link>{" "}
+        /{" "}
+        <span aria-current="page" className="text-primary-dull">
+          {product.name}
+        </span>
       </nav>
 
       <div className="mt-4 flex flex-col gap-10 md:flex-row md:gap-16">
@@ -96,7 +108,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
           <div className="flex items-center justify-center overflow-hidden rounded border border-gray-300 p-4">
             {mainImage && (
-              <img src={imageUrl(mainImage)} alt={product.name} width={256} height={256} fetchPriority="high" className="h-56 w-56 object-contain md:h-80 md:w-80" />
+              <img
+                src={imageUrl(mainImage)}
+                alt={product.name}
+                width={256}
+                height={256}
+                fetchPriority="high"
+                className="h-56 w-56 object-contain md:h-80 md:w-80"
+              />
             )}
           </div>
         </div>
@@ -146,12 +165,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.inStock ? (
             // On a phone the actions stay at the bottom of the screen (app.css keeps room for them).
             <div className="product-actions fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-gray-200 bg-white px-4 text-base md:static md:mt-10 md:gap-4 md:border-0 md:px-0">
-              <Form method="post" action={cartFormAction(`${categoryPath}/${product.id}`)} className="w-full" onSubmit={(e) => {
+              <Form
+                method="post"
+                action={cartFormAction(`${categoryPath}/${product.id}`)}
+                className="w-full"
+                onSubmit={(e) => {
                   e.preventDefault();
                   if (!allLeftInCart) void cart.add(product.id, product.offerPricePaise);
-                }}>
+                }}
+              >
                 <input type="hidden" name="productId" value={product.id} />
-                <button type="submit" name="intent" value="add" aria-disabled={allLeftInCart || undefined} className="w-full bg-gray-100 py-3.5 font-medium text-gray-800 hover:bg-gray-200 aria-disabled:opacity-50">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="add"
+                  aria-disabled={allLeftInCart || undefined}
+                  className="w-full bg-gray-100 py-3.5 font-medium text-gray-800 hover:bg-gray-200 aria-disabled:opacity-50"
+                >
                   Add to Cart
                 </button>
               </Form>

@@ -12,7 +12,10 @@ import type { Route } from "./+types/products";
 
 const DESCRIPTION = "Browse every fresh grocery and snack in stock, with prices in ₹.";
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => [...pageMeta(data?.search ? `Search: ${data.search}` : (data?.category ?? "All Products"), DESCRIPTION), ...(data?.seo ?? [])];
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+  ...pageMeta(data?.search ? `Search: ${data.search}` : (data?.category ?? "All Products"), DESCRIPTION),
+  ...(data?.seo ?? []),
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);

@@ -124,7 +124,10 @@ export function accountMenu(page: Page, name: string): Locator {
 
 /** On a phone the account's links are listed in the menu (open it first), under "Signed in as …", with no second pop-up. */
 export function phoneAccountSection(page: Page, name: string): Locator {
-  return page.getByRole("navigation", { name: "Main" }).getByRole("region", { name: "Your account" }).filter({ hasText: `Signed in as ${name}` });
+  return page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("region", { name: "Your account" })
+    .filter({ hasText: `Signed in as ${name}` });
 }
 
 /** Fill and send the dialog's login form. */

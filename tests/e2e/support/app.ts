@@ -12,15 +12,7 @@ export const POTATO = { name: "Potato 500g" };
 export const RICE = { id: "seed-basmati-rice-5kg", name: "Basmati Rice 5kg", category: "Grains", offerPaise: 520_00 };
 /** The first five seeded products: the home page's Best Sellers. */
 export const BEST_SELLERS = ["Potato 500g", "Tomato 1 kg", "Carrot 500g", "Spinach 500g", "Onion 500g"];
-export const CATEGORY_TILES = [
-  "Organic veggies",
-  "Fresh Fruits",
-  "Cold Drinks",
-  "Instant Food",
-  "Dairy Products",
-  "Bakery & Breads",
-  "Grains & Cereals",
-];
+export const CATEGORY_TILES = ["Organic veggies", "Fresh Fruits", "Cold Drinks", "Instant Food", "Dairy Products", "Bakery & Breads", "Grains & Cereals"];
 
 /**
  * Resolve once React has hydrated the page: the router exists and the header's DOM nodes carry
@@ -42,9 +34,7 @@ export async function waitForHydration(page: Page, selector = "header", { clockS
   } catch (error) {
     // The usual cause locally: build/ was rebuilt (another `npm start` or build) while this
     // server ran, so the HTML names scripts that no longer exist. Say so instead of timing out.
-    const scripts = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href),
-    );
+    const scripts = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href));
     const missing: string[] = [];
     for (const url of scripts) if ((await page.request.get(url)).status() === 404) missing.push(url);
     if (missing.length > 0) {
@@ -54,11 +44,14 @@ export async function waitForHydration(page: Page, selector = "header", { clockS
   }
   // Let the commit's effects run.
   if (clockStopped) {
-    await page.evaluate(() => new Promise<void>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(null);
-    }));
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        }),
+    );
   } else {
     await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   }

@@ -6,7 +6,10 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 /** The chip itself, what a shopper taps to open its panel ("Deliver to 560001 · Delivery in 30 min"). */
 export function deliveryChip(page: Page): Locator {
-  return page.getByRole("banner").locator("summary").filter({ hasText: /^Deliver to/ });
+  return page
+    .getByRole("banner")
+    .locator("summary")
+    .filter({ hasText: /^Deliver to/ });
 }
 
 /** The chip's promise ("Delivery in 30 min", "We don't deliver to 400001 yet"). */

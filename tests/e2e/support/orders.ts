@@ -29,7 +29,11 @@ export function appOrigin(): string {
 export async function placeOrderByApi(
   page: Page,
   shopper: Shopper,
-  { items = [{ product: APPLE.id, quantity: 1 }], lastName, address: changes = {} }: { items?: { product: string; quantity: number }[]; lastName?: string; address?: Partial<Address> } = {},
+  {
+    items = [{ product: APPLE.id, quantity: 1 }],
+    lastName,
+    address: changes = {},
+  }: { items?: { product: string; quantity: number }[]; lastName?: string; address?: Partial<Address> } = {},
 ): Promise<string> {
   const address = await addAddressByApi(page, newAddress(shopper, { ...(lastName ? { lastName } : {}), ...changes }));
   const response = await page.request.post("/api/order/cod", { data: { items, address }, headers: { Origin: appOrigin() } });
@@ -45,7 +49,10 @@ export async function placeOrderByApi(
  */
 export async function placePaidCardOrderByApi(page: Page, shopper: Shopper, { lastName }: { lastName?: string } = {}): Promise<string> {
   const address = await addAddressByApi(page, newAddress(shopper, lastName ? { lastName } : {}));
-  const placed = await page.request.post("/api/order/stripe", { data: { items: [{ product: APPLE.id, quantity: 1 }], address }, headers: { Origin: appOrigin() } });
+  const placed = await page.request.post("/api/order/stripe", {
+    data: { items: [{ product: APPLE.id, quantity: 1 }], address },
+    headers: { Origin: appOrigin() },
+  });
   const body = await placed.text();
   expect(placed.status(), body).toBe(201);
   const { url, orderId } = JSON.parse(body) as { url: string; orderId: string };
