@@ -32,24 +32,4 @@ export default tseslint.config(
     files: ["tests/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
-  {
-    // Links come from app/components/Link.tsx, which writes plain anchors on the server (ADR 017).
-    files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/components/Link.tsx"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [
-            { name: "react-router", importNames: ["Link"], message: "Import Link from app/components/Link.tsx (ADR 017)." },
-            // Pages are rendered by React's Node renderer, which writes the HTML into buffers (ADR 049).
-            ...["react-dom/server", "react-dom/server.edge", "react-dom/server.browser"].map((name) => ({
-              name,
-              message: "Render with react-dom/server.node (ADR 049).",
-            })),
-          ],
-        },
-      ],
-    },
-  },
 );

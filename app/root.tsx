@@ -4,12 +4,11 @@ import { flashMiddleware, takeFlash } from "@worker/web/flash";
 import { shopperMiddleware, shopperOf } from "@worker/web/shopper-state";
 import { storefrontDelivery } from "@worker/web/delivery";
 import type { Route } from "./+types/root";
-import { CartProvider } from "~/components/CartProvider";
 import { ErrorPage } from "~/components/ErrorPage";
 import { SellerLogin } from "~/components/seller/SellerLogin";
 import { Toaster } from "~/components/Toaster";
 import { RouteAnnouncer } from "~/components/RouteAnnouncer";
-import { saveCartRemotely } from "~/lib/cart-api";
+import { CART_PATH } from "~/lib/cart";
 import { InlineStyles } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/site";
@@ -33,9 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * Who is signed in and the cart change through actions (login, logout, cart and order forms), not
  * through following links or searching: skip the root's data on plain navigations, keep it for
- * every submission and for an explicit revalidation of the same URL.
+ * every submission (a cart change asks for the root's data alone: ~/lib/cart) and for an explicit
+ * revalidation of the same URL.
  */
-export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, formAction, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction === CART_PATH) return true;
   if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
@@ -82,19 +83,13 @@ function LazyLoginModal() {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    // Keyed by who is shopping: logging in or out starts again from the server's cart.
-    <CartProvider
-      key={loaderData.user?.id ?? "guest"}
-      initial={loaderData.cart}
-      initialPrices={loaderData.prices}
-      persistRemote={loaderData.user ? saveCartRemotely : undefined}
-    >
+    <>
       <Outlet />
       {/* After the page: a toast's Dismiss comes after the page's own controls when tabbing, never before Skip to content. */}
       <Toaster flash={loaderData.flash} />
       <RouteAnnouncer />
       {!loaderData.user && <LazyLoginModal />}
-    </CartProvider>
+    </>
   );
 }
 

@@ -26,8 +26,10 @@ export function createFetchHandler(renderPage: PageHandler, buildVersion: () => 
     // Every D1 query of the request goes through one session (ADR 040).
     // The cached catalogue is refreshed by the services that change it (worker/services/catalog-refresh.ts),
     // never here by path: an anonymous POST /seller/logout or an OPTIONS preflight changes nothing.
-    return withReadYourWrites(request, env, () =>
-      withEdgeCache(request, env, ctx, buildVersion, async () => (isApiPath(pathname) ? api.fetch(request, env, ctx) : renderPage(request, env, ctx))),
+    return withReadYourWrites(request, env, (sessionEnv) =>
+      withEdgeCache(request, sessionEnv, ctx, buildVersion, async () =>
+        isApiPath(pathname) ? api.fetch(request, sessionEnv, ctx) : renderPage(request, sessionEnv, ctx),
+      ),
     );
   }
 

@@ -1,21 +1,20 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { cartFormAction } from "@shared/cart";
-import { useCart } from "./CartProvider";
+import { cartFormAction, useCart, useCartChange } from "~/lib/cart";
 
 /**
  * "Add" until the product is in the cart, then a − qty + stepper (36 × 40 px buttons: a thumb's
- * target on a phone card). Each button is a plain form
- * posting to /cart, so it works before JavaScript loads; once hydrated the cart updates in place.
+ * target on a phone card). Each button is a plain form posting to /cart, so it works before
+ * JavaScript loads; once hydrated it sets the line through a fetcher (~/lib/cart).
  * (Plain <form>s rather than React Router's <Form>, as few elements as possible: a listing has
  * dozens, and every element costs server render time and hydration.) When Add becomes the
  * stepper, or the stepper Add again, the button that had the focus is gone: the focus goes to its
  * successor ("Add one more", or "Add"), not to the start of the page.
  */
 export function AddToCart({ productId, productName, unitPricePaise }: { productId: string; productName: string; unitPricePaise: number }) {
-  const cart = useCart();
+  const quantity = useCart().items[productId] ?? 0;
+  const setQuantity = useCartChange();
   const location = useLocation();
-  const quantity = cart.items[productId] ?? 0;
   const action = cartFormAction(`${location.pathname}${location.search}`);
   const hadFocus = useRef(false);
   // On the button that replaces the one pressed. Stable, so React calls it only when a button
@@ -38,7 +37,7 @@ export function AddToCart({ productId, productName, unitPricePaise }: { productI
       onSubmit={(event) => {
         event.preventDefault();
         hadFocus.current = event.currentTarget.contains(document.activeElement);
-        void (intent === "add" ? cart.add(productId, unitPricePaise) : cart.remove(productId));
+        setQuantity(productId, intent === "add" ? quantity + 1 : quantity - 1, unitPricePaise);
       }}
     >
       <input type="hidden" name="productId" value={productId} />

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, type MouseEvent, type ToggleEvent } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation, Link } from "react-router";
 import { useDeliveryTo } from "~/lib/root-data";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
-import { Link } from "./Link";
 
 /**
  * The top bar's "Deliver to ⟨pincode⟩" and its promise. A <details> with a real form, so it opens

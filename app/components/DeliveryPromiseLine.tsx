@@ -1,6 +1,5 @@
-import { useLocation } from "react-router";
+import { useLocation, Link } from "react-router";
 import { useDeliveryTo } from "~/lib/root-data";
-import { Link } from "./Link";
 
 /** The top bar's promise repeated where the shopper decides (the product page, the cart): the same words, from the same data. */
 export function DeliveryPromiseLine() {

@@ -1,4 +1,4 @@
-import { Link } from "./Link";
+import { Link } from "react-router";
 
 /** `back`: where the page's button leads (the shop by default; the seller's own list in the seller area). */
 export function ErrorPage({

@@ -1,4 +1,4 @@
-import { Link } from "./Link";
+import { Link } from "react-router";
 import { STORE_NAME } from "~/lib/site";
 import { useStorefront } from "~/lib/root-data";
 

@@ -1,9 +1,8 @@
 import { useRef } from "react";
-import { useLocation } from "react-router";
-import { Link } from "./Link";
+import { useLocation, Link } from "react-router";
 import { STORE_NAME } from "~/lib/site";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
-import { useCart } from "./CartProvider";
+import { useCart } from "~/lib/cart";
 import { DeliveryChip } from "./DeliveryChip";
 import { SearchBox } from "./search/SearchBox";
 

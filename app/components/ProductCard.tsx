@@ -1,4 +1,4 @@
-import { Link } from "./Link";
+import { Link } from "react-router";
 import type { ProductCardView } from "@worker/services/catalog";
 import { imageUrl } from "@shared/images";
 import { productPath } from "@shared/paths";

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
-import { Link } from "./Link";
+import { useFetcher, useLocation, Link } from "react-router";
 import type { ProductCardView } from "@worker/services/catalog";
 import { ProductGrid } from "./ProductCard";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -105,7 +104,7 @@ export function ProductListing<P extends Page>({
   );
 }
 
-/** This listing's URL at the next page (absolute, so the server writes the link plainly: ADR 017). */
+/** This listing's URL at the next page. */
 function withCursor(location: { pathname: string; search: string }, cursor: string): string {
   const params = new URLSearchParams(location.search);
   params.set("cursor", cursor);

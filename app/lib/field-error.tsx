@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { ActionFailure } from "@worker/web/action-result";
+import type { ActionFailure } from "@worker/web/form-answer";
 
 /**
  * Where a form shows a refusal (ADR 047): under each field it names (`ActionFailure.field`, or

@@ -1,11 +1,11 @@
-import type { ActionFailure } from "@worker/web/action-result";
+import type { ActionFailure } from "@worker/web/form-answer";
 import type { Flash } from "@worker/web/flash";
 
 /** A form action's answer as a page reads it: a success, or a refusal that may carry what was typed. */
 export type FormAnswer = { ok: true; msg: string } | ActionFailure;
 
 /**
- * A refusal that came back as a flash (`runFormAction`: Post/Redirect/Get, the logins), read as
+ * A refusal that came back as a flash (`answerForm`'s `refusal`: Post/Redirect/Get, the logins), read as
  * the form's answer: its message, the field it is about and the fields it kept.
  */
 export function refusalIn(flash: Flash | null | undefined): ActionFailure | null {

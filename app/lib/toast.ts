@@ -4,13 +4,11 @@
  * fades for 1 s before it is removed.
  *
  * Repeats merge: a toast with the kind and text of one still on screen restarts that one's timer
- * instead of stacking a copy (five taps of + say "Cart Updated" once). A success dismisses the
- * errors on screen: they are stale once something has worked. A toast about a `topic` (one
- * product's stock switch) replaces the one before it on that topic: "out of stock" then "in stock"
- * within two seconds shows only the latest.
+ * instead of stacking a copy (five taps of + say "Added To Cart" once). A success dismisses the
+ * errors on screen: they are stale once something has worked.
  */
 export type ToastKind = "success" | "error" | "loading" | "blank";
-export type Toast = { id: number; kind: ToastKind; message: string; leaving: boolean; topic?: string };
+export type Toast = { id: number; kind: ToastKind; message: string; leaving: boolean };
 
 const DURATION_MS: Record<ToastKind, number> = { success: 2_000, error: 4_000, blank: 4_000, loading: Infinity };
 const MAX_ON_SCREEN = 20;
@@ -53,10 +51,9 @@ function schedule(id: number, kind: ToastKind) {
     );
 }
 
-function show(kind: ToastKind, message: string, topic?: string): number {
+function show(kind: ToastKind, message: string): number {
   const visible = toasts.filter((t) => !t.leaving);
   if (kind === "success") for (const stale of visible.filter((t) => t.kind === "error")) dismissToast(stale.id);
-  if (topic) for (const stale of visible.filter((t) => t.topic === topic && t.message !== message)) dismissToast(stale.id);
   const same = visible.find((t) => t.kind === kind && t.message === message);
   if (same) {
     schedule(same.id, kind);
@@ -64,21 +61,15 @@ function show(kind: ToastKind, message: string, topic?: string): number {
   }
   const id = nextId++;
   const overflow = visible.length >= MAX_ON_SCREEN ? visible.slice(0, visible.length - MAX_ON_SCREEN + 1) : [];
-  emit([...toasts.filter((t) => !overflow.includes(t)), { id, kind, message, leaving: false, ...(topic && { topic }) }]);
+  emit([...toasts.filter((t) => !overflow.includes(t)), { id, kind, message, leaving: false }]);
   schedule(id, kind);
   return id;
 }
 
-/** Take the errors on screen away: a new attempt at what they were about makes them stale. */
-function dismissErrors() {
-  for (const stale of toasts.filter((t) => t.kind === "error" && !t.leaving)) dismissToast(stale.id);
-}
-
 export const toast = {
-  success: (message: string, options?: { topic?: string }) => show("success", message, options?.topic),
-  error: (message: string, options?: { topic?: string }) => show("error", message, options?.topic),
+  success: (message: string) => show("success", message),
+  error: (message: string) => show("error", message),
   loading: (message: string) => show("loading", message),
   message: (message: string) => show("blank", message),
   dismiss: dismissToast,
-  dismissErrors,
 };

@@ -1,13 +1,11 @@
 import { useEffect, useRef } from "react";
 import { toast } from "./toast";
 
-/** Show an action's `{ ok, msg }` answer as a toast once it arrives; a newer one on the same `topic` replaces it. */
-export function useActionToast(result: { ok: boolean; msg: string } | undefined, topic?: string) {
+/** Show an action's `{ ok, msg }` answer as a toast once it arrives. */
+export function useActionToast(result: { ok: boolean; msg: string } | undefined) {
   useEffect(() => {
-    if (!result?.msg) return;
-    if (result.ok) toast.success(result.msg, { topic });
-    else toast.error(result.msg, { topic });
-  }, [result, topic]);
+    if (result?.msg) toast[result.ok ? "success" : "error"](result.msg);
+  }, [result]);
 }
 
 /**

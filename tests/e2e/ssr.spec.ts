@@ -1,9 +1,7 @@
 import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { APPLE, BEST_SELLERS, open } from "./support/app";
-import { newShopper, registerByApi } from "./support/accounts";
-import { appOrigin, orderNumber, placeOrderByApi } from "./support/orders";
+import { appOrigin } from "./support/orders";
 import { CSS_BUDGET_KB, FIRST_LOAD_JS_BUDGET_KB, firstLoad } from "../../bench/first-load.ts";
-import { COMPILE_HINT } from "../../vite-plugins/compile-hints.ts";
 
 test.describe("pages come from the server with their data", () => {
   test("the raw HTML of /products already lists the catalogue", async ({ page }) => {
@@ -125,14 +123,12 @@ test.describe("pages come from the server with their data", () => {
     });
   }
 
-  // ADR 015: the whole route manifest comes with the page, so following links asks the server
-  // for page data only, never for route discovery (/__manifest). ADR 017: the server writes links
-  // as plain anchors, and the hydrated page still navigates without loading a new document.
-  test("following links in the browser needs no route discovery requests and no new document", async ({ page }) => {
-    const discovery: string[] = [];
+  // The hydrated page navigates in the browser: route modules are discovered lazily (/__manifest), never by loading a new document.
+  test("following links in the browser loads no new document", async ({ page }) => {
+    const documents: string[] = [];
     let opened = false;
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/__manifest" || (opened && request.resourceType() === "document")) discovery.push(request.url());
+      if (opened && request.resourceType() === "document") documents.push(request.url());
     });
     await open(page, "/products");
     opened = true;
@@ -150,7 +146,7 @@ test.describe("pages come from the server with their data", () => {
     await expect(page).toHaveURL("/products");
     await expect(page.getByRole("article").first()).toBeVisible();
     await expect(current).toHaveText("All Products");
-    expect(discovery).toEqual([]);
+    expect(documents).toEqual([]);
   });
 });
 
@@ -167,40 +163,4 @@ test.describe("first-load budgets (issue #6)", () => {
       expect(load.thirdParty).toBe(0);
     });
   }
-
-  test("a page starts with a few scripts, not a dozen files of a few hundred bytes (ADR 043)", async ({ page, baseURL }, testInfo) => {
-    // Each file is a request on a slow network (Lighthouse's model counts them before the first
-    // paint) and pays its own gzip framing. The fixed part: the manifest, React DOM's client, the
-    // bundler's runtime, the shell, the root; then the layout, the route and what it shares.
-    const shopper = newShopper(testInfo);
-    await registerByApi(page, shopper);
-    const orderId = await placeOrderByApi(page, shopper);
-    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const orderPage = await (await fetch(new URL(`/my-orders/${orderId}`, baseURL), { headers: { Cookie: cookie } })).text();
-    expect(orderPage).toContain(orderNumber(orderId)); // the session is sent: this is the order page, not the login
-    const pages: [string, { cookie?: string }][] = [
-      ["/", {}],
-      ["/products", {}],
-      [`/products/fruits/${APPLE.id}`, {}],
-      [`/my-orders/${orderId}`, { cookie }],
-    ];
-    for (const [path, init] of pages) {
-      const { scripts } = await firstLoad(baseURL!, path, init);
-      expect(scripts.length, `${path}: ${scripts.join(" ")}`).toBeLessThanOrEqual(10);
-    }
-  });
-
-  test("the project's own scripts ask Chrome to compile them off the main thread; dependencies' code is left as shipped (ADR 048)", async ({ baseURL }) => {
-    const { scripts } = await firstLoad(baseURL!, "/products");
-    // The route manifest is data (no functions). React DOM's client (the entry), React and React
-    // Router (in the shell) and the bundler's runtime are dependencies' code: we do not rewrite it.
-    const code = scripts.filter((url) => !/\/manifest-[\w-]+\.js$/.test(url));
-    const dependencies = /\/(entry\.client|shell|rolldown-runtime)-[\w-]+\.js$/;
-    expect(code.filter((url) => dependencies.test(url))).toHaveLength(3);
-    expect(code.filter((url) => !dependencies.test(url)).length).toBeGreaterThan(3); // the root, the layout, the route and its parts
-    for (const url of code) {
-      const text = await (await fetch(new URL(url, baseURL))).text();
-      expect(text.startsWith(`${COMPILE_HINT}\n`), url).toBe(!dependencies.test(url));
-    }
-  });
 });

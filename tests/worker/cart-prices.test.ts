@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { serializeCart } from "@shared/cart";
+import { serializeCart } from "@worker/web/cart-cookie";
 import { itemsTotal, savingsOf } from "@shared/money";
 import { getDb } from "@worker/db/client";
 import { lookupShopper } from "@worker/web/shopper-state";

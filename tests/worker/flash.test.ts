@@ -1,6 +1,6 @@
 /**
  * Flash messages (worker/web/flash.ts) and the no-JavaScript answers of the page forms that use
- * them: the form adapters (answerFormPost, runFormAction), the login and sign-up form returning
+ * them: the one form adapter (answerForm), the login and sign-up form returning
  * the shopper to where they were (through the one redirect-target check), the cart's forms, a
  * guest's Place Order, and the seller's login form.
  *
@@ -20,11 +20,11 @@ import * as sellerCancel from "~/routes/seller/order-cancel";
 import * as sellerLoginPage from "~/routes/seller/login";
 import * as sellerLogout from "~/routes/seller/logout";
 import * as shopperLogout from "~/routes/account/logout";
-import { CART_COOKIE, parseCart, serializeCart } from "@shared/cart";
+import { CART_COOKIE, parseCart, serializeCart } from "@worker/web/cart-cookie";
 import { readCookie } from "@shared/cookies";
 import { getDb } from "@worker/db/client";
 import { isCacheable } from "@worker/edge-cache";
-import { answerFormPost, runFormAction } from "@worker/web/action-result";
+import { answerForm } from "@worker/web/form-answer";
 import { workerContext } from "@worker/web/context";
 import { FLASH_COOKIE, readFlash, serializeFlash, withFlash, type Flash } from "@worker/web/flash";
 import { badRequest, HttpError, parseInput } from "@worker/errors";
@@ -189,44 +189,47 @@ describe("flash messages", () => {
 });
 
 describe("page form adapters", () => {
-  it("answerFormPost: a fetcher gets the result; a post without JavaScript a 303 back to the page that carries the message", async () => {
-    const result = { ok: true, msg: "Order is now Packing" };
-    const fetched = formPost("/seller/orders?index", {}, { dest: "empty" });
-    expect(answerFormPost(fetched, result)).toBe(result);
+  it("answerForm: a fetcher gets the result; a post without JavaScript a 303 back to the page that carries the message", async () => {
+    const result = { msg: "Order is now Packing" };
+    const fetched = asResponse(await answerForm(formPost("/seller/orders?index", {}, { dest: "empty" }), async () => result));
+    expect(await fetched.json()).toEqual({ ok: true, msg: "Order is now Packing" });
 
-    const response = await throughRoot(formPost("/seller/orders?index&page=2", {}), (args: Args) => answerFormPost(args.request, result));
+    const response = await throughRoot(formPost("/seller/orders?index&page=2", {}), (args: Args) => answerForm(args.request, async () => result));
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/seller/orders?page=2");
     expect(await carried(response)).toEqual({ kind: "success", message: "Order is now Packing" });
   });
 
-  it("runFormAction: a refusal is { ok: false, msg } with its status for a fetcher, a 303 with the message without JavaScript; other errors propagate", async () => {
-    const refuse = async () => {
+  it("answerForm's refusal: { ok: false, msg } with its status for a fetcher; without JavaScript the page again with what was typed, or a 303 with the message; other errors propagate", async () => {
+    const refuse = async (): Promise<{ msg: string }> => {
       throw badRequest("Please select an address");
     };
-    const fetched = asResponse(await runFormAction(formPost("/cart?checkout", {}, { dest: "empty" }), refuse));
+    const fetched = asResponse(await answerForm(formPost("/cart?checkout", {}, { dest: "empty" }), refuse, { refusal: {} }));
     expect(fetched.status).toBe(400);
     expect(await fetched.json()).toEqual({ ok: false, msg: "Please select an address" });
 
-    const own = await throughRoot(formPost("/cart?checkout", {}), (args: Args) => runFormAction(args.request, refuse));
+    const rendered = asResponse(await answerForm(formPost("/add-address", { city: "Mysuru" }), refuse));
+    expect([rendered.status, await rendered.json()]).toEqual([400, { ok: false, msg: "Please select an address", typed: { city: "Mysuru" } }]);
+
+    const own = await throughRoot(formPost("/cart?checkout", {}), (args: Args) => answerForm(args.request, refuse, { refusal: {} }));
     expect([own.status, own.headers.get("Location")]).toEqual([303, "/cart?checkout"]);
     const elsewhere = await throughRoot(formPost("/cart?checkout", {}), (args: Args) =>
-      runFormAction(args.request, refuse, { failureTarget: (error: HttpError) => `/somewhere?status=${error.status}` }),
+      answerForm(args.request, refuse, { refusal: { to: (error: HttpError) => `/somewhere?status=${error.status}` } }),
     );
     expect(elsewhere.headers.get("Location")).toBe("/somewhere?status=400");
     expect(await carried(elsewhere)).toEqual({ kind: "error", message: "Please select an address" });
 
-    await expect(runFormAction(formPost("/cart", {}), async () => Promise.reject(new Error("bug")))).rejects.toThrow("bug");
+    await expect(answerForm(formPost("/cart", {}), async () => Promise.reject(new Error("bug")))).rejects.toThrow("bug");
   });
 
-  it("runFormAction's `keep`: a refused post without JavaScript brings back the fields named, and only those; not for a fetcher, nor a body refused for its size", async () => {
+  it("answerForm's refusal.keep: a refused post without JavaScript brings back the fields named, and only those; not for a fetcher, nor a body refused for its size", async () => {
     const fields = { email: "asha@example.com", password: "secret-okra-2026", note: "hello" };
     const refuseAfterReading = (status: 401 | 413) => async (request: Request) => {
       await request.formData(); // the action reads the body, as a real one does
       throw new HttpError(status, "Invalid email or password");
     };
     const keepEmail = (status: 401 | 413) => (args: Args) =>
-      runFormAction(args.request, () => refuseAfterReading(status)(args.request), { keep: ["email", "name"] });
+      answerForm(args.request, () => refuseAfterReading(status)(args.request), { refusal: { keep: ["email", "name"] } });
 
     const own = await throughRoot(formPost("/login", fields), keepEmail(401));
     expect(await carried(own)).toEqual({ kind: "error", message: "Invalid email or password", typed: { email: "asha@example.com" } });
@@ -344,9 +347,10 @@ describe("the cart's forms without JavaScript", () => {
       formPost("/cart?redirectTo=%2Fcart", { intent: "set", productId: apple.id, quantity: "3" }, { cookie: start }),
       cart.action as never,
     );
-    expect([more.status, more.headers.get("Location")]).toEqual([302, "/cart"]);
+    expect([more.status, more.headers.get("Location")]).toEqual([303, "/cart"]);
     expect(parseCart(readCookie(setCookie(more, CART_COOKIE), CART_COOKIE))).toEqual({ [apple.id]: 3 });
-    expect(await carried(more)).toEqual({ kind: "success", message: "Cart Updated" });
+    expect(setCookie(more, CART_COOKIE)).toMatch(/HttpOnly/);
+    expect(await carried(more)).toEqual({ kind: "success", message: "Added To Cart" });
 
     const gone = await throughRoot(
       formPost("/cart?redirectTo=%2Fcart", { intent: "set", productId: apple.id, quantity: "0" }, { cookie: start }),
@@ -355,20 +359,18 @@ describe("the cart's forms without JavaScript", () => {
     expect(setCookie(gone, CART_COOKIE)).toMatch(/Max-Age=0/);
     expect(await carried(gone)).toEqual({ kind: "success", message: "Removed From Cart" });
 
-    // Another client (not a browser's own form post) gets the redirect, and no message for a page it never shows.
-    const scripted = await throughRoot(
-      formPost("/cart?redirectTo=%2Fcart", { intent: "add", productId: apple.id }, { cookie: start, dest: "empty" }),
-      cart.action as never,
-    );
-    expect(scripted.status).toBe(302);
-    expect(setCookie(scripted, FLASH_COOKIE)).toBeUndefined();
+    // A fetcher gets the answer and the cookie, and no message for a page it never shows.
+    const fetched = await throughRoot(formPost("/cart", { intent: "add", productId: apple.id }, { cookie: start, dest: "empty" }), cart.action as never);
+    expect(await fetched.json()).toEqual({ ok: true, msg: "Added To Cart" });
+    expect(parseCart(readCookie(setCookie(fetched, CART_COOKIE), CART_COOKIE))).toEqual({ [apple.id]: 3 });
+    expect(setCookie(fetched, FLASH_COOKIE)).toBeUndefined();
   });
 
   it("a bad change goes back to the page with the reason and changes nothing", async () => {
     const response = await throughRoot(formPost("/cart?redirectTo=%2Fproducts", { intent: "set", productId: "../etc", quantity: "1" }), cart.action as never);
     expect([response.status, response.headers.get("Location")]).toEqual([303, "/products"]);
     expect(setCookie(response, CART_COOKIE)).toBeUndefined();
-    expect(await carried(response)).toEqual({ kind: "error", message: "Unknown product", field: "productId" });
+    expect(await carried(response)).toEqual({ kind: "error", message: "Unknown product", field: "lines" });
   });
 
   it("a guest's Place Order goes to log in (and back to the cart) saying why; a fetcher gets the 401", async () => {
@@ -464,7 +466,7 @@ describe("page forms refused without JavaScript give back what was posted (ADR 0
     const cancel = await throughRoot(formPost("/seller/orders/ord_x/cancel", { reason: "Other", note: "" }), ((args: Args) =>
       sellerCancel.action({ ...args, params: { id: "ord_x" } } as never)) as never);
     expect(await cancel.json()).toMatchObject({ ok: false, field: "note" });
-    const run = (error: HttpError) => runFormAction(formPost("/cart", {}, { dest: "empty" }), async () => Promise.reject(error));
+    const run = (error: HttpError) => answerForm(formPost("/cart", {}, { dest: "empty" }), async () => Promise.reject(error));
     const conflict = (await run(new HttpError(409, "The stock changed"))) as { data: unknown };
     expect(conflict.data).toEqual({ ok: false, msg: "The stock changed" });
   });

@@ -43,7 +43,7 @@ import * as sellerProductList from "~/routes/seller/product-list";
 import * as sellerSearchWords from "~/routes/seller/search-words";
 import * as sellerImport from "~/routes/seller/import-products";
 import { stageImport } from "@worker/services/catalogue-import";
-import { serializeCart } from "@shared/cart";
+import { serializeCart } from "@worker/web/cart-cookie";
 import { workerContext } from "@worker/web/context";
 import { getDb } from "@worker/db/client";
 import type { Product } from "@worker/db/schema";

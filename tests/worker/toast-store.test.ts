@@ -52,15 +52,6 @@ describe("toasts", () => {
     expect(onScreen()).toEqual(["success: Welcome back, Asha!", "error: Could not save your cart"]);
   });
 
-  it("a toast on a topic replaces the one before it on that topic; other topics stay", () => {
-    toast.success("Mango is out of stock", { topic: "stock-mango" });
-    toast.success("Kiwi is out of stock", { topic: "stock-kiwi" });
-    toast.success("Mango is in stock", { topic: "stock-mango" });
-    expect(onScreen()).toEqual(["success: Kiwi is out of stock", "success: Mango is in stock"]);
-    toast.success("Mango is in stock", { topic: "stock-mango" });
-    expect(onScreen()).toEqual(["success: Kiwi is out of stock", "success: Mango is in stock"]);
-  });
-
   it("the spec's timings: errors 4 s, loading until dismissed, a dismissed toast fades for 1 s", () => {
     toast.error("Oops");
     const loading = toast.loading("Placing…");

@@ -9,7 +9,6 @@ import { and, asc, desc, eq, getTableColumns, gt, lt, ne, or, sql, type SQL } fr
 import { absoluteImageUrl } from "@shared/images";
 import { paiseToRupees } from "@shared/money";
 import type { Database } from "@worker/db/client";
-import { prepared } from "@worker/db/prepared";
 import { unknownCursor } from "@worker/errors";
 import { products, type Product } from "@worker/db/schema";
 
@@ -49,26 +48,24 @@ async function listInOrder(db: Database, query: ListQuery, shortSearch: string):
   const after = decodeListCursor(query.cursor);
   const newestFirst = Boolean(query.newestFirst);
   const shape = { stock: query.stock ?? "in-stock", newestFirst, category: Boolean(query.category), like: Boolean(shortSearch), after: Boolean(after) };
-  const listing = prepared(db, `listInOrder ${JSON.stringify(shape)}`, () => {
-    const beyond = newestFirst ? lt : gt;
-    const direction = newestFirst ? desc : asc;
-    const afterCreatedAt = sql.placeholder("afterCreatedAt");
-    return db
-      .select()
-      .from(products)
-      .where(
-        and(
-          ...visibleTo(shape),
-          shape.like ? sql`${products.name} LIKE ${sql.placeholder("like")} ESCAPE '\\'` : undefined,
-          shape.after
-            ? or(beyond(products.createdAt, afterCreatedAt), and(eq(products.createdAt, afterCreatedAt), beyond(products.id, sql.placeholder("afterId"))))
-            : undefined,
-        ),
-      )
-      .orderBy(direction(products.createdAt), direction(products.id))
-      .limit(sql.placeholder("limit"))
-      .prepare();
-  });
+  const beyond = newestFirst ? lt : gt;
+  const direction = newestFirst ? desc : asc;
+  const afterCreatedAt = sql.placeholder("afterCreatedAt");
+  const listing = db
+    .select()
+    .from(products)
+    .where(
+      and(
+        ...visibleTo(shape),
+        shape.like ? sql`${products.name} LIKE ${sql.placeholder("like")} ESCAPE '\\'` : undefined,
+        shape.after
+          ? or(beyond(products.createdAt, afterCreatedAt), and(eq(products.createdAt, afterCreatedAt), beyond(products.id, sql.placeholder("afterId"))))
+          : undefined,
+      ),
+    )
+    .orderBy(direction(products.createdAt), direction(products.id))
+    .limit(sql.placeholder("limit"))
+    .prepare();
   const rows = await listing.all({
     category: query.category,
     like: `%${escapeLike(shortSearch)}%`,
@@ -91,23 +88,21 @@ async function searchProducts(db: Database, query: ListQuery, search: string): P
   const after = decodeSearchCursor(query.cursor);
   const newestFirst = Boolean(query.newestFirst);
   const shape = { stock: query.stock ?? "in-stock", newestFirst, category: Boolean(query.category), after: after !== null };
-  const matches = prepared(db, `searchProducts ${JSON.stringify(shape)}`, () => {
-    const afterRowid = sql.placeholder("afterRowid");
-    return db
-      .select({ ...getTableColumns(products), ftsRowid: sql<number>`products_fts.rowid` })
-      .from(products)
-      .innerJoin(sql`products_fts`, sql`products_fts.rowid = ${products}.rowid`)
-      .where(
-        and(
-          ...visibleTo(shape),
-          sql`products_fts MATCH ${sql.placeholder("phrase")}`,
-          shape.after ? (newestFirst ? sql`products_fts.rowid < ${afterRowid}` : sql`products_fts.rowid > ${afterRowid}`) : undefined,
-        ),
-      )
-      .orderBy(newestFirst ? sql`products_fts.rowid DESC` : sql`products_fts.rowid`)
-      .limit(sql.placeholder("limit"))
-      .prepare();
-  });
+  const afterRowid = sql.placeholder("afterRowid");
+  const matches = db
+    .select({ ...getTableColumns(products), ftsRowid: sql<number>`products_fts.rowid` })
+    .from(products)
+    .innerJoin(sql`products_fts`, sql`products_fts.rowid = ${products}.rowid`)
+    .where(
+      and(
+        ...visibleTo(shape),
+        sql`products_fts MATCH ${sql.placeholder("phrase")}`,
+        shape.after ? (newestFirst ? sql`products_fts.rowid < ${afterRowid}` : sql`products_fts.rowid > ${afterRowid}`) : undefined,
+      ),
+    )
+    .orderBy(newestFirst ? sql`products_fts.rowid DESC` : sql`products_fts.rowid`)
+    .limit(sql.placeholder("limit"))
+    .prepare();
   const rows = await matches.all({ category: query.category, phrase: `"${search.replace(/"/g, '""')}"`, afterRowid: after, limit: limit + 1 });
   return toPage(
     rows,

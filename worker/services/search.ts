@@ -13,8 +13,7 @@
  *      the page has, it says "did you mean …". (Text inside a word, "aple" in "Maple", is too weak
  *      a match to hide the apples.)
  * Plurals are stemmed (worker/services/search-query.ts). The whole search is one statement over the
- * trigram FTS5 index, the synonym table and the product indexes: one D1 round trip (ADR 011), its
- * SQL prepared once per shape (ADR 018). A page in this order reads the tiers one after another,
+ * trigram FTS5 index, the synonym table and the product indexes: one D1 round trip (ADR 011). A page in this order reads the tiers one after another,
  * each in rowid order from the cursor, and stops when it is full: it costs D1 a page of rows, not
  * every match (D1 runs one query at a time per database, so a common word's cost is the store's).
  * Sorted by price or discount, a search orders all its matches inside D1.
@@ -26,7 +25,6 @@
  */
 import { and, eq, getTableColumns, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
-import { prepared } from "@worker/db/prepared";
 import { unknownCursor } from "@worker/errors";
 import { products, PRODUCT_DISCOUNT_SQL, type Product } from "@worker/db/schema";
 import type { ProductSort } from "@shared/search";
@@ -150,23 +148,21 @@ async function sortedListing(db: Database, query: ShopQuery & { limit: number })
   const order = orderKey(query.sort, sql`0`);
   const after = decodeCursor(query.cursor, order.tag);
   const shape = { sort: query.sort, category: Boolean(query.category), like: Boolean(query.search), after: Boolean(after) };
-  const statement = prepared(db, `sortedListing ${JSON.stringify(shape)}`, () => {
-    const { orderBy, after: afterCondition } = ordering(order);
-    return db
-      .select({ ...getTableColumns(products), sortKey: sql<number>`${order.key}`, rowid: sql<number>`${products}.rowid`, rank: sql<number>`0` })
-      .from(products)
-      .where(
-        and(
-          eq(products.inStock, true),
-          shape.category ? eq(products.category, sql.placeholder("category")) : undefined,
-          shape.like ? sql`${products.name} LIKE ${sql.placeholder("like")} ESCAPE '\\'` : undefined,
-          shape.after ? afterCondition : undefined,
-        ),
-      )
-      .orderBy(...orderBy)
-      .limit(sql.placeholder("limit"))
-      .prepare();
-  });
+  const { orderBy, after: afterCondition } = ordering(order);
+  const statement = db
+    .select({ ...getTableColumns(products), sortKey: sql<number>`${order.key}`, rowid: sql<number>`${products}.rowid`, rank: sql<number>`0` })
+    .from(products)
+    .where(
+      and(
+        eq(products.inStock, true),
+        shape.category ? eq(products.category, sql.placeholder("category")) : undefined,
+        shape.like ? sql`${products.name} LIKE ${sql.placeholder("like")} ESCAPE '\\'` : undefined,
+        shape.after ? afterCondition : undefined,
+      ),
+    )
+    .orderBy(...orderBy)
+    .limit(sql.placeholder("limit"))
+    .prepare();
   const rows = (await statement.all({ category: query.category, like: `%${escapeLike(query.search)}%`, ...after, limit: query.limit + 1 })) as Row[];
   return toShopPage(rows, query.limit, order.tag, null);
 }
@@ -291,28 +287,25 @@ async function rankedSearch(db: Database, query: ShopQuery & { limit: number }, 
   const after = decodeCursor(query.cursor, order.tag);
   const relevance = query.sort === "relevance";
   const shape = { sort: query.sort, category: Boolean(query.category), fuzzy: plan.fuzzy !== null, after: Boolean(after) && !relevance, soldOut };
-  const statement = prepared(db, `rankedSearch ${JSON.stringify(shape)}`, () => {
-    const columns = { ...getTableColumns(products), sortKey: sql<number>`${order.key}`, rowid: sql<number>`${products}.rowid`, rank: sql<number>`hits.rank` };
-    if (relevance) {
-      // Already in order: the hits lead the join (CROSS JOIN keeps them outermost), each finds its product by rowid.
-      return db
+  const columns = { ...getTableColumns(products), sortKey: sql<number>`${order.key}`, rowid: sql<number>`${products}.rowid`, rank: sql<number>`hits.rank` };
+  const { orderBy, after: afterCondition } = ordering(order);
+  const statement = relevance
+    ? // Already in order: the hits lead the join (CROSS JOIN keeps them outermost), each finds its product by rowid.
+      db
         .select(columns)
         .from(sql`(${relevancePage(shape.fuzzy, shape.category, soldOut)}) AS hits`)
         .crossJoin(products)
         .where(sql`${products}.rowid = hits.rid`)
         .limit(sql.placeholder("limit"))
+        .prepare()
+    : db
+        .select(columns)
+        .from(products)
+        .innerJoin(sql`(${rankedMatches(shape.fuzzy)}) AS hits`, sql`hits.rid = ${products}.rowid`)
+        .where(and(listable(shape.category, soldOut), shape.after ? afterCondition : undefined))
+        .orderBy(...orderBy)
+        .limit(sql.placeholder("limit"))
         .prepare();
-    }
-    const { orderBy, after: afterCondition } = ordering(order);
-    return db
-      .select(columns)
-      .from(products)
-      .innerJoin(sql`(${rankedMatches(shape.fuzzy)}) AS hits`, sql`hits.rid = ${products}.rowid`)
-      .where(and(listable(shape.category, soldOut), shape.after ? afterCondition : undefined))
-      .orderBy(...orderBy)
-      .limit(sql.placeholder("limit"))
-      .prepare();
-  });
   const rows = (await statement.all({
     literal: plan.literal,
     ...plan.tiers,

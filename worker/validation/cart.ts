@@ -64,16 +64,26 @@ export const orderLinesField = z
     return [...merged].map(([product, quantity]) => ({ product, quantity }));
   });
 
-/** One change from the cart buttons' forms (the no-JavaScript path). */
+/**
+ * The cart action's form (app/routes/shop/cart.tsx): one more or one fewer of a product (a button
+ * without JavaScript), or lines set to a quantity (0 removes the line).
+ */
 export const cartFormInput = z.discriminatedUnion("intent", [
-  z.object({ intent: z.enum(["add", "remove"]), productId: productIdField }),
+  z.object({ intent: z.enum(["add", "remove"]), lines: z.tuple([z.object({ productId: productIdField })], { error: "Choose one product" }) }),
   z.object({
     intent: z.literal("set"),
-    productId: productIdField,
-    quantity: z.coerce
-      .number({ error: "Choose a quantity" })
-      .int("Choose a whole quantity")
-      .min(0, "A quantity cannot be negative")
-      .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one product`),
+    lines: z
+      .array(
+        z.object({
+          productId: productIdField,
+          quantity: z.coerce
+            .number({ error: "Choose a quantity" })
+            .int("Choose a whole quantity")
+            .min(0, "A quantity cannot be negative")
+            .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one product`),
+        }),
+      )
+      .min(1, "Choose a product")
+      .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} products in a cart`),
   }),
 ]);

@@ -10,36 +10,31 @@ import { knownCartItems, storeCart } from "@worker/services/cart";
 import { guestCart, shopperOf } from "./shopper-state";
 
 /**
- * The no-JavaScript path of the cart buttons: apply one change to the guest cart cookie, or to the
- * signed-in shopper's saved cart, then go back to the page in the action's `redirectTo`
- * (shared/cart.ts `cartFormAction`).
+ * The one way the store's pages change a cart (the cart action): apply the form's change to the
+ * signed-in shopper's saved cart, or to the guest's cart cookie, which the answer sets again.
  */
 export async function applyCartForm(request: Request, context: Readonly<RouterContextProvider>) {
   const worker = fromContext(context);
-  const form = Object.fromEntries(await readForm(request));
-  const change = parseInput(cartFormInput, form);
+  const form = await readForm(request);
+  const quantities = form.getAll("quantity");
+  const lines = form.getAll("productId").map((productId, index) => ({ productId, quantity: quantities[index] }));
+  const change = parseInput(cartFormInput, { intent: form.get("intent"), lines });
   const user = await shopperOf(context).user();
   const cart = user ? user.cartItems : guestCart(request);
   const next =
     change.intent === "set"
-      ? withQuantity(cart, change.productId, change.quantity)
-      : change.intent === "add"
-        ? withAdded(cart, change.productId)
-        : withRemoved(cart, change.productId);
-  const headers = new Headers();
-  if (user) await storeCart(worker.db, user.id, next);
-  else headers.set("Set-Cookie", cartCookie(request, worker.env, await knownCartItems(worker.db, next)));
-  return {
-    headers,
-    redirectTo: cartFormReturn(request),
-    message: CHANGE_MESSAGES[change.intent === "set" && change.quantity === 0 ? "delete" : change.intent],
-  };
+      ? change.lines.reduce((items, line) => withQuantity(items, line.productId, line.quantity), cart)
+      : (change.intent === "add" ? withAdded : withRemoved)(cart, change.lines[0].productId);
+  const last = change.lines.at(-1)!.productId;
+  const msg = (next[last] ?? 0) > (cart[last] ?? 0) ? CART_CHANGED.added : (next[last] ?? 0) < (cart[last] ?? 0) ? CART_CHANGED.removed : CART_CHANGED.updated;
+  if (user) {
+    await storeCart(worker.db, user.id, next);
+    return { msg };
+  }
+  return { msg, headers: { "Set-Cookie": cartCookie(request, worker.env, await knownCartItems(worker.db, next)) } };
 }
 
-/** The spec's toasts, the same the page shows when JavaScript makes the change (CartProvider). */
-const CHANGE_MESSAGES = { add: CART_CHANGED.added, remove: CART_CHANGED.removed, delete: CART_CHANGED.removed, set: CART_CHANGED.updated } as const;
-
-/** Where a cart form goes back to: its `redirectTo`, a path on this site. */
+/** Where a cart button's plain form goes back to: its `redirectTo`, a path on this site. */
 export function cartFormReturn(request: Request): string {
   return safeLocalPath(new URL(request.url).searchParams.get("redirectTo") ?? "/cart");
 }

@@ -2,7 +2,7 @@
  * The web side of the delivery promise: the storefront's settings and
  * the top bar's "Deliver to" for the root loader, and the pincode form (with and without JavaScript).
  */
-import { data, redirect, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { safeLocalPath } from "@shared/redirect";
 import { promiseText, viewPromise } from "@shared/delivery";
 import { parseInput } from "@worker/errors";
@@ -34,20 +34,17 @@ export async function storefrontDelivery(request: Request, context: Readonly<Rou
   };
 }
 
-/**
- * The "Deliver to" form: remember the pincode in the cookie. Posted by the browser itself (no
- * JavaScript), back to the page it came from (Post/Redirect/Get); through a fetcher, the promise as
- * data (the root loader then revalidates and the top bar follows).
- */
+/** The "Deliver to" form: remember the pincode in the cookie; the answer says the promise there. */
 export async function submitPincodeForm(request: Request, context: Readonly<RouterContextProvider>) {
   const worker = fromContext(context);
   const form = await readForm(request);
   const { pincode } = parseInput(pincodeInput, { pincode: form.get("pincode") });
-  const headers = new Headers({ "Set-Cookie": pincodeCookie(request, worker.env, pincode) });
-  if (request.headers.get("Sec-Fetch-Dest") === "document") {
-    const back = form.get("redirectTo");
-    return redirect(safeLocalPath(typeof back === "string" ? back : "/"), { status: 303, headers });
-  }
+  const back = form.get("redirectTo");
   const settings = await settingsForPages(worker.db);
-  return data({ ok: true as const, msg: promiseText(deliveryPromise(settings, pincode), pincode) }, { headers });
+  return {
+    msg: promiseText(deliveryPromise(settings, pincode), pincode),
+    headers: { "Set-Cookie": pincodeCookie(request, worker.env, pincode) },
+    /** Where a browser without JavaScript goes back to (Post/Redirect/Get). */
+    back: safeLocalPath(typeof back === "string" ? back : "/"),
+  };
 }

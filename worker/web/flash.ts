@@ -5,9 +5,8 @@
  * says "Welcome back" the same way, with or without JavaScript.
  *
  * How it travels:
- * 1. An action marks its redirect with `withFlash(response, flash)` (answerFormPost and
- *    answerFormFailure do it for page forms). The mark is an internal header, so helpers that hold
- *    no `env` can set it.
+ * 1. An action marks its redirect with `withFlash(response, flash)` (answerForm does it for page
+ *    forms). The mark is an internal header, so helpers that hold no `env` can set it.
  * 2. The root's middleware (`flashMiddleware`) turns the mark into a short-lived, signed, HttpOnly
  *    cookie (the session secrets sign it: another site cannot plant text in the store's toasts),
  *    and strips the mark.
@@ -38,7 +37,7 @@ const FIELD_NAME = /^[A-Za-z][\w.]{0,39}$/;
 
 export type FlashKind = "success" | "error";
 /**
- * `typed`: the fields of a refused form the page shows again (`runFormAction`'s `keep`): the
+ * `typed`: the fields of a refused form the page shows again (`answerForm`'s `refusal.keep`): the
  * e-mail of a refused login, never its password. `field`: the input the refusal is about
  * (`ActionFailure.field`), where the page shows it.
  */

@@ -14,7 +14,6 @@
  */
 import { createCookie, type Cookie } from "react-router";
 import { readCookie } from "@shared/cookies";
-import { inSession } from "@worker/db/sessions";
 import { cookieDefaults } from "./cookies";
 import { sessionSecrets } from "./session";
 
@@ -31,13 +30,19 @@ function bookmarkCookie(request: Request, env: ConsistencyEnv): Cookie {
 
 const writes = (request: Request) => request.method !== "GET" && request.method !== "HEAD";
 
-/** Run the request's work in a D1 session starting where this request must read from, and hand the browser its new bookmark. */
-export async function withReadYourWrites(request: Request, env: ConsistencyEnv, respond: () => Promise<Response>): Promise<Response> {
+/**
+ * Run the request's work with `DB` as a D1 session starting where this request must read from (every
+ * query of the request goes through it), and hand the browser its new bookmark.
+ */
+export async function withReadYourWrites<E extends ConsistencyEnv>(request: Request, env: E, respond: (env: E) => Promise<Response>): Promise<Response> {
   const cookieHeader = request.headers.get("cookie");
   // Only a request that has the cookie pays for checking its signature.
   const carried = readCookie(cookieHeader, BOOKMARK_COOKIE) ? await readBookmark(request, env, cookieHeader) : null;
   const start = carried ?? (writes(request) ? "first-primary" : "first-unconstrained");
-  const { result: response, bookmark } = await inSession(env.DB, start, respond);
+  const session = env.DB.withSession(start);
+  // D1's session answers `prepare` and `batch`, all that drizzle uses of the binding.
+  const response = await respond({ ...env, DB: session as unknown as D1Database });
+  const bookmark = session.getBookmark();
   // A refused request (4xx, 5xx) changed nothing worth reading back: no cookie for it.
   if (!bookmark || bookmark === carried || response.status >= 400 || (!carried && !writes(request))) return response;
   const answered = new Response(response.body, response);

@@ -5,7 +5,8 @@
  * asks (a client navigation whose loaders don't need the shopper) pays nothing.
  */
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { CART_COOKIE, parseCart, type CartItems, type CartPrices } from "@shared/cart";
+import type { CartItems, CartPrices } from "@shared/cart";
+import { CART_COOKIE, parseCart } from "./cart-cookie";
 import { readCookie } from "@shared/cookies";
 import type { Database } from "@worker/db/client";
 import type { User } from "@worker/db/schema";

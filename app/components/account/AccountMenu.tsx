@@ -1,6 +1,5 @@
 import { useRef } from "react";
-import { Form } from "react-router";
-import { Link } from "~/components/Link";
+import { Form, Link } from "react-router";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
 
 /** The signed-in shopper's menu in the desktop bar: My Orders, My Addresses and Logout (a <details>, so it opens without JavaScript). */

@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
-import { useFetcher } from "react-router";
-import { Link } from "~/components/Link";
-import type { ActionFailure } from "@worker/web/action-result";
+import { useFetcher, Link } from "react-router";
+import type { ActionFailure } from "@worker/web/form-answer";
 import { refillFrom } from "~/lib/refill";
 import { useFailureToast } from "~/lib/use-action-toast";
 import { useFieldError } from "~/lib/field-error";

@@ -1,5 +1,4 @@
-import { useLocation } from "react-router";
-import { Link } from "~/components/Link";
+import { useLocation, Link } from "react-router";
 import { loginPagePath, requestLogin } from "~/lib/login-dialog";
 
 /**

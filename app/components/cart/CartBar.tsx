@@ -1,6 +1,5 @@
-import { useMatches } from "react-router";
-import { Link } from "~/components/Link";
-import { useCart } from "~/components/CartProvider";
+import { useMatches, Link } from "react-router";
+import { useCart } from "~/lib/cart";
 import { formatRupees, itemsTotal } from "@shared/money";
 
 /**
@@ -22,11 +21,9 @@ export function CartBar() {
   return (
     <Link
       to="/cart"
-      aria-label={`View cart · ${summary}`}
       className="cart-bar fixed inset-x-3 z-30 flex h-14 items-center justify-between rounded-lg bg-primary px-4 font-medium text-white shadow-lg md:hidden"
     >
-      <span>View cart</span>
-      <span>{summary}</span>
+      <span>View cart</span> <span>{summary}</span>
     </Link>
   );
 }

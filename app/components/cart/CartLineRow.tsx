@@ -1,23 +1,22 @@
 import type { ReactNode } from "react";
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 import type { CartLine } from "@worker/services/cart";
-import { cartFormAction, MAX_LINE_QUANTITY, overStock, stockLimit } from "@shared/cart";
+import { MAX_LINE_QUANTITY, overStock, stockLimit } from "@shared/cart";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import { useCart } from "~/components/CartProvider";
+import { cartFormAction, useCartChange } from "~/lib/cart";
 import { productPath } from "~/components/ProductCard";
 
 /**
  * One cart line: − qty + to change the quantity, Remove to delete the whole line. Every button is
  * a plain form that sets the line's quantity through /cart (so it works without JavaScript, and a
- * repeated post sets the same number instead of counting twice); once hydrated the cart changes in
- * place.
+ * repeated post sets the same number instead of counting twice); once hydrated, through a fetcher.
  */
 export function CartLineRow({ line, quantity }: { line: CartLine; quantity: number }) {
-  const cart = useCart();
+  const setQuantity = useCartChange();
   const product = line.product;
   const name = product?.name ?? "Product no longer available";
-  const setTo = (next: number) => (next === 0 ? cart.removeLine(line.productId) : cart.setQuantity(line.productId, next));
+  const setTo = (next: number) => setQuantity(line.productId, next);
   const step = "flex h-9 w-9 items-center justify-center text-lg aria-disabled:opacity-40";
   const left = stockLimit(line);
 
@@ -117,7 +116,7 @@ function SetQuantity({
   productId: string;
   quantity: number;
   label: string;
-  onSet: (quantity: number) => Promise<void>;
+  onSet: (quantity: number) => void;
   disabled?: boolean;
   className: string;
   children: ReactNode;
@@ -128,7 +127,7 @@ function SetQuantity({
       action={cartFormAction("/cart")}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!disabled) void onSet(quantity);
+        if (!disabled) onSet(quantity);
       }}
     >
       <input type="hidden" name="productId" value={productId} />

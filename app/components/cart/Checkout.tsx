@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import { useFetcher, useLocation, useSearchParams } from "react-router";
-import { Link } from "~/components/Link";
-import type { ActionFailure } from "@worker/web/action-result";
+import { useFetcher, useLocation, useSearchParams, Link } from "react-router";
+import type { ActionFailure } from "@worker/web/form-answer";
 import type { AddressSnapshot } from "@worker/db/schema";
 import type { PromiseView } from "@shared/delivery";
 import { requestLogin } from "~/lib/login-dialog";
@@ -59,9 +58,6 @@ export function Checkout({ totals, savedPaise, signedIn, addresses, cardPayments
           toast.error("Please select an address");
         } else if (unserved) {
           event.preventDefault();
-        } else {
-          // A new attempt: the reasons an earlier one was refused no longer apply.
-          toast.dismissErrors();
         }
       }}
     >

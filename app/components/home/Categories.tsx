@@ -1,4 +1,4 @@
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 import { CATEGORIES } from "@shared/categories";
 import { imageUrl } from "@shared/images";
 

@@ -1,4 +1,4 @@
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 import { imageUrl } from "@shared/images";
 import { SITE_IMAGES } from "~/lib/site-images";
 import { useStorefront } from "~/lib/root-data";

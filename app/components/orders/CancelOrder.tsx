@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { useFetcher, type FetcherWithComponents } from "react-router";
-import { Link } from "~/components/Link";
+import { useFetcher, type FetcherWithComponents, Link } from "react-router";
 import { focusTarget, headingNear } from "~/lib/focus-rescue";
 import { CANCEL_NOTE_MAX } from "@shared/order-status";
 import { useActionToast } from "~/lib/use-action-toast";

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { ActionFailure } from "@worker/web/action-result";
+import type { ActionFailure } from "@worker/web/form-answer";
 import { useActionToast } from "~/lib/use-action-toast";
 import { BusyButton } from "~/components/BusyButton";
 import { useHydrated } from "~/lib/use-hydrated";

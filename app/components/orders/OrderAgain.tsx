@@ -1,6 +1,5 @@
-import { useFetcher } from "react-router";
-import { Link } from "~/components/Link";
-import type { ActionFailure } from "@worker/web/action-result";
+import { useFetcher, Link } from "react-router";
+import type { ActionFailure } from "@worker/web/form-answer";
 import { BusyButton } from "~/components/BusyButton";
 
 type Result = { ok: true; msg: string; added: number } | ActionFailure;

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { OrderView } from "@worker/services/orders";
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
 import {

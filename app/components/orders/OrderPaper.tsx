@@ -1,4 +1,4 @@
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 import { PostalAddress } from "~/components/orders/PostalAddress";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { InvoiceData } from "@worker/services/invoices";

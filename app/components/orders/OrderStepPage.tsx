@@ -1,4 +1,4 @@
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 
 /**
  * The page of an order's step (Order again, Pay now) seen only when its form was posted without

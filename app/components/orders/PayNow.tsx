@@ -1,4 +1,4 @@
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 import { formatDateTime, orderNumber, UNPAID_CARD_ORDER_HOLD_MS } from "@shared/order-status";
 
 /**

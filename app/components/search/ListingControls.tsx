@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { Link } from "~/components/Link";
+import { Form, Link } from "react-router";
 import { CATEGORIES } from "@shared/categories";
 import { PRODUCT_SORTS, productsHref, type ProductSort } from "@shared/search";
 

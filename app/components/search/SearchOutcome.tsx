@@ -1,4 +1,4 @@
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 import type { ProductCardView } from "@worker/services/catalog";
 import { CATEGORIES, findCategory } from "@shared/categories";
 import { imageUrl } from "@shared/images";

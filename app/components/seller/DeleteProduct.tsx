@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, useFetcher, useNavigate } from "react-router";
+import { Form, useFetcher, useNavigate, Link } from "react-router";
 import type { ProductView } from "@worker/services/catalog";
-import { Link } from "~/components/Link";
 import { BusyButton } from "~/components/BusyButton";
 
 /** One fetcher for every row's delete, read by the list too: its answer (a toast) outlives the deleted row. */

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { BusyButton } from "~/components/BusyButton";

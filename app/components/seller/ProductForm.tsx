@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useActionData, useFetcher, useNavigate } from "react-router";
+import { useActionData, useFetcher, useNavigate, Link } from "react-router";
 import type { ProductView } from "@worker/services/catalog";
 import { CATEGORIES } from "@shared/categories";
 import { IMAGE_MESSAGES } from "@shared/product-images";
@@ -11,7 +11,6 @@ import { useUnsavedChanges } from "~/lib/use-unsaved-changes";
 import { hasPicture, ImageSlots, initialSlots, slotsChanged } from "./ImageSlots";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
 import { BusyButton } from "~/components/BusyButton";
-import { Link } from "~/components/Link";
 import { productPath } from "@shared/paths";
 
 /** A product just added, for Add Product's links to it: its edit page and its page in the shop. */

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { runFormAction } from "@worker/web/action-result";
+import { answerForm } from "@worker/web/form-answer";
 import { withFlash } from "@worker/web/flash";
 import { fromContext } from "@worker/web/context";
 import { submitAuthForm } from "@worker/web/shopper-session";
@@ -24,13 +24,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   // Without JavaScript a refused login comes back to this page (its mode and redirectTo are in
   // the form's address) with the message as a toast, and the name and e-mail typed (not the password).
-  return runFormAction(
+  return answerForm(
     request,
     async () => {
       const { headers, redirectTo, welcome } = await submitAuthForm(request, fromContext(context));
       return withFlash(redirect(redirectTo, { headers }), { kind: "success", message: welcome });
     },
-    { keep: ["name", "email"] },
+    { refusal: { keep: ["name", "email"] } },
   );
 }
 

@@ -1,6 +1,6 @@
 import { daysText } from "@shared/delivery";
 import { InfoPage } from "~/components/InfoPage";
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 import { pageMeta } from "~/lib/site";
 import { useStorefront } from "~/lib/root-data";
 

@@ -1,4 +1,4 @@
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 import { InfoPage } from "~/components/InfoPage";
 import { pageMeta, STORE_NAME } from "~/lib/site";
 import { useStorefront } from "~/lib/root-data";

@@ -1,4 +1,4 @@
-import { answerFormPost, runAction } from "@worker/web/action-result";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { getProduct } from "@worker/services/catalog";
 import { saveProductForm } from "@worker/web/seller-forms";
@@ -18,16 +18,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   // The seller check (the layout's middleware) comes before the (possibly large) upload is read.
-  return runAction(async () => {
-    const product = await saveProductForm(request, worker);
-    // Without JavaScript: back to an empty form by a redirect, so a reload cannot add it twice. The
-    // address names the product (with JavaScript the form puts `addedId` there), for links to it.
-    return answerFormPost(
-      request,
-      { ok: true, msg: `Product Added: ${product.name}`, addedId: product.id },
-      `/seller?${new URLSearchParams({ added: product.id })}`,
-    );
-  }, request);
+  // Without JavaScript: back to an empty form whose address names the product (with JavaScript the
+  // form puts `addedId` there), for links to it.
+  return answerForm(
+    request,
+    async () => {
+      const product = await saveProductForm(request, worker);
+      return { msg: `Product Added: ${product.name}`, addedId: product.id };
+    },
+    { redirectTo: ({ addedId }) => `/seller?${new URLSearchParams({ added: addedId })}` },
+  );
 }
 
 export default function AddProduct({ loaderData }: Route.ComponentProps) {

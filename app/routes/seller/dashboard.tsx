@@ -1,4 +1,4 @@
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 import { SalesChart } from "~/components/seller/SalesChart";
 import { fromContext } from "@worker/web/context";
 import { bestSellersMemo, dashboardFigures, type PeriodFigures, type RefundsMade, type StockedProduct } from "@worker/services/dashboard";

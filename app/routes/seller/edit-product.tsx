@@ -1,6 +1,5 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { Link } from "~/components/Link";
-import { answerFormPost, runAction } from "@worker/web/action-result";
+import { data, type ShouldRevalidateFunctionArgs, Link } from "react-router";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { getProduct, toProductView } from "@worker/services/catalog";
 import { saveProductForm } from "@worker/web/seller-forms";
@@ -29,10 +28,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const worker = fromContext(context);
-  return runAction(async () => {
-    const product = await saveProductForm(request, worker, params.id);
-    return answerFormPost(request, { ok: true, msg: `Saved ${product.name}` });
-  }, request);
+  return answerForm(request, async () => ({ msg: `Saved ${(await saveProductForm(request, worker, params.id)).name}` }));
 }
 
 export default function EditProduct({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, redirect, useLocation, useNavigation } from "react-router";
-import { Link } from "~/components/Link";
-import { runAction } from "@worker/web/action-result";
+import { Form, redirect, useLocation, useNavigation, Link } from "react-router";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { readCsvFile, readForm } from "@worker/request-body";
 import { confirmStagedImport, IMPORT_TOO_LARGE, planImport, publicRow, stagedImport, stageImport, type FieldChange } from "@worker/services/catalogue-import";
@@ -49,7 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
-  return runAction(async () => {
+  // Every step ends in a redirect (Post/Redirect/Get); a refusal is shown by the page.
+  return answerForm<{ msg: string }>(request, async () => {
     const form = await readForm(request, { maxBytes: MAX_IMPORT_BYTES + 64 * 1024, tooLargeMsg: IMPORT_TOO_LARGE });
     if (form.get("intent") === "confirm") {
       const result = await confirmStagedImport(worker, String(form.get("importId") ?? ""), String(form.get("plan") ?? ""));

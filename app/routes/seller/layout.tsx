@@ -1,5 +1,4 @@
-import { Form, isRouteErrorResponse, Outlet, useLocation } from "react-router";
-import { Link } from "~/components/Link";
+import { Form, isRouteErrorResponse, Outlet, useLocation, Link } from "react-router";
 import { sellerOnly } from "@worker/web/guards";
 import { ErrorPage } from "~/components/ErrorPage";
 import { SellerLogin } from "~/components/seller/SellerLogin";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { sellerReturnPath } from "@shared/redirect";
-import { runFormAction } from "@worker/web/action-result";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { withFlash } from "@worker/web/flash";
 import { readSession } from "@worker/web/session";
@@ -30,11 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * client's post gets `{ ok: false, msg }`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runFormAction(
+  return answerForm(
     request,
     async () =>
       withFlash(redirect(returnTo(request), { headers: await sellerLoginForm(request, fromContext(context)) }), { kind: "success", message: "Logged In" }),
-    { keep: ["email"] },
+    { refusal: { keep: ["email"] } },
   );
 }
 

@@ -1,10 +1,10 @@
-import { answerFormPost, runAction } from "@worker/web/action-result";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { loadPage } from "@worker/web/loader-result";
 import { readForm } from "@worker/request-body";
 import { cancelBySeller, NEXT_STATUS } from "@worker/services/order-status";
 import { sellerOrder } from "@worker/services/seller-orders";
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 import { CancelOrderForm } from "~/components/orders/CancelOrder";
 import { formatRupees } from "@shared/money";
 import { orderNumber, SELLER_CANCEL_REASONS } from "@shared/order-status";
@@ -29,11 +29,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const worker = fromContext(context);
-  return runAction(async () => {
-    const form = Object.fromEntries(await readForm(request));
-    await cancelBySeller(worker, { ...form, orderId: params.id });
-    return answerFormPost(request, { ok: true as const, msg: "Order cancelled" }, "/seller/orders");
-  }, request);
+  return answerForm(
+    request,
+    async () => {
+      await cancelBySeller(worker, { ...Object.fromEntries(await readForm(request)), orderId: params.id });
+      return { msg: "Order cancelled" };
+    },
+    { redirectTo: "/seller/orders" },
+  );
 }
 
 export default function SellerCancelOrder({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef } from "react";
-import { Form, useNavigation } from "react-router";
-import { Link } from "~/components/Link";
-import { answerFormPost, runFormAction } from "@worker/web/action-result";
+import { Form, useNavigation, Link } from "react-router";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { describeZodError, parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
@@ -68,22 +67,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
-  return runFormAction(request, async () => {
-    const change = parseInput(sellerOrderFormInput, Object.fromEntries(await readForm(request)));
-    if (change.intent === "paid") {
-      await markCodPaid(worker.db, change.orderId);
-      return answerFormPost(request, { ok: true, msg: `Payment received for order ${orderNumber(change.orderId)}` });
-    }
-    if (change.intent === "refunded") {
-      // Refused without JavaScript: back to the list with the reason as a toast (ADR 044).
-      return runFormAction(request, async () => {
+  // Refused without JavaScript: back to the list with the reason as a toast (ADR 044).
+  return answerForm(
+    request,
+    async () => {
+      const change = parseInput(sellerOrderFormInput, Object.fromEntries(await readForm(request)));
+      if (change.intent === "paid") {
+        await markCodPaid(worker.db, change.orderId);
+        return { msg: `Payment received for order ${orderNumber(change.orderId)}` };
+      }
+      if (change.intent === "refunded") {
         const order = await markRefunded(worker, change);
-        return answerFormPost(request, { ok: true as const, msg: `Refund of ${formatRupees(order.amountPaise)} recorded` });
-      });
-    }
-    const order = await moveOrder(worker, change.orderId, change.status);
-    return answerFormPost(request, { ok: true, msg: `Order ${orderNumber(order.id)} is now ${order.status}` });
-  });
+        return { msg: `Refund of ${formatRupees(order.amountPaise)} recorded` };
+      }
+      const order = await moveOrder(worker, change.orderId, change.status);
+      return { msg: `Order ${orderNumber(order.id)} is now ${order.status}` };
+    },
+    { refusal: {} },
+  );
 }
 
 /** The URL of this page with some of its query changed (paging starts again unless `before` is given). */

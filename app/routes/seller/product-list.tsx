@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Form, useFetcher, useSearchParams } from "react-router";
-import { Link } from "~/components/Link";
-import { answerFormPost, runFormAction, type ActionFailure } from "@worker/web/action-result";
+import { Form, useFetcher, useSearchParams, Link } from "react-router";
+import { answerForm, type ActionFailure } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { loadListing } from "@worker/web/loader-result";
 import { parseInput } from "@worker/errors";
@@ -41,20 +40,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
-  return runFormAction(request, async () => {
-    const form = await readForm(request);
-    if (form.get("intent") === "bulk") {
-      const result = await setStockInBulk(worker, bulkStockFields(form));
-      return answerFormPost(request, { ok: true, msg: bulkStockMessage(result) });
-    }
-    const change = parseInput(sellerProductFormInput, Object.fromEntries(form));
-    if (change.intent === "delete") {
-      await deleteProduct(worker, change.id);
-      return answerFormPost(request, { ok: true, msg: "Product Deleted" });
-    }
-    const product = await setInStock(worker, { id: change.id, inStock: change.inStock === "true" });
-    return answerFormPost(request, { ok: true, msg: product.inStock ? `${product.name} is in stock` : `${product.name} is out of stock` });
-  });
+  return answerForm(
+    request,
+    async () => {
+      const form = await readForm(request);
+      if (form.get("intent") === "bulk") return { msg: bulkStockMessage(await setStockInBulk(worker, bulkStockFields(form))) };
+      const change = parseInput(sellerProductFormInput, Object.fromEntries(form));
+      if (change.intent === "delete") {
+        await deleteProduct(worker, change.id);
+        return { msg: "Product Deleted" };
+      }
+      const product = await setInStock(worker, { id: change.id, inStock: change.inStock === "true" });
+      return { msg: product.inStock ? `${product.name} is in stock` : `${product.name} is out of stock` };
+    },
+    { refusal: {} },
+  );
 }
 
 const BULK_FORM = "bulk-stock";
@@ -271,7 +271,7 @@ type RowProps = {
 
 function ProductRow({ product, selected, onSelect, listAddress, askedToDelete }: RowProps) {
   const stock = useFetcher<Answer>();
-  useActionToast(stock.state === "idle" ? stock.data : undefined, `stock-${product.id}`);
+  useActionToast(stock.state === "idle" ? stock.data : undefined);
   const shownInStock = stock.formData ? stock.formData.get("inStock") === "true" : product.inStock;
 
   return (

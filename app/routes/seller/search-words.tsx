@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
-import { Link } from "~/components/Link";
-import { answerFormPost, runAction } from "@worker/web/action-result";
+import { Form, useFetcher, useNavigation, Link } from "react-router";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { loadListing } from "@worker/web/loader-result";
 import { badRequest } from "@worker/errors";
@@ -26,18 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
-  return runAction(async () => {
-    const form = Object.fromEntries(await readForm(request));
-    const { intent, ...fields } = form;
-    if (intent === "add") {
-      return answerFormPost(request, { ok: true, msg: savedSynonymMessage(await saveSearchSynonym(worker, fields)) });
-    }
-    if (intent === "remove") {
-      const word = await removeSearchSynonym(worker, fields);
-      return answerFormPost(request, { ok: true, msg: `Removed “${word.term}”` });
-    }
+  return answerForm(request, async () => {
+    const { intent, ...fields } = Object.fromEntries(await readForm(request));
+    if (intent === "add") return { msg: savedSynonymMessage(await saveSearchSynonym(worker, fields)) };
+    if (intent === "remove") return { msg: `Removed “${(await removeSearchSynonym(worker, fields)).term}”` };
     throw badRequest("Choose to add or remove a word");
-  }, request);
+  });
 }
 
 /**
@@ -95,7 +88,7 @@ function AddWordForm({ result }: { result: FormAnswer | undefined }) {
   // A word on its way: sent, then the page read again (its formData stays until then).
   const adding = navigation.formData?.get("intent") === "add";
   const busy = navigation.state === "submitting" && adding;
-  // A word refused without JavaScript comes back as typed (worker/web/action-result.ts).
+  // A word refused without JavaScript comes back as typed (worker/web/form-answer.ts).
   const shown = refillFrom(result && !result.ok && result.typed?.intent === "add" ? result : undefined);
   // A refusal shows next to the form (with or without JavaScript); a success as a toast.
   useActionToast(result?.ok ? result : undefined);

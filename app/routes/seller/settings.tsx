@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { INDIAN_STATES } from "@shared/indian-states";
-import { answerFormPost, runAction } from "@worker/web/action-result";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { readForm } from "@worker/request-body";
 import { readStoreSettings, saveStoreSettings } from "@worker/services/store-settings";
@@ -24,10 +24,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
-  return runAction(async () => {
+  return answerForm(request, async () => {
     await saveStoreSettings(worker, Object.fromEntries(await readForm(request)));
-    return answerFormPost(request, { ok: true as const, msg: "Settings saved" });
-  }, request);
+    return { msg: "Settings saved" };
+  });
 }
 
 const INPUT = "mt-1 w-full rounded border border-gray-400 px-3 py-2 outline-none focus:border-primary aria-invalid:border-red-600";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { safeLocalPath } from "@shared/redirect";
-import { runAction } from "@worker/web/action-result";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { requireUserPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
@@ -30,10 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   const user = await requireUserPage(request, context, "/cart");
-  return runAction(async () => {
+  return answerForm(request, async () => {
     const address = await addAddress(worker.db, user.id, Object.fromEntries(await readForm(request)));
     return withFlash(redirect(nextPage(request, address.id)), { kind: "success", message: "Address saved" });
-  }, request);
+  });
 }
 
 export default function AddAddress({ loaderData, actionData }: Route.ComponentProps) {

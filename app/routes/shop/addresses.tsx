@@ -1,14 +1,13 @@
 import { useRef } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, Link } from "react-router";
 import { viewPromise, type PromiseView } from "@shared/delivery";
-import { answerFormPost, runAction } from "@worker/web/action-result";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { requireShopperId, requireUserPage, toLogin } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
 import { addressBookPage, deleteAddress, setDefaultAddress, toSavedAddress, type SavedAddress } from "@worker/services/addresses";
 import { deliveryPromise } from "@worker/services/delivery-area";
 import { settingsForPages } from "@worker/services/store-settings";
-import { Link } from "~/components/Link";
 import { useActionToast } from "~/lib/use-action-toast";
 import { rescueFocus } from "~/lib/focus-rescue";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -35,14 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   const user = await requireUserPage(request, context);
-  return runAction(async () => {
+  return answerForm(request, async () => {
     const form = Object.fromEntries(await readForm(request));
     if (form.intent === "delete") {
       await deleteAddress(worker.db, user.id, form);
-      return answerFormPost(request, { ok: true, msg: "Address deleted" });
+      return { msg: "Address deleted" };
     }
     await setDefaultAddress(worker.db, user.id, form);
-    return answerFormPost(request, { ok: true, msg: "Default address changed" });
+    return { msg: "Default address changed" };
   });
 }
 

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
-import { redirect, useRevalidator } from "react-router";
-import { Link } from "~/components/Link";
-import { isDocumentPost, runFormAction } from "@worker/web/action-result";
+import { redirect, useRevalidator, Link } from "react-router";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { toAddressSnapshot } from "@worker/services/addresses";
@@ -9,14 +8,13 @@ import { cartPage } from "@worker/services/cart";
 import { deliveryPromise } from "@worker/services/delivery-area";
 import { settingsForPages } from "@worker/services/store-settings";
 import { applyCartForm, cartFormReturn } from "@worker/web/cart-form";
-import { withFlash } from "@worker/web/flash";
 import { submitCheckout } from "@worker/web/checkout-form";
 import { guestCart, shopperOf } from "@worker/web/shopper-state";
 import { CartLineRow } from "~/components/cart/CartLineRow";
 import { Checkout } from "~/components/cart/Checkout";
 import { UnpaidOrderNote } from "~/components/orders/PayNow";
 import { OrderSummary } from "~/components/cart/OrderSummary";
-import { useCart } from "~/components/CartProvider";
+import { useCart } from "~/lib/cart";
 import { cartCount, overStock } from "@shared/cart";
 import { savedAgainstMrp, totalsFor } from "@shared/money";
 import { viewPromise } from "@shared/delivery";
@@ -61,21 +59,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (new URL(request.url).searchParams.has("checkout")) {
     // Without JavaScript a refused order comes back here saying why; a guest goes to log in first.
-    return runFormAction(request, async () => redirect(await submitCheckout(request, context)), {
-      failureTarget: (error) => (error.status === 401 ? `/login?redirectTo=${encodeURIComponent("/cart")}` : "/cart"),
+    return answerForm(request, async () => redirect(await submitCheckout(request, context)), {
+      refusal: { to: (error) => (error.status === 401 ? `/login?redirectTo=${encodeURIComponent("/cart")}` : "/cart") },
     });
   }
-  // Add, remove or set a quantity without JavaScript; with it, the cart updates in the browser.
-  return runFormAction(
-    request,
-    async () => {
-      const { headers, redirectTo, message } = await applyCartForm(request, context);
-      const back = redirect(redirectTo, { headers });
-      // The page posted without JavaScript says what changed, as the hydrated cart's toast would.
-      return isDocumentPost(request) ? withFlash(back, { kind: "success", message }) : back;
-    },
-    { failureTarget: () => cartFormReturn(request) },
-  );
+  // Every cart change: a fetcher's, or a button's plain form, which goes back to its page.
+  const back = cartFormReturn(request);
+  return answerForm(request, () => applyCartForm(request, context), { redirectTo: back, refusal: { to: () => back } });
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {

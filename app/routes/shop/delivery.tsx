@@ -1,9 +1,8 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { safeLocalPath } from "@shared/redirect";
 import { daysText, expressTimeText } from "@shared/delivery";
-import { runAction } from "@worker/web/action-result";
+import { answerForm } from "@worker/web/form-answer";
 import { submitPincodeForm } from "@worker/web/delivery";
-import { Link } from "~/components/Link";
 import { useDeliveryTo, useStorefront } from "~/lib/root-data";
 import { pageMeta } from "~/lib/site";
 import { refillFrom } from "~/lib/refill";
@@ -16,7 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(() => submitPincodeForm(request, context), request);
+  return answerForm(request, () => submitPincodeForm(request, context), { redirectTo: ({ back }) => back });
 }
 
 /**

@@ -1,11 +1,10 @@
-import { data, redirect } from "react-router";
-import { runAction } from "@worker/web/action-result";
+import { data, redirect, Link } from "react-router";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { requireShopperId, requireUserPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
 import { ownedAddress, toAddressSnapshot, updateAddress } from "@worker/services/addresses";
 import { AddressForm } from "~/components/account/AddressForm";
-import { Link } from "~/components/Link";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/edit-address";
 import { WITHOUT_CART_BAR } from "~/components/cart/CartBar";
@@ -26,10 +25,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   const user = await requireUserPage(request, context);
-  return runAction(async () => {
+  return answerForm(request, async () => {
     await updateAddress(worker.db, user.id, params.id, Object.fromEntries(await readForm(request)));
     return withFlash(redirect("/addresses", 303), { kind: "success", message: "Address saved" });
-  }, request);
+  });
 }
 
 export default function EditAddress({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { fromContext } from "@worker/web/context";
-import { runAction } from "@worker/web/action-result";
+import { answerForm } from "@worker/web/form-answer";
 import { readForm } from "@worker/request-body";
 import { bestSellers, toProductCard } from "@worker/services/catalog";
 import { limitNewsletter } from "@worker/security/rate-limit";
@@ -28,12 +28,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
-  return runAction(async () => {
+  return answerForm(request, async () => {
     const form = await readForm(request);
     await limitNewsletter(worker.env, request);
-    const result = await subscribe(worker.db, { email: form.get("email") });
-    return { ok: true as const, msg: result.msg };
-  }, request);
+    return { msg: (await subscribe(worker.db, { email: form.get("email") })).msg };
+  });
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {

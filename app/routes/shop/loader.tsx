@@ -1,6 +1,5 @@
 import { useEffect } from "react";
-import { useNavigate } from "react-router";
-import { Link } from "~/components/Link";
+import { useNavigate, Link } from "react-router";
 import { pageMeta } from "~/lib/site";
 import { safeLocalPath } from "@shared/redirect";
 import type { Route } from "./+types/loader";

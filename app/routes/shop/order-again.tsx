@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { answerFormPost, runAction } from "@worker/web/action-result";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { requireUserPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
@@ -17,15 +17,15 @@ export const meta: Route.MetaFunction = () => pageMeta("Order again", "Put a pas
 export async function action({ request, context, params }: Route.ActionArgs) {
   const worker = fromContext(context);
   const user = await requireUserPage(request, context);
-  return runAction(async () => {
-    await readForm(request);
-    const result = await orderAgain(worker.db, user.id, { orderId: params.id });
-    return answerFormPost(
-      request,
-      { ok: true as const, msg: result.msg, added: result.added.length, unavailable: result.unavailable },
-      `/my-orders/${params.id}?added`,
-    );
-  });
+  return answerForm(
+    request,
+    async () => {
+      await readForm(request);
+      const result = await orderAgain(worker.db, user.id, { orderId: params.id });
+      return { msg: result.msg, added: result.added.length, unavailable: result.unavailable };
+    },
+    { redirectTo: `/my-orders/${params.id}?added` },
+  );
 }
 
 /**

@@ -1,11 +1,11 @@
-import { answerFormPost, runAction } from "@worker/web/action-result";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { requireShopperId, requireUserPage, toLogin } from "@worker/web/guards";
 import { loadPage } from "@worker/web/loader-result";
 import { readForm } from "@worker/request-body";
 import { orderPage } from "@worker/services/order-detail";
 import { cancelByShopper } from "@worker/services/order-status";
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 import { CancelOrderForm } from "~/components/orders/CancelOrder";
 import { formatRupees } from "@shared/money";
 import { cancelRefundNote, orderNumber, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
@@ -34,11 +34,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const worker = fromContext(context);
   const user = await requireUserPage(request, context);
-  return runAction(async () => {
-    const form = Object.fromEntries(await readForm(request));
-    await cancelByShopper(worker, user.id, { ...form, orderId: params.id });
-    return answerFormPost(request, { ok: true as const, msg: "Order cancelled" }, `/my-orders/${params.id}`);
-  }, request);
+  return answerForm(
+    request,
+    async () => {
+      await cancelByShopper(worker, user.id, { ...Object.fromEntries(await readForm(request)), orderId: params.id });
+      return { msg: "Order cancelled" };
+    },
+    { redirectTo: `/my-orders/${params.id}` },
+  );
 }
 
 export default function CancelOrderPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { redirect, useParams } from "react-router";
-import { runFormAction } from "@worker/web/action-result";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { requireUserPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
@@ -14,13 +14,13 @@ export const meta: Route.MetaFunction = () => pageMeta("Pay for your order", "Co
 export async function action({ request, context, params }: Route.ActionArgs) {
   const worker = fromContext(context);
   const user = await requireUserPage(request, context);
-  return runFormAction(
+  return answerForm(
     request,
     async () => {
       await readForm(request);
       return redirect(await resumeCardPayment(worker, user, params.id));
     },
-    { failureTarget: () => `/my-orders/${encodeURIComponent(params.id)}` },
+    { refusal: { to: () => `/my-orders/${encodeURIComponent(params.id)}` } },
   );
 }
 

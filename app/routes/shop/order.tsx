@@ -4,7 +4,7 @@ import { loadPage } from "@worker/web/loader-result";
 import { orderPage } from "@worker/services/order-detail";
 import { orderPromise } from "@worker/services/order-promise";
 import { settingsForPages } from "@worker/services/store-settings";
-import { Link } from "~/components/Link";
+import { Link } from "react-router";
 import { PostalAddress } from "~/components/orders/PostalAddress";
 import { BillBreakdown } from "~/components/orders/BillBreakdown";
 import { CancelOrderButton } from "~/components/orders/CancelOrder";

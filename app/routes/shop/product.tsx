@@ -1,13 +1,11 @@
-import { data, Form, useNavigate, useSearchParams } from "react-router";
-import { Link } from "~/components/Link";
+import { data, useSearchParams, Link } from "react-router";
 import { fromContext } from "@worker/web/context";
 import { productWithRelated, toProductCard, toProductView } from "@worker/services/catalog";
-import { useCart } from "~/components/CartProvider";
 import { DiscountBadge, Price } from "~/components/Price";
 import { ProductGrid } from "~/components/ProductCard";
 import { Stars } from "~/components/Stars";
 import { findCategory } from "@shared/categories";
-import { cartFormAction } from "@shared/cart";
+import { cartFormAction, useCart, useCartChange } from "~/lib/cart";
 import { imageUrl } from "@shared/images";
 import { formatRupees, savingsOf } from "@shared/money";
 import { useStorefront } from "~/lib/root-data";
@@ -51,11 +49,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const shown = shownPicture(searchParams.get("image"), product.images.length);
   const mainImage = product.images[shown];
-  const cart = useCart();
-  const inCart = cart.items[product.id] ?? 0;
+  const inCart = useCart().items[product.id] ?? 0;
+  const setQuantity = useCartChange();
   // Everything that is left is in the cart already: another would only be refused at Place Order.
   const allLeftInCart = product.stock !== null && inCart >= product.stock;
-  const navigate = useNavigate();
   const category = findCategory(product.category);
   const priceTax = useStorefront()?.words.priceTax;
   const categoryPath = `/products/${product.category.toLowerCase()}`;
@@ -165,13 +162,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.inStock ? (
             // On a phone the actions stay at the bottom of the screen (app.css keeps room for them).
             <div className="product-actions fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-gray-200 bg-white px-4 text-base md:static md:mt-10 md:gap-4 md:border-0 md:px-0">
-              <Form
+              <form
                 method="post"
                 action={cartFormAction(`${categoryPath}/${product.id}`)}
                 className="w-full"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  if (!allLeftInCart) void cart.add(product.id, product.offerPricePaise);
+                  if (!allLeftInCart) setQuantity(product.id, inCart + 1, product.offerPricePaise);
                 }}
               >
                 <input type="hidden" name="productId" value={product.id} />
@@ -184,23 +181,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 >
                   Add to Cart
                 </button>
-              </Form>
-              <Form
-                method="post"
-                action={cartFormAction("/cart")}
-                className="w-full"
-                onSubmit={async (e) => {
-                  e.preventDefault();
-                  // The cart page is rendered from the saved cart: save first, then go.
-                  if (!allLeftInCart) await cart.add(product.id, product.offerPricePaise);
-                  navigate("/cart");
-                }}
-              >
+              </form>
+              {/* Adds one (unless all that is left is in the cart already) and goes to the cart: the action redirects there. */}
+              <form method="post" action={cartFormAction("/cart")} className="w-full">
                 <input type="hidden" name="productId" value={product.id} />
-                <button type="submit" name="intent" value="add" className="w-full bg-primary py-3.5 font-medium text-white hover:bg-primary-dull">
+                {allLeftInCart && <input type="hidden" name="quantity" value={inCart} />}
+                <button
+                  type="submit"
+                  name="intent"
+                  value={allLeftInCart ? "set" : "add"}
+                  className="w-full bg-primary py-3.5 font-medium text-white hover:bg-primary-dull"
+                >
                   Buy now
                 </button>
-              </Form>
+              </form>
             </div>
           ) : (
             <p className="mt-10 rounded bg-gray-100 py-3.5 text-center text-base font-medium text-gray-600">Currently out of stock</p>

@@ -142,19 +142,28 @@ export async function logInThroughDialog(page: Page, shopper: Pick<Shopper, "ema
 // ---------------------------------------------------------------------------------------------
 // Cart and orders
 
-/**
- * Put a product in the cart from its page ("Add to Cart") and wait until it is saved: in the
- * cookie for a guest, on the server (POST /api/cart/update) for a signed-in shopper.
- */
+/** Waits for the cart action's answer (a fetcher's POST to /cart): the change is saved. */
+export function cartSaved(page: Page) {
+  return page.waitForResponse((r) => new URL(r.url()).pathname === "/cart.data" && r.request().method() === "POST");
+}
+
+/** Click a cart button and wait until the change is saved (before a reload, say, which would abort the post). */
+export async function clickAndSave(page: Page, button: Locator) {
+  const saved = cartSaved(page);
+  await button.click();
+  expect((await saved).ok(), "the cart was saved").toBe(true);
+}
+
+/** Put a product in the cart from its page ("Add to Cart") and wait until it is saved. */
 export async function addToCartFromProductPage(
   page: Page,
   product: { id: string; category: string } = APPLE,
-  { signedIn, expectedCount = 1 }: { signedIn: boolean; expectedCount?: number },
+  { expectedCount = 1 }: { signedIn?: boolean; expectedCount?: number } = {},
 ) {
   await open(page, `/products/${product.category.toLowerCase()}/${product.id}`);
-  const saved = signedIn ? page.waitForResponse((r) => r.url().endsWith("/api/cart/update") && r.request().method() === "POST") : null;
+  const saved = cartSaved(page);
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  if (saved) expect((await saved).ok(), "the cart was saved on the server").toBe(true);
+  expect((await saved).ok(), "the cart was saved").toBe(true);
   await expectCartCount(page, expectedCount);
 }
 
