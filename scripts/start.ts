@@ -30,20 +30,26 @@ const { values } = parseArgs({
 const port = values.port!;
 const state = values.state!;
 
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+/** Run a step quietly: one line when it succeeds (`done` reads its output), everything it printed when it fails. */
+function step(command: string, args: string[], done: (output: string) => string) {
+  const result = spawnSync(command, args, { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true" } });
+  const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
   if (result.status !== 0) {
-    console.error(`\n✗ ${command} ${args.join(" ")} failed`);
+    console.error(`${output}\n✗ ${command} ${args.join(" ")} failed`);
     process.exit(result.status ?? 1);
   }
+  console.log(done(output));
 }
 
 ensureDevVars();
 if (values.fresh) rmSync(state, { recursive: true, force: true });
 
-if (!values["no-build"]) run("react-router", ["build"]);
-run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
-run("node", ["scripts/seed.ts", "--state", state]);
+if (!values["no-build"]) step("react-router", ["build"], () => "Built the app.");
+step("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], (output) => {
+  const applied = new Set(output.match(/\S+\.sql(?=\s+│ ✅)/g)).size;
+  return applied === 0 ? "Database: up to date." : `Database: ${applied} migrations applied.`;
+});
+step("node", ["scripts/seed.ts", "--state", state], (output) => output.trim());
 
 const vars = readDevVars();
 const banner = `
@@ -76,7 +82,8 @@ if (values["fake-stripe"]) {
 // build served here. X_LOCAL_OBSERVABILITY=true turns it back on.
 // CLOUDFLARE_CF_FETCH_ENABLED=false: the store never reads `request.cf`, so Miniflare need not
 // download its sample from workers.cloudflare.com (offline, that printed a lookup error and a stack).
-// wrangler's output passes through; the address and the demo login are printed once it is ready.
+// wrangler's own start-up lines (its bindings table) are kept back unless it fails to start; once it
+// is ready the address and the demo login are printed, and then wrangler's request log passes through.
 const server = spawn("wrangler", devArgs, {
   stdio: ["inherit", "pipe", "pipe"],
   env: {
@@ -88,9 +95,11 @@ const server = spawn("wrangler", devArgs, {
   },
 });
 let ready = false;
+let startUp = "";
 server.stdout!.on("data", (chunk: Buffer) => {
-  process.stdout.write(chunk);
-  if (!ready && /Ready on http/.test(chunk.toString())) {
+  if (ready) return process.stdout.write(chunk);
+  startUp += chunk.toString();
+  if (/Ready on http/.test(startUp)) {
     ready = true;
     console.log(`${banner}${fakeStripeNote}`);
   }
@@ -104,4 +113,7 @@ server.stderr!.on("data", (chunk: Buffer) => {
   if (text) process.stderr.write(text);
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", (code) => {
+  if (!ready) process.stdout.write(startUp);
+  process.exit(code ?? 0);
+});

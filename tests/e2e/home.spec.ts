@@ -70,12 +70,14 @@ test.describe("the home page", () => {
     await page.goto("/");
     const email = uniqueEmail("nojs");
 
+    // Post/Redirect/Get: back on the home page, the answer as a toast; a reload posts nothing.
     await subscribe(page, email, { fullPage: true });
-    await expect(newsletter(page).getByRole("status")).toHaveText(SUBSCRIBED);
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("status").filter({ hasText: SUBSCRIBED })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Freshness You Can Trust, Savings You Will Love!");
 
     await subscribe(page, email, { fullPage: true });
-    await expect(newsletter(page).getByRole("status")).toHaveText(ALREADY);
+    await expect(page.getByRole("status").filter({ hasText: ALREADY })).toBeVisible();
     await context.close();
   });
 });

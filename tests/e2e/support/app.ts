@@ -72,7 +72,25 @@ export async function stopPageClock(clock: Clock) {
 }
 
 /** Go to a page and wait until it is interactive. */
+/** Cart saves (fetcher posts to /cart) still on their way, per page (the fixtures track every page). */
+const cartSaves = new WeakMap<Page, Set<unknown>>();
+
+export function trackCartSaves(page: Page) {
+  const pending = new Set<unknown>();
+  cartSaves.set(page, pending);
+  const isCartSave = (request: { url(): string; method(): string }) => new URL(request.url()).pathname === "/cart.data" && request.method() === "POST";
+  page.on("request", (request) => isCartSave(request) && pending.add(request));
+  page.on("requestfinished", (request) => pending.delete(request));
+  page.on("requestfailed", (request) => pending.delete(request));
+}
+
+/**
+ * Open `path` once the page's cart saves have landed (a new document would abort them, as it
+ * would a person's), and wait for hydration.
+ */
 export async function open(page: Page, path: string, hydrationSelector?: string) {
+  const pending = cartSaves.get(page);
+  if (pending) await expect.poll(() => pending.size, { message: "cart saves still on their way" }).toBe(0);
   const response = await page.goto(path);
   await waitForHydration(page, hydrationSelector);
   return response;

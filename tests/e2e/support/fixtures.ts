@@ -23,6 +23,7 @@
  */
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { addAddressByApi, newAddress, newShopper, registerByApi, SELLER_STATE, type Address, type Shopper } from "./accounts";
+import { trackCartSaves } from "./app";
 
 export type CatalogueChanges = {
   /** Announce a product this test adds (by its exact name): it is deleted when the test ends. */
@@ -80,6 +81,7 @@ function clientAddressOf(testInfo: TestInfo): string {
 
 export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
+    trackCartSaves(page);
     await withoutHydrationErrors(page, use);
   },
 
