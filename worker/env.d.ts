@@ -8,9 +8,12 @@ declare namespace Cloudflare {
     CATALOG_PURGE: DurableObjectNamespace;
     /** The store's event queue (worker/events, ADR 041); absent in a branch Preview, which handles events inline. */
     STORE_EVENTS?: Queue<import("./validation/events").StoreEvent>;
+    /** The brakes (limits in worker/security/rate-limit.ts RATE_LIMITS, repeated in wrangler.toml). */
     AUTH_LIMITER: RateLimit;
     ACCOUNT_LIMITER: RateLimit;
+    ADDRESS_LIMITER: RateLimit;
     ORDER_LIMITER: RateLimit;
+    PAYMENT_LIMITER: RateLimit;
     NEWSLETTER_LIMITER: RateLimit;
     /** Public origin of the store, e.g. https://shop.example.com (no trailing slash). */
     APP_URL: string;

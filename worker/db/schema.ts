@@ -12,7 +12,7 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // Relative, not an alias: drizzle-kit reads this file outside Vite.
-import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_STATES, type OrderStatus } from "../../shared/order-status";
+import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_STATES, type CancelledBy, type OrderStatus } from "../../shared/order-status";
 
 /**
  * A product's discount off its MRP in basis points, as the shop's "Discount" sort orders it. Written
@@ -127,6 +127,7 @@ export const addresses = sqliteTable(
 /** The delivery address as it was when the order was placed. */
 export type AddressSnapshot = Omit<typeof addresses.$inferSelect, "userId" | "createdAt" | "isDefault">;
 export type StatusChange = { status: OrderStatus; at: number };
+export type CancelClaim = { by: CancelledBy; reason: string; note: string | null };
 
 export const orders = sqliteTable(
   "orders",
@@ -155,6 +156,12 @@ export const orders = sqliteTable(
     cancelReason: text("cancel_reason"),
     cancelNote: text("cancel_note"),
     cancelledBy: text("cancelled_by", { enum: CANCELLED_BY }),
+    /**
+     * A card order waiting for its payment that is being ended (ADR 066): who ends it and why, set
+     * with payment state "expired" before its Stripe checkout is closed, so whoever finishes first
+     * (the store, or the expiry event the closing sends) cancels it with these words.
+     */
+    cancelClaim: text("cancel_claim", { mode: "json" }).$type<CancelClaim>(),
     /** When the seller recorded the refund of a paid, cancelled order (payment_state `refunded`, ADR 044). */
     refundedAt: integer("refunded_at"),
     /**
@@ -376,6 +383,22 @@ export const demoSeeded = sqliteTable("demo_seeded", {
   productId: text("product_id").primaryKey(),
   seededAt: integer("seeded_at").notNull(),
 });
+
+/**
+ * The brakes whose window is longer than the rate-limit binding's minute (ADR 065): one row per
+ * brake and subject (`sign-ups:<address>`), its count in the current fixed window. Written only by
+ * worker/security/window-count.ts; rows of ended windows are deleted by the scheduled job.
+ */
+export const brakeCounts = sqliteTable(
+  "brake_counts",
+  {
+    key: text("key").primaryKey(),
+    /** Unix ms at which the counted window began (a multiple of its length). */
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("brake_counts_window_idx").on(t.windowStart)],
+);
 
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;

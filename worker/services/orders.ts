@@ -95,6 +95,7 @@ export async function placeOrder(
     cancelReason: null,
     cancelNote: null,
     cancelledBy: null,
+    cancelClaim: null,
     refundedAt: null,
     storeContact: settings.contact,
     ...orderSearchKeys(address),
