@@ -48,7 +48,7 @@ function decodeCursor(after: string | undefined): { createdAt: number; term: str
   if (!after) return null;
   const colon = after.indexOf(":");
   const createdAt = Number(after.slice(0, colon));
-  if (colon < 1 || !Number.isSafeInteger(createdAt)) throw unknownCursor("after");
+  if (colon < 1 || !/^\d+$/.test(after.slice(0, colon)) || !Number.isSafeInteger(createdAt)) throw unknownCursor("after");
   return { createdAt, term: after.slice(colon + 1) };
 }
 
