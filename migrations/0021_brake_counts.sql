@@ -4,5 +4,4 @@ CREATE TABLE `brake_counts` (
 	`count` integer NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `brake_counts_window_idx` ON `brake_counts` (`window_start`);--> statement-breakpoint
-ALTER TABLE `orders` ADD `cancel_claim` text;
+CREATE INDEX `brake_counts_window_idx` ON `brake_counts` (`window_start`);
