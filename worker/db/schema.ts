@@ -12,7 +12,7 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // Relative, not an alias: drizzle-kit reads this file outside Vite.
-import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_STATES, type CancelledBy, type OrderStatus } from "../../shared/order-status";
+import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_STATES, type OrderStatus } from "../../shared/order-status";
 
 /**
  * A product's discount off its MRP in basis points, as the shop's "Discount" sort orders it. Written
@@ -127,7 +127,6 @@ export const addresses = sqliteTable(
 /** The delivery address as it was when the order was placed. */
 export type AddressSnapshot = Omit<typeof addresses.$inferSelect, "userId" | "createdAt" | "isDefault">;
 export type StatusChange = { status: OrderStatus; at: number };
-export type CancelClaim = { by: CancelledBy; reason: string; note: string | null };
 
 export const orders = sqliteTable(
   "orders",
@@ -152,16 +151,14 @@ export const orders = sqliteTable(
     stockReturned: integer("stock_returned", { mode: "boolean" }).notNull().default(false),
     /** Client-chosen key per checkout attempt: a replayed Place Order returns the first order. */
     idempotencyKey: text("idempotency_key"),
-    /** Why a cancelled order was cancelled (one of the reasons in shared/order-status.ts), by whom, and the seller's note. */
+    /**
+     * Why a cancelled order was cancelled (one of the reasons in shared/order-status.ts), by whom, and
+     * the seller's note. On a card order being ended (payment state "expired" while still placed,
+     * ADR 066): the cancellation about to be made, so whoever finishes first makes it.
+     */
     cancelReason: text("cancel_reason"),
     cancelNote: text("cancel_note"),
     cancelledBy: text("cancelled_by", { enum: CANCELLED_BY }),
-    /**
-     * A card order waiting for its payment that is being ended (ADR 066): who ends it and why, set
-     * with payment state "expired" before its Stripe checkout is closed, so whoever finishes first
-     * (the store, or the expiry event the closing sends) cancels it with these words.
-     */
-    cancelClaim: text("cancel_claim", { mode: "json" }).$type<CancelClaim>(),
     /** When the seller recorded the refund of a paid, cancelled order (payment_state `refunded`, ADR 044). */
     refundedAt: integer("refunded_at"),
     /**
