@@ -74,7 +74,7 @@ describe("cancelling a card order that waits for its payment closes its Stripe c
     expect(await orderOf(orderId)).toMatchObject({ cancelled_by: "shopper", cancel_reason: "Ordered by mistake" });
   });
 
-  it("the seller's cancel (API and page alike): the checkout is closed before the order is cancelled, with the seller's reason", async () => {
+  it("the seller's cancel: the checkout is closed before the order is cancelled, with the seller's reason", async () => {
     const { orderId, url, product } = await cardOrder();
     const seller = await sellerLogin();
     const response = await postJson("/api/order/status", { orderId, status: "Cancelled", reason: "Items out of stock", note: "" }, { Cookie: seller });
