@@ -32,4 +32,14 @@ export default tseslint.config(
     files: ["tests/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
+  {
+    // Numbers from forms are decimal text or refused: z.coerce reads "0x10" as 16 and "1e3" as 1000.
+    files: ["worker/**/*.ts", "shared/**/*.ts", "app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "MemberExpression[object.name='z'][property.name='coerce']", message: "Use decimal() from worker/validation/common.ts." },
+      ],
+    },
+  },
 );

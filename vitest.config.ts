@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { availableParallelism } from "node:os";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { experimental_readRawConfig } from "wrangler";
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from "./tests/support/fake-stripe.ts";
 
 // Runtime tests: each test file runs inside workerd with real local D1, KV and R2 (miniflare),
@@ -25,6 +26,9 @@ const quietStripeSourceMaps: Plugin = {
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
+  // What tests/worker/brakes.test.ts compares with the code: the rate limits and the cron triggers as wrangler.toml has them.
+  const { rawConfig } = experimental_readRawConfig({ config: "wrangler.toml" });
+  const wranglerConfig = { ratelimits: rawConfig.ratelimits, triggers: rawConfig.triggers, previews: { ratelimits: rawConfig.previews?.ratelimits } };
   return {
     plugins: [
       quietStripeSourceMaps,
@@ -36,6 +40,7 @@ export default defineConfig(async () => {
           d1Databases: { DB_REPLICA: "db-replica" },
           bindings: {
             TEST_MIGRATIONS: migrations,
+            WRANGLER_CONFIG: JSON.stringify(wranglerConfig),
             APP_URL: "http://localhost:8787",
             CORS_ORIGINS: "https://partner.example",
             SELLER_EMAIL: "seller@test.example",

@@ -18,12 +18,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { contractProblems } from "./migration-rules.ts";
+import { RATE_LIMITS } from "../worker/security/limits.ts";
 import {
   asPreviewRuns,
   previewIsolationProblems,
   previewName,
   previewResourceNames,
   previewUrl,
+  rateLimitProblems,
   withPreviewResources,
   type WranglerConfig,
 } from "./preview-config.ts";
@@ -71,6 +73,7 @@ if (!process.argv.includes("--no-build")) {
 const builtPath = join(root, "build/server/wrangler.json");
 const built = JSON.parse(readFileSync(builtPath, "utf8")) as WranglerConfig;
 check("the committed previews block names no production resource and has every binding", previewIsolationProblems(built, { requireResources: false }));
+check("the rate limits, production's and the previews block's, are the code's (worker/security/limits.ts)", rateLimitProblems(built, RATE_LIMITS));
 
 // What scripts/preview.ts would deploy for a branch, with made-up resource ids.
 const name = previewName("feature/Offline-Check");

@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { delimiter, join, resolve } from "node:path";
 import { ensureDevVars } from "./dev-vars.ts";
+import { runScheduledJobsEveryMinute } from "./local-cron.ts";
 
 const root = resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -23,3 +24,5 @@ const dev = spawn("react-router", ["dev", "--port", process.env.PORT ?? "5173"],
   env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env },
 });
 dev.on("exit", (code) => process.exit(code ?? 0));
+// No Cron Trigger fires under Vite either: the scheduled jobs are asked for every minute (ADR 066).
+runScheduledJobsEveryMinute(`http://localhost:${process.env.PORT ?? "5173"}`);

@@ -8,7 +8,7 @@
 type D1 = { binding: string; database_name?: string; database_id?: string; remote?: boolean; migrations_dir?: string };
 type Kv = { binding: string; id?: string };
 type R2 = { binding: string; bucket_name?: string };
-type RateLimit = { name: string; namespace_id: string; simple?: unknown };
+type RateLimit = { name: string; namespace_id: string; simple?: { limit?: unknown; period?: unknown } };
 type DurableObjectBinding = { name: string; class_name: string; script_name?: string };
 type Queues = { producers?: { binding: string; queue: string }[]; consumers?: { queue: string }[] };
 
@@ -174,6 +174,30 @@ export function previewIsolationProblems(config: WranglerConfig, { requireResour
 
   if (!previews.vars?.APP_URL) problems.push("The Preview has no APP_URL: Stripe's return URLs and image URLs would have no origin.");
   else if (previews.vars.APP_URL === config.vars?.APP_URL) problems.push(`The Preview's APP_URL is production's (${String(config.vars?.APP_URL)}).`);
+  return problems;
+}
+
+/**
+ * Where wrangler's rate-limit bindings, production's and the previews block's, differ from the
+ * limits the code declares (worker/security/limits.ts RATE_LIMITS, the one place they are
+ * decided), one sentence each; empty when they agree.
+ */
+export function rateLimitProblems(config: WranglerConfig, limits: Record<string, { limit: number; period: number }>): string[] {
+  const problems: string[] = [];
+  for (const [where, bindings] of [
+    ["wrangler.toml", config.ratelimits ?? []],
+    ["the previews block", config.previews?.ratelimits ?? []],
+  ] as const) {
+    for (const [name, { limit, period }] of Object.entries(limits)) {
+      const binding = bindings.find((b) => b.name === name);
+      if (!binding) problems.push(`${where} has no rate limit ${name} (${limit} per ${period} s).`);
+      else if (binding.simple?.limit !== limit || binding.simple?.period !== period)
+        problems.push(
+          `${where} limits ${name} to ${String(binding.simple?.limit)} per ${String(binding.simple?.period)} s; the code says ${limit} per ${period} s.`,
+        );
+    }
+    for (const binding of bindings) if (!(binding.name in limits)) problems.push(`${where} has a rate limit ${binding.name} the code does not declare.`);
+  }
   return problems;
 }
 

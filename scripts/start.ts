@@ -13,6 +13,7 @@ import { rmSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ensureDevVars, readDevVars } from "./dev-vars.ts";
+import { runScheduledJobsEveryMinute } from "./local-cron.ts";
 
 const root = resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -58,7 +59,8 @@ const banner = `
   Demo seller login: ${vars.SELLER_EMAIL ?? "(SELLER_EMAIL not set in .dev.vars)"} / ${vars.SELLER_PASSWORD ?? "(SELLER_PASSWORD not set)"}
 `;
 
-const devArgs = ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", state, "--show-interactive-dev-session=false"];
+// --test-scheduled: wrangler dev fires no Cron Trigger and says so unless told; the jobs are asked for below.
+const devArgs = ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", state, "--show-interactive-dev-session=false", "--test-scheduled"];
 devArgs.push("--var", `APP_URL:http://localhost:${port}`);
 // Another front end calling the API (e.g. the spec's React client on :5173): CORS_ORIGINS=… npm start
 if (process.env.CORS_ORIGINS) devArgs.push("--var", `CORS_ORIGINS:${process.env.CORS_ORIGINS}`);
@@ -102,6 +104,8 @@ server.stdout!.on("data", (chunk: Buffer) => {
   if (/Ready on http/.test(startUp)) {
     ready = true;
     console.log(`${banner}${fakeStripeNote}`);
+    // The scheduled jobs (worker/jobs): unpaid card orders past their hour release their stock.
+    runScheduledJobsEveryMinute(`http://127.0.0.1:${port}`);
   }
 });
 // A request for a path with a broken percent-escape (a bot, a mistyped link; the browser journeys

@@ -149,10 +149,11 @@ export const CANCEL_NOTE_MAX = 300;
 
 /** "Cancelled by you: Ordered by mistake" / "Cancelled by the store: Items out of stock (note)". */
 export function cancellationText(
-  order: { cancelReason: string | null; cancelNote: string | null; cancelledBy: CancelledBy | null },
+  order: { status: string; cancelReason: string | null; cancelNote: string | null; cancelledBy: CancelledBy | null },
   reader: Reader,
 ): string | null {
-  if (!order.cancelReason) return null;
+  // A card order being ended carries its cancellation before it is cancelled (ADR 066): not said until then.
+  if (order.status !== "Cancelled" || !order.cancelReason) return null;
   if (order.cancelledBy === "system") return `Cancelled: ${order.cancelReason}`;
   const who = order.cancelledBy === reader ? "you" : order.cancelledBy === "seller" ? "the store" : "the customer";
   return `Cancelled by ${who}: ${order.cancelReason}${order.cancelNote ? ` (${order.cancelNote})` : ""}`;

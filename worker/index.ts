@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { getDb } from "@worker/db/client";
 import { consumeStoreEvents } from "@worker/events/queue";
+import { runScheduledJobs } from "@worker/jobs/scheduled";
 import { makeWorkerContext, workerContext } from "@worker/web/context";
 import { createFetchHandler } from "./handler";
 
@@ -20,4 +21,6 @@ export default {
   ),
   // The store's event queue (worker/events, ADR 041).
   queue: (batch, env) => consumeStoreEvents(batch, { db: getDb(env), env }),
+  // Cron Triggers (worker/jobs, ADR 066): unpaid card orders past their hold, ended brake windows.
+  scheduled: (controller, env) => runScheduledJobs(controller, env),
 } satisfies ExportedHandler<Env>;

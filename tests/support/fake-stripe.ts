@@ -6,9 +6,12 @@
  *   node tests/support/fake-stripe.ts --port 12111 --webhook http://127.0.0.1:8787/api/stripe/webhook
  *
  * Control endpoints for fault injection: POST /__control {"fail": 500 | 429 | "slow", "times": n,
- * "email"?: the payer it applies to} (session creations; 500 and 429 also closing one), GET /__sessions, POST /__reset (faults only), POST /__expire/<session id> (the session times out as Stripe's
- * would at its `expires_at`: it expires and its webhook is sent). Its pay page refuses a session
- * that is no longer open, as Stripe's does.
+ * "email"?: the payer it applies to} (session creations; 500 and 429 also closing one), GET /__sessions,
+ * GET /__calls?email= (API calls made for that payer's sessions), POST /__reset (faults only),
+ * POST /__expire/<session id> (the session times out as Stripe's would at its `expires_at`: it
+ * expires and its webhook is sent). As Stripe's: `checkout.sessions.expire` closes an open
+ * session and refuses any other; a session past its `expires_at` is expired; the pay page refuses
+ * a session that is no longer open.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -54,6 +57,11 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
   // and reset forgets faults but keeps sessions (another file may still read its own).
   let fault: { fail: 500 | 429 | "slow"; times: number; email?: string } | null = null;
   let createCalls = 0;
+  /** Calls to the API per payer's e-mail: what a shopper's requests spent of the store's Stripe rate limit. */
+  const callsByPayer = new Map<string, number>();
+  const countCall = (email: string | null | undefined) => {
+    if (email) callsByPayer.set(email, (callsByPayer.get(email) ?? 0) + 1);
+  };
   let base = "";
 
   const server = createServer(async (req, res) => {
@@ -70,7 +78,8 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
         createCalls = 0;
         return send(res, 200, { ok: true });
       }
-      if (url.pathname === "/__sessions") return send(res, 200, [...sessions.values()]);
+      if (url.pathname === "/__sessions") return send(res, 200, [...sessions.values()].map(expireIfDue));
+      if (url.pathname === "/__calls") return send(res, 200, { calls: callsByPayer.get(url.searchParams.get("email") ?? "") ?? 0 });
       const expireMatch = url.pathname.match(/^\/__expire\/([\w-]+)$/);
       if (expireMatch && req.method === "POST") {
         const session = sessions.get(expireMatch[1]!);
@@ -83,6 +92,7 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
       if (url.pathname === "/v1/checkout/sessions" && req.method === "POST") {
         createCalls++;
         const payer = new URLSearchParams(body).get("customer_email");
+        countCall(payer);
         if (fault && fault.times > 0 && (!fault.email || fault.email === payer)) {
           fault.times--;
           if (fault.fail === "slow") await new Promise((r) => setTimeout(r, 15_000));
@@ -102,6 +112,8 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
       if (closeMatch && req.method === "POST") {
         const session = sessions.get(closeMatch[1]!);
         if (!session) return send(res, 404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+        countCall(session.customer_email);
+        expireIfDue(session);
         if (fault && fault.fail !== "slow" && fault.times > 0 && (!fault.email || fault.email === session.customer_email)) {
           fault.times--;
           return send(res, fault.fail, { error: { type: "api_error", message: `fake ${fault.fail}` } }, { "Stripe-Should-Retry": "false" });
@@ -121,7 +133,8 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
       const sessionMatch = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w-]+)$/);
       if (sessionMatch && req.method === "GET") {
         const session = sessions.get(sessionMatch[1]!);
-        return session ? send(res, 200, session) : send(res, 404, { error: { type: "invalid_request_error", message: "No such session" } });
+        countCall(session?.customer_email);
+        return session ? send(res, 200, expireIfDue(session)) : send(res, 404, { error: { type: "invalid_request_error", message: "No such session" } });
       }
 
       // The "hosted checkout page" a shopper is sent to.
@@ -129,6 +142,7 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
       if (payMatch) {
         const session = sessions.get(payMatch[1]!);
         if (!session) return sendRaw(res, 404, "Unknown checkout session", "text/plain");
+        expireIfDue(session);
         // As Stripe's page: a session no longer open cannot be paid.
         if (session.status !== "open" && !(req.method === "POST" && new URLSearchParams(body).get("action") === "cancel")) {
           return sendRaw(
@@ -181,6 +195,12 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
     createCalls: () => createCalls,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** As Stripe: an open session past its `expires_at` is expired (its page refuses payment, the API says so). */
+function expireIfDue(session: Session): Session {
+  if (session.status === "open" && session.expires_at !== null && session.expires_at * 1000 <= Date.now()) session.status = "expired";
+  return session;
 }
 
 function createSession(form: URLSearchParams, base: string): Session {

@@ -31,6 +31,7 @@ const TABLES = [
   "store_settings",
   "sales_days",
   "product_sales_days",
+  "brake_counts",
 ];
 beforeEach(async () => {
   await purgeCatalogCache(env); // no test sees another's cached catalogue

@@ -16,6 +16,11 @@ export const fakeStripe = {
     fetch(`${env.STRIPE_API_BASE}/__control`, { method: "POST", body: JSON.stringify({ fail, times, email }) }),
   /** The sessions opened for this order. */
   sessionsFor: async (orderId: string) => (await allSessions()).filter((session) => session.metadata?.orderId === orderId),
+  /** How many Stripe API calls the store made for this payer's sessions (creating, closing, reading). */
+  callsFor: async (email: string) =>
+    ((await (await fetch(`${env.STRIPE_API_BASE}/__calls?email=${encodeURIComponent(email)}`)).json()) as { calls: number }).calls,
+  /** Pays the session on its hosted page, as the shopper's browser would (the runtime tests' fake sends no webhook). */
+  pay: (url: string) => fetch(url, { method: "POST", body: new URLSearchParams({ action: "pay" }), redirect: "manual" }),
   /** The sessions opened for this payer's e-mail. */
   sessionsOf: async (email: string) => (await allSessions()).filter((session) => session.customer_email === email),
 };

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { newAddressPrefill } from "@worker/services/addresses";
+import { MAX_ADDRESSES, newAddressPrefill } from "@worker/services/addresses";
 import { insertProduct } from "../support/builders";
 import { call, json, postJson } from "../support/http";
 import { addAddress, signUp, VALID_ADDRESS, type Shopper } from "../support/shoppers";
@@ -235,5 +235,58 @@ describe("the address book", () => {
       ]);
     }
     expect(await listed(shopper)).toHaveLength(1);
+  });
+});
+
+describe("the address book's cap", () => {
+  /** Saves `n` addresses for the shopper straight into D1 (the newest one the default). */
+  async function saveMany(shopper: Shopper, n: number) {
+    const now = Date.now();
+    await env.DB.batch(
+      Array.from({ length: n }, (_, i) =>
+        env.DB.prepare(
+          "INSERT INTO addresses (id, user_id, first_name, last_name, email, street, city, state, zip_code, country, phone, is_default, created_at) VALUES (?, ?, 'Asha', 'Rao', 'asha@example.com', ?, 'Bengaluru', 'Karnataka', '560001', 'India', '+91 98765 43210', ?, ?)",
+        ).bind(crypto.randomUUID(), shopper.id, `${i + 1} Market Road`, i === n - 1 ? 1 : 0, now - n + i),
+      ),
+    );
+  }
+  const countOf = async (shopper: Shopper) => env.DB.prepare("SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?").bind(shopper.id).first<number>("n");
+
+  it(`with ${MAX_ADDRESSES - 5} saved, 20 adds at once save 5: the cap is in the statement that writes, never passed by a race`, async () => {
+    const shopper = await signUp();
+    await saveMany(shopper, MAX_ADDRESSES - 5);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        postJson("/api/address/add", { address: { ...VALID_ADDRESS, street: `Race ${i}`, isDefault: i % 2 === 0 } }, { Cookie: shopper.cookie }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(15);
+    for (const refused of answers.filter((a) => a.status === 409)) expect((await json(refused)).msg).toBe(`You can save at most ${MAX_ADDRESSES} addresses`);
+    expect(await countOf(shopper)).toBe(MAX_ADDRESSES);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM addresses WHERE user_id = ? AND is_default = 1").bind(shopper.id).first<number>("n")).toBe(1);
+  });
+
+  it("a full book refuses one more (409), even one asked to be the default, and changes nothing: the default stays", async () => {
+    const shopper = await signUp();
+    await saveMany(shopper, MAX_ADDRESSES);
+    const before = await addressRows();
+    const refused = await postJson("/api/address/add", { address: { ...VALID_ADDRESS, isDefault: true } }, { Cookie: shopper.cookie });
+    expect(refused.status).toBe(409);
+    expect(await addressRows()).toEqual(before);
+    // Another shopper's book is their own.
+    const other = await signUp();
+    expect((await postJson("/api/address/add", { address: VALID_ADDRESS }, { Cookie: other.cookie })).status).toBe(201);
+  });
+
+  it("the first address is the default however it was asked for, and only one of two added at once into an empty book is", async () => {
+    const shopper = await signUp();
+    const answers = await Promise.all(
+      [0, 1].map((i) => postJson("/api/address/add", { address: { ...VALID_ADDRESS, street: `First ${i}` } }, { Cookie: shopper.cookie })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201]);
+    const listedNow = await listed(shopper);
+    expect(listedNow.filter((a) => a.isDefault)).toHaveLength(1);
   });
 });

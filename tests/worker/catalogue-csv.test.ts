@@ -122,7 +122,8 @@ describe("GET /api/product/export", () => {
     for (const page of pages) {
       expect(page.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       expect(page.headers.get("content-disposition")).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
-      expect(page.headers.get("cache-control")).toBe("no-store");
+      // The seller's own: stored by no cache (ADR 067).
+      expect(page.headers.get("cache-control")).toBe("private, no-store");
     }
     expect(pages[2]!.headers.get("link")).toBeNull();
     expect(text.charCodeAt(0)).toBe(0xfeff);

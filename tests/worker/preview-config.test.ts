@@ -1,16 +1,28 @@
 // What a branch's Worker Preview is bound to (scripts/preview-config.ts, ADR 025) and which
 // migrations may ship before the code that stops needing a column (scripts/migration-rules.ts,
 // ADR 026). `npm run test:deploy` runs the same functions on the real build's configuration.
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { RATE_LIMITS } from "@worker/security/limits";
 import { contractProblems } from "../../scripts/migration-rules";
 import {
   asPreviewRuns,
   previewIsolationProblems,
   previewName,
   previewResourceNames,
+  rateLimitProblems,
   withPreviewResources,
   type WranglerConfig,
 } from "../../scripts/preview-config";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** wrangler.toml's rate limits and cron triggers, as vitest.config.ts read them. */
+      WRANGLER_CONFIG: string;
+    }
+  }
+}
 
 /** Production's bindings as wrangler.toml has them, and a previews block as committed. */
 function config(): WranglerConfig {
@@ -127,5 +139,42 @@ describe("migrations expand, then contract", () => {
       expect(contractProblems(`-- contract: no released version reads it since 0009\n${sql}`), sql).toEqual([]);
     }
     expect(contractProblems("-- DROP TABLE `users`; (a comment)\nSELECT 1;")).toEqual([]);
+  });
+});
+
+describe("the rate limits live in the code (worker/security/limits.ts); wrangler.toml repeats them", () => {
+  it("wrangler.toml's rate-limit bindings, production's and the previews block's, are exactly the code's", () => {
+    const committed = JSON.parse(env.WRANGLER_CONFIG) as WranglerConfig;
+    expect(rateLimitProblems(committed, RATE_LIMITS)).toEqual([]);
+    expect(committed.ratelimits?.map((b) => b.name).sort()).toEqual(Object.keys(RATE_LIMITS).sort());
+  });
+
+  it("names a binding whose limit differs, is missing, or is not the code's, in either block", () => {
+    const limits = { AUTH_LIMITER: { limit: 10, period: 60 }, ORDER_LIMITER: { limit: 10, period: 60 } };
+    const agreeing = {
+      ...config(),
+      ratelimits: [
+        { name: "AUTH_LIMITER", namespace_id: "1001", simple: { limit: 10, period: 60 } },
+        { name: "ORDER_LIMITER", namespace_id: "1003", simple: { limit: 10, period: 60 } },
+      ],
+    };
+    agreeing.previews = {
+      ...agreeing.previews,
+      ratelimits: [
+        { name: "AUTH_LIMITER", namespace_id: "2001", simple: { limit: 10, period: 60 } },
+        { name: "ORDER_LIMITER", namespace_id: "2003", simple: { limit: 10, period: 60 } },
+      ],
+    };
+    expect(rateLimitProblems(agreeing, limits)).toEqual([]);
+    const drifted = structuredClone(agreeing);
+    drifted.previews!.ratelimits![1]!.simple = { limit: 100, period: 60 };
+    expect(rateLimitProblems(drifted, limits)).toEqual(["the previews block limits ORDER_LIMITER to 100 per 60 s; the code says 10 per 60 s."]);
+    const missing = structuredClone(agreeing);
+    missing.ratelimits!.pop();
+    missing.previews!.ratelimits!.push({ name: "EXTRA_LIMITER", namespace_id: "2009", simple: { limit: 1, period: 10 } });
+    expect(rateLimitProblems(missing, limits)).toEqual([
+      "wrangler.toml has no rate limit ORDER_LIMITER (10 per 60 s).",
+      "the previews block has a rate limit EXTRA_LIMITER the code does not declare.",
+    ]);
   });
 });

@@ -3,7 +3,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@worker/db/client";
 import { HttpError } from "@worker/errors";
+import { clientAddress } from "@worker/security/client-address";
+import { WINDOW_LIMITS } from "@worker/security/limits";
 import { sellerLoginForm } from "@worker/web/seller-forms";
+import { submitAuthForm } from "@worker/web/shopper-session";
 import { insertProduct } from "../support/builders";
 import { call, freshIp, json, ORIGIN, postJson } from "../support/http";
 import { addAddress, signUp } from "../support/shoppers";
@@ -95,5 +98,139 @@ describe("rate limits answer 429 with Retry-After", () => {
     const statuses = await untilLimited(5, (i) => postJson("/api/newsletter/subscribe", { email: `n${i}@example.com` }, ip));
     expect(statuses.length).toBeGreaterThanOrEqual(6);
     expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
+  });
+});
+
+/** The shopper login or sign-up page form (login.tsx's action), from one address. */
+async function authForm(fields: Record<string, string>, ip: Record<string, string>) {
+  const request = new Request(`${ORIGIN}/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, ...ip },
+    body: new URLSearchParams(fields),
+  });
+  return submitAuthForm(request, { env, db: getDb(env) }).catch((error: unknown) => error);
+}
+
+const brakeCount = (key: string) => env.DB.prepare("SELECT count FROM brake_counts WHERE key = ?").bind(key).first<number>("count");
+
+describe("brakes keyed on the client's address (ADR 065)", () => {
+  it("password spraying: failed logins for many different accounts from one address are limited (429), the page form too; other addresses are not", async () => {
+    const victim = await signUp();
+    const sprayer = freshIp();
+    // Forty e-mails, one guess each: before, every one was a 401.
+    const statuses = await untilLimited(30, (i) =>
+      postJson("/api/user/login", { email: `sprayed${i}-${crypto.randomUUID()}@example.com`, password: "Password@123" }, sprayer),
+    );
+    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+    // From that address, even a right password waits; the login form shares the brake.
+    expect((await postJson("/api/user/login", { email: victim.email, password: victim.password }, sprayer)).status).toBe(429);
+    expect(await authForm({ email: victim.email, password: victim.password }, sprayer)).toMatchObject({ status: 429 });
+    // The shopper, from their own address, logs in.
+    expect((await postJson("/api/user/login", { email: victim.email, password: victim.password }, freshIp())).status).toBe(200);
+  });
+
+  it("an IPv6 client is one client across its /64: spraying from many addresses of one network is limited, the next network is not", async () => {
+    const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    const statuses = await untilLimited(30, (i) =>
+      postJson(
+        "/api/user/login",
+        { email: `v6-${i}-${crypto.randomUUID()}@example.com`, password: "Password@123" },
+        { "CF-Connecting-IP": `${network}:${i.toString(16)}::${i + 1}` },
+      ),
+    );
+    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+    const shopper = await signUp();
+    expect((await postJson("/api/user/login", { email: shopper.email, password: shopper.password }, { "CF-Connecting-IP": `${network}::beef` })).status).toBe(
+      429,
+    );
+    expect((await postJson("/api/user/login", { email: shopper.email, password: shopper.password }, { "CF-Connecting-IP": `${network}1::beef` })).status).toBe(
+      200,
+    );
+  });
+
+  it("reads the client address: IPv4 whole, IPv6 by its /64 however it is written, an IPv4-mapped address as its IPv4 client", () => {
+    const of = (ip?: string) => clientAddress(new Request(ORIGIN, ip === undefined ? {} : { headers: { "CF-Connecting-IP": ip } }));
+    expect(of("198.51.100.7")).toBe("198.51.100.7");
+    expect(of("2001:DB8:0:1:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:0:1::/64");
+    expect(of("2001:db8:0:1::1")).toBe("2001:db8:0:1::/64");
+    expect(of("2001:0db8:0000:0001::ffff")).toBe("2001:db8:0:1::/64");
+    expect(of("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(of("[2001:db8:0:1::1]")).toBe("2001:db8:0:1::/64");
+    expect(of("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(of("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    expect(of("64:ff9b::198.51.100.7")).toBe("64:ff9b:0:0::/64");
+    expect(of("::1")).toBe("0:0:0:0::/64");
+    // Not an address (a test's header, never Cloudflare's): its own key, never a crash.
+    expect(of("1:2:3")).toBe("1:2:3");
+    expect(of("")).toBe("unknown");
+    expect(of()).toBe("unknown");
+  });
+
+  it("mass sign-up from one address: at most 20 an hour, the refused 'already exists' counted too; then 429 until the hour ends; other addresses unaffected", async () => {
+    const ip = freshIp();
+    const taken = await signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      // Every fifth asks about an existing account: an oracle answer counts like a sign-up.
+      const email = i % 5 === 4 ? taken.email : `mass${i}-${crypto.randomUUID()}@example.com`;
+      const response = await postJson("/api/user/register", { name: "Mass", email, password: "correct horse battery" }, ip);
+      statuses.push(response.status);
+      if (response.status === 429) {
+        const retryAfter = Number(response.headers.get("retry-after"));
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(3600);
+        expect((await json(response)).msg).toBe(WINDOW_LIMITS.signUps.msg);
+      } else await response.arrayBuffer();
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 201 || s === 409)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429, 429, 429, 429]);
+    // No more accounts than the limit, and the existing e-mail is no longer confirmed from there.
+    const created = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email LIKE 'mass%'").first<number>("n");
+    expect(created).toBe(16);
+    expect((await postJson("/api/user/register", { name: "Mass", email: taken.email, password: "correct horse battery" }, ip)).status).toBe(429);
+    // The sign-up page form shares the count.
+    expect(
+      await authForm({ intent: "register", name: "Mass", email: `form-${crypto.randomUUID()}@example.com`, password: "correct horse battery" }, ip),
+    ).toMatchObject({
+      status: 429,
+    });
+    // Someone else, elsewhere, signs up.
+    await signUp();
+    // An hour later, the address may sign up again.
+    await env.DB.prepare("UPDATE brake_counts SET window_start = window_start - 3600000 WHERE key = ?").bind(`sign-ups:${ip["CF-Connecting-IP"]}`).run();
+    expect(
+      (await postJson("/api/user/register", { name: "Later", email: `later-${crypto.randomUUID()}@example.com`, password: "correct horse battery" }, ip))
+        .status,
+    ).toBe(201);
+  });
+
+  it("sign-ups at once from one address cannot pass the hour's limit together (the count is the write)", async () => {
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        postJson("/api/user/register", { name: "Burst", email: `burst${i}-${crypto.randomUUID()}@example.com`, password: "correct horse battery" }, ip),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email LIKE 'burst%'").first<number>("n")).toBe(20);
+  });
+
+  it("slow spraying: failed logins from one address are counted for the hour, successful ones are not; past 100, even the right password waits", async () => {
+    const shopper = await signUp();
+    const ip = freshIp();
+    const key = `failed-logins:${ip["CF-Connecting-IP"]}`;
+    for (let i = 0; i < 3; i++) expect((await postJson("/api/user/login", { email: shopper.email, password: shopper.password }, ip)).status).toBe(200);
+    expect(await postJson("/api/user/login", { email: "", password: "" }, ip).then((r) => r.status)).toBe(400);
+    expect(await brakeCount(key)).toBe(0);
+    expect((await postJson("/api/user/login", { email: shopper.email, password: "wrong password" }, ip)).status).toBe(401);
+    expect(await brakeCount(key)).toBe(1);
+    // An hour's worth of failures from that address (across minutes, so the binding's minute never saw them).
+    await env.DB.prepare("UPDATE brake_counts SET count = 100 WHERE key = ?").bind(key).run();
+    const limited = await postJson("/api/user/login", { email: shopper.email, password: shopper.password }, ip);
+    expect(limited.status).toBe(429);
+    expect((await json(limited)).msg).toBe(WINDOW_LIMITS.failedLogins.msg);
+    expect((await postJson("/api/user/login", { email: shopper.email, password: shopper.password }, freshIp())).status).toBe(200);
   });
 });

@@ -226,6 +226,21 @@ describe("the seller's search words", () => {
     expect((await postJson("/api/seller/search-words", { term: "filler 1", meaning: "onion" }, { Cookie: seller })).status).toBe(200);
   });
 
+  it("with room for 3 words, 10 new ones saved at once add 3: the cap is in the statement that writes", async () => {
+    const seller = await sellerLogin();
+    const { total } = await json<Words>(await call("/api/seller/search-words", { headers: { Cookie: seller } }));
+    await env.DB.batch(
+      Array.from({ length: MAX_SEARCH_SYNONYMS - total - 3 }, (_, i) =>
+        env.DB.prepare("INSERT INTO search_synonyms (term, meaning, created_at) VALUES (?, 'potato', 1)").bind(`filler ${i}`),
+      ),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => postJson("/api/seller/search-words", { term: `racer ${i}`, meaning: "potato" }, { Cookie: seller })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409, 409, 409]);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM search_synonyms").first<number>("n")).toBe(MAX_SEARCH_SYNONYMS);
+  });
+
   it("is the seller's alone: 401 for a guest and a shopper, 403 for a cross-site write", async () => {
     const shopper = await signUp();
     for (const cookie of [undefined, shopper.cookie]) {

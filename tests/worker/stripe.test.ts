@@ -59,6 +59,11 @@ function completed(orderId: string, sessionId: string, amount = 33660, currency 
   };
 }
 
+/** The Checkout Session the store opened for the order (at the fake Stripe). */
+async function sessionIdOf(orderId: string): Promise<string> {
+  return (await fakeStripe.sessionsFor(orderId))[0]!.id;
+}
+
 async function savedCart(shopper: Shopper) {
   return (await json<{ user: { cartItems: unknown } }>(await call("/api/user/is-auth", { headers: { Cookie: shopper.cookie } }))).user.cartItems;
 }
@@ -94,9 +99,9 @@ describe("POST /api/order/stripe", () => {
     expect(await savedCart(shopper)).toEqual({ [apple.id]: 3 });
   });
 
-  it("Stripe failing (500, 429) leaves the order pending; the retry reuses the idempotency key: one session", async () => {
+  it("Stripe refusing to open the checkout (500, 429): 502, and the order is undone at once, its last unit back on sale; trying again places it afresh, one session", async () => {
     expectErrorsLogged("Stripe checkout session failed");
-    const apple = await insertProduct();
+    const apple = await insertProduct({ stock: 1 });
     const shopper = await signUp();
     const address = await addAddress(shopper);
     const body = { items: [{ product: apple.id, quantity: 1 }], address, idempotencyKey: "retry-key-123456" };
@@ -105,14 +110,43 @@ describe("POST /api/order/stripe", () => {
       const failed = await postJson("/api/order/stripe", body, { Cookie: shopper.cookie });
       expect(failed.status).toBe(502);
       expect((await json<Answer>(failed)).msg).toMatch(/Cash On Delivery/);
+      // Nothing held: the last unit is on sale again, for anyone.
+      expect(await stockOf(apple.id)).toEqual({ stock: 1, in_stock: 1 });
     }
+    const undone = await env.DB.prepare("SELECT status, cancelled_by, cancel_reason, idempotency_key, stock_returned FROM orders").all();
+    expect(undone.results).toEqual(
+      Array(2).fill({
+        status: "Cancelled",
+        cancelled_by: "system",
+        cancel_reason: "Card payment could not be started",
+        idempotency_key: null,
+        stock_returned: 1,
+      }),
+    );
     await fakeStripe.fail(500, 0, shopper.email);
     const ok = await json<Answer>(await postJson("/api/order/stripe", body, { Cookie: shopper.cookie }));
     const again = await json<Answer>(await postJson("/api/order/stripe", body, { Cookie: shopper.cookie }));
+    expect(ok.url).toMatch(/\/pay\/cs_test_/);
     expect(ok.url).toBe(again.url);
     expect(await fakeStripe.sessionsOf(shopper.email)).toHaveLength(1);
-    const orders = await env.DB.prepare("SELECT id, payment_state FROM orders").all();
-    expect(orders.results).toEqual([{ id: ok.orderId, payment_state: "pending" }]);
+    expect(await orderRow(ok.orderId!)).toMatchObject({ payment_state: "pending" });
+    expect(await stockOf(apple.id)).toEqual({ stock: 0, in_stock: 0 });
+  });
+
+  it("the cart page's Place Order by card, refused by Stripe, holds nothing either", async () => {
+    expectErrorsLogged("Stripe checkout session failed");
+    const apple = await insertProduct({ stock: 2 });
+    const shopper = await signUp();
+    const address = await addAddress(shopper);
+    await fakeStripe.fail(500, 10, shopper.email);
+    await expect(
+      checkout({ db: db(), env }, { id: shopper.id, email: shopper.email }, { items: [{ product: apple.id, quantity: 2 }], address }, "Online"),
+    ).rejects.toMatchObject({ status: 502 });
+    expect(await stockOf(apple.id)).toEqual({ stock: 2, in_stock: 1 });
+    // Another shopper gets the units a failed payment would have held.
+    const other = await signUp();
+    const cod = await postJson("/api/order/cod", { items: [{ product: apple.id, quantity: 2 }], address: await addAddress(other) }, { Cookie: other.cookie });
+    expect(cod.status).toBe(201);
   });
 });
 
@@ -193,7 +227,7 @@ describe("POST /api/stripe/webhook", () => {
 
   it("the same event delivered 5 times, concurrently, takes effect once", async () => {
     const { answer } = await startOnlineOrder();
-    const event = { ...completed(answer.orderId!, "cs_same"), id: "evt_replayed_once" };
+    const event = { ...completed(answer.orderId!, await sessionIdOf(answer.orderId!)), id: "evt_replayed_once" };
     const responses = await Promise.all(Array.from({ length: 5 }, () => sendWebhook(event)));
     const outcomes = await Promise.all(responses.map(async (r) => (await json<{ outcome: string }>(r)).outcome));
     expect(responses.every((r) => r.status === 200)).toBe(true);
@@ -204,29 +238,41 @@ describe("POST /api/stripe/webhook", () => {
 
   it("states only move forward: expired after paid changes nothing; paid after expired wins", async () => {
     const first = await startOnlineOrder();
-    await sendWebhook(completed(first.answer.orderId!, "cs_a"));
-    await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_a", metadata: { orderId: first.answer.orderId } } });
-    await sendWebhook({ type: "checkout.session.async_payment_failed", object: { id: "cs_a", metadata: { orderId: first.answer.orderId } } });
+    await sendWebhook(completed(first.answer.orderId!, await sessionIdOf(first.answer.orderId!)));
+    await sendWebhook({
+      type: "checkout.session.expired",
+      object: { id: await sessionIdOf(first.answer.orderId!), metadata: { orderId: first.answer.orderId } },
+    });
+    await sendWebhook({
+      type: "checkout.session.async_payment_failed",
+      object: { id: await sessionIdOf(first.answer.orderId!), metadata: { orderId: first.answer.orderId } },
+    });
     expect(await orderRow(first.answer.orderId!)).toMatchObject({ is_paid: 1, payment_state: "paid" });
 
     // Money arriving after the expiry cancelled the order is recorded, and owed back.
     const second = await startOnlineOrder();
-    await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_b", metadata: { orderId: second.answer.orderId } } });
+    await sendWebhook({
+      type: "checkout.session.expired",
+      object: { id: await sessionIdOf(second.answer.orderId!), metadata: { orderId: second.answer.orderId } },
+    });
     expect(await orderRow(second.answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "expired" });
-    await sendWebhook({ ...completed(second.answer.orderId!, "cs_b"), type: "checkout.session.async_payment_succeeded" });
+    await sendWebhook({ ...completed(second.answer.orderId!, await sessionIdOf(second.answer.orderId!)), type: "checkout.session.async_payment_succeeded" });
     expect(await orderRow(second.answer.orderId!)).toMatchObject({ is_paid: 1, payment_state: "refund_due" });
   });
 
   it("async failure marks the payment failed and cancels the order, which stays (never deleted)", async () => {
     const { answer } = await startOnlineOrder();
-    await sendWebhook({ type: "checkout.session.async_payment_failed", object: { id: "cs_f", metadata: { orderId: answer.orderId } } });
+    await sendWebhook({
+      type: "checkout.session.async_payment_failed",
+      object: { id: await sessionIdOf(answer.orderId!), metadata: { orderId: answer.orderId } },
+    });
     expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "failed" });
     expect(await cancellation(answer.orderId!)).toEqual({ status: "Cancelled", cancelled_by: "system", cancel_reason: "Payment failed" });
   });
 
   it("a completed session still awaiting an async payment does not mark the order paid", async () => {
     const { answer } = await startOnlineOrder();
-    const event = completed(answer.orderId!, "cs_async");
+    const event = completed(answer.orderId!, await sessionIdOf(answer.orderId!));
     (event.object as Record<string, unknown>).payment_status = "unpaid";
     await sendWebhook(event);
     expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "pending" });
@@ -235,8 +281,8 @@ describe("POST /api/stripe/webhook", () => {
   it("a paid amount or currency different from the order's is not marked paid", async () => {
     expectErrorsLogged("Stripe payment does not match the order; not marking it paid");
     const { answer } = await startOnlineOrder();
-    await sendWebhook(completed(answer.orderId!, "cs_m", 100));
-    await sendWebhook(completed(answer.orderId!, "cs_m", 33660, "usd"));
+    await sendWebhook(completed(answer.orderId!, await sessionIdOf(answer.orderId!), 100));
+    await sendWebhook(completed(answer.orderId!, await sessionIdOf(answer.orderId!), 33660, "usd"));
     expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "pending" });
   });
 });
@@ -253,7 +299,11 @@ describe("an unpaid card order holds its stock for an hour at most (ADR 054)", (
     const { answer, apple, shopper } = await startOnlineOrder({}, 3);
     // Holding the last 3: off sale for everyone else while the shopper is at Stripe.
     expect(await stockOf(apple.id)).toEqual({ stock: 0, in_stock: 0 });
-    const expired = { id: "evt_expired_once", type: "checkout.session.expired", object: { id: "cs_e", metadata: { orderId: answer.orderId } } };
+    const expired = {
+      id: "evt_expired_once",
+      type: "checkout.session.expired",
+      object: { id: await sessionIdOf(answer.orderId!), metadata: { orderId: answer.orderId } },
+    };
     expect(await json(await sendWebhook(expired))).toMatchObject({ outcome: "applied" });
     expect(await orderRow(answer.orderId!)).toMatchObject({ is_paid: 0, payment_state: "expired" });
     expect(await cancellation(answer.orderId!)).toEqual({ status: "Cancelled", cancelled_by: "system", cancel_reason: "Payment not completed in time" });
@@ -261,7 +311,10 @@ describe("an unpaid card order holds its stock for an hour at most (ADR 054)", (
     // Replayed, or a second expiry (another event id): the stock is not given back twice.
     expect(await json(await sendWebhook(expired))).toMatchObject({ outcome: "duplicate" });
     await sendWebhook({ ...expired, id: "evt_expired_again" });
-    await sendWebhook({ type: "checkout.session.async_payment_failed", object: { id: "cs_e", metadata: { orderId: answer.orderId } } });
+    await sendWebhook({
+      type: "checkout.session.async_payment_failed",
+      object: { id: await sessionIdOf(answer.orderId!), metadata: { orderId: answer.orderId } },
+    });
     expect(await stockOf(apple.id)).toEqual({ stock: 3, in_stock: 1 });
     // The shopper reads why, and the cart is still theirs to order again.
     const page = await json<{ orders: { status: string; cancellation?: unknown }[] }>(await call("/api/order/user", { headers: { Cookie: shopper.cookie } }));
@@ -275,7 +328,7 @@ describe("an unpaid card order holds its stock for an hour at most (ADR 054)", (
     const cancel = await postJson("/api/order/cancel", { orderId: answer.orderId, reason: "Ordered by mistake" }, { Cookie: shopper.cookie });
     expect(cancel.status).toBe(200);
     expect(await stockOf(apple.id)).toEqual({ stock: 5, in_stock: 1 });
-    await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_c", metadata: { orderId: answer.orderId } } });
+    await sendWebhook({ type: "checkout.session.expired", object: { id: await sessionIdOf(answer.orderId!), metadata: { orderId: answer.orderId } } });
     expect(await stockOf(apple.id)).toEqual({ stock: 5, in_stock: 1 });
     expect(await cancellation(answer.orderId!)).toEqual({ status: "Cancelled", cancelled_by: "shopper", cancel_reason: "Ordered by mistake" });
     expect(await orderRow(answer.orderId!)).toMatchObject({ payment_state: "expired" });
@@ -283,8 +336,8 @@ describe("an unpaid card order holds its stock for an hour at most (ADR 054)", (
 
   it("a paid order is never cancelled by a late expiry or failure event", async () => {
     const { answer, apple } = await startOnlineOrder({}, 4);
-    await sendWebhook(completed(answer.orderId!, "cs_p"));
-    await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_p", metadata: { orderId: answer.orderId } } });
+    await sendWebhook(completed(answer.orderId!, await sessionIdOf(answer.orderId!)));
+    await sendWebhook({ type: "checkout.session.expired", object: { id: await sessionIdOf(answer.orderId!), metadata: { orderId: answer.orderId } } });
     expect(await cancellation(answer.orderId!)).toEqual({ status: "Order Placed", cancelled_by: null, cancel_reason: null });
     expect(await stockOf(apple.id)).toEqual({ stock: 1, in_stock: 1 });
   });
@@ -377,7 +430,7 @@ describe("a new order replaces the shopper's card orders still waiting for their
     const { answer, apple } = await startOnlineOrder({}, 5);
     // Claimed for replacement (services/checkout.ts), its checkout closed, the store not yet done.
     await env.DB.prepare("UPDATE orders SET payment_state = 'expired' WHERE id = ?").bind(answer.orderId).run();
-    await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_r", metadata: { orderId: answer.orderId } } });
+    await sendWebhook({ type: "checkout.session.expired", object: { id: await sessionIdOf(answer.orderId!), metadata: { orderId: answer.orderId } } });
     expect(await cancellation(answer.orderId!)).toEqual({ status: "Cancelled", cancelled_by: "system", cancel_reason: "Replaced by your new order" });
     expect(await stockOf(apple.id)).toEqual({ stock: 5, in_stock: 1 });
   });
@@ -405,7 +458,7 @@ describe("Pay now: a card order waiting for its payment goes back to the same Ch
     const theirs = await cartPage(db(), { userId: other.id });
     expect(theirs.waiting).toBeNull();
     expect(theirs.lines).toMatchObject([{ productId: apple.id, available: false, product: { stock: 0 } }]);
-    await sendWebhook(completed(answer.orderId!, "cs_w"));
+    await sendWebhook(completed(answer.orderId!, await sessionIdOf(answer.orderId!)));
     expect((await cartPage(db(), { userId: shopper.id })).waiting).toBeNull();
   });
 
@@ -416,9 +469,12 @@ describe("Pay now: a card order waiting for its payment goes back to the same Ch
       await expect(resumeCardPayment(store(), userOf(other), id)).rejects.toMatchObject({ status: 404 });
     }
     const paid = await startOnlineOrder();
-    await sendWebhook(completed(paid.answer.orderId!, "cs_paid"));
+    await sendWebhook(completed(paid.answer.orderId!, await sessionIdOf(paid.answer.orderId!)));
     const expired = await startOnlineOrder();
-    await sendWebhook({ type: "checkout.session.expired", object: { id: "cs_x", metadata: { orderId: expired.answer.orderId } } });
+    await sendWebhook({
+      type: "checkout.session.expired",
+      object: { id: await sessionIdOf(expired.answer.orderId!), metadata: { orderId: expired.answer.orderId } },
+    });
     for (const { answer: a, shopper } of [paid, expired]) {
       await expect(resumeCardPayment(store(), userOf(shopper), a.orderId)).rejects.toMatchObject({
         status: 409,
@@ -454,7 +510,7 @@ describe("POST /my-orders/:id/pay (the Pay now form)", () => {
 
   it("a paid order is not paid again (409 to a script), and nothing reaches Stripe", async () => {
     const { answer, shopper } = await startOnlineOrder();
-    await sendWebhook(completed(answer.orderId!, "cs_twice"));
+    await sendWebhook(completed(answer.orderId!, await sessionIdOf(answer.orderId!)));
     expect(statusOf(await pay(answer.orderId!, shopper.cookie, false))).toBe(409);
     expect(await fakeStripe.sessionsFor(answer.orderId!)).toHaveLength(1);
   });

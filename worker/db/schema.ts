@@ -151,7 +151,11 @@ export const orders = sqliteTable(
     stockReturned: integer("stock_returned", { mode: "boolean" }).notNull().default(false),
     /** Client-chosen key per checkout attempt: a replayed Place Order returns the first order. */
     idempotencyKey: text("idempotency_key"),
-    /** Why a cancelled order was cancelled (one of the reasons in shared/order-status.ts), by whom, and the seller's note. */
+    /**
+     * Why a cancelled order was cancelled (one of the reasons in shared/order-status.ts), by whom, and
+     * the seller's note. On a card order being ended (payment state "expired" while still placed,
+     * ADR 066): the cancellation about to be made, so whoever finishes first makes it.
+     */
     cancelReason: text("cancel_reason"),
     cancelNote: text("cancel_note"),
     cancelledBy: text("cancelled_by", { enum: CANCELLED_BY }),
@@ -376,6 +380,22 @@ export const demoSeeded = sqliteTable("demo_seeded", {
   productId: text("product_id").primaryKey(),
   seededAt: integer("seeded_at").notNull(),
 });
+
+/**
+ * The brakes whose window is longer than the rate-limit binding's minute (ADR 065): one row per
+ * brake and subject (`sign-ups:<address>`), its count in the current fixed window. Written only by
+ * worker/security/window-count.ts; rows of ended windows are deleted by the scheduled job.
+ */
+export const brakeCounts = sqliteTable(
+  "brake_counts",
+  {
+    key: text("key").primaryKey(),
+    /** Unix ms at which the counted window began (a multiple of its length). */
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("brake_counts_window_idx").on(t.windowStart)],
+);
 
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;

@@ -3,10 +3,10 @@
  * the same money module), so Stripe's total equals the order's amount to the paisa.
  */
 import { taxLineLabel } from "@shared/tax";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { orders } from "@worker/db/schema";
-import { HttpError } from "@worker/errors";
+import { conflict, HttpError } from "@worker/errors";
 import { corsAllowList } from "@worker/security/same-origin";
 import type { OrderWithItems } from "@worker/services/orders";
 import { placedOrderPath, UNPAID_CARD_ORDER_HOLD_MS, UNPAID_PARAM } from "@shared/order-status";
@@ -76,27 +76,39 @@ export async function startCheckout(
     throw new HttpError(502, PAYMENT_UNAVAILABLE_MSG);
   }
   if (!session.url) throw new HttpError(502, PAYMENT_UNAVAILABLE_MSG);
-  await db.update(orders).set({ stripeSessionId: session.id, updatedAt: Date.now() }).where(eq(orders.id, order.id));
+  const [stored] = await db
+    .update(orders)
+    .set({ stripeSessionId: session.id, updatedAt: Date.now() })
+    .where(and(eq(orders.id, order.id), eq(orders.status, "Order Placed"), eq(orders.paymentState, "pending")))
+    .returning({ id: orders.id });
+  if (!stored) {
+    // Ended while Stripe answered (undone, replaced, cancelled): its checkout must not stay payable (ADR 066).
+    await closeCheckout(env, session.id);
+    throw conflict("This order is no longer waiting for its payment: see My Orders.");
+  }
   return session.url;
 }
 
+/** What closing a checkout found: closed now or before; paid meanwhile; or Stripe could not say. */
+export type CheckoutClosing = "closed" | "paid" | "unreachable";
+
 /**
- * Closes an order's Stripe Checkout so it can no longer be paid. True when it is closed (now or
- * before); false when it was paid meanwhile or Stripe cannot be reached, and the order must wait
- * for what Stripe says.
+ * Closes an order's Stripe Checkout so it can no longer be paid (`checkout.sessions.expire`); an
+ * already closed one is closed, a completed one was paid meanwhile.
  */
-export async function closeCheckout(env: StripeEnv, sessionId: string): Promise<boolean> {
-  if (!cardPaymentsEnabled(env)) return false; // no way to ask Stripe (keys removed since)
+export async function closeCheckout(env: StripeEnv, sessionId: string): Promise<CheckoutClosing> {
+  if (!cardPaymentsEnabled(env)) return "unreachable"; // no way to ask Stripe (keys removed since)
   const stripe = stripeClient(env);
   try {
     await stripe.checkout.sessions.expire(sessionId);
-    return true;
+    return "closed";
   } catch (error) {
     try {
-      return (await stripe.checkout.sessions.retrieve(sessionId)).status === "expired";
+      const { status } = await stripe.checkout.sessions.retrieve(sessionId);
+      return status === "expired" ? "closed" : status === "complete" ? "paid" : "unreachable";
     } catch {
       console.warn("Stripe checkout could not be closed", { sessionId, error: String(error) });
-      return false;
+      return "unreachable";
     }
   }
 }

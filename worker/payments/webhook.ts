@@ -19,7 +19,8 @@ import { orders, stripeEvents, users } from "@worker/db/schema";
 import { HttpError } from "@worker/errors";
 import { publishStoreEvent } from "@worker/events/queue";
 import { batchWatchingAvailability, type CatalogStore } from "@worker/services/catalog-refresh";
-import { cancelUnpaidCardOrder, UNPAID_CANCEL_REASONS } from "@worker/services/order-status";
+import { cancelUnpaidCardOrder, systemEnding, UNPAID_CANCEL_REASONS } from "@worker/services/cancellation";
+import { claimOf } from "@worker/services/unpaid-card-orders";
 import { checkoutSessionEventInput, stripeEventInput } from "@worker/validation/stripe";
 import { stripeClient, type StripeEnv } from "./stripe-client";
 
@@ -59,6 +60,22 @@ export async function handleStripeEvent(store: CatalogStore, event: Stripe.Event
   return "applied";
 }
 
+/**
+ * A payment Stripe took whose event never arrived (the sweep found the checkout complete, ADR 066):
+ * the session as Stripe has it now, applied as its completed event would be. Returns whether it
+ * was applied (it is not when the session is not paid, or not this store's card order's).
+ */
+export async function applyPaidCheckout(store: CatalogStore & { env: StripeEnv }, sessionId: string): Promise<boolean> {
+  const session = await stripeClient(store.env).checkout.sessions.retrieve(sessionId);
+  if (session.payment_status !== "paid") return false;
+  const effect = await markPaid(store.db, session);
+  const [first, ...rest] = effect.statements;
+  if (!first) return false;
+  await store.db.batch([first, ...rest]);
+  if (effect.tell) await publishStoreEvent(store, { kind: "order-event", ...effect.tell, at: Date.now() });
+  return true;
+}
+
 /** What an event does: its statements, the products whose stock they change, what the shopper is told. */
 type Effect = { statements: BatchItem<"sqlite">[]; productIds: string[]; tell?: { orderId: string; event: "Paid" | "Cancelled" } };
 const NO_EFFECT: Effect = { statements: [], productIds: [] };
@@ -81,18 +98,24 @@ async function effectOf(db: Database, event: Stripe.Event): Promise<Effect> {
   }
 }
 
+/**
+ * The card order this checkout session was opened for: the one that stored the session's id when
+ * the store opened it. A session that names another order, or a cash order, is none of ours to
+ * act on, however correctly signed (ADR 066).
+ */
 async function orderFor(db: Database, session: Stripe.Checkout.Session) {
-  const orderId = session.metadata?.orderId ?? session.client_reference_id;
-  if (!orderId) return undefined;
-  return db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+  const named = session.metadata?.orderId ?? session.client_reference_id;
+  const order = await db.query.orders.findFirst({ where: and(eq(orders.stripeSessionId, session.id), eq(orders.paymentType, "Online")) });
+  if (!order || (named && named !== order.id)) {
+    console.warn("Stripe event for a checkout session no card order opened", { session: session.id, named });
+    return undefined;
+  }
+  return order;
 }
 
 async function markPaid(db: Database, session: Stripe.Checkout.Session): Promise<Effect> {
   const order = await orderFor(db, session);
-  if (!order) {
-    console.warn("Stripe payment for an unknown order", { session: session.id });
-    return NO_EFFECT;
-  }
+  if (!order) return NO_EFFECT;
   if (session.amount_total !== order.amountPaise || session.currency?.toLowerCase() !== "inr") {
     console.error("Stripe payment does not match the order; not marking it paid", {
       orderId: order.id,
@@ -121,8 +144,10 @@ async function markPaid(db: Database, session: Stripe.Checkout.Session): Promise
 async function moveUnpaid(db: Database, session: Stripe.Checkout.Session, state: Extract<PaymentState, "failed" | "expired">): Promise<Effect> {
   const order = await orderFor(db, session);
   if (!order) return NO_EFFECT;
-  const reason = order.paymentState === "expired" ? UNPAID_CANCEL_REASONS.replaced : UNPAID_CANCEL_REASONS[state];
-  const cancelled = await cancelUnpaidCardOrder(db, order.id, reason);
+  // Claimed by the store (payment state "expired" while still placed): it is cancelled as the claim says.
+  const ending =
+    order.paymentState === "expired" ? (claimOf(order) ?? systemEnding(UNPAID_CANCEL_REASONS.replaced)) : systemEnding(UNPAID_CANCEL_REASONS[state]);
+  const cancelled = await cancelUnpaidCardOrder(db, order.id, ending);
   const recordState = db
     .update(orders)
     .set({ paymentState: state, updatedAt: Date.now() })

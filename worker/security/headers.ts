@@ -1,4 +1,5 @@
 import { isApiPath } from "@worker/api/path";
+import { isPersonal } from "@worker/web/personal-cookies";
 
 /**
  * Security headers. Every response gets the common ones; HTML documents also get a
@@ -38,7 +39,11 @@ export function withCommonHeaders(response: Response, request: Request): Respons
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   if (new URL(request.url).protocol === "https:") headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  if (isApiPath(new URL(request.url).pathname)) {
+  const { pathname } = new URL(request.url);
+  // One rule for every answer that depends on a session (ADR 067): no cache, shared or the browser's,
+  // keeps it. Pictures are the same for everyone, whoever asks.
+  if (isPersonal(request, result) && !pathname.startsWith("/images/")) headers.set("Cache-Control", "private, no-store");
+  if (isApiPath(pathname)) {
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
     headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
   }

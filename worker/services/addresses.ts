@@ -4,7 +4,7 @@
  * shopper chose or last ordered to, else their newest. The database keeps at most one chosen per
  * shopper.
  */
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { addresses, users, type Address, type AddressSnapshot } from "@worker/db/schema";
 import { HttpError, notFound, parseInput } from "@worker/errors";
@@ -19,19 +19,32 @@ const defaultFirst = [desc(addresses.isDefault), desc(addresses.createdAt)];
 
 export async function addAddress(db: Database, userId: string, input: unknown): Promise<Address> {
   const { isDefault, ...fields } = parseInput(addressInput, input);
-  const existing = await db.$count(addresses, eq(addresses.userId, userId));
-  if (existing >= MAX_ADDRESSES) throw new HttpError(409, `You can save at most ${MAX_ADDRESSES} addresses`);
-  const address: Address = { ...fields, id: crypto.randomUUID(), userId, isDefault: isDefault || existing === 0, createdAt: Date.now() };
-  if (address.isDefault) {
-    const clearDefault = db
-      .update(addresses)
-      .set({ isDefault: false })
-      .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
-    await db.batch([clearDefault, db.insert(addresses).values(address)]);
-  } else {
-    await db.insert(addresses).values(address);
-  }
-  return address;
+  const id = crypto.randomUUID();
+  // The cap is part of the statements that write (ADR 065): concurrent adds cannot pass it together.
+  const hasRoom = sql`(SELECT count(*) FROM ${addresses} WHERE ${addresses.userId} = ${userId}) < ${MAX_ADDRESSES}`;
+  const values: Record<keyof Address, SQL> = {
+    ...(Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, sql`${value}`])) as Record<keyof typeof fields, SQL>),
+    id: sql`${id}`,
+    userId: sql`${userId}`,
+    // The shopper's first address is their default, whatever they ticked.
+    isDefault: isDefault ? sql`1` : sql`NOT EXISTS (SELECT 1 FROM ${addresses} WHERE ${addresses.userId} = ${userId})`,
+    createdAt: sql`${Date.now()}`,
+  };
+  const row = sql.join(
+    Object.keys(getTableColumns(addresses)).map((key) => values[key as keyof Address]),
+    sql`, `,
+  );
+  const insert = db
+    .insert(addresses)
+    .select(sql`SELECT ${row} WHERE ${hasRoom}`)
+    .returning();
+  const clearDefault = db
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true), hasRoom));
+  const [added] = isDefault ? (await db.batch([clearDefault, insert]))[1] : await insert;
+  if (!added) throw new HttpError(409, `You can save at most ${MAX_ADDRESSES} addresses`);
+  return added;
 }
 
 /** Change a saved address (all its fields, as the add form sends them); `isDefault` also makes it the default. */

@@ -211,7 +211,8 @@ function decodeListCursor(cursor: string | undefined): { createdAt: number; id: 
   const dot = cursor.indexOf(".");
   const createdAt = Number(cursor.slice(0, dot));
   const id = cursor.slice(dot + 1);
-  if (dot < 1 || !Number.isSafeInteger(createdAt) || !id) throw unknownCursor();
+  // Digits only: Number() also reads "0x10" and "1e3".
+  if (dot < 1 || !/^\d+$/.test(cursor.slice(0, dot)) || !Number.isSafeInteger(createdAt) || !id) throw unknownCursor();
   return { createdAt, id };
 }
 

@@ -2,20 +2,19 @@
  * Checkout: place an order and, for card payment, open its Stripe Checkout. The one path behind
  * the JSON API's /api/order/cod and /api/order/stripe and the cart page's Place Order form.
  */
-import { and, eq, inArray } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { orders, type User } from "@worker/db/schema";
 import { conflict, HttpError, notFound } from "@worker/errors";
 import { awaitingCardPayment } from "@shared/order-status";
-import { batchWatchingAvailability } from "./catalog-refresh";
 import { findOwnedOrder, ORDER_NOT_FOUND } from "./order-detail";
-import { cancelUnpaidCardOrder, UNPAID_CANCEL_REASONS } from "./order-status";
-import { closeCheckout, startCheckout } from "@worker/payments/checkout";
+import { systemEnding, UNPAID_CANCEL_REASONS } from "./cancellation";
+import { startCheckout } from "@worker/payments/checkout";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
-import { limitOrders } from "@worker/security/rate-limit";
+import { limitOrders, limitPaymentCalls } from "@worker/security/rate-limit";
 import { publishStoreEvent } from "@worker/events/queue";
-import { claimWaitingCardOrders, placeOrder, type ClaimedCardOrder, type OrderWithItems, type PaymentType } from "./orders";
+import { claimReplacedCardOrders, placeOrder, type OrderWithItems, type PaymentType } from "./orders";
+import { endWaitingCardOrder, finishEnding, type ClaimedCardOrder } from "./unpaid-card-orders";
 
 export const CARD_PAYMENT_UNAVAILABLE = "Card payment is not available. Please choose Cash On Delivery.";
 
@@ -43,7 +42,7 @@ export async function checkout(
   } catch (error) {
     // Every 409 here is stock: the last units may be held by this shopper's own unpaid card order.
     if (!(error instanceof HttpError && error.status === 409)) throw error;
-    if ((await replaceWaitingCardOrders(store, await claimWaitingCardOrders(store.db, user.id, null))) === 0) throw error;
+    if ((await replaceWaitingCardOrders(store, await claimReplacedCardOrders(store.db, user.id, null))) === 0) throw error;
     placed = await placeOrder(store, user, input, paymentType);
   }
   const { order, created } = placed;
@@ -53,7 +52,30 @@ export async function checkout(
   // A card order is news to its shopper once paid (payments/webhook.ts).
   if (created && paymentType === "COD") await publishStoreEvent(store, { kind: "order-event", orderId: order.id, event: "Order Placed", at: order.createdAt });
   if (paymentType === "COD" || order.isPaid) return { order, created, paymentUrl: null };
-  return { order, created, paymentUrl: await startCheckout(store.env, store.db, order, user.email, callerOrigin) };
+  return { order, created, paymentUrl: await openCheckout(store, order, user.email, callerOrigin) };
+}
+
+/**
+ * Opens the card order's Stripe Checkout. When Stripe refuses or does not answer, an order that has
+ * no checkout yet is undone at once (ADR 066): cancelled, its stock back, its idempotency key freed
+ * so that trying again places it afresh. Nothing else would end it: no session, no expiry event.
+ */
+async function openCheckout(store: { db: Database; env: Env }, order: OrderWithItems, email: string, callerOrigin: string | null): Promise<string> {
+  try {
+    return await startCheckout(store.env, store.db, order, email, callerOrigin);
+  } catch (error) {
+    const current = await store.db.query.orders.findFirst({ where: eq(orders.id, order.id), columns: { stripeSessionId: true } });
+    if (current && !current.stripeSessionId) {
+      const ending = systemEnding(UNPAID_CANCEL_REASONS.notStarted);
+      if ((await endWaitingCardOrder(store, order.id, ending, { ifUnreachable: "cancel", tell: false })) === "cancelled") {
+        await store.db
+          .update(orders)
+          .set({ idempotencyKey: null })
+          .where(and(eq(orders.id, order.id), eq(orders.status, "Cancelled")));
+      }
+    }
+    throw error;
+  }
 }
 
 /**
@@ -61,34 +83,23 @@ export async function checkout(
  * cart is kept until a card order is paid, so the new order carries their lines again: left alone,
  * they would hold the same stock a second time for up to an hour, and could still be paid.
  *
- * The claimed orders (`claimWaitingCardOrders`) have their Stripe Checkout closed, then are
- * cancelled. One Stripe will not close (paid meanwhile, or Stripe unreachable) goes back to
- * waiting, left to Stripe's word. Returns how many were cancelled.
+ * The claimed orders have their Stripe Checkout closed, then are cancelled (services/unpaid-card-orders.ts).
+ * One Stripe will not close (paid meanwhile, or Stripe unreachable) goes back to waiting, left to
+ * Stripe's word and the sweep. Returns how many were cancelled.
  */
 async function replaceWaitingCardOrders(store: { db: Database; env: Env }, claimed: ClaimedCardOrder[]): Promise<number> {
-  const { db, env } = store;
-  if (claimed.length === 0) return 0;
-  // Each checkout asked at once; those Stripe would not close go back to waiting in one statement.
-  const answers = await Promise.all(claimed.map((order) => !order.stripeSessionId || closeCheckout(env, order.stripeSessionId)));
-  const closed = claimed.filter((_, i) => answers[i]).map((order) => order.id);
-  const kept = claimed.filter((_, i) => !answers[i]).map((order) => order.id);
-  if (kept.length > 0)
-    await db
-      .update(orders)
-      .set({ paymentState: "pending" })
-      .where(and(inArray(orders.id, kept), eq(orders.paymentState, "expired"), eq(orders.status, "Order Placed")));
-  const cancellations = await Promise.all(closed.map((id) => cancelUnpaidCardOrder(db, id, UNPAID_CANCEL_REASONS.replaced)));
-  const [first, ...rest] = cancellations.flatMap((c) => c.statements) as BatchItem<"sqlite">[];
-  if (first) await batchWatchingAvailability(store, [...new Set(cancellations.flatMap((c) => c.productIds))], [first, ...rest]);
-  return closed.length;
+  const outcomes = await finishEnding(store, claimed, { ifUnreachable: "keep", tell: false, fallback: systemEnding(UNPAID_CANCEL_REASONS.replaced) });
+  return [...outcomes.values()].filter((outcome) => outcome === "cancelled").length;
 }
 
 /**
  * "Pay now" on a card order still waiting for its payment (the shopper left Stripe's page): the
  * same Checkout Session again (its idempotency key is the order's), until it expires (ADR 054).
- * Another shopper's order is not found; one paid, cancelled or cash on delivery is a 409.
+ * Another shopper's order is not found; one paid, cancelled or cash on delivery is a 409. Each press
+ * asks Stripe, so it is braked per shopper (ADR 065).
  */
 export async function resumeCardPayment(store: { db: Database; env: Env }, user: Pick<User, "id" | "email">, rawOrderId: unknown): Promise<string> {
+  await limitPaymentCalls(store.env, user.id);
   const order = await findOwnedOrder(store.db, user.id, rawOrderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   if (!awaitingCardPayment(order)) {

@@ -6,15 +6,17 @@
  * order's history. Cancelling records who cancelled and why, gives counted stock back exactly once
  * (which puts a sold-out product back on sale, ADR 019) and flags a paid online order for refund.
  */
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { SHOPPER_CANCEL_WINDOW_MS, shopperCanCancel, type CancelledBy, type OrderStatus } from "@shared/order-status";
 import type { Database } from "@worker/db/client";
-import { orderItems, orders, products, type Order } from "@worker/db/schema";
-import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
+import { orders, type Order } from "@worker/db/schema";
+import { badRequest, conflict, HttpError, notFound, parseInput } from "@worker/errors";
 import { publishStoreEvent } from "@worker/events/queue";
+import { limitPaymentCalls } from "@worker/security/rate-limit";
 import { sellerCancelInput, shopperCancelInput } from "@worker/validation/order";
 import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
+import { historyWith, returnStock, type Ending } from "./cancellation";
+import { endWaitingCardOrder } from "./unpaid-card-orders";
 
 /** Which statuses each status may move to, and who may make the move. */
 export const NEXT_STATUS: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -36,24 +38,37 @@ export async function moveOrder(store: CatalogStore, orderId: string, to: OrderS
   if (to === "Cancelled") throw badRequest(CANCEL_NEEDS_REASON);
   const order = await findOrder(store.db, orderId);
   if (!NEXT_STATUS[order.status].includes(to)) throw conflict(`An order that is ${order.status} cannot become ${to}`);
+  // Packed, it would leave the hour its stock is held for, and no expiry could end it (ADR 066).
+  if (unpaidCardOrder(order)) throw conflict("This card order is not paid yet: it can be packed once its payment arrives.");
   return applyMove(store, order, to, eq(orders.status, order.status));
 }
 
+/** Stores that can also reach Stripe and the brakes: cancelling a card order that waits for its payment closes its checkout. */
+type PaymentStore = { db: Database; env: Env };
+
 /** The seller cancels an order not yet delivered (a failed delivery too), with a reason (and a note) the shopper sees. */
-export async function cancelBySeller(store: CatalogStore, input: unknown): Promise<Order> {
+export async function cancelBySeller(store: PaymentStore, input: unknown): Promise<Order> {
   const { orderId, reason, note } = parseInput(sellerCancelInput, input);
   const order = await findOrder(store.db, orderId);
   if (!NEXT_STATUS[order.status].includes("Cancelled")) throw conflict(`An order that is ${order.status} cannot be cancelled`);
+  if (unpaidCardOrder(order)) {
+    await limitPaymentCalls(store.env, "seller");
+    return cancelWaitingCardOrder(store, order, { by: "seller", reason, note });
+  }
   return applyMove(store, order, "Cancelled", eq(orders.status, order.status), { cancelReason: reason, cancelNote: note, cancelledBy: "seller" });
 }
 
 /** The shopper cancels their own order, inside the policy's window, with one of the shopper's reasons. */
-export async function cancelByShopper(store: CatalogStore, userId: string, input: unknown, now = Date.now()): Promise<Order> {
+export async function cancelByShopper(store: PaymentStore, userId: string, input: unknown, now = Date.now()): Promise<Order> {
   const { orderId, reason } = parseInput(shopperCancelInput, input);
   const order = await store.db.query.orders.findFirst({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)) });
   if (!order) throw notFound("Order not found");
   if (!shopperCanCancel(order, now)) {
     throw conflict("This order can no longer be cancelled here: orders can be cancelled within 1 hour, before they are packed.");
+  }
+  if (unpaidCardOrder(order)) {
+    await limitPaymentCalls(store.env, userId);
+    return cancelWaitingCardOrder(store, order, { by: "shopper", reason, note: null });
   }
   return applyMove(
     store,
@@ -63,6 +78,29 @@ export async function cancelByShopper(store: CatalogStore, userId: string, input
     { cancelReason: reason, cancelNote: null, cancelledBy: "shopper" },
     now,
   );
+}
+
+/** A card order placed and not paid: waiting for its payment, or being ended by someone else just now (claimed). */
+function unpaidCardOrder(order: Order): boolean {
+  return order.paymentType === "Online" && !order.isPaid && order.status === "Order Placed";
+}
+
+/**
+ * A card order that waits for its payment is cancelled only once its Stripe checkout is closed
+ * (services/unpaid-card-orders.ts, ADR 066): paid meanwhile, it is not cancelled (cancelling it
+ * then makes a refund due, as for any paid order); Stripe unreachable, it is not cancelled yet.
+ */
+async function cancelWaitingCardOrder(store: PaymentStore, order: Order, ending: Ending): Promise<Order> {
+  const outcome = await endWaitingCardOrder(store, order.id, ending, { ifUnreachable: "keep", tell: true });
+  if (outcome === "paid") throw conflict("This order was paid just now, so it was not cancelled. Reload to see it.");
+  if (outcome === "unreachable") {
+    throw new HttpError(
+      502,
+      "The card payment service could not be reached to stop this payment, so the order is not cancelled yet. Please try again in a minute.",
+    );
+  }
+  if (outcome === "not-waiting") throw conflict("This order was changed by someone else just now. Reload to see its current status.");
+  return findOrder(store.db, order.id);
 }
 
 async function findOrder(db: Database, orderId: string): Promise<Order> {
@@ -106,65 +144,4 @@ async function applyMove(store: CatalogStore, order: Order, to: OrderStatus, gua
   if (!moved) throw conflict("This order was changed by someone else just now. Reload to see its current status.");
   await publishStoreEvent(store, { kind: "order-event", orderId: moved.id, event: to, at: now });
   return moved;
-}
-
-/** The order's status history with this move stamped on its end. */
-function historyWith(to: OrderStatus, at: number): SQL {
-  return sql`json_insert(${orders.statusHistory}, '$[#]', json_object('status', ${to}, 'at', ${at}))`;
-}
-
-/** Why the store cancelled a card order whose payment never came. */
-export const UNPAID_CANCEL_REASONS = {
-  expired: "Payment not completed in time",
-  failed: "Payment failed",
-  /** The shopper placed a new order while it waited; the store closed its checkout (services/checkout.ts). */
-  replaced: "Replaced by your new order",
-} as const;
-
-/**
- * A card order whose payment never came (its Checkout Session expired, the payment failed, or a
- * newer order replaced it): the store cancels it and gives its stock back, as any cancellation does
- * (ADR 054). Only while it still waits for its first payment, or its checkout was closed by the
- * store (payment state "expired"), and the seller has not moved it; otherwise the statements
- * change nothing. They are run in the caller's batch (the Stripe event's, recorded once).
- */
-export async function cancelUnpaidCardOrder(db: Database, orderId: string, reason: string, now = Date.now()) {
-  const cancel = db
-    .update(orders)
-    .set({ status: "Cancelled", statusHistory: historyWith("Cancelled", now), updatedAt: now, cancelReason: reason, cancelNote: null, cancelledBy: "system" })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.status, "Order Placed"),
-        eq(orders.paymentType, "Online"),
-        eq(orders.isPaid, false),
-        inArray(orders.paymentState, ["pending", "expired"]),
-      ),
-    );
-  const { productIds, statements } = await returnStock(db, orderId);
-  return { productIds, statements: [cancel, ...statements] };
-}
-
-/** Counted stock of a cancelled order goes back once: guarded by the order's stock_returned flag. */
-async function returnStock(db: Database, orderId: string): Promise<{ productIds: string[]; statements: BatchItem<"sqlite">[] }> {
-  // What each line took off a counted stock, and no more: a product the store began counting after
-  // the order was placed gets nothing back it never gave.
-  const items = await db
-    .select({ productId: orderItems.productId, stockTaken: orderItems.stockTaken })
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), sql`${orderItems.stockTaken} > 0`));
-  const notYetReturned = sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${orderId} AND ${orders.status} = 'Cancelled' AND ${orders.stockReturned} = 0)`;
-  const statements = [
-    ...items.map((item) =>
-      db
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${item.stockTaken}` })
-        .where(and(eq(products.id, item.productId), sql`${products.stock} IS NOT NULL`, notYetReturned)),
-    ),
-    db
-      .update(orders)
-      .set({ stockReturned: true })
-      .where(and(eq(orders.id, orderId), eq(orders.status, "Cancelled"))),
-  ];
-  return { productIds: items.map((item) => item.productId), statements };
 }

@@ -21,6 +21,8 @@ import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh"
 import { assertDeliverable } from "./delivery-area";
 import { storeSettingsQuery, toStoreSettings } from "./store-settings";
 import { orderSearchKeys } from "./order-search-keys";
+import { systemEnding, UNPAID_CANCEL_REASONS } from "./cancellation";
+import { claimCardOrders, waitingCardOrders, type ClaimedCardOrder } from "./unpaid-card-orders";
 
 export type PaymentType = Order["paymentType"];
 export type OrderWithItems = Order & { items: OrderItem[] };
@@ -121,7 +123,7 @@ export async function placeOrder(
   // Cash on delivery is done at once; an online order keeps the cart until the payment succeeds.
   if (paymentType === "COD") statements.push(db.update(users).set({ cartItems: {} }).where(eq(users.id, user.id)));
   // Last, in the same transaction: the shopper's card orders still unpaid, which this one replaces (services/checkout.ts).
-  statements.push(claimWaitingCardOrders(db, user.id, orderId));
+  statements.push(claimReplacedCardOrders(db, user.id, orderId));
 
   let claimed: ClaimedCardOrder[];
   try {
@@ -144,29 +146,15 @@ export async function placeOrder(
 
 /** The shopper's card orders still waiting for their first payment (placed, unpaid, its checkout open). */
 export function waitingCardOrdersOf(userId: string) {
-  return and(
-    eq(orders.userId, userId),
-    eq(orders.status, "Order Placed"),
-    eq(orders.paymentType, "Online"),
-    eq(orders.isPaid, false),
-    eq(orders.paymentState, "pending"),
-  );
+  return and(eq(orders.userId, userId), waitingCardOrders());
 }
 
-/** A waiting card order claimed for replacement, with the checkout to close. */
-export type ClaimedCardOrder = { id: string; stripeSessionId: string | null };
-
 /**
- * Claims the shopper's waiting card orders (but `exceptId`, the order replacing them) for
- * replacement: payment state "expired" while still placed, so the expiry event that closing their
- * checkout sends knows why (ADR 054). A statement, awaitable or part of a batch.
+ * Claims the shopper's waiting card orders but `exceptId` (the order replacing them) for
+ * replacement (ADR 054, 066). A statement, awaitable or part of a batch.
  */
-export function claimWaitingCardOrders(db: Database, userId: string, exceptId: string | null) {
-  return db
-    .update(orders)
-    .set({ paymentState: "expired" })
-    .where(and(waitingCardOrdersOf(userId), exceptId ? ne(orders.id, exceptId) : undefined))
-    .returning({ id: orders.id, stripeSessionId: orders.stripeSessionId });
+export function claimReplacedCardOrders(db: Database, userId: string, exceptId: string | null) {
+  return claimCardOrders(db, and(eq(orders.userId, userId), exceptId ? ne(orders.id, exceptId) : undefined), systemEnding(UNPAID_CANCEL_REASONS.replaced));
 }
 
 function snapshotItem(orderId: string, product: Product, quantity: number): OrderItem {
@@ -233,7 +221,7 @@ export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
     statusHistory: order.statusHistory.map((change) => ({ status: change.status, at: new Date(change.at).toISOString() })),
     isPaid: order.isPaid,
     paymentState: order.paymentState,
-    ...(order.cancelReason && { cancellation: { by: order.cancelledBy, reason: order.cancelReason, note: order.cancelNote } }),
+    ...(order.status === "Cancelled" && order.cancelReason && { cancellation: { by: order.cancelledBy, reason: order.cancelReason, note: order.cancelNote } }),
     ...(order.refundedAt !== null && { refundedAt: new Date(order.refundedAt).toISOString() }),
     createdAt: new Date(order.createdAt).toISOString(),
   };

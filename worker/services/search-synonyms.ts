@@ -48,7 +48,7 @@ function decodeCursor(after: string | undefined): { createdAt: number; term: str
   if (!after) return null;
   const colon = after.indexOf(":");
   const createdAt = Number(after.slice(0, colon));
-  if (colon < 1 || !Number.isSafeInteger(createdAt)) throw unknownCursor("after");
+  if (colon < 1 || !/^\d+$/.test(after.slice(0, colon)) || !Number.isSafeInteger(createdAt)) throw unknownCursor("after");
   return { createdAt, term: after.slice(colon + 1) };
 }
 
@@ -66,23 +66,22 @@ export async function saveSearchSynonym({ db, env }: CatalogStore, fields: unkno
   const finds = values.category
     ? sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.category} = ${values.category})`
     : sql`EXISTS (SELECT 1 FROM products_fts WHERE products_fts MATCH ${`"${values.meaning.replaceAll('"', '""')}"`})`;
-  const [existing, [totals], [found]] = await db.batch([
+  const [existing, [found]] = await db.batch([
     db.select({ meaning: searchSynonyms.meaning }).from(searchSynonyms).where(eq(searchSynonyms.term, values.term)),
-    db.select({ total: count() }).from(searchSynonyms),
     db.select({ yes: sql<number>`${finds}` }).from(sql`(SELECT 1)`),
   ]);
   const created = existing.length === 0;
-  if (created && (totals?.total ?? 0) >= MAX_SEARCH_SYNONYMS) {
-    throw conflict(`The store keeps at most ${MAX_SEARCH_SYNONYMS} search words: remove one first`);
-  }
+  // The cap is part of the statement that writes: a new word only while there is room (ADR 065).
+  const hasRoom = sql`((SELECT count(*) FROM ${searchSynonyms}) < ${MAX_SEARCH_SYNONYMS} OR EXISTS (SELECT 1 FROM ${searchSynonyms} WHERE ${searchSynonyms.term} = ${values.term}))`;
   const [word] = await db
     .insert(searchSynonyms)
-    .values(values)
+    .select(sql`SELECT ${values.term}, ${values.meaning}, ${values.category}, ${values.createdAt} WHERE ${hasRoom}`)
     .onConflictDoUpdate({ target: searchSynonyms.term, set: { meaning: values.meaning, category: values.category, createdAt: values.createdAt } })
     .returning();
+  if (!word) throw conflict(`The store keeps at most ${MAX_SEARCH_SYNONYMS} search words: remove one first`);
   await catalogChanged(env);
   const previous = existing[0]?.meaning ?? null;
-  return { word: word!, created, replaced: previous !== null && previous !== word!.meaning ? previous : null, findsProducts: Boolean(found?.yes) };
+  return { word, created, replaced: previous !== null && previous !== word.meaning ? previous : null, findsProducts: Boolean(found?.yes) };
 }
 
 /** What saving a word did, in the seller's words (the page's toast, the API's `msg`). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, PRODUCT_ID_PATTERN } from "@shared/cart";
+import { decimal } from "./common";
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
@@ -76,11 +77,13 @@ export const cartFormInput = z.discriminatedUnion("intent", [
       .array(
         z.object({
           productId: productIdField,
-          quantity: z.coerce
-            .number({ error: "Choose a quantity" })
-            .int("Choose a whole quantity")
-            .min(0, "A quantity cannot be negative")
-            .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one product`),
+          quantity: decimal(
+            z
+              .number({ error: "Choose a quantity" })
+              .int("Choose a whole quantity")
+              .min(0, "A quantity cannot be negative")
+              .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one product`),
+          ),
         }),
       )
       .min(1, "Choose a product")

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CANCEL_NOTE_MAX, ORDER_STATUSES, SELLER_CANCEL_REASONS, SHOPPER_CANCEL_REASONS } from "@shared/order-status";
 import { orderLinesField } from "./cart";
+import { decimal } from "./common";
 
 export const orderIdField = z.string({ error: "Unknown order" }).min(1, "Unknown order").max(64, "Unknown order");
 const statusField = z.enum(ORDER_STATUSES, { error: "Unknown status" });
@@ -55,7 +56,7 @@ export const SELLER_ORDER_SEARCH_MAX = 100;
 export const sellerOrdersQuery = z
   .object({
     status: optionalParam(statusField),
-    before: optionalParam(z.coerce.number({ error: "Unknown page" }).int("Unknown page").positive("Unknown page")),
+    before: optionalParam(decimal(z.number({ error: "Unknown page" }).int("Unknown page").positive("Unknown page"))),
     from: optionalParam(dayField),
     to: optionalParam(dayField),
     method: optionalParam(z.enum(["cod", "card"], { error: "Payment method is cod or card" })),

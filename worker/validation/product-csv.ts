@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORY_PATHS, findCategory } from "@shared/categories";
 import { MAX_IMAGES } from "@shared/product-images";
 import { restoreCell } from "@worker/csv";
+import { decimal } from "./common";
 import { productInput } from "./product";
 
 const cell = z.string().transform(restoreCell);
@@ -49,10 +50,11 @@ export type ProductCsvRow = z.infer<typeof productCsvRow>;
 export const exportQuery = z.object({
   cursor: z.string().max(200, "That is not an export cursor").optional(),
   /** A numbered part (the no-JavaScript download, ADR 045): the page comes as a file of its own, with the header. */
-  part: z.coerce
-    .number({ error: "The part must be a whole number from 1" })
-    .int("The part must be a whole number from 1")
-    .min(1, "The part must be a whole number from 1")
-    .max(10_000, "The part must be a whole number from 1")
-    .optional(),
+  part: decimal(
+    z
+      .number({ error: "The part must be a whole number from 1" })
+      .int("The part must be a whole number from 1")
+      .min(1, "The part must be a whole number from 1")
+      .max(10_000, "The part must be a whole number from 1"),
+  ).optional(),
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CATEGORY_PATHS } from "@shared/categories";
 import { formatRupees, rupeesToPaise } from "@shared/money";
 import { MAX_IMAGES } from "@shared/product-images";
-import { requiredNumber } from "./common";
+import { decimal, fromDecimalText, requiredNumber } from "./common";
 import { searchTextField } from "./search";
 
 export const MAX_PRICE_RUPEES = 100_000;
@@ -22,8 +22,8 @@ function plainRupees(value: unknown): unknown {
 const rupees = (label: string) =>
   requiredNumber(
     z.preprocess(
-      plainRupees,
-      z.coerce
+      (value) => fromDecimalText(plainRupees(value)),
+      z
         .number({ error: `${label} must be a number` })
         .refine(Number.isFinite, `${label} must be a number`)
         .gt(0, `${label} must be more than ₹0`)
@@ -45,11 +45,9 @@ export const MAX_STOCK_COUNT = 1_000_000;
 
 /** A stock count as the seller types it (the form sends text, the API a number). */
 const stockNumber = (missing: string) =>
-  z.coerce
-    .number({ error: missing })
-    .int("Stock must be a whole number")
-    .min(0, "Stock cannot be negative")
-    .max(MAX_STOCK_COUNT, "Stock can be at most 10,00,000");
+  decimal(
+    z.number({ error: missing }).int("Stock must be a whole number").min(0, "Stock cannot be negative").max(MAX_STOCK_COUNT, "Stock can be at most 10,00,000"),
+  );
 
 /** A product's count: a number, or empty (or null) when the seller does not count it. */
 const stockField = z.preprocess((value) => (value === "" ? null : value), stockNumber("Stock must be a number").nullable());
@@ -93,12 +91,13 @@ export const MAX_PAGE_SIZE = 100;
 
 /** The query of the API's product lists (see worker/api/products.ts for what each means). */
 export const productListQuery = z.object({
-  limit: z.coerce
-    .number({ error: `limit must be a number from 1 to ${MAX_PAGE_SIZE}` })
-    .int(`limit must be a number from 1 to ${MAX_PAGE_SIZE}`)
-    .min(1, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`)
-    .max(MAX_PAGE_SIZE, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`)
-    .optional(),
+  limit: decimal(
+    z
+      .number({ error: `limit must be a number from 1 to ${MAX_PAGE_SIZE}` })
+      .int(`limit must be a number from 1 to ${MAX_PAGE_SIZE}`)
+      .min(1, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`)
+      .max(MAX_PAGE_SIZE, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`),
+  ).optional(),
   cursor: z.string().max(200, "Unknown cursor: start from the first page").optional(),
   category: z.string().max(50, "Unknown category").optional(),
   search: searchTextField.optional(),
@@ -142,8 +141,10 @@ export const sellerProductFormInput = z.discriminatedUnion("intent", [
  * A picture slot's place among the product's pictures, as the product form posts it
  * (`position<i>`: the select each kept picture has without JavaScript, a hidden field with it), 1 to 4.
  */
-export const imagePositionField = z.coerce
-  .number({ error: "Choose each picture's position from the list" })
-  .int("Choose each picture's position from the list")
-  .min(1, "Choose each picture's position from the list")
-  .max(MAX_IMAGES, "Choose each picture's position from the list");
+export const imagePositionField = decimal(
+  z
+    .number({ error: "Choose each picture's position from the list" })
+    .int("Choose each picture's position from the list")
+    .min(1, "Choose each picture's position from the list")
+    .max(MAX_IMAGES, "Choose each picture's position from the list"),
+);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { canonicalState, type IndianState } from "@shared/indian-states";
 import { statesOfPincode } from "@worker/services/pincode-regions";
-import { emailField, requiredNumber } from "./common";
+import { decimal, emailField, requiredNumber } from "./common";
 import { pincodeField } from "./address";
 
 export const MAX_EXPRESS_PINCODES = 300;
@@ -9,11 +9,13 @@ export const MAX_TAX_PERCENT = 28; // the highest GST slab
 
 const wholeNumber = (label: string, min: number, max: number) =>
   requiredNumber(
-    z.coerce
-      .number({ error: `${label} must be a number` })
-      .int(`${label} must be a whole number`)
-      .min(min, `${label} must be at least ${min}`)
-      .max(max, `${label} must be at most ${max}`),
+    decimal(
+      z
+        .number({ error: `${label} must be a number` })
+        .int(`${label} must be a whole number`)
+        .min(min, `${label} must be at least ${min}`)
+        .max(max, `${label} must be at most ${max}`),
+    ),
     `Enter ${label.replace(/^(A|An|The) /, (article) => article.toLowerCase())}`,
   );
 
@@ -82,12 +84,14 @@ function expressLines(text: string, ctx: z.RefinementCtx): unknown[] {
 
 /** The tax rate as a percentage with at most 2 decimals, kept as basis points (2 → 200). */
 const taxPercentField = requiredNumber(
-  z.coerce
-    .number({ error: "The tax rate must be a number" })
-    .min(0, "The tax rate cannot be negative")
-    .max(MAX_TAX_PERCENT, `The tax rate must be at most ${MAX_TAX_PERCENT}%`)
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "Use at most 2 decimals for the tax rate")
-    .transform((percent) => Math.round(percent * 100)),
+  decimal(
+    z
+      .number({ error: "The tax rate must be a number" })
+      .min(0, "The tax rate cannot be negative")
+      .max(MAX_TAX_PERCENT, `The tax rate must be at most ${MAX_TAX_PERCENT}%`)
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "Use at most 2 decimals for the tax rate")
+      .transform((percent) => Math.round(percent * 100)),
+  ),
   "Enter the tax rate (0 for none)",
 );
 

@@ -21,6 +21,9 @@ const KINDS = {
   seller: { cookie: "seller_sid", prefix: "session:seller:", maxAge: 60 * 60 * 8 },
 } as const;
 
+/** The session cookies' names (a request carrying one is a person's: worker/web/personal-cookies.ts). */
+export const SESSION_COOKIES = Object.values(KINDS).map(({ cookie }) => cookie);
+
 /** A session id: 32 random bytes, base64url. */
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 

@@ -7,7 +7,10 @@ import { setCookies } from "@worker/web/cookies";
 import { clearedCartCookie } from "@worker/web/cart-cookie";
 import type { WorkerContext } from "@worker/web/context";
 import { readForm } from "@worker/request-body";
-import { limitAuthAttempt } from "@worker/security/rate-limit";
+import type { CartItems } from "@shared/cart";
+import { HttpError } from "@worker/errors";
+import { limitAuthAttempt, limitSignUps, reserveFailedLogin } from "@worker/security/rate-limit";
+import { registerInput } from "@worker/validation/account";
 import { createSession, destroySession } from "@worker/web/session";
 import { login, register } from "@worker/services/accounts";
 import { guestCart } from "./shopper-state";
@@ -18,9 +21,29 @@ type Worker = Pick<WorkerContext, "env" | "db">;
 export async function authenticate(request: Request, worker: Worker, input: unknown, kind: "login" | "register") {
   await limitAuthAttempt(worker.env, request, input, kind);
   const cart = guestCart(request);
-  const { user, earlierItems } = kind === "register" ? { user: await register(worker.db, input, cart), earlierItems: 0 } : await login(worker.db, input, cart);
+  const { user, earlierItems } = kind === "register" ? await signUp(request, worker, input, cart) : await logIn(request, worker, input, cart);
   const cookies = [await createSession(request, worker.env, "shopper", { userId: user.id }), clearedCartCookie(request, worker.env)];
   return { user, earlierItems, cookies };
+}
+
+/** A sign-up that could create an account, or say the e-mail has one, counts against its address's hour (ADR 065). */
+async function signUp(request: Request, worker: Worker, input: unknown, cart: CartItems) {
+  if (registerInput.safeParse(input).success) await limitSignUps(worker.db, request);
+  return { user: await register(worker.db, input, cart), earlierItems: 0 };
+}
+
+/** A login counts as failed against its address's hour from before the password is checked until it succeeds (ADR 065). */
+async function logIn(request: Request, worker: Worker, input: unknown, cart: CartItems) {
+  const attempt = await reserveFailedLogin(worker.db, request);
+  try {
+    const result = await login(worker.db, input, cart);
+    await attempt.release();
+    return result;
+  } catch (error) {
+    // Only a wrong password counts; input the form refused guessed nothing.
+    if (!(error instanceof HttpError && error.status === 401)) await attempt.release();
+    throw error;
+  }
 }
 
 /** Logout: end the session and empty this device's cart. Returns the Set-Cookie values, and whether a session ended. */

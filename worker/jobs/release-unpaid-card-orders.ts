@@ -1,0 +1,39 @@
+/**
+ * The scheduled sweep that makes ADR 054's hour true whatever went wrong (ADR 066): every card
+ * order still unpaid once its hold is over is ended as its Stripe expiry would end it, its
+ * checkout closed first. Stripe's own expiry event does this on time; the sweep catches what it
+ * cannot: a lost or late event, a store that could not finish ending an order it claimed.
+ */
+import { and, inArray, lte } from "drizzle-orm";
+import { UNPAID_CARD_ORDER_HOLD_MS } from "@shared/order-status";
+import type { Database } from "@worker/db/client";
+import { orders } from "@worker/db/schema";
+import { applyPaidCheckout } from "@worker/payments/webhook";
+import { systemEnding, UNPAID_CANCEL_REASONS } from "@worker/services/cancellation";
+import { claimCardOrders, finishEnding, waitingCardOrders } from "@worker/services/unpaid-card-orders";
+
+/** Orders one run ends at most (each asks Stripe once or twice); the next run takes the rest. */
+export const SWEEP_BATCH = 50;
+
+export type SweepResult = { released: string[]; paid: string[] };
+
+export async function releaseUnpaidCardOrders(store: { db: Database; env: Env }, now: number): Promise<SweepResult> {
+  const { db } = store;
+  const due = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(waitingCardOrders({ claimed: true }), lte(orders.createdAt, now - UNPAID_CARD_ORDER_HOLD_MS)))
+    .limit(SWEEP_BATCH);
+  const expired = systemEnding(UNPAID_CANCEL_REASONS.expired);
+  const claimed = await claimCardOrders(db, inArray(orders.id, due), expired, { claimed: true });
+  // Past its hold Stripe no longer takes the payment: an order whose checkout cannot be asked about ends anyway.
+  const outcomes = await finishEnding(store, claimed, { ifUnreachable: "cancel", tell: true, fallback: expired });
+  const released = claimed.filter((order) => outcomes.get(order.id) === "cancelled").map((order) => order.id);
+  // Paid at Stripe, its event lost: recorded as the event would have been, so it is not asked about again.
+  const paid: string[] = [];
+  for (const order of claimed.filter((o) => outcomes.get(o.id) === "paid")) {
+    if (order.stripeSessionId && (await applyPaidCheckout(store, order.stripeSessionId))) paid.push(order.id);
+    else console.warn("A card order past its hold is paid at Stripe but could not be recorded", { orderId: order.id });
+  }
+  return { released, paid };
+}

@@ -1,0 +1,25 @@
+/**
+ * The Worker's scheduled jobs (Cron Triggers, wrangler.toml `[triggers]`; ADR 066). Locally,
+ * `wrangler dev` fires no cron: scripts/start.ts and scripts/dev.ts ask for a run every minute.
+ */
+import { getDb } from "@worker/db/client";
+import { WINDOW_LIMITS } from "@worker/security/limits";
+import { forgetEndedWindows } from "@worker/security/window-count";
+import { releaseUnpaidCardOrders } from "./release-unpaid-card-orders";
+
+export { EVERY_MINUTE } from "./schedule";
+
+const LONGEST_WINDOW_MS = Math.max(...Object.values(WINDOW_LIMITS).map((limit) => limit.windowMs));
+
+export async function runScheduledJobs(controller: ScheduledController, env: Env): Promise<void> {
+  const store = { db: getDb(env), env };
+  const now = controller.scheduledTime;
+  // Each job on its own: one failing does not keep the other from running; the run still fails, for the operator.
+  const results = await Promise.allSettled([releaseUnpaidCardOrders(store, now), forgetEndedWindows(store.db, now - LONGEST_WINDOW_MS)]);
+  const failed = results.filter((result) => result.status === "rejected");
+  if (failed.length > 0)
+    throw new AggregateError(
+      failed.map((result) => result.reason),
+      "A scheduled job failed",
+    );
+}

@@ -1,0 +1,47 @@
+/**
+ * Brakes whose window is longer than the rate-limit binding's minute, counted in D1 (ADR 065): a
+ * fixed window per key, counted by the one statement that also decides, so concurrent attempts
+ * cannot pass the limit together (a count read before the write could).
+ */
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Database } from "@worker/db/client";
+import { brakeCounts } from "@worker/db/schema";
+import { HttpError } from "@worker/errors";
+
+export type WindowSpec = { limit: number; windowMs: number; msg: string };
+
+/** An attempt counted in its window; `release` takes it back (it turned out not to count, as a successful login). */
+export type WindowSlot = { release: () => Promise<void> };
+
+/** Counts one attempt for `key`; over the window's limit, 429 with Retry-After until the window ends. */
+export async function countInWindow(db: Database, key: string, spec: WindowSpec, now = Date.now()): Promise<WindowSlot> {
+  const windowStart = now - (now % spec.windowMs);
+  const [counted] = await db
+    .insert(brakeCounts)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: brakeCounts.key,
+      set: {
+        count: sql`CASE WHEN ${brakeCounts.windowStart} = excluded.window_start THEN ${brakeCounts.count} + 1 ELSE 1 END`,
+        windowStart: sql`excluded.window_start`,
+      },
+    })
+    .returning({ count: brakeCounts.count });
+  if (counted!.count > spec.limit) {
+    throw new HttpError(429, spec.msg, { "Retry-After": String(Math.ceil((windowStart + spec.windowMs - now) / 1000)) });
+  }
+  return {
+    release: async () => {
+      await db
+        .update(brakeCounts)
+        .set({ count: sql`${brakeCounts.count} - 1` })
+        .where(and(eq(brakeCounts.key, key), eq(brakeCounts.windowStart, windowStart), gt(brakeCounts.count, 0)));
+    },
+  };
+}
+
+/** Forget the counts of windows that ended (the scheduled job): rows begun before `before`. */
+export async function forgetEndedWindows(db: Database, before: number): Promise<number> {
+  const deleted = await db.delete(brakeCounts).where(lt(brakeCounts.windowStart, before)).returning({ key: brakeCounts.key });
+  return deleted.length;
+}
