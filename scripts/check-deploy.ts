@@ -101,7 +101,6 @@ try {
     `env.DB (${sample.databaseName})`,
     `env.SESSIONS (${sample.sessionsId})`,
     `env.IMAGES (${sample.imagesBucket})`,
-    "env.CATALOG_PURGE (CatalogPurge)",
     `env.APP_URL ("https://${name}-`,
   ];
   for (const line of expected) if (!bindings.includes(line)) problems.push(`the dry run's bindings lack ${line}`);

@@ -11,8 +11,6 @@ import { getDb } from "../worker/db/client";
 import { addresses, products, users } from "../worker/db/schema";
 import { placeOrder } from "../worker/services/orders";
 
-export { CatalogPurge } from "../worker/catalog-purge";
-
 const USER_ID = "measure-shopper";
 const ADDRESS_ID = "measure-address";
 const PRODUCT_IDS = ["measure-rice", "measure-dal", "measure-tea"];

@@ -13,6 +13,8 @@ export type CartPrices = Record<string, number>;
 export const CART_CHANGED = { added: "Added To Cart", removed: "Removed From Cart", updated: "Cart Updated" } as const;
 
 export const MAX_LINE_QUANTITY = 99;
+/** At or below this counted stock a product page says how many are left (the catalogue's version follows such counts: migration 0022). */
+export const LOW_STOCK_SHOWN = 5;
 export const MAX_CART_LINES = 100;
 /** Product ids are UUIDs or seed slugs. */
 export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,6 +1,6 @@
 /**
- * Edge caching of anonymous catalogue reads (Cache API), with stale-while-revalidate and a purge
- * whenever the catalogue shoppers see changes.
+ * Edge caching of anonymous catalogue reads (Cache API), with stale-while-revalidate, and a new key
+ * whenever the catalogue shoppers see changes (ADR 059).
  *
  * - Only GETs of the catalogue pages from visitors without any session or cart cookie, and of the
  *   API's product list and search suggestions (the same for every shopper, signed in or not; the
@@ -10,22 +10,24 @@
  *   never replayed from the cache. A response that sets a cookie is not stored at all.
  * - Fresh for 60 s; for 10 more minutes a stale copy is served at once while a fresh one is
  *   rendered in the background.
- * - The cache key carries a catalogue version kept in KV; a change shoppers can see bumps it
- *   (worker/services/catalog-refresh.ts decides when, ADR 019; worker/catalog-purge.ts writes it at
- *   most once a second, ADR 024), so every location misses and re-renders (the Cache API itself
- *   can only purge one location).
- *   It also carries the build's version: a deploy never serves pages naming old asset files.
+ * - The cache key carries the catalogue's version, a row in D1 that the schema's triggers bump on
+ *   every change shoppers can see (a product added, removed, edited or going on or off sale, the
+ *   store's settings, the search words), so every location misses and re-renders at once: no code
+ *   path has to remember to purge. It also carries the build's version: a deploy never serves pages
+ *   naming old asset files. The key is built on a host of its own from these parts and the
+ *   request's path and query, so nothing the client sends can stand for them.
  * - A cached page's CSP nonce is replaced on every hit, so no two documents share a nonce.
  * - A guest's checked pincode (worker/web/pincode-cookie.ts) is part of the key: the page's top bar names it.
  */
 import { readCookie } from "@shared/cookies";
 import { SUGGEST_PATH } from "@shared/search";
+import { getDb } from "@worker/db/client";
+import { catalogVersion } from "@worker/db/schema";
 import { newNonce } from "@worker/security/headers";
 import { pincodeFromCookie } from "@worker/web/pincode-cookie";
 
 const FRESH_SECONDS = 60;
 const STALE_SECONDS = 600;
-const VERSION_KEY = "catalog:version";
 const CACHED_AT = "X-Edge-Cached-At";
 /** A session, a cart, or a message waiting for this visitor's next page (worker/web/flash.ts). */
 const PERSONAL_COOKIES = ["sid", "seller_sid", "cart", "flash"];
@@ -46,33 +48,32 @@ export function isCacheable(request: Request): boolean {
   return !PERSONAL_COOKIES.some((name) => readCookie(cookies, name));
 }
 
-async function catalogVersion(env: Pick<Env, "SESSIONS">): Promise<string> {
-  return (await env.SESSIONS.get(VERSION_KEY)) ?? "0";
+/** The catalogue's version (bumped by the schema's triggers). */
+async function currentCatalogVersion(env: Pick<Env, "DB">): Promise<number> {
+  const [row] = await getDb(env).select({ version: catalogVersion.version }).from(catalogVersion).limit(1);
+  return row?.version ?? 0;
 }
 
 /**
- * Every cached catalogue read becomes a miss. Writes the key at once: in the Worker only its one
- * writer, worker/catalog-purge.ts, calls this (KV takes about one write a second per key, ADR 024);
- * tests call it to start clean.
+ * The cache key: the build, the catalogue's version and the guest's checked pincode (the top bar
+ * names it: one copy per pincode, ADR 029), then the request's own path and query.
  */
-export async function purgeCatalogCache(env: Pick<Env, "SESSIONS">, version = Date.now()): Promise<void> {
-  await env.SESSIONS.put(VERSION_KEY, String(version));
+async function cacheKey(request: Request, env: Pick<Env, "DB">, buildVersion: () => Promise<string>): Promise<Request> {
+  const { pathname, search } = new URL(request.url);
+  const pincode = pincodeFromCookie(request.headers.get("cookie")) ?? "-";
+  const parts = [await buildVersion(), await currentCatalogVersion(env), pincode].map((part) => encodeURIComponent(String(part)));
+  return new Request(`https://edge-cache.invalid/${parts.join("/")}${pathname}${search}`, { method: "GET" });
 }
 
 export async function withEdgeCache(
   request: Request,
-  env: Pick<Env, "SESSIONS">,
+  env: Pick<Env, "DB">,
   ctx: ExecutionContext,
   buildVersion: () => Promise<string>,
   produce: () => Promise<Response>,
 ): Promise<Response> {
   if (!isCacheable(request)) return produce();
-  const url = new URL(request.url);
-  url.searchParams.set("__catalog", `${await buildVersion()}.${await catalogVersion(env)}`);
-  // The top bar's "Deliver to" shows the guest's checked pincode: one cached copy per pincode (ADR 029).
-  const pincode = pincodeFromCookie(request.headers.get("cookie"));
-  if (pincode) url.searchParams.set("__pincode", pincode);
-  const key = new Request(url.toString(), { method: "GET" });
+  const key = await cacheKey(request, env, buildVersion);
   const cache = (caches as unknown as { default: Cache }).default;
 
   const hit = await cache.match(key);

@@ -23,11 +23,11 @@ export function createFetchHandler(renderPage: PageHandler, buildVersion: () => 
     if (headerBytes(request) > MAX_HEADER_BYTES) return refused(pathname, 413, "Request headers too large");
     if (isCrossSiteWrite(request, env)) return refused(pathname, 403, "Cross-site requests are not allowed");
     if (pathname.startsWith("/images/")) return serveImage(request, env);
-    // Every D1 query of the request goes through one session (ADR 040).
-    // The cached catalogue is refreshed by the services that change it (worker/services/catalog-refresh.ts),
-    // never here by path: an anonymous POST /seller/logout or an OPTIONS preflight changes nothing.
+    // Every D1 query of the request goes through one session (ADR 040); anonymous catalogue reads
+    // through the edge cache, keyed by the version the schema's triggers keep (ADR 059), read
+    // outside the session so a cached answer never moves this browser's bookmark.
     return withReadYourWrites(request, env, (sessionEnv) =>
-      withEdgeCache(request, sessionEnv, ctx, buildVersion, async () =>
+      withEdgeCache(request, env, ctx, buildVersion, async () =>
         isApiPath(pathname) ? api.fetch(request, sessionEnv, ctx) : renderPage(request, sessionEnv, ctx),
       ),
     );

@@ -5,8 +5,6 @@ import { runScheduledJobs } from "@worker/jobs/scheduled";
 import { makeWorkerContext, workerContext } from "@worker/web/context";
 import { createFetchHandler } from "./handler";
 
-export { CatalogPurge } from "./catalog-purge"; // the catalogue version's one writer (ADR 024)
-
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 export default {
@@ -20,7 +18,7 @@ export default {
     async () => (await import("virtual:react-router/server-build")).assets.version,
   ),
   // The store's event queue (worker/events, ADR 041).
-  queue: (batch, env) => consumeStoreEvents(batch, { db: getDb(env), env }),
+  queue: (batch, env) => consumeStoreEvents(batch, getDb(env)),
   // Cron Triggers (worker/jobs, ADR 066): unpaid card orders past their hold, ended brake windows.
   scheduled: (controller, env) => runScheduledJobs(controller, env),
 } satisfies ExportedHandler<Env>;

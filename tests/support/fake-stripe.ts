@@ -7,7 +7,7 @@
  *
  * Control endpoints for fault injection: POST /__control {"fail": 500 | 429 | "slow", "times": n,
  * "email"?: the payer it applies to} (session creations; 500 and 429 also closing one), GET /__sessions,
- * GET /__calls?email= (API calls made for that payer's sessions), POST /__reset (faults only),
+ * GET /__calls?email= (API calls made for that payer's sessions), POST /__reset (faults set for no payer),
  * POST /__expire/<session id> (the session times out as Stripe's would at its `expires_at`: it
  * expires and its webhook is sent). As Stripe's: `checkout.sessions.expire` closes an open
  * session and refuses any other; a session past its `expires_at` is expired; the pay page refuses
@@ -53,9 +53,15 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
   const idempotent = new Map<string, string>(); // Idempotency-Key → response body
   const signer = new Stripe(FAKE_STRIPE_SECRET_KEY);
   const webhookSecret = options.webhookSecret ?? FAKE_STRIPE_WEBHOOK_SECRET;
-  // One fake serves every test file at once: a fault can be kept to one payer's sessions (`email`),
-  // and reset forgets faults but keeps sessions (another file may still read its own).
-  let fault: { fail: 500 | 429 | "slow"; times: number; email?: string } | null = null;
+  // One fake serves every test file at once: a fault is kept to one payer's sessions (`email`), so
+  // files running together never take or clear each other's; reset forgets the faults set for no
+  // payer but keeps sessions (another file may still read its own).
+  type Fault = { fail: 500 | 429 | "slow"; times: number };
+  const faults = new Map<string, Fault>(); // payer's e-mail, or "" for every payer
+  const faultFor = (payer: string | null | undefined) => {
+    const fault = (payer ? faults.get(payer) : undefined) ?? faults.get("");
+    return fault && fault.times > 0 ? fault : undefined;
+  };
   let createCalls = 0;
   /** Calls to the API per payer's e-mail: what a shopper's requests spent of the store's Stripe rate limit. */
   const callsByPayer = new Map<string, number>();
@@ -70,11 +76,13 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
       const body = await readBody(req);
 
       if (url.pathname === "/__control" && req.method === "POST") {
-        fault = JSON.parse(body || "{}").fail ? JSON.parse(body) : null;
+        const { fail, times, email = "" } = JSON.parse(body || "{}") as Partial<Fault> & { email?: string };
+        if (fail) faults.set(email, { fail, times: times ?? 1 });
+        else faults.delete(email);
         return send(res, 200, { ok: true });
       }
       if (url.pathname === "/__reset" && req.method === "POST") {
-        fault = null;
+        faults.delete("");
         createCalls = 0;
         return send(res, 200, { ok: true });
       }
@@ -93,7 +101,8 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
         createCalls++;
         const payer = new URLSearchParams(body).get("customer_email");
         countCall(payer);
-        if (fault && fault.times > 0 && (!fault.email || fault.email === payer)) {
+        const fault = faultFor(payer);
+        if (fault) {
           fault.times--;
           if (fault.fail === "slow") await new Promise((r) => setTimeout(r, 15_000));
           else return send(res, fault.fail, { error: { type: "api_error", message: `fake ${fault.fail}` } }, { "Stripe-Should-Retry": "false" });
@@ -114,7 +123,8 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
         if (!session) return send(res, 404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
         countCall(session.customer_email);
         expireIfDue(session);
-        if (fault && fault.fail !== "slow" && fault.times > 0 && (!fault.email || fault.email === session.customer_email)) {
+        const fault = faultFor(session.customer_email);
+        if (fault && fault.fail !== "slow") {
           fault.times--;
           return send(res, fault.fail, { error: { type: "api_error", message: `fake ${fault.fail}` } }, { "Stripe-Should-Retry": "false" });
         }

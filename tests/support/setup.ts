@@ -2,9 +2,6 @@ import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { D1Migration } from "@cloudflare/vitest-plugin";
 import { beforeEach } from "vitest";
-import { purgeCatalogCache } from "@worker/edge-cache";
-import { forgetPageSettings } from "@worker/services/store-settings";
-import { resetCatalogPurge } from "./catalog-purge";
 
 declare global {
   namespace Cloudflare {
@@ -34,10 +31,11 @@ const TABLES = [
   "brake_counts",
 ];
 beforeEach(async () => {
-  await purgeCatalogCache(env); // no test sees another's cached catalogue
-  await resetCatalogPurge(); // nor waits out the coalescer's second after another's purge (ADR 024)
-  await env.DB.batch(TABLES.map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
-  forgetPageSettings(); // the store's default settings again, not a copy another test saved
+  await env.DB.batch([
+    ...TABLES.map((table) => env.DB.prepare(`DELETE FROM ${table}`)),
+    // No test sees another's cached catalogue.
+    env.DB.prepare("UPDATE catalog_version SET version = version + 1"),
+  ]);
   const stored = await env.IMAGES.list();
   if (stored.objects.length > 0) await env.IMAGES.delete(stored.objects.map((o) => o.key));
 });

@@ -6,10 +6,8 @@ import { consumeStoreEvents } from "@worker/events/queue";
 import { createFetchHandler } from "@worker/handler";
 import { runScheduledJobs } from "@worker/jobs/scheduled";
 
-export { CatalogPurge } from "@worker/catalog-purge";
-
 export default {
   ...createFetchHandler(async () => new Response("page renderer not loaded in runtime tests", { status: 501 })),
-  queue: (batch, env) => consumeStoreEvents(batch, { db: getDb(env), env }),
+  queue: (batch, env) => consumeStoreEvents(batch, getDb(env)),
   scheduled: (controller, env) => runScheduledJobs(controller, env),
 } satisfies ExportedHandler<Env>;

@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DAY_MS, istDay, istDayStart } from "@shared/ist";
 import { orderItems, orders, users, type Order } from "@worker/db/schema";
-import { bestSellersQuery, BestSellersMemo, dashboardFigures, dashboardQueries } from "@worker/services/dashboard";
+import { bestSellersQuery, dashboardFigures, dashboardQueries } from "@worker/services/dashboard";
 import { cancelBySeller, markCodPaid, moveOrder } from "@worker/services/order-status";
 import { markRefunded } from "@worker/services/order-refund";
 import { db, insertProduct } from "../support/builders";
@@ -261,34 +261,6 @@ describe("dashboard figures", () => {
       [three.id, 3],
       [five.id, 5],
     ]);
-  });
-
-  it("with a memo, best sellers are read once a minute and once a day; every other figure stays live", async () => {
-    const user = await shopper();
-    const melon = await insertProduct({ name: "Memo Melon" });
-    const memo = new BestSellersMemo(60_000);
-    const melonUnits = (figures: Awaited<ReturnType<typeof dashboardFigures>>) => figures.bestSellers.find((b) => b.productId === melon.id)?.units ?? 0;
-    await seedOrder(user, cod("Order Placed", 5000, NOW - 60_000), [{ productId: melon.id, quantity: 2, unitPricePaise: 2500 }]);
-
-    const first = await dashboardFigures(db(), NOW, memo);
-    expect(melonUnits(first)).toBe(2);
-    await seedOrder(user, cod("Order Placed", 7500, NOW - 30_000), [{ productId: melon.id, quantity: 3, unitPricePaise: 2500 }]);
-
-    // 59 s later the new order is in today's figures and waiting to be packed, its units not yet in the best sellers.
-    const soon = await dashboardFigures(db(), NOW + 59_000, memo);
-    expect(soon.periods.today.orders).toBe(first.periods.today.orders + 1);
-    expect(soon.waiting.toPack.orders).toBe(first.waiting.toPack.orders + 1);
-    expect(melonUnits(soon)).toBe(2);
-    // Without the memo (and a minute on with it) they are read again.
-    expect(melonUnits(await dashboardFigures(db(), NOW + 59_000))).toBe(5);
-    expect(melonUnits(await dashboardFigures(db(), NOW + 60_000, memo))).toBe(5);
-
-    // A memo of another day (or from a clock that went back) is never used.
-    const fresh = new BestSellersMemo(60_000);
-    fresh.keep(TODAY - 1, MIDNIGHT - 1_000, []);
-    expect(melonUnits(await dashboardFigures(db(), MIDNIGHT + 1_000, fresh))).toBe(5);
-    fresh.keep(TODAY, NOW + 10_000, []);
-    expect(melonUnits(await dashboardFigures(db(), NOW, fresh))).toBe(5);
   });
 
   it("an empty store has zeros everywhere and 30 empty days", async () => {

@@ -36,8 +36,8 @@ const FIELDS: { name: string; schema: z.ZodType; input: (value: unknown) => unkn
   {
     name: "cart quantity",
     schema: cartFormInput,
-    input: (quantity) => ({ intent: "set", productId: "p1", quantity }),
-    pick: (p) => p.quantity,
+    input: (quantity) => ({ intent: "set", lines: [{ productId: "p1", quantity }] }),
+    pick: (p) => (p.intent === "set" ? p.lines[0]?.quantity : undefined),
     decimal: ["3", 3],
   },
   { name: "export part", schema: exportQuery, input: (part) => ({ part }), pick: (p) => p.part, decimal: ["2", 2] },

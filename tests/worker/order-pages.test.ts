@@ -20,7 +20,7 @@ import { orderNumber, paymentLabel } from "@shared/order-status";
 import { invoiceData } from "@worker/services/invoices";
 import { orderPage } from "@worker/services/order-detail";
 import { orderPromise } from "@worker/services/order-promise";
-import { DEFAULT_STORE_SETTINGS, settingsForPages } from "@worker/services/store-settings";
+import { DEFAULT_STORE_SETTINGS, readStoreSettings } from "@worker/services/store-settings";
 import { placeOrder } from "@worker/services/orders";
 import { cityPrefixes } from "@worker/services/city-names";
 import { listQuery } from "@worker/services/seller-orders";
@@ -684,7 +684,7 @@ describe("invoices and packing slips", () => {
     await env.DB.prepare("UPDATE orders SET store_contact = NULL WHERE id = ?").bind(orderId).run();
     const contact = { ...DEFAULT_SETTINGS_INPUT.contact, legalName: "Sharma Kirana LLP", office: "4 Temple Street\nMysuru 570001", gstin: "29ABCDE1234F1ZW" };
     await saveSettings(seller, { contact });
-    await settingsForPages(db()); // this isolate's copy, warm
+    await readStoreSettings(db()); // this isolate's copy, warm
     // Another isolate saves a newer legal name: this one's copy is now a minute stale, the invoice is not.
     await env.DB.prepare("UPDATE store_settings SET contact = json_set(contact, '$.legalName', 'Sharma Fresh LLP')").run();
 

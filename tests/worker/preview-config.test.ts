@@ -33,7 +33,7 @@ function config(): WranglerConfig {
     kv_namespaces: [{ binding: "SESSIONS", id: "prod-kv-id" }],
     r2_buckets: [{ binding: "IMAGES", bucket_name: "grocery-images" }],
     ratelimits: [{ name: "AUTH_LIMITER", namespace_id: "1001" }],
-    durable_objects: { bindings: [{ name: "CATALOG_PURGE", class_name: "CatalogPurge" }] },
+    durable_objects: { bindings: [{ name: "COUNTER", class_name: "Counter" }] },
     queues: { producers: [{ binding: "STORE_EVENTS", queue: "grocery-store-events" }], consumers: [{ queue: "grocery-store-events" }] },
     previews: {
       vars: { APP_URL: "https://preview.invalid" },
@@ -41,7 +41,7 @@ function config(): WranglerConfig {
       kv_namespaces: [{ binding: "SESSIONS" }],
       r2_buckets: [{ binding: "IMAGES" }],
       ratelimits: [{ name: "AUTH_LIMITER", namespace_id: "2001" }],
-      durable_objects: { bindings: [{ name: "CATALOG_PURGE", class_name: "CatalogPurge" }] },
+      durable_objects: { bindings: [{ name: "COUNTER", class_name: "Counter" }] },
     },
   };
 }
@@ -87,10 +87,7 @@ describe("a branch's Preview cannot reach production", () => {
       ["bucket", (c) => (c.previews!.r2_buckets = [{ binding: "IMAGES", bucket_name: "grocery-images" }])],
       ["rate limits", (c) => (c.previews!.ratelimits = [{ name: "AUTH_LIMITER", namespace_id: "1001" }])],
       ["URL", (c) => (c.previews!.vars = { APP_URL: "https://shop.example" })],
-      [
-        "objects",
-        (c) => (c.previews!.durable_objects = { bindings: [{ name: "CATALOG_PURGE", class_name: "CatalogPurge", script_name: "edge-grocery-prod" }] }),
-      ],
+      ["objects", (c) => (c.previews!.durable_objects = { bindings: [{ name: "COUNTER", class_name: "Counter", script_name: "edge-grocery-prod" }] })],
       ["queue", (c) => (c.previews!.queues = { producers: [{ binding: "STORE_EVENTS", queue: "grocery-store-events" }] })],
     ];
     for (const [what, leak] of leaks) {

@@ -119,8 +119,8 @@ describe("search ranking", () => {
   it("the seller's own words work at once, and a meaning can be an aisle", async () => {
     await demoCatalogue();
     expect(await names("kadak chai")).toEqual([]);
-    await saveSearchSynonym(store(), { term: "tamaatar", meaning: "tomato" });
-    await saveSearchSynonym(store(), { term: "nashta", meaning: "Instant" });
+    await saveSearchSynonym(store().db, { term: "tamaatar", meaning: "tomato" });
+    await saveSearchSynonym(store().db, { term: "nashta", meaning: "Instant" });
     expect(await names("tamaatar")).toEqual(["Tomato 1 kg"]);
     expect(await names("nashta")).toEqual(["Maggi Noodles 280g", "Knorr Cup Soup 70g"]);
   });
@@ -262,7 +262,7 @@ describe("sort and filter", () => {
     // Interleaved, so each tier's products are spread over the rowids: tier 0 (the name starts with
     // "apple"), 1 (a word does), 2 (inside a word), 3 (the aisle the seller's word "apple" names),
     // and some sold out, which no page lists.
-    await saveSearchSynonym(store(), { term: "apple", meaning: "Fruits" });
+    await saveSearchSynonym(store().db, { term: "apple", meaning: "Fruits" });
     for (let i = 0; i < 4; i++) {
       await insertProduct({ name: `Apple Juice ${i}`, category: "Drinks" });
       await insertProduct({ name: `Green Apple ${i}`, category: "Fruits" });

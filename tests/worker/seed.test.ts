@@ -23,7 +23,7 @@ describe("seeding the demo catalogue", () => {
   it("a demo product the seller deleted stays deleted, an edited one keeps its edits; a new demo product still arrives", async () => {
     const [first, second, ...rest] = SEED_PRODUCTS;
     await seedDemoProducts(env.DB, [first!, second!]);
-    await deleteProduct({ db: getDb(env), env }, first!.id);
+    await deleteProduct(getDb(env), first!.id);
     await env.DB.prepare("UPDATE products SET offer_price_paise = 999 WHERE id = ?").bind(second!.id).run();
 
     // The next start, with a catalogue that has grown since.
@@ -40,7 +40,7 @@ describe("seeding the demo catalogue", () => {
     const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0019_"))!;
     for (const query of migration.queries) if (/^\s*(--[^\n]*\n\s*)*INSERT/i.test(query)) await env.DB.prepare(query).run();
 
-    await deleteProduct({ db: getDb(env), env }, SEED_PRODUCTS[0]!.id);
+    await deleteProduct(getDb(env), SEED_PRODUCTS[0]!.id);
     expect(await seedDemoProducts(env.DB, SEED_PRODUCTS)).toBe(0);
     expect(await productIds()).toHaveLength(34);
   });

@@ -4,9 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@worker/db/client";
 import { notifications } from "@worker/db/schema";
 import { consumeStoreEvents, publishStoreEvent, retryDelaySeconds } from "@worker/events/queue";
-import { catalogChanged } from "@worker/services/catalog-refresh";
 import { insertProduct } from "../support/builders";
-import { CATALOG_VERSION_KEY } from "../support/catalog-purge";
 import { call, json, postJson } from "../support/http";
 import { sellerLogin } from "../support/seller";
 import { addAddress, authed, signUp, type Shopper } from "../support/shoppers";
@@ -25,7 +23,6 @@ async function placeCodOrder(shopper: Shopper): Promise<string> {
 const noticesOf = async (shopper: Shopper) => (await json<{ notifications: Notice[] }>(await authed(shopper, "/api/user/notifications"))).notifications;
 
 /** The catalogue version the edge cache keys on (ADR 024). */
-const catalogVersion = () => env.SESSIONS.get(CATALOG_VERSION_KEY);
 
 let messageCounter = 0;
 function batchOf(bodies: unknown[], attempts = 1) {
@@ -35,7 +32,7 @@ function batchOf(bodies: unknown[], attempts = 1) {
   );
 }
 
-async function consume(bodies: unknown[], store = { db: getDb(env), env }, attempts = 1) {
+async function consume(bodies: unknown[], db = getDb(env), attempts = 1) {
   const batch = batchOf(bodies, attempts);
   // The test harness's result names the retried messages but not their delays: record those here.
   const delays: (number | undefined)[] = [];
@@ -47,7 +44,7 @@ async function consume(bodies: unknown[], store = { db: getDb(env), env }, attem
     };
   }
   const ctx = createExecutionContext();
-  await consumeStoreEvents(batch, store);
+  await consumeStoreEvents(batch, db);
   return { batch, delays, result: await getQueueResult(batch, ctx) };
 }
 
@@ -92,14 +89,14 @@ describe("order news goes through the store's event queue (ADR 041)", () => {
       },
       batch: () => Promise.reject(new Error("D1_ERROR: network connection lost")),
     } as unknown as D1Database;
-    const failed = await consume([message], { db: getDb({ DB: unreachable }), env }, 1);
+    const failed = await consume([message], getDb({ DB: unreachable }), 1);
     expect(failed.result.explicitAcks).toEqual([]);
     expect(failed.result.retryMessages).toEqual([expect.objectContaining({ msgId: failed.batch.messages[0]!.id })]);
     expect(failed.delays).toEqual([2]);
     expect(retryDelaySeconds(3)).toBe(8);
     expect(retryDelaySeconds(20)).toBe(300);
 
-    const second = await consume([message], { db: getDb(env), env }, 2);
+    const second = await consume([message], getDb(env), 2);
     expect(second.result.explicitAcks).toHaveLength(1);
     const rows = await getDb(env).select().from(notifications);
     expect(rows.filter((row) => row.event === "Out for delivery")).toHaveLength(1);
@@ -118,32 +115,10 @@ describe("order news goes through the store's event queue (ADR 041)", () => {
     expect(await getDb(env).select().from(notifications)).toEqual([]);
   });
 
-  it("a catalogue purge that failed on the request path is done by the consumer", async () => {
-    expectErrorsLogged("Could not refresh the cached catalogue; retrying through the event queue");
-    const before = await catalogVersion();
-    const failing = {
-      idFromName: () => {
-        throw new Error("Durable Object unreachable");
-      },
-    } as unknown as DurableObjectNamespace;
-    const sent: unknown[] = [];
-    const queue = { send: async (body: unknown) => void sent.push(body) } as unknown as Queue;
-    await catalogChanged({ CATALOG_PURGE: failing, STORE_EVENTS: queue });
-    expect(sent).toEqual([{ kind: "catalog-changed" }]);
-    expect(await catalogVersion()).toBe(before);
-
-    const { result } = await consume(sent);
-    expect(result.explicitAcks).toHaveLength(1);
-    expect(await catalogVersion()).not.toBe(before);
-  });
-
   it("without a queue (a branch Preview) an event is handled inline", async () => {
     const shopper = await signUp();
     const orderId = await placeCodOrder(shopper);
-    await publishStoreEvent(
-      { db: getDb(env), env: { CATALOG_PURGE: env.CATALOG_PURGE } },
-      { kind: "order-event", orderId, event: "Cancelled", at: Date.now() + 1000 },
-    );
+    await publishStoreEvent({ db: getDb(env), env: {} }, { kind: "order-event", orderId, event: "Cancelled", at: Date.now() + 1000 });
     expect((await noticesOf(shopper)).map((n) => n.event)).toContain("Cancelled");
   });
 });

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STORE_SETTINGS, readStoreSettings, settingsForPages } from "@worker/services/store-settings";
+import { DEFAULT_STORE_SETTINGS, readStoreSettings } from "@worker/services/store-settings";
 import { getDb } from "@worker/db/client";
 import { MAX_FORM_BYTES } from "@worker/request-body";
 import * as settingsPage from "~/routes/seller/settings";
@@ -66,7 +66,7 @@ describe("the store's settings", () => {
     expect((await json<{ settings: ApiSettings }>(await call("/api/seller/settings", { headers: { Cookie: seller } }))).settings).toEqual(saved.settings);
     expect(await storedRow()).toMatchObject({ state: "Tamil Nadu", tax_basis_points: 550, standard_min_days: 1, standard_max_days: 4 });
     // Shopper pages see it at once in this isolate (and within a minute in others, ADR 028).
-    expect(await settingsForPages(getDb(env))).toMatchObject({ state: "Tamil Nadu", taxBasisPoints: 550 });
+    expect(await readStoreSettings(getDb(env))).toMatchObject({ state: "Tamil Nadu", taxBasisPoints: 550 });
   });
 
   it.each([

@@ -52,16 +52,16 @@ export const productRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, msg: "Product Updated", product: toApiProduct(product, c.env.APP_URL) });
   })
   .post("/stock", requireSeller, async (c) => {
-    const product = await setInStock({ db: c.var.db, env: c.env }, await readJson(c));
+    const product = await setInStock(c.var.db, await readJson(c));
     return c.json({ success: true, msg: product.inStock ? "Product is in stock" : "Product is out of stock" });
   })
   .post("/delete", requireSeller, async (c) => {
     const { id } = parseInput(productRefInput, await readJson(c));
-    await deleteProduct({ db: c.var.db, env: c.env }, id);
+    await deleteProduct(c.var.db, id);
     return c.json({ success: true, msg: "Product Deleted" });
   })
   .post("/bulk-stock", requireSeller, async (c) => {
-    const result = await setStockInBulk({ db: c.var.db, env: c.env }, await readJson(c));
+    const result = await setStockInBulk(c.var.db, await readJson(c));
     return c.json({ success: true, msg: bulkStockMessage(result), ...result });
   })
   // The catalogue as CSV, a page per request (worker/services/catalogue-export.ts).

@@ -33,11 +33,11 @@ export const searchWordRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, msg: "", words: page.words.map(toApiWord), nextAfter: page.nextAfter, total: page.total });
   })
   .post("/", async (c) => {
-    const saved = await saveSearchSynonym({ db: c.var.db, env: c.env }, await readJson(c));
+    const saved = await saveSearchSynonym(c.var.db, await readJson(c));
     const { word, created, replaced, findsProducts } = saved;
     return c.json({ success: true, msg: savedSynonymMessage(saved), word: toApiWord(word), replaced, findsProducts }, created ? 201 : 200);
   })
   .post("/delete", async (c) => {
-    const word = await removeSearchSynonym({ db: c.var.db, env: c.env }, await readJson(c));
+    const word = await removeSearchSynonym(c.var.db, await readJson(c));
     return c.json({ success: true, msg: "Search word removed", word: toApiWord(word) });
   });

@@ -3,7 +3,7 @@ import { limitSellerLogin } from "@worker/security/rate-limit";
 import { createSession, destroySession } from "@worker/web/session";
 import { checkSellerLogin } from "@worker/services/seller-auth";
 import { readStoreSettings, saveStoreSettings, toApiSettings } from "@worker/services/store-settings";
-import { bestSellersMemo, dashboardFigures, toDashboardJson } from "@worker/services/dashboard";
+import { dashboardFigures, toDashboardJson } from "@worker/services/dashboard";
 import { requireSeller, requireSellerRole, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
@@ -17,15 +17,13 @@ export const sellerRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, msg: "Logged In" });
   })
   .get("/is-auth", requireSeller, (c) => c.json({ success: true, msg: "" }))
-  .get("/dashboard", requireSellerRole, async (c) =>
-    c.json({ success: true, msg: "", dashboard: toDashboardJson(await dashboardFigures(c.var.db, Date.now(), bestSellersMemo)) }),
-  )
+  .get("/dashboard", requireSellerRole, async (c) => c.json({ success: true, msg: "", dashboard: toDashboardJson(await dashboardFigures(c.var.db)) }))
   .get("/logout", sameSiteOnly, async (c) => {
     c.header("Set-Cookie", (await destroySession(c.req.raw, c.env, "seller")).setCookie);
     return c.json({ success: true, msg: "Logged Out" });
   })
   .get("/settings", requireSeller, async (c) => c.json({ success: true, msg: "", settings: toApiSettings(await readStoreSettings(c.var.db)) }))
   .post("/settings", requireSeller, async (c) => {
-    const settings = await saveStoreSettings({ db: c.var.db, env: c.env }, await readJson(c));
+    const settings = await saveStoreSettings(c.var.db, await readJson(c));
     return c.json({ success: true, msg: "Settings saved", settings: toApiSettings(settings) });
   });

@@ -7,3 +7,6 @@ export function getDb(env: Pick<Env, "DB">) {
 }
 
 export type Database = ReturnType<typeof getDb>;
+
+/** What a service that also needs the Worker's bindings (the queue, R2, Stripe's secrets) takes. */
+export type Store = { db: Database; env: Env };

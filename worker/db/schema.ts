@@ -411,3 +411,16 @@ export const ordersRelations = relations(orders, ({ many }) => ({ items: many(or
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({
   order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
 }));
+
+/**
+ * The catalogue's version, one row: part of the edge cache's key (worker/edge-cache.ts, ADR 059).
+ * Only the schema's triggers write it, on every change shoppers can see.
+ */
+export const catalogVersion = sqliteTable(
+  "catalog_version",
+  {
+    id: integer("id").primaryKey(),
+    version: integer("version").notNull(),
+  },
+  (t) => [check("catalog_version_single_row", sql`${t.id} = 1`)],
+);

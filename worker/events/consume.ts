@@ -1,25 +1,16 @@
 /**
  * What each store event does (ADR 041). Every consumer is idempotent, because a queue delivers
  * at least once: an order event writes its notification under the event's own key (a second
- * delivery finds the row and does nothing), a catalogue change asks the purge coalescer, which
- * only ever writes "now" (ADR 024).
+ * delivery finds the row and does nothing).
  */
 import { eq } from "drizzle-orm";
 import { REFUND_TIME } from "@shared/order-status";
-import { requestCatalogPurge } from "@worker/catalog-purge";
 import type { Database } from "@worker/db/client";
 import { notifications, orders } from "@worker/db/schema";
 import type { OrderEvent, StoreEvent } from "@worker/validation/events";
 
-export type EventStore = { db: Database; env: Pick<Env, "CATALOG_PURGE"> };
-
-export async function consumeStoreEvent(store: EventStore, message: StoreEvent): Promise<void> {
-  switch (message.kind) {
-    case "order-event":
-      return notifyShopper(store.db, message.orderId, message.event, message.at);
-    case "catalog-changed":
-      return requestCatalogPurge(store.env.CATALOG_PURGE);
-  }
+export async function consumeStoreEvent(db: Database, message: StoreEvent): Promise<void> {
+  return notifyShopper(db, message.orderId, message.event, message.at);
 }
 
 const MESSAGES: Record<OrderEvent, string> = {

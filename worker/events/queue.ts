@@ -1,6 +1,6 @@
 /**
  * The store's event queue (ADR 041): side effects that need not hold up the request that caused
- * them (telling a shopper their order moved, retrying a catalogue purge that failed) go to a
+ * them (telling a shopper their order moved) go to a
  * Cloudflare Queue, retried with growing delays and parked in a dead-letter queue after the last
  * try (wrangler.toml). A Worker without the queue binding (a branch Preview, ADR 025, which must
  * never feed production's queue) runs the same consumer inline instead.
@@ -10,24 +10,15 @@ import { storeEventInput, type StoreEvent } from "@worker/validation/events";
 import { consumeStoreEvent } from "./consume";
 
 // A branch Preview has no queue (ADR 025).
-type PublishEnv = Pick<Env, "CATALOG_PURGE"> & Partial<Pick<Env, "STORE_EVENTS">>;
+type PublishEnv = Partial<Pick<Env, "STORE_EVENTS">>;
 
 /** Send an event. The change it follows is committed already, so failing to send is logged, not thrown. */
 export async function publishStoreEvent(store: { db: Database; env: PublishEnv }, message: StoreEvent): Promise<void> {
   try {
     if (store.env.STORE_EVENTS) await store.env.STORE_EVENTS.send(message, { contentType: "json" });
-    else await consumeStoreEvent(store, message);
+    else await consumeStoreEvent(store.db, message);
   } catch (error) {
     console.error("Could not publish a store event", message.kind, error);
-  }
-}
-
-/** A catalogue purge that failed, tried again from the queue; without a queue (a Preview) it waits for the cache's minute of freshness. */
-export async function retryCatalogPurge(env: Partial<Pick<Env, "STORE_EVENTS">>): Promise<void> {
-  try {
-    await env.STORE_EVENTS?.send({ kind: "catalog-changed" }, { contentType: "json" });
-  } catch (error) {
-    console.error("Could not queue the catalogue purge", error);
   }
 }
 
@@ -35,7 +26,7 @@ export async function retryCatalogPurge(env: Partial<Pick<Env, "STORE_EVENTS">>)
 export const retryDelaySeconds = (attempts: number) => Math.min(2 ** attempts, 300);
 
 /** The queue consumer: one message at a time, each acknowledged or retried on its own. */
-export async function consumeStoreEvents(batch: MessageBatch<unknown>, store: { db: Database; env: Pick<Env, "CATALOG_PURGE"> }): Promise<void> {
+export async function consumeStoreEvents(batch: MessageBatch<unknown>, db: Database): Promise<void> {
   for (const message of batch.messages) {
     const parsed = storeEventInput.safeParse(message.body);
     if (!parsed.success) {
@@ -44,7 +35,7 @@ export async function consumeStoreEvents(batch: MessageBatch<unknown>, store: { 
       continue;
     }
     try {
-      await consumeStoreEvent(store, parsed.data);
+      await consumeStoreEvent(db, parsed.data);
       message.ack();
     } catch (error) {
       console.error("Store event failed; retrying", parsed.data.kind, message.id, `attempt ${message.attempts}`, error);

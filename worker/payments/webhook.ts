@@ -12,13 +12,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
-import type { Database } from "@worker/db/client";
+import type { Database, Store } from "@worker/db/client";
 import { isDbError } from "@worker/db/errors";
 import { awaitingCardPayment, type PaymentState } from "@shared/order-status";
 import { orders, stripeEvents, users } from "@worker/db/schema";
 import { HttpError } from "@worker/errors";
 import { publishStoreEvent } from "@worker/events/queue";
-import { batchWatchingAvailability, type CatalogStore } from "@worker/services/catalog-refresh";
 import { cancelUnpaidCardOrder, systemEnding, UNPAID_CANCEL_REASONS } from "@worker/services/cancellation";
 import { claimOf } from "@worker/services/unpaid-card-orders";
 import { checkoutSessionEventInput, stripeEventInput } from "@worker/validation/stripe";
@@ -41,15 +40,14 @@ export async function verifyWebhook(env: StripeEnv, rawBody: string, signature: 
   return event;
 }
 
-export async function handleStripeEvent(store: CatalogStore, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function handleStripeEvent(store: Store, event: Stripe.Event): Promise<WebhookOutcome> {
   const { db } = store;
   if (await db.query.stripeEvents.findFirst({ where: eq(stripeEvents.id, event.id), columns: { id: true } })) return "duplicate";
 
   const effect = await effectOf(db, event);
   const record = db.insert(stripeEvents).values({ id: event.id, type: event.type, processedAt: Date.now() });
   try {
-    // Watching availability: a cancelled unpaid order puts its stock back on sale (ADR 054).
-    await batchWatchingAvailability(store, effect.productIds, [record, ...effect.statements]);
+    await db.batch([record, ...effect.statements]);
   } catch (error) {
     if (isDbError(error, "UNIQUE") || isDbError(error, "PRIMARY KEY")) return "duplicate";
     throw error;
@@ -65,7 +63,7 @@ export async function handleStripeEvent(store: CatalogStore, event: Stripe.Event
  * the session as Stripe has it now, applied as its completed event would be. Returns whether it
  * was applied (it is not when the session is not paid, or not this store's card order's).
  */
-export async function applyPaidCheckout(store: CatalogStore & { env: StripeEnv }, sessionId: string): Promise<boolean> {
+export async function applyPaidCheckout(store: Store, sessionId: string): Promise<boolean> {
   const session = await stripeClient(store.env).checkout.sessions.retrieve(sessionId);
   if (session.payment_status !== "paid") return false;
   const effect = await markPaid(store.db, session);
@@ -77,8 +75,8 @@ export async function applyPaidCheckout(store: CatalogStore & { env: StripeEnv }
 }
 
 /** What an event does: its statements, the products whose stock they change, what the shopper is told. */
-type Effect = { statements: BatchItem<"sqlite">[]; productIds: string[]; tell?: { orderId: string; event: "Paid" | "Cancelled" } };
-const NO_EFFECT: Effect = { statements: [], productIds: [] };
+type Effect = { statements: BatchItem<"sqlite">[]; tell?: { orderId: string; event: "Paid" | "Cancelled" } };
+const NO_EFFECT: Effect = { statements: [] };
 
 /** The statements an event should run (none for events we do not act on). */
 async function effectOf(db: Database, event: Stripe.Event): Promise<Effect> {
@@ -132,7 +130,7 @@ async function markPaid(db: Database, session: Stripe.Checkout.Session): Promise
       .where(and(eq(orders.id, order.id), inArray(orders.paymentState, ["pending", "failed", "expired"]))),
     db.update(users).set({ cartItems: {} }).where(eq(users.id, order.userId)),
   ];
-  return { statements, productIds: [], tell: { orderId: order.id, event: "Paid" } };
+  return { statements, tell: { orderId: order.id, event: "Paid" } };
 }
 
 /**
@@ -155,7 +153,6 @@ async function moveUnpaid(db: Database, session: Stripe.Checkout.Session, state:
   // The cancellation goes first: it only applies while the payment is still pending.
   return {
     statements: [...cancelled.statements, recordState],
-    productIds: cancelled.productIds,
     ...(awaitingCardPayment(order) && { tell: { orderId: order.id, event: "Cancelled" as const } }),
   };
 }

@@ -11,6 +11,7 @@ import { decoyHash, hashPassword, verifyPassword } from "@worker/password";
 import { loginInput, registerInput } from "@worker/validation/account";
 import { deliveryAddressQuery } from "./addresses";
 import { knownCartItems, savedCartPricesQuery, storeCart, toPrices } from "./cart";
+import { storeSettingsQuery, toStoreSettings } from "./store-settings";
 
 export const INVALID_LOGIN = "Invalid email or password";
 const EMAIL_TAKEN = "An account with this e-mail already exists. Try logging in.";
@@ -70,10 +71,12 @@ export function mergeCarts(saved: CartItems, guest: CartItems): CartItems {
  * phone's cart bar). Null when the account no longer exists.
  */
 export async function shopperForPages(db: Database, userId: string) {
-  const [account, address, priced] = await db.batch([
+  const [account, address, priced, settings] = await db.batch([
     db.select().from(users).where(eq(users.id, userId)).limit(1),
     deliveryAddressQuery(db, userId),
     savedCartPricesQuery(db, userId),
+    storeSettingsQuery(db),
   ]);
-  return account[0] ? { user: account[0], deliveryAddress: address[0] ?? null, prices: toPrices(priced) } : null;
+  const found = account[0] ? { user: account[0], deliveryAddress: address[0] ?? null, prices: toPrices(priced) } : null;
+  return { found, settings: toStoreSettings(settings) };
 }

@@ -10,6 +10,7 @@ import { addresses, users, type Address, type AddressSnapshot } from "@worker/db
 import { HttpError, notFound, parseInput } from "@worker/errors";
 import { addressIdInput, addressInput, addressUpdateInput } from "@worker/validation/address";
 import { statesOfPincode } from "./pincode-regions";
+import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
 
 export const MAX_ADDRESSES = 50;
 export const ADDRESS_NOT_FOUND = "Address not found";
@@ -187,8 +188,12 @@ export function toApiSavedAddress(address: Address, isDefault: boolean) {
   return { ...toApiAddress(toAddressSnapshot(address)), isDefault };
 }
 
-/** The address book in one round trip: the account (it may be gone) and its addresses, default first. */
-export async function addressBookPage(db: Database, userId: string): Promise<{ userExists: boolean; addresses: Address[] }> {
-  const [account, list] = await db.batch([db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1), listAddresses(db, userId)]);
-  return { userExists: account.length > 0, addresses: list };
+/** The address book in one round trip: the account (it may be gone), its addresses (default first) and the store's settings (each address's delivery promise). */
+export async function addressBookPage(db: Database, userId: string): Promise<{ userExists: boolean; addresses: Address[]; settings: StoreSettings }> {
+  const [account, list, settings] = await db.batch([
+    db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
+    listAddresses(db, userId),
+    storeSettingsQuery(db),
+  ]);
+  return { userExists: account.length > 0, addresses: list, settings: toStoreSettings(settings) };
 }

@@ -1,8 +1,7 @@
 /**
  * Stock changes for many products at once, from the seller's product list or the API: switch
  * them on or off, or set their count. One D1 batch (one transaction) reads the products, writes
- * them with one statement and reads them again; the cached catalogue is refreshed once for the
- * whole change, and only if shoppers can see it (ADR 019, ADR 024), never once per product.
+ * them with one statement and reads them again.
  *
  * The rules are the single switch's (ADR 019): off is remembered whatever the count does; on needs
  * counted stock above zero or no count, so sold-out products stay off and are reported; a count
@@ -12,7 +11,7 @@ import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { products } from "@worker/db/schema";
 import { parseInput } from "@worker/errors";
 import { bulkStockInput, type BulkStockInput } from "@worker/validation/product";
-import { catalogChanged, type CatalogStore } from "./catalog-refresh";
+import type { Database } from "@worker/db/client";
 
 export type BulkStockResult = {
   change: BulkStockInput["set"];
@@ -26,7 +25,7 @@ export type BulkStockResult = {
   missing: number;
 };
 
-export async function setStockInBulk({ db, env }: CatalogStore, input: unknown): Promise<BulkStockResult> {
+export async function setStockInBulk(db: Database, input: unknown): Promise<BulkStockResult> {
   const change = parseInput(bulkStockInput, input);
   const selected = sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(change.ids)}))`;
   const state = () =>
@@ -55,16 +54,12 @@ export async function setStockInBulk({ db, env }: CatalogStore, input: unknown):
 
   const was = new Map(before.map((row) => [row.id, row]));
   let changed = 0;
-  let shownChanged = false;
   for (const row of after) {
     const old = was.get(row.id);
-    if (!old) continue;
-    if (old.stock !== row.stock || old.switchedOff !== row.switchedOff) changed++;
-    if (old.stock !== row.stock || old.inStock !== row.inStock) shownChanged = true;
+    if (old && (old.stock !== row.stock || old.switchedOff !== row.switchedOff)) changed++;
   }
   // Switched on or not, these stay off: counted, with none left.
   const soldOut = change.set === "in-stock" ? after.filter((row) => !row.inStock && row.stock === 0).length : 0;
-  if (shownChanged) await catalogChanged(env);
   return { change: change.set, changed, unchanged: after.length - changed - soldOut, soldOut, missing: change.ids.length - before.length };
 }
 

@@ -58,12 +58,11 @@ export async function cancelUnpaidCardOrder(db: Database, orderId: string, endin
         inArray(orders.paymentState, ["pending", "expired"]),
       ),
     );
-  const { productIds, statements } = await returnStock(db, orderId);
-  return { productIds, statements: [cancel, ...statements] };
+  return { statements: [cancel, ...(await returnStock(db, orderId)).statements] };
 }
 
 /** Counted stock of a cancelled order goes back once: guarded by the order's stock_returned flag. */
-export async function returnStock(db: Database, orderId: string): Promise<{ productIds: string[]; statements: BatchItem<"sqlite">[] }> {
+export async function returnStock(db: Database, orderId: string): Promise<{ statements: BatchItem<"sqlite">[] }> {
   // What each line took off a counted stock, and no more: a product the store began counting after
   // the order was placed gets nothing back it never gave.
   const items = await db
@@ -83,5 +82,5 @@ export async function returnStock(db: Database, orderId: string): Promise<{ prod
       .set({ stockReturned: true })
       .where(and(eq(orders.id, orderId), eq(orders.status, "Cancelled"))),
   ];
-  return { productIds: items.map((item) => item.productId), statements };
+  return { statements };
 }

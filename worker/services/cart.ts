@@ -11,6 +11,7 @@ import { cartUpdateInput } from "@worker/validation/cart";
 import { listAddresses } from "./addresses";
 import { toProductView, type ProductView } from "./catalog";
 import { waitingCardOrdersOf } from "./orders";
+import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
 
 export type CartLine = {
   productId: string;
@@ -35,11 +36,14 @@ export type WaitingOrder = { id: string; createdAt: number };
  */
 export async function cartPage(db: Database, shopper: { userId: string } | { guestItems: CartItems }) {
   if ("guestItems" in shopper) {
-    const found = await cartProducts(db, Object.keys(shopper.guestItems));
-    return { signedIn: false, lines: toCartLines(shopper.guestItems, found), addresses: [], waiting: null };
+    const ids = Object.keys(shopper.guestItems);
+    const [settings, found] = ids.length
+      ? await db.batch([storeSettingsQuery(db), db.select().from(products).where(inArray(products.id, ids))])
+      : [await storeSettingsQuery(db), []];
+    return { signedIn: false, lines: toCartLines(shopper.guestItems, found), addresses: [], waiting: null, settings: toStoreSettings(settings) };
   }
   const savedCart = sql`(SELECT ${users.cartItems} FROM ${users} WHERE ${users.id} = ${shopper.userId})`;
-  const [account, found, saved, held] = await db.batch([
+  const [account, found, saved, held, settingsRow] = await db.batch([
     db.select({ cartItems: users.cartItems }).from(users).where(eq(users.id, shopper.userId)).limit(1),
     db
       .select()
@@ -52,15 +56,18 @@ export async function cartPage(db: Database, shopper: { userId: string } | { gue
       .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
       .where(waitingCardOrdersOf(shopper.userId))
       .orderBy(desc(orders.createdAt)),
+    storeSettingsQuery(db),
   ]);
+  const settings = toStoreSettings(settingsRow);
   const items = account[0]?.cartItems;
-  if (!items) return { signedIn: false, lines: [], addresses: [], waiting: null };
+  if (!items) return { signedIn: false, lines: [], addresses: [], waiting: null, settings };
   const newest = held[0];
   return {
     signedIn: true,
     lines: toCartLines(items, withHeldStock(found, held)),
     addresses: saved,
     waiting: newest ? { id: newest.orderId, createdAt: newest.createdAt } : null,
+    settings,
   };
 }
 
@@ -82,11 +89,12 @@ export function savedCartPricesQuery(db: Database, userId: string) {
   return pricesOf(db, sql`(SELECT ${users.cartItems} FROM ${users} WHERE ${users.id} = ${userId})`);
 }
 
-/** What a guest's cart's products on sale cost (an empty cart asks nothing). */
-export async function cartPrices(db: Database, items: CartItems): Promise<CartPrices> {
-  if (Object.keys(items).length === 0) return {};
+/** What a guest's cart's products on sale cost, and the store's settings, in one round trip. */
+export async function guestForPages(db: Database, items: CartItems): Promise<{ prices: CartPrices; settings: StoreSettings }> {
+  if (Object.keys(items).length === 0) return { prices: {}, settings: toStoreSettings(await storeSettingsQuery(db)) };
   // The cart as one JSON parameter: a 100-line cart stays within D1's 100 bound parameters.
-  return toPrices(await pricesOf(db, sql`${JSON.stringify(items)}`));
+  const [priced, settings] = await db.batch([pricesOf(db, sql`${JSON.stringify(items)}`), storeSettingsQuery(db)]);
+  return { prices: toPrices(priced), settings: toStoreSettings(settings) };
 }
 
 /**
@@ -105,10 +113,6 @@ function pricesOf(db: Database, cart: SQL) {
 /** The offer prices of the products on sale (out of stock and unknown ones have none). */
 export function toPrices(rows: { id: string; offerPricePaise: number; inStock: boolean }[]): CartPrices {
   return Object.fromEntries(rows.filter((row) => row.inStock).map((row) => [row.id, row.offerPricePaise]));
-}
-
-function cartProducts(db: Database, ids: string[]) {
-  return ids.length ? db.select().from(products).where(inArray(products.id, ids)) : Promise.resolve([]);
 }
 
 function toCartLines(items: CartItems, found: Product[]): CartLine[] {

@@ -26,10 +26,9 @@ import { products, type Product } from "@worker/db/schema";
 import { badRequest, conflict, HttpError } from "@worker/errors";
 import { CSV_COLUMNS, MAX_IMPORT_BYTES, REQUIRED_CSV_COLUMNS, type CsvColumn } from "@shared/product-csv";
 import { productCsvRow } from "@worker/validation/product-csv";
-import { catalogChanged, type CatalogEnv } from "./catalog-refresh";
 import { csvCells } from "./catalogue-export";
 
-export type ImportStore = { db: Database; env: CatalogEnv & Pick<Env, "IMAGES" | "SESSIONS" | "APP_URL"> };
+export type ImportStore = { db: Database; env: Pick<Env, "IMAGES" | "SESSIONS" | "APP_URL"> };
 
 /** What an import writes of a product (paise, R2 keys): the columns an update may change. */
 type ProductValues = Pick<Product, "name" | "category" | "description" | "pricePaise" | "offerPricePaise" | "weight" | "stock" | "images">;
@@ -279,7 +278,7 @@ export type ImportResult = { created: number; updated: number };
  * Write a plan that refuses no row: one D1 batch, so everything or nothing. Created products come
  * after the existing ones, in the file's order.
  */
-export async function commitImport({ db, env }: ImportStore, plan: ImportPlan, sliceBytes = IMPORT_SLICE_BYTES): Promise<ImportResult> {
+export async function commitImport({ db }: Pick<ImportStore, "db">, plan: ImportPlan, sliceBytes = IMPORT_SLICE_BYTES): Promise<ImportResult> {
   if (plan.summary.refused > 0) throw badRequest(`${rowsWord(plan.summary.refused)} refused: fix them and import again; nothing was written`);
   const now = Date.now();
   const creates = plan.rows.flatMap((row, i) => (row.action === "create" ? [{ id: crypto.randomUUID(), createdAt: now + i, ...row.values }] : []));
@@ -299,7 +298,6 @@ export async function commitImport({ db, env }: ImportStore, plan: ImportPlan, s
     console.error("A catalogue import failed; D1 rolled the batch back", error);
     throw new HttpError(503, "Nothing was imported: the database refused the write. Please try again.");
   }
-  await catalogChanged(env);
   // A product edited since the plan was read keeps that edit (the update matched its version only).
   // Counted from RETURNING: D1's `changes` also counts what the schema's triggers wrote.
   const updated = results.slice(0, updateSlices.length).reduce((sum, r) => sum + (r.results?.length ?? 0), 0);

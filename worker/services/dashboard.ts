@@ -6,11 +6,6 @@
  * many orders there are. Counts of orders waiting for a step walk `orders_waiting_idx`, the stock
  * lists `products_stock_idx`. Days are calendar days in India (IST); an order counts for the day
  * it was placed, in its current state (a cancellation moves it out of that day's sales).
- *
- * Best sellers are the one read that grows with the store: 7 days of a big store's sales are
- * thousands of product-day rows to group (6,190 products in 7,913 rows, ~6 ms of SQLite at 100,000
- * orders, more than every other figure together). The page and the API keep them for a minute in
- * the isolate (`bestSellersMemo`), as a seller's analytics usually lag: the other figures stay live.
  */
 import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { BEST_SELLER_DAYS, CHART_DAYS, LOW_STOCK, PERIODS, type PeriodKey, type WaitingKey } from "@shared/dashboard";
@@ -129,31 +124,14 @@ export function dashboardQueries(db: Database, today: number) {
   ] as const;
 }
 
-/** Best sellers read recently, kept for `ttlMs` and only for the IST day they were read on. */
-export class BestSellersMemo {
-  #kept: { day: number; readAt: number; bestSellers: BestSeller[] } | undefined;
-  constructor(readonly ttlMs: number) {}
-  get(today: number, now: number): BestSeller[] | undefined {
-    const kept = this.#kept;
-    return kept && kept.day === today && now >= kept.readAt && now - kept.readAt < this.ttlMs ? kept.bestSellers : undefined;
-  }
-  keep(today: number, now: number, bestSellers: BestSeller[]) {
-    this.#kept = { day: today, readAt: now, bestSellers };
-  }
-}
-
-/** The isolate's memo for the seller's page and API: best sellers are at most a minute old. */
-export const bestSellersMemo = new BestSellersMemo(60_000);
-
-/** Every figure, in one D1 round trip; best sellers from `memo` when it holds this day's, read within its time. */
-export async function dashboardFigures(db: Database, now = Date.now(), memo?: BestSellersMemo): Promise<DashboardFigures> {
+/** Every figure, in one D1 round trip. */
+export async function dashboardFigures(db: Database, now = Date.now()): Promise<DashboardFigures> {
   const today = istDay(now);
   const firstChartDay = today - CHART_DAYS + 1;
-  const kept = memo?.get(today, now);
-  const [dayRows, waitingRows, [cash], [refunds], refundDays, [stockCounts], soldOut, lowStock, bestSellers] = kept
-    ? ([...(await db.batch(dashboardQueries(db, today))), kept] as const)
-    : await db.batch([...dashboardQueries(db, today), bestSellersQuery(db, today)] as const);
-  if (!kept) memo?.keep(today, now, bestSellers);
+  const [dayRows, waitingRows, [cash], [refunds], refundDays, [stockCounts], soldOut, lowStock, bestSellers] = await db.batch([
+    ...dashboardQueries(db, today),
+    bestSellersQuery(db, today),
+  ] as const);
 
   const byDay = new Map(dayRows.map(({ day, ...figures }) => [day, figures]));
   const periods = Object.fromEntries(

@@ -9,6 +9,7 @@ import { orderItems, orders, products, users, type Product } from "@worker/db/sc
 import { notFound } from "@worker/errors";
 import { orderIdField } from "@worker/validation/order";
 import { toOrderView, type OrderWithItems } from "./orders";
+import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
 
 /** Whether an item of the order can go back into the cart, and how many of it. */
 export type Availability = { available: boolean; /** Counted stock left; null when not counted. */ stock: number | null };
@@ -19,22 +20,27 @@ export type OrderDetail = Omit<OrderView, "items"> & { items: (OrderView["items"
 export const ORDER_NOT_FOUND = "Order not found";
 
 /** The order page's data: whether the account still exists, and the order (404 when it is not theirs). */
-export async function orderPage(db: Database, userId: string, rawOrderId: unknown): Promise<{ userExists: false } | { userExists: true; order: OrderDetail }> {
+export async function orderPage(
+  db: Database,
+  userId: string,
+  rawOrderId: unknown,
+): Promise<{ userExists: false } | { userExists: true; order: OrderDetail; settings: StoreSettings }> {
   // Any text in the URL that is no order id is simply no order of theirs.
   const parsed = orderIdField.safeParse(rawOrderId);
   if (!parsed.success) throw notFound(ORDER_NOT_FOUND);
   const orderId = parsed.data;
-  const [account, [order], stock] = await db.batch([
+  const [account, [order], stock, settings] = await db.batch([
     db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
     ownedOrder(db, userId, orderId),
     db
       .select({ id: products.id, inStock: products.inStock, stock: products.stock })
       .from(products)
       .where(inArray(products.id, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)))),
+    storeSettingsQuery(db),
   ]);
   if (account.length === 0) return { userExists: false };
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  return { userExists: true, order: withAvailability(order, stock) };
+  return { userExists: true, order: withAvailability(order, stock), settings: toStoreSettings(settings) };
 }
 
 /** A shopper's own order with its items, or a 404 (any text that is no order id included). */

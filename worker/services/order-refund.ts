@@ -13,7 +13,7 @@ import { orders, type Order } from "@worker/db/schema";
 import { conflict, notFound, parseInput } from "@worker/errors";
 import { publishStoreEvent } from "@worker/events/queue";
 import { orderRefInput } from "@worker/validation/order";
-import type { CatalogStore } from "./catalog-refresh";
+import type { Store } from "@worker/db/client";
 
 /** Why an order cannot be marked refunded, or null when it can. */
 function refundRefusal(order: Pick<Order, "id" | "status" | "isPaid" | "paymentState" | "refundedAt">): string | null {
@@ -27,7 +27,7 @@ function refundRefusal(order: Pick<Order, "id" | "status" | "isPaid" | "paymentS
 }
 
 /** Mark a cancelled, paid order refunded now; refused with a 404 (no such order) or a 409 (any other state). */
-export async function markRefunded(store: CatalogStore, input: unknown, now = Date.now()): Promise<Order> {
+export async function markRefunded(store: Store, input: unknown, now = Date.now()): Promise<Order> {
   const { orderId } = parseInput(orderRefInput, input);
   const { db } = store;
   const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });

@@ -8,13 +8,12 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { SHOPPER_CANCEL_WINDOW_MS, shopperCanCancel, type CancelledBy, type OrderStatus } from "@shared/order-status";
-import type { Database } from "@worker/db/client";
+import type { Database, Store } from "@worker/db/client";
 import { orders, type Order } from "@worker/db/schema";
 import { badRequest, conflict, HttpError, notFound, parseInput } from "@worker/errors";
 import { publishStoreEvent } from "@worker/events/queue";
 import { limitPaymentCalls } from "@worker/security/rate-limit";
 import { sellerCancelInput, shopperCancelInput } from "@worker/validation/order";
-import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
 import { historyWith, returnStock, type Ending } from "./cancellation";
 import { endWaitingCardOrder } from "./unpaid-card-orders";
 
@@ -34,7 +33,7 @@ type Cancellation = { cancelReason: string; cancelNote: string | null; cancelled
 export const CANCEL_NEEDS_REASON = "Choose a reason for cancelling";
 
 /** The seller moves an order one legal step forward (cancelling, which needs a reason, is cancelBySeller). */
-export async function moveOrder(store: CatalogStore, orderId: string, to: OrderStatus): Promise<Order> {
+export async function moveOrder(store: Store, orderId: string, to: OrderStatus): Promise<Order> {
   if (to === "Cancelled") throw badRequest(CANCEL_NEEDS_REASON);
   const order = await findOrder(store.db, orderId);
   if (!NEXT_STATUS[order.status].includes(to)) throw conflict(`An order that is ${order.status} cannot become ${to}`);
@@ -124,7 +123,7 @@ export async function markCodPaid(db: Database, orderId: string): Promise<Order>
   return updated ?? order;
 }
 
-async function applyMove(store: CatalogStore, order: Order, to: OrderStatus, guard: SQL, cancellation?: Cancellation, now = Date.now()): Promise<Order> {
+async function applyMove(store: Store, order: Order, to: OrderStatus, guard: SQL, cancellation?: Cancellation, now = Date.now()): Promise<Order> {
   const { db } = store;
   const move = db
     .update(orders)
@@ -138,9 +137,9 @@ async function applyMove(store: CatalogStore, order: Order, to: OrderStatus, gua
     .where(and(eq(orders.id, order.id), guard))
     .returning();
 
-  // Only a cancellation changes stock (and so, maybe, what is on sale).
-  const { productIds, statements } = to === "Cancelled" ? await returnStock(db, order.id) : { productIds: [], statements: [] };
-  const [moved] = (await batchWatchingAvailability(store, productIds, [move, ...statements]))[0] as Order[];
+  // Only a cancellation changes stock.
+  const { statements } = to === "Cancelled" ? await returnStock(db, order.id) : { statements: [] };
+  const [moved] = (await db.batch([move, ...statements]))[0] as Order[];
   if (!moved) throw conflict("This order was changed by someone else just now. Reload to see its current status.");
   await publishStoreEvent(store, { kind: "order-event", orderId: moved.id, event: to, at: now });
   return moved;

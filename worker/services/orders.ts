@@ -4,22 +4,20 @@
  *
  * An order is written in one D1 batch (order, its items, counted stock, the emptied cart), so it
  * exists whole or not at all; the database's constraints and triggers refuse out-of-stock products
- * and overselling inside that batch. An order that took a product's last unit refreshes the
- * cached catalogue (worker/services/catalog-refresh.ts).
+ * and overselling inside that batch.
  */
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { absoluteImageUrl } from "@shared/images";
 import { paiseToRupees, totalsFor } from "@shared/money";
-import type { Database } from "@worker/db/client";
+import type { Database, Store } from "@worker/db/client";
 import { isDbError } from "@worker/db/errors";
 import { orderItems, orders, products, users, type Order, type OrderItem, type Product, type User } from "@worker/db/schema";
 import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
 import { placeOrderInput } from "@worker/validation/order";
 import { makeDefaultStatements, ownedAddressQuery, toAddressSnapshot, toApiAddress } from "./addresses";
-import { batchWatchingAvailability, type CatalogStore } from "./catalog-refresh";
 import { assertDeliverable } from "./delivery-area";
-import { storeSettingsQuery, toStoreSettings } from "./store-settings";
+import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
 import { orderSearchKeys } from "./order-search-keys";
 import { systemEnding, UNPAID_CANCEL_REASONS } from "./cancellation";
 import { claimCardOrders, waitingCardOrders, type ClaimedCardOrder } from "./unpaid-card-orders";
@@ -30,7 +28,7 @@ export type OrderWithItems = Order & { items: OrderItem[] };
 export const OUT_OF_STOCK_MSG = "Some items in your cart just went out of stock. Please review your cart.";
 
 export async function placeOrder(
-  store: CatalogStore,
+  store: Store,
   user: Pick<User, "id">,
   input: unknown,
   paymentType: PaymentType,
@@ -127,11 +125,7 @@ export async function placeOrder(
 
   let claimed: ClaimedCardOrder[];
   try {
-    const results = await batchWatchingAvailability(
-      store,
-      lines.filter(({ product }) => product.stock !== null).map(({ product }) => product.id),
-      statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
-    );
+    const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     claimed = results[results.length - 1] as ClaimedCardOrder[];
   } catch (error) {
     if (idempotencyKey && isDbError(error, "UNIQUE")) {
@@ -192,10 +186,14 @@ export function listUserOrders(db: Database, userId: string) {
   });
 }
 
-/** The My Orders page in one D1 round trip: the account (it may be gone) and its orders. */
-export async function myOrdersPage(db: Database, userId: string): Promise<{ userExists: boolean; orders: OrderWithItems[] }> {
-  const [account, list] = await db.batch([db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1), listUserOrders(db, userId)]);
-  return { userExists: account.length > 0, orders: list };
+/** The My Orders page in one D1 round trip: the account (it may be gone), its orders and the store's settings (the delivery promises). */
+export async function myOrdersPage(db: Database, userId: string): Promise<{ userExists: boolean; orders: OrderWithItems[]; settings: StoreSettings }> {
+  const [account, list, settings] = await db.batch([
+    db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
+    listUserOrders(db, userId),
+    storeSettingsQuery(db),
+  ]);
+  return { userExists: account.length > 0, orders: list, settings: toStoreSettings(settings) };
 }
 
 /** An order as the spec's JSON API shows it; item images absolute on the store's origin (`APP_URL`). */

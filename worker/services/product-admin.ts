@@ -4,8 +4,7 @@
  * Old image objects are kept on edit and delete: past orders still show them.
  *
  * Whether a product is on sale is the database's to derive (ADR 019): the seller's switch is
- * `switchedOff`, the count is `stock`. Each write that changed what shoppers see refreshes the
- * cached catalogue (worker/services/catalog-refresh.ts).
+ * `switchedOff`, the count is `stock`.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -15,10 +14,9 @@ import { products, type Product } from "@worker/db/schema";
 import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
 import { deleteImages, readImageChoices, storeImageChoices, type ImageChoice } from "@worker/storage/uploads";
 import { productInput, stockToggleInput, type ProductInput } from "@worker/validation/product";
-import { catalogChanged } from "./catalog-refresh";
 
-/** The seller's writes: D1, the images bucket, and KV for the cached catalogue's version. */
-export type ProductStore = { db: Database; env: Pick<Env, "CATALOG_PURGE" | "IMAGES"> };
+/** The seller's writes: D1 and the images bucket. */
+export type ProductStore = { db: Database; env: Pick<Env, "IMAGES"> };
 
 function columns(input: ProductInput) {
   return {
@@ -61,7 +59,6 @@ export async function createProduct({ db, env }: ProductStore, fields: unknown, 
     throw error;
   }
   if (!product) throw new Error("The new product was not written");
-  await catalogChanged(env);
   return product;
 }
 
@@ -94,12 +91,11 @@ export async function updateProduct({ db, env }: ProductStore, id: string, field
     await deleteImages(env.IMAGES, stored);
     throw conflict(stockMovedMessage(count?.onlyIf ?? null, product.stock, count?.stock ?? null));
   }
-  if (shopperView(product) !== shopperView(existing)) await catalogChanged(env);
   return product;
 }
 
 /** The seller's switch: off is remembered (ADR 019); on needs counted stock above zero. */
-export async function setInStock({ db, env }: ProductStore, input: unknown): Promise<Product> {
+export async function setInStock(db: Database, input: unknown): Promise<Product> {
   const { id, inStock } = parseInput(stockToggleInput, input);
   const current = await db.query.products.findFirst({ where: eq(products.id, id) });
   if (!current) throw notFound("Product not found");
@@ -107,16 +103,13 @@ export async function setInStock({ db, env }: ProductStore, input: unknown): Pro
   if (current.switchedOff === !inStock) return current;
   const product = await writeThenRead(db, id, db.update(products).set({ switchedOff: !inStock, updatedAt: Date.now() }).where(eq(products.id, id)));
   if (!product) throw notFound("Product not found");
-  if (product.inStock !== current.inStock) await catalogChanged(env);
   return product;
 }
 
 /** Shoppers stop seeing it at once; orders keep their snapshots (and its pictures). */
-export async function deleteProduct({ db, env }: ProductStore, id: string): Promise<void> {
+export async function deleteProduct(db: Database, id: string): Promise<void> {
   const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   if (deleted.length === 0) throw notFound("Product not found");
-  // Its page is cached too, even while off sale ("Currently out of stock"): it must become a 404.
-  await catalogChanged(env);
 }
 
 /**
@@ -146,9 +139,4 @@ function stockMovedMessage(seen: number | null, now: number | null, wanted: numb
 async function writeThenRead(db: Database, id: string, write: BatchItem<"sqlite">): Promise<Product | undefined> {
   const [, [product]] = await db.batch([write, db.select().from(products).where(eq(products.id, id))]);
   return product;
-}
-
-/** What a shopper's page or the product list can show of a product (timestamps and the seller's flag aside). */
-function shopperView({ updatedAt: _updated, createdAt: _created, switchedOff: _switchedOff, ...shown }: Product): string {
-  return JSON.stringify(shown);
 }

@@ -8,7 +8,6 @@ import type { Database } from "@worker/db/client";
 import { products, searchSynonyms, type SearchSynonym } from "@worker/db/schema";
 import { conflict, notFound, parseInput, unknownCursor } from "@worker/errors";
 import { searchSynonymInput, searchSynonymRef } from "@worker/validation/search-synonyms";
-import { catalogChanged, type CatalogStore } from "./catalog-refresh";
 import { categoryNamed, searchWords } from "./search-query";
 
 /** Words the table may hold: every search looks its words up, and the seller's page lists them. */
@@ -60,7 +59,7 @@ export type SavedSynonym = { word: SearchSynonym; created: boolean; replaced: st
  * "cold drinks") makes the word list that category. Says what it replaced and whether the meaning
  * finds any product (in stock or not), so a typo in it does not silently leave shoppers with nothing.
  */
-export async function saveSearchSynonym({ db, env }: CatalogStore, fields: unknown): Promise<SavedSynonym> {
+export async function saveSearchSynonym(db: Database, fields: unknown): Promise<SavedSynonym> {
   const input = parseInput(searchSynonymInput, fields);
   const values = { term: asSearched(input.term), meaning: input.meaning, category: categoryNamed(input.meaning), createdAt: Date.now() };
   const finds = values.category
@@ -79,7 +78,6 @@ export async function saveSearchSynonym({ db, env }: CatalogStore, fields: unkno
     .onConflictDoUpdate({ target: searchSynonyms.term, set: { meaning: values.meaning, category: values.category, createdAt: values.createdAt } })
     .returning();
   if (!word) throw conflict(`The store keeps at most ${MAX_SEARCH_SYNONYMS} search words: remove one first`);
-  await catalogChanged(env);
   const previous = existing[0]?.meaning ?? null;
   return { word, created, replaced: previous !== null && previous !== word.meaning ? previous : null, findsProducts: Boolean(found?.yes) };
 }
@@ -98,10 +96,9 @@ function asSearched(term: string): string {
 }
 
 /** Remove a word (the store's own included); 404 when there is none. */
-export async function removeSearchSynonym({ db, env }: CatalogStore, fields: unknown): Promise<SearchSynonym> {
+export async function removeSearchSynonym(db: Database, fields: unknown): Promise<SearchSynonym> {
   const term = asSearched(parseInput(searchSynonymRef, fields).term);
   const [removed] = await db.delete(searchSynonyms).where(eq(searchSynonyms.term, term)).returning();
   if (!removed) throw notFound(`There is no search word “${term}”`);
-  await catalogChanged(env);
   return removed;
 }

@@ -4,11 +4,8 @@
  * and `/api/seller/settings`). One row in D1; until the seller first saves,
  * DEFAULT_STORE_SETTINGS apply, so a fresh store already promises what the spec says.
  *
- * Reading (ADR 028): the shopper pages take them from this isolate's copy, at most a minute old
- * (`settingsForPages`), so the top bar's promise costs no D1 round trip on any page; a save
- * replaces this isolate's copy at once and refreshes the edge-cached catalogue. What charges or
- * refuses (checkout) and what the seller edits read the row itself (`storeSettingsQuery` in their
- * own batch, or `readStoreSettings`).
+ * Pages read the row when they render; what charges or refuses (checkout) reads it in its own
+ * batch (`storeSettingsQuery`). A save changes the catalogue's version (ADR 059).
  */
 import { eq } from "drizzle-orm";
 import { storePromiseSentence } from "@shared/delivery";
@@ -18,7 +15,6 @@ import type { Database } from "@worker/db/client";
 import { storeSettings, type ExpressPincode, type StoreContact, type StoreSettingsRow } from "@worker/db/schema";
 import { parseInput } from "@worker/errors";
 import { storeSettingsInput } from "@worker/validation/store-settings";
-import { catalogChanged, type CatalogStore } from "./catalog-refresh";
 
 export type StoreSettings = {
   state: IndianState;
@@ -78,36 +74,14 @@ export async function readStoreSettings(db: Database): Promise<StoreSettings> {
   return toStoreSettings(await storeSettingsQuery(db));
 }
 
-/** How long an isolate shows its copy before reading the row again: the edge cache's freshness (ADR 009). */
-export const PAGE_SETTINGS_FRESH_MS = 60_000;
-
-// The resolved value, never a pending promise: a Worker must not await another request's I/O.
-let pageCopy: { settings: StoreSettings; until: number } | undefined;
-
-/** The settings for rendering shopper pages: this isolate's copy, read again after a minute. */
-export async function settingsForPages(db: Database): Promise<StoreSettings> {
-  if (pageCopy && pageCopy.until > Date.now()) return pageCopy.settings;
-  const settings = await readStoreSettings(db);
-  pageCopy = { settings, until: Date.now() + PAGE_SETTINGS_FRESH_MS };
-  return settings;
-}
-
-/** Drop this isolate's copy (the runtime tests start each test from the stored row). */
-export function forgetPageSettings(): void {
-  pageCopy = undefined;
-}
-
-/** Validate and store the settings; this isolate's pages and the edge-cached catalogue follow at once. */
-export async function saveStoreSettings({ db, env }: CatalogStore, input: unknown): Promise<StoreSettings> {
+/** Validate and store the settings. */
+export async function saveStoreSettings(db: Database, input: unknown): Promise<StoreSettings> {
   const settings: StoreSettings = parseInput(storeSettingsInput, input);
   const row = { ...settings, updatedAt: Date.now() };
   await db
     .insert(storeSettings)
     .values({ id: ROW_ID, ...row })
     .onConflictDoUpdate({ target: storeSettings.id, set: row });
-  pageCopy = { settings, until: Date.now() + PAGE_SETTINGS_FRESH_MS };
-  // The home page's promise and the chip are part of the cached pages.
-  await catalogChanged(env);
   return settings;
 }
 

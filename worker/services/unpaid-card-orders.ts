@@ -20,7 +20,6 @@ import type { Database } from "@worker/db/client";
 import { orders, type Order } from "@worker/db/schema";
 import { publishStoreEvent } from "@worker/events/queue";
 import { closeCheckout, type CheckoutClosing } from "@worker/payments/checkout";
-import { batchWatchingAvailability } from "./catalog-refresh";
 import { cancelUnpaidCardOrder, type Ending } from "./cancellation";
 
 type Store = { db: Database; env: Env };
@@ -101,7 +100,7 @@ export async function finishEnding(
       .where(and(inArray(orders.id, toKeep), eq(orders.paymentState, "expired"), eq(orders.status, "Order Placed")));
   const cancellations = await Promise.all(toCancel.map((order) => cancelUnpaidCardOrder(db, order.id, claimOf(order) ?? fallback)));
   const [first, ...rest] = cancellations.flatMap((c) => c.statements) as BatchItem<"sqlite">[];
-  if (first) await batchWatchingAvailability(store, [...new Set(cancellations.flatMap((c) => c.productIds))], [first, ...rest]);
+  if (first) await db.batch([first, ...rest]);
   if (tell) {
     const at = Date.now();
     for (const order of toCancel) await publishStoreEvent(store, { kind: "order-event", orderId: order.id, event: "Cancelled", at });

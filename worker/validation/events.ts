@@ -8,6 +8,5 @@ export type OrderEvent = (typeof ORDER_EVENTS)[number];
 /** A message on the store's event queue (worker/events). Parsed on the way in: a malformed one is dropped, never retried. */
 export const storeEventInput = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("order-event"), orderId: z.string().min(1).max(64), event: z.enum(ORDER_EVENTS), at: z.number().int().positive() }),
-  z.object({ kind: z.literal("catalog-changed") }),
 ]);
 export type StoreEvent = z.infer<typeof storeEventInput>;

@@ -8,7 +8,7 @@ import { promiseText, viewPromise } from "@shared/delivery";
 import { parseInput } from "@worker/errors";
 import { readForm } from "@worker/request-body";
 import { deliveryPromise } from "@worker/services/delivery-area";
-import { settingsForPages, toStorefrontSettings } from "@worker/services/store-settings";
+import { readStoreSettings, toStorefrontSettings } from "@worker/services/store-settings";
 import { pincodeInput } from "@worker/validation/address";
 import { fromContext } from "./context";
 import { pincodeCookie, pincodeFromCookie } from "./pincode-cookie";
@@ -16,12 +16,11 @@ import { shopperOf } from "./shopper-state";
 
 /**
  * The root loader's part: the settings every shopper page may show and the top bar's "Deliver to":
- * the signed-in shopper's default address, else the checked pincode, else none yet. No D1 round
- * trip of its own: the settings are the isolate's copy (ADR 028) and the address comes with the
- * account's lookup.
+ * the signed-in shopper's default address, else the checked pincode, else none yet. Both come
+ * with the shopper's lookup (worker/web/shopper-state.ts): no round trip of their own.
  */
 export async function storefrontDelivery(request: Request, context: Readonly<RouterContextProvider>) {
-  const [settings, address] = await Promise.all([settingsForPages(fromContext(context).db), shopperOf(context).deliveryAddress()]);
+  const [settings, address] = await Promise.all([shopperOf(context).settings(), shopperOf(context).deliveryAddress()]);
   const pincode = address?.zipCode ?? pincodeFromCookie(request.headers.get("cookie"));
   return {
     store: toStorefrontSettings(settings),
@@ -40,7 +39,7 @@ export async function submitPincodeForm(request: Request, context: Readonly<Rout
   const form = await readForm(request);
   const { pincode } = parseInput(pincodeInput, { pincode: form.get("pincode") });
   const back = form.get("redirectTo");
-  const settings = await settingsForPages(worker.db);
+  const settings = await readStoreSettings(worker.db);
   return {
     msg: promiseText(deliveryPromise(settings, pincode), pincode),
     headers: { "Set-Cookie": pincodeCookie(request, worker.env, pincode) },

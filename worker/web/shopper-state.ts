@@ -11,7 +11,8 @@ import { readCookie } from "@shared/cookies";
 import type { Database } from "@worker/db/client";
 import type { User } from "@worker/db/schema";
 import { shopperForPages } from "@worker/services/accounts";
-import { cartPrices } from "@worker/services/cart";
+import { guestForPages } from "@worker/services/cart";
+import type { StoreSettings } from "@worker/services/store-settings";
 import { fromContext } from "./context";
 import { readSession } from "./session";
 
@@ -31,32 +32,37 @@ export type ShopperLookup = {
   state(): Promise<ShopperState>;
   /** The signed-in shopper's default address (PIN and state), read with the account: the top bar's "Deliver to". */
   deliveryAddress(): Promise<{ zipCode: string; state: string } | null>;
+  /** The store's settings, read with the shopper. */
+  settings(): Promise<StoreSettings>;
 };
 
-/** Each part looked up at most once, and only when asked. */
+/** Each part looked up at most once, and only when asked; the shopper (or a guest's cart prices) and the settings in one round trip (ADR 011). */
 export function lookupShopper(request: Request, deps: { env: Env; db: Database }): ShopperLookup {
   const once = <T>(compute: () => Promise<T>) => {
     let value: Promise<T> | undefined;
     return () => (value ??= compute());
   };
   const userId = once(async () => (await readSession(request, deps.env, "shopper"))?.userId ?? null);
-  // The account, its delivery address and its cart's prices in one round trip (ADR 011).
-  const account = once(async () => {
+  const pages = once(async () => {
     const id = await userId();
-    return id ? shopperForPages(deps.db, id) : null;
+    const signedIn = id ? await shopperForPages(deps.db, id) : null;
+    if (signedIn?.found) return { ...signedIn.found, settings: signedIn.settings };
+    // A guest, or a session whose account is gone: the cart is the cookie's.
+    const cart = guestCart(request);
+    const guest = signedIn && Object.keys(cart).length === 0 ? { prices: {}, settings: signedIn.settings } : await guestForPages(deps.db, cart);
+    return { user: null, deliveryAddress: null, cart, ...guest };
   });
-  const user = once(async () => (await account())?.user ?? null);
-  const deliveryAddress = once(async () => (await account())?.deliveryAddress ?? null);
+  // Without a session there is no account to read.
+  const user = once(async () => ((await userId()) ? (await pages()).user : null));
+  const deliveryAddress = once(async () => ((await userId()) ? (await pages()).deliveryAddress : null));
+  const settings = once(async () => (await pages()).settings);
   const state = once(async (): Promise<ShopperState> => {
-    const found = await account();
-    if (!found) {
-      const cart = guestCart(request);
-      return { user: null, cart, prices: await cartPrices(deps.db, cart) };
-    }
+    const found = await pages();
+    if (!found.user) return { user: null, cart: "cart" in found ? found.cart : {}, prices: found.prices };
     const { user, prices } = found;
     return { user: { id: user.id, name: user.name, email: user.email }, cart: user.cartItems, prices };
   });
-  return { userId, user, state, deliveryAddress };
+  return { userId, user, state, deliveryAddress, settings };
 }
 
 const shopperContext = createContext<ShopperLookup>();

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SalesChart } from "~/components/seller/SalesChart";
 import { fromContext } from "@worker/web/context";
-import { bestSellersMemo, dashboardFigures, type PeriodFigures, type RefundsMade, type StockedProduct } from "@worker/services/dashboard";
+import { dashboardFigures, type PeriodFigures, type RefundsMade, type StockedProduct } from "@worker/services/dashboard";
 import { BEST_SELLER_DAYS, DASHBOARD_REFRESH_MS, LOW_STOCK, ordersPageFor, PERIODS, WAITING_STEPS } from "@shared/dashboard";
 import { formatDateTime } from "@shared/order-status";
 import { formatRupees } from "@shared/money";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = () => sellerPageMeta("Dashboard", "Today's orders and sales, what waits for you, stock to watch.");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return dashboardFigures(fromContext(context).db, Date.now(), bestSellersMemo);
+  return dashboardFigures(fromContext(context).db);
 }
 
 /** The seller's first screen: sales by period, orders waiting for a next step, stock to watch, best sellers, sales per day. */

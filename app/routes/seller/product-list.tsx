@@ -44,13 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     async () => {
       const form = await readForm(request);
-      if (form.get("intent") === "bulk") return { msg: bulkStockMessage(await setStockInBulk(worker, bulkStockFields(form))) };
+      if (form.get("intent") === "bulk") return { msg: bulkStockMessage(await setStockInBulk(worker.db, bulkStockFields(form))) };
       const change = parseInput(sellerProductFormInput, Object.fromEntries(form));
       if (change.intent === "delete") {
-        await deleteProduct(worker, change.id);
+        await deleteProduct(worker.db, change.id);
         return { msg: "Product Deleted" };
       }
-      const product = await setInStock(worker, { id: change.id, inStock: change.inStock === "true" });
+      const product = await setInStock(worker.db, { id: change.id, inStock: change.inStock === "true" });
       return { msg: product.inStock ? `${product.name} is in stock` : `${product.name} is out of stock` };
     },
     { refusal: {} },

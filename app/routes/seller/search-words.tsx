@@ -27,8 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   return answerForm(request, async () => {
     const { intent, ...fields } = Object.fromEntries(await readForm(request));
-    if (intent === "add") return { msg: savedSynonymMessage(await saveSearchSynonym(worker, fields)) };
-    if (intent === "remove") return { msg: `Removed “${(await removeSearchSynonym(worker, fields)).term}”` };
+    if (intent === "add") return { msg: savedSynonymMessage(await saveSearchSynonym(worker.db, fields)) };
+    if (intent === "remove") return { msg: `Removed “${(await removeSearchSynonym(worker.db, fields)).term}”` };
     throw badRequest("Choose to add or remove a word");
   });
 }

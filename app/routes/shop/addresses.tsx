@@ -7,7 +7,6 @@ import { requireShopperId, requireUserPage, toLogin } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
 import { addressBookPage, deleteAddress, setDefaultAddress, toSavedAddress, type SavedAddress } from "@worker/services/addresses";
 import { deliveryPromise } from "@worker/services/delivery-area";
-import { settingsForPages } from "@worker/services/store-settings";
 import { useActionToast } from "~/lib/use-action-toast";
 import { rescueFocus } from "~/lib/focus-rescue";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -20,7 +19,7 @@ export const meta: Route.MetaFunction = () => pageMeta("My Addresses", "Your sav
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const userId = await requireShopperId(request, context);
-  const [{ userExists, addresses }, settings] = await Promise.all([addressBookPage(worker.db, userId), settingsForPages(worker.db)]);
+  const { userExists, addresses, settings } = await addressBookPage(worker.db, userId);
   if (!userExists) throw toLogin(request);
   return {
     addresses: addresses.map((address, i) => ({

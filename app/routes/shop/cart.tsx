@@ -6,7 +6,6 @@ import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { toAddressSnapshot } from "@worker/services/addresses";
 import { cartPage } from "@worker/services/cart";
 import { deliveryPromise } from "@worker/services/delivery-area";
-import { settingsForPages } from "@worker/services/store-settings";
 import { applyCartForm, cartFormReturn } from "@worker/web/cart-form";
 import { submitCheckout } from "@worker/web/checkout-form";
 import { guestCart, shopperOf } from "@worker/web/shopper-state";
@@ -34,10 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const userId = await shopperOf(context).userId();
   const unpaidId = new URL(request.url).searchParams.get(UNPAID_PARAM);
-  const [{ signedIn, lines, addresses, waiting }, settings] = await Promise.all([
-    cartPage(worker.db, userId ? { userId } : { guestItems: guestCart(request) }),
-    settingsForPages(worker.db),
-  ]);
+  const { signedIn, lines, addresses, waiting, settings } = await cartPage(worker.db, userId ? { userId } : { guestItems: guestCart(request) });
   return {
     lines,
     // Each with its promise: an address outside the area says so before Place Order.

@@ -3,7 +3,6 @@ import { fromContext } from "@worker/web/context";
 import { requireShopperId, toLogin } from "@worker/web/guards";
 import { orderPromise } from "@worker/services/order-promise";
 import { myOrdersPage, toOrderView } from "@worker/services/orders";
-import { settingsForPages } from "@worker/services/store-settings";
 import { orderNumber, PLACED_PARAM } from "@shared/order-status";
 import { OrderCard } from "~/components/orders/OrderCard";
 import { pageMeta } from "~/lib/site";
@@ -14,7 +13,7 @@ export const meta: Route.MetaFunction = () => pageMeta("My Orders", "Your orders
 export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const userId = await requireShopperId(request, context);
-  const [{ userExists, orders }, settings] = await Promise.all([myOrdersPage(worker.db, userId), settingsForPages(worker.db)]);
+  const { userExists, orders, settings } = await myOrdersPage(worker.db, userId);
   if (!userExists) throw toLogin(request);
   // Just placed (checkout's redirect, or Stripe's return through /loader): that order, if it is theirs.
   const placed = new URL(request.url).searchParams.get(PLACED_PARAM);

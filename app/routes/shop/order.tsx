@@ -3,7 +3,6 @@ import { requireShopperId, toLogin } from "@worker/web/guards";
 import { loadPage } from "@worker/web/loader-result";
 import { orderPage } from "@worker/services/order-detail";
 import { orderPromise } from "@worker/services/order-promise";
-import { settingsForPages } from "@worker/services/store-settings";
 import { Link } from "react-router";
 import { PostalAddress } from "~/components/orders/PostalAddress";
 import { BillBreakdown } from "~/components/orders/BillBreakdown";
@@ -37,11 +36,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const userId = await requireShopperId(request, context);
-  const [page, settings] = await Promise.all([loadPage(() => orderPage(worker.db, userId, params.id)), settingsForPages(worker.db)]);
+  const page = await loadPage(() => orderPage(worker.db, userId, params.id));
   if (!page.userExists) throw toLogin(request);
   // Back from "Order again" without JavaScript (the action's redirect).
   const reordered = new URL(request.url).searchParams.has("added");
-  return { order: { ...page.order, promise: orderPromise(page.order, settings) }, reordered, now: Date.now() };
+  return { order: { ...page.order, promise: orderPromise(page.order, page.settings) }, reordered, now: Date.now() };
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {

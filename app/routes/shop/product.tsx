@@ -6,6 +6,7 @@ import { ProductGrid } from "~/components/ProductCard";
 import { Stars } from "~/components/Stars";
 import { findCategory } from "@shared/categories";
 import { cartFormAction, useCart, useCartChange } from "~/lib/cart";
+import { LOW_STOCK_SHOWN } from "@shared/cart";
 import { imageUrl } from "@shared/images";
 import { formatRupees, savingsOf } from "@shared/money";
 import { useStorefront } from "~/lib/root-data";
@@ -40,9 +41,6 @@ function shownPicture(asked: string | null, count: number): number {
   const n = Number(asked);
   return Number.isInteger(n) && n >= 1 && n <= count ? n - 1 : 0;
 }
-
-/** At or below this counted stock the page tells shoppers how many are left. */
-const LOW_STOCK = 5;
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
@@ -134,7 +132,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-3">
               <DeliveryPromiseLine />
             </div>
-            {product.inStock && product.stock !== null && product.stock <= LOW_STOCK && (
+            {product.inStock && product.stock !== null && product.stock <= LOW_STOCK_SHOWN && (
               <p className="mt-2 font-medium text-amber-700">Only {product.stock} left</p>
             )}
             {/* What is already in the cart, so Add to Cart is never a surprise second one. */}

@@ -97,10 +97,9 @@ export async function open(page: Page, path: string, hydrationSelector?: string)
 }
 
 /**
- * Open a guest's catalogue page until `check` passes, after a change by the seller. The guests'
- * cached copy is refreshed at once, or up to a second later when another catalogue change was
- * written just before (worker/catalog-purge.ts, ADR 024), as other journeys' changes can be. Give
- * the checks in `check` a short timeout (1 s): the page is opened again until they pass.
+ * Open a guest's catalogue page until `check` passes, after a change by the seller (a cached copy
+ * is keyed by the catalogue's version, ADR 059; the retry covers a background refresh still
+ * landing). Give the checks in `check` a short timeout (1 s): the page is opened again until they pass.
  */
 export async function openRefreshed(page: Page, path: string, check: () => Promise<void>) {
   await expect(async () => {
