@@ -1,6 +1,7 @@
 /**
  * What a first visit to a page downloads before it is interactive: the JavaScript modules its HTML
- * loads or preloads and its inline module script, and its CSS (linked or inlined), gzipped at level 9. Used by `npm run bench`
+ * preloads or imports and the modules those import, its inline module script, and its CSS (linked or
+ * inlined), gzipped at level 9. Used by `npm run bench`
  * for its table and by `npm test` (tests/e2e/ssr.spec.ts), which holds each shop page's own bytes
  * to at most 30 KB over the framework's floor (bench/framework-floor.ts).
  */
@@ -23,16 +24,26 @@ export async function firstLoad(
   { cookie, readAsset }: { cookie?: string; readAsset?: (path: string) => Uint8Array | Promise<Uint8Array> } = {},
 ): Promise<FirstLoad> {
   const html = await (await fetch(`${origin}${path}`, cookie ? { headers: { Cookie: cookie } } : {})).text();
-  const scripts = new Set([...html.matchAll(/<(?:link rel="modulepreload"|script type="module")[^>]*?(?:href|src)="([^"]+\.js)"/g)].map((m) => m[1]!));
-  // React Router's inline module script imports the entry and route modules.
-  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g)) scripts.add(m[1]!);
+  // The modules the HTML preloads or its module scripts import (React Router's inline one: the route
+  // modules and, last, the entry), and what they import in turn.
+  const named = [
+    ...html.matchAll(/<(?:link rel="modulepreload"|script type="module")[^>]*?(?:href|src)="([^"]+\.js)"/g),
+    ...html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?\(?"([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
   const read = readAsset ?? (async (url: string) => new Uint8Array(await (await fetch(new URL(url, origin))).arrayBuffer()));
+  const scripts = new Set<string>();
   let js = 0;
   let raw = 0;
-  for (const url of scripts) {
+  for (const url of named) {
+    if (scripts.has(url) || !url.startsWith("/")) continue;
+    scripts.add(url);
     const bytes = await read(url);
     js += gzip(bytes);
     raw += bytes.length;
+    for (const [, imported] of Buffer.from(bytes)
+      .toString("utf8")
+      .matchAll(/(?:from|import)\s*"([^"]+\.js)"/g))
+      named.push(new URL(imported!, new URL(url, origin)).pathname);
   }
   // React Router's inline module script: the imports, and with lazy route discovery the page's part of the route manifest.
   for (const [, inline] of html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
@@ -44,7 +55,7 @@ export async function firstLoad(
   // The stylesheet is inlined into the document (app/lib/inline-css.tsx): count it too.
   const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join("");
   if (inline) css += gzip(Buffer.from(inline));
-  return { js, raw, css, thirdParty: [...scripts].filter((s) => !s.startsWith("/")).length, scripts: [...scripts] };
+  return { js, raw, css, thirdParty: named.filter((name) => !name.startsWith("/")).length, scripts: [...scripts] };
 }
 
 // --- The framework's floor, as committed for `npm test`
