@@ -102,18 +102,15 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 function cpuTable(cpu: WorkerdCpu) {
   say(`### Server CPU per request (workerd)`);
   say();
-  say(`The kernel's account of workerd's JavaScript thread around each request (bench/workerd-cpu.ts; ADR 012): what Cloudflare bills, less the median`);
   say(
-    `of a request answered without work (${ms(cpu.baselineMs)}). ${cpu.requestsPerRoute} requests per route (${cpu.passwordRequestsPerRoute} for login and sign-up), in rounds of 20 alternating`,
+    `The kernel's account of workerd's JavaScript thread around each request (bench/workerd-cpu.ts; ADR 012), which is what Cloudflare bills, ` +
+      `less the median of a request answered without work (${ms(cpu.baselineMs)}); ${cpu.requestsPerRoute} requests per route ` +
+      `(${cpu.passwordRequestsPerRoute} for login and sign-up) in rounds of 20, every route in turn, at ${cpu.products.toLocaleString("en-US")} products; ` +
+      `pages rendered, never from the edge cache. The mean is the billed quantity: it carries the isolate's garbage collections, which the median ` +
+      `leaves out. "× bare" is a page's median over that of a bare React Router render of an empty route (the framework's floor, ` +
+      `bench/framework-floor.ts, in its own workerd, in the same rounds): ${ms(cpu.bare.medianMs)}, mean ${ms(cpu.bare.meanMs)}. ` +
+      `The working target, not a gate: a page's median at most ${PAGE_TARGET_MS} ms on this machine.`,
   );
-  say(
-    `with every other route, at ${cpu.products.toLocaleString("en-US")} products; pages rendered, never from the edge cache. The mean is the billed quantity:`,
-  );
-  say(`it carries the isolate's garbage collections, which the median leaves out. "× bare" is a page's median over the median of a bare`);
-  say(
-    `React Router render of an empty route (the framework's floor, bench/framework-floor.ts, in its own workerd, in the same rounds): ${ms(cpu.bare.medianMs)}, mean ${ms(cpu.bare.meanMs)}.`,
-  );
-  say(`Working target, not a gate: a page's median at most ${PAGE_TARGET_MS} ms on this machine.`);
   say();
   say(`| persona | route | median | mean | × bare |`);
   say(`| --- | --- | ---: | ---: | ---: |`);
@@ -148,15 +145,11 @@ try {
   say(`### First-load JavaScript (gzip level 9)`);
   say();
   const framework = await recordFloor(floor);
+  const versions = Object.entries(framework.versions).map(([name, version]) => `${name} ${version}`);
   say(
-    `The floor: a hello-world React Router app built in this run with the same versions (${Object.entries(framework.versions)
-      .map(([name, version]) => `${name} ${version}`)
-      .join(
-        ", ",
-      )}): ${kb(framework.js)} in ${framework.scripts} scripts (${kb(framework.raw)} minified). The app's own bytes are a page's first load less the floor,`,
-  );
-  say(
-    `its route manifest included; \`npm test\` holds them to at most ${OWN_JS_BUDGET_KB} KB on the shop pages (the floor as committed in bench/framework-floor.json).`,
+    `The floor: a hello-world React Router app built in this run with the same versions (${versions.join(", ")}): ${kb(framework.js)} in ` +
+      `${framework.scripts} scripts (${kb(framework.raw)} minified). A page's own bytes are its first load less the floor, route manifest ` +
+      `included; \`npm test\` holds them to at most ${OWN_JS_BUDGET_KB} KB on the shop pages (with the floor committed in bench/framework-floor.json).`,
   );
   say();
   say(`| page | floor | own | total | total minified | scripts | CSS (inlined) |`);
