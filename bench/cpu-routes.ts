@@ -36,7 +36,7 @@ export type CpuRoute = {
   /** As the tables show it: `GET /path` for the API, the page's path or what it does for pages. */
   name: string;
   persona: Persona;
-  /** Login and sign-up, reported on their own (ADR 019): a shopper's password is hashed; the seller's secret is compared by digest. */
+  /** Login and sign-up, sent fewer times: a shopper's password is hashed (scrypt, ~30 ms); the seller's secret is compared by digest. */
   password?: "hashed" | "compared";
   /** The status every answer must have; anything else stops the run. */
   status: number;

@@ -5,7 +5,7 @@
  * Miniflare simulates D1 inside the Worker's own workerd process: a Durable Object in JavaScript
  * that validates every query with zod, wraps it in a transaction and reads back change counts,
  * before and after SQLite. bench/workerd-cpu.ts points the Worker's D1 client here instead, as
- * a workerd external HTTP service (bench/miniflare-d1.ts). The Worker keeps workerd's
+ * a workerd external HTTP service (bench/miniflare-outside.ts). The Worker keeps workerd's
  * own D1 client (it encodes each query as JSON, sends it and decodes the JSON answer, as
  * deployed), and this server answers with node:sqlite on the same database file, in the
  * measuring Node process.

@@ -36,8 +36,7 @@ function checkMiniflareVersion(): void {
     throw new Error(
       `bench/miniflare-outside.ts wraps internal hooks of Miniflare ${MINIFLARE_VERSION}, but ${installed} is installed. ` +
         `Check that PLUGINS.d1.getBindings still returns the wrapped "cloudflare-internal:d1-api" binding with a "fetcher" service, ` +
-        `and PLUGINS.kv.getBindings a kvNamespace service designator, then set MINIFLARE_VERSION here and the exact miniflare version in package.json; ` +
-        `or measure with --storage in-process meanwhile.`,
+        `and PLUGINS.kv.getBindings a kvNamespace service designator, then set MINIFLARE_VERSION here and the exact miniflare version in package.json.`,
     );
   }
 }
