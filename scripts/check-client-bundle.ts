@@ -15,7 +15,7 @@ const FINGERPRINTS = [
   "drizzle:",
   "SESSION_SECRET is not configured",
   "session:shopper:",
-  "catalog:version",
+  "edge-cache.invalid",
   "api.stripe.com",
   "Not Authorized. Please log in.",
 ];
