@@ -57,7 +57,7 @@ if (reuseBuild && !existsSync(join(import.meta.dirname, "build", "server", "inde
   throw new Error("E2E_REUSE_BUILD=1 but there is no build in build/: run `npm run build` first, or leave E2E_REUSE_BUILD unset");
 }
 
-// --fake-stripe: "Online Payment" goes to the in-repo fake Stripe (tests/support/fake-stripe.ts),
+// --fake-stripe: "Online Payment" goes to the in-repo fake Stripe (scripts/fake-stripe.ts),
 // whose hosted page pays, sends the signed webhook and redirects back, all offline.
 const webServer: PlaywrightTestConfig["webServer"] = {
   command: `"${node}" scripts/start.ts --port ${PORT} --state .wrangler/e2e-state --fresh --fake-stripe${reuseBuild ? " --no-build" : ""}`,

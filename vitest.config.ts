@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { experimental_readRawConfig } from "wrangler";
-import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from "./tests/support/fake-stripe.ts";
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from "./scripts/fake-stripe.ts";
 
 // Runtime tests: each test file runs inside workerd with real local D1, KV and R2 (miniflare),
 // migrated with the same SQL files wrangler applies. Kept apart from vite.config.ts on purpose:

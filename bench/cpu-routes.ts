@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import Stripe from "stripe";
-import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe } from "../tests/support/fake-stripe.ts";
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe } from "../scripts/fake-stripe.ts";
 import { SEED_PRODUCTS } from "../scripts/seed-data.ts";
 import { PAGES, UNCACHED_COOKIE } from "./routes.ts";
 

@@ -30,7 +30,7 @@ import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { readDevVars } from "../scripts/dev-vars.ts";
-import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from "../tests/support/fake-stripe.ts";
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from "../scripts/fake-stripe.ts";
 import { CPU_ROUTES, prepareFixtures, toFetch, type CpuRoute, type Fixtures, type Persona } from "./cpu-routes.ts";
 import { localD1File, startD1StandIn } from "./d1-stand-in.ts";
 import { buildFloor } from "./framework-floor.ts";

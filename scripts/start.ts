@@ -66,7 +66,7 @@ devArgs.push("--var", `APP_URL:http://localhost:${port}`);
 if (process.env.CORS_ORIGINS) devArgs.push("--var", `CORS_ORIGINS:${process.env.CORS_ORIGINS}`);
 let fakeStripeNote = "";
 if (values["fake-stripe"]) {
-  const { startFakeStripe, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } = await import("../tests/support/fake-stripe.ts");
+  const { startFakeStripe, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } = await import("./fake-stripe.ts");
   const fake = await startFakeStripe({ webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook` });
   fakeStripeNote = `  Card payments go to the fake Stripe server at ${fake.url} (no real money).\n`;
   devArgs.push(

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { startFakeStripe } from "./fake-stripe";
+import { startFakeStripe } from "../../scripts/fake-stripe.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

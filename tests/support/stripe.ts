@@ -5,7 +5,7 @@ import { call } from "./http";
 const allSessions = async () => (await (await fetch(`${env.STRIPE_API_BASE}/__sessions`)).json()) as Record<string, any>[];
 
 /**
- * The fake Stripe server's control and inspection endpoints (see fake-stripe.ts). Test files run
+ * The fake Stripe server's control and inspection endpoints (see scripts/fake-stripe.ts). Test files run
  * at the same time against the one fake: each reads only its own sessions (by order or payer) and
  * keeps its faults to its own payer.
  */

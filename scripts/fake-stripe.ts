@@ -3,7 +3,7 @@
  * it (STRIPE_API_BASE), and its hosted "checkout page" pays and sends a webhook signed with
  * Stripe's own test helper. It implements only what the store uses.
  *
- *   node tests/support/fake-stripe.ts --port 12111 --webhook http://127.0.0.1:8787/api/stripe/webhook
+ *   node scripts/fake-stripe.ts --port 12111 --webhook http://127.0.0.1:8787/api/stripe/webhook
  *
  * Control endpoints for fault injection: POST /__control {"fail": 500 | 429 | "slow", "times": n,
  * "email"?: the payer it applies to} (session creations; 500 and 429 also closing one), GET /__sessions,
