@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { open, openRefreshed, productCard } from "./support/app";
 import { openSellerPage, SELLER_STATE, waitForSellerLoginForm } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
-import { leaveQuestion, SCREENS, sellerLink } from "./support/unsaved-changes";
+import { leaveQuestion, sellerLink } from "./support/unsaved-changes";
 
 const uniqueWord = (base: string) => `${base} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -126,91 +126,87 @@ test.describe("the seller's search words", () => {
   });
 });
 
-for (const [screen, options] of SCREENS) {
-  test.describe(`a search word not added, ${screen}`, () => {
-    test.use(options);
+test.describe("a search word not added, on a desktop", () => {
+  test("leaving with a word typed asks: Keep editing keeps it and gives it the focus; Leave without saving adds nothing", async ({ sellerPage }) => {
+    const term = uniqueWord("nendran");
+    await openSellerPage(sellerPage, "/seller/search-words");
+    const typed = sellerPage.getByLabel("Shoppers type");
+    await typed.fill(term);
 
-    test("leaving with a word typed asks: Keep editing keeps it and gives it the focus; Leave without saving adds nothing", async ({ sellerPage }) => {
-      const term = uniqueWord("nendran");
-      await openSellerPage(sellerPage, "/seller/search-words");
-      const typed = sellerPage.getByLabel("Shoppers type");
-      await typed.fill(term);
+    const question = leaveQuestion(sellerPage);
+    const keep = question.getByRole("button", { name: "Keep editing" });
+    await sellerLink(sellerPage, "Dashboard").click();
+    await expect(question).toBeVisible();
+    await expect(question).toHaveAccessibleDescription("Your changes to this search word are not saved. If you leave, they will be lost.");
+    await expect(keep).toBeFocused();
+    await keep.click();
+    await expect(question).toBeHidden();
+    await expect(sellerPage).toHaveURL("/seller/search-words");
+    await expect(typed).toHaveValue(term);
+    await expect(typed).toBeFocused();
 
-      const question = leaveQuestion(sellerPage);
-      const keep = question.getByRole("button", { name: "Keep editing" });
-      await sellerLink(sellerPage, "Dashboard").click();
-      await expect(question).toBeVisible();
-      await expect(question).toHaveAccessibleDescription("Your changes to this search word are not saved. If you leave, they will be lost.");
-      await expect(keep).toBeFocused();
-      await keep.click();
-      await expect(question).toBeHidden();
-      await expect(sellerPage).toHaveURL("/seller/search-words");
-      await expect(typed).toHaveValue(term);
-      await expect(typed).toBeFocused();
-
-      await sellerLink(sellerPage, "Dashboard").click();
-      await question.getByRole("button", { name: "Leave without saving" }).click();
-      await expect(sellerPage).toHaveURL("/seller/dashboard");
-      await expect(question).toHaveCount(0);
-      await openSellerPage(sellerPage, "/seller/search-words");
-      await expect(row(sellerPage, term)).toHaveCount(0);
-    });
-
-    test("a refused word still asks before leaving; a word added goes through unasked, and then leaving asks nothing", async ({ sellerPage }) => {
-      const term = uniqueWord("poovan");
-      const question = leaveQuestion(sellerPage);
-      await openSellerPage(sellerPage, "/seller/search-words");
-      const typed = sellerPage.getByLabel("Shoppers type");
-      await typed.fill("banana");
-      await sellerPage.getByLabel("Finds").fill("banana");
-      await sellerPage.getByRole("button", { name: "Add word" }).click();
-      await expect(sellerPage.getByRole("alert")).toHaveText("A word cannot mean itself");
-      await sellerLink(sellerPage, "Settings").click();
-      await expect(question).toBeVisible();
-      await question.getByRole("button", { name: "Keep editing" }).click();
-      await expect(sellerPage).toHaveURL("/seller/search-words");
-      await expect(typed).toBeFocused();
-
-      await typed.fill(term);
-      await sellerPage.getByRole("button", { name: "Add word" }).click();
-      await expect(sellerPage.getByRole("status").getByText(`Added: “${term}” finds “banana”`)).toBeVisible();
-      await expect(question).toHaveCount(0);
-      // Removing a word is one click, with nothing typed to lose: it asks nothing either.
-      await row(sellerPage, term)
-        .getByRole("button", { name: `Remove ${term}` })
-        .click();
-      await expect(sellerPage.getByRole("status").getByText(`Removed “${term}”`)).toBeVisible();
-      await sellerLink(sellerPage, "Settings").click();
-      await expect(sellerPage).toHaveURL("/seller/settings");
-      await expect(question).toHaveCount(0);
-    });
-
-    test("untouched, or typed and erased, the page leaves unasked; a meaning typed alone asks", async ({ sellerPage }) => {
-      const question = leaveQuestion(sellerPage);
-      await openSellerPage(sellerPage, "/seller/search-words");
-      await sellerLink(sellerPage, "Dashboard").click();
-      await expect(sellerPage).toHaveURL("/seller/dashboard");
-      await expect(question).toHaveCount(0);
-
-      // Compared by value: a word erased is no change.
-      await openSellerPage(sellerPage, "/seller/search-words");
-      const typed = sellerPage.getByLabel("Shoppers type");
-      await typed.fill("kela");
-      await typed.fill("");
-      await sellerLink(sellerPage, "Dashboard").click();
-      await expect(sellerPage).toHaveURL("/seller/dashboard");
-      await expect(question).toHaveCount(0);
-
-      await openSellerPage(sellerPage, "/seller/search-words");
-      const meaning = sellerPage.getByLabel("Finds");
-      await meaning.fill("banana");
-      await sellerLink(sellerPage, "Dashboard").click();
-      await expect(question).toBeVisible();
-      await question.getByRole("button", { name: "Keep editing" }).click();
-      await expect(meaning).toBeFocused();
-      await sellerLink(sellerPage, "Dashboard").click();
-      await question.getByRole("button", { name: "Leave without saving" }).click();
-      await expect(sellerPage).toHaveURL("/seller/dashboard");
-    });
+    await sellerLink(sellerPage, "Dashboard").click();
+    await question.getByRole("button", { name: "Leave without saving" }).click();
+    await expect(sellerPage).toHaveURL("/seller/dashboard");
+    await expect(question).toHaveCount(0);
+    await openSellerPage(sellerPage, "/seller/search-words");
+    await expect(row(sellerPage, term)).toHaveCount(0);
   });
-}
+
+  test("a refused word still asks before leaving; a word added goes through unasked, and then leaving asks nothing", async ({ sellerPage }) => {
+    const term = uniqueWord("poovan");
+    const question = leaveQuestion(sellerPage);
+    await openSellerPage(sellerPage, "/seller/search-words");
+    const typed = sellerPage.getByLabel("Shoppers type");
+    await typed.fill("banana");
+    await sellerPage.getByLabel("Finds").fill("banana");
+    await sellerPage.getByRole("button", { name: "Add word" }).click();
+    await expect(sellerPage.getByRole("alert")).toHaveText("A word cannot mean itself");
+    await sellerLink(sellerPage, "Settings").click();
+    await expect(question).toBeVisible();
+    await question.getByRole("button", { name: "Keep editing" }).click();
+    await expect(sellerPage).toHaveURL("/seller/search-words");
+    await expect(typed).toBeFocused();
+
+    await typed.fill(term);
+    await sellerPage.getByRole("button", { name: "Add word" }).click();
+    await expect(sellerPage.getByRole("status").getByText(`Added: “${term}” finds “banana”`)).toBeVisible();
+    await expect(question).toHaveCount(0);
+    // Removing a word is one click, with nothing typed to lose: it asks nothing either.
+    await row(sellerPage, term)
+      .getByRole("button", { name: `Remove ${term}` })
+      .click();
+    await expect(sellerPage.getByRole("status").getByText(`Removed “${term}”`)).toBeVisible();
+    await sellerLink(sellerPage, "Settings").click();
+    await expect(sellerPage).toHaveURL("/seller/settings");
+    await expect(question).toHaveCount(0);
+  });
+
+  test("untouched, or typed and erased, the page leaves unasked; a meaning typed alone asks", async ({ sellerPage }) => {
+    const question = leaveQuestion(sellerPage);
+    await openSellerPage(sellerPage, "/seller/search-words");
+    await sellerLink(sellerPage, "Dashboard").click();
+    await expect(sellerPage).toHaveURL("/seller/dashboard");
+    await expect(question).toHaveCount(0);
+
+    // Compared by value: a word erased is no change.
+    await openSellerPage(sellerPage, "/seller/search-words");
+    const typed = sellerPage.getByLabel("Shoppers type");
+    await typed.fill("kela");
+    await typed.fill("");
+    await sellerLink(sellerPage, "Dashboard").click();
+    await expect(sellerPage).toHaveURL("/seller/dashboard");
+    await expect(question).toHaveCount(0);
+
+    await openSellerPage(sellerPage, "/seller/search-words");
+    const meaning = sellerPage.getByLabel("Finds");
+    await meaning.fill("banana");
+    await sellerLink(sellerPage, "Dashboard").click();
+    await expect(question).toBeVisible();
+    await question.getByRole("button", { name: "Keep editing" }).click();
+    await expect(meaning).toBeFocused();
+    await sellerLink(sellerPage, "Dashboard").click();
+    await question.getByRole("button", { name: "Leave without saving" }).click();
+    await expect(sellerPage).toHaveURL("/seller/dashboard");
+  });
+});

@@ -158,7 +158,7 @@ async function typeThreeProblems(page: Page) {
   await page.getByLabel("Offer Price (₹)").fill(THREE_PROBLEMS.offerPrice);
 }
 
-// Every journey on a desktop and on a phone (the phone's own in its describe below).
+// Journeys where the layout matters, on a desktop and on a phone (the phone's own in its describe below).
 for (const [screen, options] of SCREENS) {
   test.describe(`the seller's catalogue, ${screen}`, () => {
     test.use(options);
@@ -288,339 +288,6 @@ for (const [screen, options] of SCREENS) {
     );
 
     test(
-      "a file that only claims to be a picture is refused by the server in its slot, which takes the focus; another file there saves",
-      { tag: CATALOGUE_TAG },
-      async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
-        const name = `Claimed Beans ${unique()}`;
-        catalogueChanges.added(name);
-        const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
-        await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
-        // Named .png and sent as one, so the browser's own check lets it through; its bytes are text.
-        const slot = sellerPage.getByLabel("Upload image 2", { exact: true });
-        await slot.setInputFiles({ name: "banana.png", mimeType: "image/png", buffer: Buffer.from("not really a picture") });
-        await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
-        const reason = "Image 2 (banana.png): Images must be JPEG, PNG, WebP or AVIF files";
-        const fileInput = sellerPage.locator('input[type=file][name="image1"]');
-        await expect(fileInput).toHaveAttribute("aria-invalid", "true");
-        await expect(fileInput).toHaveAccessibleDescription(reason);
-        await expect(fileInput).toBeFocused();
-        // Said at the slot, not again beside the button.
-        await expect(sellerPage.getByRole("alert").filter({ hasText: reason })).toHaveCount(1);
-
-        await fileInput.setInputFiles(CARROT);
-        await expect(fileInput).not.toHaveAttribute("aria-invalid");
-        await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
-        await expect(toast(sellerPage, `Saved ${name}`)).toBeVisible();
-        await expect.poll(async () => (await productByApi(sellerRequest, name))?.image.length).toBe(2);
-      },
-    );
-
-    test(
-      "leaving Edit Product with a changed name asks: Keep editing keeps what was typed, the back button asks too; Leave without saving saves nothing",
-      { tag: CATALOGUE_TAG },
-      async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
-        const name = `Unsaved Leek ${unique()}`;
-        catalogueChanges.added(name);
-        await addByApi(sellerRequest, new URL(baseURL!).origin, name);
-        // Into Edit from the list, in the page: the back button is then the app's own navigation.
-        await openSellerPage(sellerPage, `/seller/product-list?q=${encodeURIComponent(name)}`);
-        await sellerPage.getByRole("link", { name: `Edit ${name}` }).click();
-        await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText(`Edit ${name}`);
-        const editAddress = sellerPage.url();
-        const field = sellerPage.getByLabel("Product Name");
-        await field.fill(`${name} renamed`);
-
-        const question = leaveQuestion(sellerPage);
-        const keep = question.getByRole("button", { name: "Keep editing" });
-        await sellerLink(sellerPage, "Dashboard").click();
-        await expect(question).toBeVisible();
-        await expect(question).toHaveAccessibleDescription("Your changes to this product are not saved. If you leave, they will be lost.");
-        await expect(keep).toBeFocused();
-        await keep.click();
-        await expect(question).toBeHidden();
-        await expect(sellerPage).toHaveURL(editAddress);
-        await expect(field).toHaveValue(`${name} renamed`);
-
-        await sellerPage.evaluate(() => history.back());
-        await expect(question).toBeVisible();
-        await keep.click();
-        await expect(question).toBeHidden();
-        await expect(sellerPage).toHaveURL(editAddress);
-        await expect(field).toHaveValue(`${name} renamed`);
-
-        await sellerLink(sellerPage, "Dashboard").click();
-        await question.getByRole("button", { name: "Leave without saving" }).click();
-        await expect(sellerPage).toHaveURL("/seller/dashboard");
-        await expect(question).toHaveCount(0);
-        expect(await productByApi(sellerRequest, name)).toBeDefined();
-        expect(await productByApi(sellerRequest, `${name} renamed`)).toBeUndefined();
-      },
-    );
-
-    test(
-      "Add Product refused for three fields shows each reason under its field at once and focuses the first; corrected, it adds",
-      { tag: CATALOGUE_TAG },
-      async ({ sellerPage, sellerRequest, catalogueChanges }) => {
-        const name = `Many Problems Radish ${unique()}`;
-        catalogueChanges.added(name);
-        await openSellerPage(sellerPage, "/seller");
-        await sellerPage.getByLabel("Upload image 1", { exact: true }).setInputFiles(CARROT);
-        await sellerPage.getByLabel("Category").selectOption("Vegetables");
-        await typeThreeProblems(sellerPage);
-        await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
-        await expectThreeProblems(sellerPage);
-        await expectNoSeriousViolations(sellerPage, `Add Product refused for three fields, ${screen}`);
-
-        // Corrected, it adds, and nothing is marked any more.
-        await sellerPage.getByLabel("Product Name").fill(name);
-        await sellerPage.getByLabel("Product Description").fill("Crisp");
-        await sellerPage.getByLabel("Offer Price (₹)").fill("35");
-        await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
-        await expect(toast(sellerPage, `Product Added: ${name}`)).toBeVisible();
-        await expect(sellerPage.locator("[aria-invalid]")).toHaveCount(0);
-        await expect(sellerPage.getByText("3 problems to fix:")).toHaveCount(0);
-        await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 35 });
-      },
-    );
-
-    test(
-      "Add Product leaves the checking to the server once it runs JavaScript: a negative count and no category come back together, not one per save",
-      { tag: CATALOGUE_TAG },
-      async ({ sellerPage, sellerRequest, catalogueChanges }) => {
-        const name = `Counted Radish ${unique()}`;
-        catalogueChanges.added(name);
-        await openSellerPage(sellerPage, "/seller");
-        await sellerPage.getByLabel("Upload image 1", { exact: true }).setInputFiles(CARROT);
-        await sellerPage.getByLabel("Product Name").fill(name);
-        await sellerPage.getByLabel("Product Price (₹)").fill("50");
-        await sellerPage.getByLabel("Offer Price (₹)").fill("80");
-        // The browser's own check would stop here alone ("must be greater than or equal to 0"), one problem per save.
-        await sellerPage.getByLabel("Stock count (optional)").fill("-3");
-        await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
-        await expect(sellerPage.getByText("2 problems to fix:")).toBeVisible();
-        for (const label of ["Category", "Stock count (optional)"]) await expect(sellerPage.getByLabel(label), label).toHaveAttribute("aria-invalid", "true");
-        await expect(sellerPage.getByLabel("Category")).toBeFocused();
-        expect(await productByApi(sellerRequest, name)).toBeUndefined();
-
-        // The prices are compared once each field is right.
-        await sellerPage.getByLabel("Category").selectOption("Vegetables");
-        await sellerPage.getByLabel("Stock count (optional)").fill("3");
-        await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
-        await expect(sellerPage.getByLabel("Offer Price (₹)")).toHaveAccessibleDescription("Offer price cannot be above the price");
-        await expect(sellerPage.getByLabel("Offer Price (₹)")).toBeFocused();
-        await sellerPage.getByLabel("Offer Price (₹)").fill("45");
-        await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
-        await expect(toast(sellerPage, `Product Added: ${name}`)).toBeVisible();
-        await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 45, stock: 3 });
-      },
-    );
-
-    test(
-      "unsaved changes: a refused save still asks before leaving; a save goes through unasked, and then leaving asks nothing",
-      { tag: CATALOGUE_TAG },
-      async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
-        const name = `Saved Leek ${unique()}`;
-        catalogueChanges.added(name);
-        const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
-        await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
-        const offer = sellerPage.getByLabel("Offer Price (₹)");
-        const question = leaveQuestion(sellerPage);
-        await offer.fill("450");
-        await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
-        await expect(sellerPage.getByRole("alert")).toHaveText("Offer price cannot be above the price");
-        await sellerLink(sellerPage, "Product List").click();
-        await expect(question).toBeVisible();
-        await question.getByRole("button", { name: "Keep editing" }).click();
-        await expect(sellerPage).toHaveURL(`/seller/products/${id}/edit`);
-
-        await offer.fill("65");
-        await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
-        await expect(toast(sellerPage, `Saved ${name}`)).toBeVisible();
-        await expect(question).toHaveCount(0);
-        await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 65 });
-        await sellerLink(sellerPage, "Product List").click();
-        await expect(sellerPage).toHaveURL("/seller/product-list");
-        await expect(question).toHaveCount(0);
-      },
-    );
-
-    test(
-      "a link followed while a save is on its way waits for its answer: refused, the seller is asked; saved, they go on unasked",
-      { tag: CATALOGUE_TAG },
-      async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
-        const name = `Hurried Leek ${unique()}`;
-        catalogueChanges.added(name);
-        const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
-        const edit = `/seller/products/${id}/edit`;
-        await openSellerPage(sellerPage, edit);
-        const saveAndLeave = await leavingMidSave(sellerPage, edit);
-        const offer = sellerPage.getByLabel("Offer Price (₹)");
-        const question = leaveQuestion(sellerPage);
-        const save = sellerPage.getByRole("button", { name: "SAVE", exact: true });
-
-        await offer.fill("450");
-        await saveAndLeave(save, sellerLink(sellerPage, "Product List"));
-        await expect(question).toBeVisible();
-        await expect(sellerPage.getByRole("alert")).toHaveText("Offer price cannot be above the price");
-        await question.getByRole("button", { name: "Keep editing" }).click();
-        await expect(sellerPage).toHaveURL(edit);
-
-        await offer.fill("55");
-        await saveAndLeave(save, sellerLink(sellerPage, "Product List"));
-        await expect(sellerPage).toHaveURL("/seller/product-list");
-        await expect(question).toHaveCount(0);
-        await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 55 });
-      },
-    );
-
-    test(
-      "a category changed on Edit Product stays changed: the form shows it after the save, leaving asks nothing, and a second save keeps it",
-      { tag: CATALOGUE_TAG },
-      async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
-        const name = `Moved Leek ${unique()}`;
-        catalogueChanges.added(name);
-        const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
-        await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
-        const category = sellerPage.getByLabel("Category");
-        await expect(category).toHaveValue("Vegetables");
-        await category.selectOption("Instant");
-        await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
-        await expect(toast(sellerPage, `Saved ${name}`)).toBeVisible();
-        await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ category: "Instant" });
-        // The saved category is the form's own now, not the one it opened with.
-        await expect(category).toHaveValue("Instant");
-
-        await sellerPage.getByLabel("Offer Price (₹)").fill("60");
-        await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
-        await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 60, category: "Instant" });
-        // Left once the save is done, as a person sees it (its toast merges with the first save's):
-        // the button is back from "Saving…". A link followed mid-save asks, the change not yet saved.
-        await expect(sellerPage.getByRole("button", { name: "SAVE", exact: true })).toBeVisible();
-        await sellerLink(sellerPage, "Product List").click();
-        await expect(sellerPage).toHaveURL("/seller/product-list");
-        await expect(leaveQuestion(sellerPage)).toHaveCount(0);
-      },
-    );
-
-    test(
-      "unsaved changes by keyboard: the question takes the focus, Escape stays and gives it back to the changed field; Tab, Enter leaves",
-      { tag: CATALOGUE_TAG },
-      async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
-        const name = `Keyed Leek ${unique()}`;
-        catalogueChanges.added(name);
-        const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
-        await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
-        const field = sellerPage.getByLabel("Product Name");
-        await field.focus();
-        await sellerPage.keyboard.press("End");
-        await sellerPage.keyboard.type(" fresh");
-        const dashboard = sellerLink(sellerPage, "Dashboard");
-        await dashboard.focus();
-        await sellerPage.keyboard.press("Enter");
-
-        const question = leaveQuestion(sellerPage);
-        await expect(question).toBeVisible();
-        await expect(question.getByRole("button", { name: "Keep editing" })).toBeFocused();
-        await sellerPage.keyboard.press("Escape");
-        await expect(question).toBeHidden();
-        await expect(field).toBeFocused();
-        await expect(field).toHaveValue(`${name} fresh`);
-        await expect(sellerPage).toHaveURL(`/seller/products/${id}/edit`);
-
-        await dashboard.focus();
-        await sellerPage.keyboard.press("Enter");
-        await expect(question.getByRole("button", { name: "Keep editing" })).toBeFocused();
-        await sellerPage.keyboard.press("Tab");
-        await expect(question.getByRole("button", { name: "Leave without saving" })).toBeFocused();
-        await sellerPage.keyboard.press("Enter");
-        await expect(sellerPage).toHaveURL("/seller/dashboard");
-        expect(await productByApi(sellerRequest, name)).toBeDefined();
-      },
-    );
-
-    test(
-      "unsaved changes: an untouched Edit Product, or one changed back, leaves unasked; a count, a picture, the pictures' order or a category on Add Product asks",
-      { tag: CATALOGUE_TAG },
-      async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
-        const name = `Untouched Leek ${unique()}`;
-        catalogueChanges.added(name);
-        const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name, [AVOCADO, CUCUMBER]);
-        const edit = `/seller/products/${id}/edit`;
-        const question = leaveQuestion(sellerPage);
-        await openSellerPage(sellerPage, edit);
-        await sellerLink(sellerPage, "Dashboard").click();
-        await expect(sellerPage).toHaveURL("/seller/dashboard");
-        await expect(question).toHaveCount(0);
-
-        // Compared by value: a change undone is no change.
-        await openSellerPage(sellerPage, edit);
-        const field = sellerPage.getByLabel("Product Name");
-        await field.fill(`${name} renamed`);
-        await field.fill(name);
-        const remove = sellerPage.getByRole("checkbox", { name: "Remove image 1" });
-        await remove.check();
-        await remove.uncheck();
-        await sellerLink(sellerPage, "Dashboard").click();
-        await expect(sellerPage).toHaveURL("/seller/dashboard");
-        await expect(question).toHaveCount(0);
-
-        const changes: [string, () => Promise<void>][] = [
-          ["a stock count", () => sellerPage.getByLabel("Stock count (optional)").fill("5")],
-          ["a picture chosen", () => sellerPage.getByLabel("Upload image 3", { exact: true }).setInputFiles(CARROT)],
-          ["the pictures' order", () => sellerPage.getByRole("button", { name: "Move image 2 earlier" }).click()],
-        ];
-        for (const [what, change] of changes) {
-          await openSellerPage(sellerPage, edit);
-          await change();
-          await sellerLink(sellerPage, "Dashboard").click();
-          await expect(question, what).toBeVisible();
-          await question.getByRole("button", { name: "Leave without saving" }).click();
-          await expect(sellerPage).toHaveURL("/seller/dashboard");
-        }
-
-        await sellerLink(sellerPage, "Add Product").click();
-        await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Add Product");
-        await sellerPage.getByLabel("Category").selectOption("Vegetables");
-        await sellerLink(sellerPage, "Product List").click();
-        await expect(question).toBeVisible();
-        await question.getByRole("button", { name: "Leave without saving" }).click();
-        await expect(sellerPage).toHaveURL("/seller/product-list");
-        const saved = (await productByApi(sellerRequest, name))!;
-        expect(saved).toMatchObject({ stock: null });
-        expect(saved.image).toHaveLength(2);
-      },
-    );
-
-    test(
-      "unsaved changes: closing or reloading the tab gets the browser's own question only while a field is changed",
-      { tag: CATALOGUE_TAG },
-      async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
-        const name = `Reloaded Leek ${unique()}`;
-        catalogueChanges.added(name);
-        const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
-        const asked: string[] = [];
-        sellerPage.on("dialog", (dialog) => {
-          asked.push(dialog.type());
-          void dialog.accept();
-        });
-        await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
-        const field = sellerPage.getByLabel("Product Name");
-        await field.click(); // the browser asks only on a page the user has interacted with
-        await sellerPage.reload();
-        await waitForHydration(sellerPage);
-        expect(asked).toEqual([]);
-
-        await field.click();
-        await sellerPage.keyboard.type(" renamed");
-        await sellerPage.reload();
-        await waitForHydration(sellerPage);
-        expect(asked).toEqual(["beforeunload"]);
-        // Left: the stored name again.
-        await expect(field).toHaveValue(name);
-      },
-    );
-
-    test(
       "bulk stock from the list: select all on the page, switch off; two rows to a count; without JavaScript too",
       { tag: CATALOGUE_TAG },
       async ({ sellerPage, sellerRequest, page: shopper, catalogueChanges, baseURL, browser }) => {
@@ -690,125 +357,457 @@ for (const [screen, options] of SCREENS) {
         await context.close();
       },
     );
-
-    test(
-      "a CSV round trip: export, change a price, preview the import, confirm; the shopper sees the new price",
-      { tag: CATALOGUE_TAG },
-      async ({ sellerPage, sellerRequest, page: shopper, catalogueChanges, baseURL }) => {
-        const name = `Export Radish ${unique()}`;
-        catalogueChanges.added(name);
-        const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
-
-        await openSellerPage(sellerPage, "/seller/product-list");
-        const downloading = sellerPage.waitForEvent("download");
-        await sellerPage.getByRole("button", { name: "Export CSV" }).click();
-        const download = await downloading;
-        expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
-        const bytes = readFileSync(await download.path());
-        // UTF-8's byte order mark leads the file, as the export sends it: Excel reads ₹ and Hindi names right.
-        expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-        const [header, ...rows] = parseCsv(bytes.toString("utf8").slice(1));
-        const columns = header!.cells;
-        const row = rows.find((r) => r.cells[columns.indexOf("id")] === id)!;
-        expect(row.cells[columns.indexOf("offer_price")]).toBe("70");
-        // The seller changes the offer price and keeps just that line (other products may move meanwhile: their stock).
-        const edited = [...row.cells];
-        edited[columns.indexOf("offer_price")] = "64.50";
-        const file = `${csvLine(columns)}${csvLine(edited)}`;
-
-        await sellerPage.getByRole("link", { name: "Import CSV" }).click();
-        await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Import products");
-        // The import is a page of the product list: its link says where the seller is.
-        await expect(sellerPage.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Product List" })).toHaveAttribute(
-          "aria-current",
-          "true",
-        );
-        await sellerPage.getByLabel("CSV file").setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
-        await sellerPage.getByRole("button", { name: "Preview import" }).click();
-        await expect(sellerPage).toHaveURL(/\/seller\/products\/import\?preview=[0-9a-f-]{36}$/);
-        // The focus goes to what the upload led to, further down the page.
-        await expect(sellerPage.getByRole("heading", { level: 2, name: "Preview" })).toBeFocused();
-        await expect(sellerPage.getByTestId("import-summary")).toHaveText("0 to create, 1 to change, 0 unchanged, 0 refused.");
-        const previewRow = sellerPage.getByRole("row").filter({ hasText: name });
-        await expect(previewRow).toContainText("Will be changed");
-        await expect(previewRow).toContainText("offer price: ₹70 → ₹64.50");
-        expect((await productByApi(sellerRequest, name))!.offerPrice).toBe(70); // nothing written yet
-
-        await sellerPage.getByRole("button", { name: "Confirm import" }).click();
-        await expect(sellerPage.getByRole("status").filter({ hasText: "Imported: 0 created, 1 updated." })).toBeVisible();
-        // Confirm went with the preview: the focus is on what the import did.
-        await expect(sellerPage.getByRole("status").filter({ hasText: "Imported: 0 created, 1 updated." })).toBeFocused();
-        expect((await productByApi(sellerRequest, name))!.offerPrice).toBe(64.5);
-        // The file just imported is no longer chosen (a second upload would be a mistake).
-        expect(await sellerPage.getByLabel("CSV file").evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
-
-        await openRefreshed(shopper, `/products?search=${encodeURIComponent(name)}`, async () => {
-          await expect(productCard(shopper, name)).toContainText(rupees(64_50), { timeout: 1000 });
-        });
-      },
-    );
-
-    test(
-      "without JavaScript, each kept picture has a Position select: the third moved first, by keyboard; axe clean",
-      { tag: CATALOGUE_TAG },
-      async ({ browser, sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
-        const name = `Position Gourd ${unique()}`;
-        catalogueChanges.added(name);
-        const { id, images } = await addByApi(sellerRequest, new URL(baseURL!).origin, name, [AVOCADO, CUCUMBER, CARROT]);
-        const context = await browser.newContext({ ...options, storageState: SELLER_STATE, javaScriptEnabled: false });
-        const page = await context.newPage();
-        await page.goto(`/seller/products/${id}/edit`);
-        // No arrows without JavaScript: a select per kept picture instead, each at its own place.
-        await expect(page.getByRole("button", { name: "Move image 3 earlier" })).toHaveCount(0);
-        for (const n of [1, 2, 3]) await expect(page.getByLabel(`Position of image ${n}`)).toHaveValue(String(n));
-        await expect(page.getByLabel("Position of image 4")).toHaveCount(0); // an empty slot has nothing to move
-        await expectNoSeriousViolationsAsServed(page, sellerPage, "Edit Product without JavaScript");
-
-        const third = page.getByLabel("Position of image 3");
-        await tabTo(page, third);
-        await page.keyboard.press("ArrowUp");
-        await page.keyboard.press("ArrowUp");
-        await expect(third).toHaveValue("1");
-        await tabTo(page, page.getByRole("button", { name: "SAVE" }));
-        await page.keyboard.press("Enter");
-        await expect(page.getByRole("status").filter({ hasText: `Saved ${name}` })).toBeVisible();
-        expect((await productByApi(sellerRequest, name))!.image).toEqual([images[2], images[0], images[1]]);
-        await context.close();
-      },
-    );
-
-    test(
-      "without JavaScript, Export CSV leads to the export's parts on the import page, each a file of its own with the header",
-      { tag: CATALOGUE_TAG },
-      async ({ browser, sellerPage }) => {
-        const context = await browser.newContext({ ...options, storageState: SELLER_STATE, javaScriptEnabled: false });
-        const page = await context.newPage();
-        await page.goto("/seller/product-list");
-        await page.getByRole("link", { name: "Export CSV" }).click();
-        await expect(page).toHaveURL("/seller/products/import?export=files#export-files");
-        await expect(page.getByRole("heading", { level: 2, name: "Export CSV files" })).toBeVisible();
-        const files = page.getByRole("list", { name: "CSV files" }).getByRole("link");
-        // Up to 500 products a file (the store's catalogue is under 500 here; the runtime tests cover several parts).
-        await expect(files).toHaveCount(1);
-        const label = (await files.first().textContent())!;
-        const [, from, to] = label.match(/^Products (\d+)–(\d+)$/)!;
-        expect(from).toBe("1");
-
-        const downloading = page.waitForEvent("download");
-        await files.first().click();
-        const download = await downloading;
-        expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}-part-1\.csv$/);
-        const file = readFileSync(await download.path(), "utf8");
-        expect(file.charCodeAt(0)).toBe(0xfeff); // a file of its own: the byte order mark for Excel, then the header
-        const [header, ...rows] = parseCsv(file);
-        expect(header!.cells.slice(0, 3)).toEqual(["id", "name", "category"]);
-        expect(rows).toHaveLength(Number(to));
-        await expectNoSeriousViolationsAsServed(page, sellerPage, "the export's parts");
-        await context.close();
-      },
-    );
   });
 }
+
+test.describe("the seller's catalogue, on a desktop", () => {
+  test(
+    "a file that only claims to be a picture is refused by the server in its slot, which takes the focus; another file there saves",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Claimed Beans ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+      // Named .png and sent as one, so the browser's own check lets it through; its bytes are text.
+      const slot = sellerPage.getByLabel("Upload image 2", { exact: true });
+      await slot.setInputFiles({ name: "banana.png", mimeType: "image/png", buffer: Buffer.from("not really a picture") });
+      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+      const reason = "Image 2 (banana.png): Images must be JPEG, PNG, WebP or AVIF files";
+      const fileInput = sellerPage.locator('input[type=file][name="image1"]');
+      await expect(fileInput).toHaveAttribute("aria-invalid", "true");
+      await expect(fileInput).toHaveAccessibleDescription(reason);
+      await expect(fileInput).toBeFocused();
+      // Said at the slot, not again beside the button.
+      await expect(sellerPage.getByRole("alert").filter({ hasText: reason })).toHaveCount(1);
+
+      await fileInput.setInputFiles(CARROT);
+      await expect(fileInput).not.toHaveAttribute("aria-invalid");
+      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+      await expect(toast(sellerPage, `Saved ${name}`)).toBeVisible();
+      await expect.poll(async () => (await productByApi(sellerRequest, name))?.image.length).toBe(2);
+    },
+  );
+
+  test(
+    "leaving Edit Product with a changed name asks: Keep editing keeps what was typed, the back button asks too; Leave without saving saves nothing",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Unsaved Leek ${unique()}`;
+      catalogueChanges.added(name);
+      await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      // Into Edit from the list, in the page: the back button is then the app's own navigation.
+      await openSellerPage(sellerPage, `/seller/product-list?q=${encodeURIComponent(name)}`);
+      await sellerPage.getByRole("link", { name: `Edit ${name}` }).click();
+      await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText(`Edit ${name}`);
+      const editAddress = sellerPage.url();
+      const field = sellerPage.getByLabel("Product Name");
+      await field.fill(`${name} renamed`);
+
+      const question = leaveQuestion(sellerPage);
+      const keep = question.getByRole("button", { name: "Keep editing" });
+      await sellerLink(sellerPage, "Dashboard").click();
+      await expect(question).toBeVisible();
+      await expect(question).toHaveAccessibleDescription("Your changes to this product are not saved. If you leave, they will be lost.");
+      await expect(keep).toBeFocused();
+      await keep.click();
+      await expect(question).toBeHidden();
+      await expect(sellerPage).toHaveURL(editAddress);
+      await expect(field).toHaveValue(`${name} renamed`);
+
+      await sellerPage.evaluate(() => history.back());
+      await expect(question).toBeVisible();
+      await keep.click();
+      await expect(question).toBeHidden();
+      await expect(sellerPage).toHaveURL(editAddress);
+      await expect(field).toHaveValue(`${name} renamed`);
+
+      await sellerLink(sellerPage, "Dashboard").click();
+      await question.getByRole("button", { name: "Leave without saving" }).click();
+      await expect(sellerPage).toHaveURL("/seller/dashboard");
+      await expect(question).toHaveCount(0);
+      expect(await productByApi(sellerRequest, name)).toBeDefined();
+      expect(await productByApi(sellerRequest, `${name} renamed`)).toBeUndefined();
+    },
+  );
+
+  test(
+    "Add Product refused for three fields shows each reason under its field at once and focuses the first; corrected, it adds",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, catalogueChanges }) => {
+      const name = `Many Problems Radish ${unique()}`;
+      catalogueChanges.added(name);
+      await openSellerPage(sellerPage, "/seller");
+      await sellerPage.getByLabel("Upload image 1", { exact: true }).setInputFiles(CARROT);
+      await sellerPage.getByLabel("Category").selectOption("Vegetables");
+      await typeThreeProblems(sellerPage);
+      await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
+      await expectThreeProblems(sellerPage);
+      await expectNoSeriousViolations(sellerPage, "Add Product refused for three fields");
+
+      // Corrected, it adds, and nothing is marked any more.
+      await sellerPage.getByLabel("Product Name").fill(name);
+      await sellerPage.getByLabel("Product Description").fill("Crisp");
+      await sellerPage.getByLabel("Offer Price (₹)").fill("35");
+      await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
+      await expect(toast(sellerPage, `Product Added: ${name}`)).toBeVisible();
+      await expect(sellerPage.locator("[aria-invalid]")).toHaveCount(0);
+      await expect(sellerPage.getByText("3 problems to fix:")).toHaveCount(0);
+      await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 35 });
+    },
+  );
+
+  test(
+    "Add Product leaves the checking to the server once it runs JavaScript: a negative count and no category come back together, not one per save",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, catalogueChanges }) => {
+      const name = `Counted Radish ${unique()}`;
+      catalogueChanges.added(name);
+      await openSellerPage(sellerPage, "/seller");
+      await sellerPage.getByLabel("Upload image 1", { exact: true }).setInputFiles(CARROT);
+      await sellerPage.getByLabel("Product Name").fill(name);
+      await sellerPage.getByLabel("Product Price (₹)").fill("50");
+      await sellerPage.getByLabel("Offer Price (₹)").fill("80");
+      // The browser's own check would stop here alone ("must be greater than or equal to 0"), one problem per save.
+      await sellerPage.getByLabel("Stock count (optional)").fill("-3");
+      await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
+      await expect(sellerPage.getByText("2 problems to fix:")).toBeVisible();
+      for (const label of ["Category", "Stock count (optional)"]) await expect(sellerPage.getByLabel(label), label).toHaveAttribute("aria-invalid", "true");
+      await expect(sellerPage.getByLabel("Category")).toBeFocused();
+      expect(await productByApi(sellerRequest, name)).toBeUndefined();
+
+      // The prices are compared once each field is right.
+      await sellerPage.getByLabel("Category").selectOption("Vegetables");
+      await sellerPage.getByLabel("Stock count (optional)").fill("3");
+      await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
+      await expect(sellerPage.getByLabel("Offer Price (₹)")).toHaveAccessibleDescription("Offer price cannot be above the price");
+      await expect(sellerPage.getByLabel("Offer Price (₹)")).toBeFocused();
+      await sellerPage.getByLabel("Offer Price (₹)").fill("45");
+      await sellerPage.getByRole("button", { name: "ADD", exact: true }).click();
+      await expect(toast(sellerPage, `Product Added: ${name}`)).toBeVisible();
+      await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 45, stock: 3 });
+    },
+  );
+
+  test(
+    "unsaved changes: a refused save still asks before leaving; a save goes through unasked, and then leaving asks nothing",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Saved Leek ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+      const offer = sellerPage.getByLabel("Offer Price (₹)");
+      const question = leaveQuestion(sellerPage);
+      await offer.fill("450");
+      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+      await expect(sellerPage.getByRole("alert")).toHaveText("Offer price cannot be above the price");
+      await sellerLink(sellerPage, "Product List").click();
+      await expect(question).toBeVisible();
+      await question.getByRole("button", { name: "Keep editing" }).click();
+      await expect(sellerPage).toHaveURL(`/seller/products/${id}/edit`);
+
+      await offer.fill("65");
+      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+      await expect(toast(sellerPage, `Saved ${name}`)).toBeVisible();
+      await expect(question).toHaveCount(0);
+      await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 65 });
+      await sellerLink(sellerPage, "Product List").click();
+      await expect(sellerPage).toHaveURL("/seller/product-list");
+      await expect(question).toHaveCount(0);
+    },
+  );
+
+  test(
+    "a link followed while a save is on its way waits for its answer: refused, the seller is asked; saved, they go on unasked",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Hurried Leek ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      const edit = `/seller/products/${id}/edit`;
+      await openSellerPage(sellerPage, edit);
+      const saveAndLeave = await leavingMidSave(sellerPage, edit);
+      const offer = sellerPage.getByLabel("Offer Price (₹)");
+      const question = leaveQuestion(sellerPage);
+      const save = sellerPage.getByRole("button", { name: "SAVE", exact: true });
+
+      await offer.fill("450");
+      await saveAndLeave(save, sellerLink(sellerPage, "Product List"));
+      await expect(question).toBeVisible();
+      await expect(sellerPage.getByRole("alert")).toHaveText("Offer price cannot be above the price");
+      await question.getByRole("button", { name: "Keep editing" }).click();
+      await expect(sellerPage).toHaveURL(edit);
+
+      await offer.fill("55");
+      await saveAndLeave(save, sellerLink(sellerPage, "Product List"));
+      await expect(sellerPage).toHaveURL("/seller/product-list");
+      await expect(question).toHaveCount(0);
+      await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 55 });
+    },
+  );
+
+  test(
+    "a category changed on Edit Product stays changed: the form shows it after the save, leaving asks nothing, and a second save keeps it",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Moved Leek ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+      const category = sellerPage.getByLabel("Category");
+      await expect(category).toHaveValue("Vegetables");
+      await category.selectOption("Instant");
+      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+      await expect(toast(sellerPage, `Saved ${name}`)).toBeVisible();
+      await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ category: "Instant" });
+      // The saved category is the form's own now, not the one it opened with.
+      await expect(category).toHaveValue("Instant");
+
+      await sellerPage.getByLabel("Offer Price (₹)").fill("60");
+      await sellerPage.getByRole("button", { name: "SAVE", exact: true }).click();
+      await expect.poll(async () => productByApi(sellerRequest, name)).toMatchObject({ offerPrice: 60, category: "Instant" });
+      // Left once the save is done, as a person sees it (its toast merges with the first save's):
+      // the button is back from "Saving…". A link followed mid-save asks, the change not yet saved.
+      await expect(sellerPage.getByRole("button", { name: "SAVE", exact: true })).toBeVisible();
+      await sellerLink(sellerPage, "Product List").click();
+      await expect(sellerPage).toHaveURL("/seller/product-list");
+      await expect(leaveQuestion(sellerPage)).toHaveCount(0);
+    },
+  );
+
+  test(
+    "unsaved changes by keyboard: the question takes the focus, Escape stays and gives it back to the changed field; Tab, Enter leaves",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Keyed Leek ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+      const field = sellerPage.getByLabel("Product Name");
+      await field.focus();
+      await sellerPage.keyboard.press("End");
+      await sellerPage.keyboard.type(" fresh");
+      const dashboard = sellerLink(sellerPage, "Dashboard");
+      await dashboard.focus();
+      await sellerPage.keyboard.press("Enter");
+
+      const question = leaveQuestion(sellerPage);
+      await expect(question).toBeVisible();
+      await expect(question.getByRole("button", { name: "Keep editing" })).toBeFocused();
+      await sellerPage.keyboard.press("Escape");
+      await expect(question).toBeHidden();
+      await expect(field).toBeFocused();
+      await expect(field).toHaveValue(`${name} fresh`);
+      await expect(sellerPage).toHaveURL(`/seller/products/${id}/edit`);
+
+      await dashboard.focus();
+      await sellerPage.keyboard.press("Enter");
+      await expect(question.getByRole("button", { name: "Keep editing" })).toBeFocused();
+      await sellerPage.keyboard.press("Tab");
+      await expect(question.getByRole("button", { name: "Leave without saving" })).toBeFocused();
+      await sellerPage.keyboard.press("Enter");
+      await expect(sellerPage).toHaveURL("/seller/dashboard");
+      expect(await productByApi(sellerRequest, name)).toBeDefined();
+    },
+  );
+
+  test(
+    "unsaved changes: an untouched Edit Product, or one changed back, leaves unasked; a count, a picture, the pictures' order or a category on Add Product asks",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Untouched Leek ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name, [AVOCADO, CUCUMBER]);
+      const edit = `/seller/products/${id}/edit`;
+      const question = leaveQuestion(sellerPage);
+      await openSellerPage(sellerPage, edit);
+      await sellerLink(sellerPage, "Dashboard").click();
+      await expect(sellerPage).toHaveURL("/seller/dashboard");
+      await expect(question).toHaveCount(0);
+
+      // Compared by value: a change undone is no change.
+      await openSellerPage(sellerPage, edit);
+      const field = sellerPage.getByLabel("Product Name");
+      await field.fill(`${name} renamed`);
+      await field.fill(name);
+      const remove = sellerPage.getByRole("checkbox", { name: "Remove image 1" });
+      await remove.check();
+      await remove.uncheck();
+      await sellerLink(sellerPage, "Dashboard").click();
+      await expect(sellerPage).toHaveURL("/seller/dashboard");
+      await expect(question).toHaveCount(0);
+
+      const changes: [string, () => Promise<void>][] = [
+        ["a stock count", () => sellerPage.getByLabel("Stock count (optional)").fill("5")],
+        ["a picture chosen", () => sellerPage.getByLabel("Upload image 3", { exact: true }).setInputFiles(CARROT)],
+        ["the pictures' order", () => sellerPage.getByRole("button", { name: "Move image 2 earlier" }).click()],
+      ];
+      for (const [what, change] of changes) {
+        await openSellerPage(sellerPage, edit);
+        await change();
+        await sellerLink(sellerPage, "Dashboard").click();
+        await expect(question, what).toBeVisible();
+        await question.getByRole("button", { name: "Leave without saving" }).click();
+        await expect(sellerPage).toHaveURL("/seller/dashboard");
+      }
+
+      await sellerLink(sellerPage, "Add Product").click();
+      await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Add Product");
+      await sellerPage.getByLabel("Category").selectOption("Vegetables");
+      await sellerLink(sellerPage, "Product List").click();
+      await expect(question).toBeVisible();
+      await question.getByRole("button", { name: "Leave without saving" }).click();
+      await expect(sellerPage).toHaveURL("/seller/product-list");
+      const saved = (await productByApi(sellerRequest, name))!;
+      expect(saved).toMatchObject({ stock: null });
+      expect(saved.image).toHaveLength(2);
+    },
+  );
+
+  test(
+    "unsaved changes: closing or reloading the tab gets the browser's own question only while a field is changed",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Reloaded Leek ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+      const asked: string[] = [];
+      sellerPage.on("dialog", (dialog) => {
+        asked.push(dialog.type());
+        void dialog.accept();
+      });
+      await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+      const field = sellerPage.getByLabel("Product Name");
+      await field.click(); // the browser asks only on a page the user has interacted with
+      await sellerPage.reload();
+      await waitForHydration(sellerPage);
+      expect(asked).toEqual([]);
+
+      await field.click();
+      await sellerPage.keyboard.type(" renamed");
+      await sellerPage.reload();
+      await waitForHydration(sellerPage);
+      expect(asked).toEqual(["beforeunload"]);
+      // Left: the stored name again.
+      await expect(field).toHaveValue(name);
+    },
+  );
+
+  test(
+    "a CSV round trip: export, change a price, preview the import, confirm; the shopper sees the new price",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, page: shopper, catalogueChanges, baseURL }) => {
+      const name = `Export Radish ${unique()}`;
+      catalogueChanges.added(name);
+      const { id } = await addByApi(sellerRequest, new URL(baseURL!).origin, name);
+
+      await openSellerPage(sellerPage, "/seller/product-list");
+      const downloading = sellerPage.waitForEvent("download");
+      await sellerPage.getByRole("button", { name: "Export CSV" }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
+      const bytes = readFileSync(await download.path());
+      // UTF-8's byte order mark leads the file, as the export sends it: Excel reads ₹ and Hindi names right.
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const [header, ...rows] = parseCsv(bytes.toString("utf8").slice(1));
+      const columns = header!.cells;
+      const row = rows.find((r) => r.cells[columns.indexOf("id")] === id)!;
+      expect(row.cells[columns.indexOf("offer_price")]).toBe("70");
+      // The seller changes the offer price and keeps just that line (other products may move meanwhile: their stock).
+      const edited = [...row.cells];
+      edited[columns.indexOf("offer_price")] = "64.50";
+      const file = `${csvLine(columns)}${csvLine(edited)}`;
+
+      await sellerPage.getByRole("link", { name: "Import CSV" }).click();
+      await expect(sellerPage.getByRole("heading", { level: 1 })).toHaveText("Import products");
+      // The import is a page of the product list: its link says where the seller is.
+      await expect(sellerPage.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Product List" })).toHaveAttribute("aria-current", "true");
+      await sellerPage.getByLabel("CSV file").setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+      await sellerPage.getByRole("button", { name: "Preview import" }).click();
+      await expect(sellerPage).toHaveURL(/\/seller\/products\/import\?preview=[0-9a-f-]{36}$/);
+      // The focus goes to what the upload led to, further down the page.
+      await expect(sellerPage.getByRole("heading", { level: 2, name: "Preview" })).toBeFocused();
+      await expect(sellerPage.getByTestId("import-summary")).toHaveText("0 to create, 1 to change, 0 unchanged, 0 refused.");
+      const previewRow = sellerPage.getByRole("row").filter({ hasText: name });
+      await expect(previewRow).toContainText("Will be changed");
+      await expect(previewRow).toContainText("offer price: ₹70 → ₹64.50");
+      expect((await productByApi(sellerRequest, name))!.offerPrice).toBe(70); // nothing written yet
+
+      await sellerPage.getByRole("button", { name: "Confirm import" }).click();
+      await expect(sellerPage.getByRole("status").filter({ hasText: "Imported: 0 created, 1 updated." })).toBeVisible();
+      // Confirm went with the preview: the focus is on what the import did.
+      await expect(sellerPage.getByRole("status").filter({ hasText: "Imported: 0 created, 1 updated." })).toBeFocused();
+      expect((await productByApi(sellerRequest, name))!.offerPrice).toBe(64.5);
+      // The file just imported is no longer chosen (a second upload would be a mistake).
+      expect(await sellerPage.getByLabel("CSV file").evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+
+      await openRefreshed(shopper, `/products?search=${encodeURIComponent(name)}`, async () => {
+        await expect(productCard(shopper, name)).toContainText(rupees(64_50), { timeout: 1000 });
+      });
+    },
+  );
+
+  test(
+    "without JavaScript, each kept picture has a Position select: the third moved first, by keyboard; axe clean",
+    { tag: CATALOGUE_TAG },
+    async ({ browser, sellerPage, sellerRequest, catalogueChanges, baseURL }) => {
+      const name = `Position Gourd ${unique()}`;
+      catalogueChanges.added(name);
+      const { id, images } = await addByApi(sellerRequest, new URL(baseURL!).origin, name, [AVOCADO, CUCUMBER, CARROT]);
+      const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`/seller/products/${id}/edit`);
+      // No arrows without JavaScript: a select per kept picture instead, each at its own place.
+      await expect(page.getByRole("button", { name: "Move image 3 earlier" })).toHaveCount(0);
+      for (const n of [1, 2, 3]) await expect(page.getByLabel(`Position of image ${n}`)).toHaveValue(String(n));
+      await expect(page.getByLabel("Position of image 4")).toHaveCount(0); // an empty slot has nothing to move
+      await expectNoSeriousViolationsAsServed(page, sellerPage, "Edit Product without JavaScript");
+
+      const third = page.getByLabel("Position of image 3");
+      await tabTo(page, third);
+      await page.keyboard.press("ArrowUp");
+      await page.keyboard.press("ArrowUp");
+      await expect(third).toHaveValue("1");
+      await tabTo(page, page.getByRole("button", { name: "SAVE" }));
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("status").filter({ hasText: `Saved ${name}` })).toBeVisible();
+      expect((await productByApi(sellerRequest, name))!.image).toEqual([images[2], images[0], images[1]]);
+      await context.close();
+    },
+  );
+
+  test(
+    "without JavaScript, Export CSV leads to the export's parts on the import page, each a file of its own with the header",
+    { tag: CATALOGUE_TAG },
+    async ({ browser, sellerPage }) => {
+      const context = await browser.newContext({ storageState: SELLER_STATE, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto("/seller/product-list");
+      await page.getByRole("link", { name: "Export CSV" }).click();
+      await expect(page).toHaveURL("/seller/products/import?export=files#export-files");
+      await expect(page.getByRole("heading", { level: 2, name: "Export CSV files" })).toBeVisible();
+      const files = page.getByRole("list", { name: "CSV files" }).getByRole("link");
+      // Up to 500 products a file (the store's catalogue is under 500 here; the runtime tests cover several parts).
+      await expect(files).toHaveCount(1);
+      const label = (await files.first().textContent())!;
+      const [, from, to] = label.match(/^Products (\d+)–(\d+)$/)!;
+      expect(from).toBe("1");
+
+      const downloading = page.waitForEvent("download");
+      await files.first().click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}-part-1\.csv$/);
+      const file = readFileSync(await download.path(), "utf8");
+      expect(file.charCodeAt(0)).toBe(0xfeff); // a file of its own: the byte order mark for Excel, then the header
+      const [header, ...rows] = parseCsv(file);
+      expect(header!.cells.slice(0, 3)).toEqual(["id", "name", "category"]);
+      expect(rows).toHaveLength(Number(to));
+      await expectNoSeriousViolationsAsServed(page, sellerPage, "the export's parts");
+      await context.close();
+    },
+  );
+});
 
 test.describe("the seller's catalogue without JavaScript", () => {
   test(

@@ -189,6 +189,7 @@ test.describe("store settings", () => {
   });
 });
 
+// The question on leaving, on both screens; the rest of its rules on a desktop.
 for (const [screen, options] of SCREENS) {
   test.describe(`store settings not saved, ${screen}`, () => {
     test.use(options);
@@ -221,145 +222,147 @@ for (const [screen, options] of SCREENS) {
       await expect(question).toHaveCount(0);
       expect(((await currentSettings(sellerRequest)).contact as Settings).hours).not.toBe(typed);
     });
-
-    test("untouched, or changed back to the saved values, the page leaves unasked; a line added to the express pincodes asks", async ({
-      sellerPage,
-      sellerRequest,
-    }) => {
-      const question = leaveQuestion(sellerPage);
-      await openSellerPage(sellerPage, "/seller/settings");
-      await sellerLink(sellerPage, "Search words").click();
-      await expect(sellerPage).toHaveURL("/seller/search-words");
-      await expect(question).toHaveCount(0);
-
-      // Compared by value: a change undone is no change.
-      await openSellerPage(sellerPage, "/seller/settings");
-      const tax = sellerPage.getByLabel("Tax rate (%)");
-      const saved = await tax.inputValue();
-      await tax.fill("5");
-      await tax.fill(saved);
-      const state = sellerPage.getByLabel("State you deliver in");
-      const savedState = await state.inputValue();
-      await state.selectOption("Kerala");
-      await state.selectOption(savedState);
-      await sellerLink(sellerPage, "Dashboard").click();
-      await expect(sellerPage).toHaveURL("/seller/dashboard");
-      await expect(question).toHaveCount(0);
-
-      await openSellerPage(sellerPage, "/seller/settings");
-      const express = sellerPage.getByLabel("Express pincodes");
-      await express.fill(`${await express.inputValue()}\n560104 40`);
-      await sellerLink(sellerPage, "Dashboard").click();
-      await expect(question).toBeVisible();
-      await question.getByRole("button", { name: "Keep editing" }).click();
-      await expect(express).toBeFocused();
-      await expect(express).toHaveValue(/\n560104 40$/);
-      await sellerLink(sellerPage, "Dashboard").click();
-      await question.getByRole("button", { name: "Leave without saving" }).click();
-      await expect(sellerPage).toHaveURL("/seller/dashboard");
-      expect((await currentSettings(sellerRequest)).expressPincodes).not.toContainEqual(expect.objectContaining({ pincode: "560104" }));
-    });
-
-    test(
-      "a refused save still asks before leaving; a save goes through unasked, shows what was saved, and then leaving asks nothing",
-      { tag: CATALOGUE_TAG },
-      async ({ sellerPage, sellerRequest, baseURL }) => {
-        const before = await currentSettings(sellerRequest);
-        const question = leaveQuestion(sellerPage);
-        try {
-          await openSellerPage(sellerPage, "/seller/settings");
-          const gstin = sellerPage.getByLabel("GSTIN (optional)");
-          await gstin.fill("29ABCDE1234F1ZX");
-          await sellerPage.getByRole("button", { name: "Save settings" }).click();
-          await expect(sellerPage.getByRole("alert")).toHaveText("That GSTIN's last character does not match: check it for a typo");
-          await sellerLink(sellerPage, "Dashboard").click();
-          await expect(question).toBeVisible();
-          await question.getByRole("button", { name: "Keep editing" }).click();
-          await expect(sellerPage).toHaveURL("/seller/settings");
-          await expect(gstin).toBeFocused();
-
-          // Typed in small letters, saved in capitals: the form then shows what was saved, no change.
-          await gstin.fill("29abcde1234f1zw");
-          await sellerPage.getByRole("button", { name: "Save settings" }).click();
-          await expect(sellerPage.getByRole("status").getByText("Settings saved")).toBeVisible();
-          await expect(question).toHaveCount(0);
-          await expect(gstin).toHaveValue("29ABCDE1234F1ZW");
-          await sellerLink(sellerPage, "Dashboard").click();
-          await expect(sellerPage).toHaveURL("/seller/dashboard");
-          await expect(question).toHaveCount(0);
-        } finally {
-          await restore(sellerRequest, new URL(baseURL!).origin, before);
-        }
-      },
-    );
-
-    test(
-      "a link followed while the save is on its way waits for its answer: refused, the seller is asked; saved, they go on unasked",
-      { tag: CATALOGUE_TAG },
-      async ({ sellerPage, sellerRequest, baseURL }) => {
-        const before = await currentSettings(sellerRequest);
-        const question = leaveQuestion(sellerPage);
-        try {
-          await openSellerPage(sellerPage, "/seller/settings");
-          const saveAndLeave = await leavingMidSave(sellerPage, "/seller/settings");
-          const gstin = sellerPage.getByLabel("GSTIN (optional)");
-          const save = sellerPage.getByRole("button", { name: "Save settings" });
-
-          await gstin.fill("29ABCDE1234F1ZX");
-          await saveAndLeave(save, sellerLink(sellerPage, "Dashboard"));
-          await expect(question).toBeVisible();
-          await question.getByRole("button", { name: "Keep editing" }).click();
-          await expect(sellerPage).toHaveURL("/seller/settings");
-          await expect(sellerPage.getByRole("alert")).toHaveText("That GSTIN's last character does not match: check it for a typo");
-
-          await gstin.fill("29abcde1234f1zw");
-          await saveAndLeave(save, sellerLink(sellerPage, "Dashboard"));
-          await expect(sellerPage).toHaveURL("/seller/dashboard");
-          await expect(question).toHaveCount(0);
-          expect(await currentSettings(sellerRequest)).toMatchObject({ contact: { gstin: "29ABCDE1234F1ZW" } });
-        } finally {
-          await restore(sellerRequest, new URL(baseURL!).origin, before);
-        }
-      },
-    );
-
-    test(
-      "another state chosen asks; saved, it is what the form shows, and leaving asks nothing",
-      { tag: CATALOGUE_TAG },
-      async ({ sellerPage, sellerRequest, baseURL }) => {
-        const before = await currentSettings(sellerRequest);
-        // Only as the page sees it: every other journey delivers in Karnataka. The post saves
-        // Karnataka as before, and the page's data read again after it says Kerala was saved.
-        await sellerPage.route(
-          (url) => url.pathname === "/seller/settings.data",
-          async (route) => {
-            const request = route.request();
-            if (request.method() === "POST") return route.continue({ postData: request.postData()!.replace(/^state=Kerala&/, "state=Karnataka&") });
-            const response = await route.fetch();
-            return route.fulfill({ response, body: (await response.text()).replace('"state","Karnataka"', '"state","Kerala"') });
-          },
-        );
-        const question = leaveQuestion(sellerPage);
-        try {
-          await openSellerPage(sellerPage, "/seller/settings");
-          const state = sellerPage.getByLabel("State you deliver in");
-          await state.selectOption("Kerala");
-          await sellerLink(sellerPage, "Dashboard").click();
-          await expect(question).toBeVisible();
-          await question.getByRole("button", { name: "Keep editing" }).click();
-          await expect(state).toBeFocused();
-
-          await sellerPage.getByRole("button", { name: "Save settings" }).click();
-          await expect(sellerPage.getByRole("status").getByText("Settings saved")).toBeVisible();
-          await expect(state).toHaveValue("Kerala");
-          await sellerLink(sellerPage, "Dashboard").click();
-          await expect(sellerPage).toHaveURL("/seller/dashboard");
-          await expect(question).toHaveCount(0);
-          expect(await currentSettings(sellerRequest)).toEqual(before);
-        } finally {
-          await restore(sellerRequest, new URL(baseURL!).origin, before);
-        }
-      },
-    );
   });
 }
+
+test.describe("store settings not saved, on a desktop", () => {
+  test("untouched, or changed back to the saved values, the page leaves unasked; a line added to the express pincodes asks", async ({
+    sellerPage,
+    sellerRequest,
+  }) => {
+    const question = leaveQuestion(sellerPage);
+    await openSellerPage(sellerPage, "/seller/settings");
+    await sellerLink(sellerPage, "Search words").click();
+    await expect(sellerPage).toHaveURL("/seller/search-words");
+    await expect(question).toHaveCount(0);
+
+    // Compared by value: a change undone is no change.
+    await openSellerPage(sellerPage, "/seller/settings");
+    const tax = sellerPage.getByLabel("Tax rate (%)");
+    const saved = await tax.inputValue();
+    await tax.fill("5");
+    await tax.fill(saved);
+    const state = sellerPage.getByLabel("State you deliver in");
+    const savedState = await state.inputValue();
+    await state.selectOption("Kerala");
+    await state.selectOption(savedState);
+    await sellerLink(sellerPage, "Dashboard").click();
+    await expect(sellerPage).toHaveURL("/seller/dashboard");
+    await expect(question).toHaveCount(0);
+
+    await openSellerPage(sellerPage, "/seller/settings");
+    const express = sellerPage.getByLabel("Express pincodes");
+    await express.fill(`${await express.inputValue()}\n560104 40`);
+    await sellerLink(sellerPage, "Dashboard").click();
+    await expect(question).toBeVisible();
+    await question.getByRole("button", { name: "Keep editing" }).click();
+    await expect(express).toBeFocused();
+    await expect(express).toHaveValue(/\n560104 40$/);
+    await sellerLink(sellerPage, "Dashboard").click();
+    await question.getByRole("button", { name: "Leave without saving" }).click();
+    await expect(sellerPage).toHaveURL("/seller/dashboard");
+    expect((await currentSettings(sellerRequest)).expressPincodes).not.toContainEqual(expect.objectContaining({ pincode: "560104" }));
+  });
+
+  test(
+    "a refused save still asks before leaving; a save goes through unasked, shows what was saved, and then leaving asks nothing",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, baseURL }) => {
+      const before = await currentSettings(sellerRequest);
+      const question = leaveQuestion(sellerPage);
+      try {
+        await openSellerPage(sellerPage, "/seller/settings");
+        const gstin = sellerPage.getByLabel("GSTIN (optional)");
+        await gstin.fill("29ABCDE1234F1ZX");
+        await sellerPage.getByRole("button", { name: "Save settings" }).click();
+        await expect(sellerPage.getByRole("alert")).toHaveText("That GSTIN's last character does not match: check it for a typo");
+        await sellerLink(sellerPage, "Dashboard").click();
+        await expect(question).toBeVisible();
+        await question.getByRole("button", { name: "Keep editing" }).click();
+        await expect(sellerPage).toHaveURL("/seller/settings");
+        await expect(gstin).toBeFocused();
+
+        // Typed in small letters, saved in capitals: the form then shows what was saved, no change.
+        await gstin.fill("29abcde1234f1zw");
+        await sellerPage.getByRole("button", { name: "Save settings" }).click();
+        await expect(sellerPage.getByRole("status").getByText("Settings saved")).toBeVisible();
+        await expect(question).toHaveCount(0);
+        await expect(gstin).toHaveValue("29ABCDE1234F1ZW");
+        await sellerLink(sellerPage, "Dashboard").click();
+        await expect(sellerPage).toHaveURL("/seller/dashboard");
+        await expect(question).toHaveCount(0);
+      } finally {
+        await restore(sellerRequest, new URL(baseURL!).origin, before);
+      }
+    },
+  );
+
+  test(
+    "a link followed while the save is on its way waits for its answer: refused, the seller is asked; saved, they go on unasked",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, baseURL }) => {
+      const before = await currentSettings(sellerRequest);
+      const question = leaveQuestion(sellerPage);
+      try {
+        await openSellerPage(sellerPage, "/seller/settings");
+        const saveAndLeave = await leavingMidSave(sellerPage, "/seller/settings");
+        const gstin = sellerPage.getByLabel("GSTIN (optional)");
+        const save = sellerPage.getByRole("button", { name: "Save settings" });
+
+        await gstin.fill("29ABCDE1234F1ZX");
+        await saveAndLeave(save, sellerLink(sellerPage, "Dashboard"));
+        await expect(question).toBeVisible();
+        await question.getByRole("button", { name: "Keep editing" }).click();
+        await expect(sellerPage).toHaveURL("/seller/settings");
+        await expect(sellerPage.getByRole("alert")).toHaveText("That GSTIN's last character does not match: check it for a typo");
+
+        await gstin.fill("29abcde1234f1zw");
+        await saveAndLeave(save, sellerLink(sellerPage, "Dashboard"));
+        await expect(sellerPage).toHaveURL("/seller/dashboard");
+        await expect(question).toHaveCount(0);
+        expect(await currentSettings(sellerRequest)).toMatchObject({ contact: { gstin: "29ABCDE1234F1ZW" } });
+      } finally {
+        await restore(sellerRequest, new URL(baseURL!).origin, before);
+      }
+    },
+  );
+
+  test(
+    "another state chosen asks; saved, it is what the form shows, and leaving asks nothing",
+    { tag: CATALOGUE_TAG },
+    async ({ sellerPage, sellerRequest, baseURL }) => {
+      const before = await currentSettings(sellerRequest);
+      // Only as the page sees it: every other journey delivers in Karnataka. The post saves
+      // Karnataka as before, and the page's data read again after it says Kerala was saved.
+      await sellerPage.route(
+        (url) => url.pathname === "/seller/settings.data",
+        async (route) => {
+          const request = route.request();
+          if (request.method() === "POST") return route.continue({ postData: request.postData()!.replace(/^state=Kerala&/, "state=Karnataka&") });
+          const response = await route.fetch();
+          return route.fulfill({ response, body: (await response.text()).replace('"state","Karnataka"', '"state","Kerala"') });
+        },
+      );
+      const question = leaveQuestion(sellerPage);
+      try {
+        await openSellerPage(sellerPage, "/seller/settings");
+        const state = sellerPage.getByLabel("State you deliver in");
+        await state.selectOption("Kerala");
+        await sellerLink(sellerPage, "Dashboard").click();
+        await expect(question).toBeVisible();
+        await question.getByRole("button", { name: "Keep editing" }).click();
+        await expect(state).toBeFocused();
+
+        await sellerPage.getByRole("button", { name: "Save settings" }).click();
+        await expect(sellerPage.getByRole("status").getByText("Settings saved")).toBeVisible();
+        await expect(state).toHaveValue("Kerala");
+        await sellerLink(sellerPage, "Dashboard").click();
+        await expect(sellerPage).toHaveURL("/seller/dashboard");
+        await expect(question).toHaveCount(0);
+        expect(await currentSettings(sellerRequest)).toEqual(before);
+      } finally {
+        await restore(sellerRequest, new URL(baseURL!).origin, before);
+      }
+    },
+  );
+});
