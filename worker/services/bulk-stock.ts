@@ -1,12 +1,4 @@
-/**
- * Stock changes for many products at once, from the seller's product list or the API: switch
- * them on or off, or set their count. One D1 batch (one transaction) reads the products, writes
- * them with one statement and reads them again.
- *
- * The rules are the single switch's (ADR 019): off is remembered whatever the count does; on needs
- * counted stock above zero or no count, so sold-out products stay off and are reported; a count
- * never switches a product the seller switched off back on.
- */
+/** Stock changes for many products at once, in one D1 batch (read, write, read), by the single switch's rules (ADR 019). */
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { products } from "@worker/db/schema";
 import { parseInput } from "@worker/errors";
@@ -15,13 +7,11 @@ import type { Database } from "@worker/db/client";
 
 export type BulkStockResult = {
   change: BulkStockInput["set"];
-  /** Products whose switch or count this change wrote. */
   changed: number;
-  /** Already as asked. */
   unchanged: number;
-  /** Asked to go on sale with 0 in stock: left off (set a count first). */
+  /** Asked to go on sale with 0 in stock: left off. */
   soldOut: number;
-  /** Ids that name no product (deleted since the list was shown). */
+  /** Ids that name no product. */
   missing: number;
 };
 
@@ -58,7 +48,6 @@ export async function setStockInBulk(db: Database, input: unknown): Promise<Bulk
     const old = was.get(row.id);
     if (old && (old.stock !== row.stock || old.switchedOff !== row.switchedOff)) changed++;
   }
-  // Switched on or not, these stay off: counted, with none left.
   const soldOut = change.set === "in-stock" ? after.filter((row) => !row.inStock && row.stock === 0).length : 0;
   return { change: change.set, changed, unchanged: after.length - changed - soldOut, soldOut, missing: change.ids.length - before.length };
 }
@@ -69,7 +58,7 @@ const DONE: Record<BulkStockInput["set"], [done: string, already: string]> = {
   count: ["given the new count", "already at that count"],
 };
 
-/** What the seller is told, by the page and the API alike: "3 products switched on; 1 sold out: set a stock count first". */
+/** "3 products switched on; 1 sold out: set a stock count first". */
 export function bulkStockMessage(result: BulkStockResult): string {
   const [done, already] = DONE[result.change];
   const parts = [`${result.changed} product${result.changed === 1 ? "" : "s"} ${done}`];
