@@ -100,12 +100,7 @@ function toCartLines(items: CartItems, found: Product[]): CartLine[] {
   const byId = new Map(found.map((p) => [p.id, p]));
   return Object.keys(items).map((productId) => {
     const product = byId.get(productId);
-    return {
-      productId,
-      quantity: items[productId]!,
-      product: product ? toProductView(product) : null,
-      available: Boolean(product?.inStock),
-    };
+    return { productId, quantity: items[productId]!, product: product ? toProductView(product) : null, available: Boolean(product?.inStock) };
   });
 }
 

@@ -148,22 +148,14 @@ function snapshotItem(orderId: string, product: Product, quantity: number): Orde
 }
 
 export async function findByIdempotencyKey(db: Database, userId: string, key: string): Promise<OrderWithItems | undefined> {
-  return db.query.orders.findFirst({
-    where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)),
-    with: { items: true },
-  });
+  return db.query.orders.findFirst({ where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)), with: { items: true } });
 }
 
 export const MAX_LISTED_ORDERS = 100;
 
 /** A shopper's orders, newest first, with their items. */
 export function listUserOrders(db: Database, userId: string) {
-  return db.query.orders.findMany({
-    where: eq(orders.userId, userId),
-    orderBy: desc(orders.createdAt),
-    limit: MAX_LISTED_ORDERS,
-    with: { items: true },
-  });
+  return db.query.orders.findMany({ where: eq(orders.userId, userId), orderBy: desc(orders.createdAt), limit: MAX_LISTED_ORDERS, with: { items: true } });
 }
 
 /** The My Orders page in one D1 round trip (the account may be gone). */

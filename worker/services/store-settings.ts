@@ -90,11 +90,7 @@ export function toStorefrontSettings(settings: StoreSettings) {
     ...terms,
     taxBasisPoints: settings.taxBasisPoints,
     contact: settings.contact,
-    words: {
-      promise: storePromiseSentence(terms),
-      priceTax: priceTaxNote(settings.taxBasisPoints),
-      taxPolicy: taxPolicySentence(settings.taxBasisPoints),
-    },
+    words: { promise: storePromiseSentence(terms), priceTax: priceTaxNote(settings.taxBasisPoints), taxPolicy: taxPolicySentence(settings.taxBasisPoints) },
   };
 }
 export type StorefrontSettings = ReturnType<typeof toStorefrontSettings>;
