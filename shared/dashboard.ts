@@ -27,7 +27,6 @@ export const WAITING_STEPS = [
 ] as const satisfies readonly { key: string; label: string; status: OrderStatus; method?: "cod"; paid?: "refund" | "unpaid" }[];
 export type WaitingKey = (typeof WAITING_STEPS)[number]["key"];
 
-/** The seller's orders page filtered to one step's orders. */
 export function ordersPageFor(step: { status: OrderStatus; method?: "cod"; paid?: "refund" | "unpaid" }): string {
   return `/seller/orders?${new URLSearchParams({ status: step.status, ...(step.method && { method: step.method }), ...(step.paid && { paid: step.paid }) })}`;
 }

@@ -25,7 +25,6 @@ export function formatIstWeekday(day: number): string {
   return `${WEEKDAYS[((day % 7) + 7) % 7]} ${formatIstDay(day)}`;
 }
 
-/** "2026-11-23". */
 export function istDate(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }

@@ -36,7 +36,6 @@ export function savingsOf(mrp: Paise, offer: Paise): Savings | null {
   return { saved, percentOff: Math.floor((saved * 100) / mrp) };
 }
 
-/** What a cart saves against the MRP. */
 export function savedAgainstMrp(lines: readonly (PricedLine & { mrpPaise: Paise })[]): Paise {
   return lines.reduce((sum, line) => sum + Math.max(0, line.mrpPaise - line.unitPricePaise) * line.quantity, 0);
 }

@@ -10,7 +10,6 @@ export const PRODUCT_SORTS = [
 export type ProductSort = (typeof PRODUCT_SORTS)[number]["value"];
 export const DEFAULT_SORT: ProductSort = "relevance";
 
-/** The shortest text the typeahead asks suggestions for. */
 export const MIN_SUGGEST_LENGTH = 2;
 /** The typeahead's JSON endpoint (GET, `q`). */
 export const SUGGEST_PATH = "/api/product/suggest";

@@ -13,16 +13,13 @@ import { storeSettingsQuery, toStoreSettings } from "./store-settings";
 export const INVALID_LOGIN = "Invalid email or password";
 const EMAIL_TAKEN = "An account with this e-mail already exists. Try logging in.";
 
-/** Never the password hash. */
 export function publicUser(user: User) {
   return { _id: user.id, name: user.name, email: user.email, cartItems: user.cartItems };
 }
 
 export async function register(db: Database, input: unknown, guestCart: CartItems = {}): Promise<User> {
   const { name, email, password } = parseInput(registerInput, input);
-  if (await db.query.users.findFirst({ where: eq(users.email, email), columns: { id: true } })) {
-    throw conflict(EMAIL_TAKEN, "email");
-  }
+  if (await db.query.users.findFirst({ where: eq(users.email, email), columns: { id: true } })) throw conflict(EMAIL_TAKEN, "email");
   const passwordHash = await hashPassword(password);
   try {
     const [user] = await db
@@ -50,7 +47,6 @@ export async function login(db: Database, input: unknown, guestCart: CartItems =
   return { user: { ...user, cartItems: merged }, earlierItems };
 }
 
-/** A product in both keeps the larger quantity. */
 export function mergeCarts(saved: CartItems, guest: CartItems): CartItems {
   const merged: CartItems = { ...saved };
   for (const [id, qty] of Object.entries(guest)) merged[id] = Math.min(Math.max(merged[id] ?? 0, qty), MAX_LINE_QUANTITY);

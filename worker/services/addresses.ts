@@ -103,7 +103,6 @@ function unsetOtherDefaults(db: Database, userId: string, chosenId: string) {
     );
 }
 
-/** The shopper's addresses, their default first. */
 export function listAddresses(db: Database, userId: string) {
   return db
     .select()
@@ -112,7 +111,6 @@ export function listAddresses(db: Database, userId: string) {
     .orderBy(...defaultFirst);
 }
 
-/** From `listAddresses`, whose first is the default. */
 export function toSavedAddress(address: Address, index: number) {
   return { ...toAddressSnapshot(address), isDefault: index === 0 };
 }

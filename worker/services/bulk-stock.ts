@@ -9,9 +9,7 @@ export type BulkStockResult = {
   change: BulkStockInput["set"];
   changed: number;
   unchanged: number;
-  /** Asked to go on sale with 0 in stock: left off. */
   soldOut: number;
-  /** Ids that name no product. */
   missing: number;
 };
 
@@ -25,21 +23,17 @@ export async function setStockInBulk(db: Database, input: unknown): Promise<Bulk
       .where(selected)
       .orderBy(products.id);
   const updatedAt = Date.now();
-  const write =
+  // Each write touches only the products it changes; switching on needs stock above zero or no count.
+  const [set, changes] =
     change.set === "count"
-      ? db
-          .update(products)
-          .set({ stock: change.count, updatedAt })
-          .where(and(selected, sql`${products.stock} IS NOT ${change.count}`))
+      ? [{ stock: change.count }, sql`${products.stock} IS NOT ${change.count}`]
       : change.set === "out-of-stock"
-        ? db
-            .update(products)
-            .set({ switchedOff: true, updatedAt })
-            .where(and(selected, eq(products.switchedOff, false)))
-        : db
-            .update(products)
-            .set({ switchedOff: false, updatedAt })
-            .where(and(selected, eq(products.switchedOff, true), or(isNull(products.stock), gt(products.stock, 0))));
+        ? [{ switchedOff: true }, eq(products.switchedOff, false)]
+        : [{ switchedOff: false }, and(eq(products.switchedOff, true), or(isNull(products.stock), gt(products.stock, 0)))];
+  const write = db
+    .update(products)
+    .set({ ...set, updatedAt })
+    .where(and(selected, changes));
   const [before, , after] = await db.batch([state(), write, state()]);
 
   const was = new Map(before.map((row) => [row.id, row]));

@@ -12,12 +12,9 @@ export const UNPAGED_LIST_CAP = 500;
 
 export type ListQuery = {
   category?: string;
-  /** Case-insensitive substring of the name. */
   search?: string;
   cursor?: string;
-  /** At most UNPAGED_LIST_CAP. */
   limit?: number;
-  /** Default: in stock, all shoppers ever see. */
   stock?: StockFilter;
   newestFirst?: boolean;
 };
@@ -121,7 +118,6 @@ function relatedQuery(db: Database, productId: string, limit: number) {
     .limit(limit);
 }
 
-/** The product and up to five related ones, in one D1 round trip. */
 export async function productWithRelated(db: Database, id: string, limit = 5): Promise<{ product: Product | undefined; related: Product[] }> {
   const [found, related] = await db.batch([db.select().from(products).where(eq(products.id, id)).limit(1), relatedQuery(db, id, limit)]);
   return { product: found[0], related };
@@ -150,7 +146,6 @@ export function toApiProduct(product: Product, storeOrigin: string) {
 }
 export type ApiProduct = ReturnType<typeof toApiProduct>;
 
-/** The row without its timestamps. */
 export function toProductView({ createdAt: _created, updatedAt: _updated, ...view }: Product) {
   return view;
 }
@@ -193,7 +188,6 @@ function decodeListCursor(cursor: string | undefined): { createdAt: number; id: 
   return { createdAt, id };
 }
 
-/** A search cursor is `s<rowid>` of the last match shown. */
 function decodeSearchCursor(cursor: string | undefined): number | null {
   if (!cursor) return null;
   const rowid = /^s\d+$/.test(cursor) ? Number(cursor.slice(1)) : NaN;

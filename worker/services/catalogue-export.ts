@@ -41,7 +41,6 @@ export async function exportCataloguePage(db: Database, storeOrigin: string, cur
   return { csv: `${header ? `\uFEFF${csvLine(CSV_COLUMNS)}` : ""}${lines.join("")}`, nextCursor: page.nextCursor };
 }
 
-/** Products `from` to `to` (counted from 1). */
 export type ExportPart = { part: number; from: number; to: number; href: string };
 
 /** The export's parts and where each starts, in one round trip: D1 returns a row per part, not per product. */
@@ -56,7 +55,6 @@ export async function exportParts(db: Database): Promise<{ total: number; partSi
   return { total, partSize: EXPORT_PAGE_SIZE, parts };
 }
 
-/** The last product of every full part: where the next starts. */
 export function partBoundariesQuery(db: Database) {
   const numbered = db
     .select({ createdAt: products.createdAt, id: products.id, n: sql<number>`row_number() OVER (ORDER BY ${products.createdAt}, ${products.id})`.as("n") })
@@ -69,7 +67,6 @@ export function partBoundariesQuery(db: Database) {
     .orderBy(sql`${numbered.n}`);
 }
 
-/** The download's name: the day in India, and the part. */
 export function exportFileName(now = new Date(), part?: number): string {
   return `products-${istDate(istDay(now.getTime()))}${part ? `-part-${part}` : ""}.csv`;
 }

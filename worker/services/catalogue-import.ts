@@ -59,46 +59,13 @@ export async function planImport({ db, env }: ImportStore, text: string): Promis
   const pictureChecks: { index: number; keys: string[] }[] = [];
   for (const { row, cells } of raw) {
     const id = cells.id?.trim() || null;
-    const name = (cells.name ?? "").trim();
-    const refuse = (...reasons: string[]) => rows.push({ row, action: "refused", id, name, reasons });
     const current = id ? existing.get(id) : undefined;
-    if (id && (rowsOfId.get(id)?.length ?? 0) > 1) {
-      refuse(`The id ${id} is on more than one row (rows ${rowsOfId.get(id)!.join(", ")}): keep one`);
+    const values = rowValues(cells, id, current, rowsOfId.get(id ?? "") ?? [], env.APP_URL);
+    if ("reasons" in values) {
+      rows.push({ row, action: "refused", id, name: (cells.name ?? "").trim(), reasons: values.reasons });
       continue;
     }
-    if (id && !current) {
-      refuse(`No product has the id ${id}: leave the id empty to add a new product`);
-      continue;
-    }
-    // Columns left out keep the product's values.
-    const known = current ? csvCells(current, env.APP_URL) : undefined;
-    const filled = Object.fromEntries(CSV_COLUMNS.map((column) => [column, cells[column] ?? known?.[column] ?? ""]));
-    const parsed = productCsvRow.safeParse(filled);
-    if (!parsed.success) {
-      refuse(...new Set(parsed.error.issues.map((issue) => issue.message)));
-      continue;
-    }
-    const pictures = pictureKeys(parsed.data.images, env.APP_URL);
-    if ("refused" in pictures) {
-      refuse(pictures.refused);
-      continue;
-    }
-    const images = pictures.keys.length > 0 ? pictures.keys : (current?.images ?? []);
-    if (images.length === 0) {
-      refuse("A new product needs a picture: give the address of one of this store's pictures (as the export writes them), or add it on Add Product");
-      continue;
-    }
-    const { fields } = parsed.data;
-    const values: ProductValues = {
-      name: fields.name,
-      category: fields.category,
-      description: fields.description,
-      pricePaise: rupeesToPaise(fields.price),
-      offerPricePaise: rupeesToPaise(fields.offerPrice),
-      weight: fields.weight,
-      stock: fields.stock,
-      images,
-    };
+    const { images } = values;
     const unchecked = images.filter((key) => !current?.images.includes(key));
     if (unchecked.length > 0) pictureChecks.push({ index: rows.length, keys: unchecked });
     if (!current) {
@@ -125,6 +92,33 @@ export async function planImport({ db, env }: ImportStore, text: string): Promis
   const summary = { create: 0, update: 0, unchanged: 0, refused: 0 };
   for (const row of rows) summary[row.action]++;
   return { rows, summary, hash: await planHash(rows) };
+}
+
+/** A row's values, or why it is refused. */
+function rowValues(cells: Partial<Record<CsvColumn, string>>, id: string | null, current: Product | undefined, rowsWithId: number[], storeOrigin: string) {
+  const refuse = (...reasons: string[]) => ({ reasons });
+  if (id && rowsWithId.length > 1) return refuse(`The id ${id} is on more than one row (rows ${rowsWithId.join(", ")}): keep one`);
+  if (id && !current) return refuse(`No product has the id ${id}: leave the id empty to add a new product`);
+  // Columns left out keep the product's values.
+  const known = current ? csvCells(current, storeOrigin) : undefined;
+  const parsed = productCsvRow.safeParse(Object.fromEntries(CSV_COLUMNS.map((column) => [column, cells[column] ?? known?.[column] ?? ""])));
+  if (!parsed.success) return refuse(...new Set(parsed.error.issues.map((issue) => issue.message)));
+  const pictures = pictureKeys(parsed.data.images, storeOrigin);
+  if ("refused" in pictures) return refuse(pictures.refused);
+  const images = pictures.keys.length > 0 ? pictures.keys : (current?.images ?? []);
+  if (images.length === 0)
+    return refuse("A new product needs a picture: give the address of one of this store's pictures (as the export writes them), or add it on Add Product");
+  const { fields } = parsed.data;
+  return {
+    name: fields.name,
+    category: fields.category,
+    description: fields.description,
+    pricePaise: rupeesToPaise(fields.price),
+    offerPricePaise: rupeesToPaise(fields.offerPrice),
+    weight: fields.weight,
+    stock: fields.stock,
+    images,
+  } satisfies ProductValues;
 }
 
 function fieldChange(field: keyof ProductValues, before: ProductValues, after: ProductValues): FieldChange {
@@ -165,7 +159,6 @@ async function productsById(db: Database, ids: string[]): Promise<Map<string, Pr
   return new Map(found.map((p) => [p.id, p]));
 }
 
-/** The header's columns and the records; a 400 for a file that cannot be an import. */
 function readTable(text: string): { columns: CsvColumn[]; records: CsvRecord[] } {
   const [header, ...records] = parseCsv(text);
   if (!header) throw badRequest("The file is empty: export the products to get a file to start from");
@@ -251,7 +244,6 @@ export const IMPORT_SLICE_BYTES = 512 * 1024;
 
 export type ImportResult = { created: number; updated: number };
 
-/** Write a plan that refuses no row: one D1 batch, everything or nothing. */
 export async function commitImport({ db }: Pick<ImportStore, "db">, plan: ImportPlan, sliceBytes = IMPORT_SLICE_BYTES): Promise<ImportResult> {
   if (plan.summary.refused > 0) throw badRequest(`${rowsWord(plan.summary.refused)} refused: fix them and import again; nothing was written`);
   const now = Date.now();

@@ -25,7 +25,6 @@ const SAME_CITY: readonly (readonly string[])[] = [
   ["varanasi", "banaras", "benares"],
 ];
 
-/** Fewer letters than this start too many names to stand for one city. */
 const SHORTEST_PARTIAL_NAME = 3;
 
 /** The key, and the other names of a city it starts ("bangalore north") or begins to spell ("banga"). */

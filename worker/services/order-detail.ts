@@ -7,7 +7,6 @@ import { orderIdField } from "@worker/validation/order";
 import { toOrderView, type OrderWithItems } from "./orders";
 import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
 
-/** Whether an item can go back into the cart, and the counted stock left. */
 export type Availability = { available: boolean; stock: number | null };
 
 type OrderView = ReturnType<typeof toOrderView>;
@@ -15,7 +14,6 @@ export type OrderDetail = Omit<OrderView, "items"> & { items: (OrderView["items"
 
 export const ORDER_NOT_FOUND = "Order not found";
 
-/** The order page's data, with whether each product can be bought again, in one round trip. */
 export async function orderPage(
   db: Database,
   userId: string,
@@ -38,14 +36,12 @@ export async function orderPage(
   return { userExists: true, order: withAvailability(order, stock), settings: toStoreSettings(settings) };
 }
 
-/** A shopper's own order with its items, or a 404 (any text that is no order id included). */
 export async function shopperOrder(db: Database, userId: string, rawOrderId: unknown): Promise<OrderWithItems> {
   const order = await findOwnedOrder(db, userId, rawOrderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;
 }
 
-/** By an id as it came (a URL's, a form's), or undefined. */
 export async function findOwnedOrder(db: Database, userId: string, rawOrderId: unknown) {
   const parsed = orderIdField.safeParse(rawOrderId);
   return parsed.success ? (await ownedOrder(db, userId, parsed.data))[0] : undefined;

@@ -23,7 +23,6 @@ type Cancellation = { cancelReason: string; cancelNote: string | null; cancelled
 
 export const CANCEL_NEEDS_REASON = "Choose a reason for cancelling";
 
-/** One legal step forward (cancelling is cancelBySeller). */
 export async function moveOrder(store: Store, orderId: string, to: OrderStatus): Promise<Order> {
   if (to === "Cancelled") throw badRequest(CANCEL_NEEDS_REASON);
   const order = await findOrder(store.db, orderId);
@@ -93,7 +92,6 @@ async function findOrder(db: Database, orderId: string): Promise<Order> {
   return order;
 }
 
-/** Cash on delivery collected, once the order is out for delivery or delivered. */
 export async function markCodPaid(db: Database, orderId: string): Promise<Order> {
   const order = await findOrder(db, orderId);
   if (order.paymentType !== "COD") throw conflict("Only cash-on-delivery orders are marked paid by hand");

@@ -24,7 +24,6 @@ function columns(input: ProductInput) {
   };
 }
 
-/** `productData` of the spec's multipart API: a JSON object. */
 export function parseProductData(value: FormDataEntryValue | null): unknown {
   if (typeof value !== "string") throw badRequest("productData must be a JSON object");
   try {
@@ -97,7 +96,6 @@ export async function setInStock(db: Database, input: unknown): Promise<Product>
   return product;
 }
 
-/** Shoppers stop seeing it at once; orders keep their snapshots (and its pictures). */
 export async function deleteProduct(db: Database, id: string): Promise<void> {
   const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   if (deleted.length === 0) throw notFound("Product not found");

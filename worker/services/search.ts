@@ -16,7 +16,6 @@ import { correctedSearch, MIN_INDEXED_LENGTH, planSearch } from "./search-query"
 export type MatchKind = "found" | "close" | "none";
 
 export type ShopQuery = {
-  /** Normalised search text; empty lists everything. */
   search: string;
   category?: string;
   sort: ProductSort;
@@ -139,7 +138,6 @@ async function sortedListing(db: Database, query: ShopQuery & { limit: number })
   return toShopPage(rows, query.limit, order.tag, null);
 }
 
-/** A tier of the ranked search: its rank, and the rowids of the products in it (`rid`), each once. */
 type Tier = { rank: number; rids: SQL };
 
 /**
@@ -276,7 +274,6 @@ async function rankedSearch(db: Database, query: ShopQuery & { limit: number }, 
   return toShopPage(rows, query.limit, order.tag, query.search);
 }
 
-/** The typeahead: the first products the search page would list, then its sold-out ones. */
 export async function suggestProducts(db: Database, search: string, limit = SUGGESTION_COUNT): Promise<{ products: Product[]; didYouMean: string | null }> {
   const page = await browseProducts(db, { search, sort: "relevance", limit });
   return { products: [...page.products, ...page.soldOut].slice(0, limit), didYouMean: page.didYouMean };

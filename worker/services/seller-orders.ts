@@ -24,7 +24,6 @@ export type SellerOrdersPage = {
   waiting: number;
 };
 
-/** A page of orders and its counts, in one D1 round trip. */
 export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = {}): Promise<SellerOrdersPage> {
   const [rows, [packing], [waiting]] = await db.batch([listQuery(db, query), packingQuery(db), waitingQuery(db)]);
   const page = rows.slice(0, SELLER_PAGE_SIZE);
@@ -145,7 +144,6 @@ export async function sellerOrder(db: Database, rawOrderId: unknown): Promise<Or
   return order;
 }
 
-/** As a list of none or one, for a batch. */
 export function anyOrder(db: Database, orderId: string) {
   return db.query.orders.findMany({ where: eq(orders.id, orderId), with: { items: true }, limit: 1 });
 }

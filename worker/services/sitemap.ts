@@ -44,7 +44,6 @@ export function pagesSitemap(origin: string): string {
   return urlset(FIXED_PAGES.map((path) => `<url><loc>${escapeXml(new URL(path, origin).href)}</loc></url>`));
 }
 
-/** The products of one block (1-based), or null past the last block. */
 export async function productSitemap(db: Database, origin: string, block: number): Promise<string | null> {
   const from = (block - 1) * PRODUCTS_PER_SITEMAP;
   const [rows, [last]] = await db.batch([

@@ -18,7 +18,6 @@ export type StoreSettings = {
   contact: StoreContact;
 };
 
-/** The spec's store: one state, express delivery in central Bengaluru, 2-7 business days elsewhere, 2% tax. */
 export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   state: "Karnataka",
   expressPincodes: ["560001", "560002", "560008", "560025", "560027", "560034", "560038", "560095"].map((pincode) => ({ pincode, etaMinutes: 30 })),
@@ -37,7 +36,6 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
 
 const ROW_ID = 1;
 
-/** For a caller's batch; `toStoreSettings` reads its result. */
 export function storeSettingsQuery(db: Database) {
   return db.select().from(storeSettings).where(eq(storeSettings.id, ROW_ID)).limit(1);
 }
@@ -71,7 +69,6 @@ export async function saveStoreSettings(db: Database, input: unknown): Promise<S
   return settings;
 }
 
-/** The tax as a percentage, as it is entered. */
 export function toApiSettings({ taxBasisPoints, ...settings }: StoreSettings) {
   return { ...settings, taxPercent: taxBasisPoints / 100 };
 }

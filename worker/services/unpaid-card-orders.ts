@@ -15,7 +15,6 @@ type Store = { db: Database; env: Env };
 
 export type ClaimedCardOrder = Pick<Order, "id" | "stripeSessionId" | "cancelledBy" | "cancelReason" | "cancelNote">;
 
-/** The cancellation a claimed order is to get, if one was recorded. */
 export function claimOf(order: Pick<Order, "cancelledBy" | "cancelReason" | "cancelNote">): Ending | null {
   return order.cancelledBy && order.cancelReason ? { by: order.cancelledBy, reason: order.cancelReason, note: order.cancelNote } : null;
 }
@@ -85,7 +84,6 @@ export async function finishEnding(
   return outcomes;
 }
 
-/** Ends one order, if it still waits for its payment. */
 export async function endWaitingCardOrder(
   store: Store,
   orderId: string,
