@@ -3,7 +3,6 @@ export function imageUrl(key: string): string {
   return `/images/${key}`;
 }
 
-/** The same URL made absolute on the store's origin, for answers read by other origins. */
 export function absoluteImageUrl(key: string, storeOrigin: string): string {
   return new URL(imageUrl(key), storeOrigin).href;
 }

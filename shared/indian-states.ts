@@ -1,7 +1,4 @@
-/**
- * India's 28 states and 8 union territories, as addresses and the store's settings name them
- * (the address form's and the settings page's choice lists; validation accepts these names only).
- */
+/** India's 28 states and 8 union territories: validation accepts these names only. */
 export const INDIAN_STATES = [
   "Andaman and Nicobar Islands",
   "Andhra Pradesh",
@@ -57,7 +54,7 @@ const OTHER_NAMES: Record<string, IndianState> = {
 
 const BY_LOWER_CASE = new Map<string, IndianState>([...INDIAN_STATES.map((s) => [s.toLowerCase(), s] as const), ...Object.entries(OTHER_NAMES)]);
 
-/** The list's spelling of a state or union territory, whatever the case and spacing; undefined if it is none. */
+/** The list's spelling, whatever the case and spacing. */
 export function canonicalState(name: string): IndianState | undefined {
   return BY_LOWER_CASE.get(name.trim().replace(/\s+/g, " ").toLowerCase());
 }

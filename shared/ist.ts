@@ -1,24 +1,20 @@
-/**
- * India Standard Time, for both wings: UTC+5:30 all year (no daylight saving since 1945), so a
- * day in IST is plain arithmetic on unix milliseconds, in JavaScript and in SQLite alike.
- */
+/** IST is UTC+5:30 all year (no daylight saving), so its days are plain arithmetic, in JavaScript and SQLite alike. */
 export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Days since 1970-01-01 in IST: the dashboard's day number (migration 0009 computes the same in SQL). */
+/** The dashboard's day number (migration 0009 computes the same in SQL). */
 export function istDay(ms: number): number {
   return Math.floor((ms + IST_OFFSET_MS) / DAY_MS);
 }
 
-/** The unix millisecond at which an IST day begins (its midnight in India). */
 export function istDayStart(day: number): number {
   return day * DAY_MS - IST_OFFSET_MS;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
+export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
 const WEEKDAYS = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]; // 1970-01-01 was a Thursday
 
-/** "23 Nov" (CLDR's short month names, as formatDateTime writes them). */
+/** "23 Nov" (CLDR's short month names). */
 export function formatIstDay(day: number): string {
   const date = new Date(day * DAY_MS);
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
@@ -29,7 +25,6 @@ export function formatIstWeekday(day: number): string {
   return `${WEEKDAYS[((day % 7) + 7) % 7]} ${formatIstDay(day)}`;
 }
 
-/** "2026-11-23": the IST calendar date of a day number. */
 export function istDate(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }

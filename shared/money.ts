@@ -1,13 +1,6 @@
 /**
- * The one money module, shared by the pages, the services and the Stripe charge so that the
- * shopper sees, the order stores and Stripe charges the same number.
- *
- * Money is integer paise (₹1 = 100 paise) everywhere inside; rupees appear only at the edges
- * (the JSON API's numbers and what people read).
- *
- * Rounding rule (the only one): tax is the store's rate (a setting, 2% unless the seller changes it)
- * of the subtotal, rounded DOWN to a whole paisa. Shipping is free. Total = subtotal + tax.
- * Rates are basis points (200 = 2%), so 2.5% stays an integer too; shared/tax.ts words them.
+ * The one money module: integer paise inside, rupees only at the edges. The only rounding: tax (the store's
+ * rate in basis points, 200 = 2%) of the subtotal, rounded DOWN to a paisa. Shipping is free.
  */
 export type Paise = number;
 
@@ -26,7 +19,6 @@ export function taxOn(subtotal: Paise, taxBasisPoints: number): Paise {
 }
 
 export type PricedLine = { unitPricePaise: Paise; quantity: number };
-/** `taxBasisPoints`: the rate the tax was computed at, for its label (shared/tax.ts). */
 export type Totals = { subtotal: Paise; tax: Paise; taxBasisPoints: number; shipping: Paise; total: Paise };
 
 export function totalsFor(lines: readonly PricedLine[], taxBasisPoints: number): Totals {
@@ -37,22 +29,18 @@ export function totalsFor(lines: readonly PricedLine[], taxBasisPoints: number):
 
 export type Savings = { saved: Paise; percentOff: number };
 
-/**
- * What the offer price saves against the MRP, and that as a whole percentage rounded DOWN (a
- * badge never claims more than the shopper saves). Nothing when the offer is not below the MRP.
- */
+/** The saving against the MRP, its percentage rounded DOWN (a badge never claims more than is saved). */
 export function savingsOf(mrp: Paise, offer: Paise): Savings | null {
   if (offer >= mrp) return null;
   const saved = mrp - offer;
   return { saved, percentOff: Math.floor((saved * 100) / mrp) };
 }
 
-/** What a cart saves against the MRP (each line's MRP less its offer price, times its quantity). */
 export function savedAgainstMrp(lines: readonly (PricedLine & { mrpPaise: Paise })[]): Paise {
   return lines.reduce((sum, line) => sum + Math.max(0, line.mrpPaise - line.unitPricePaise) * line.quantity, 0);
 }
 
-/** The cart's item total at offer prices, of the lines whose price is known (products on sale). */
+/** The item total of the lines whose price is known (products on sale). */
 export function itemsTotal(items: Readonly<Record<string, number>>, prices: Readonly<Record<string, Paise>>): Paise {
   return totalsFor(
     Object.entries(items)
@@ -62,12 +50,7 @@ export function itemsTotal(items: Readonly<Record<string, number>>, prices: Read
   ).subtotal;
 }
 
-/**
- * "₹1,23,456" for whole rupees, "₹1,234.50" otherwise: Indian digit grouping (the last three
- * digits, then pairs), exactly what `Intl.NumberFormat("en-IN")` prints. Written out by hand
- * because the browser's first `Intl.NumberFormat` costs 40–60 ms of main thread (ICU start-up)
- * on this project's test machine, before hydration, on every page that shows a price.
- */
+/** "₹1,23,456" or "₹1,234.50", as `Intl.NumberFormat("en-IN")` prints, by hand: the browser's first Intl costs 40–60 ms before hydration. */
 export function formatRupees(paise: Paise): string {
   const sign = paise < 0 ? "-" : "";
   const whole = Math.floor(Math.abs(paise) / 100);
@@ -79,36 +62,14 @@ export function formatRupees(paise: Paise): string {
   return `₹${sign}${grouped}${fraction ? `.${String(fraction).padStart(2, "0")}` : ""}`;
 }
 
-const ONES = [
-  "",
-  "One",
-  "Two",
-  "Three",
-  "Four",
-  "Five",
-  "Six",
-  "Seven",
-  "Eight",
-  "Nine",
-  "Ten",
-  "Eleven",
-  "Twelve",
-  "Thirteen",
-  "Fourteen",
-  "Fifteen",
-  "Sixteen",
-  "Seventeen",
-  "Eighteen",
-  "Nineteen",
-];
+const ONES = ["", ..."One Two Three Four Five Six Seven Eight Nine Ten Eleven Twelve Thirteen Fourteen Fifteen Sixteen Seventeen Eighteen Nineteen".split(" ")];
 const TENS = ["", "", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety"];
 
-/** 0-99 in words ("Forty-Six"). */
 function belowHundred(n: number): string {
   return n < 20 ? ONES[n]! : `${TENS[Math.floor(n / 10)]}${n % 10 ? `-${ONES[n % 10]}` : ""}`;
 }
 
-/** A whole number in Indian words: crore, lakh, thousand, hundred ("One Lakh Twenty Thousand Five"). */
+/** "One Lakh Twenty Thousand Five". */
 function indianWords(n: number): string {
   if (n === 0) return "Zero";
   const parts: string[] = [];
@@ -127,7 +88,7 @@ function indianWords(n: number): string {
   return parts.join(" ");
 }
 
-/** What an Indian invoice writes under its total: "Rupees Three Hundred Forty-Six and Eighty Paise Only". */
+/** Under an invoice's total: "Rupees Three Hundred Forty-Six and Eighty Paise Only". */
 export function amountInWords(paise: Paise): string {
   const rupees = Math.floor(paise / 100);
   const rest = paise % 100;

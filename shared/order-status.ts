@@ -1,4 +1,4 @@
-import { IST_OFFSET_MS } from "./ist";
+import { IST_OFFSET_MS, MONTHS } from "./ist";
 import { formatRupees } from "./money";
 
 /** The words and policy of an order's state, for both wings (the moves live in worker/services/order-status.ts). */
@@ -10,21 +10,17 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const LIFECYCLE = ["Order Placed", "Packed", "Out for delivery", "Delivered"] as const;
 
-/**
- * How long a card order waits for its payment, holding its stock (ADR 054): its Stripe Checkout
- * Session expires then, and the store cancels the order and puts the stock back on sale.
- */
+/** How long a card order waits for its payment, holding its stock (ADR 054). */
 export const UNPAID_CARD_ORDER_HOLD_MS = 60 * 60 * 1000;
 
-/** The cart's query parameter naming the card order the shopper just left Stripe's page without paying. */
+/** The cart's parameter naming the card order just left unpaid on Stripe's page. */
 export const UNPAID_PARAM = "unpaid";
 
-/** A card order still waiting for its first payment (not a cash order, not one already settled). */
 export function awaitingCardPayment(order: { paymentType: string; paymentState: string; isPaid: boolean; status: string }): boolean {
   return order.paymentType === "Online" && order.paymentState === "pending" && !order.isPaid && order.status !== "Cancelled";
 }
 
-/** The status a shopper reads: a card order not yet paid is waiting for its payment, not yet placed for delivery (ADR 054). */
+/** A card order not yet paid reads as awaiting payment (ADR 054). */
 export function shopperStatusLabel(order: { paymentType: string; paymentState: string; isPaid: boolean; status: string }): string {
   return awaitingCardPayment(order) ? "Awaiting payment" : order.status;
 }
@@ -36,7 +32,6 @@ export function shopperCanCancel(order: { status: string; createdAt: number }, n
   return order.status === "Order Placed" && now - order.createdAt < SHOPPER_CANCEL_WINDOW_MS;
 }
 
-/** How the order is paid, in the same words on every page and paper. */
 export function paymentMethodLabel(paymentType: string): string {
   return paymentType === "COD" ? "Cash On Delivery" : "Online (card)";
 }
@@ -54,14 +49,9 @@ export function paymentLabel(order: { isPaid: boolean; paymentType: string; paym
   return "Pending";
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
-
 /**
- * "22 Nov 2026, 9:37 pm" in Indian time (CLDR spells September "Sept"): what
- * `Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" })` prints, written out
- * by hand like formatRupees (shared/money.ts) so that the browser's costly first `Intl` use stays
- * off the page load, and the server's and the browser's ICU versions can never disagree during
- * hydration.
+ * "22 Nov 2026, 9:37 pm" in IST, as en-IN's Intl prints it ("Sept" too), by hand: the first `Intl` use is costly
+ * in the browser, and server and browser ICU versions could disagree during hydration.
  */
 export function formatDateTime(ms: number): string {
   const ist = new Date(ms + IST_OFFSET_MS);
@@ -70,20 +60,16 @@ export function formatDateTime(ms: number): string {
   return `${formatDate(ms)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;
 }
 
-/** "22 Nov 2026": the day in Indian time, written out as formatDateTime does. */
+/** "22 Nov 2026" in IST. */
 export function formatDate(ms: number): string {
   const ist = new Date(ms + IST_OFFSET_MS);
   return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
 }
 
-/** How long a card refund takes to reach the shopper once made (the Cancellation & Refund Policy's words). */
+/** The Cancellation & Refund Policy's words. */
 export const REFUND_TIME = "5-7 business days";
 
-/**
- * What a shopper (or the seller) reads about the money of a paid, cancelled order (ADR 044):
- * "Refund of ₹420 due: expect it on your card in 5-7 business days", or, once the
- * seller recorded it, "Refund of ₹420 made on 24 Nov 2026". Null for any other order.
- */
+/** The money of a paid, cancelled order (ADR 044): "Refund of ₹420 due: …" or "Refund of ₹420 made on 24 Nov 2026". */
 export function refundText(
   order: { paymentState: string; paymentType: string; amountPaise: number; refundedAt: number | null },
   reader: Reader = "shopper",
@@ -99,10 +85,7 @@ export function refundText(
     : `Refund of ${amount} due: the store gives your cash back`;
 }
 
-/**
- * What cancelling a card order already paid means for the money, said before the cancel is
- * confirmed (the refund text above says it after): null for an order not paid by card.
- */
+/** What cancelling a paid card order means for the money, said before the cancel is confirmed. */
 export function cancelRefundNote(order: { isPaid: boolean; paymentType: string; amountPaise: number }, reader: Reader): string | null {
   if (!order.isPaid || order.paymentType !== "Online") return null;
   const amount = formatRupees(order.amountPaise);
@@ -121,10 +104,9 @@ export function isActive(status: OrderStatus): boolean {
 /** Who cancelled an order: a person, or the store itself ("system": a card payment that never came, ADR 054). */
 export const CANCELLED_BY = ["shopper", "seller", "system"] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
-/** Who reads an order's words ("Cancelled by you"): a person, never the store's own system. */
+/** Who reads "Cancelled by you": never the system. */
 type Reader = Exclude<CancelledBy, "system">;
 
-/** The reasons a shopper picks from when cancelling (recorded on the order, shown back to them). */
 export const SHOPPER_CANCEL_REASONS = [
   "Ordered by mistake",
   "Want to change items or quantity",
@@ -159,12 +141,12 @@ export function cancellationText(
   return `Cancelled by ${who}: ${order.cancelReason}${order.cancelNote ? ` (${order.cancelNote})` : ""}`;
 }
 
-/** The short number an order goes by on pages, invoices and in search: the first 8 characters of its id. */
+/** The short number an order goes by everywhere. */
 export function orderNumber(id: string): string {
   return id.slice(0, 8).toUpperCase();
 }
 
-/** Where a shopper lands after placing an order: My Orders, the new order highlighted and announced. */
+/** My Orders, the new order highlighted and announced. */
 export const PLACED_PARAM = "placed";
 export function placedOrderPath(orderId: string): string {
   return `/my-orders?${PLACED_PARAM}=${encodeURIComponent(orderId)}`;

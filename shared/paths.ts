@@ -1,5 +1,3 @@
-/** The shop's page addresses that both wings write (links in the pages, URLs in the sitemap). */
-
 export function productPath(product: { category: string; id: string }): string {
   return `/products/${product.category.toLowerCase()}/${encodeURIComponent(product.id)}`;
 }

@@ -1,8 +1,6 @@
 /**
- * The one check of every redirect target that comes from a URL or a form (`next`, `redirectTo`):
- * a path on this site, or "/". The target is judged after URL normalisation, because that is what
- * the browser follows: "/.//evil.example", "/%2e//evil.example" and "/a/..//evil.example" all
- * normalise to "//evil.example", which a browser reads as another host.
+ * The one check of every redirect target from a URL or form: a path on this site, or "/". Judged after URL
+ * normalisation, as the browser follows it: "/%2e//evil.example" normalises to "//evil.example", another host.
  */
 export function safeLocalPath(next: string | null | undefined): string {
   if (!next || !isLocalPath(next) || /[\\\p{Cc}]/u.test(next)) return "/";
@@ -16,7 +14,7 @@ export function safeLocalPath(next: string | null | undefined): string {
   }
 }
 
-/** Where the seller goes after logging in: a seller page they were on (checked as above), or the dashboard, as a shop admin opens on its home. */
+/** After the seller's login: a seller page they were on, or the dashboard. */
 export function sellerReturnPath(next: string | null | undefined): string {
   const path = safeLocalPath(next);
   return /^\/seller([/?#]|$)/.test(path) && !/^\/seller\/(login|logout)([/?#.]|$)/.test(path) ? path : SELLER_HOME;

@@ -10,12 +10,11 @@ export const PRODUCT_SORTS = [
 export type ProductSort = (typeof PRODUCT_SORTS)[number]["value"];
 export const DEFAULT_SORT: ProductSort = "relevance";
 
-/** The shortest text the typeahead asks suggestions for. */
 export const MIN_SUGGEST_LENGTH = 2;
-/** The typeahead's JSON endpoint (GET, `q`): cached at the edge like the product list. */
+/** The typeahead's JSON endpoint (GET, `q`). */
 export const SUGGEST_PATH = "/api/product/suggest";
 
-/** The address of /products showing this search, category and sort (defaults left out, so each listing has one address). */
+/** Defaults left out, so each listing has one address. */
 export function productsHref({ search, category, sort }: { search?: string; category?: string; sort?: ProductSort }): string {
   const params = new URLSearchParams();
   if (search) params.set("search", search);
@@ -25,6 +24,6 @@ export function productsHref({ search, category, sort }: { search?: string; cate
   return query ? `/products?${query}` : "/products";
 }
 
-/** The seller's search words (worker/validation/search-synonyms.ts): the longest word shoppers type, and its meaning. */
+/** The seller's search words: the longest term and meaning. */
 export const MAX_SYNONYM_TERM_LENGTH = 40;
 export const MAX_SYNONYM_MEANING_LENGTH = 60;

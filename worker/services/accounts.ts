@@ -1,6 +1,3 @@
-/**
- * Shopper accounts: registration, login (with the guest cart merged in), and the public view of a user.
- */
 import { eq } from "drizzle-orm";
 import { MAX_LINE_QUANTITY, type CartItems } from "@shared/cart";
 import type { Database } from "@worker/db/client";
@@ -16,17 +13,13 @@ import { storeSettingsQuery, toStoreSettings } from "./store-settings";
 export const INVALID_LOGIN = "Invalid email or password";
 const EMAIL_TAKEN = "An account with this e-mail already exists. Try logging in.";
 
-/** What a shopper may see of their own account (never the password hash). */
 export function publicUser(user: User) {
   return { _id: user.id, name: user.name, email: user.email, cartItems: user.cartItems };
 }
-export type PublicUser = ReturnType<typeof publicUser>;
 
 export async function register(db: Database, input: unknown, guestCart: CartItems = {}): Promise<User> {
   const { name, email, password } = parseInput(registerInput, input);
-  if (await db.query.users.findFirst({ where: eq(users.email, email), columns: { id: true } })) {
-    throw conflict(EMAIL_TAKEN, "email");
-  }
+  if (await db.query.users.findFirst({ where: eq(users.email, email), columns: { id: true } })) throw conflict(EMAIL_TAKEN, "email");
   const passwordHash = await hashPassword(password);
   try {
     const [user] = await db
@@ -41,11 +34,7 @@ export async function register(db: Database, input: unknown, guestCart: CartItem
   }
 }
 
-/**
- * Check the credentials; unknown e-mail and wrong password are indistinguishable (same answer, same
- * cost). This device's guest cart joins the account's saved one; `earlierItems` counts the saved
- * products that joined it, which the shopper did not see in the cart they had a moment ago.
- */
+/** Unknown e-mail and wrong password cost the same. `earlierItems`: saved products the guest cart did not show. */
 export async function login(db: Database, input: unknown, guestCart: CartItems = {}): Promise<{ user: User; earlierItems: number }> {
   const { email, password } = parseInput(loginInput, input);
   const user = await db.query.users.findFirst({ where: eq(users.email, email) });
@@ -58,18 +47,13 @@ export async function login(db: Database, input: unknown, guestCart: CartItems =
   return { user: { ...user, cartItems: merged }, earlierItems };
 }
 
-/** The guest's lines join the saved cart; a product in both keeps the larger quantity. */
 export function mergeCarts(saved: CartItems, guest: CartItems): CartItems {
   const merged: CartItems = { ...saved };
   for (const [id, qty] of Object.entries(guest)) merged[id] = Math.min(Math.max(merged[id] ?? 0, qty), MAX_LINE_QUANTITY);
   return merged;
 }
 
-/**
- * What every page needs of a signed-in shopper, in one round trip (ADR 011): the account, the
- * delivery address the top bar's "Deliver to" shows, and the offer prices of the saved cart (the
- * phone's cart bar). Null when the account no longer exists.
- */
+/** What every page needs of a signed-in shopper, in one round trip (ADR 011); `found` null when the account is gone. */
 export async function shopperForPages(db: Database, userId: string) {
   const [account, address, priced, settings] = await db.batch([
     db.select().from(users).where(eq(users.id, userId)).limit(1),

@@ -1,12 +1,4 @@
-/**
- * Stock changes for many products at once, from the seller's product list or the API: switch
- * them on or off, or set their count. One D1 batch (one transaction) reads the products, writes
- * them with one statement and reads them again.
- *
- * The rules are the single switch's (ADR 019): off is remembered whatever the count does; on needs
- * counted stock above zero or no count, so sold-out products stay off and are reported; a count
- * never switches a product the seller switched off back on.
- */
+/** Stock changes for many products at once, in one D1 batch (read, write, read), by the single switch's rules (ADR 019). */
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { products } from "@worker/db/schema";
 import { parseInput } from "@worker/errors";
@@ -15,13 +7,9 @@ import type { Database } from "@worker/db/client";
 
 export type BulkStockResult = {
   change: BulkStockInput["set"];
-  /** Products whose switch or count this change wrote. */
   changed: number;
-  /** Already as asked. */
   unchanged: number;
-  /** Asked to go on sale with 0 in stock: left off (set a count first). */
   soldOut: number;
-  /** Ids that name no product (deleted since the list was shown). */
   missing: number;
 };
 
@@ -35,21 +23,17 @@ export async function setStockInBulk(db: Database, input: unknown): Promise<Bulk
       .where(selected)
       .orderBy(products.id);
   const updatedAt = Date.now();
-  const write =
+  // Each write touches only the products it changes; switching on needs stock above zero or no count.
+  const [set, changes] =
     change.set === "count"
-      ? db
-          .update(products)
-          .set({ stock: change.count, updatedAt })
-          .where(and(selected, sql`${products.stock} IS NOT ${change.count}`))
+      ? [{ stock: change.count }, sql`${products.stock} IS NOT ${change.count}`]
       : change.set === "out-of-stock"
-        ? db
-            .update(products)
-            .set({ switchedOff: true, updatedAt })
-            .where(and(selected, eq(products.switchedOff, false)))
-        : db
-            .update(products)
-            .set({ switchedOff: false, updatedAt })
-            .where(and(selected, eq(products.switchedOff, true), or(isNull(products.stock), gt(products.stock, 0))));
+        ? [{ switchedOff: true }, eq(products.switchedOff, false)]
+        : [{ switchedOff: false }, and(eq(products.switchedOff, true), or(isNull(products.stock), gt(products.stock, 0)))];
+  const write = db
+    .update(products)
+    .set({ ...set, updatedAt })
+    .where(and(selected, changes));
   const [before, , after] = await db.batch([state(), write, state()]);
 
   const was = new Map(before.map((row) => [row.id, row]));
@@ -58,7 +42,6 @@ export async function setStockInBulk(db: Database, input: unknown): Promise<Bulk
     const old = was.get(row.id);
     if (old && (old.stock !== row.stock || old.switchedOff !== row.switchedOff)) changed++;
   }
-  // Switched on or not, these stay off: counted, with none left.
   const soldOut = change.set === "in-stock" ? after.filter((row) => !row.inStock && row.stock === 0).length : 0;
   return { change: change.set, changed, unchanged: after.length - changed - soldOut, soldOut, missing: change.ids.length - before.length };
 }
@@ -69,7 +52,7 @@ const DONE: Record<BulkStockInput["set"], [done: string, already: string]> = {
   count: ["given the new count", "already at that count"],
 };
 
-/** What the seller is told, by the page and the API alike: "3 products switched on; 1 sold out: set a stock count first". */
+/** "3 products switched on; 1 sold out: set a stock count first". */
 export function bulkStockMessage(result: BulkStockResult): string {
   const [done, already] = DONE[result.change];
   const parts = [`${result.changed} product${result.changed === 1 ? "" : "s"} ${done}`];

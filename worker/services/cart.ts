@@ -1,7 +1,3 @@
-/**
- * The cart on the server: turning product id → quantity into lines with the latest product data
- * (flagging lines that can no longer be bought), and saving a shopper's cart.
- */
 import { desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CartItems, CartPrices } from "@shared/cart";
 import type { Database } from "@worker/db/client";
@@ -16,23 +12,14 @@ import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store
 export type CartLine = {
   productId: string;
   quantity: number;
-  /** Null when the product no longer exists. */
   product: ProductView | null;
-  /** In stock and existing: counted in the totals and orderable. */
+  /** In stock and existing: counted and orderable. */
   available: boolean;
 };
 
-/** A card order of the shopper's still waiting for its payment (ADR 054), as the cart names it. */
-export type WaitingOrder = { id: string; createdAt: number };
-
 /**
- * The cart page's data in one D1 round trip. A guest's cart comes from the cookie; a signed-in
- * shopper's is read from their account in the same batch as its products, their addresses and
- * their card orders still waiting for a payment (so the page costs one round trip even when the
- * root loader does not run).
- *
- * Placing the cart replaces those waiting orders (services/checkout.ts), so the stock they hold is
- * the shopper's to order again: the lines count it as left, and the newest such order is named.
+ * The cart page's data in one D1 round trip. Placing the cart replaces the shopper's waiting card orders
+ * (checkout.ts), so the stock they hold counts as left, and the newest is named.
  */
 export async function cartPage(db: Database, shopper: { userId: string } | { guestItems: CartItems }) {
   if ("guestItems" in shopper) {
@@ -71,7 +58,7 @@ export async function cartPage(db: Database, shopper: { userId: string } | { gue
   };
 }
 
-/** The products as this shopper may order them: counted stock plus what their own waiting orders hold. */
+/** Counted stock plus what the shopper's own waiting orders hold. */
 function withHeldStock(found: Product[], held: { productId: string; held: number }[]): Product[] {
   const heldBy = new Map<string, number>();
   for (const { productId, held: units } of held) heldBy.set(productId, (heldBy.get(productId) ?? 0) + units);
@@ -79,17 +66,16 @@ function withHeldStock(found: Product[], held: { productId: string; held: number
     const units = heldBy.get(product.id) ?? 0;
     if (units === 0 || product.stock === null) return product;
     const stock = product.stock + units;
-    // As the schema's triggers derive it: on sale unless switched off by hand, while any is left.
+    // As the schema's triggers derive it.
     return { ...product, stock, inStock: !product.switchedOff && stock > 0 };
   });
 }
 
-/** Offer prices of the products on sale in a signed-in shopper's saved cart, as a query for the caller's batch. */
+/** Offer prices of a saved cart's products, for the caller's batch. */
 export function savedCartPricesQuery(db: Database, userId: string) {
   return pricesOf(db, sql`(SELECT ${users.cartItems} FROM ${users} WHERE ${users.id} = ${userId})`);
 }
 
-/** What a guest's cart's products on sale cost, and the store's settings, in one round trip. */
 export async function guestForPages(db: Database, items: CartItems): Promise<{ prices: CartPrices; settings: StoreSettings }> {
   if (Object.keys(items).length === 0) return { prices: {}, settings: toStoreSettings(await storeSettingsQuery(db)) };
   // The cart as one JSON parameter: a 100-line cart stays within D1's 100 bound parameters.
@@ -97,12 +83,7 @@ export async function guestForPages(db: Database, items: CartItems): Promise<{ p
   return { prices: toPrices(priced), settings: toStoreSettings(settings) };
 }
 
-/**
- * The cart's products by primary key (`cart`: SQL for its JSON), with what toPrices needs.
- * Whether a product is on sale is decided in code, not in the WHERE: given `in_stock = 1` as well,
- * SQLite walks the in-stock index, every product in stock (55 ms at 50,000 products, on every
- * signed-in page), instead of looking up the cart's few keys (tests/worker/page-loaders.test.ts).
- */
+/** The cart's products by key. On sale is decided in code: `in_stock = 1` here makes SQLite walk the in-stock index. */
 function pricesOf(db: Database, cart: SQL) {
   return db
     .select({ id: products.id, offerPricePaise: products.offerPricePaise, inStock: products.inStock })
@@ -110,7 +91,7 @@ function pricesOf(db: Database, cart: SQL) {
     .where(sql`${products.id} IN (SELECT key FROM json_each(${cart}))`);
 }
 
-/** The offer prices of the products on sale (out of stock and unknown ones have none). */
+/** Offer prices of the products on sale. */
 export function toPrices(rows: { id: string; offerPricePaise: number; inStock: boolean }[]): CartPrices {
   return Object.fromEntries(rows.filter((row) => row.inStock).map((row) => [row.id, row.offerPricePaise]));
 }
@@ -119,19 +100,11 @@ function toCartLines(items: CartItems, found: Product[]): CartLine[] {
   const byId = new Map(found.map((p) => [p.id, p]));
   return Object.keys(items).map((productId) => {
     const product = byId.get(productId);
-    return {
-      productId,
-      quantity: items[productId]!,
-      product: product ? toProductView(product) : null,
-      available: Boolean(product?.inStock),
-    };
+    return { productId, quantity: items[productId]!, product: product ? toProductView(product) : null, available: Boolean(product?.inStock) };
   });
 }
 
-/**
- * Only the lines whose products exist (a guest cart may hold products since deleted), in the
- * order they were added: the cart lists them so, newest last.
- */
+/** The lines whose products exist, in the order they were added. */
 export async function knownCartItems(db: Database, items: CartItems): Promise<CartItems> {
   const ids = Object.keys(items);
   if (ids.length === 0) return {};
@@ -148,7 +121,7 @@ export async function saveCart(db: Database, userId: string, input: unknown): Pr
   return known;
 }
 
-/** Keep the lines of known products and make them the shopper's saved cart (login merge, no-JS buttons). */
+/** Save the lines of known products (login merge, no-JS buttons). */
 export async function storeCart(db: Database, userId: string, items: CartItems): Promise<CartItems> {
   const known = await knownCartItems(db, items);
   await writeCart(db, userId, known);

@@ -1,10 +1,4 @@
-/**
- * What shoppers can see of the catalogue: listings (all, by category, by search), one product,
- * related products, best sellers, and the spec's JSON shape of a product.
- *
- * Shopper listings are ordered by creation (oldest first, so the demo catalogue keeps its order),
- * the seller's newest first; all are paged with a keyset cursor, so page 1000 costs what page 1 costs.
- */
+/** The catalogue's listings (oldest first for shoppers, newest first for the seller; keyset-paged), products and their shapes. */
 import { and, asc, desc, eq, getTableColumns, gt, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { absoluteImageUrl } from "@shared/images";
 import { paiseToRupees } from "@shared/money";
@@ -13,23 +7,15 @@ import { unknownCursor } from "@worker/errors";
 import { products, type Product } from "@worker/db/schema";
 
 export const DEFAULT_PAGE_SIZE = 20;
-/**
- * The API's unpaged list (no `limit`): the whole catalogue up to this many, then a cursor. 1,000
- * cost about 5.5 ms of CPU at the median to answer, and its p99 went over the 10 ms budget (ADR 023).
- */
+/** The API's unpaged list (no `limit`) stops here, then gives a cursor: the CPU budget (ADR 023). */
 export const UNPAGED_LIST_CAP = 500;
 
 export type ListQuery = {
-  /** A canonical category path (see shared/categories.ts). */
   category?: string;
-  /** Case-insensitive substring of the name. */
   search?: string;
   cursor?: string;
-  /** Page size, at most UNPAGED_LIST_CAP (callers taking it from outside bound it lower). */
   limit?: number;
-  /** Which products by stock; shoppers' pages only ever list those in stock (the default). */
   stock?: StockFilter;
-  /** Newest first (the seller's lists); otherwise creation order. */
   newestFirst?: boolean;
 };
 export type StockFilter = "in-stock" | "out-of-stock" | "any";
@@ -42,7 +28,7 @@ export async function listProducts(db: Database, query: ListQuery = {}): Promise
   return [...search].length >= 3 ? searchProducts(db, query, search) : listInOrder(db, query, search);
 }
 
-/** The listing in creation order, walked along products_listing_idx / products_category_idx. */
+/** Along products_listing_idx / products_category_idx. */
 async function listInOrder(db: Database, query: ListQuery, shortSearch: string): Promise<ProductPage> {
   const limit = clampLimit(query.limit);
   const after = decodeListCursor(query.cursor);
@@ -76,13 +62,7 @@ async function listInOrder(db: Database, query: ListQuery, shortSearch: string):
   return toPage(rows, limit, listCursor);
 }
 
-/**
- * Case-insensitive "name contains" (the spec's search) through the trigram FTS5 index, the text
- * quoted as one phrase so FTS syntax in it is inert. Results come in the index's rowid order
- * (rowids grow as products are added, so this is creation order too): SQLite then walks the
- * matches lazily and stops after one page, instead of collecting and sorting every match,
- * which is what keeps a search as fast at 50,000 products as at 35.
- */
+/** "Name contains" through the trigram FTS5 index, in rowid (creation) order so SQLite stops after one page instead of sorting every match. */
 async function searchProducts(db: Database, query: ListQuery, search: string): Promise<ProductPage> {
   const limit = clampLimit(query.limit);
   const after = decodeSearchCursor(query.cursor);
@@ -112,13 +92,12 @@ async function searchProducts(db: Database, query: ListQuery, search: string): P
   );
 }
 
-/** The stock filter, and the category as a placeholder. */
 function visibleTo(shape: { stock: StockFilter; category: boolean }): (SQL | undefined)[] {
   const stock = shape.stock === "any" ? undefined : eq(products.inStock, shape.stock === "in-stock");
   return [stock, shape.category ? eq(products.category, sql.placeholder("category")) : undefined];
 }
 
-/** One page out of `limit + 1` rows: the extra row only says whether there is a next page. */
+/** One page out of `limit + 1` rows: the extra row says there is a next page. */
 function toPage<Row>(rows: Row[], limit: number, cursorOf: (last: Row) => string, toProduct: (row: Row) => Product = (row) => row as Product): ProductPage {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
@@ -129,7 +108,6 @@ export async function getProduct(db: Database, id: string): Promise<Product | un
   return db.query.products.findFirst({ where: eq(products.id, id) });
 }
 
-/** Up to `limit` other in-stock products of the same category as product `productId`. */
 function relatedQuery(db: Database, productId: string, limit: number) {
   const categoryOf = sql`(SELECT ${products.category} FROM ${products} WHERE ${products.id} = ${productId})`;
   return db
@@ -140,7 +118,6 @@ function relatedQuery(db: Database, productId: string, limit: number) {
     .limit(limit);
 }
 
-/** A product page's data in one D1 round trip: the product and up to five related ones. */
 export async function productWithRelated(db: Database, id: string, limit = 5): Promise<{ product: Product | undefined; related: Product[] }> {
   const [found, related] = await db.batch([db.select().from(products).where(eq(products.id, id)).limit(1), relatedQuery(db, id, limit)]);
   return { product: found[0], related };
@@ -151,10 +128,7 @@ export async function bestSellers(db: Database, limit = 5): Promise<Product[]> {
   return (await listProducts(db, { limit })).products;
 }
 
-/**
- * A product as the spec's JSON API shows it (rupees, `_id`), its images as absolute URLs on the
- * store's origin (`APP_URL`): front ends on other origins would resolve `/images/…` against their own.
- */
+/** The spec's JSON shape (rupees, `_id`); images absolute, for front ends on other origins. */
 export function toApiProduct(product: Product, storeOrigin: string) {
   return {
     _id: product.id,
@@ -172,13 +146,12 @@ export function toApiProduct(product: Product, storeOrigin: string) {
 }
 export type ApiProduct = ReturnType<typeof toApiProduct>;
 
-/** What a product page or the seller's forms need: the row without its timestamps (paise, image keys). */
 export function toProductView({ createdAt: _created, updatedAt: _updated, ...view }: Product) {
   return view;
 }
 export type ProductView = ReturnType<typeof toProductView>;
 
-/** Just what a product card shows: listings send less data to the browser. */
+/** Just what a product card shows, so listings send less. */
 export function toProductCard(product: Product) {
   return {
     id: product.id,
@@ -201,7 +174,6 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The listing's cursor: the last product shown, by creation time and id (`decodeListCursor` reads it). */
 export function listCursor({ createdAt, id }: { createdAt: number; id: string }): string {
   return `${createdAt}.${id}`;
 }
@@ -216,7 +188,6 @@ function decodeListCursor(cursor: string | undefined): { createdAt: number; id: 
   return { createdAt, id };
 }
 
-/** A search cursor is `s<rowid>` of the last match shown. */
 function decodeSearchCursor(cursor: string | undefined): number | null {
   if (!cursor) return null;
   const rowid = /^s\d+$/.test(cursor) ? Number(cursor.slice(1)) : NaN;

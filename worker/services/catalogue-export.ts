@@ -1,12 +1,6 @@
 /**
- * The catalogue as CSV (the columns of shared/product-csv.ts), a page per request:
- * each answer reads one page of products along products_seller_idx (creation order, keyset
- * cursor) and names the next, so every request costs the same whatever the size of the catalogue
- * (the CPU budget, ADR 023), and the pages put together in order are the whole file: the first
- * starts with the header, the others hold only lines. The product list's Export button fetches
- * them one after the other into one download (ADR 038). Without JavaScript the seller downloads
- * them as numbered parts from the import page (`/seller/products/import?export=files`,
- * `exportParts`), each a file of its own with the header (ADR 045).
+ * The catalogue as CSV, a page per request along products_seller_idx, so each costs the same (ADR 023); the pages
+ * in order are the whole file (ADR 038). Without JavaScript, numbered parts each with the header (ADR 045).
  */
 import { absoluteImageUrl } from "@shared/images";
 import { paiseToRupees } from "@shared/money";
@@ -18,10 +12,8 @@ import { CSV_COLUMNS, type CsvColumn } from "@shared/product-csv";
 import { listCursor, listProducts } from "./catalog";
 import { istDate, istDay } from "@shared/ist";
 
-/** Products per page: 50,000 products are 100 requests of a few milliseconds each. */
 export const EXPORT_PAGE_SIZE = 500;
 
-/** One product's cells, column by column. */
 export function csvCells(product: Product, storeOrigin: string): Record<CsvColumn, string> {
   return {
     id: product.id,
@@ -39,10 +31,7 @@ export function csvCells(product: Product, storeOrigin: string): Record<CsvColum
 
 export type ExportPage = { csv: string; nextCursor: string | null };
 
-/**
- * One page of the export, oldest products first. The first page (no cursor) starts with a byte
- * order mark (so Excel reads ₹ and Hindi names as UTF-8) and the header line.
- */
+/** One page, oldest first; the first starts with a byte order mark (so Excel reads ₹ as UTF-8) and the header. */
 export async function exportCataloguePage(db: Database, storeOrigin: string, cursor?: string, { header = !cursor } = {}): Promise<ExportPage> {
   const page = await listProducts(db, { stock: "any", limit: EXPORT_PAGE_SIZE, cursor });
   const lines = page.products.map((product) => {
@@ -52,15 +41,9 @@ export async function exportCataloguePage(db: Database, storeOrigin: string, cur
   return { csv: `${header ? `\uFEFF${csvLine(CSV_COLUMNS)}` : ""}${lines.join("")}`, nextCursor: page.nextCursor };
 }
 
-/** One downloadable part of the export: products `from` to `to` (counted from 1), downloaded from `href`. */
 export type ExportPart = { part: number; from: number; to: number; href: string };
 
-/**
- * The export as numbered parts of EXPORT_PAGE_SIZE products, for the seller without JavaScript:
- * how many products there are and where each part starts, in one D1 round trip. D1 walks
- * products_seller_idx once (a count and a numbering of the index's entries) and returns one row per
- * part, so the Worker's work grows with the parts (100 at 50,000 products), not the products.
- */
+/** The export's parts and where each starts, in one round trip: D1 returns a row per part, not per product. */
 export async function exportParts(db: Database): Promise<{ total: number; partSize: number; parts: ExportPart[] }> {
   const [[counted], boundaries] = await db.batch([db.select({ n: count() }).from(products), partBoundariesQuery(db)]);
   const total = counted?.n ?? 0;
@@ -72,7 +55,6 @@ export async function exportParts(db: Database): Promise<{ total: number; partSi
   return { total, partSize: EXPORT_PAGE_SIZE, parts };
 }
 
-/** The last product of every full part, in the export's order (products_seller_idx): where the next part starts. */
 export function partBoundariesQuery(db: Database) {
   const numbered = db
     .select({ createdAt: products.createdAt, id: products.id, n: sql<number>`row_number() OVER (ORDER BY ${products.createdAt}, ${products.id})`.as("n") })
@@ -85,12 +67,10 @@ export function partBoundariesQuery(db: Database) {
     .orderBy(sql`${numbered.n}`);
 }
 
-/** The download's file name: the store's products on that day in India (as the dashboard counts days), and which part when it is one. */
 export function exportFileName(now = new Date(), part?: number): string {
   return `products-${istDate(istDay(now.getTime()))}${part ? `-part-${part}` : ""}.csv`;
 }
 
-/** Where a part downloads from: the export's page after its cursor, as a file of its own (`part`: the header, a numbered name). */
 function exportPartUrl(part: number, cursor: string | null): string {
   return `/api/product/export?${new URLSearchParams({ part: String(part), ...(cursor && { cursor }) })}`;
 }

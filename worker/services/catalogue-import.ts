@@ -1,22 +1,7 @@
 /**
- * Creating and updating products from a CSV (the columns of shared/product-csv.ts).
- *
- * 1. `planImport` reads the file and says, row by row, what would happen: created, changed (which
- *    fields), unchanged, or refused and why (invalid values, an id twice in the file, an unknown
- *    category, an unknown id, pictures that are not the store's). It writes nothing. Its `hash`
- *    names exactly the writes it plans, and the products' versions it read them against.
- * 2. `commitImport` writes a plan, only if no row is refused: all of it or nothing, in one D1
- *    batch (one transaction) of a few statements, each taking a slice of the rows as JSON
- *    (json_each), so 50,000 rows are a handful of statements, not 50,000. The cached catalogue
- *    is then refreshed once (ADR 024).
- *
- * Pictures are never fetched from an address (ADR 038): a row's `images` may only name pictures
- * already in this store (as the export writes them). A new product needs at least one, so a row
- * without is refused; an update with the cell empty keeps the product's pictures.
- *
- * The import page keeps the uploaded file in KV between the preview and the confirmation
- * (`stageImport`), and the confirmation plans again and refuses if the plan's hash changed: the
- * seller confirms what they saw, or is shown the new preview.
+ * Products from a CSV: `planImport` says row by row what would happen, writing nothing, its `hash` naming the
+ * writes and the versions read; `commitImport` writes a plan with no refused row in one D1 batch of JSON slices.
+ * Pictures must already be the store's, never fetched (ADR 038). The confirmation plans again and refuses a changed hash.
  */
 import { sql } from "drizzle-orm";
 import { formatRupees, rupeesToPaise } from "@shared/money";
@@ -30,10 +15,8 @@ import { csvCells } from "./catalogue-export";
 
 export type ImportStore = { db: Database; env: Pick<Env, "IMAGES" | "SESSIONS" | "APP_URL"> };
 
-/** What an import writes of a product (paise, R2 keys): the columns an update may change. */
 type ProductValues = Pick<Product, "name" | "category" | "description" | "pricePaise" | "offerPricePaise" | "weight" | "stock" | "images">;
 
-/** The fields an update can change, as the preview names them. */
 const FIELD_LABELS: Record<keyof ProductValues, string> = {
   name: "name",
   category: "category",
@@ -45,11 +28,7 @@ const FIELD_LABELS: Record<keyof ProductValues, string> = {
   images: "pictures",
 };
 
-/**
- * A field an update changes, as the preview shows it: its value before and after, so a seller
- * confirming a price list sees "₹120 → ₹99.50", not only "price". Descriptions and pictures are
- * named alone (too long for a cell).
- */
+/** A changed field, with its values before and after ("₹120 → ₹99.50"), but for descriptions and pictures (too long). */
 export type FieldChange = { field: string; from?: string; to?: string };
 
 export type ImportRow =
@@ -61,11 +40,9 @@ export type ImportRow =
 export type ImportPlan = {
   rows: ImportRow[];
   summary: { create: number; update: number; unchanged: number; refused: number };
-  /** Names the writes and the product versions they were planned against (hex SHA-256). */
   hash: string;
 };
 
-/** Read a products CSV and say what importing it would do; nothing is written. */
 export async function planImport({ db, env }: ImportStore, text: string): Promise<ImportPlan> {
   const { columns, records } = readTable(text);
   const cellsOf = (record: CsvRecord) => Object.fromEntries(columns.map((column, i) => [column, record.cells[i] ?? ""])) as Partial<Record<CsvColumn, string>>;
@@ -82,46 +59,13 @@ export async function planImport({ db, env }: ImportStore, text: string): Promis
   const pictureChecks: { index: number; keys: string[] }[] = [];
   for (const { row, cells } of raw) {
     const id = cells.id?.trim() || null;
-    const name = (cells.name ?? "").trim();
-    const refuse = (...reasons: string[]) => rows.push({ row, action: "refused", id, name, reasons });
     const current = id ? existing.get(id) : undefined;
-    if (id && (rowsOfId.get(id)?.length ?? 0) > 1) {
-      refuse(`The id ${id} is on more than one row (rows ${rowsOfId.get(id)!.join(", ")}): keep one`);
+    const values = rowValues(cells, id, current, rowsOfId.get(id ?? "") ?? [], env.APP_URL);
+    if ("reasons" in values) {
+      rows.push({ row, action: "refused", id, name: (cells.name ?? "").trim(), reasons: values.reasons });
       continue;
     }
-    if (id && !current) {
-      refuse(`No product has the id ${id}: leave the id empty to add a new product`);
-      continue;
-    }
-    // Columns left out of the file keep the product's values (a new product's are empty).
-    const known = current ? csvCells(current, env.APP_URL) : undefined;
-    const filled = Object.fromEntries(CSV_COLUMNS.map((column) => [column, cells[column] ?? known?.[column] ?? ""]));
-    const parsed = productCsvRow.safeParse(filled);
-    if (!parsed.success) {
-      refuse(...new Set(parsed.error.issues.map((issue) => issue.message)));
-      continue;
-    }
-    const pictures = pictureKeys(parsed.data.images, env.APP_URL);
-    if ("refused" in pictures) {
-      refuse(pictures.refused);
-      continue;
-    }
-    const images = pictures.keys.length > 0 ? pictures.keys : (current?.images ?? []);
-    if (images.length === 0) {
-      refuse("A new product needs a picture: give the address of one of this store's pictures (as the export writes them), or add it on Add Product");
-      continue;
-    }
-    const { fields } = parsed.data;
-    const values: ProductValues = {
-      name: fields.name,
-      category: fields.category,
-      description: fields.description,
-      pricePaise: rupeesToPaise(fields.price),
-      offerPricePaise: rupeesToPaise(fields.offerPrice),
-      weight: fields.weight,
-      stock: fields.stock,
-      images,
-    };
+    const { images } = values;
     const unchecked = images.filter((key) => !current?.images.includes(key));
     if (unchecked.length > 0) pictureChecks.push({ index: rows.length, keys: unchecked });
     if (!current) {
@@ -150,6 +94,33 @@ export async function planImport({ db, env }: ImportStore, text: string): Promis
   return { rows, summary, hash: await planHash(rows) };
 }
 
+/** A row's values, or why it is refused. */
+function rowValues(cells: Partial<Record<CsvColumn, string>>, id: string | null, current: Product | undefined, rowsWithId: number[], storeOrigin: string) {
+  const refuse = (...reasons: string[]) => ({ reasons });
+  if (id && rowsWithId.length > 1) return refuse(`The id ${id} is on more than one row (rows ${rowsWithId.join(", ")}): keep one`);
+  if (id && !current) return refuse(`No product has the id ${id}: leave the id empty to add a new product`);
+  // Columns left out keep the product's values.
+  const known = current ? csvCells(current, storeOrigin) : undefined;
+  const parsed = productCsvRow.safeParse(Object.fromEntries(CSV_COLUMNS.map((column) => [column, cells[column] ?? known?.[column] ?? ""])));
+  if (!parsed.success) return refuse(...new Set(parsed.error.issues.map((issue) => issue.message)));
+  const pictures = pictureKeys(parsed.data.images, storeOrigin);
+  if ("refused" in pictures) return refuse(pictures.refused);
+  const images = pictures.keys.length > 0 ? pictures.keys : (current?.images ?? []);
+  if (images.length === 0)
+    return refuse("A new product needs a picture: give the address of one of this store's pictures (as the export writes them), or add it on Add Product");
+  const { fields } = parsed.data;
+  return {
+    name: fields.name,
+    category: fields.category,
+    description: fields.description,
+    pricePaise: rupeesToPaise(fields.price),
+    offerPricePaise: rupeesToPaise(fields.offerPrice),
+    weight: fields.weight,
+    stock: fields.stock,
+    images,
+  } satisfies ProductValues;
+}
+
 function fieldChange(field: keyof ProductValues, before: ProductValues, after: ProductValues): FieldChange {
   const shown = (values: ProductValues): string | undefined => {
     switch (field) {
@@ -171,7 +142,7 @@ function fieldChange(field: keyof ProductValues, before: ProductValues, after: P
   return from === undefined ? { field: FIELD_LABELS[field] } : { field: FIELD_LABELS[field], from, to: shown(after) };
 }
 
-/** The products the file names, in one D1 round trip (the ids in slices well under D1's 2 MB per bound value). */
+/** The products the file names, in one round trip (ids sliced under D1's 2 MB per bound value). */
 async function productsById(db: Database, ids: string[]): Promise<Map<string, Product>> {
   const reads = [];
   for (let i = 0; i < ids.length; i += 10_000) {
@@ -188,7 +159,6 @@ async function productsById(db: Database, ids: string[]): Promise<Map<string, Pr
   return new Map(found.map((p) => [p.id, p]));
 }
 
-/** The header's columns (case and spaces aside) and the records after it; a 400 for a file that cannot be an import. */
 function readTable(text: string): { columns: CsvColumn[]; records: CsvRecord[] } {
   const [header, ...records] = parseCsv(text);
   if (!header) throw badRequest("The file is empty: export the products to get a file to start from");
@@ -200,19 +170,20 @@ function readTable(text: string): { columns: CsvColumn[]; records: CsvRecord[] }
   const twice = columns.filter((column, i) => columns.indexOf(column) !== i);
   if (twice.length > 0) throw badRequest(`The column ${twice[0]} is there twice`);
   if (records.length === 0) throw badRequest("The file has no products under its header");
-  // Read-only columns (in_stock) are accepted, as an export comes back with them, and ignored.
+  // in_stock is accepted, as an export comes back with it, and ignored.
   return { columns: columns as CsvColumn[], records };
 }
 
-/** R2 keys from the store's own picture addresses (absolute on APP_URL, or `/images/…`); anything else is refused, never fetched. */
+/** R2 keys from the store's own picture addresses; anything else is refused, never fetched. */
 function pictureKeys(addresses: string[], storeOrigin: string): { keys: string[] } | { refused: string } {
   const keys: string[] = [];
   for (const address of addresses) {
+    const notPicture = { refused: `“${address}” is not a picture address` };
     let url: URL;
     try {
       url = new URL(address, storeOrigin);
     } catch {
-      return { refused: `“${address}” is not a picture address` };
+      return notPicture;
     }
     if (url.origin !== new URL(storeOrigin).origin || !url.pathname.startsWith("/images/")) {
       return { refused: `Pictures are not fetched from other addresses (${address}): upload them on the product's page` };
@@ -221,18 +192,17 @@ function pictureKeys(addresses: string[], storeOrigin: string): { keys: string[]
     try {
       key = decodeURIComponent(url.pathname.slice("/images/".length));
     } catch {
-      return { refused: `“${address}” is not a picture address` };
+      return notPicture;
     }
     // As the /images route does (worker/images.ts): R2 would throw on a key over 1,024 bytes.
-    if (!key || key.includes("..") || /\p{Cc}/u.test(key) || new TextEncoder().encode(key).byteLength > 1024)
-      return { refused: `“${address}” is not a picture address` };
+    if (!key || key.includes("..") || /\p{Cc}/u.test(key) || new TextEncoder().encode(key).byteLength > 1024) return notPicture;
     keys.push(key);
   }
   if (new Set(keys).size !== keys.length) return { refused: "The same picture is listed twice" };
   return { keys };
 }
 
-/** Refuse the rows naming pictures the bucket does not have (each key asked once, a few at a time). */
+/** Refuse the rows naming pictures the bucket lacks (each key asked once, ten at a time). */
 async function refuseMissingPictures(bucket: R2Bucket, rows: ImportRow[], checks: { index: number; keys: string[] }[]): Promise<void> {
   const keys = [...new Set(checks.flatMap((c) => c.keys))];
   const found = new Set<string>();
@@ -269,21 +239,17 @@ async function planHash(rows: ImportRow[]): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** At most this much JSON per statement: D1 takes a bound value of up to 2 MB. */
+/** JSON per statement: D1 binds values up to 2 MB. */
 export const IMPORT_SLICE_BYTES = 512 * 1024;
 
 export type ImportResult = { created: number; updated: number };
 
-/**
- * Write a plan that refuses no row: one D1 batch, so everything or nothing. Created products come
- * after the existing ones, in the file's order.
- */
 export async function commitImport({ db }: Pick<ImportStore, "db">, plan: ImportPlan, sliceBytes = IMPORT_SLICE_BYTES): Promise<ImportResult> {
   if (plan.summary.refused > 0) throw badRequest(`${rowsWord(plan.summary.refused)} refused: fix them and import again; nothing was written`);
   const now = Date.now();
   const creates = plan.rows.flatMap((row, i) => (row.action === "create" ? [{ id: crypto.randomUUID(), createdAt: now + i, ...row.values }] : []));
   const updates = plan.rows.flatMap((row) => (row.action === "update" ? [{ id: row.id, updatedAt: row.updatedAt, ...row.values }] : []));
-  // Raw statements on drizzle's own D1 binding: drizzle has no UPDATE … FROM json_each to batch.
+  // Raw statements: drizzle has no UPDATE … FROM json_each.
   const d1 = db.$client;
   const updateSlices = slices(updates, sliceBytes);
   const statements = [
@@ -298,13 +264,12 @@ export async function commitImport({ db }: Pick<ImportStore, "db">, plan: Import
     console.error("A catalogue import failed; D1 rolled the batch back", error);
     throw new HttpError(503, "Nothing was imported: the database refused the write. Please try again.");
   }
-  // A product edited since the plan was read keeps that edit (the update matched its version only).
-  // Counted from RETURNING: D1's `changes` also counts what the schema's triggers wrote.
+  // A product edited since the plan keeps that edit; counted from RETURNING, as `changes` counts the triggers' writes too.
   const updated = results.slice(0, updateSlices.length).reduce((sum, r) => sum + (r.results?.length ?? 0), 0);
   return { created: creates.length, updated };
 }
 
-/** Each row's JSON once; slices of whole rows of at most `maxBytes` (a bigger row gets a slice of its own). */
+/** Slices of whole rows' JSON of at most `maxBytes` (a bigger row gets one of its own). */
 function slices<T>(rows: T[], maxBytes: number): string[] {
   const out: string[] = [];
   let current: string[] = [];
@@ -325,7 +290,7 @@ function slices<T>(rows: T[], maxBytes: number): string[] {
 
 const field = (name: string) => `json_extract(item.value, '$.${name}')`;
 
-/** Updates a slice of products, each only if it is still the version the plan was made from. */
+/** Each product only if it is still the version planned against. */
 const UPDATE_SLICE = `
   UPDATE products SET
     name = ${field("name")}, category = ${field("category")}, description = ${field("description")},
@@ -343,7 +308,7 @@ const INSERT_SLICE = `
 
 const rowsWord = (n: number) => `${n} row${n === 1 ? "" : "s"}`;
 
-/** A row as the API shows it: what happens and why, without the stored values. */
+/** A row as the API shows it, without the stored values. */
 export function publicRow(row: ImportRow) {
   const { row: at, action, name } = row;
   return {
@@ -351,7 +316,7 @@ export function publicRow(row: ImportRow) {
     action,
     name,
     id: "id" in row ? row.id : null,
-    // `changed` names the fields (the API's first answer); `changes` adds their values before and after.
+    // `changed` (the API's first answer) names the fields; `changes` adds their values.
     ...(row.action === "update" && { changed: row.changed.map((change) => change.field), changes: row.changed }),
     ...(row.action === "refused" && { reasons: row.reasons }),
   };
@@ -363,18 +328,15 @@ export function importResultMessage({ created, updated }: ImportResult): string 
   return `Imported: ${created} created, ${updated} updated`;
 }
 
-/** One line for the seller: what the preview found. */
 export function planSummaryMessage({ summary }: ImportPlan): string {
   return `${summary.create} to create, ${summary.update} to change, ${summary.unchanged} unchanged, ${summary.refused} refused`;
 }
 
-// --- the page's preview: the file waits in KV between the preview and the confirmation
-
+// The page's file waits in KV, for an hour, between the preview and the confirmation.
 const STAGED_PREFIX = "catalogue-import:";
-/** Long enough to read a preview of thousands of rows; the file is gone after an hour either way. */
 const STAGED_SECONDS = 60 * 60;
 
-/** Keep an uploaded file for its preview and confirmation; returns its id. Only files that can be planned are kept. */
+/** Keep a file that can be planned; returns its id. */
 export async function stageImport(store: ImportStore, text: string): Promise<string> {
   readTable(text);
   const id = crypto.randomUUID();
@@ -382,13 +344,12 @@ export async function stageImport(store: ImportStore, text: string): Promise<str
   return id;
 }
 
-/** The staged file, or null when the id is unknown or its hour is over. */
 export async function stagedImport(store: ImportStore, id: string): Promise<string | null> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return null;
   return store.env.SESSIONS.get(`${STAGED_PREFIX}${id}`);
 }
 
-/** Confirm a staged import: planned again, written only if the plan is still the one previewed (`hash`). */
+/** Planned again, written only if the plan is still the one previewed (`hash`). */
 export async function confirmStagedImport(store: ImportStore, id: string, hash: string): Promise<ImportResult> {
   const text = await stagedImport(store, id);
   if (text === null) throw new HttpError(404, "This preview has expired: upload the file again");

@@ -1,7 +1,4 @@
-/**
- * Checkout: place an order and, for card payment, open its Stripe Checkout. The one path behind
- * the JSON API's /api/order/cod and /api/order/stripe and the cart page's Place Order form.
- */
+/** Place an order and, for card payment, open its Stripe Checkout: the API's and the cart page's one path. */
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { orders, type User } from "@worker/db/schema";
@@ -22,7 +19,6 @@ export type CheckoutResult = {
   order: OrderWithItems;
   /** False when an idempotency key returned an order placed before. */
   created: boolean;
-  /** Stripe's checkout page, for a card payment still to be made. */
   paymentUrl: string | null;
 };
 
@@ -31,7 +27,6 @@ export async function checkout(
   user: Pick<User, "id" | "email">,
   input: unknown,
   paymentType: PaymentType,
-  /** The calling front end's Origin, for Stripe's return trip (see checkoutReturnUrls). */
   callerOrigin: string | null = null,
 ): Promise<CheckoutResult> {
   if (paymentType === "Online" && !cardPaymentsEnabled(store.env)) throw new HttpError(503, CARD_PAYMENT_UNAVAILABLE);
@@ -55,11 +50,7 @@ export async function checkout(
   return { order, created, paymentUrl: await openCheckout(store, order, user.email, callerOrigin) };
 }
 
-/**
- * Opens the card order's Stripe Checkout. When Stripe refuses or does not answer, an order that has
- * no checkout yet is undone at once (ADR 066): cancelled, its stock back, its idempotency key freed
- * so that trying again places it afresh. Nothing else would end it: no session, no expiry event.
- */
+/** When Stripe fails, an order with no checkout yet is undone at once, its idempotency key freed (ADR 066). */
 async function openCheckout(store: { db: Database; env: Env }, order: OrderWithItems, email: string, callerOrigin: string | null): Promise<string> {
   try {
     return await startCheckout(store.env, store.db, order, email, callerOrigin);
@@ -78,32 +69,18 @@ async function openCheckout(store: { db: Database; env: Env }, order: OrderWithI
   }
 }
 
-/**
- * A new order replaces the shopper's card orders still waiting for their payment (ADR 054). The
- * cart is kept until a card order is paid, so the new order carries their lines again: left alone,
- * they would hold the same stock a second time for up to an hour, and could still be paid.
- *
- * The claimed orders have their Stripe Checkout closed, then are cancelled (services/unpaid-card-orders.ts).
- * One Stripe will not close (paid meanwhile, or Stripe unreachable) goes back to waiting, left to
- * Stripe's word and the sweep. Returns how many were cancelled.
- */
+/** A new order replaces the shopper's waiting card orders (ADR 054); returns how many were cancelled. */
 async function replaceWaitingCardOrders(store: { db: Database; env: Env }, claimed: ClaimedCardOrder[]): Promise<number> {
   const outcomes = await finishEnding(store, claimed, { ifUnreachable: "keep", tell: false, fallback: systemEnding(UNPAID_CANCEL_REASONS.replaced) });
   return [...outcomes.values()].filter((outcome) => outcome === "cancelled").length;
 }
 
-/**
- * "Pay now" on a card order still waiting for its payment (the shopper left Stripe's page): the
- * same Checkout Session again (its idempotency key is the order's), until it expires (ADR 054).
- * Another shopper's order is not found; one paid, cancelled or cash on delivery is a 409. Each press
- * asks Stripe, so it is braked per shopper (ADR 065).
- */
+/** "Pay now" on a waiting card order: the same Checkout Session again (ADR 054), braked per shopper (ADR 065). */
 export async function resumeCardPayment(store: { db: Database; env: Env }, user: Pick<User, "id" | "email">, rawOrderId: unknown): Promise<string> {
   await limitPaymentCalls(store.env, user.id);
   const order = await findOwnedOrder(store.db, user.id, rawOrderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   if (!awaitingCardPayment(order)) {
-    // Replaced from another tab (ADR 054): say so, not only that there is nothing to pay.
     if (order.cancelledBy === "system" && order.cancelReason === UNPAID_CANCEL_REASONS.replaced) {
       throw conflict("This order was replaced by your newer order, so there is nothing to pay: see My Orders.");
     }

@@ -1,9 +1,4 @@
-/**
- * Cities known by two names: the names given back (Karnataka's 2014 renames, the store's own state,
- * and the largest others) beside the ones still typed. A shopper writes either, so an order search
- * for one also finds the other ("Bangalore" finds orders to "Bengaluru"). Keys as `nameKey` writes
- * them: lower case.
- */
+/** Cities known by two names, so an order search for one finds the other; lower case, as `nameKey` writes them. */
 const SAME_CITY: readonly (readonly string[])[] = [
   ["bengaluru", "bangalore"],
   ["mysuru", "mysore"],
@@ -30,13 +25,9 @@ const SAME_CITY: readonly (readonly string[])[] = [
   ["varanasi", "banaras", "benares"],
 ];
 
-/** Fewer letters than this start too many names to stand for one city. */
 const SHORTEST_PARTIAL_NAME = 3;
 
-/**
- * The city prefixes a search stands for: the key itself, and each other name of a city whose
- * name the key starts ("bangalore north": "bengaluru north") or begins to spell ("banga": "bengaluru").
- */
+/** The key, and the other names of a city it starts ("bangalore north") or begins to spell ("banga"). */
 export function cityPrefixes(key: string): string[] {
   const prefixes = new Set([key]);
   for (const names of SAME_CITY) {

@@ -1,11 +1,6 @@
 /**
- * The seller dashboard's figures, in one D1 round trip of small, indexed reads (ADR 036).
- *
- * Sums per day come from `sales_days` and `product_sales_days`, which triggers on the orders keep
- * (migration 0009): the dashboard reads at most 30 day rows for every sum and the chart, however
- * many orders there are. Counts of orders waiting for a step walk `orders_waiting_idx`, the stock
- * lists `products_stock_idx`. Days are calendar days in India (IST); an order counts for the day
- * it was placed, in its current state (a cancellation moves it out of that day's sales).
+ * The seller dashboard's figures, in one round trip of small indexed reads (ADR 036): sums from the
+ * trigger-kept `sales_days` tables. An order counts for the IST day it was placed, in its current state.
  */
 import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { BEST_SELLER_DAYS, CHART_DAYS, LOW_STOCK, PERIODS, type PeriodKey, type WaitingKey } from "@shared/dashboard";
@@ -18,18 +13,17 @@ export type PeriodFigures = Omit<typeof salesDays.$inferSelect, "day">;
 export type DaySales = { day: number; orders: number; salesPaise: number };
 export type StockedProduct = { id: string; name: string; category: string; stock: number };
 export type BestSeller = { productId: string; name: string | null; category: string | null; units: number; salesPaise: number };
-/** Orders waiting for a step, and the money they hold where money waits (cash to collect, refunds). */
+/** Orders waiting for a step, and the money they hold where it waits. */
 export type Waiting = { orders: number; amountPaise?: number };
-/** Refunds the seller recorded in a period, counted on the IST day they were made (ADR 044). */
+/** Counted on the IST day they were made (ADR 044). */
 export type RefundsMade = { orders: number; amountPaise: number };
 
 export type DashboardFigures = {
-  /** Today's IST day number and when the figures were read. */
   today: number;
   readAt: number;
   periods: Record<PeriodKey, PeriodFigures>;
   refundsMade: Record<PeriodKey, RefundsMade>;
-  /** The chart: CHART_DAYS days, oldest first, days without orders included. */
+  /** CHART_DAYS days, oldest first, empty days included. */
   days: DaySales[];
   waiting: Record<WaitingKey, Waiting>;
   soldOut: { count: number; products: StockedProduct[] };
@@ -37,7 +31,6 @@ export type DashboardFigures = {
   bestSellers: BestSeller[];
 };
 
-/** How many products each stock list names (the count says how many there are). */
 const LISTED = 5;
 
 const EMPTY_DAY: PeriodFigures = {
@@ -51,10 +44,9 @@ const EMPTY_DAY: PeriodFigures = {
   cancelledOrders: 0,
 };
 
-/** What the seller sees of orders: cash on delivery, or paid online (as on the orders page). */
+/** As on the orders page. */
 const sellersToFulfil = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true));
 
-/** The best sellers of the BEST_SELLER_DAYS days ending `today`, with their names. */
 export function bestSellersQuery(db: Database, today: number) {
   const topSellers = db
     .select({
@@ -76,7 +68,7 @@ export function bestSellersQuery(db: Database, today: number) {
     .orderBy(desc(topSellers.units), asc(topSellers.productId));
 }
 
-/** The dashboard's other reads for the IST day `today`, in the order of one batch (exported for the query-plan test). */
+/** The other reads, in batch order (exported for the query-plan test). */
 export function dashboardQueries(db: Database, today: number) {
   const firstChartDay = today - CHART_DAYS + 1;
   const stockColumns = { id: products.id, name: products.name, category: products.category, stock: sql<number>`${products.stock}` };
@@ -100,7 +92,7 @@ export function dashboardQueries(db: Database, today: number) {
       .select({ n: sql<number>`count(*)`, paise: sql<number>`coalesce(sum(${orders.amountPaise}), 0)` })
       .from(orders)
       .where(sql`${orders.paymentState} = 'refund_due'`), // a literal, so the partial index applies
-    // Refunds made in the last 30 days, per IST day of the refund: a range of the partial index that holds them.
+    // Refunds per IST day: a range of their partial index.
     db
       .select({
         day: sql<number>`(${orders.refundedAt} + ${sql.raw(String(IST_OFFSET_MS))}) / ${sql.raw(String(DAY_MS))}`.as("refund_day"),
@@ -124,7 +116,6 @@ export function dashboardQueries(db: Database, today: number) {
   ] as const;
 }
 
-/** Every figure, in one D1 round trip. */
 export async function dashboardFigures(db: Database, now = Date.now()): Promise<DashboardFigures> {
   const today = istDay(now);
   const firstChartDay = today - CHART_DAYS + 1;
@@ -182,7 +173,7 @@ type InRupees<T> = T extends (infer U)[]
     ? { [K in keyof T as K extends `${infer Name}Paise` ? Name : K]: InRupees<T[K]> }
     : T;
 
-/** The JSON API's shape: every `…Paise` figure as rupees under its name without the suffix (`salesPaise` → `sales`), as the spec's numbers are. */
+/** The JSON API's shape: every `…Paise` figure as rupees without the suffix (`salesPaise` → `sales`). */
 export function toDashboardJson<T>(value: T): InRupees<T> {
   if (Array.isArray(value)) return value.map(toDashboardJson) as InRupees<T>;
   if (value === null || typeof value !== "object") return value as InRupees<T>;

@@ -1,9 +1,4 @@
-/**
- * The delivery area's rules (ADR 029): a pincode is express (the store lists it, with its minutes),
- * standard (elsewhere in the store's state: the settings' window of business days) or not served
- * (outside the state). The top bar's chip, the cart's addresses and the checkout all ask here, so
- * what a shopper is promised and what the checkout accepts cannot disagree.
- */
+/** The delivery area's rules (ADR 029): every page and the checkout ask here, so promise and checkout cannot disagree. */
 import type { DeliveryPromise } from "@shared/delivery";
 import { canonicalState } from "@shared/indian-states";
 import { conflict } from "@worker/errors";
@@ -12,10 +7,7 @@ import type { StoreSettings } from "./store-settings";
 
 type Area = Pick<StoreSettings, "state" | "expressPincodes" | "standardMinDays" | "standardMaxDays">;
 
-/**
- * The promise for a pincode; with an address's state too, both must be the store's (an address
- * whose PIN is in the state but which names another state is not sent out on a guess).
- */
+/** With an address's state too, both must be the store's: no delivery on a guess. */
 export function deliveryPromise(area: Area, pincode: string, addressState?: string): DeliveryPromise {
   const inState = statesOfPincode(pincode).includes(area.state) && (addressState === undefined || canonicalState(addressState) === area.state);
   if (!inState) return { kind: "unserved" };
@@ -24,7 +16,6 @@ export function deliveryPromise(area: Area, pincode: string, addressState?: stri
   return { kind: "standard", minDays: area.standardMinDays, maxDays: area.standardMaxDays };
 }
 
-/** The checkout's check: an address outside the area is refused (409) before anything is written. */
 export function assertDeliverable(area: Area, address: { zipCode: string; state: string }): DeliveryPromise {
   const promise = deliveryPromise(area, address.zipCode, address.state);
   if (promise.kind === "unserved") {

@@ -1,9 +1,8 @@
-/** What shoppers are told about their orders: written by the event queue's consumer (worker/events), read here. */
+/** What shoppers are told about their orders, written by the event queue's consumer. */
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { notifications, type Notification } from "@worker/db/schema";
 
-/** How many of a shopper's latest notifications a read returns. */
 export const NOTIFICATIONS_SHOWN = 20;
 
 export function latestNotifications(db: Database, userId: string): Promise<Notification[]> {

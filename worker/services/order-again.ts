@@ -1,8 +1,4 @@
-/**
- * "Order again": a past order's products go back into the shopper's saved cart, as many as were
- * bought, added to what the cart already holds, never more than is in stock (or than a cart line
- * takes). Products gone, switched off or sold out are named back, not added.
- */
+/** "Order again": a past order's products added to the saved cart, never more than is in stock; unavailable ones named back. */
 import { eq, inArray } from "drizzle-orm";
 import { MAX_LINE_QUANTITY, type CartItems } from "@shared/cart";
 import type { Database } from "@worker/db/client";
@@ -13,13 +9,11 @@ import { ORDER_NOT_FOUND, ownedOrder } from "./order-detail";
 
 export type OrderAgainResult = {
   cart: CartItems;
-  /** Lines put in the cart, with how many were added. */
   added: { name: string; quantity: number }[];
-  /** Items added short of what was ordered: only `quantity` were left. */
+  /** Added short of what was ordered. */
   limited: { name: string; quantity: number }[];
-  /** Items not put in the cart at all: gone, off sale or sold out. */
   unavailable: string[];
-  /** On sale, but the cart already holds all there is of them. */
+  /** The cart already holds all there is of them. */
   alreadyInCart: string[];
   msg: string;
 };
@@ -60,7 +54,7 @@ export async function orderAgain(db: Database, userId: string, input: unknown): 
   return { cart, ...result, msg: orderAgainMessage(result) };
 }
 
-/** "Added 2 products to your cart. Only 1 Mango left. Not available now: Milk 1 L." (products, not units: the cart's badge counts units). */
+/** Counts products, not units: the cart's badge counts units. */
 function orderAgainMessage({ added, limited, unavailable, alreadyInCart }: Omit<OrderAgainResult, "cart" | "msg">): string {
   const parts = [
     added.length > 0 ? `Added ${added.length} ${added.length === 1 ? "product" : "products"} to your cart.` : "Nothing more could be added to your cart.",

@@ -1,8 +1,4 @@
-/**
- * One order as its shopper follows it (`/my-orders/:id`, `GET /api/order/user/:id`): the order as
- * bought, and whether each of its products can be bought again now, in one D1 round trip. Another
- * shopper's order does not exist for this one (404, never 403: an order number says nothing).
- */
+/** One order as its shopper follows it; another shopper's is a 404, never 403. */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { orderItems, orders, products, users, type Product } from "@worker/db/schema";
@@ -11,21 +7,18 @@ import { orderIdField } from "@worker/validation/order";
 import { toOrderView, type OrderWithItems } from "./orders";
 import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
 
-/** Whether an item of the order can go back into the cart, and how many of it. */
-export type Availability = { available: boolean; /** Counted stock left; null when not counted. */ stock: number | null };
+export type Availability = { available: boolean; stock: number | null };
 
 type OrderView = ReturnType<typeof toOrderView>;
 export type OrderDetail = Omit<OrderView, "items"> & { items: (OrderView["items"][number] & { availability: Availability })[] };
 
 export const ORDER_NOT_FOUND = "Order not found";
 
-/** The order page's data: whether the account still exists, and the order (404 when it is not theirs). */
 export async function orderPage(
   db: Database,
   userId: string,
   rawOrderId: unknown,
 ): Promise<{ userExists: false } | { userExists: true; order: OrderDetail; settings: StoreSettings }> {
-  // Any text in the URL that is no order id is simply no order of theirs.
   const parsed = orderIdField.safeParse(rawOrderId);
   if (!parsed.success) throw notFound(ORDER_NOT_FOUND);
   const orderId = parsed.data;
@@ -43,26 +36,18 @@ export async function orderPage(
   return { userExists: true, order: withAvailability(order, stock), settings: toStoreSettings(settings) };
 }
 
-/** A shopper's own order with its items, or a 404 (any text that is no order id included). */
 export async function shopperOrder(db: Database, userId: string, rawOrderId: unknown): Promise<OrderWithItems> {
-  const parsed = orderIdField.safeParse(rawOrderId);
-  const [order] = parsed.success ? await ownedOrder(db, userId, parsed.data) : [];
+  const order = await findOwnedOrder(db, userId, rawOrderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;
 }
 
-/** The shopper's own order with its items, by an id as it came (a URL's, a form's), or undefined. */
 export async function findOwnedOrder(db: Database, userId: string, rawOrderId: unknown) {
   const parsed = orderIdField.safeParse(rawOrderId);
-  if (!parsed.success) return undefined;
-  const [order] = await ownedOrder(db, userId, parsed.data);
-  return order;
+  return parsed.success ? (await ownedOrder(db, userId, parsed.data))[0] : undefined;
 }
 
-/**
- * A shopper's own order with its items, as a list of none or one (awaitable or part of a batch:
- * drizzle cannot map a `findFirst` that finds nothing inside a D1 batch, a `findMany` it can).
- */
+/** A list of none or one: drizzle cannot map a `findFirst` that finds nothing inside a D1 batch. */
 export function ownedOrder(db: Database, userId: string, orderId: string) {
   return db.query.orders.findMany({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)), with: { items: true }, limit: 1 });
 }

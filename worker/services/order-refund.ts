@@ -1,12 +1,4 @@
-/**
- * The seller records the refund of a paid order that was cancelled (ADR 044). The money goes back
- * outside the store (the card's dashboard, a bank transfer); the store records that it was made, so
- * the dashboard's refunds due fall and the shopper sees when it was made.
- *
- * Only a `refund_due` order becomes `refunded`, by a compare-and-set on that state: two sellers'
- * taps cannot both win, and a second mark is refused (409) rather than moving the date. The
- * dashboard's day sums follow by themselves (migration 0009's triggers watch `payment_state`).
- */
+/** The seller records a refund made outside the store (ADR 044): a compare-and-set from `refund_due`, so a second mark is a 409. */
 import { and, eq } from "drizzle-orm";
 import { formatDate, orderNumber } from "@shared/order-status";
 import { orders, type Order } from "@worker/db/schema";
@@ -15,7 +7,6 @@ import { publishStoreEvent } from "@worker/events/queue";
 import { orderRefInput } from "@worker/validation/order";
 import type { Store } from "@worker/db/client";
 
-/** Why an order cannot be marked refunded, or null when it can. */
 function refundRefusal(order: Pick<Order, "id" | "status" | "isPaid" | "paymentState" | "refundedAt">): string | null {
   const number = orderNumber(order.id);
   if (order.paymentState === "refunded") {
@@ -26,7 +17,6 @@ function refundRefusal(order: Pick<Order, "id" | "status" | "isPaid" | "paymentS
   return null;
 }
 
-/** Mark a cancelled, paid order refunded now; refused with a 404 (no such order) or a 409 (any other state). */
 export async function markRefunded(store: Store, input: unknown, now = Date.now()): Promise<Order> {
   const { orderId } = parseInput(orderRefInput, input);
   const { db } = store;

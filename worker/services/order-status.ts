@@ -1,11 +1,4 @@
-/**
- * The order lifecycle: Order Placed → Packed → Out for delivery → Delivered, or Cancelled.
- *
- * Every move is a compare-and-set on the current status (UPDATE … WHERE status = from), so two
- * people moving one order at the same moment cannot both win, and each move is stamped in the
- * order's history. Cancelling records who cancelled and why, gives counted stock back exactly once
- * (which puts a sold-out product back on sale, ADR 019) and flags a paid online order for refund.
- */
+/** The order lifecycle. Every move is a compare-and-set on the current status, so two people moving one order cannot both win. */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { SHOPPER_CANCEL_WINDOW_MS, shopperCanCancel, type CancelledBy, type OrderStatus } from "@shared/order-status";
 import type { Database, Store } from "@worker/db/client";
@@ -17,22 +10,19 @@ import { sellerCancelInput, shopperCancelInput } from "@worker/validation/order"
 import { historyWith, returnStock, type Ending } from "./cancellation";
 import { endWaitingCardOrder } from "./unpaid-card-orders";
 
-/** Which statuses each status may move to, and who may make the move. */
 export const NEXT_STATUS: Record<OrderStatus, readonly OrderStatus[]> = {
   "Order Placed": ["Packed", "Cancelled"],
   Packed: ["Out for delivery", "Cancelled"],
-  // A delivery that fails (refused at the door, nobody home) comes back: the seller cancels it then.
+  // A failed delivery comes back: the seller cancels it then.
   "Out for delivery": ["Delivered", "Cancelled"],
   Delivered: [],
   Cancelled: [],
 };
 
-/** Why an order was cancelled, as the order records it. */
 type Cancellation = { cancelReason: string; cancelNote: string | null; cancelledBy: CancelledBy };
 
 export const CANCEL_NEEDS_REASON = "Choose a reason for cancelling";
 
-/** The seller moves an order one legal step forward (cancelling, which needs a reason, is cancelBySeller). */
 export async function moveOrder(store: Store, orderId: string, to: OrderStatus): Promise<Order> {
   if (to === "Cancelled") throw badRequest(CANCEL_NEEDS_REASON);
   const order = await findOrder(store.db, orderId);
@@ -42,10 +32,9 @@ export async function moveOrder(store: Store, orderId: string, to: OrderStatus):
   return applyMove(store, order, to, eq(orders.status, order.status));
 }
 
-/** Stores that can also reach Stripe and the brakes: cancelling a card order that waits for its payment closes its checkout. */
+/** Cancelling a waiting card order closes its checkout at Stripe. */
 type PaymentStore = { db: Database; env: Env };
 
-/** The seller cancels an order not yet delivered (a failed delivery too), with a reason (and a note) the shopper sees. */
 export async function cancelBySeller(store: PaymentStore, input: unknown): Promise<Order> {
   const { orderId, reason, note } = parseInput(sellerCancelInput, input);
   const order = await findOrder(store.db, orderId);
@@ -57,7 +46,6 @@ export async function cancelBySeller(store: PaymentStore, input: unknown): Promi
   return applyMove(store, order, "Cancelled", eq(orders.status, order.status), { cancelReason: reason, cancelNote: note, cancelledBy: "seller" });
 }
 
-/** The shopper cancels their own order, inside the policy's window, with one of the shopper's reasons. */
 export async function cancelByShopper(store: PaymentStore, userId: string, input: unknown, now = Date.now()): Promise<Order> {
   const { orderId, reason } = parseInput(shopperCancelInput, input);
   const order = await store.db.query.orders.findFirst({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)) });
@@ -79,16 +67,12 @@ export async function cancelByShopper(store: PaymentStore, userId: string, input
   );
 }
 
-/** A card order placed and not paid: waiting for its payment, or being ended by someone else just now (claimed). */
+/** Waiting for its payment, or being ended by someone else just now. */
 function unpaidCardOrder(order: Order): boolean {
   return order.paymentType === "Online" && !order.isPaid && order.status === "Order Placed";
 }
 
-/**
- * A card order that waits for its payment is cancelled only once its Stripe checkout is closed
- * (services/unpaid-card-orders.ts, ADR 066): paid meanwhile, it is not cancelled (cancelling it
- * then makes a refund due, as for any paid order); Stripe unreachable, it is not cancelled yet.
- */
+/** Cancelled only once its Stripe checkout is closed (ADR 066). */
 async function cancelWaitingCardOrder(store: PaymentStore, order: Order, ending: Ending): Promise<Order> {
   const outcome = await endWaitingCardOrder(store, order.id, ending, { ifUnreachable: "keep", tell: true });
   if (outcome === "paid") throw conflict("This order was paid just now, so it was not cancelled. Reload to see it.");
@@ -108,10 +92,8 @@ async function findOrder(db: Database, orderId: string): Promise<Order> {
   return order;
 }
 
-/** Cash on delivery collected: the seller marks the order paid once it is out for delivery or delivered. */
 export async function markCodPaid(db: Database, orderId: string): Promise<Order> {
-  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
-  if (!order) throw notFound("Order not found");
+  const order = await findOrder(db, orderId);
   if (order.paymentType !== "COD") throw conflict("Only cash-on-delivery orders are marked paid by hand");
   if (order.isPaid) return order;
   if (order.status !== "Out for delivery" && order.status !== "Delivered") throw conflict("Mark the payment when the order is delivered");
@@ -136,8 +118,6 @@ async function applyMove(store: Store, order: Order, to: OrderStatus, guard: SQL
     })
     .where(and(eq(orders.id, order.id), guard))
     .returning();
-
-  // Only a cancellation changes stock.
   const { statements } = to === "Cancelled" ? await returnStock(db, order.id) : { statements: [] };
   const [moved] = (await db.batch([move, ...statements]))[0] as Order[];
   if (!moved) throw conflict("This order was changed by someone else just now. Reload to see its current status.");

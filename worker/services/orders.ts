@@ -1,11 +1,4 @@
-/**
- * Placing and reading orders. The server decides everything that matters: who orders (the
- * session), what things cost (D1 prices), what is in stock, whose address it is, the total.
- *
- * An order is written in one D1 batch (order, its items, counted stock, the emptied cart), so it
- * exists whole or not at all; the database's constraints and triggers refuse out-of-stock products
- * and overselling inside that batch.
- */
+/** Placing and reading orders: one D1 batch, so an order exists whole or not at all; the database refuses overselling in it. */
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { absoluteImageUrl } from "@shared/images";
@@ -41,18 +34,10 @@ export async function placeOrder(
     if (previous) return { order: previous, created: false, claimed: [] };
   }
 
-  // One line per product (orderLinesField merged repeats before checking the per-product cap).
-  // The store's settings come with them, as stored now: they decide the area and the tax charged.
+  // One line per product (orderLinesField merged repeats); the settings as stored now decide the area and the tax.
+  const ids = items.map((line) => line.product);
   const [found, [address], settingsRows] = await db.batch([
-    db
-      .select()
-      .from(products)
-      .where(
-        inArray(
-          products.id,
-          items.map((line) => line.product),
-        ),
-      ),
+    db.select().from(products).where(inArray(products.id, ids)),
     ownedAddressQuery(db, user.id, addressId),
     storeSettingsQuery(db),
   ]);
@@ -116,11 +101,11 @@ export async function placeOrder(
           .where(and(eq(products.id, product.id), sql`${products.stock} IS NOT NULL`)),
       ),
   ];
-  // Where the shopper has things delivered now: the top bar's "Deliver to" and the next checkout follow.
+  // The top bar's "Deliver to" and the next checkout follow the last order.
   if (!address.isDefault) statements.push(...makeDefaultStatements(db, user.id, address.id));
   // Cash on delivery is done at once; an online order keeps the cart until the payment succeeds.
   if (paymentType === "COD") statements.push(db.update(users).set({ cartItems: {} }).where(eq(users.id, user.id)));
-  // Last, in the same transaction: the shopper's card orders still unpaid, which this one replaces (services/checkout.ts).
+  // Last: the shopper's unpaid card orders, which this one replaces (checkout.ts).
   statements.push(claimReplacedCardOrders(db, user.id, orderId));
 
   let claimed: ClaimedCardOrder[];
@@ -138,15 +123,11 @@ export async function placeOrder(
   return { order: { ...order, items: itemRows }, created: true, claimed };
 }
 
-/** The shopper's card orders still waiting for their first payment (placed, unpaid, its checkout open). */
 export function waitingCardOrdersOf(userId: string) {
   return and(eq(orders.userId, userId), waitingCardOrders());
 }
 
-/**
- * Claims the shopper's waiting card orders but `exceptId` (the order replacing them) for
- * replacement (ADR 054, 066). A statement, awaitable or part of a batch.
- */
+/** Claims the shopper's waiting card orders but `exceptId` for replacement (ADR 054, 066). */
 export function claimReplacedCardOrders(db: Database, userId: string, exceptId: string | null) {
   return claimCardOrders(db, and(eq(orders.userId, userId), exceptId ? ne(orders.id, exceptId) : undefined), systemEnding(UNPAID_CANCEL_REASONS.replaced));
 }
@@ -161,32 +142,23 @@ function snapshotItem(orderId: string, product: Product, quantity: number): Orde
     image: product.images[0] ?? null,
     unitPricePaise: product.offerPricePaise,
     quantity,
-    // The same test as the stock's decrement below: only a counted product gives units back later.
+    // Only a counted product gives units back later.
     stockTaken: product.stock !== null ? quantity : 0,
   };
 }
 
-/** The shopper's order placed by this request before (its idempotency key), if any. */
 export async function findByIdempotencyKey(db: Database, userId: string, key: string): Promise<OrderWithItems | undefined> {
-  return db.query.orders.findFirst({
-    where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)),
-    with: { items: true },
-  });
+  return db.query.orders.findFirst({ where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)), with: { items: true } });
 }
 
 export const MAX_LISTED_ORDERS = 100;
 
-/** A shopper's orders, newest first (one query, items included; awaitable or part of a batch). */
+/** A shopper's orders, newest first, with their items. */
 export function listUserOrders(db: Database, userId: string) {
-  return db.query.orders.findMany({
-    where: eq(orders.userId, userId),
-    orderBy: desc(orders.createdAt),
-    limit: MAX_LISTED_ORDERS,
-    with: { items: true },
-  });
+  return db.query.orders.findMany({ where: eq(orders.userId, userId), orderBy: desc(orders.createdAt), limit: MAX_LISTED_ORDERS, with: { items: true } });
 }
 
-/** The My Orders page in one D1 round trip: the account (it may be gone), its orders and the store's settings (the delivery promises). */
+/** The My Orders page in one D1 round trip (the account may be gone). */
 export async function myOrdersPage(db: Database, userId: string): Promise<{ userExists: boolean; orders: OrderWithItems[]; settings: StoreSettings }> {
   const [account, list, settings] = await db.batch([
     db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
@@ -196,7 +168,7 @@ export async function myOrdersPage(db: Database, userId: string): Promise<{ user
   return { userExists: account.length > 0, orders: list, settings: toStoreSettings(settings) };
 }
 
-/** An order as the spec's JSON API shows it; item images absolute on the store's origin (`APP_URL`). */
+/** The spec's JSON shape of an order; item images absolute. */
 export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
   return {
     _id: order.id,
@@ -240,7 +212,6 @@ export function toOrderView(order: OrderWithItems) {
     })),
     subtotalPaise: order.subtotalPaise,
     taxPaise: order.taxPaise,
-    /** The rate charged (shared/tax.ts words it: "Tax (2%)"). */
     taxBasisPoints: order.taxBasisPoints,
     amountPaise: order.amountPaise,
     address: order.address,

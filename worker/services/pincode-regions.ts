@@ -1,16 +1,10 @@
 /**
- * Which state or union territory an Indian PIN code belongs to, from its first three digits (the
- * postal sorting district). India Post allocates PINs by region (first digit), circle (first two)
- * and sorting district (first three); a few districts straddle a border (Uttar Pradesh and
- * Uttarakhand, the union territories enclosed by a state), and those prefixes name every state
- * they serve. A handful of six-digit ranges inside such prefixes are exact and come first.
- *
- * Server-only data: the browser gets the promise's words (shared/delivery.ts), never this table.
- * Prefixes no state uses (0…, and 9…, the Army Postal Service) belong to none.
+ * A PIN code's state, from its first three digits (the sorting district); districts straddling a border name
+ * every state they serve, and a few exact six-digit ranges come first. 0… and 9… (Army Postal Service) are none's.
  */
 import type { IndianState } from "@shared/indian-states";
 
-/** [first prefix, last prefix (inclusive), the states it serves]. Ordered, no overlaps. */
+/** [first prefix, last prefix (inclusive), states]. Ordered, no overlaps. */
 type PrefixRange = readonly [number, number, readonly IndianState[]];
 
 const PREFIXES: readonly PrefixRange[] = [
@@ -80,7 +74,7 @@ const PREFIXES: readonly PrefixRange[] = [
   [836, 899, ["Bihar"]],
 ];
 
-/** Exact six-digit ranges inside the shared prefixes above: [first PIN, last PIN, state]. */
+/** Exact ranges inside the shared prefixes: [first PIN, last PIN, state]. */
 const EXACT: readonly (readonly [number, number, IndianState])[] = [
   [682551, 682559, "Lakshadweep"],
   [533464, 533464, "Puducherry"], // Yanam
@@ -89,7 +83,7 @@ const EXACT: readonly (readonly [number, number, IndianState])[] = [
   [194101, 194404, "Ladakh"],
 ];
 
-/** The states a valid 6-digit PIN may be in (one for almost every PIN); empty if none uses it. */
+/** One state for almost every PIN; empty if none uses it. */
 export function statesOfPincode(pincode: string): readonly IndianState[] {
   if (!/^[1-9]\d{5}$/.test(pincode)) return [];
   const pin = Number(pincode);

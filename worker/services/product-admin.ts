@@ -1,10 +1,6 @@
 /**
- * The seller's side of the catalogue: add, edit, delete, switch stock. Images go to R2 first and
- * are removed again if the product row cannot be written, so a failed add leaves nothing behind.
- * Old image objects are kept on edit and delete: past orders still show them.
- *
- * Whether a product is on sale is the database's to derive (ADR 019): the seller's switch is
- * `switchedOff`, the count is `stock`.
+ * The seller's catalogue writes. Images go to R2 first and are removed if the row cannot be written; old ones are
+ * kept, as past orders show them. Being on sale is the database's to derive from `switchedOff` and `stock` (ADR 019).
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -15,7 +11,6 @@ import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
 import { deleteImages, readImageChoices, storeImageChoices, type ImageChoice } from "@worker/storage/uploads";
 import { productInput, stockToggleInput, type ProductInput } from "@worker/validation/product";
 
-/** The seller's writes: D1 and the images bucket. */
 export type ProductStore = { db: Database; env: Pick<Env, "IMAGES"> };
 
 function columns(input: ProductInput) {
@@ -29,7 +24,6 @@ function columns(input: ProductInput) {
   };
 }
 
-/** `productData` of the spec's multipart API: a JSON object. */
 export function parseProductData(value: FormDataEntryValue | null): unknown {
   if (typeof value !== "string") throw badRequest("productData must be a JSON object");
   try {
@@ -39,7 +33,7 @@ export function parseProductData(value: FormDataEntryValue | null): unknown {
   }
 }
 
-/** The product's pictures stay as they are (the API's update without new files). */
+/** The API's update without new files. */
 export const SAME_IMAGES = "same";
 
 export async function createProduct({ db, env }: ProductStore, fields: unknown, images: ImageChoice[]): Promise<Product> {
@@ -62,11 +56,7 @@ export async function createProduct({ db, env }: ProductStore, fields: unknown, 
   return product;
 }
 
-/**
- * The pictures become `images` in that order (kept ones and new files; the form reorders,
- * replaces and removes them), or stay as they are (SAME_IMAGES). A new count puts a sold-out
- * product back on sale, unless the seller switched it off.
- */
+/** The pictures become `images` in that order, or stay (SAME_IMAGES). */
 export async function updateProduct({ db, env }: ProductStore, id: string, fields: unknown, images: ImageChoice[] | typeof SAME_IMAGES): Promise<Product> {
   const existing = await db.query.products.findFirst({ where: eq(products.id, id) });
   if (!existing) throw notFound("Product not found");
@@ -106,22 +96,12 @@ export async function setInStock(db: Database, input: unknown): Promise<Product>
   return product;
 }
 
-/** Shoppers stop seeing it at once; orders keep their snapshots (and its pictures). */
 export async function deleteProduct(db: Database, id: string): Promise<void> {
   const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   if (deleted.length === 0) throw notFound("Product not found");
 }
 
-/**
- * Write a product row and read it back in one round trip: RETURNING would show the row before the
- * schema's triggers derived `inStock` from the new count and switch.
- */
-/**
- * How a save writes the count. A client that sends the count the form showed (`stockSeen`) is
- * edited like an inventory field in Shopify's admin: an untouched count is left to the orders
- * that move it, and a new one is written only if the count is still the one shown (checked in the
- * UPDATE itself), so a restock typed while orders came in never hands their units back (ADR 042).
- */
+/** With `stockSeen`, an untouched count is left to the orders, and a new one written only if still the one shown (ADR 042). */
 function stockWrite(input: ProductInput): { stock: number | null; onlyIf?: number | null } | null {
   if (input.stockSeen === undefined) return { stock: input.stock };
   if (input.stock === input.stockSeen) return null;
@@ -130,12 +110,13 @@ function stockWrite(input: ProductInput): { stock: number | null; onlyIf?: numbe
 
 const counted = (stock: number | null) => (stock === null ? "not counted" : String(stock));
 
-/** Says what moved, and what a second save does: the seller's page reads the count again on this refusal (a 409). */
+/** What moved, and what a second save does (the page reads the count again on this 409). */
 function stockMovedMessage(seen: number | null, now: number | null, wanted: number | null): string {
   const again = wanted === null ? "save again to stop counting it" : `save again to set it to ${wanted}`;
   return `The stock changed from ${counted(seen)} to ${counted(now)} while you were editing (an order, or a change made elsewhere). Nothing was saved: ${again}, or correct the count.`;
 }
 
+/** RETURNING would show the row before the triggers derived `inStock`. */
 async function writeThenRead(db: Database, id: string, write: BatchItem<"sqlite">): Promise<Product | undefined> {
   const [, [product]] = await db.batch([write, db.select().from(products).where(eq(products.id, id))]);
   return product;

@@ -1,50 +1,32 @@
 /**
- * What a shopper's search text means to the ranked search (worker/services/search.ts), worked out
- * in the Worker before the one query runs: plain string work, no database.
- *
- * - Words are stemmed to a piece every form of the word contains ("tomatoes" → "tomato",
- *   "apples" → "apple", "berries" → "berr"): the trigram index matches pieces, so the stem finds
- *   the singular and the plural alike.
- * - Synonyms are looked up by the whole text, each word and each word's stem.
- * - For typos, each word of four letters or more gives its trigrams ("aple" → apl, ple): the
- *   index finds names sharing any of them, and the score counts how many of the word's trigrams
- *   (padded with spaces, so the word's start and end count too) a name holds.
+ * What search text means to the ranked search (search.ts), worked out before its one query: words are
+ * stemmed to a piece singular and plural share ("berries" → "berr"), and words of four letters or more
+ * give padded trigrams for typos.
  */
 import { CATEGORIES, findCategory } from "@shared/categories";
 
-/** The trigram index cannot match fewer characters than this. */
 export const MIN_INDEXED_LENGTH = 3;
 /** Shorter words are not corrected: "tea" is more likely meant than a typo of "pea". */
 const MIN_FUZZY_WORD_LENGTH = 4;
-/** A fuzzy match must hold at least this share of the text's padded trigrams. */
 const FUZZY_SHARE = 0.5;
-/** How similar (trigram Dice coefficient) a word of the names found must be to be offered as "did you mean". */
+/** Trigram Dice coefficient a found word needs to be offered as "did you mean". */
 const CORRECTION_SIMILARITY = 0.4;
 /** Words of the search text considered (a pasted paragraph is not a search). */
 const MAX_WORDS = 8;
 
 export type SearchPlan = {
-  /** Lower-case text with each word stemmed: what a name should start with (rank 0) or a word of it (rank 1). */
   stemmed: string;
   /** FTS5 query for every literal match: the stemmed text as a phrase, or every stemmed word. */
   literal: string;
-  /**
-   * FTS5 queries for each literal tier alone, so each can be walked in rowid order and stop at a
-   * page: the name starts with the text (`^`, the column's first trigram); a word does (the
-   * trigrams hold the space before it); the text is inside a word. Each excludes the tiers before it.
-   */
+  /** FTS5 queries for each literal tier alone, each excluding the tiers before it, so each walks in rowid order. */
   tiers: { startsWith: string; wordStart: string; inside: string };
-  /** FTS5 query for the first two tiers together: does any name start a word with the text. */
   anyWordStart: string;
-  /** Keys looked up in the synonym table. */
   synonymKeys: string[];
-  /** A category the text itself names ("fruits", "cold drinks"), listed after the literal matches. */
+  /** A category the text itself names ("fruits", "cold drinks"). */
   category: string | null;
-  /** FTS5 query for the fuzzy tier (any trigram of a long enough word), or null when no word is long enough. */
+  /** FTS5 query for the fuzzy tier, or null when no word is long enough. */
   fuzzy: string | null;
-  /** Padded trigrams a fuzzy match is scored on. */
   grams: string[];
-  /** How many of `grams` a fuzzy match must hold. */
   minGrams: number;
 };
 
@@ -57,10 +39,7 @@ export function searchWords(text: string): string[] {
     .slice(0, MAX_WORDS);
 }
 
-/**
- * A piece of the word that its singular and plural both contain, for English plurals as shoppers
- * type them. Never shorter than the index can match.
- */
+/** A piece of the word its singular and plural both contain, never shorter than the index can match. */
 export function stem(word: string): string {
   const cut = (n: number) => (word.length - n >= MIN_INDEXED_LENGTH ? word.slice(0, -n) : word);
   if (word.endsWith("ies")) return word.length - 3 >= MIN_INDEXED_LENGTH ? cut(3) : cut(1); // berries → berr (berry), pies → pie
@@ -74,7 +53,7 @@ export function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** Trigrams of a word padded with a space at each end: " apple " → " ap", "app", …, "le ". */
+/** Trigrams of " word ": " ap", "app", …, "le ". */
 export function paddedTrigrams(word: string): string[] {
   const padded = ` ${word} `;
   const grams: string[] = [];
@@ -97,8 +76,7 @@ export function planSearch(text: string): SearchPlan {
   // Text without letters or digits ("%%%") is looked for as it is.
   const stemmed = stems.length > 0 ? stems.join(" ") : text.toLowerCase();
   const indexable = stems.filter((w) => w.length >= MIN_INDEXED_LENGTH);
-  // Every word the index can see must be in the name (in any order); short words ("1", "kg") only
-  // count as part of the whole phrase.
+  // Every indexable word must be in the name; short words ("1", "kg") only count within the whole phrase.
   const literal = indexable.length > 0 ? indexable.map(ftsPhrase).join(" AND ") : ftsPhrase(stemmed);
   const synonymKeys = [...new Set([words.join(" "), stemmed, ...words, ...stems])];
   const fuzzyWords = words.filter((w) => w.length >= MIN_FUZZY_WORD_LENGTH);
@@ -130,10 +108,7 @@ export function trigramSimilarity(word: string, candidate: string): number {
   return (2 * shared) / (grams.size + theirs.size);
 }
 
-/**
- * "Did you mean …": the search with each long word replaced by the closest word of the names
- * found (when one is close enough and differs), or null when nothing would change.
- */
+/** "Did you mean …": each long word replaced by the closest word of the names found, or null when nothing changes. */
 export function correctedSearch(text: string, names: string[]): string | null {
   const vocabulary = [...new Set(names.flatMap((name) => searchWords(name).filter((w) => /^\p{L}+$/u.test(w))))];
   let changed = false;

@@ -1,27 +1,9 @@
 /**
- * The shop's search and its sorted listings (/products, the typeahead): search that finds what a
- * shopper means, not only what they typed (ADR 030).
- *
- * A search is ranked in tiers, best first, each in creation order:
- *   0. the name starts with the text ("apple" → "Apple 1 kg");
- *   1. a word of the name starts with it ("Green Apple");
- *   2. the name holds every word somewhere ("ice" → "Rice");
- *   3. a synonym of the text or of one of its words ("aloo" → potato, "chips" → the Instant aisle;
- *      the seller's table, worker/services/search-synonyms.ts), or a category it names ("fruits");
- *   4. only when no name has a word starting with the text and no synonym matched: a close
- *      spelling ("aple" → "Apple"), the names sharing most trigrams with it; when these are all
- *      the page has, it says "did you mean …". (Text inside a word, "aple" in "Maple", is too weak
- *      a match to hide the apples.)
- * Plurals are stemmed (worker/services/search-query.ts). The whole search is one statement over the
- * trigram FTS5 index, the synonym table and the product indexes: one D1 round trip (ADR 011). A page in this order reads the tiers one after another,
- * each in rowid order from the cursor, and stops when it is full: it costs D1 a page of rows, not
- * every match (D1 runs one query at a time per database, so a common word's cost is the store's).
- * Sorted by price or discount, a search orders all its matches inside D1.
- *
- * Sorted listings (price both ways, discount) walk an index in that order when there is no search.
- *
- * Listings show what is in stock. A search's last page also names its best sold-out matches
- * (`soldOut`), as the grocery apps grey them out at the end, with one more statement, only then.
+ * The shop's search and sorted listings (ADR 030). A search ranks in tiers, each in creation order:
+ * 0 name starts with the text; 1 a word starts with it; 2 the name holds every word; 3 a synonym or a
+ * named category; 4 only when nothing starts a word and no synonym matched, close spellings ("did you mean").
+ * One statement, one D1 round trip (ADR 011); a relevance page reads the tiers in rowid order and stops when
+ * full, so it costs a page of rows, not every match. A search's last page also names its best sold-out matches.
  */
 import { and, eq, getTableColumns, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
@@ -31,13 +13,10 @@ import type { ProductSort } from "@shared/search";
 import { DEFAULT_PAGE_SIZE, escapeLike, listProducts, type ProductPage } from "./catalog";
 import { correctedSearch, MIN_INDEXED_LENGTH, planSearch } from "./search-query";
 
-/** How a search's results relate to its text: found as typed (or meant), only close spellings, or nothing. */
 export type MatchKind = "found" | "close" | "none";
 
 export type ShopQuery = {
-  /** Normalised search text (worker/validation/search.ts); empty lists everything. */
   search: string;
-  /** A canonical category path: the filter chips. */
   category?: string;
   sort: ProductSort;
   cursor?: string;
@@ -46,16 +25,11 @@ export type ShopQuery = {
 
 export type ShopPage = ProductPage & {
   match: MatchKind;
-  /** The search spelled as the closest names found spell it, when it matched only close spellings. */
   didYouMean: string | null;
-  /**
-   * On a search's last page: the best few of its matches that are sold out, so the shopper learns
-   * the store has them ("aloo" while the potatoes are sold out), not that it does not.
-   */
+  /** On a search's last page: its best sold-out matches, so the shopper learns the store has them. */
   soldOut: Product[];
 };
 
-/** How many sold-out matches a search that found nothing in stock names. */
 export const SOLD_OUT_SHOWN = 4;
 
 /** Ranks: a tier times this, plus (in the fuzzy tier) how many trigrams a name misses. */
@@ -64,27 +38,24 @@ const FUZZY_TIER = 4 * TIER;
 /** Fuzzy candidates scored per search: the best by FTS5's own rank, so a common trigram cannot make it scan the catalogue. */
 const FUZZY_CANDIDATES = 500;
 
-/** The shop's product listing: searched and ranked, sorted, filtered by category, paged. */
 export async function browseProducts(db: Database, query: ShopQuery): Promise<ShopPage> {
   const limit = Math.min(Math.max(1, Math.floor(query.limit ?? DEFAULT_PAGE_SIZE)), 100);
   const search = query.search;
   if ([...search].length >= MIN_INDEXED_LENGTH) {
     const page = await rankedSearch(db, { ...query, limit });
     if (page.nextCursor !== null) return page;
-    // A second statement only where the results end: the same ranking, among the sold out.
     const soldOut = await rankedSearch(db, { ...query, sort: "relevance", cursor: undefined, limit: SOLD_OUT_SHOWN }, { soldOut: true });
     return { ...page, soldOut: soldOut.products };
   }
-  if (query.sort === "relevance") {
-    // The store's own order; short text (one or two characters) filters it (catalog.ts).
-    const page = await listProducts(db, { search, category: query.category, cursor: query.cursor, limit });
-    return { ...page, match: page.products.length > 0 || !search ? "found" : "none", didYouMean: null, soldOut: [] };
-  }
-  const page = await sortedListing(db, { ...query, limit });
+  // Short text (one or two characters) filters the store's own order (catalog.ts).
+  const page =
+    query.sort === "relevance"
+      ? await listProducts(db, { search, category: query.category, cursor: query.cursor, limit })
+      : await sortedListing(db, { ...query, limit });
   return { ...page, match: page.products.length > 0 || !search ? "found" : "none", didYouMean: null, soldOut: [] };
 }
 
-/** What to order a page by, and in which direction; the rowid breaks ties the same way. */
+/** What to order a page by; the rowid breaks ties the same way. */
 type OrderKey = { key: SQL; descending: boolean; tag: string };
 
 function orderKey(sort: ProductSort, rank: SQL): OrderKey {
@@ -167,17 +138,11 @@ async function sortedListing(db: Database, query: ShopQuery & { limit: number })
   return toShopPage(rows, query.limit, order.tag, null);
 }
 
-/** A tier of the ranked search: its rank, and the rowids of the products in it (`rid`), each once. */
 type Tier = { rank: number; rids: SQL };
 
 /**
- * The tiers of a search, best first: disjoint (each excludes the matches of the tiers before it),
- * so a product is listed once, in its best tier. The literal tiers are FTS5 queries planned in the
- * Worker (search-query.ts); the synonyms' meanings are joined into one FTS5 query with OR inside
- * D1. With `fuzzy`, close spellings follow, only when no name has a word starting with the text
- * and no synonym or category matched: those guards name no candidate's column, so SQLite checks
- * them once, before reading any candidate, and a search that found a word start spends nothing on
- * typos.
+ * The search's tiers, best first and disjoint, so a product is listed once. The fuzzy tier's guards name
+ * no candidate's column, so SQLite checks them once and a search that found a word start spends nothing on typos.
  */
 function searchTiers(fuzzy: boolean): Tier[] {
   const keys = sql`(SELECT value FROM json_each(${sql.placeholder("synonymKeys")}))`;
@@ -186,8 +151,7 @@ function searchTiers(fuzzy: boolean): Tier[] {
   const meanings = sql`(SELECT '(' || group_concat('"' || replace(meaning, '"', '""') || '"', ' OR ') || ')'
     FROM search_synonyms WHERE term IN ${keys} AND category IS NULL)`;
   const categories = sql`(SELECT category FROM search_synonyms WHERE term IN ${keys} AND category IS NOT NULL UNION SELECT ${sql.placeholder("namedCategory")})`;
-  // The first category walks products_category_rowid_idx in rowid order, a page at a time; any
-  // further ones (rare: two synonyms naming aisles) are sorted. One named category is the usual case.
+  // The first category walks products_category_rowid_idx in rowid order; further ones (rare) are sorted.
   const firstCategory = sql`(SELECT min(category) FROM ${categories})`;
   const fts = (query: SQL | Placeholder) => sql`SELECT rowid AS rid FROM products_fts WHERE products_fts MATCH ${query}`;
   const tiers: Tier[] = [
@@ -204,8 +168,7 @@ function searchTiers(fuzzy: boolean): Tier[] {
     },
   ];
   if (!fuzzy) return tiers;
-  // The share of the text's padded trigrams a name holds, over the best candidates FTS5 ranks; a
-  // candidate that holds the text itself is in tier 2 already.
+  // How many of the text's padded trigrams a name holds, over FTS5's best candidates.
   const score = sql`(SELECT count(*) FROM json_each(${sql.placeholder("grams")}) g WHERE instr(' ' || lower(name) || ' ', g.value) > 0)`;
   const candidates = sql`
     SELECT rowid AS rid, ${score} AS score FROM products_fts
@@ -227,19 +190,13 @@ function searchTiers(fuzzy: boolean): Tier[] {
 /** Conditions every listed product meets (`soldOut`: the sold-out ones named where a search's results end). */
 function listable(category: boolean, soldOut = false): SQL | undefined {
   return and(
-    // The unary + keeps SQLite off the in-stock and category indexes (sqlite.org/optoverview.html,
-    // "disqualifying WHERE clause terms"): it would walk every product in stock, or in the category,
-    // and look each up in the matches, where the matches are fewer and each finds its product by rowid.
+    // The unary + keeps SQLite off the in-stock and category indexes (sqlite.org/optoverview.html): the matches are fewer.
     sql`+${products.inStock} = ${sql.raw(soldOut ? "0" : "1")}`,
     category ? sql`+${products.category} = ${sql.placeholder("category")}` : undefined,
   );
 }
 
-/**
- * Every match of the search with its rank (lowest best), as a subquery: the price and discount
- * sorts order all of them by their key. (Walking the price index instead and probing each product
- * for a match would read the catalogue for a rare word; the matches are fewer.)
- */
+/** Every match with its rank (lowest best), for the price and discount sorts to order by their key. */
 function rankedMatches(fuzzy: boolean): SQL {
   return sql.join(
     searchTiers(fuzzy).map(({ rank, rids }) =>
@@ -250,14 +207,8 @@ function rankedMatches(fuzzy: boolean): SQL {
 }
 
 /**
- * One page of the relevance order, tier by tier: each tier's products in rowid order from the
- * cursor on (FTS5 and products_category_rowid_idx give them in that order, no sorting), at most a
- * page of them, the tiers one after another. SQLite runs a UNION ALL's arms in order and stops at
- * the outer LIMIT, so a tier is only read while the page is not full: a page costs a page of rows
- * (plus the matches of a tier that it skips: sold out, filtered out, or in a better tier), not
- * every match. There is deliberately no ORDER BY over the arms: merging them would start every
- * arm. The tests page across tiers to hold SQLite to that order. Still sorted, and only when a page
- * reaches them: a second aisle named by synonyms, and the fuzzy tier's 500 candidates at most.
+ * One relevance page, tier by tier, each in rowid order from the cursor. SQLite runs a UNION ALL's arms in
+ * order and stops at the outer LIMIT; deliberately no ORDER BY over the arms, which would start every arm.
  */
 function relevancePage(fuzzy: boolean, category: boolean, soldOut: boolean): SQL {
   const limit = sql.placeholder("limit");
@@ -290,7 +241,7 @@ async function rankedSearch(db: Database, query: ShopQuery & { limit: number }, 
   const columns = { ...getTableColumns(products), sortKey: sql<number>`${order.key}`, rowid: sql<number>`${products}.rowid`, rank: sql<number>`hits.rank` };
   const { orderBy, after: afterCondition } = ordering(order);
   const statement = relevance
-    ? // Already in order: the hits lead the join (CROSS JOIN keeps them outermost), each finds its product by rowid.
+    ? // CROSS JOIN keeps the already ordered hits outermost.
       db
         .select(columns)
         .from(sql`(${relevancePage(shape.fuzzy, shape.category, soldOut)}) AS hits`)
@@ -323,7 +274,6 @@ async function rankedSearch(db: Database, query: ShopQuery & { limit: number }, 
   return toShopPage(rows, query.limit, order.tag, query.search);
 }
 
-/** The typeahead's suggestions: the first few products the search page would list, then the sold-out ones it would name. */
 export async function suggestProducts(db: Database, search: string, limit = SUGGESTION_COUNT): Promise<{ products: Product[]; didYouMean: string | null }> {
   const page = await browseProducts(db, { search, sort: "relevance", limit });
   return { products: [...page.products, ...page.soldOut].slice(0, limit), didYouMean: page.didYouMean };

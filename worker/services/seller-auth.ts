@@ -3,11 +3,9 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { HttpError, parseInput } from "@worker/errors";
 import { sellerLoginInput } from "@worker/validation/account";
 
-/** Compare digests, so neither the length nor the content of the secret leaks through timing. */
+/** Compare digests, so neither the secret's length nor its content leaks through timing. */
 function sameSecret(given: string, expected: string): boolean {
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(expected).digest();
-  return timingSafeEqual(a, b);
+  return timingSafeEqual(createHash("sha256").update(given).digest(), createHash("sha256").update(expected).digest());
 }
 
 /** The demo password of .dev.vars.example: fine on a laptop, refused on a public (https) store. */

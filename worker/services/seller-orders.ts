@@ -1,9 +1,5 @@
-/**
- * The seller's view of orders: everything to fulfil (cash on delivery, or paid online), newest
- * first, narrowed by status, days, payment and a search (order number, name, phone, e-mail, PIN
- * code or city), every narrowing on an index (ADR 035).
- */
-import { and, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+/** The seller's orders to fulfil (cash on delivery, or paid online), newest first, every narrowing on an index (ADR 035). */
+import { and, count, desc, eq, gte, inArray, lt, ne, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { IST_OFFSET_MS } from "@shared/ist";
 import { ACTIVE_STATUSES } from "@shared/order-status";
@@ -24,11 +20,10 @@ export type SellerOrdersPage = {
   orders: OrderWithItems[];
   nextBefore: number | null;
   awaitingPacking: number;
-  /** Orders waiting for the seller's next step (placed, packed or out for delivery): the sidebar's badge. */
+  /** Orders waiting for the seller's next step: the sidebar's badge. */
   waiting: number;
 };
 
-/** A page of orders and the counts the page shows, in one D1 round trip (`query`: checked by `sellerOrdersQuery`). */
 export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = {}): Promise<SellerOrdersPage> {
   const [rows, [packing], [waiting]] = await db.batch([listQuery(db, query), packingQuery(db), waitingQuery(db)]);
   const page = rows.slice(0, SELLER_PAGE_SIZE);
@@ -40,7 +35,7 @@ export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = 
   };
 }
 
-/** One page of the list (and one more row, to know there is a next page), newest first. */
+/** One page and one more row, to know there is a next. */
 export function listQuery(db: Database, query: SellerOrdersQuery) {
   return db.query.orders.findMany({
     where: and(toFulfil, ...narrowing(query)),
@@ -50,13 +45,12 @@ export function listQuery(db: Database, query: SellerOrdersQuery) {
   });
 }
 
-/** The sidebar badge's number alone (one indexed count). */
 export async function waitingOrderCount(db: Database): Promise<number> {
   const [row] = await waitingQuery(db);
   return row?.n ?? 0;
 }
 
-/** The page's "waiting to be packed" alone, for a page whose filters were refused (one indexed count). */
+/** For a page whose filters were refused. */
 export async function awaitingPackingCount(db: Database): Promise<number> {
   const [row] = await packingQuery(db);
   return row?.n ?? 0;
@@ -76,7 +70,6 @@ function waitingQuery(db: Database) {
     .where(and(toFulfil, inArray(orders.status, [...ACTIVE_STATUSES])));
 }
 
-/** Does the query narrow the list (anything but paging)? */
 export function isNarrowed(query: SellerOrdersQuery): boolean {
   return Boolean(query.status || query.from || query.to || query.method || query.paid || query.q);
 }
@@ -88,9 +81,9 @@ function narrowing(query: SellerOrdersQuery): SQL[] {
   if (query.from) conditions.push(gte(orders.createdAt, startOfIndianDay(query.from)));
   if (query.to) conditions.push(lt(orders.createdAt, startOfIndianDay(query.to) + DAY_MS));
   if (query.method) conditions.push(eq(orders.paymentType, query.method === "cod" ? "COD" : "Online"));
-  // Refunds due as a literal, so SQLite may walk the partial index that holds them (orders_refund_due_idx).
+  // A literal, so SQLite may walk the partial index orders_refund_due_idx.
   if (query.paid === "refund") conditions.push(sql`${orders.paymentState} = 'refund_due'`);
-  // Paid is money the store keeps, as the dashboard counts it: not a payment refunded or to refund.
+  // Paid is money the store keeps, as the dashboard counts it.
   else if (query.paid === "paid") conditions.push(eq(orders.isPaid, true), eq(orders.paymentState, "paid"));
   // Unpaid is money still to come: a cancelled order owes nothing.
   else if (query.paid === "unpaid") conditions.push(eq(orders.isPaid, false), ne(orders.status, "Cancelled"));
@@ -98,30 +91,21 @@ function narrowing(query: SellerOrdersQuery): SQL[] {
   return conditions;
 }
 
-/** Midnight in India of a YYYY-MM-DD day, as unix milliseconds. */
 function startOfIndianDay(day: string): number {
   return Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
 }
 
-/**
- * A search matches the start of an order number (its id), of the delivery name or its surname, of
- * the e-mail (text with an "@", or one word that could begin an address), of the delivery city, the
- * start or the end of the phone's last ten digits, or a whole PIN code, alone or with words that
- * match the same order: each a range on an index, so SQLite reads only the matches.
- */
+/** A search matches the start of an order number, name, surname, e-mail or city, a phone's start or end, or a PIN: each a range on an index. */
 export function searchCondition(text: string): SQL {
   const terms = termsOf(text);
-  // A PIN code with other words ("bangalore 560034", "asha 560034"): the orders to that PIN which
-  // the other words match. The PIN's own index narrows them first.
+  // A PIN with other words ("asha 560034"): the orders to that PIN the other words match.
   const words = text.trim().split(/\s+/);
   const pincode = words.find((word) => /^\d{6}$/.test(word));
   const others = pincode && words.length > 1 ? termsOf(words.filter((word) => word !== pincode).join(" ")) : [];
   if (pincode && others.length > 0) terms.push(and(eq(orders.searchPincode, pincode), or(...others))!);
-  // Nothing searchable (punctuation alone): no order matches.
   return terms.length > 0 ? or(...terms)! : eq(orders.id, "");
 }
 
-/** What one search text can match: each term a range on an index. */
 function termsOf(text: string): SQL[] {
   const terms: SQL[] = [];
   const id = text.trim().toLowerCase().replace(/^#/, "");
@@ -129,14 +113,12 @@ function termsOf(text: string): SQL[] {
   if (/^\+?[\d\s-]{4,}$/.test(text.trim())) {
     const digits = text.trim().replace(/^\+91/, "").replace(/\D/g, "");
     if (digits.length >= 10) terms.push(eq(orders.searchPhone, phoneKey(digits)));
-    // Part of a number: how it starts, or how it ends ("the one ending 43210").
     else terms.push(startsWith(orders.searchPhone, digits), startsWith(orders.searchPhoneReversed, reversed(digits)));
   }
-  // Six digits are also a PIN code ("all orders to 560034"): the whole PIN only, as fewer digits name no one area.
+  // Only a whole PIN: fewer digits name no one area.
   const pincode = pincodeKey(text);
   if (/^\d{6}$/.test(pincode)) terms.push(eq(orders.searchPincode, pincode));
-  // A name: how the whole name starts ("asha r"), or the surname ("rao"); or how the city starts
-  // ("mys" for Mysuru), by either of its names ("Bangalore" for Bengaluru).
+  // The city by either of its names ("Bangalore" for Bengaluru).
   if (/\p{L}/u.test(text)) {
     const key = nameKey(text);
     terms.push(
@@ -145,27 +127,16 @@ function termsOf(text: string): SQL[] {
       ...cityPrefixes(key).map((city) => startsWith(orders.searchCity, city)),
     );
   }
-  // An e-mail, or how one starts ("asha.rao@", "asha.rao"): one word, with a letter or an "@".
   if (/^\S+$/.test(text.trim()) && /[\p{L}@]/u.test(text)) terms.push(startsWith(orders.searchEmail, emailKey(text)));
   return terms;
 }
 
-function startsWith(
-  column:
-    | typeof orders.id
-    | typeof orders.searchName
-    | typeof orders.searchSurname
-    | typeof orders.searchPhone
-    | typeof orders.searchPhoneReversed
-    | typeof orders.searchEmail
-    | typeof orders.searchCity,
-  prefix: string,
-): SQL {
-  // Text compares byte-wise: every string that starts with `prefix` sorts between these two.
+function startsWith(column: Column, prefix: string): SQL {
+  // Byte-wise, every string starting with `prefix` sorts between these two.
   return and(gte(column, prefix), lt(column, `${prefix}\uffff`))!;
 }
 
-/** One order with its items, for the seller (any order; 404 when there is none, or the id is no id). */
+/** Any order with its items; 404 when there is none, or the id is no id. */
 export async function sellerOrder(db: Database, rawOrderId: unknown): Promise<OrderWithItems> {
   const parsed = orderIdField.safeParse(rawOrderId);
   const [order] = parsed.success ? await anyOrder(db, parsed.data) : [];
@@ -173,7 +144,6 @@ export async function sellerOrder(db: Database, rawOrderId: unknown): Promise<Or
   return order;
 }
 
-/** Any order with its items, as a list of none or one (awaitable or part of a batch, as `ownedOrder`). */
 export function anyOrder(db: Database, orderId: string) {
   return db.query.orders.findMany({ where: eq(orders.id, orderId), with: { items: true }, limit: 1 });
 }

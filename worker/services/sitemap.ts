@@ -1,20 +1,13 @@
-/**
- * The sitemap (ADR 037): an index naming one child sitemap of the shop's fixed pages and one per
- * block of PRODUCTS_PER_SITEMAP product rowids. Each child is a primary-key range read, so any
- * block costs what the first costs at 50,000 products or 5 million, and the index needs only the
- * highest rowid. Every product page is listed, on sale or not: an out-of-stock page still answers
- * (its structured data says OutOfStock), and listing it keeps its place while stock comes and goes.
- */
+/** The sitemap (ADR 037): an index of the fixed pages and a child per block of product rowids (a primary-key range read); every product, on sale or not. */
 import { and, asc, gt, lte, sql } from "drizzle-orm";
 import { CATEGORIES } from "@shared/categories";
 import { categoryPath, productPath } from "@shared/paths";
 import type { Database } from "@worker/db/client";
 import { products } from "@worker/db/schema";
 
-/** Far below the protocol's 50,000 URLs / 50 MB: a child of 5,000 took 12.6 ms of CPU at the median, over the 10 ms budget (ADR 023); 1,000 take about a fifth. */
+/** Far below the protocol's 50,000: the CPU budget (ADR 023). */
 export const PRODUCTS_PER_SITEMAP = 1000;
 
-/** The shop's pages that are not products: the home page, the listings, the policies. */
 const FIXED_PAGES = [
   "/",
   "/products",
@@ -32,14 +25,13 @@ export const productSitemapName = (block: number) => `products-${block}.xml`;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
-/** XML text escaping for element content (URLs may carry & and ' from product ids). */
+/** URLs may carry & and ' from product ids. */
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&${({ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" } as const)[c as "&"]};`);
 }
 
 const rowid = sql<number>`${products}.rowid`;
 
-/** The index: the fixed pages' sitemap, then one per block of product rowids up to the highest. */
 export async function sitemapIndex(db: Database, origin: string): Promise<string> {
   const [last] = await db.select({ rowid: sql<number | null>`max(${rowid})` }).from(products);
   const blocks = Math.ceil((last?.rowid ?? 0) / PRODUCTS_PER_SITEMAP);
@@ -52,7 +44,6 @@ export function pagesSitemap(origin: string): string {
   return urlset(FIXED_PAGES.map((path) => `<url><loc>${escapeXml(new URL(path, origin).href)}</loc></url>`));
 }
 
-/** The products of one block (1-based), or null past the last block. */
 export async function productSitemap(db: Database, origin: string, block: number): Promise<string | null> {
   const from = (block - 1) * PRODUCTS_PER_SITEMAP;
   const [rows, [last]] = await db.batch([

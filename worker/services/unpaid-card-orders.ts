@@ -1,18 +1,7 @@
 /**
- * Ending a card order that waits for its payment (ADR 066). Every path that ends one goes through
- * here: the shopper's cancel, the seller's, a new order that replaces it, the scheduled sweep past
- * its hold (worker/jobs/release-unpaid-card-orders.ts), the undo of a checkout Stripe would not
- * open. Each is
- *
- * 1. claimed: payment state "expired" while still placed, with the cancellation to make in its
- *    cancel fields, so nothing else pays, replaces or sweeps it meanwhile;
- * 2. closed at Stripe (`checkout.sessions.expire`): it can no longer be paid;
- * 3. cancelled as claimed, its stock back once. The expiry event the closing sends may arrive
- *    first: the webhook then cancels it with the claim's words (worker/payments/webhook.ts).
- *
- * A checkout Stripe says was paid meanwhile is not cancelled: the order waits again and the
- * payment event applies. One Stripe cannot be asked about waits again too, unless the caller says
- * to cancel anyway (the sweep: past its hold, Stripe itself no longer takes the payment).
+ * Every ending of a card order waiting for its payment (ADR 066): 1. claimed (payment state "expired", the
+ * cancellation in its cancel fields), so nothing else pays, replaces or sweeps it; 2. closed at Stripe;
+ * 3. cancelled as claimed. One paid meanwhile, or Stripe unreachable (unless told to cancel anyway), waits again.
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -24,18 +13,15 @@ import { cancelUnpaidCardOrder, type Ending } from "./cancellation";
 
 type Store = { db: Database; env: Env };
 
-/** A claimed order: the checkout to close and the cancellation to make. */
 export type ClaimedCardOrder = Pick<Order, "id" | "stripeSessionId" | "cancelledBy" | "cancelReason" | "cancelNote">;
 
-/** The cancellation a claimed order is to get (its cancel fields), if one was recorded. */
 export function claimOf(order: Pick<Order, "cancelledBy" | "cancelReason" | "cancelNote">): Ending | null {
   return order.cancelledBy && order.cancelReason ? { by: order.cancelledBy, reason: order.cancelReason, note: order.cancelNote } : null;
 }
 
-/** What became of an order to end. */
 export type EndOutcome = "cancelled" | "paid" | "unreachable" | "not-waiting";
 
-/** Card orders waiting for their first payment: placed, unpaid, checkout open (`claimed`: or claimed for ending already). */
+/** Card orders waiting for their first payment (`claimed`: or claimed for ending already). */
 export function waitingCardOrders({ claimed = false } = {}): SQL {
   return and(
     eq(orders.status, "Order Placed"),
@@ -45,13 +31,8 @@ export function waitingCardOrders({ claimed = false } = {}): SQL {
   )!;
 }
 
-/**
- * Claims the waiting card orders `where` selects for `ending` (a statement, awaitable or part of a
- * batch). With `claimed`, orders another ending claimed and never finished are taken too, their
- * own cancellation kept.
- */
+/** Claims the waiting card orders `where` selects; with `claimed`, unfinished claims too, keeping their own cancellation. */
 export function claimCardOrders(db: Database, where: SQL | undefined, ending: Ending, { claimed = false } = {}) {
-  // An order claimed before keeps its own cancellation (its reason was set with its claim).
   const keep = sql`${orders.cancelReason} IS NOT NULL`;
   return db
     .update(orders)
@@ -71,12 +52,7 @@ export function claimCardOrders(db: Database, where: SQL | undefined, ending: En
     });
 }
 
-/**
- * Steps 2 and 3 for claimed orders: close each checkout (at once, in parallel), cancel those
- * closed in one batch, put the others back to waiting. `ifUnreachable: "cancel"` cancels an
- * order whose checkout Stripe could not be asked about; `tell` tells the shopper through the
- * event queue. Returns each order's outcome, by id.
- */
+/** Steps 2 and 3: close the checkouts in parallel, cancel the closed in one batch, put the others back to waiting. */
 export async function finishEnding(
   store: Store,
   claimed: ClaimedCardOrder[],
@@ -108,7 +84,6 @@ export async function finishEnding(
   return outcomes;
 }
 
-/** Ends one order, if it still waits for its payment: claimed, closed, cancelled (`not-waiting` when it no longer waits). */
 export async function endWaitingCardOrder(
   store: Store,
   orderId: string,
