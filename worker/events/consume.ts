@@ -1,8 +1,4 @@
-/**
- * What each store event does (ADR 041). Every consumer is idempotent, because a queue delivers
- * at least once: an order event writes its notification under the event's own key (a second
- * delivery finds the row and does nothing).
- */
+// What each store event does (ADR 041): idempotent, since a queue delivers at least once.
 import { eq } from "drizzle-orm";
 import { REFUND_TIME } from "@shared/order-status";
 import type { Database } from "@worker/db/client";

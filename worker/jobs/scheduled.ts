@@ -1,7 +1,4 @@
-/**
- * The Worker's scheduled jobs (Cron Triggers, wrangler.toml `[triggers]`; ADR 066). Locally,
- * `wrangler dev` fires no cron: scripts/start.ts and scripts/dev.ts ask for a run every minute.
- */
+// Cron Triggers (ADR 066); `wrangler dev` fires none, so scripts/start.ts and scripts/dev.ts ask for runs.
 import { getDb } from "@worker/db/client";
 import { WINDOW_LIMITS } from "@worker/security/limits";
 import { forgetEndedWindows } from "@worker/security/window-count";

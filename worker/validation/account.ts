@@ -2,7 +2,6 @@ import { z } from "zod";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@shared/accounts";
 import { emailField } from "./common";
 
-/** The handful of passwords every attacker tries first. */
 const COMMON_PASSWORDS = new Set([
   "password",
   "password1",
@@ -40,14 +39,9 @@ export const loginInput = z.object({
   password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(PASSWORD_MAX, "Invalid email or password"),
 });
 
-export type RegisterInput = z.infer<typeof registerInput>;
-export type LoginInput = z.infer<typeof loginInput>;
-
-/** The seller's login, from the API and the /seller/login form. */
 export const sellerLoginInput = z.object({
   email: emailField,
   password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(PASSWORD_MAX, "Invalid email or password"),
 });
 
-/** A newsletter sign-up. */
 export const subscribeInput = z.object({ email: emailField });
