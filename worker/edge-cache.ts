@@ -8,12 +8,12 @@ import { SUGGEST_PATH } from "@shared/search";
 import { getDb } from "@worker/db/client";
 import { catalogVersion } from "@worker/db/schema";
 import { newNonce } from "@worker/security/headers";
+import { PERSONAL_COOKIES } from "@worker/web/personal-cookies";
 import { pincodeFromCookie } from "@worker/web/pincode-cookie";
 
 const FRESH_SECONDS = 60;
 const STALE_SECONDS = 600;
 const CACHED_AT = "X-Edge-Cached-At";
-const PERSONAL_COOKIES = ["sid", "seller_sid", "cart", "flash"];
 
 const CATALOGUE_PATH = /^\/(products(\/[^/]+){0,2})?$/;
 /** The same for every shopper, signed in or not. */

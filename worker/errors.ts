@@ -51,10 +51,7 @@ function problemsOf(issues: readonly z.core.$ZodIssue[]): FieldProblem[] | undef
 
 /** The field an issue is about: its path's names up to the first list index ("contact.email", "expressPincodes"). */
 function fieldOf(path: readonly PropertyKey[]): string | undefined {
-  const names: string[] = [];
-  for (const key of path) {
-    if (typeof key !== "string") break;
-    names.push(key);
-  }
+  const end = path.findIndex((key) => typeof key !== "string");
+  const names = end === -1 ? path : path.slice(0, end);
   return names.length > 0 ? names.join(".") : undefined;
 }

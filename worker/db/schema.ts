@@ -8,24 +8,25 @@ import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_STATES, type OrderStatus } from "
 /** Discount in basis points, without table names: SQLite uses an expression index only for that exact text. */
 export const PRODUCT_DISCOUNT_SQL = sql.raw("((price_paise - offer_price_paise) * 10000 / price_paise)");
 
+/** A JSON column read whole, empty by default. */
+const jsonText = <T>(name: string, empty: "[]" | "{}") =>
+  text(name, { mode: "json" })
+    .$type<T>()
+    .notNull()
+    .default(sql.raw(`'${empty}'`));
+
 export const products = sqliteTable(
   "products",
   {
     id: text("id").primaryKey(),
     name: text("name").notNull(),
     category: text("category").notNull(),
-    description: text("description", { mode: "json" })
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'`),
+    description: jsonText<string[]>("description", "[]"),
     /** MRP, shown struck through. */
     pricePaise: integer("price_paise").notNull(),
     offerPricePaise: integer("offer_price_paise").notNull(),
     /** R2 keys, the first is the main image. */
-    images: text("images", { mode: "json" })
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'`),
+    images: jsonText<string[]>("images", "[]"),
     /** On sale: never written by the code, derived by triggers (ADR 019). */
     inStock: integer("in_stock", { mode: "boolean" }).notNull().default(true),
     /** NULL: not counted (the seller's switch alone decides). */
@@ -63,10 +64,7 @@ export const users = sqliteTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
-    cartItems: text("cart_items", { mode: "json" })
-      .$type<Record<string, number>>()
-      .notNull()
-      .default(sql`'{}'`),
+    cartItems: jsonText<Record<string, number>>("cart_items", "{}"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
@@ -264,10 +262,7 @@ export const storeSettings = sqliteTable(
   {
     id: integer("id").primaryKey(),
     state: text("state").notNull(),
-    expressPincodes: text("express_pincodes", { mode: "json" })
-      .$type<ExpressPincode[]>()
-      .notNull()
-      .default(sql`'[]'`),
+    expressPincodes: jsonText<ExpressPincode[]>("express_pincodes", "[]"),
     /** Business days. */
     standardMinDays: integer("standard_min_days").notNull(),
     standardMaxDays: integer("standard_max_days").notNull(),

@@ -5,10 +5,6 @@ import type { Database } from "@worker/db/client";
 import { notifications, orders } from "@worker/db/schema";
 import type { OrderEvent, StoreEvent } from "@worker/validation/events";
 
-export async function consumeStoreEvent(db: Database, message: StoreEvent): Promise<void> {
-  return notifyShopper(db, message.orderId, message.event, message.at);
-}
-
 const MESSAGES: Record<OrderEvent, string> = {
   "Order Placed": "We have your order and will pack it soon.",
   Paid: "We received your payment. Thank you!",
@@ -19,7 +15,8 @@ const MESSAGES: Record<OrderEvent, string> = {
   Refunded: `Your refund was made: expect it on your card in ${REFUND_TIME}.`,
 };
 
-async function notifyShopper(db: Database, orderId: string, event: OrderEvent, at: number): Promise<void> {
+/** Tells the order's shopper, under the event's own key. */
+export async function consumeStoreEvent(db: Database, { orderId, event, at }: StoreEvent): Promise<void> {
   const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return; // nothing to tell anyone: acknowledged, not retried
   await db

@@ -7,6 +7,7 @@ import { findCategory } from "@shared/categories";
 import { absoluteImageUrl } from "@shared/images";
 import { paiseToRupees } from "@shared/money";
 import { categoryPath, productPath } from "@shared/paths";
+import type { Product } from "@worker/db/schema";
 
 /** `image`: the R2 key of the picture of pages without one of their own. */
 export type Site = { origin: string; name: string; image: string };
@@ -40,16 +41,7 @@ export function seoMeta({ site, path, title, description, image = site.image, ty
   ];
 }
 
-type ProductSeo = {
-  id: string;
-  name: string;
-  category: string;
-  description: string[];
-  images: string[];
-  offerPricePaise: number;
-  inStock: boolean;
-  weight: string | null;
-};
+type ProductSeo = Pick<Product, "id" | "name" | "category" | "description" | "images" | "offerPricePaise" | "inStock" | "weight">;
 
 export function productJsonLd({ origin, name: storeName }: Site, product: ProductSeo): MetaDescriptor[] {
   const url = new URL(productPath(product), origin).href;
