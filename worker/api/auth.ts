@@ -7,6 +7,7 @@ import { lookupShopper } from "@worker/web/shopper-state";
 import type { ApiEnv } from "./types";
 
 export const NOT_AUTHORIZED = "Not Authorized. Please log in.";
+const SELLER_LOGIN_REQUIRED = "Not Authorized. Seller login required.";
 
 /** The user comes from the session, never from the body. */
 export const requireShopper = createMiddleware<ApiEnv & { Variables: { user: User } }>(async (c, next) => {
@@ -18,7 +19,7 @@ export const requireShopper = createMiddleware<ApiEnv & { Variables: { user: Use
 
 export const requireSeller = createMiddleware<ApiEnv>(async (c, next) => {
   const session = await readSession(c.req.raw, c.env, "seller");
-  if (!session?.seller) throw new HttpError(401, "Not Authorized. Seller login required.");
+  if (!session?.seller) throw new HttpError(401, SELLER_LOGIN_REQUIRED);
   await next();
 });
 
@@ -28,7 +29,7 @@ export const requireSellerRole = createMiddleware<ApiEnv>(async (c, next) => {
   if (session?.seller) return next();
   const shopperId = await lookupShopper(c.req.raw, { env: c.env, db: c.var.db }).userId();
   if (shopperId) throw new HttpError(403, "Only the seller can see this. You are signed in as a shopper.");
-  throw new HttpError(401, "Not Authorized. Seller login required.");
+  throw new HttpError(401, SELLER_LOGIN_REQUIRED);
 });
 
 /** For the spec's GETs that change state (logout): a link on another site must not end a session. */

@@ -33,8 +33,8 @@ export function withCommonHeaders(response: Response, request: Request): Respons
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  if (new URL(request.url).protocol === "https:") headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  const { pathname } = new URL(request.url);
+  const { protocol, pathname } = new URL(request.url);
+  if (protocol === "https:") headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   // ADR 067; pictures are the same for everyone, whoever asks.
   if (isPersonal(request, result) && !pathname.startsWith("/images/")) headers.set("Cache-Control", "private, no-store");
   if (isApiPath(pathname)) {

@@ -2,25 +2,11 @@ import { z } from "zod";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@shared/accounts";
 import { emailField } from "./common";
 
-const COMMON_PASSWORDS = new Set([
-  "password",
-  "password1",
-  "password123",
-  "12345678",
-  "123456789",
-  "1234567890",
-  "qwertyuiop",
-  "qwerty123",
-  "11111111",
-  "00000000",
-  "iloveyou",
-  "abcdefgh",
-  "abc12345",
-  "letmein1",
-  "welcome1",
-  "admin123",
-  "passw0rd",
-]);
+const COMMON_PASSWORDS = new Set(
+  "password password1 password123 12345678 123456789 1234567890 qwertyuiop qwerty123 11111111 00000000 iloveyou abcdefgh abc12345 letmein1 welcome1 admin123 passw0rd".split(
+    " ",
+  ),
+);
 
 export const newPasswordField = z
   .string({ error: "Enter a password" })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { canonicalState } from "@shared/indian-states";
+import { canonicalState, type IndianState } from "@shared/indian-states";
 import { statesOfPincode } from "@worker/services/pincode-regions";
 import { emailField } from "./common";
 
@@ -38,12 +38,14 @@ const indianMobileField = z.preprocess(
     .transform((digits) => `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`),
 );
 
-const stateField = z.string({ error: "Choose a state or union territory" }).transform((name, ctx) => {
-  const state = canonicalState(name);
-  if (state) return state;
-  ctx.addIssue({ code: "custom", message: "Choose a state or union territory of India" });
-  return z.NEVER;
-});
+/** A state or union territory of India, by any of its names. */
+export const stateField = (missing: string, unknown: string) =>
+  z.string({ error: missing }).transform((name, ctx): IndianState => {
+    const state = canonicalState(name);
+    if (state) return state;
+    ctx.addIssue({ code: "custom", message: unknown });
+    return z.NEVER;
+  });
 
 const countryField = z
   .string({ error: "We deliver only within India" })
@@ -66,7 +68,7 @@ const addressFields = z
     email: emailField,
     street: text("street", 200),
     city: text("city", 80),
-    state: stateField,
+    state: stateField("Choose a state or union territory", "Choose a state or union territory of India"),
     zipCode: pincodeField,
     country: countryField,
     phone: indianMobileField,

@@ -71,12 +71,8 @@ export const productInput = z
 
 export type ProductInput = z.infer<typeof productInput>;
 
-export const stockToggleInput = z.strictObject({
-  id: z.string({ error: "Unknown product" }).min(1, "Unknown product").max(64, "Unknown product"),
-  inStock: z.boolean({ error: "inStock must be true or false" }),
-});
-
 const productIdInput = z.string({ error: "Unknown product" }).min(1, "Unknown product").max(64, "Unknown product");
+export const stockToggleInput = z.strictObject({ id: productIdInput, inStock: z.boolean({ error: "inStock must be true or false" }) });
 export const productRefInput = z.strictObject({ id: productIdInput });
 
 export const MAX_PAGE_SIZE = 100;

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { canonicalState, type IndianState } from "@shared/indian-states";
 import { statesOfPincode } from "@worker/services/pincode-regions";
 import { decimal, emailField, requiredNumber } from "./common";
-import { pincodeField } from "./address";
+import { pincodeField, stateField } from "./address";
 
 export const MAX_EXPRESS_PINCODES = 300;
 export const MAX_TAX_PERCENT = 28; // the highest GST slab
@@ -127,12 +126,7 @@ export const storeSettingsInput = z.preprocess(
   nestFormFields,
   z
     .strictObject({
-      state: z.string({ error: "Choose the state you deliver in" }).transform((name, ctx): IndianState => {
-        const state = canonicalState(name);
-        if (state) return state;
-        ctx.addIssue({ code: "custom", message: "Choose the state you deliver in from the list of states and union territories" });
-        return z.NEVER;
-      }),
+      state: stateField("Choose the state you deliver in", "Choose the state you deliver in from the list of states and union territories"),
       expressPincodes: z
         .union([z.string(), z.array(z.unknown())], { error: "List the express pincodes" })
         .transform((value, ctx) => (typeof value === "string" ? expressLines(value, ctx) : value))

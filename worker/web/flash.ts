@@ -90,7 +90,7 @@ const flashContext = createContext<FlashState | null>(null);
 export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { env } = fromContext(context);
   const present = Boolean(readCookie(request.headers.get("cookie"), FLASH_COOKIE));
-  const state: FlashState = { flash: present ? await readFlash(request, env) : null, taken: false };
+  const state: FlashState = { flash: await readFlash(request, env), taken: false };
   context.set(flashContext, state);
 
   const response = await next();
