@@ -1,39 +1,28 @@
 /**
- * CSV as spreadsheets write it (RFC 4180): comma-separated, cells with a comma, quote or line
- * break in double quotes, quotes doubled, CRLF or LF line ends, an optional UTF-8 byte order mark.
- *
- * A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return is a formula to Excel,
- * LibreOffice and Google Sheets (CSV injection: `=HYPERLINK("https://evil.example","Click")`
- * runs when the seller opens the export). Written cells like that get a leading `'`, which the
- * spreadsheets show as text and drop; reading strips that `'` again, so an export round-trips.
+ * CSV as spreadsheets write it (RFC 4180). A cell starting like a formula (CSV injection) is written
+ * with a leading `'`, which spreadsheets show as text; reading strips it again, so an export round-trips.
  */
 import { badRequest } from "./errors";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One cell as written: neutralised against formulas, then quoted if it needs to be. */
 export function csvCell(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** One line of cells, ending with CRLF (RFC 4180). */
 export function csvLine(cells: readonly string[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-/** A cell as read: the `'` csvCell put before a formula character is taken off again. */
 export function restoreCell(value: string): string {
   return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
-/** A record: the line it starts on (as a text editor counts) and its row (as a spreadsheet does: the header is row 1). */
+/** `line` as a text editor counts, `row` as a spreadsheet does (the header is row 1). */
 export type CsvRecord = { line: number; row: number; cells: string[] };
 
-/**
- * Every record of `text`, with where it is. Blank lines are skipped.
- * A quote that is never closed, or text right after a closing quote, is a 400 that names the line.
- */
+/** Every record of `text` (blank lines skipped); malformed quoting is a 400 that names the line. */
 export function parseCsv(text: string): CsvRecord[] {
   const records: CsvRecord[] = [];
   let cells: string[] = [];

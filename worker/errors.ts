@@ -1,23 +1,15 @@
 import { z } from "zod";
 
-/** One field's problem: the field (named as `ActionFailure.field` is) and its reason. */
 export type FieldProblem = { field: string; msg: string };
 
-/**
- * The one error type of the server. Services throw it; the API turns it into the spec's
- * `{ success: false, msg }` with `status`, and page actions show `msg` next to the form.
- */
+/** The server's one error type: the API answers it as `{ success: false, msg }`, page actions show it by the form. */
 export class HttpError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503,
     message: string,
     readonly headers: Record<string, string> = {},
-    /** The input field the message is about, when it is about one: a form shows the message there. */
     readonly field?: string,
-    /**
-     * Every field's problem, in the order the schema found them, when the input has problems in
-     * more than one field (`message` and `field` are the first): a form shows each at its field.
-     */
+    /** Each field's problem when several fields have one (`message` and `field` are the first). */
     readonly problems?: readonly FieldProblem[],
   ) {
     super(message);
@@ -27,11 +19,7 @@ export class HttpError extends Error {
 
 export const badRequest = (msg: string) => new HttpError(400, msg);
 export const notFound = (msg = "Not found") => new HttpError(404, msg);
-/**
- * A paging cursor the list did not give out, in the query parameter `param`: refused, not read as
- * the first page, since a client that mangled it would be sent page 1 and the same next cursor
- * again, forever. (A page sends a person to its first page instead: `loadListing`.)
- */
+/** Refused, not read as page 1: a client that mangled it would loop on page 1 forever (pages: `loadListing`). */
 export const unknownCursor = (param = "cursor") => new HttpError(400, "This cursor is not one the list gave out: start again without it", {}, param);
 export const conflict = (msg: string, field?: string) => new HttpError(409, msg, {}, field);
 
@@ -44,11 +32,7 @@ export function describeZodError(error: z.ZodError): string {
   return issue.message;
 }
 
-/**
- * Parse `input` with `schema` or throw a 400 with a clear message: the first problem, and the field
- * it is about; when several fields have one, each field's first (`problems`), so that a form
- * can name them all at once rather than one per save.
- */
+/** Parse `input` or throw a 400 naming the first problem and its field, and each field's first (`problems`). */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -56,7 +40,6 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new HttpError(400, describeZodError(result.error), {}, fieldOf(issues[0]?.path ?? []), problemsOf(issues));
 }
 
-/** Each field's first problem, when more than one field has one (otherwise the message says it all). */
 function problemsOf(issues: readonly z.core.$ZodIssue[]): FieldProblem[] | undefined {
   const byField = new Map<string, string>();
   for (const issue of issues) {
@@ -68,10 +51,7 @@ function problemsOf(issues: readonly z.core.$ZodIssue[]): FieldProblem[] | undef
 
 /** The field an issue is about: its path's names up to the first list index ("contact.email", "expressPincodes"). */
 function fieldOf(path: readonly PropertyKey[]): string | undefined {
-  const names: string[] = [];
-  for (const key of path) {
-    if (typeof key !== "string") break;
-    names.push(key);
-  }
+  const end = path.findIndex((key) => typeof key !== "string");
+  const names = end === -1 ? path : path.slice(0, end);
   return names.length > 0 ? names.join(".") : undefined;
 }

@@ -10,22 +10,14 @@ import { withReadYourWrites } from "@worker/web/read-your-writes";
 
 export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 
-/**
- * The Worker's routing, apart from the React Router build so tests can run it without one:
- * /api/* → Hono, /images/* → R2, everything else → pages; anonymous catalogue reads through the
- * edge cache (worker/edge-cache.ts), and D1 read through a session that sees this browser's own
- * writes (worker/web/read-your-writes.ts). API answers get their CORS headers last, per request, so a
- * cached answer never carries another caller's.
- */
+/** The Worker's routing, apart from the React Router build so tests can run it without one. CORS last (ADR 020). */
 export function createFetchHandler(renderPage: PageHandler, buildVersion: () => Promise<string> = async () => "dev"): ExportedHandler<Env> {
   async function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (headerBytes(request) > MAX_HEADER_BYTES) return refused(pathname, 413, "Request headers too large");
     if (isCrossSiteWrite(request, env)) return refused(pathname, 403, "Cross-site requests are not allowed");
     if (pathname.startsWith("/images/")) return serveImage(request, env);
-    // Every D1 query of the request goes through one session (ADR 040); anonymous catalogue reads
-    // through the edge cache, keyed by the version the schema's triggers keep (ADR 059), read
-    // outside the session so a cached answer never moves this browser's bookmark.
+    // One D1 session per request (ADR 040); the cache's version is read outside it, so a hit never moves the bookmark.
     return withReadYourWrites(request, env, (sessionEnv) =>
       withEdgeCache(request, env, ctx, buildVersion, async () =>
         isApiPath(pathname) ? api.fetch(request, sessionEnv, ctx) : renderPage(request, sessionEnv, ctx),
@@ -53,7 +45,6 @@ export function createFetchHandler(renderPage: PageHandler, buildVersion: () => 
   };
 }
 
-/** More header bytes than any browser of this store sends (cookies included). */
 const MAX_HEADER_BYTES = 32 * 1024;
 
 function headerBytes(request: Request): number {

@@ -1,9 +1,6 @@
-/**
- * GET /images/<key>: product and site images from R2. Keys are never reused (a new upload gets a
- * new key), so responses are cacheable forever.
- */
+// GET /images/<key> from R2. Keys are never reused, so responses are cacheable forever.
 
-/** R2's longest object key, in UTF-8 bytes: a longer one names no image (R2 would throw). */
+/** R2's longest key in UTF-8 bytes (R2 would throw on a longer one). */
 const MAX_KEY_BYTES = 1024;
 
 export async function serveImage(request: Request, env: Pick<Env, "IMAGES">): Promise<Response> {
@@ -13,8 +10,7 @@ export async function serveImage(request: Request, env: Pick<Env, "IMAGES">): Pr
   const key = imageKey(new URL(request.url).pathname);
   if (!key) return imageNotFound();
 
-  // A HEAD or a conditional GET (a browser revalidating: nearly always a 304, since keys are never
-  // reused) asks R2 for the object's metadata alone; its bytes are read only when they are sent.
+  // A HEAD or a conditional GET (nearly always a 304) asks R2 for the metadata alone.
   const bodyNeeded = request.method === "GET" && !CONDITIONAL_HEADERS.some((name) => request.headers.has(name));
   const object = bodyNeeded ? await env.IMAGES.get(key) : await env.IMAGES.head(key);
   if (!object) return imageNotFound();
@@ -58,12 +54,7 @@ function imageKey(pathname: string): string | null {
   return new TextEncoder().encode(key).byteLength <= MAX_KEY_BYTES ? key : null;
 }
 
-/**
- * The conditional headers of a GET or HEAD, in RFC 9110's order (section 13.2.2): If-Match, or
- * without it If-Unmodified-Since, failing is 412; then If-None-Match, or without it
- * If-Modified-Since, failing is 304. A date that does not parse is ignored, as the RFC says; an
- * If-Match without a valid entity tag matches nothing.
- */
+/** The conditional headers in RFC 9110's order (13.2.2); an unparsable date is ignored, as it says. */
 export function failedPrecondition(headers: Headers, object: { httpEtag: string; uploaded: Date }): 304 | 412 | null {
   const uploaded = Math.floor(object.uploaded.getTime() / 1000);
   const ifMatch = headers.get("if-match");

@@ -17,8 +17,6 @@ export default {
     // Cached pages name this build's script and style files: a new build starts a new cache.
     async () => (await import("virtual:react-router/server-build")).assets.version,
   ),
-  // The store's event queue (worker/events, ADR 041).
   queue: (batch, env) => consumeStoreEvents(batch, getDb(env)),
-  // Cron Triggers (worker/jobs, ADR 066): unpaid card orders past their hold, ended brake windows.
   scheduled: (controller, env) => runScheduledJobs(controller, env),
 } satisfies ExportedHandler<Env>;

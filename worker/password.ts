@@ -1,8 +1,4 @@
-/**
- * Password hashing with scrypt from node:crypto (native in workerd, ~40 ms a hash).
- * The parameters travel in the hash string, so they can be raised later without breaking
- * existing accounts: scrypt$N$r$p$salt$hash (base64).
- */
+// scrypt (native in workerd); the parameters travel in the hash (scrypt$N$r$p$salt$hash) so they can be raised later.
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
 const N = 16384;

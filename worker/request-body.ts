@@ -33,12 +33,7 @@ export const MAX_FORM_BYTES = 64 * 1024;
 const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 const MULTIPART_TYPE = /^multipart\/form-data\b/i;
 
-/**
- * The one way a form body is read, by every page action and the multipart API: a form content type
- * (else 415), at most `maxBytes` (413), a body that parses as that type (400). An HttpError, so a
- * page action shows it as its message with that status, and the API answers it as JSON: a body
- * that is not a form is refused, never a 500.
- */
+/** The one way a form body is read (pages and the multipart API): 415, 413 or 400, never a 500. */
 export async function readForm(
   request: Request,
   { maxBytes = MAX_FORM_BYTES, multipartOnly = false, tooLargeMsg }: { maxBytes?: number; multipartOnly?: boolean; tooLargeMsg?: string } = {},
@@ -58,7 +53,7 @@ export async function readForm(
   }
 }
 
-/** CSV's media type, and the names browsers and spreadsheets also give a .csv file (Windows says application/vnd.ms-excel). */
+/** CSV's media type and the others browsers give a .csv file (Windows: application/vnd.ms-excel). */
 const CSV_TYPE = /^(text\/csv|application\/csv|text\/comma-separated-values|application\/vnd\.ms-excel)\b/i;
 
 function decodeUtf8(bytes: Uint8Array): string {
@@ -69,17 +64,12 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-/** A `text/csv` request body (415 otherwise) of at most `maxBytes` (413, from Content-Length before reading any of it). */
 export async function readCsvBody(request: Request, maxBytes: number, tooLargeMsg: string): Promise<string> {
   if (!CSV_TYPE.test(request.headers.get("content-type") ?? "")) throw new HttpError(415, "Send the file as text/csv");
   return decodeUtf8(await readLimitedBytes(request, maxBytes, tooLargeMsg));
 }
 
-/**
- * A CSV file from a form's file field: a file (400; a browser sends an empty part without a name when
- * none was chosen), of a CSV type or named .csv (415), at most `maxBytes` (413). A chosen file
- * that is empty is read as empty text, which the importer calls an empty file.
- */
+/** A CSV file from a form's file field (a browser sends an empty part without a name when none was chosen). */
 export async function readCsvFile(value: FormDataEntryValue | null, maxBytes: number, tooLargeMsg: string): Promise<string> {
   if (value === null || typeof value === "string" || (value.size === 0 && value.name === "")) throw new HttpError(400, "Choose a CSV file to import");
   if (!CSV_TYPE.test(value.type) && !(value.type === "" && /\.csv$/i.test(value.name)))

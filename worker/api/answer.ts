@@ -1,7 +1,4 @@
-/**
- * The one shape of every JSON answer: `{ success, msg, ... }` as the spec says, and `message`
- * next to `msg`, because the spec's own client reads `message` (its toasts were empty otherwise).
- */
+/** Every JSON answer: `{ success, msg, ... }` per the spec, plus `message`, which the spec's own client reads. */
 export type Answer = { success: boolean; msg?: string; [field: string]: unknown };
 
 export function answerBody<T extends Answer>(body: T): T & { msg: string; message: string } {
@@ -9,7 +6,7 @@ export function answerBody<T extends Answer>(body: T): T & { msg: string; messag
   return { ...body, msg, message: msg };
 }
 
-/** An error answer for the layers outside the API's router (the Worker's own refusals). */
+/** For the Worker's own refusals, outside the API's router. */
 export function errorAnswer(status: number, msg: string, headers: HeadersInit = {}): Response {
   return Response.json(answerBody({ success: false, msg }), { status, headers });
 }

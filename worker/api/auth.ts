@@ -7,8 +7,9 @@ import { lookupShopper } from "@worker/web/shopper-state";
 import type { ApiEnv } from "./types";
 
 export const NOT_AUTHORIZED = "Not Authorized. Please log in.";
+const SELLER_LOGIN_REQUIRED = "Not Authorized. Seller login required.";
 
-/** Only signed-in shoppers pass; the user comes from the session, never from the body. */
+/** The user comes from the session, never from the body. */
 export const requireShopper = createMiddleware<ApiEnv & { Variables: { user: User } }>(async (c, next) => {
   const user = await lookupShopper(c.req.raw, { env: c.env, db: c.var.db }).user();
   if (!user) throw new HttpError(401, NOT_AUTHORIZED);
@@ -16,29 +17,22 @@ export const requireShopper = createMiddleware<ApiEnv & { Variables: { user: Use
   await next();
 });
 
-/** Only the seller passes; a shopper's session is not enough. */
 export const requireSeller = createMiddleware<ApiEnv>(async (c, next) => {
   const session = await readSession(c.req.raw, c.env, "seller");
-  if (!session?.seller) throw new HttpError(401, "Not Authorized. Seller login required.");
+  if (!session?.seller) throw new HttpError(401, SELLER_LOGIN_REQUIRED);
   await next();
 });
 
-/**
- * The seller's own figures (the dashboard): a guest is asked to log in (401); a signed-in shopper
- * is known and refused (403), which the older seller routes answer with 401 as the spec's clients expect.
- */
+/** A signed-in shopper gets 403 here; the older seller routes answer 401, as the spec's clients expect. */
 export const requireSellerRole = createMiddleware<ApiEnv>(async (c, next) => {
   const session = await readSession(c.req.raw, c.env, "seller");
   if (session?.seller) return next();
   const shopperId = await lookupShopper(c.req.raw, { env: c.env, db: c.var.db }).userId();
   if (shopperId) throw new HttpError(403, "Only the seller can see this. You are signed in as a shopper.");
-  throw new HttpError(401, "Not Authorized. Seller login required.");
+  throw new HttpError(401, SELLER_LOGIN_REQUIRED);
 });
 
-/**
- * For the spec's GETs that change state (logout): refused, like any write, when the browser says
- * another site sent it; a link or redirect elsewhere must not end someone's session.
- */
+/** For the spec's GETs that change state (logout): a link on another site must not end a session. */
 export const sameSiteOnly = createMiddleware<ApiEnv>(async (c, next) => {
   if (isCrossSite(c.req.raw, c.env)) throw new HttpError(403, "Cross-site requests are not allowed");
   await next();

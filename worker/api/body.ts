@@ -4,15 +4,10 @@ import { readLimitedBytes } from "@worker/request-body";
 
 export const DEFAULT_JSON_LIMIT = 16 * 1024;
 
-/**
- * Read a JSON request body safely: the right content type (415), a bounded size checked before
- * and while reading (413), and valid JSON (400). Validation of the shape is the caller's zod schema.
- */
+/** A JSON body: 415 for another type, 413 over `maxBytes`, 400 if not JSON; its shape is the caller's schema's. */
 export async function readJson(c: Context, maxBytes = DEFAULT_JSON_LIMIT): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type)) {
-    throw new HttpError(415, "Send the request body as application/json");
-  }
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "Send the request body as application/json");
   const text = await readText(c.req.raw, maxBytes);
   if (!text.trim()) return {};
   try {
@@ -22,7 +17,6 @@ export async function readJson(c: Context, maxBytes = DEFAULT_JSON_LIMIT): Promi
   }
 }
 
-/** The body as text, refusing more than `maxBytes`. */
 export async function readText(request: Request, maxBytes: number): Promise<string> {
   return new TextDecoder().decode(await readLimitedBytes(request, maxBytes));
 }

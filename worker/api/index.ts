@@ -14,10 +14,7 @@ import { productRoutes } from "./products";
 import { searchWordRoutes, suggestRoutes } from "./search";
 import type { ApiEnv } from "./types";
 
-/**
- * The JSON API of the spec (section 7). Every answer is `{ success, msg, message, ... }`.
- * CORS is not applied here but by the Worker on the way out (worker/security/cors.ts).
- */
+/** The spec's JSON API (section 7); CORS is applied by the Worker on the way out. */
 export const api = new Hono<ApiEnv>({ getPath: apiRoutePath }).basePath("/api");
 
 api.use(async (c, next) => {
@@ -55,7 +52,6 @@ api.onError((error, c) => {
     // `problems`: each field's reason when several were refused at once (`msg` is the first).
     return c.json({ success: false, msg: error.message, ...(error.problems && { problems: error.problems }) }, error.status);
   }
-  // Last resort: log for the operator, tell the client nothing about internals.
   console.error("Unhandled API error", error);
   return c.json({ success: false, msg: "Something went wrong. Please try again." }, 500);
 });

@@ -16,11 +16,7 @@ import type { ApiEnv } from "./types";
 
 const STOCK_FILTERS: Record<string, StockFilter> = { true: "in-stock", false: "out-of-stock" };
 
-/**
- * The spec's clients ask for the list without paging and filter on `inStock` themselves: without
- * `limit` the answer is the whole catalogue (in and out of stock) up to UNPAGED_LIST_CAP, with
- * `nextCursor` beyond it; `limit` pages; `inStock=true|false` filters on the server.
- */
+/** Without `limit`, the whole catalogue up to UNPAGED_LIST_CAP: the spec's clients filter `inStock` themselves. */
 function listOptions(query: ProductListQuery) {
   const { inStock, limit, ...rest } = query;
   return { ...rest, limit: limit ?? UNPAGED_LIST_CAP, stock: inStock ? STOCK_FILTERS[inStock] : "any" } as const;
@@ -31,7 +27,6 @@ export const productRoutes = new Hono<ApiEnv>()
     const page = await listProducts(c.var.db, listOptions(parseInput(productListQuery, c.req.query())));
     return c.json({ success: true, products: page.products.map((p) => toApiProduct(p, c.env.APP_URL)), nextCursor: page.nextCursor, msg: "" });
   })
-  /** The seller's list: newest first. */
   .get("/seller-list", requireSeller, async (c) => {
     const page = await listProducts(c.var.db, { ...listOptions(parseInput(productListQuery, c.req.query())), newestFirst: true });
     return c.json({ success: true, products: page.products.map((p) => toApiProduct(p, c.env.APP_URL)), nextCursor: page.nextCursor, msg: "" });
@@ -64,7 +59,6 @@ export const productRoutes = new Hono<ApiEnv>()
     const result = await setStockInBulk(c.var.db, await readJson(c));
     return c.json({ success: true, msg: bulkStockMessage(result), ...result });
   })
-  // The catalogue as CSV, a page per request (worker/services/catalogue-export.ts).
   .get("/export", requireSeller, async (c) => {
     const { cursor, part } = parseInput(exportQuery, c.req.query());
     const page = await exportCataloguePage(c.var.db, c.env.APP_URL, cursor || undefined, { header: !cursor || part !== undefined });

@@ -9,10 +9,7 @@ import { requireSeller } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
 
-/**
- * The typeahead (GET /api/product/suggest?q=): the first products the search page would list, then
- * the sold-out ones it names where its results end (`inStock: false`). Cached at the edge (worker/edge-cache.ts).
- */
+/** The typeahead: the search page's first products, then the sold-out ones it names (`inStock: false`). */
 export const suggestRoutes = new Hono<ApiEnv>().get("/", async (c) => {
   const { q } = parseInput(suggestQuery, c.req.query());
   const { products, didYouMean } = await suggestProducts(c.var.db, q);
@@ -25,7 +22,6 @@ export const suggestRoutes = new Hono<ApiEnv>().get("/", async (c) => {
 
 const toApiWord = ({ term, meaning, category }: SearchSynonym) => ({ term, meaning, category });
 
-/** The seller's search words (/api/seller/search-words). */
 export const searchWordRoutes = new Hono<ApiEnv>()
   .use(requireSeller)
   .get("/", async (c) => {

@@ -8,5 +8,5 @@ export function getDb(env: Pick<Env, "DB">) {
 
 export type Database = ReturnType<typeof getDb>;
 
-/** What a service that also needs the Worker's bindings (the queue, R2, Stripe's secrets) takes. */
+/** For a service that also needs the Worker's bindings. */
 export type Store = { db: Database; env: Env };

@@ -1,17 +1,9 @@
-/**
- * What each store event does (ADR 041). Every consumer is idempotent, because a queue delivers
- * at least once: an order event writes its notification under the event's own key (a second
- * delivery finds the row and does nothing).
- */
+// What each store event does (ADR 041): idempotent, since a queue delivers at least once.
 import { eq } from "drizzle-orm";
 import { REFUND_TIME } from "@shared/order-status";
 import type { Database } from "@worker/db/client";
 import { notifications, orders } from "@worker/db/schema";
 import type { OrderEvent, StoreEvent } from "@worker/validation/events";
-
-export async function consumeStoreEvent(db: Database, message: StoreEvent): Promise<void> {
-  return notifyShopper(db, message.orderId, message.event, message.at);
-}
 
 const MESSAGES: Record<OrderEvent, string> = {
   "Order Placed": "We have your order and will pack it soon.",
@@ -23,7 +15,8 @@ const MESSAGES: Record<OrderEvent, string> = {
   Refunded: `Your refund was made: expect it on your card in ${REFUND_TIME}.`,
 };
 
-async function notifyShopper(db: Database, orderId: string, event: OrderEvent, at: number): Promise<void> {
+/** Tells the order's shopper, under the event's own key. */
+export async function consumeStoreEvent(db: Database, { orderId, event, at }: StoreEvent): Promise<void> {
   const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return; // nothing to tell anyone: acknowledged, not retried
   await db

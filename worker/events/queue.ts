@@ -1,18 +1,11 @@
-/**
- * The store's event queue (ADR 041): side effects that need not hold up the request that caused
- * them (telling a shopper their order moved) go to a
- * Cloudflare Queue, retried with growing delays and parked in a dead-letter queue after the last
- * try (wrangler.toml). A Worker without the queue binding (a branch Preview, ADR 025, which must
- * never feed production's queue) runs the same consumer inline instead.
- */
+// The store's event queue (ADR 041); a branch Preview has no queue binding (ADR 025) and consumes inline.
 import type { Database } from "@worker/db/client";
 import { storeEventInput, type StoreEvent } from "@worker/validation/events";
 import { consumeStoreEvent } from "./consume";
 
-// A branch Preview has no queue (ADR 025).
 type PublishEnv = Partial<Pick<Env, "STORE_EVENTS">>;
 
-/** Send an event. The change it follows is committed already, so failing to send is logged, not thrown. */
+/** The change it follows is committed already, so failing to send is logged, not thrown. */
 export async function publishStoreEvent(store: { db: Database; env: PublishEnv }, message: StoreEvent): Promise<void> {
   try {
     if (store.env.STORE_EVENTS) await store.env.STORE_EVENTS.send(message, { contentType: "json" });
@@ -25,7 +18,6 @@ export async function publishStoreEvent(store: { db: Database; env: PublishEnv }
 /** Seconds before the next try: 2, 4, 8, ... up to 5 minutes. */
 export const retryDelaySeconds = (attempts: number) => Math.min(2 ** attempts, 300);
 
-/** The queue consumer: one message at a time, each acknowledged or retried on its own. */
 export async function consumeStoreEvents(batch: MessageBatch<unknown>, db: Database): Promise<void> {
   for (const message of batch.messages) {
     const parsed = storeEventInput.safeParse(message.body);

@@ -1,9 +1,4 @@
-/**
- * The scheduled sweep that makes ADR 054's hour true whatever went wrong (ADR 066): every card
- * order still unpaid once its hold is over is ended as its Stripe expiry would end it, its
- * checkout closed first. Stripe's own expiry event does this on time; the sweep catches what it
- * cannot: a lost or late event, a store that could not finish ending an order it claimed.
- */
+// Ends card orders unpaid past their hold whatever went wrong with Stripe's expiry event (ADR 054, ADR 066).
 import { and, inArray, lte } from "drizzle-orm";
 import { UNPAID_CARD_ORDER_HOLD_MS } from "@shared/order-status";
 import type { Database } from "@worker/db/client";

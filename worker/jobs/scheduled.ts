@@ -1,7 +1,4 @@
-/**
- * The Worker's scheduled jobs (Cron Triggers, wrangler.toml `[triggers]`; ADR 066). Locally,
- * `wrangler dev` fires no cron: scripts/start.ts and scripts/dev.ts ask for a run every minute.
- */
+// Cron Triggers (ADR 066); `wrangler dev` fires none, so scripts/start.ts and scripts/dev.ts ask for runs.
 import { getDb } from "@worker/db/client";
 import { WINDOW_LIMITS } from "@worker/security/limits";
 import { forgetEndedWindows } from "@worker/security/window-count";
@@ -16,10 +13,6 @@ export async function runScheduledJobs(controller: ScheduledController, env: Env
   const now = controller.scheduledTime;
   // Each job on its own: one failing does not keep the other from running; the run still fails, for the operator.
   const results = await Promise.allSettled([releaseUnpaidCardOrders(store, now), forgetEndedWindows(store.db, now - LONGEST_WINDOW_MS)]);
-  const failed = results.filter((result) => result.status === "rejected");
-  if (failed.length > 0)
-    throw new AggregateError(
-      failed.map((result) => result.reason),
-      "A scheduled job failed",
-    );
+  const failures = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+  if (failures.length > 0) throw new AggregateError(failures, "A scheduled job failed");
 }

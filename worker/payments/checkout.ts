@@ -1,7 +1,4 @@
-/**
- * Online payment: a Stripe Checkout Session for an order, priced from the order itself (D1 prices,
- * the same money module), so Stripe's total equals the order's amount to the paisa.
- */
+// A Stripe Checkout Session priced from the order itself, so Stripe's total equals it to the paisa.
 import { taxLineLabel } from "@shared/tax";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
@@ -16,19 +13,13 @@ export const PAYMENT_UNAVAILABLE_MSG = "Card payment is not available right now.
 
 type ReturnEnv = Pick<Env, "APP_URL" | "CORS_ORIGINS">;
 
-/**
- * Where Stripe sends the payer back. Our own pages: APP_URL. A front end on the CORS_ORIGINS
- * allow-list that started the checkout (its `Origin`): back to it, on the spec client's routes
- * (its loader takes `next` without the leading slash). Any other origin is ignored: request headers
- * never send money's return trip anywhere unlisted.
- */
+/** Where Stripe sends the payer back: APP_URL, or a CORS_ORIGINS front end that started it (the spec client's routes). */
 export function checkoutReturnUrls(env: ReturnEnv, callerOrigin: string | null, orderId: string): { success: string; cancel: string } {
   if (callerOrigin && corsAllowList(env).has(callerOrigin)) {
     return { success: `${callerOrigin}/loader?next=my-orders`, cancel: `${callerOrigin}/cart` };
   }
   const appUrl = env.APP_URL.replace(/\/$/, "");
-  // Back on our own pages, My Orders shows the new order highlighted (its confirmation); back from
-  // cancelling, the cart says the order waits for its payment, with Pay now (ADR 054).
+  // Back from cancelling, the cart says the order waits for its payment, with Pay now (ADR 054).
   return {
     success: `${appUrl}/loader?next=${encodeURIComponent(placedOrderPath(orderId))}`,
     cancel: `${appUrl}/cart?${UNPAID_PARAM}=${encodeURIComponent(orderId)}`,
@@ -62,13 +53,11 @@ export async function startCheckout(
         client_reference_id: order.id,
         metadata: { orderId: order.id },
         payment_intent_data: { metadata: { orderId: order.id } },
-        // The order holds its stock until then; Stripe's expiry event cancels it (ADR 054). From the
-        // order's own time, not now: a retry must send the same parameters as its idempotency key.
+        // ADR 054; from the order's time, not now: a retry must send its idempotency key's parameters.
         expires_at: Math.floor((order.createdAt + UNPAID_CARD_ORDER_HOLD_MS) / 1000),
         success_url: returnUrls.success,
         cancel_url: returnUrls.cancel,
       },
-      // A retry of the same order reuses the same session instead of opening a second one.
       { idempotencyKey: `checkout-${order.id}` },
     );
   } catch (error) {
@@ -92,10 +81,7 @@ export async function startCheckout(
 /** What closing a checkout found: closed now or before; paid meanwhile; or Stripe could not say. */
 export type CheckoutClosing = "closed" | "paid" | "unreachable";
 
-/**
- * Closes an order's Stripe Checkout so it can no longer be paid (`checkout.sessions.expire`); an
- * already closed one is closed, a completed one was paid meanwhile.
- */
+/** Closes an order's Stripe Checkout so it can no longer be paid. */
 export async function closeCheckout(env: StripeEnv, sessionId: string): Promise<CheckoutClosing> {
   if (!cardPaymentsEnabled(env)) return "unreachable"; // no way to ask Stripe (keys removed since)
   const stripe = stripeClient(env);

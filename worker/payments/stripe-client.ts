@@ -6,10 +6,7 @@ export function cardPaymentsEnabled(env: StripeEnv): boolean {
   return Boolean(env.STRIPE_SECRET_KEY);
 }
 
-/**
- * The official client on the Workers fetch. STRIPE_API_BASE (tests and local runs only) points it
- * at the in-repo fake server instead of api.stripe.com.
- */
+/** STRIPE_API_BASE (tests and local runs only) points it at the in-repo fake. */
 export function stripeClient(env: StripeEnv): Stripe {
   if (!env.STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not configured");
   const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;

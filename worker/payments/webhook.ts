@@ -1,13 +1,7 @@
 /**
- * Stripe webhooks: the only way an online order becomes paid.
- *
- * - The signature is checked on the raw body (constructEventAsync, WebCrypto).
- * - Each event id takes effect once: the id is recorded in the same D1 batch as its effect, so a
- *   replay (even a concurrent one) is refused by the primary key and changes nothing.
- * - Payment states only move forward: pending → paid | failed | expired, and failed/expired → paid
- *   (money did arrive: on an order cancelled meanwhile, as a refund due); nothing moves a paid order
- *   back. Orders are never deleted.
- * - A payment that will not come (expired, failed) cancels the order and frees its stock (ADR 054).
+ * Stripe webhooks, the only way an online order becomes paid (ADR 006). Each event id is recorded in the
+ * same batch as its effect, so a replay, even concurrent, changes nothing. Payment states only move
+ * forward (failed/expired → paid too: the money did arrive).
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -58,11 +52,7 @@ export async function handleStripeEvent(store: Store, event: Stripe.Event): Prom
   return "applied";
 }
 
-/**
- * A payment Stripe took whose event never arrived (the sweep found the checkout complete, ADR 066):
- * the session as Stripe has it now, applied as its completed event would be. Returns whether it
- * was applied (it is not when the session is not paid, or not this store's card order's).
- */
+/** A payment whose event never arrived (ADR 066), applied as that event would be; returns whether it was. */
 export async function applyPaidCheckout(store: Store, sessionId: string): Promise<boolean> {
   const session = await stripeClient(store.env).checkout.sessions.retrieve(sessionId);
   if (session.payment_status !== "paid") return false;
@@ -74,11 +64,10 @@ export async function applyPaidCheckout(store: Store, sessionId: string): Promis
   return true;
 }
 
-/** What an event does: its statements, the products whose stock they change, what the shopper is told. */
+/** An event's statements and what the shopper is told. */
 type Effect = { statements: BatchItem<"sqlite">[]; tell?: { orderId: string; event: "Paid" | "Cancelled" } };
 const NO_EFFECT: Effect = { statements: [] };
 
-/** The statements an event should run (none for events we do not act on). */
 async function effectOf(db: Database, event: Stripe.Event): Promise<Effect> {
   switch (event.type) {
     case "checkout.session.completed":
@@ -96,11 +85,7 @@ async function effectOf(db: Database, event: Stripe.Event): Promise<Effect> {
   }
 }
 
-/**
- * The card order this checkout session was opened for: the one that stored the session's id when
- * the store opened it. A session that names another order, or a cash order, is none of ours to
- * act on, however correctly signed (ADR 066).
- */
+/** The card order that stored this session's id; a session naming another order is not acted on (ADR 066). */
 async function orderFor(db: Database, session: Stripe.Checkout.Session) {
   const named = session.metadata?.orderId ?? session.client_reference_id;
   const order = await db.query.orders.findFirst({ where: and(eq(orders.stripeSessionId, session.id), eq(orders.paymentType, "Online")) });
@@ -133,12 +118,7 @@ async function markPaid(db: Database, session: Stripe.Checkout.Session): Promise
   return { statements, tell: { orderId: order.id, event: "Paid" } };
 }
 
-/**
- * The payment will not come: the order's payment state says why, and an order still waiting for it
- * is cancelled by the store, its stock back on sale (ADR 054). An order the shopper cancelled
- * meanwhile only records the state. One whose checkout the store closed itself (payment state
- * "expired" while still placed: a newer order replaced it) says so, whichever of the two cancels first.
- */
+/** The payment will not come: an order still waiting for it is cancelled, its stock back on sale (ADR 054). */
 async function moveUnpaid(db: Database, session: Stripe.Checkout.Session, state: Extract<PaymentState, "failed" | "expired">): Promise<Effect> {
   const order = await orderFor(db, session);
   if (!order) return NO_EFFECT;
@@ -150,7 +130,7 @@ async function moveUnpaid(db: Database, session: Stripe.Checkout.Session, state:
     .update(orders)
     .set({ paymentState: state, updatedAt: Date.now() })
     .where(and(eq(orders.id, order.id), eq(orders.paymentState, "pending")));
-  // The cancellation goes first: it only applies while the payment is still pending.
+  // The cancellation goes first: it applies only while the payment is pending.
   return {
     statements: [...cancelled.statements, recordState],
     ...(awaitingCardPayment(order) && { tell: { orderId: order.id, event: "Cancelled" as const } }),

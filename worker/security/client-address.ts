@@ -1,8 +1,6 @@
 /**
- * The client a per-address brake counts: Cloudflare's CF-Connecting-IP (X-Forwarded-For is the
- * client's to forge). An IPv4 address whole; an IPv6 address by its /64, the network one
- * subscriber is given (a phone on a mobile network, a home line), inside which the client picks
- * any of 2^64 addresses at will.
+ * The client a per-address brake counts: CF-Connecting-IP (X-Forwarded-For is forgeable); an IPv6
+ * address by its /64, the network one subscriber gets, inside which the client picks addresses at will.
  */
 export function clientAddress(request: Request): string {
   const raw = request.headers.get("cf-connecting-ip")?.trim() ?? "";

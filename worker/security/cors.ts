@@ -1,29 +1,16 @@
-/**
- * CORS for the JSON API: other front ends on the `CORS_ORIGINS` allow-list may call it with
- * credentials (the spec's React client does, with axios `withCredentials`); nobody else gets CORS
- * headers.
- *
- * Applied by the Worker on the way out, per request, after the edge cache (ADR 020): the cache is
- * shared by every caller, so a stored answer must never carry one caller's Access-Control headers.
- */
+// CORS for the JSON API, for front ends on `CORS_ORIGINS` only; applied after the edge cache, per request (ADR 020).
 import { corsAllowList } from "./same-origin";
 
 const ALLOWED_METHODS = "GET, POST, OPTIONS";
 const PREFLIGHT_MAX_AGE_SECONDS = "600";
-/**
- * Headers a front end on another origin may read besides the basic ones: when to try again after
- * a 429, the methods a 405 allows, the export's next page and its file name.
- */
+/** Besides the basic ones: a 429's wait, a 405's methods, the export's next page and file name. */
 const EXPOSED_HEADERS = "Retry-After, Allow, Link, Content-Disposition";
 
-/** The answer to a browser's preflight (OPTIONS with Access-Control-Request-Method), or null. */
+/** The answer to a browser's preflight, or null. */
 export function corsPreflight(request: Request, env: Pick<Env, "CORS_ORIGINS">): Response | null {
   if (request.method !== "OPTIONS" || !request.headers.has("access-control-request-method")) return null;
   const headers = new Headers({ Vary: "Origin, Access-Control-Request-Headers" });
-  const origin = allowedOrigin(request, env);
-  if (origin) {
-    headers.set("Access-Control-Allow-Origin", origin);
-    headers.set("Access-Control-Allow-Credentials", "true");
+  if (allowOrigin(headers, request, env)) {
     headers.set("Access-Control-Allow-Methods", ALLOWED_METHODS);
     const asked = request.headers.get("access-control-request-headers");
     if (asked) headers.set("Access-Control-Allow-Headers", asked);
@@ -38,19 +25,18 @@ export function withCors(response: Response, request: Request, env: Pick<Env, "C
   for (const name of [...result.headers.keys()]) {
     if (name.startsWith("access-control-")) result.headers.delete(name);
   }
-  const origin = allowedOrigin(request, env);
-  if (origin) {
-    result.headers.set("Access-Control-Allow-Origin", origin);
-    result.headers.set("Access-Control-Allow-Credentials", "true");
-    result.headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
-  }
+  if (allowOrigin(result.headers, request, env)) result.headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
   // The answer differs by Origin: no shared cache (ours or a browser's) may reuse it across origins.
   const vary = result.headers.get("Vary");
   if (!vary?.split(",").some((v) => v.trim().toLowerCase() === "origin")) result.headers.set("Vary", vary ? `${vary}, Origin` : "Origin");
   return result;
 }
 
-function allowedOrigin(request: Request, env: Pick<Env, "CORS_ORIGINS">): string | null {
+/** Allows the request's origin with credentials when it is on the list; returns whether it is. */
+function allowOrigin(headers: Headers, request: Request, env: Pick<Env, "CORS_ORIGINS">): boolean {
   const origin = request.headers.get("origin");
-  return origin && corsAllowList(env).has(origin) ? origin : null;
+  if (!origin || !corsAllowList(env).has(origin)) return false;
+  headers.set("Access-Control-Allow-Origin", origin);
+  headers.set("Access-Control-Allow-Credentials", "true");
+  return true;
 }

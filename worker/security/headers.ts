@@ -1,11 +1,7 @@
 import { isApiPath } from "@worker/api/path";
 import { isPersonal } from "@worker/web/personal-cookies";
 
-/**
- * Security headers. Every response gets the common ones; HTML documents also get a
- * Content-Security-Policy whose scripts must carry this request's nonce (React Router's own
- * scripts do), and may only be framed by nobody.
- */
+/** An HTML document's CSP: scripts must carry this request's nonce. */
 export function documentCsp(nonce: string, extraFormTargets: string[] = []): string {
   return [
     "default-src 'self'",
@@ -28,7 +24,6 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** Headers for every response; HSTS only where the site is served over https. */
 export function withCommonHeaders(response: Response, request: Request): Response {
   // Some responses (fetch() results, redirects) have immutable headers: copy when needed.
   const result = new Response(response.body, response);
@@ -38,10 +33,9 @@ export function withCommonHeaders(response: Response, request: Request): Respons
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  if (new URL(request.url).protocol === "https:") headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  const { pathname } = new URL(request.url);
-  // One rule for every answer that depends on a session (ADR 067): no cache, shared or the browser's,
-  // keeps it. Pictures are the same for everyone, whoever asks.
+  const { protocol, pathname } = new URL(request.url);
+  if (protocol === "https:") headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  // ADR 067; pictures are the same for everyone, whoever asks.
   if (isPersonal(request, result) && !pathname.startsWith("/images/")) headers.set("Cache-Control", "private, no-store");
   if (isApiPath(pathname)) {
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");

@@ -1,13 +1,9 @@
 /**
- * The limits of every brake, in one place (what each counts and per what key: SECURITY.md; how
- * they are applied: ./rate-limit.ts). Plain data without imports: scripts/check-deploy.ts reads it
- * in Node to compare wrangler.toml's rate-limit bindings with it.
- *
- * A per-address limit is set far above what all of one store's honest shoppers behind one address
- * do together: many phone shoppers share an IPv4 address behind carrier-grade NAT (ADR 065).
+ * Every brake's limit (SECURITY.md). No imports: scripts/check-deploy.ts reads it in Node. Per-address
+ * limits sit far above one address's honest shoppers: phones share IPv4 addresses behind CGNAT (ADR 065).
  */
 
-/** The rate-limit bindings: how many calls each allows per key in its window (10 or 60 seconds). */
+/** The rate-limit bindings: calls per key per window (10 or 60 seconds). */
 export const RATE_LIMITS = {
   /** Shopper logins and sign-ups per account and address; seller logins per address. */
   AUTH_LIMITER: { limit: 10, period: 60 },
@@ -27,7 +23,7 @@ export type RateLimitBinding = keyof typeof RATE_LIMITS;
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Brakes whose window is longer than the binding's minute, counted in D1. */
+/** Longer windows, counted in D1. */
 export const WINDOW_LIMITS = {
   /** Sign-up attempts per address (each creates an account or says the e-mail has one). */
   signUps: { limit: 20, windowMs: HOUR_MS, msg: "Too many sign-ups from your network. Please try again later." },

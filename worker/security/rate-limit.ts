@@ -1,10 +1,4 @@
-/**
- * The store's brakes (SECURITY.md explains each; ADR 065), their limits in ./limits.ts.
- *
- * Short windows are counted by the Workers rate-limit binding (per 10 or 60 seconds only), longer
- * ones in D1 (./window-count.ts). Over a limit: 429 with Retry-After, and the request does nothing.
- * Per-address brakes key the client by its address, an IPv6 one by its /64 (./client-address.ts).
- */
+// The store's brakes (SECURITY.md, ADR 065): over a limit, 429 with Retry-After, and the request does nothing.
 import type { Database } from "@worker/db/client";
 import { HttpError } from "@worker/errors";
 import { clientAddress } from "./client-address";
@@ -28,12 +22,12 @@ function accountOf(input: unknown): string {
   return typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : "";
 }
 
-/** The brake every login shares: attempts on one account from anywhere, whatever the client address. */
+/** Attempts on one account from anywhere. */
 async function limitAccountLogins(env: Limits, scope: "login" | "seller-login", input: unknown) {
   await enforce(env, "ACCOUNT_LIMITER", `${scope}:${accountOf(input)}`, TOO_MANY_LOGINS);
 }
 
-/** Before checking a shopper's password or creating an account: per account and address; a login also per account, and per address. */
+/** Per account and address; a login also per account, and per address. */
 export async function limitAuthAttempt(env: Limits, request: Request, input: unknown, kind: "login" | "register") {
   const address = clientAddress(request);
   await enforce(env, "AUTH_LIMITER", `${kind}:${accountOf(input)}:${address}`, TOO_MANY_LOGINS);
@@ -42,7 +36,6 @@ export async function limitAuthAttempt(env: Limits, request: Request, input: unk
   await enforce(env, "ADDRESS_LIMITER", `login-from:${address}`, TOO_MANY_LOGINS);
 }
 
-/** Before checking the seller's credentials (API and page form alike): per address, and per account. */
 export async function limitSellerLogin(env: Limits, request: Request, input: unknown) {
   await enforce(env, "AUTH_LIMITER", `seller:${clientAddress(request)}`, TOO_MANY_LOGINS);
   await limitAccountLogins(env, "seller-login", input);
@@ -61,15 +54,11 @@ export async function limitNewsletter(env: Limits, request: Request) {
   await enforce(env, "NEWSLETTER_LIMITER", `newsletter:${clientAddress(request)}`, "Too many sign-ups from here. Please try again in a minute.");
 }
 
-/** Counts a sign-up attempt from the request's address in the hour; over the limit, 429. */
 export async function limitSignUps(db: Database, request: Request): Promise<void> {
   await countInWindow(db, `sign-ups:${clientAddress(request)}`, WINDOW_LIMITS.signUps);
 }
 
-/**
- * Counts a login attempt from the request's address as failed until it succeeds (`release`):
- * reserved before the password is checked, so that concurrent guesses cannot pass the limit.
- */
+/** Counted as failed until released on success, before the password is checked, so concurrent guesses cannot pass. */
 export function reserveFailedLogin(db: Database, request: Request): Promise<WindowSlot> {
   return countInWindow(db, `failed-logins:${clientAddress(request)}`, WINDOW_LIMITS.failedLogins);
 }

@@ -1,14 +1,10 @@
 /**
- * Cross-site request forgery guard for every state-changing request (pages and API alike):
- * a browser's Origin (or, without it, Sec-Fetch-Site) must say the request comes from this site.
- * Requests with neither header are not from a browser and so carry no victim's cookies.
- * Writes are checked for every path (worker/handler.ts); the spec's GETs that change state (the
- * logouts) are checked by their route (worker/api/auth.ts sameSiteOnly): a link on another site
- * is a top-level GET that carries the SameSite=Lax session cookie.
+ * CSRF guard: a browser's Origin (else Sec-Fetch-Site) must name this site. Requests with neither are not
+ * from a browser, so carry no victim's cookies. GETs that change state use `sameSiteOnly` (worker/api/auth.ts).
  */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Paths called by other servers that prove themselves another way (Stripe signs its webhooks). */
+/** Stripe signs its webhooks. */
 const EXEMPT_PATHS = new Set(["/api/stripe/webhook"]);
 
 export function isCrossSiteWrite(request: Request, env: Pick<Env, "APP_URL" | "CORS_ORIGINS">): boolean {
@@ -17,7 +13,6 @@ export function isCrossSiteWrite(request: Request, env: Pick<Env, "APP_URL" | "C
   return isCrossSite(request, env);
 }
 
-/** Whether the browser says another site sent this request, whatever its method. */
 export function isCrossSite(request: Request, env: Pick<Env, "APP_URL" | "CORS_ORIGINS">): boolean {
   const url = new URL(request.url);
   const origin = request.headers.get("origin");
@@ -30,7 +25,7 @@ export function isCrossSite(request: Request, env: Pick<Env, "APP_URL" | "CORS_O
   return site !== null && site !== "same-origin" && site !== "none";
 }
 
-/** Origins of other front ends allowed to call the API with credentials (CORS_ORIGINS, comma-separated). */
+/** CORS_ORIGINS, comma-separated. */
 export function corsAllowList(env: Pick<Env, "CORS_ORIGINS">): Set<string> {
   return new Set(
     (env.CORS_ORIGINS ?? "")

@@ -1,8 +1,4 @@
-/**
- * Brakes whose window is longer than the rate-limit binding's minute, counted in D1 (ADR 065): a
- * fixed window per key, counted by the one statement that also decides, so concurrent attempts
- * cannot pass the limit together (a count read before the write could).
- */
+// Fixed windows counted in D1 (ADR 065) by the one statement that also decides, so concurrent attempts cannot pass together.
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { brakeCounts } from "@worker/db/schema";
@@ -10,10 +6,9 @@ import { HttpError } from "@worker/errors";
 
 export type WindowSpec = { limit: number; windowMs: number; msg: string };
 
-/** An attempt counted in its window; `release` takes it back (it turned out not to count, as a successful login). */
+/** `release` takes the attempt back (a successful login). */
 export type WindowSlot = { release: () => Promise<void> };
 
-/** Counts one attempt for `key`; over the window's limit, 429 with Retry-After until the window ends. */
 export async function countInWindow(db: Database, key: string, spec: WindowSpec, now = Date.now()): Promise<WindowSlot> {
   const windowStart = now - (now % spec.windowMs);
   const [counted] = await db
@@ -40,7 +35,7 @@ export async function countInWindow(db: Database, key: string, spec: WindowSpec,
   };
 }
 
-/** Forget the counts of windows that ended (the scheduled job): rows begun before `before`. */
+/** The scheduled job's clean-up. */
 export async function forgetEndedWindows(db: Database, before: number): Promise<number> {
   const deleted = await db.delete(brakeCounts).where(lt(brakeCounts.windowStart, before)).returning({ key: brakeCounts.key });
   return deleted.length;

@@ -1,14 +1,9 @@
-/**
- * Product image uploads: at most 4 pictures (shared/product-images.ts), new files of at most 2 MB,
- * JPEG, PNG, WebP or AVIF recognised by their bytes (never by name or declared type; SVG and
- * anything else are refused). Each gets a new server-chosen R2 key, so URLs can be cached forever.
- */
+// Product images, recognised by their bytes (never by name or declared type), each under a new R2 key.
 import { HttpError } from "@worker/errors";
 import { readForm } from "@worker/request-body";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGES } from "@shared/product-images";
 
 export { MAX_IMAGE_BYTES, MAX_IMAGES };
-/** The whole multipart body: four full images plus the form fields. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + 64 * 1024;
 
 export type ImageUpload = { bytes: Uint8Array; contentType: string; extension: string };
@@ -22,30 +17,20 @@ export function detectImageType(bytes: Uint8Array): { contentType: string; exten
   return null;
 }
 
-/**
- * One picture of a product, in the order the seller wants them: one it already has (its R2 key),
- * or a new file. The product form sends a choice per slot (keep, replace, remove, reorder), and a
- * file keeps the number of the slot it was chosen in ("image 2"), for a refusal to name; the API's
- * `images` field is new files only (`fileChoices`), numbered in their order.
- */
+/** A picture the product has (its R2 key), or a new file with the form slot a refusal names. */
 export type ImageChoice = { keep: string } | { file: FormDataEntryValue; slot?: number };
 
-/** A form's file field that holds a file (an untouched file input sends an empty part). */
+/** An untouched file input sends an empty part. */
 export function isChosenFile(value: FormDataEntryValue | null): value is File {
   return value !== null && typeof value !== "string" && value.size > 0;
 }
 
-/** The API's `images` field: its new files in order (empty parts ignored; text is refused). */
 export function fileChoices(values: FormDataEntryValue[]): ImageChoice[] {
   if (values.some((v) => typeof v === "string" && v !== "")) throw new HttpError(400, "Images must be files");
   return values.filter(isChosenFile).map((file) => ({ file }));
 }
 
-/**
- * Check the choices against the product's `current` pictures and read the new files; nothing is
- * stored yet. At least one picture and at most MAX_IMAGES; a kept key must be one of the
- * product's own (a form cannot adopt another product's or a made-up object).
- */
+/** Checks the choices and reads the new files, storing nothing; a kept key must be one of the product's own. */
 export async function readImageChoices(current: readonly string[], choices: ImageChoice[]): Promise<(string | ImageUpload)[]> {
   if (choices.some((c) => "file" in c && !isChosenFile(c.file))) throw new HttpError(400, "Images must be files");
   if (choices.length === 0) throw new HttpError(400, IMAGE_MESSAGES.required);
@@ -58,10 +43,7 @@ export async function readImageChoices(current: readonly string[], choices: Imag
   return read;
 }
 
-/**
- * A new file, read and recognised; a refusal names its slot and file, as the form's own check does,
- * and is about the slot's field (`image<i>`, the form's name for slot i + 1): the form shows it there.
- */
+/** A refusal names its slot and file, and is about the slot's field (`image<i>` for slot i + 1). */
 async function readUpload(file: File, slot: number): Promise<ImageUpload> {
   const refuse = (status: 400 | 413, message: string) =>
     new HttpError(status, `Image ${slot} (${file.name.slice(0, 80) || "no name"}): ${message}`, {}, `image${slot - 1}`);
@@ -72,10 +54,7 @@ async function readUpload(file: File, slot: number): Promise<ImageUpload> {
   return { bytes, ...type };
 }
 
-/**
- * Store the new files among `read` (readImageChoices' answer) and return the product's keys in
- * order, with the keys just stored (to remove again if the product's row cannot be written).
- */
+/** The product's keys in order, and those just stored (to remove if the row cannot be written). */
 export async function storeImageChoices(bucket: R2Bucket, read: (string | ImageUpload)[]): Promise<{ keys: string[]; stored: string[] }> {
   const uploads = read.filter((r): r is ImageUpload => typeof r !== "string");
   const stored = await storeImages(bucket, uploads);
@@ -83,7 +62,7 @@ export async function storeImageChoices(bucket: R2Bucket, read: (string | ImageU
   return { keys: read.map((r) => (typeof r === "string" ? r : stored[next++]!)), stored };
 }
 
-/** Store all uploads under new keys, or none: if one fails, the ones already stored are removed. */
+/** All or none: if one fails, those already stored are removed. */
 export async function storeImages(bucket: R2Bucket, uploads: ImageUpload[]): Promise<string[]> {
   const keys: string[] = [];
   try {
@@ -104,7 +83,6 @@ export async function deleteImages(bucket: R2Bucket, keys: string[]): Promise<vo
   if (keys.length > 0) await bucket.delete(keys).catch((error) => console.error("Could not delete images", keys, error));
 }
 
-/** Read a multipart body without ever holding more than `maxBytes` of it (the product forms and the API). */
 export function readLimitedFormData(request: Request, maxBytes: number): Promise<FormData> {
   return readForm(request, { maxBytes, multipartOnly: true, tooLargeMsg: "The upload is too large" });
 }

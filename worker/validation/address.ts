@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { canonicalState } from "@shared/indian-states";
+import { canonicalState, type IndianState } from "@shared/indian-states";
 import { statesOfPincode } from "@worker/services/pincode-regions";
 import { emailField } from "./common";
 
@@ -10,20 +10,16 @@ const text = (label: string, max = 100) =>
     .min(1, `Enter the ${label}`)
     .max(max, `Use at most ${max} characters for the ${label}`);
 
-/**
- * The spec's client sends the zip as `zipcode` (its seller view reads that spelling too); ours and
- * the spec's table say `zipCode`. Either is accepted, under the same rules; `zipCode` wins if both come.
- */
+/** The spec's client sends `zipcode`; `zipCode` wins if both come. */
 function acceptZipcodeSpelling(input: unknown): unknown {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
   const { zipcode, ...rest } = input as Record<string, unknown>;
   return "zipCode" in rest || zipcode === undefined ? rest : { ...rest, zipCode: zipcode };
 }
 
-/** A whole number sent for a field of digits (the spec's client sends the PIN as a number) is read as its digits; anything else is left to the field's own check. */
+/** The spec's client sends the PIN as a number. */
 const digitsOf = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? String(value) : value);
 
-/** A 6-digit Indian PIN code; "560 001" is read as 560001. Also the top bar's pincode form. */
 export const pincodeField = z.preprocess(
   digitsOf,
   z
@@ -32,7 +28,7 @@ export const pincodeField = z.preprocess(
     .pipe(z.string().regex(/^[1-9]\d{5}$/, "Enter a 6-digit PIN code, such as 560001")),
 );
 
-/** Stored as "+91 98765 43210" whether typed as 9876543210 (or sent as that number), 09876543210, +91-98765-43210 or 91 98765 43210. */
+/** Stored as "+91 98765 43210", however typed. */
 const indianMobileField = z.preprocess(
   digitsOf,
   z
@@ -42,14 +38,15 @@ const indianMobileField = z.preprocess(
     .transform((digits) => `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`),
 );
 
-const stateField = z.string({ error: "Choose a state or union territory" }).transform((name, ctx) => {
-  const state = canonicalState(name);
-  if (state) return state;
-  ctx.addIssue({ code: "custom", message: "Choose a state or union territory of India" });
-  return z.NEVER;
-});
+/** A state or union territory of India, by any of its names. */
+export const stateField = (missing: string, unknown: string) =>
+  z.string({ error: missing }).transform((name, ctx): IndianState => {
+    const state = canonicalState(name);
+    if (state) return state;
+    ctx.addIssue({ code: "custom", message: unknown });
+    return z.NEVER;
+  });
 
-/** Only India; the spec's clients send the country, our form shows it fixed. */
 const countryField = z
   .string({ error: "We deliver only within India" })
   .optional()
@@ -59,13 +56,11 @@ const countryField = z
     return z.NEVER;
   });
 
-/** An HTML checkbox ("on") or a JSON boolean. */
 const checkboxField = z
   .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
   .optional()
   .transform((value) => value === true || value === "on" || value === "true");
 
-/** A delivery address in India, as the spec's form and API send it (one schema for both). */
 const addressFields = z
   .object({
     firstName: text("first name", 50),
@@ -73,11 +68,10 @@ const addressFields = z
     email: emailField,
     street: text("street", 200),
     city: text("city", 80),
-    state: stateField,
+    state: stateField("Choose a state or union territory", "Choose a state or union territory of India"),
     zipCode: pincodeField,
     country: countryField,
     phone: indianMobileField,
-    /** Make this the shopper's default address (their first one always is). */
     isDefault: checkboxField,
   })
   .superRefine((address, ctx) => {
@@ -95,13 +89,8 @@ const addressFields = z
 
 export const addressInput = z.preprocess(acceptZipcodeSpelling, addressFields);
 
-export type AddressInput = z.infer<typeof addressInput>;
-
-/** Which saved address: the address book's edit, delete and default buttons, and the API's. */
 export const addressIdInput = z.object({ id: z.string({ error: "Unknown address" }).min(1, "Unknown address").max(64, "Unknown address") });
 
-/** The API's edit: `{ id, address: {...} }`. */
 export const addressUpdateInput = addressIdInput.extend({ address: z.unknown() });
 
-/** The top bar's "Deliver to" form. */
 export const pincodeInput = z.object({ pincode: pincodeField });

@@ -15,14 +15,13 @@ export const productIdField = z
   .regex(PRODUCT_ID_PATTERN, "Unknown product")
   .refine((id) => !FORBIDDEN_KEYS.has(id), "Unknown product");
 
-/** `{ cartItems: { [productId]: quantity } }`, as the spec's client sends it. */
 export const cartUpdateInput = z.object({
   cartItems: z.unknown().transform((raw, ctx) => {
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
       ctx.addIssue({ code: "custom", message: "cartItems must be an object" });
       return z.NEVER;
     }
-    // Own keys of the parsed JSON, "__proto__" included, checked before anything copies them.
+    // Own keys, "__proto__" included, checked before anything copies them.
     const entries = Object.entries(raw);
     if (entries.length > MAX_CART_LINES) {
       ctx.addIssue({ code: "custom", message: `At most ${MAX_CART_LINES} products in a cart` });
@@ -46,11 +45,7 @@ export const cartUpdateInput = z.object({
   }),
 });
 
-/**
- * Lines of products and quantities, as an order sends them (`items: [{ product, quantity }]`).
- * Lines of one product are merged before the per-product cap is checked: three lines of 99 are
- * 297 of one product, over the cap. What comes out has one line per product.
- */
+/** An order's lines, merged per product before the per-product cap is checked. */
 export const orderLinesField = z
   .array(z.object({ product: productIdField, quantity: quantityField }), { error: "items must be a list of products and quantities" })
   .min(1, "Your cart is empty")
@@ -65,10 +60,7 @@ export const orderLinesField = z
     return [...merged].map(([product, quantity]) => ({ product, quantity }));
   });
 
-/**
- * The cart action's form (app/routes/shop/cart.tsx): one more or one fewer of a product (a button
- * without JavaScript), or lines set to a quantity (0 removes the line).
- */
+/** The cart action's form: one more or fewer of a product, or lines set to a quantity (0 removes). */
 export const cartFormInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["add", "remove"]), lines: z.tuple([z.object({ productId: productIdField })], { error: "Choose one product" }) }),
   z.object({

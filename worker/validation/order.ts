@@ -7,19 +7,16 @@ export const orderIdField = z.string({ error: "Unknown order" }).min(1, "Unknown
 const statusField = z.enum(ORDER_STATUSES, { error: "Unknown status" });
 export const paymentTypeField = z.enum(["COD", "Online"], { error: "Choose a payment method" });
 
-/** An order as the API's JSON and the cart page's form both describe it. */
 export const placeOrderInput = z.object({
   items: orderLinesField,
   address: z.string({ error: "Please select an address" }).min(1, "Please select an address").max(64, "Please select an address"),
-  /** One per checkout attempt: a repeated key returns the first order instead of a second one. */
   idempotencyKey: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, "Invalid idempotency key")
     .optional(),
 });
-export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
 
-/** The cart page's Place Order form: the same order, its lines as JSON text, and the payment. */
+/** The Place Order form: its lines as JSON text. */
 export const checkoutFormInput = z.object({
   paymentType: paymentTypeField,
   items: z.string().transform((text, ctx) => {
@@ -40,7 +37,6 @@ export const orderStatusInput = z.object({ orderId: orderIdField, status: status
 /** A query parameter a GET form may send empty (`?from=&q=`): empty means not given. */
 const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
-/** A calendar day in India, as a date input sends it. */
 const dayField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter dates as YYYY-MM-DD")
@@ -48,11 +44,7 @@ const dayField = z
 
 export const SELLER_ORDER_SEARCH_MAX = 100;
 
-/**
- * The seller's order list, as the page's URL and the API's query both say it: a status, a range of
- * days (India time, both ends included), the payment method and whether it is paid, a search (order
- * number, name, phone, e-mail, PIN code or city; ADR 035), and paging back in time.
- */
+/** The seller's order list, from the page's URL or the API's query (ADR 035). */
 export const sellerOrdersQuery = z
   .object({
     status: optionalParam(statusField),
@@ -67,10 +59,7 @@ export const sellerOrdersQuery = z
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "The start date is after the end date", path: ["to"] });
 export type SellerOrdersQuery = z.infer<typeof sellerOrdersQuery>;
 
-/**
- * The filters of a refused query that are right on their own (a status, a day): the page keeps
- * showing them around its message, so the seller sees what to correct rather than a cleared form.
- */
+/** A refused query's sound filters, kept on the page so the seller sees what to correct. */
 export function soundFiltersOf(raw: Record<string, string>): SellerOrdersQuery {
   return Object.fromEntries(
     Object.entries(sellerOrdersQuery.shape).flatMap(([key, field]) => {
@@ -80,7 +69,6 @@ export function soundFiltersOf(raw: Record<string, string>): SellerOrdersQuery {
   );
 }
 
-/** The shopper's cancellation: the order and one of the shopper's reasons. */
 export const shopperCancelInput = orderRefInput.extend({
   reason: z.enum(SHOPPER_CANCEL_REASONS, { error: "Choose a reason for cancelling" }),
 });
@@ -92,13 +80,11 @@ const cancelNoteField = z
   .optional()
   .transform((note) => note || null);
 
-/** The seller's cancellation: one of the seller's reasons and a note for the customer ("Other" needs one). */
 export const sellerCancelInput = orderRefInput
   .extend({ reason: z.enum(SELLER_CANCEL_REASONS, { error: "Choose a reason for cancelling" }), note: cancelNoteField })
   .refine((input) => input.reason !== "Other" || input.note, { message: "Write a note for the customer when the reason is Other", path: ["note"] });
-export type SellerCancelInput = z.infer<typeof sellerCancelInput>;
 
-/** The seller's orders page: move an order a step forward, mark a cash-on-delivery order paid, or record a refund (cancelling has its own form). */
+/** The seller's orders page (cancelling has its own form). */
 export const sellerOrderFormInput = z.discriminatedUnion("intent", [
   orderStatusInput.extend({ intent: z.literal("move") }),
   orderRefInput.extend({ intent: z.literal("paid") }),

@@ -2,18 +2,14 @@ import { z } from "zod";
 import { CATEGORY_PATHS, findCategory } from "@shared/categories";
 import { MAX_IMAGES } from "@shared/product-images";
 import { restoreCell } from "@worker/csv";
-import { decimal } from "./common";
+import { wholeNumberIn } from "./common";
 import { productInput } from "./product";
 
 const cell = z.string().transform(restoreCell);
 
 /**
- * One row of a products CSV, by column name (cells as text), shared by the import page and the
- * API. `id` empty adds a product, otherwise it names the product to update. `description` is
- * one line per point; `images` lists the store's own picture addresses, separated by spaces (they
- * are never fetched: see worker/services/catalogue-import.ts). The product's fields are checked by
- * the same schema as the Add/Edit form (`productInput`), so an import can store nothing the form
- * would refuse.
+ * One row of a products CSV (ADR 038): an empty `id` adds a product; `images` are the store's own
+ * addresses, never fetched. The fields go through `productInput`: an import stores nothing the form would refuse.
  */
 export const productCsvRow = z
   .object({
@@ -44,17 +40,10 @@ export const productCsvRow = z
     }
     return { id: id || null, images, fields: fields.data };
   });
-export type ProductCsvRow = z.infer<typeof productCsvRow>;
 
-/** The export's query: the cursor of the next page (from the previous page's `Link` header). */
+/** The export's query: the cursor from the previous page's `Link` header. */
 export const exportQuery = z.object({
   cursor: z.string().max(200, "That is not an export cursor").optional(),
-  /** A numbered part (the no-JavaScript download, ADR 045): the page comes as a file of its own, with the header. */
-  part: decimal(
-    z
-      .number({ error: "The part must be a whole number from 1" })
-      .int("The part must be a whole number from 1")
-      .min(1, "The part must be a whole number from 1")
-      .max(10_000, "The part must be a whole number from 1"),
-  ).optional(),
+  /** A numbered part (the no-JavaScript download, ADR 045): a file of its own, with the header. */
+  part: wholeNumberIn(1, 10_000, "The part must be a whole number from 1").optional(),
 });

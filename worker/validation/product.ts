@@ -2,16 +2,12 @@ import { z } from "zod";
 import { CATEGORY_PATHS } from "@shared/categories";
 import { formatRupees, rupeesToPaise } from "@shared/money";
 import { MAX_IMAGES } from "@shared/product-images";
-import { decimal, fromDecimalText, requiredNumber } from "./common";
+import { decimal, fromDecimalText, requiredNumber, wholeNumberIn } from "./common";
 import { searchTextField } from "./search";
 
 export const MAX_PRICE_RUPEES = 100_000;
 
-/**
- * An amount as sellers write rupees in a spreadsheet (the CSV import) or an API string: "₹1,200", "Rs. 1,20,000",
- * "1,200.50". The symbol goes and the commas of Indian or international digit grouping go; commas
- * anywhere else ("1,5") are left for the number check to refuse, not guessed at.
- */
+/** Rupees as a spreadsheet writes them ("Rs. 1,20,000"); commas that are not digit grouping ("1,5") are refused, not guessed at. */
 const GROUPED_RUPEES = /^(?:\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.\d+)?$/;
 function plainRupees(value: unknown): unknown {
   if (typeof value !== "string") return value;
@@ -33,25 +29,24 @@ const rupees = (label: string) =>
     `Enter the ${label.toLowerCase()}`,
   );
 
-/** Description as the form sends it (one bullet per line) or as the API sends it (a list of lines). */
+/** One bullet per line (the form) or a list of lines (the API). */
 const descriptionField = z
   .union([z.string(), z.array(z.string())], { error: "Description must be text" })
   .optional()
   .transform((value) => (Array.isArray(value) ? value : (value ?? "").split("\n")).map((line) => line.trim()).filter(Boolean))
   .pipe(z.array(z.string().max(300, "Keep each description line to 300 characters or fewer")).max(20, "At most 20 description lines"));
 
-/** A product's fields, shared by the Add/Edit forms and `productData` of the API. Unknown keys are refused. */
 export const MAX_STOCK_COUNT = 1_000_000;
 
-/** A stock count as the seller types it (the form sends text, the API a number). */
 const stockNumber = (missing: string) =>
   decimal(
     z.number({ error: missing }).int("Stock must be a whole number").min(0, "Stock cannot be negative").max(MAX_STOCK_COUNT, "Stock can be at most 10,00,000"),
   );
 
-/** A product's count: a number, or empty (or null) when the seller does not count it. */
+/** Empty or null: not counted. */
 const stockField = z.preprocess((value) => (value === "" ? null : value), stockNumber("Stock must be a number").nullable());
 
+/** The Add/Edit forms' and the API's `productData`. */
 export const productInput = z
   .strictObject(
     {
@@ -67,9 +62,7 @@ export const productInput = z
         .optional()
         .transform((w) => w || null),
       stock: stockField.optional().transform((s) => s ?? null),
-      // The count the form showed (null: not counted). With it, a save changes the count only if
-      // orders have not moved it since (worker/services/product-admin.ts); without it, as the spec's
-      // API does, the count given is written.
+      // The count the form showed: with it, a save changes the count only if orders have not moved it since.
       stockSeen: stockField.optional(),
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `Unexpected field: ${issue.keys.join(", ")}` : undefined) },
@@ -78,26 +71,14 @@ export const productInput = z
 
 export type ProductInput = z.infer<typeof productInput>;
 
-export const stockToggleInput = z.strictObject({
-  id: z.string({ error: "Unknown product" }).min(1, "Unknown product").max(64, "Unknown product"),
-  inStock: z.boolean({ error: "inStock must be true or false" }),
-});
-
 const productIdInput = z.string({ error: "Unknown product" }).min(1, "Unknown product").max(64, "Unknown product");
+export const stockToggleInput = z.strictObject({ id: productIdInput, inStock: z.boolean({ error: "inStock must be true or false" }) });
 export const productRefInput = z.strictObject({ id: productIdInput });
 
-/** The largest page a caller may ask the product list for with `limit`. */
 export const MAX_PAGE_SIZE = 100;
 
-/** The query of the API's product lists (see worker/api/products.ts for what each means). */
 export const productListQuery = z.object({
-  limit: decimal(
-    z
-      .number({ error: `limit must be a number from 1 to ${MAX_PAGE_SIZE}` })
-      .int(`limit must be a number from 1 to ${MAX_PAGE_SIZE}`)
-      .min(1, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`)
-      .max(MAX_PAGE_SIZE, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`),
-  ).optional(),
+  limit: wholeNumberIn(1, MAX_PAGE_SIZE, `limit must be a number from 1 to ${MAX_PAGE_SIZE}`).optional(),
   cursor: z.string().max(200, "Unknown cursor: start from the first page").optional(),
   category: z.string().max(50, "Unknown category").optional(),
   search: searchTextField.optional(),
@@ -105,7 +86,7 @@ export const productListQuery = z.object({
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
-/** The most products one bulk stock change takes (a page of the list is 20). */
+/** A page of the list is 20. */
 export const MAX_BULK_PRODUCTS = 100;
 
 const bulkIds = z
@@ -116,10 +97,7 @@ const bulkIds = z
 
 const stockCount = requiredNumber(stockNumber("Stock must be a number"), "Enter the stock count");
 
-/**
- * A stock change for many products at once (the product list's bulk form and
- * `POST /api/product/bulk-stock`): switch them on or off, or set their count.
- */
+/** The bulk form's and `POST /api/product/bulk-stock`'s stock change. */
 export const bulkStockInput = z.discriminatedUnion(
   "set",
   [
@@ -131,20 +109,10 @@ export const bulkStockInput = z.discriminatedUnion(
 );
 export type BulkStockInput = z.infer<typeof bulkStockInput>;
 
-/** The seller's product list page: switch a product's stock, or delete it. */
 export const sellerProductFormInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("stock"), id: productIdInput, inStock: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("delete"), id: productIdInput }),
 ]);
 
-/**
- * A picture slot's place among the product's pictures, as the product form posts it
- * (`position<i>`: the select each kept picture has without JavaScript, a hidden field with it), 1 to 4.
- */
-export const imagePositionField = decimal(
-  z
-    .number({ error: "Choose each picture's position from the list" })
-    .int("Choose each picture's position from the list")
-    .min(1, "Choose each picture's position from the list")
-    .max(MAX_IMAGES, "Choose each picture's position from the list"),
-);
+/** The product form's `position<i>`: where slot i's picture goes. */
+export const imagePositionField = wholeNumberIn(1, MAX_IMAGES, "Choose each picture's position from the list");

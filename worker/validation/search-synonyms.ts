@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_SYNONYM_MEANING_LENGTH, MAX_SYNONYM_TERM_LENGTH, normaliseSearchText } from "@shared/search";
 
-/** A word as the synonym table keeps it: normalised, lower-case; letters, digits, spaces, hyphens and apostrophes. */
+/** A word as the synonym table keeps it. */
 const word = (label: string, min: number, max: number) =>
   z
     .string({ error: `Enter the ${label}` })
@@ -16,11 +16,7 @@ const word = (label: string, min: number, max: number) =>
         .regex(/\p{L}/u, `The ${label} needs a letter`),
     );
 
-/**
- * A search word the seller adds (the page's form and the JSON API): what shoppers type (`term`)
- * and what the store calls it (`meaning`, a piece of product names or a category). The meaning is
- * matched through the trigram index, so it needs three characters.
- */
+/** A search word the seller adds; the meaning is matched through the trigram index, so it needs three characters. */
 export const searchSynonymInput = z
   .strictObject(
     {
@@ -30,9 +26,7 @@ export const searchSynonymInput = z
     { error: (issue) => (issue.code === "unrecognized_keys" ? `Unexpected field: ${issue.keys.join(", ")}` : undefined) },
   )
   .refine((s) => s.term !== s.meaning, { message: "A word cannot mean itself", path: ["meaning"] });
-export type SearchSynonymInput = z.infer<typeof searchSynonymInput>;
 
-/** Which search word to remove. */
 export const searchSynonymRef = z.strictObject({
   term: z
     .string({ error: "Say which word to remove" })

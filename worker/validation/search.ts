@@ -2,22 +2,18 @@ import { z } from "zod";
 import { findCategory } from "@shared/categories";
 import { DEFAULT_SORT, MAX_SEARCH_LENGTH, normaliseSearchText, PRODUCT_SORTS, type ProductSort } from "@shared/search";
 
-/** The API's `search` parameter: normalised (shared/search.ts), then at most 100 characters (a clear 400 beyond). */
+/** The API's `search`: a clear 400 beyond 100 characters. */
 export const searchTextField = z
   .string()
   .transform(normaliseSearchText)
   .pipe(z.string().max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters`));
 
-/** A page's search box: normalised and cut to 100 characters (a page shows results, not an error, for a long paste). */
+/** A page's search box: cut to 100 characters (results, not an error, for a long paste). */
 export function searchTextOfPage(raw: string | null): string {
   return normaliseSearchText([...normaliseSearchText(raw ?? "")].slice(0, MAX_SEARCH_LENGTH).join(""));
 }
 
-/**
- * What /products shows, from its URL: `search`, `sort`, `category` (a filter chip) and `cursor`.
- * A page is lenient, as its search box is: an unknown sort is the default order, an unknown
- * category no filter (links from elsewhere must never end in an error page).
- */
+/** What /products shows, leniently: an unknown sort or category is ignored (links must never end in an error page). */
 export function shopListingOfPage(params: URLSearchParams) {
   const sort = PRODUCT_SORTS.find((s) => s.value === params.get("sort"))?.value ?? DEFAULT_SORT;
   return {
@@ -28,7 +24,6 @@ export function shopListingOfPage(params: URLSearchParams) {
   };
 }
 
-/** The typeahead's query (GET /api/product/suggest?q=): some text to look for, at most 100 characters. */
 export const suggestQuery = z.object({
   q: z
     .string({ error: "Type something to search for" })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A child sitemap's file name: `pages.xml`, or `products-N.xml` with N from 1 (no leading zeros: one name per file). */
+/** `pages.xml` or `products-N.xml` (no leading zeros: one name per file). */
 export const sitemapFileParam = z.union([
   z.literal("pages.xml").transform(() => ({ kind: "pages" as const })),
   z

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { canonicalState, type IndianState } from "@shared/indian-states";
 import { statesOfPincode } from "@worker/services/pincode-regions";
 import { decimal, emailField, requiredNumber } from "./common";
-import { pincodeField } from "./address";
+import { pincodeField, stateField } from "./address";
 
 export const MAX_EXPRESS_PINCODES = 300;
 export const MAX_TAX_PERCENT = 28; // the highest GST slab
@@ -29,7 +28,7 @@ const text = (label: string, max: number) =>
 const EXPRESS_MINUTES = { min: 5, max: 240 } as const;
 const expressMinutes = wholeNumber("An express delivery time", EXPRESS_MINUTES.min, EXPRESS_MINUTES.max);
 
-/** One express pincode with its minutes; a refusal names the pincode (one line of many) and the unit. */
+/** A refusal names the pincode (one line of many) and the unit. */
 const expressPincode = z.object({ pincode: z.unknown(), etaMinutes: z.unknown() }).transform(({ pincode: typed, etaMinutes }, ctx) => {
   const pincode = pincodeField.safeParse(typed);
   if (!pincode.success) {
@@ -46,12 +45,7 @@ const expressPincode = z.object({ pincode: z.unknown(), etaMinutes: z.unknown() 
   return z.NEVER;
 });
 
-/**
- * The Settings page's textarea, read into the API's list of `{ pincode, etaMinutes }`. A line
- * gives PIN codes and then their minutes: "560001 30", "560002: 25 min", "560003, 560004 - 20",
- * and several such groups may share a line ("560001 30, 560002 25"). A line it cannot read is
- * reported by its number, saying what is missing.
- */
+/** The Settings textarea as the API's list: PIN codes then their minutes ("560001 30, 560003, 560004 - 20"), per line. */
 function expressLines(text: string, ctx: z.RefinementCtx): unknown[] {
   const entries: unknown[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
@@ -66,8 +60,7 @@ function expressLines(text: string, ctx: z.RefinementCtx): unknown[] {
       .filter(Boolean);
     let pincodes: string[] = [];
     for (const token of tokens) {
-      // A PIN code is four characters or more, mostly digits ("5600O1" is a mistyped one, refused by
-      // its own rule); minutes are shorter ("30") or words ("thirty", refused as minutes).
+      // A mistyped PIN code ("5600O1") is still one, refused by its own rule; minutes are shorter.
       if (token.length >= 4 && (token.match(/\d/g)?.length ?? 0) >= 3) {
         pincodes.push(token);
         continue;
@@ -82,7 +75,7 @@ function expressLines(text: string, ctx: z.RefinementCtx): unknown[] {
   return entries;
 }
 
-/** The tax rate as a percentage with at most 2 decimals, kept as basis points (2 → 200). */
+/** A percentage kept as basis points (2 → 200). */
 const taxPercentField = requiredNumber(
   decimal(
     z
@@ -95,7 +88,7 @@ const taxPercentField = requiredNumber(
   "Enter the tax rate (0 for none)",
 );
 
-/** The form posts the contact fields flat (contactEmail…); the API nests them under `contact`. */
+/** The form posts the contact fields flat; the API nests them under `contact`. */
 function nestFormFields(input: unknown): unknown {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
   const { contactEmail, contactPhone, contactHours, contactOffice, contactLegalName, contactGstin, ...rest } = input as Record<string, unknown>;
@@ -108,7 +101,7 @@ function nestFormFields(input: unknown): unknown {
 
 const GSTIN_CHARACTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/** A GSTIN's last character: the check digit of the first 14 (GSTN's base-36 Luhn variant), so a mistyped GSTIN is caught. */
+/** A GSTIN's check character (GSTN's base-36 Luhn variant), so a mistyped GSTIN is caught. */
 function gstinCheckCharacter(first14: string): string {
   let sum = 0;
   [...first14].forEach((character, i) => {
@@ -118,10 +111,7 @@ function gstinCheckCharacter(first14: string): string {
   return GSTIN_CHARACTERS[(36 - (sum % 36)) % 36]!;
 }
 
-/**
- * The store's GSTIN, optional (a small shop may not be registered): empty or absent is none.
- * 15 characters: the state code, the PAN, the entity number, "Z" and the check character.
- */
+/** Optional: a small shop may not be registered. */
 const gstinField = z
   .union([z.string(), z.null(), z.undefined()], { error: "Enter the GSTIN as text" })
   .transform((value) => value?.trim().toUpperCase().replace(/\s+/g, "") || null)
@@ -131,21 +121,12 @@ const gstinField = z
     "That GSTIN's last character does not match: check it for a typo",
   );
 
-/**
- * The store's settings, from the seller's Settings form and from `POST /api/seller/settings` (one
- * schema for both). Express pincodes must lie in the store's state, each once; the standard window
- * is 1 to 30 business days.
- */
+/** The Settings form and `POST /api/seller/settings`. */
 export const storeSettingsInput = z.preprocess(
   nestFormFields,
   z
     .strictObject({
-      state: z.string({ error: "Choose the state you deliver in" }).transform((name, ctx): IndianState => {
-        const state = canonicalState(name);
-        if (state) return state;
-        ctx.addIssue({ code: "custom", message: "Choose the state you deliver in from the list of states and union territories" });
-        return z.NEVER;
-      }),
+      state: stateField("Choose the state you deliver in", "Choose the state you deliver in from the list of states and union territories"),
       expressPincodes: z
         .union([z.string(), z.array(z.unknown())], { error: "List the express pincodes" })
         .transform((value, ctx) => (typeof value === "string" ? expressLines(value, ctx) : value))
@@ -162,7 +143,6 @@ export const storeSettingsInput = z.preprocess(
             .regex(/^\+?[0-9][0-9 ()-]{6,19}$/, "Enter the contact phone number, such as +91 80000 00000"),
           hours: text("opening hours", 100),
           legalName: text("business's legal name", 120),
-          // One line per printed line (the form's textarea); blank lines and stray spaces dropped.
           office: text("registered office address", 300).transform((address) =>
             address
               .split(/\r?\n/)
@@ -190,5 +170,3 @@ export const storeSettingsInput = z.preprocess(
     })
     .transform(({ taxPercent, ...settings }) => ({ ...settings, taxBasisPoints: taxPercent })),
 );
-
-export type StoreSettingsInput = z.output<typeof storeSettingsInput>;

@@ -1,10 +1,6 @@
 import { z } from "zod";
 
-/**
- * The part of a signed Stripe event the webhook acts on. The signature proves who sent it, not
- * its shape: an event without these fields (or with an order id that is not text) is refused with
- * a 400 instead of failing a query.
- */
+/** The signature proves who sent an event, not its shape: a malformed one is a 400, not a failed query. */
 const checkoutSession = z.looseObject({
   id: z.string(),
   payment_status: z.string().nullish(),
@@ -20,5 +16,4 @@ export const stripeEventInput = z.looseObject({
   data: z.looseObject({ object: z.looseObject({}) }),
 });
 
-/** The checkout session of the events the store handles (`checkout.session.*`). */
 export const checkoutSessionEventInput = z.looseObject({ data: z.looseObject({ object: checkoutSession }) });

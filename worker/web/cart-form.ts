@@ -9,10 +9,7 @@ import { cartFormInput } from "@worker/validation/cart";
 import { knownCartItems, storeCart } from "@worker/services/cart";
 import { guestCart, shopperOf } from "./shopper-state";
 
-/**
- * The one way the store's pages change a cart (the cart action): apply the form's change to the
- * signed-in shopper's saved cart, or to the guest's cart cookie, which the answer sets again.
- */
+/** The one way the pages change a cart (ADR 057): the shopper's saved cart, or the guest's cookie. */
 export async function applyCartForm(request: Request, context: Readonly<RouterContextProvider>) {
   const worker = fromContext(context);
   const form = await readForm(request);
@@ -34,7 +31,6 @@ export async function applyCartForm(request: Request, context: Readonly<RouterCo
   return { msg, headers: { "Set-Cookie": cartCookie(request, worker.env, await knownCartItems(worker.db, next)) } };
 }
 
-/** Where a cart button's plain form goes back to: its `redirectTo`, a path on this site. */
 export function cartFormReturn(request: Request): string {
   return safeLocalPath(new URL(request.url).searchParams.get("redirectTo") ?? "/cart");
 }

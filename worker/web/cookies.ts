@@ -1,14 +1,8 @@
-/**
- * The one rule for the attributes of every cookie the server sets: Path=/, SameSite=Lax, and
- * Secure wherever the store is served over https (the request, or the public origin behind a
- * proxy that terminates TLS). Session cookies add HttpOnly and signing (worker/web/session.ts); the
- * guest cart cookie stays readable by the page's script (shared/cart.ts writes the same format).
- */
+/** Every cookie's attributes; Secure when the request or the public origin (TLS ended by a proxy) is https. */
 export function cookieDefaults(request: Request, env: Pick<Env, "APP_URL">) {
   return { path: "/", sameSite: "lax" as const, secure: isServedOverHttps(request, env) };
 }
 
-/** Headers that set each of `cookies` (Set-Cookie values). */
 export function setCookies(cookies: string[]): Headers {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);

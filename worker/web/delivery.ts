@@ -1,7 +1,3 @@
-/**
- * The web side of the delivery promise: the storefront's settings and
- * the top bar's "Deliver to" for the root loader, and the pincode form (with and without JavaScript).
- */
 import type { RouterContextProvider } from "react-router";
 import { safeLocalPath } from "@shared/redirect";
 import { promiseText, viewPromise } from "@shared/delivery";
@@ -14,11 +10,7 @@ import { fromContext } from "./context";
 import { pincodeCookie, pincodeFromCookie } from "./pincode-cookie";
 import { shopperOf } from "./shopper-state";
 
-/**
- * The root loader's part: the settings every shopper page may show and the top bar's "Deliver to":
- * the signed-in shopper's default address, else the checked pincode, else none yet. Both come
- * with the shopper's lookup (worker/web/shopper-state.ts): no round trip of their own.
- */
+/** The root loader's settings and "Deliver to" (default address, else the checked pincode), from the shopper's lookup. */
 export async function storefrontDelivery(request: Request, context: Readonly<RouterContextProvider>) {
   const [settings, address] = await Promise.all([shopperOf(context).settings(), shopperOf(context).deliveryAddress()]);
   const pincode = address?.zipCode ?? pincodeFromCookie(request.headers.get("cookie"));
@@ -26,14 +18,13 @@ export async function storefrontDelivery(request: Request, context: Readonly<Rou
     store: toStorefrontSettings(settings),
     delivery: {
       pincode,
-      /** The pincode is the default address's: it changes in the address book, not in the top bar. */
+      /** Then it changes in the address book, not in the top bar. */
       fromAddress: address !== null,
       promise: pincode ? viewPromise(deliveryPromise(settings, pincode, address?.state), pincode) : null,
     },
   };
 }
 
-/** The "Deliver to" form: remember the pincode in the cookie; the answer says the promise there. */
 export async function submitPincodeForm(request: Request, context: Readonly<RouterContextProvider>) {
   const worker = fromContext(context);
   const form = await readForm(request);
@@ -43,7 +34,6 @@ export async function submitPincodeForm(request: Request, context: Readonly<Rout
   return {
     msg: promiseText(deliveryPromise(settings, pincode), pincode),
     headers: { "Set-Cookie": pincodeCookie(request, worker.env, pincode) },
-    /** Where a browser without JavaScript goes back to (Post/Redirect/Get). */
     back: safeLocalPath(typeof back === "string" ? back : "/"),
   };
 }

@@ -3,35 +3,19 @@ import { HttpError, type FieldProblem } from "@worker/errors";
 import { withFlash } from "./flash";
 import { pageAddressOf } from "./page-address";
 
-/**
- * A refused form: the reason; `field`, the input it is about; `problems`, each field's reason when
- * several were refused at once; and, for a browser without JavaScript, the text it posted
- * (`typed`), so the page rendered again shows what was typed rather than the stored values.
- */
+/** `typed`: for a browser without JavaScript, what it posted, so the page shows that rather than the stored values. */
 export type ActionFailure = { ok: false; msg: string; field?: string; problems?: readonly FieldProblem[]; typed?: Record<string, string> };
 
 type Options<T> = {
-  /** Where a browser without JavaScript goes after a success (by default back to the form's page). */
+  /** Where a browser without JavaScript goes after a success (by default the form's page). */
   redirectTo?: string | ((result: T) => string);
-  /**
-   * A refusal posted without JavaScript goes to `to` as a flash toast, with the fields named by
-   * `keep` (never a password). Without this option the form's page renders the refusal itself,
-   * with everything typed.
-   */
+  /** Without JavaScript, a refusal goes to `to` as a toast with the `keep` fields; otherwise the form's page shows it. */
   refusal?: { to?: (error: HttpError) => string; keep?: readonly string[] };
 };
 
 /**
- * The one way a page action answers a form. `work` calls the service and returns the result
- * (`{ msg, ... }`, with `headers` for the answer, such as a cookie) or a Response of its own (a redirect).
- *
- * - Sent by a fetcher: the result as `{ ok: true, ...result }`, or `{ ok: false, msg, ... }` with
- *   the refusal's status; the page shows it.
- * - Posted by the browser itself (no JavaScript): Post/Redirect/Get, the message travelling as a
- *   flash toast (worker/web/flash.ts), so a reload never posts again; a refusal renders the page
- *   again with what was typed, or goes where `refusal.to` says.
- *
- * Anything but an HttpError propagates to the error boundary.
+ * The one way a page action answers a form (ADR 058): to a fetcher `{ ok, ... }` with the status; to a
+ * browser without JavaScript Post/Redirect/Get with a flash toast. Anything but an HttpError propagates.
  */
 export async function answerForm<T extends { msg: string; headers?: HeadersInit }>(
   request: Request,
@@ -57,8 +41,7 @@ export async function answerForm<T extends { msg: string; headers?: HeadersInit 
       ...(error.problems && { problems: error.problems }),
     };
     if (!posted) return data(failure, { status: error.status });
-    // What was typed comes back (a body refused for its size is not read again): all of it to the
-    // form's own page, only the fields `keep` names in a flash.
+    // A body refused for its size is not read again.
     const typed = error.status === 413 ? undefined : await typedText(posted, options.refusal && (options.refusal.keep ?? []));
     if (!options.refusal) return data({ ...failure, ...(typed && { typed }) }, { status: error.status });
     const to = options.refusal.to?.(error) ?? pageAddressOf(request);
@@ -68,7 +51,6 @@ export async function answerForm<T extends { msg: string; headers?: HeadersInit 
   }
 }
 
-/** The text fields of a posted form (not its files), those named by `only` when given. */
 async function typedText(posted: { formData(): Promise<FormData> }, only?: readonly string[]): Promise<Record<string, string> | undefined> {
   try {
     const text = [...(await posted.formData())].filter(
@@ -80,7 +62,7 @@ async function typedText(posted: { formData(): Promise<FormData> }, only?: reado
   }
 }
 
-/** Sent by the browser itself (a plain form, no JavaScript), not by a fetcher or another client. */
-export function isDocumentPost(request: Request): boolean {
+/** Sent by the browser itself (no JavaScript), not by a fetcher. */
+function isDocumentPost(request: Request): boolean {
   return request.headers.get("Sec-Fetch-Dest") === "document";
 }

@@ -2,10 +2,7 @@ import { data, redirect } from "react-router";
 import { HttpError } from "@worker/errors";
 import { pageAddressOf } from "./page-address";
 
-/**
- * Run a page loader's service call; an HttpError (an order that is not yours: 404) becomes the
- * route error response with that status, which the layout's error boundary renders.
- */
+/** An HttpError becomes the route error response with its status. */
 export async function loadPage<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -15,11 +12,7 @@ export async function loadPage<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * A listing page's data. A link whose paging cursor the list did not give out (mangled, or pasted
- * in part) goes to the list's first page rather than an error page: the API refuses such a cursor
- * (`unknownCursor`: a client would loop on page 1), while a person just wants the list.
- */
+/** A link with a cursor the list did not give out goes to the first page: a person just wants the list. */
 export async function loadListing<T>(request: Request, work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -1,10 +1,4 @@
-/**
- * The address of the page a request is for, as the browser shows it: what a redirect back to the
- * page (after logging in, after a form post without JavaScript) must name. React Router's
- * client-side navigations and revalidations ask for `/my-orders.data?_routes=…` (the root for
- * `/_root.data`), and a form without an `action` posts to `?index` on an index route: none of
- * those markers belong in an address a person is sent to.
- */
+/** The page's address as the browser shows it, without React Router's `.data`, `_routes` and `?index` markers. */
 export function pageAddressOf(request: Request): string {
   const url = new URL(request.url);
   const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");

@@ -1,7 +1,4 @@
-/**
- * What makes an answer one person's (ADR 067): a request that carries a session (shopper's or
- * seller's), a guest cart or a message waiting for this visitor, or an answer that sets a cookie.
- */
+// What makes an answer one person's (ADR 067).
 import { CART_COOKIE } from "./cart-cookie";
 import { readCookie } from "@shared/cookies";
 import { FLASH_COOKIE } from "./flash";

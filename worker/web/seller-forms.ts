@@ -24,7 +24,7 @@ export async function endSellerSession(request: Request, worker: WorkerContext):
 
 const PRODUCT_FIELDS = ["name", "description", "category", "price", "offerPrice", "weight", "stock", "stockSeen"] as const;
 
-/** Add or edit a product from the multipart form (call only after the seller check). */
+/** Call only after the seller check. */
 export async function saveProductForm(request: Request, worker: WorkerContext, productId?: string) {
   const form = await readLimitedFormData(request, MAX_UPLOAD_BODY_BYTES);
   const fields = Object.fromEntries(PRODUCT_FIELDS.map((name) => [name, form.get(name) ?? undefined]));
@@ -34,13 +34,8 @@ export async function saveProductForm(request: Request, worker: WorkerContext, p
 }
 
 /**
- * The form's picture slots (app/components/seller/ImageSlots.tsx): slot i posts `image<i>` (a new
- * file), `keep<i>` (the picture it already holds), `remove<i>` and `position<i>` (where the seller
- * wants it, 1 to 4). A new file replaces the slot's picture; a removed or empty slot is skipped.
- * With JavaScript the slots are already in the order shown (the arrows move them) and each posts
- * its own place; without it, each kept picture's Position select says where it goes: the same
- * fields, read here the same way. A post without any slot field (a client that sends only the
- * product's fields) leaves the pictures as they are, as the API does without files: null.
+ * The form's picture slots (app/components/seller/ImageSlots.tsx): slot i posts `image<i>`, `keep<i>`,
+ * `remove<i>` and `position<i>` (1 to 4), with JavaScript or without (ADR 039). No slot field at all: null, pictures unchanged.
  */
 export function imageSlots(form: FormData): ImageChoice[] | null {
   if (![...form.keys()].some((name) => /^(image|keep|remove|position)\d$/.test(name))) return null;
@@ -57,20 +52,13 @@ export function imageSlots(form: FormData): ImageChoice[] | null {
   return placed.sort(byChosenPosition).map(({ choice }) => choice);
 }
 
-/**
- * By the position chosen; two pictures given the same one are ordered as the seller meant a move:
- * one moved earlier goes before the picture that stayed there, one moved later after it (moving
- * the third picture to position 1 makes it first and shifts the others down).
- */
+/** By the position chosen; on a tie, one moved earlier goes before the picture that stayed, one moved later after it. */
 function byChosenPosition(a: { slot: number; position: number }, b: { slot: number; position: number }): number {
   const direction = ({ slot, position }: { slot: number; position: number }) => Math.sign(position - (slot + 1)); // -1 earlier, 0 stayed, 1 later
   return a.position - b.position || direction(a) - direction(b) || a.slot - b.slot;
 }
 
-/**
- * The product list's bulk stock form as the service's input: the rows ticked (`ids`), or every
- * row of the page (`allOnPage`, with the page's `pageIds`: "select all" works without JavaScript).
- */
+/** The rows ticked, or every row of the page (`allOnPage`: "select all" without JavaScript). */
 export function bulkStockFields(form: FormData) {
   const set = form.get("set");
   return {

@@ -1,41 +1,27 @@
 /**
- * What search engines and link previews read of a catalogue page, as React Router `meta`
- * descriptors (ADR 037): the canonical URL, Open Graph and Twitter card tags, and schema.org
- * JSON-LD. Every URL in them is absolute on the store's public origin (APP_URL), never taken
- * from the request.
- *
- * Built by the loaders on the server and handed to `meta` as data, so none of this code is in
- * the browser's first load (the pages' JavaScript budget is nearly spent); a client navigation
- * gets the descriptors in the page's data.
+ * What search engines and link previews read (ADR 037), absolute on APP_URL, never the request's origin.
+ * Built by loaders and passed to `meta` as data, so none of it is in the browser's first load.
  */
 import type { MetaDescriptor } from "react-router";
 import { findCategory } from "@shared/categories";
 import { absoluteImageUrl } from "@shared/images";
 import { paiseToRupees } from "@shared/money";
 import { categoryPath, productPath } from "@shared/paths";
+import type { Product } from "@worker/db/schema";
 
-/** The store as link previews and structured data name it. */
-export type Site = {
-  /** The public origin (APP_URL). */
-  origin: string;
-  name: string;
-  /** R2 key of the picture of pages without one of their own. */
-  image: string;
-};
+/** `image`: the R2 key of the picture of pages without one of their own. */
+export type Site = { origin: string; name: string; image: string };
 
 type PageSeo = {
   site: Site;
-  /** The page's own path without a query: every variant (paging, search, sort) names the plain page. */
+  /** Without a query: every variant (paging, search, sort) names the plain page. */
   path: string;
-  /** The page's whole title, as its `<title>` says it. */
   title: string;
   description: string;
-  /** An R2 key; the site's basket picture when the page has none of its own. */
   image?: string;
   type?: "website" | "product";
 };
 
-/** The canonical link, Open Graph and Twitter tags of a page. */
 export function seoMeta({ site, path, title, description, image = site.image, type = "website" }: PageSeo): MetaDescriptor[] {
   const url = new URL(path, site.origin).href;
   const imageUrl = absoluteImageUrl(image, site.origin);
@@ -55,18 +41,8 @@ export function seoMeta({ site, path, title, description, image = site.image, ty
   ];
 }
 
-type ProductSeo = {
-  id: string;
-  name: string;
-  category: string;
-  description: string[];
-  images: string[];
-  offerPricePaise: number;
-  inStock: boolean;
-  weight: string | null;
-};
+type ProductSeo = Pick<Product, "id" | "name" | "category" | "description" | "images" | "offerPricePaise" | "inStock" | "weight">;
 
-/** schema.org `Product` with its offer (price in INR, availability), and the page's `BreadcrumbList`. */
 export function productJsonLd({ origin, name: storeName }: Site, product: ProductSeo): MetaDescriptor[] {
   const url = new URL(productPath(product), origin).href;
   const category = findCategory(product.category);
@@ -103,8 +79,7 @@ export function productJsonLd({ origin, name: storeName }: Site, product: Produc
   ];
 }
 
-/** schema.org `BreadcrumbList`: the trail the page shows, as absolute URLs. */
-export function breadcrumbJsonLd(origin: string, trail: { name: string; path: string }[]): MetaDescriptor {
+function breadcrumbJsonLd(origin: string, trail: { name: string; path: string }[]): MetaDescriptor {
   return {
     "script:ld+json": {
       "@context": "https://schema.org",

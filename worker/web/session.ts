@@ -1,14 +1,6 @@
 /**
- * Sessions: React Router's session storage (`createSessionStorage`) with the data in KV under a
- * random 256-bit id, and the id in an HttpOnly, SameSite=Lax cookie signed by React Router's
- * cookie signing. Forged or guessed ids are refused without a KV read. A new id is issued at every
- * login; logout deletes it.
- *
- * SESSION_SECRET may list several secrets, comma-separated, newest first: the first signs new
- * cookies, every one still verifies, so the secret can be rotated without logging anyone out
- * (add the new one in front, drop the old one once its cookies have expired).
- *
- * Two independent kinds: the shopper session and the (shorter) seller session.
+ * Sessions in KV under a random 256-bit id in a signed HttpOnly cookie (ADR 004); a new id at every login.
+ * SESSION_SECRET may list several, newest first: the first signs, every one verifies, so it can be rotated.
  */
 import { randomBytes } from "node:crypto";
 import { createSessionStorage, type SessionStorage } from "react-router";
@@ -21,10 +13,8 @@ const KINDS = {
   seller: { cookie: "seller_sid", prefix: "session:seller:", maxAge: 60 * 60 * 8 },
 } as const;
 
-/** The session cookies' names (a request carrying one is a person's: worker/web/personal-cookies.ts). */
 export const SESSION_COOKIES = Object.values(KINDS).map(({ cookie }) => cookie);
 
-/** A session id: 32 random bytes, base64url. */
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 export type SessionData = { userId?: string; seller?: true; createdAt: number };
@@ -65,7 +55,7 @@ export async function readSession(request: Request, env: SessionEnv, kind: Sessi
   return session.id && session.data.createdAt ? (session.data as SessionData) : null;
 }
 
-/** Start a session (always a fresh id; the request's previous one is deleted) and return its Set-Cookie header value. */
+/** A fresh id (the previous one is deleted); returns the Set-Cookie value. */
 export async function createSession(request: Request, env: SessionEnv, kind: SessionKind, data: Omit<SessionData, "createdAt">): Promise<string> {
   const sessions = storage(request, env, kind);
   const previous = await sessions.getSession(request.headers.get("cookie"));
@@ -75,7 +65,6 @@ export async function createSession(request: Request, env: SessionEnv, kind: Ses
   return sessions.commitSession(session);
 }
 
-/** End the session (if any): the Set-Cookie header value that clears it, and whether there was one to end. */
 export async function destroySession(request: Request, env: SessionEnv, kind: SessionKind): Promise<{ setCookie: string; ended: boolean }> {
   const sessions = storage(request, env, kind);
   const session = await sessions.getSession(request.headers.get("cookie"));

@@ -1,7 +1,4 @@
-/**
- * Signing shoppers in and out, for the API and the login form alike: rate limit, check or create
- * the account, fold this device's guest cart into it, start a fresh session.
- */
+// Signing shoppers in and out, for the API and the login form alike.
 import { safeLocalPath } from "@shared/redirect";
 import { setCookies } from "@worker/web/cookies";
 import { clearedCartCookie } from "@worker/web/cart-cookie";
@@ -17,7 +14,7 @@ import { guestCart } from "./shopper-state";
 
 type Worker = Pick<WorkerContext, "env" | "db">;
 
-/** Log in or sign up; returns the user and the Set-Cookie values (new session, emptied guest cart). */
+/** Returns the user and the Set-Cookie values (new session, emptied guest cart). */
 export async function authenticate(request: Request, worker: Worker, input: unknown, kind: "login" | "register") {
   await limitAuthAttempt(worker.env, request, input, kind);
   const cart = guestCart(request);
@@ -26,13 +23,12 @@ export async function authenticate(request: Request, worker: Worker, input: unkn
   return { user, earlierItems, cookies };
 }
 
-/** A sign-up that could create an account, or say the e-mail has one, counts against its address's hour (ADR 065). */
+/** A sign-up that could create an account, or say the e-mail has one, counts (ADR 065). */
 async function signUp(request: Request, worker: Worker, input: unknown, cart: CartItems) {
   if (registerInput.safeParse(input).success) await limitSignUps(worker.db, request);
   return { user: await register(worker.db, input, cart), earlierItems: 0 };
 }
 
-/** A login counts as failed against its address's hour from before the password is checked until it succeeds (ADR 065). */
 async function logIn(request: Request, worker: Worker, input: unknown, cart: CartItems) {
   const attempt = await reserveFailedLogin(worker.db, request);
   try {
@@ -46,16 +42,13 @@ async function logIn(request: Request, worker: Worker, input: unknown, cart: Car
   }
 }
 
-/** Logout: end the session and empty this device's cart. Returns the Set-Cookie values, and whether a session ended. */
+/** Ends the session and empties this device's cart. */
 export async function endShopperSession(request: Request, worker: Worker): Promise<{ cookies: string[]; ended: boolean }> {
   const { setCookie, ended } = await destroySession(request, worker.env, "shopper");
   return { cookies: [setCookie, clearedCartCookie(request, worker.env)], ended };
 }
 
-/**
- * The login modal's and page's form: signs in, and returns the shopper to where they were
- * (`redirectTo`, through the one redirect-target check) with a welcome.
- */
+/** The login form: returns the shopper to `redirectTo` with a welcome. */
 export async function submitAuthForm(request: Request, worker: Worker) {
   const form = Object.fromEntries(await readForm(request));
   const input = { name: form.name, email: form.email, password: form.password };
@@ -69,7 +62,7 @@ export async function submitAuthForm(request: Request, worker: Worker) {
   };
 }
 
-/** Said when a login added what the account had saved to the cart the shopper was filling as a guest, so nothing appears in it unexplained. */
+/** Said when a login added the account's saved items to the guest cart, so nothing appears unexplained. */
 function earlierCartNote(earlierItems: number): string {
   if (earlierItems === 0) return "";
   return ` Your cart also has ${earlierItems === 1 ? "1 item" : `${earlierItems} items`} you saved earlier.`;

@@ -1,8 +1,6 @@
 /**
- * Who is shopping: the session's shopper and their cart. React Router's root middleware
- * (`shopperMiddleware`) gives every request one lazy lookup in its context, so the root loader,
- * the page's loader and an action share one KV read and one user row, and a request that never
- * asks (a client navigation whose loaders don't need the shopper) pays nothing.
+ * Who is shopping: one lazy lookup per request (`shopperMiddleware`), so its loaders and action share
+ * one KV read and one user row, and a request that never asks pays nothing.
  */
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { CartItems, CartPrices } from "@shared/cart";
@@ -19,24 +17,21 @@ import { readSession } from "./session";
 export type ShopperState = {
   user: { id: string; name: string; email: string } | null;
   cart: CartItems;
-  /** Offer prices of the cart's products on sale: the phone's cart bar shows the total from the first HTML. */
+  /** The phone's cart bar shows the total from the first HTML. */
   prices: CartPrices;
 };
 
 export type ShopperLookup = {
-  /** The signed-in shopper's id from the session (KV, no D1). */
+  /** From the session (KV, no D1). */
   userId(): Promise<string | null>;
-  /** The signed-in shopper, if the session's account still exists. */
   user(): Promise<User | null>;
-  /** Who is shopping and what is in their cart, for the first HTML of every page. */
   state(): Promise<ShopperState>;
-  /** The signed-in shopper's default address (PIN and state), read with the account: the top bar's "Deliver to". */
+  /** The default address, read with the account: the top bar's "Deliver to". */
   deliveryAddress(): Promise<{ zipCode: string; state: string } | null>;
-  /** The store's settings, read with the shopper. */
   settings(): Promise<StoreSettings>;
 };
 
-/** Each part looked up at most once, and only when asked; the shopper (or a guest's cart prices) and the settings in one round trip (ADR 011). */
+/** Each part looked up at most once, when asked; the shopper and the settings in one round trip (ADR 011). */
 export function lookupShopper(request: Request, deps: { env: Env; db: Database }): ShopperLookup {
   const once = <T>(compute: () => Promise<T>) => {
     let value: Promise<T> | undefined;
@@ -67,7 +62,6 @@ export function lookupShopper(request: Request, deps: { env: Env; db: Database }
 
 const shopperContext = createContext<ShopperLookup>();
 
-/** The root route's middleware: one shopper lookup for all the loaders and actions of a request. */
 export const shopperMiddleware: MiddlewareFunction<Response> = ({ request, context }) => {
   context.set(shopperContext, lookupShopper(request, fromContext(context)));
 };
@@ -76,7 +70,6 @@ export function shopperOf(context: Readonly<RouterContextProvider>): ShopperLook
   return context.get(shopperContext);
 }
 
-/** The guest cart carried by the cart cookie. */
 export function guestCart(request: Request): CartItems {
   return parseCart(readCookie(request.headers.get("cookie"), CART_COOKIE));
 }
