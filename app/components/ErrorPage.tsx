@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 
-/** `back`: where the page's button leads (the shop by default; the seller's own list in the seller area). */
 export function ErrorPage({
   status,
   title,

@@ -1,9 +1,6 @@
 import { Link } from "react-router";
 
-/**
- * The page of an order's step (Order again, Pay now) seen only when its form was posted without
- * JavaScript and refused, or when someone opens its address: the order's page holds the button.
- */
+/** An order step's page (Order again, Pay now), seen only after a refused no-JavaScript post or by its address. */
 export function OrderStepPage({ orderId, title, hint, refusal }: { orderId: string | undefined; title: string; hint: string; refusal: string | undefined }) {
   return (
     <div className="mx-auto mt-16 max-w-lg pb-16 text-center">
