@@ -4,7 +4,7 @@ import { flashMiddleware, takeFlash } from "@worker/web/flash";
 import { shopperMiddleware, shopperOf } from "@worker/web/shopper-state";
 import { storefrontDelivery } from "@worker/web/delivery";
 import type { Route } from "./+types/root";
-import { ErrorPage } from "~/components/ErrorPage";
+import { RouteErrorPage } from "~/components/ErrorPage";
 import { SellerLogin } from "~/components/seller/SellerLogin";
 import { Toaster } from "~/components/Toaster";
 import { RouteAnnouncer } from "~/components/RouteAnnouncer";
@@ -95,21 +95,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </>
     );
   }
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main>
-        <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />
-      </main>
-    );
-  }
-  if (import.meta.env.DEV) console.error(error);
   return (
     <main>
-      <ErrorPage
-        status={isRouteErrorResponse(error) ? error.status : 500}
-        title="Unexpected Application Error"
-        message="Something went wrong on our side. Please try again in a moment."
-      />
+      <RouteErrorPage error={error} />
     </main>
   );
 }
