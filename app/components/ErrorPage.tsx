@@ -1,16 +1,7 @@
 import { isRouteErrorResponse, Link } from "react-router";
 
-export function ErrorPage({
-  status,
-  title,
-  message,
-  back = { to: "/", label: "Back to the shop" },
-}: {
-  status: number;
-  title: string;
-  message: string;
-  back?: { to: string; label: string };
-}) {
+type ErrorPageProps = { status: number; title: string; message: string; back?: { to: string; label: string } };
+export function ErrorPage({ status, title, message, back = { to: "/", label: "Back to the shop" } }: ErrorPageProps) {
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-6 py-16 text-center">
       <p className="text-6xl font-bold text-primary">{status}</p>

@@ -6,20 +6,15 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 type Page = { products: ProductCardView[]; nextCursor: string | null };
 
-/** A product grid with "Load more" (a link without JavaScript, appended in place with it); `end` follows the last page. */
-export function ProductListing<P extends Page>({
-  title,
-  page,
-  emptyMessage,
-  children,
-  end,
-}: {
+type ProductListingProps<P extends Page> = {
   title: string;
   page: P;
   emptyMessage: React.ReactNode;
   children?: React.ReactNode;
   end?: (lastPage: P) => React.ReactNode;
-}) {
+};
+/** A product grid with "Load more" (a link without JavaScript, appended in place with it); `end` follows the last page. */
+export function ProductListing<P extends Page>({ title, page, emptyMessage, children, end }: ProductListingProps<P>) {
   const location = useLocation();
   const fetcher = useFetcher();
   const hydrated = useHydrated();

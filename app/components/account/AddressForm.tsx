@@ -36,18 +36,9 @@ const FIELD_NAMES: string[] = [...NAME, ...CONTACT, ...PLACE].map((field) => fie
 
 const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-700 outline-none focus:border-primary";
 
+type AddressFormProps = { address?: Partial<AddressSnapshot>; answer?: FormAnswer; submitLabel: string; showDefault?: boolean };
 /** An Indian delivery address, to add or edit: a plain form; refusals show under their fields (ADR 047). */
-export function AddressForm({
-  address,
-  answer,
-  submitLabel,
-  showDefault = true,
-}: {
-  address?: Partial<AddressSnapshot>;
-  answer?: FormAnswer;
-  submitLabel: string;
-  showDefault?: boolean;
-}) {
+export function AddressForm({ address, answer, submitLabel, showDefault = true }: AddressFormProps) {
   const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
   const refusal = answer && !answer.ok ? answer : undefined;

@@ -8,18 +8,9 @@ import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@shared/accounts";
 import { BusyButton } from "~/components/BusyButton";
 
+type AuthFormProps = { initialMode?: Mode; redirectTo?: string; refusal?: ActionFailure | null; heading?: "h1" | "h2" };
 /** Login / sign-up, posting to /login (works before JavaScript); the toggle is a link to the other mode, a fresh form per mode. */
-export function AuthForm({
-  initialMode = "login",
-  redirectTo = "/",
-  refusal = null,
-  heading = "h2",
-}: {
-  initialMode?: Mode;
-  redirectTo?: string;
-  refusal?: ActionFailure | null;
-  heading?: "h1" | "h2";
-}) {
+export function AuthForm({ initialMode = "login", redirectTo = "/", refusal = null, heading = "h2" }: AuthFormProps) {
   const [mode, setMode] = useState<Mode>(initialMode);
   return (
     <ModeForm
@@ -33,20 +24,9 @@ export function AuthForm({
   );
 }
 
+type ModeFormProps = { mode: Mode; redirectTo: string; refusal: ActionFailure | null; heading: "h1" | "h2"; onToggle: () => void };
 /** `refusal`: a post refused without JavaScript (a flash): why, and the name and e-mail typed. */
-function ModeForm({
-  mode,
-  redirectTo,
-  refusal,
-  heading: Heading,
-  onToggle,
-}: {
-  mode: Mode;
-  redirectTo: string;
-  refusal: ActionFailure | null;
-  heading: "h1" | "h2";
-  onToggle: () => void;
-}) {
+function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: ModeFormProps) {
   const fetcher = useFetcher<ActionFailure>();
   const id = useId();
   const busy = fetcher.state !== "idle";

@@ -98,15 +98,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
   );
 }
 
-function SetQuantity({
-  productId,
-  quantity,
-  label,
-  onSet,
-  disabled = false,
-  className,
-  children,
-}: {
+type SetQuantityProps = {
   productId: string;
   quantity: number;
   label: string;
@@ -114,7 +106,8 @@ function SetQuantity({
   disabled?: boolean;
   className: string;
   children: ReactNode;
-}) {
+};
+function SetQuantity({ productId, quantity, label, onSet, disabled = false, className, children }: SetQuantityProps) {
   return (
     <form
       method="post"

@@ -108,22 +108,16 @@ export function CancelOrderButton({
   );
 }
 
-/** The confirmation: a reason, the seller's note, the two answers; a plain form on the no-JavaScript page (refilled, ADR 047). */
-export function CancelOrderForm({
-  fetcher,
-  action,
-  reasons,
-  withNote,
-  answer,
-  keepButton,
-}: {
+type CancelOrderFormProps = {
   fetcher?: FetcherWithComponents<FormAnswer>;
   action: string;
   reasons: readonly string[];
   withNote: boolean;
   answer?: FormAnswer | null;
   keepButton: React.ReactNode;
-}) {
+};
+/** The confirmation: a reason, the seller's note, the two answers; a plain form on the no-JavaScript page (refilled, ADR 047). */
+export function CancelOrderForm({ fetcher, action, reasons, withNote, answer, keepButton }: CancelOrderFormProps) {
   const error = answer && !answer.ok ? answer.msg : undefined;
   const shown = refillFrom(answer);
   const FormTag = fetcher ? fetcher.Form : "form";

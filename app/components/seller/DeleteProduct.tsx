@@ -8,16 +8,9 @@ export const DELETE_FETCHER = "product-delete";
 
 type Answer = { ok: boolean; msg: string };
 
+type DeleteProductProps = { product: Pick<ProductView, "id" | "name">; listAddress: string; askedToDelete: boolean };
 /** Delete asks first, in the row (`?delete=<id>` without JavaScript); Keep or Escape gives the focus back to Delete. */
-export function DeleteProduct({
-  product,
-  listAddress,
-  askedToDelete,
-}: {
-  product: Pick<ProductView, "id" | "name">;
-  listAddress: string;
-  askedToDelete: boolean;
-}) {
+export function DeleteProduct({ product, listAddress, askedToDelete }: DeleteProductProps) {
   const remove = useFetcher<Answer>({ key: DELETE_FETCHER });
   const [asking, setAsking] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);

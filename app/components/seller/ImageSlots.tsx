@@ -75,16 +75,7 @@ export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots
   );
 }
 
-function SlotView({
-  slot,
-  position,
-  hydrated,
-  last,
-  onChange,
-  onMove,
-  focusMove,
-  onFocusMoved,
-}: {
+type SlotViewProps = {
   slot: Slot;
   position: number;
   hydrated: boolean;
@@ -93,7 +84,8 @@ function SlotView({
   onMove: (to: number) => void;
   focusMove: "earlier" | "later" | null;
   onFocusMoved: () => void;
-}) {
+};
+function SlotView({ slot, position, hydrated, last, onChange, onMove, focusMove, onFocusMoved }: SlotViewProps) {
   const input = useRef<HTMLInputElement>(null);
   const earlier = useRef<HTMLButtonElement>(null);
   const later = useRef<HTMLButtonElement>(null);
