@@ -10,11 +10,7 @@ import { NonceContext } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
 
-/**
- * What React Router caught on the server, logged, but not a client's mistake it already answered
- * with its status (no such page, a POST to a page without a form: 404, 405) nor a request the
- * client gave up on: those would fill the log with "errors" that are not the store's.
- */
+/** Logs what React Router caught, except client mistakes it already answered (4xx) and aborted requests. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) return;
@@ -30,7 +26,6 @@ export default async function handleRequest(
 ) {
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
-  // A fresh nonce per document: only scripts React Router renders with it may run.
   const nonce = newNonce();
   const { env } = loadContext.get(workerContext);
   const fakeStripe = env.STRIPE_API_BASE ? [new URL(env.STRIPE_API_BASE).origin] : [];
@@ -45,7 +40,6 @@ export default async function handleRequest(
       nonce,
       onError(error: unknown) {
         responseStatusCode = 500;
-        // Errors while streaming the shell are logged; React reports later ones through the error boundary.
         if (shellRendered) console.error(error);
       },
       signal: AbortSignal.timeout(streamTimeout + 1_000),

@@ -4,7 +4,7 @@ import { flashMiddleware, takeFlash } from "@worker/web/flash";
 import { shopperMiddleware, shopperOf } from "@worker/web/shopper-state";
 import { storefrontDelivery } from "@worker/web/delivery";
 import type { Route } from "./+types/root";
-import { ErrorPage } from "~/components/ErrorPage";
+import { RouteErrorPage } from "~/components/ErrorPage";
 import { SellerLogin } from "~/components/seller/SellerLogin";
 import { Toaster } from "~/components/Toaster";
 import { RouteAnnouncer } from "~/components/RouteAnnouncer";
@@ -15,7 +15,6 @@ import { pageMeta } from "~/lib/site";
 
 export const middleware: Route.MiddlewareFunction[] = [flashMiddleware, shopperMiddleware];
 
-/** The title of a page the root's error boundary renders (every route's own meta names the others). */
 export const meta: Route.MetaFunction = ({ error }) => {
   if (isRouteErrorResponse(error) && error.status === 401)
     return [...pageMeta("Seller Login", "Sign in to manage the store."), { name: "robots", content: "noindex" }];
@@ -25,16 +24,10 @@ export const meta: Route.MetaFunction = ({ error }) => {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [shopper, storefront] = await Promise.all([shopperOf(context).state(), storefrontDelivery(request, context)]);
-  // The toast a redirect carried here (worker/web/flash.ts): shown by this page, then forgotten.
   return { ...shopper, ...storefront, flash: takeFlash(context) };
 }
 
-/**
- * Who is signed in and the cart change through actions (login, logout, cart and order forms), not
- * through following links or searching: skip the root's data on plain navigations, keep it for
- * every submission (a cart change asks for the root's data alone: ~/lib/cart) and for an explicit
- * revalidation of the same URL.
- */
+// Who is signed in and the cart change only through actions: skip the root's data on plain navigations.
 export function shouldRevalidate({ formMethod, formAction, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formAction === CART_PATH) return true;
   if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
@@ -64,14 +57,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-// The login dialog is mounted once the page has hydrated, and its code loads then: no page's first
-// load carries it (the 125 KB budget). Until it subscribes, the Login button is a link to /login,
-// and a request to open it waits for it (~/lib/login-dialog).
+// Loaded after hydration: no first load carries it. Until then Login links to /login and requests wait (~/lib/login-dialog).
 const LoginModal = lazy(() => import("~/components/account/LoginModal").then((module) => ({ default: module.LoginModal })));
 
 function LazyLoginModal() {
   const [mounted, setMounted] = useState(false);
-  // A mount flag, set once after hydration (not ~/lib/use-hydrated: its shared chunk would join every first load).
+  // Not ~/lib/use-hydrated: its shared chunk would join every first load.
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setMounted(true), []);
   return mounted ? (
@@ -85,7 +76,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Outlet />
-      {/* After the page: a toast's Dismiss comes after the page's own controls when tabbing, never before Skip to content. */}
+      {/* After the page: a toast's Dismiss never comes before Skip to content when tabbing. */}
       <Toaster flash={loaderData.flash} />
       <RouteAnnouncer />
       {!loaderData.user && <LazyLoginModal />}
@@ -95,8 +86,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname, search } = useLocation();
-  // The seller area's guard (worker/web/guards.ts): anyone but the seller gets its login form,
-  // which comes back to this page once logged in.
+  // The seller area's guard (worker/web/guards.ts): its login form, back to this page once logged in.
   if (isRouteErrorResponse(error) && error.status === 401) {
     return (
       <>
@@ -105,21 +95,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </>
     );
   }
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main>
-        <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />
-      </main>
-    );
-  }
-  if (import.meta.env.DEV) console.error(error);
   return (
     <main>
-      <ErrorPage
-        status={isRouteErrorResponse(error) ? error.status : 500}
-        title="Unexpected Application Error"
-        message="Something went wrong on our side. Please try again in a moment."
-      />
+      <RouteErrorPage error={error} />
     </main>
   );
 }

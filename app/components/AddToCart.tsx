@@ -2,30 +2,20 @@ import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { cartFormAction, useCart, useCartChange } from "~/lib/cart";
 
-/**
- * "Add" until the product is in the cart, then a − qty + stepper (36 × 40 px buttons: a thumb's
- * target on a phone card). Each button is a plain form posting to /cart, so it works before
- * JavaScript loads; once hydrated it sets the line through a fetcher (~/lib/cart).
- * (Plain <form>s rather than React Router's <Form>, as few elements as possible: a listing has
- * dozens, and every element costs server render time and hydration.) When Add becomes the
- * stepper, or the stepper Add again, the button that had the focus is gone: the focus goes to its
- * successor ("Add one more", or "Add"), not to the start of the page.
- */
+// "Add", then a − qty + stepper. Plain forms posting to /cart (few elements: a listing has dozens), a fetcher once hydrated.
+// When Add and the stepper swap, the pressed button is gone: the focus goes to its successor.
 export function AddToCart({ productId, productName, unitPricePaise }: { productId: string; productName: string; unitPricePaise: number }) {
   const quantity = useCart().items[productId] ?? 0;
   const setQuantity = useCartChange();
   const location = useLocation();
   const action = cartFormAction(`${location.pathname}${location.search}`);
   const hadFocus = useRef(false);
-  // On the button that replaces the one pressed. Stable, so React calls it only when a button
-  // mounts (Add and the stepper swap), not on every render; it detaches the pressed button's
-  // ref (null) before it attaches its successor's.
+  // Stable, so React calls it only when a button mounts (Add and the stepper swap).
   const takeFocus = useCallback((element: HTMLButtonElement | null) => {
     if (!element || !hadFocus.current) return;
     hadFocus.current = false;
     element.focus();
   }, []);
-  // A change that swapped nothing (2 to 1) leaves no claim on the focus for a later swap.
   useEffect(() => {
     hadFocus.current = false;
   }, [quantity]);

@@ -1,11 +1,6 @@
 import type { ButtonHTMLAttributes } from "react";
 
-/**
- * A button that is off while what it started runs (`busy`: its form is being sent, a download is
- * being read), without losing the keyboard's focus: a `disabled` button drops the focus to the
- * start of the page (Chromium), so this one is `aria-disabled` instead, and a click, or an Enter
- * in its form, does nothing while busy. A submit button unless told otherwise.
- */
+/** A button off while busy, keeping the focus: `aria-disabled`, since a `disabled` one drops it to the page start (Chromium). */
 export function BusyButton({ busy, type = "submit", className = "", onClick, ...button }: { busy: boolean } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button

@@ -3,12 +3,7 @@ import { useFetcher, useLocation, Link } from "react-router";
 import { useDeliveryTo } from "~/lib/root-data";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
 
-/**
- * The top bar's "Deliver to ⟨pincode⟩" and its promise. A <details> with a real form, so it opens
- * and posts without JavaScript (the server answers with a redirect back, or /delivery with the
- * reason); with it, a fetcher posts and the root's data (the promise, already worded) revalidates.
- * The rules, the PIN table and the words stay on the server: the chip costs its markup alone.
- */
+/** The top bar's "Deliver to ⟨pincode⟩": a <details> with a real form (works without JavaScript; a fetcher with it). */
 export function DeliveryChip() {
   const delivery = useDeliveryTo();
   const fetcher = useFetcher<{ ok: boolean; msg: string }>();
@@ -17,19 +12,14 @@ export function DeliveryChip() {
   const id = useId();
   const saved = fetcher.state === "idle" && fetcher.data?.ok;
   const refused = fetcher.data?.ok === false;
-  // Saved: the panel closes and the focus goes back to the chip, which now shows the new promise.
   useEffect(() => {
     if (!saved || !panel.current) return;
     panel.current.open = false;
     panel.current.querySelector("summary")?.focus();
   }, [saved]);
   useMenuDismiss(panel);
-  /**
-   * Opened, the pincode field takes the focus (a phone's keypad opens with it), its old value
-   * selected to type over: at once, in the click or Enter that opens it, since the `toggle` event
-   * comes a task later and keys typed in between would be lost. Closed unsaved, it forgets a
-   * refused entry and its reason: it reopens on the pincode in use.
-   */
+  // Opened, the pincode field takes the focus at once (the `toggle` event comes a task later: keys typed between would be
+  // lost). Closed unsaved, it forgets a refused entry.
   const pincodeField = (details: HTMLDetailsElement) => details.querySelector<HTMLInputElement>("input[name=pincode]");
   const openWithFocus = (event: MouseEvent<HTMLElement>) => {
     const details = panel.current;
@@ -43,7 +33,6 @@ export function DeliveryChip() {
   const onToggle = (event: ToggleEvent<HTMLDetailsElement>) => {
     const field = pincodeField(event.currentTarget);
     if (event.currentTarget.open) {
-      // Opened some other way (a script, a find in the page): the same.
       if (field && document.activeElement !== field) {
         field.focus();
         field.select();
@@ -64,7 +53,7 @@ export function DeliveryChip() {
             <circle cx="12" cy="9.5" r="2.5" />
           </svg>
           {pincode ? (
-            // On a phone the promise needs the line's room: the pincode alone says where, and screen readers still hear "Deliver to".
+            // On a phone the promise needs the room; screen readers still hear "Deliver to".
             <span>
               <span className="max-sm:sr-only">Deliver to </span>
               <strong>{pincode}</strong>
@@ -86,8 +75,7 @@ export function DeliveryChip() {
               </Link>
             </p>
           ) : (
-            // The way back is in the address too: without JavaScript a refused pincode lands on
-            // /delivery, whose own form and Back link then return to this page.
+            // Without JavaScript a refused pincode lands on /delivery, whose form and Back link return here.
             <fetcher.Form method="post" action={`/delivery?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`}>
               <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
               <label htmlFor={id} className="block font-medium">
@@ -99,7 +87,6 @@ export function DeliveryChip() {
                   name="pincode"
                   required
                   inputMode="numeric"
-                  // Room for "560 034" or a pasted " 560001 ": the server reads the digits (as /delivery does).
                   maxLength={10}
                   aria-invalid={refused || undefined}
                   aria-describedby={refused ? `${id}-error` : undefined}
@@ -120,7 +107,7 @@ export function DeliveryChip() {
           )}
         </div>
       </details>
-      {/* A live region, not a second role="status": the page's status is the toaster's. */}
+      {/* Not a second role="status": the page's status is the toaster's. */}
       <p aria-live="polite" className="sr-only">
         {saved ? fetcher.data?.msg : ""}
       </p>

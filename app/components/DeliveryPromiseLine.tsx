@@ -1,7 +1,7 @@
 import { useLocation, Link } from "react-router";
 import { useDeliveryTo } from "~/lib/root-data";
 
-/** The top bar's promise repeated where the shopper decides (the product page, the cart): the same words, from the same data. */
+/** The top bar's promise repeated where the shopper decides (the product page, the cart). */
 export function DeliveryPromiseLine() {
   const delivery = useDeliveryTo();
   const location = useLocation();

@@ -1,17 +1,7 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 
-/** `back`: where the page's button leads (the shop by default; the seller's own list in the seller area). */
-export function ErrorPage({
-  status,
-  title,
-  message,
-  back = { to: "/", label: "Back to the shop" },
-}: {
-  status: number;
-  title: string;
-  message: string;
-  back?: { to: string; label: string };
-}) {
+type ErrorPageProps = { status: number; title: string; message: string; back?: { to: string; label: string } };
+export function ErrorPage({ status, title, message, back = { to: "/", label: "Back to the shop" } }: ErrorPageProps) {
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-6 py-16 text-center">
       <p className="text-6xl font-bold text-primary">{status}</p>
@@ -21,5 +11,22 @@ export function ErrorPage({
         {back.label}
       </Link>
     </div>
+  );
+}
+
+export function NotFoundPage() {
+  return <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />;
+}
+
+/** An error boundary's page: not found, or an unexpected error (logged in development). */
+export function RouteErrorPage({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <ErrorPage
+      status={isRouteErrorResponse(error) ? error.status : 500}
+      title="Unexpected Application Error"
+      message="Something went wrong on our side. Please try again in a moment."
+    />
   );
 }

@@ -9,11 +9,9 @@ import { SearchBox } from "./search/SearchBox";
 const LINKS = [
   { to: "/", label: "Home" },
   { to: "/products", label: "All Products" },
-  // The contact page itself, not /contact (which redirects there): no extra hop, and the bar can mark it.
   { to: "/contact-us", label: "Contact" },
 ];
 
-/** `account`: the bar's Login or account menu; `phoneAccount`: the same in the phone's menu. */
 export function Navbar({ account, phoneAccount }: { account: React.ReactNode; phoneAccount: React.ReactNode }) {
   const { count } = useCart();
   const menu = useRef<HTMLDetailsElement>(null);
@@ -45,7 +43,6 @@ export function Navbar({ account, phoneAccount }: { account: React.ReactNode; ph
         </div>
       </nav>
       <DeliveryChip />
-      {/* On a phone the search box is on the first screen, under the bar, not behind the menu. */}
       <div className="px-4 pb-3 pt-2 md:hidden">
         <SearchBox />
       </div>
@@ -53,7 +50,7 @@ export function Navbar({ account, phoneAccount }: { account: React.ReactNode; ph
   );
 }
 
-/** The bar's page links, the current page marked: what React Router's NavLink does with `end`, without its router hooks per link. */
+/** NavLink's `end` marking, without its router hooks per link. */
 function MainLinks({ pathname }: { pathname: string }) {
   return LINKS.map((link) => {
     const current = pathname === link.to;

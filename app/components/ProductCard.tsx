@@ -9,10 +9,7 @@ import { Stars } from "./Stars";
 // Where the cart and others have always imported it from.
 export { productPath };
 
-/**
- * `eager`: the image is likely in the first screen, so it is not lazy. `first`: it is the page's
- * likely largest contentful paint, fetched ahead of everything else.
- */
+/** `eager`: likely in the first screen; `first`: the page's likely LCP, fetched first. */
 export function ProductCard({ product, eager = false, first = false }: { product: ProductCardView; eager?: boolean; first?: boolean }) {
   const image = product.image;
   return (

@@ -6,34 +6,20 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 type Page = { products: ProductCardView[]; nextCursor: string | null };
 
-/**
- * A product grid with "Load more". Without JavaScript the button is a link to the next page;
- * with it, the next page is fetched and appended in place. `children` go between the title and
- * the grid (the shop's sort and filter controls); `emptyMessage` is what shows instead of an empty grid;
- * `end`, what follows the last page once no page follows, drawn from that last page's data (a
- * search's sold-out matches come with its last page, whether it was first or loaded).
- */
-export function ProductListing<P extends Page>({
-  title,
-  page,
-  emptyMessage,
-  children,
-  end,
-}: {
+type ProductListingProps<P extends Page> = {
   title: string;
   page: P;
   emptyMessage: React.ReactNode;
   children?: React.ReactNode;
   end?: (lastPage: P) => React.ReactNode;
-}) {
+};
+/** A product grid with "Load more" (a link without JavaScript, appended in place with it); `end` follows the last page. */
+export function ProductListing<P extends Page>({ title, page, emptyMessage, children, end }: ProductListingProps<P>) {
   const location = useLocation();
   const fetcher = useFetcher();
   const hydrated = useHydrated();
-  // The pages "Load more" appended, and the first page they follow: a new first page (another
-  // search, a revalidation) starts the list again. Reset while rendering rather than in an effect,
-  // so hydration does not render the whole grid a second time. Back at this entry of the history
-  // (Back from a product), the pages it had appended are there again, so the scroll comes back to
-  // the product the shopper opened; never while hydrating, which must match the server's HTML.
+  // Pages "Load more" appended; reset while rendering (not an effect: hydration would render the grid twice). Back at this
+  // history entry they are restored so scroll returns to the product opened; never while hydrating.
   const [appended, setAppended] = useState<P[]>(() => (hydrated ? restoredPages(location.key, page) : []));
   const [appendedTo, setAppendedTo] = useState(page);
   const [lastLoaded, setLastLoaded] = useState<P | undefined>(undefined);
@@ -41,8 +27,7 @@ export function ProductListing<P extends Page>({
     setAppendedTo(page);
     setAppended([]);
   }
-  // A page "Load more" fetched is appended once, when it arrives. It is the same route's loader
-  // data as `page` (already plain JSON), so it has the page's type.
+  // The same route's loader data as `page`, appended once when it arrives.
   const fetched = fetcher.data as P | undefined;
   if (fetched && fetcher.state === "idle" && fetched !== lastLoaded) {
     const loaded = [...appended, fetched];
@@ -50,8 +35,7 @@ export function ProductListing<P extends Page>({
     setAppended(loaded);
     savePages(location.key, page, loaded);
   }
-  // Load more was pressed: once its page is in, the focus goes to the first product it added (the
-  // link pressed may be gone, with the last page), where a keyboard user reads on.
+  // Once the page is in, focus the first product it added (the link pressed may be gone).
   const section = useRef<HTMLElement>(null);
   const pressed = useRef(false);
   useEffect(() => {
@@ -104,18 +88,13 @@ export function ProductListing<P extends Page>({
   );
 }
 
-/** This listing's URL at the next page. */
 function withCursor(location: { pathname: string; search: string }, cursor: string): string {
   const params = new URLSearchParams(location.search);
   params.set("cursor", cursor);
   return `${location.pathname}?${params}`;
 }
 
-/**
- * The pages appended at one history entry, kept for the tab's session (sessionStorage, keyed by
- * React Router's location key) with the first page they follow, so a changed first page (the
- * catalogue moved since) starts again rather than joining pages that no longer follow on.
- */
+/** Pages appended at one history entry (sessionStorage), with the first page they follow: a changed first page starts again. */
 type SavedPages<P extends Page> = { after: string | null; appended: P[] };
 const storageKey = (locationKey: string) => `listing:${locationKey}`;
 
@@ -123,7 +102,7 @@ function savePages<P extends Page>(locationKey: string, first: P, appended: P[])
   try {
     sessionStorage.setItem(storageKey(locationKey), JSON.stringify({ after: first.nextCursor, appended } satisfies SavedPages<P>));
   } catch {
-    // Storage full or refused (private mode): Back then shows the first page, as before.
+    // Storage full or refused (private mode).
   }
 }
 

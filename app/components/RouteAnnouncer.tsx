@@ -2,14 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { focusTarget } from "~/lib/focus-rescue";
 
-/**
- * What a full page load gives a keyboard or screen-reader user, after a client-side navigation to
- * another page: the new page's title is read out, and when the link that was followed is gone
- * with the old page (a product card, "View details"), the focus goes to the new page's main
- * heading rather than to the start of the document. A focus the page placed itself (a dialog, the
- * heading of a new order) is left where it is; a change of query alone (a sort, a filter) is not a
- * new page.
- */
+/** After a client navigation to another path: announce the title and, unless the page placed the focus, focus its h1. */
 export function RouteAnnouncer() {
   const { pathname } = useLocation();
   const [announced, setAnnounced] = useState("");

@@ -1,12 +1,7 @@
-/** The spec's fixed rating: always 4 of 5 stars. */
+/** The spec's fixed rating. */
 export const RATING = 4;
 
-/**
- * The one rating component (product cards and the product page): the spec's fixed 4 of 5, named
- * for screen readers. One element for the five stars (listings show dozens): the `.stars` rule in
- * app.css colours the first four green and the last grey, over the stars' own width however the
- * element is laid out. `showValue`: the number after the stars, "(4)".
- */
+/** One element for the five stars (listings show dozens): app.css `.stars` colours them. */
 export function Stars({ size = "text-sm", showValue = false }: { size?: string; showValue?: boolean }) {
   const stars = (
     <span className={`stars ${size}`} role="img" aria-label={`Rated ${RATING} out of 5`}>

@@ -2,19 +2,12 @@ import { useEffect, useMemo, useSyncExternalStore } from "react";
 import type { Flash } from "@worker/web/flash";
 import { dismissToast, getToasts, subscribeToasts, toast, type Toast } from "~/lib/toast";
 
-/** The id of the toast the server rendered (the store's ids start at 1). */
+/** The server-rendered toast's id (the store's start at 1). */
 const SERVED_ID = 0;
 
-/**
- * The toasts, at the bottom of the screen above any bar fixed there (app.css `.toaster`), so they
- * never cover the top bar; a phone shows the newest three.
- *
- * `flash`: the message a redirect carried to this page (worker/web/flash.ts). The server renders
- * it, so a browser without JavaScript shows it too; once hydrated it joins the store and leaves on
- * the usual timer.
- */
+/** The toasts, above any bar fixed at the bottom; `flash` is rendered by the server too, so it shows without JavaScript. */
 export function Toaster({ flash }: { flash?: Flash | null }) {
-  // Before the store's subscription, so that the first client snapshot already holds the flash.
+  // Before the store's subscription, so the first client snapshot holds the flash.
   useEffect(() => {
     if (flash) toast[flash.kind](flash.message);
   }, [flash]);
@@ -27,9 +20,9 @@ export function Toaster({ flash }: { flash?: Flash | null }) {
           key={t.id}
           data-kind={t.kind}
           data-served={t.id === SERVED_ID ? "" : undefined}
-          // Dismissed: fading out, no longer there for assistive technology nor the keyboard (its Dismiss is no Tab stop).
+          // Dismissed: fading out, gone for assistive technology and the keyboard.
           inert={t.leaving || undefined}
-          // A toast never takes a tap meant for the page under it (an Add button, on a phone): only its Dismiss does.
+          // Never takes a tap meant for the page under it: only its Dismiss does.
           className={`pointer-events-none flex max-w-sm items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm shadow-lg ring-1 ring-black/5 transition-opacity duration-1000 ${
             t.leaving ? "opacity-0" : "opacity-100"
           }`}
@@ -38,7 +31,7 @@ export function Toaster({ flash }: { flash?: Flash | null }) {
             {t.kind === "error" ? "✕" : t.kind === "loading" ? "…" : "✓"}
           </span>
           <span>{t.message}</span>
-          {/* The server's copy (shown only until hydration, or without JavaScript) leaves on its timer: a Dismiss there could do nothing. */}
+          {/* The server's copy leaves on its timer: a Dismiss there could do nothing. */}
           {t.id !== SERVED_ID && (
             <button
               type="button"

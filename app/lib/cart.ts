@@ -4,15 +4,12 @@ import { CART_CHANGED, cartCount, withQuantity, type CartItems, type CartPrices 
 import { useShopperState } from "./root-data";
 import { toast } from "./toast";
 
-/** The one cart action (app/routes/shop/cart.tsx): every change, with or without JavaScript. */
+/** The one cart action (routes/shop/cart.tsx), with or without JavaScript. */
 export const CART_PATH = "/cart";
 
 type PendingLine = { productId: string; quantity: number; pricePaise?: number };
 
-/**
- * The line a cart submission on its way changes: its last `productId` and `quantity` (the ones
- * before it are other submissions' lines it carries), with the price the page showed.
- */
+/** The line a cart submission in flight changes: its last productId and quantity (earlier ones are other submissions' it carries). */
 function pendingLine(formAction: string | undefined, formData: FormData | undefined): PendingLine | null {
   if (formAction !== CART_PATH || formData?.get("intent") !== "set") return null;
   const productId = String(formData.getAll("productId").at(-1));
@@ -23,10 +20,7 @@ function usePendingLines(): PendingLine[] {
   return useFetchers().flatMap((fetcher) => pendingLine(fetcher.formAction, fetcher.formData) ?? []);
 }
 
-/**
- * The cart as the shopper sees it: the server's (the root loader's), with the changes still on
- * their way applied over it (optimistic UI), oldest first.
- */
+/** The cart as the shopper sees it: the root loader's, with the changes in flight applied over it (optimistic UI). */
 export function useCart(): { items: CartItems; prices: CartPrices; count: number } {
   const shopper = useShopperState();
   let items = shopper?.cart ?? {};
@@ -38,12 +32,8 @@ export function useCart(): { items: CartItems; prices: CartPrices; count: number
   return { items, prices, count: cartCount(items) };
 }
 
-/**
- * Set a line's quantity (0 removes it) through a fetcher posting to the cart action. Every post
- * also carries the lines other posts still on their way set: a guest's cart is the cookie each
- * request brings, and two posts in flight at once would otherwise each save only their own line.
- * Only the root (the cart's count and total) reads its data again afterwards.
- */
+// Every post carries the other lines in flight too: a guest's cart is the cookie each request brings, so two
+// posts at once would otherwise each save only their own line. Only the root revalidates afterwards.
 export function useCartChange() {
   const fetcher = useFetcher<{ ok: boolean; msg: string }>();
   const { items } = useCart();
@@ -64,7 +54,6 @@ export function useCartChange() {
   };
 }
 
-/** Where a cart button's plain form posts before JavaScript: the change, then back to `returnTo`. */
 export function cartFormAction(returnTo: string): string {
   return `${CART_PATH}?redirectTo=${encodeURIComponent(returnTo)}`;
 }

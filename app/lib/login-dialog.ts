@@ -2,10 +2,7 @@
 type Listener = (redirectTo: string) => void;
 const listeners = new Set<Listener>();
 
-/**
- * A request made while the modal's code is still loading: the root mounts it for every guest once
- * the page has hydrated (app/root.tsx), and only hydrated pages and guests ask.
- */
+/** A request made before the lazily loaded modal subscribes (app/root.tsx). */
 let pending: string | null = null;
 
 export function onLoginRequested(listener: Listener) {
@@ -26,7 +23,7 @@ export function requestLogin(redirectTo = "/"): void {
 
 export type LoginMode = "login" | "register";
 
-/** The login page's address for a mode: where the toggle leads without JavaScript, and where a failed post comes back to. */
+/** The login page for a mode: the toggle's link without JavaScript, and where a failed post comes back to. */
 export function loginPagePath(mode: LoginMode, redirectTo: string): string {
   return `/login?${mode === "register" ? "mode=signup&" : ""}redirectTo=${encodeURIComponent(redirectTo)}`;
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 
-/** This document's CSP nonce, set by entry.server.tsx; empty in the browser (not needed after load). */
+/** This document's CSP nonce (entry.server.tsx); empty in the browser. */
 export const NonceContext = createContext("");
 
 export function useNonce(): string {

@@ -1,7 +1,4 @@
-/**
- * R2 keys of the site's own pictures (uploaded by the seed script from the Fluent Emoji 3D set).
- * Product images are in each product's row instead.
- */
+/** R2 keys of the site's own pictures (uploaded by the seed script). */
 export const SITE_IMAGES = {
   heroBasket: "site/hero/basket.webp",
   heroScooter: "site/hero/scooter.webp",

@@ -8,17 +8,16 @@ export function pageTitle(title?: string): string {
   return title ? `${title} | ${STORE_NAME}` : `${STORE_NAME}: ${STORE_TAGLINE}`;
 }
 
-/** Title and description for a route's `meta` export. */
 export function pageMeta(title: string | undefined, description: string) {
   return [{ title: pageTitle(title) }, { name: "description", content: description }];
 }
 
-/** A seller page's title and description; never indexed (a route's meta replaces the layout's whole). */
+/** Seller pages are never indexed (a route's meta replaces the layout's whole). */
 export function sellerPageMeta(title: string, description: string) {
   return [...pageMeta(title, description), { name: "robots", content: "noindex" }];
 }
 
-/** The store as link previews and structured data name it (worker/web/seo.ts), on its public origin (APP_URL). */
+/** The store as link previews and structured data name it (worker/web/seo.ts). */
 export function siteAt(origin: string) {
   return { origin, name: STORE_NAME, image: SITE_IMAGES.heroBasket };
 }

@@ -1,12 +1,4 @@
-/**
- * A tiny toast store (no dependency): success toasts last 2 s, errors 4 s, loading ones until
- * dismissed; at most 20 on screen (a phone shows the newest three, app.css); a dismissed toast
- * fades for 1 s before it is removed.
- *
- * Repeats merge: a toast with the kind and text of one still on screen restarts that one's timer
- * instead of stacking a copy (five taps of + say "Added To Cart" once). A success dismisses the
- * errors on screen: they are stale once something has worked.
- */
+// A tiny toast store. Repeats merge (one timer restarts instead of a copy stacking); a success dismisses stale errors.
 export type ToastKind = "success" | "error" | "loading" | "blank";
 export type Toast = { id: number; kind: ToastKind; message: string; leaving: boolean };
 
@@ -40,7 +32,6 @@ export function dismissToast(id: number) {
   setTimeout(() => emit(toasts.filter((t) => t.id !== id)), REMOVE_DELAY_MS);
 }
 
-/** (Re)start a toast's own clock: it leaves once its kind's duration has passed. */
 function schedule(id: number, kind: ToastKind) {
   clearTimeout(timers.get(id));
   const duration = DURATION_MS[kind];

@@ -2,10 +2,7 @@ import { useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
-/**
- * False in the server's HTML and while it hydrates, true once the page is interactive: for
- * controls that only work with JavaScript (the server writes what works without it).
- */
+/** False in the server's HTML and while hydrating, true once interactive. */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribe,

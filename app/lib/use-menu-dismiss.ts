@@ -1,18 +1,8 @@
 import { useEffect, type RefObject } from "react";
 import { useLocation } from "react-router";
 
-/**
- * A `<details>` menu or panel closes as menus do: on a tap or click outside it, on Escape (focus
- * then goes back to its `<summary>`, so the keyboard is where it was), and once a link in it has
- * been followed. Without JavaScript it still opens and closes from its summary.
- *
- * Escape closes one menu at a time, the innermost (a nested menu's effect subscribes first and
- * marks the key as handled), and none while a dialog has the focus: the dialog's own Escape.
- * Returns that close, for a control in the menu that closes it too (a question's Keep).
- *
- * What opens is scrolled up into view if its foot is not (a question opening at the foot of a
- * phone's screen, under the cart bar): menus in the sticky top bar never move the page.
- */
+// A `<details>` menu closes as menus do: outside tap, Escape (focus back to its summary; innermost menu only, none while a
+// dialog has focus), a followed link. An opened one scrolls its foot into view (above the phone's cart bar). Returns that close.
 export function useMenuDismiss(menu: RefObject<HTMLDetailsElement | null>): () => void {
   const { pathname, search } = useLocation();
   useEffect(() => {
@@ -52,7 +42,6 @@ export function useMenuDismiss(menu: RefObject<HTMLDetailsElement | null>): () =
   };
 }
 
-/** Closed, with the focus back on its summary: the keyboard is where it was before it opened. */
 function closeWithFocus(details: HTMLDetailsElement) {
   details.open = false;
   details.querySelector("summary")?.focus();

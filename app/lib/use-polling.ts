@@ -1,14 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 
-/** How often an open page that follows orders asks for news (ADR 034): the order page, the seller's Orders and its badge. */
+/** How often an open page that follows orders asks for news (ADR 034). */
 export const LIVE_REFRESH_MS = 15_000;
 
-/**
- * Run `refresh` every `intervalMs` while `active` and the tab is visible: a hidden tab asks the
- * server nothing, and coming back to it refreshes at once. (ADR 034: how open pages stay current.)
- * With `intervalMs` null, only coming back refreshes.
- */
+/** Run `refresh` every `intervalMs` (null: only on coming back) while `active` and the tab is visible (ADR 034). */
 export function usePolling(refresh: () => void, intervalMs: number | null, active = true) {
   const latest = useRef(refresh);
   useEffect(() => {
@@ -40,10 +36,7 @@ export function usePolling(refresh: () => void, intervalMs: number | null, activ
   }, [active, intervalMs]);
 }
 
-/**
- * Load the page's data again on an interval (React Router's revalidation), while `active`; with
- * `intervalMs` null, only when the shopper comes back to the tab (another tab may have changed it).
- */
+/** Revalidate the page's data on an interval while `active`; with null, only when the tab is shown again. */
 export function useRevalidateEvery(intervalMs: number | null, active = true) {
   const revalidator = useRevalidator();
   usePolling(

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
 
-/** The signed-in shopper's menu in the desktop bar: My Orders, My Addresses and Logout (a <details>, so it opens without JavaScript). */
+/** The signed-in shopper's menu in the desktop bar (a <details>: opens without JavaScript). */
 export function AccountMenu({ name }: { name: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   useMenuDismiss(menu);
@@ -20,10 +20,7 @@ export function AccountMenu({ name }: { name: string }) {
   );
 }
 
-/**
- * The same links in the phone's menu, listed under the shopper's name rather than behind a second
- * pop-up (one tap to My Orders, as in the grocery apps), each a full-width tap target.
- */
+/** The same links in the phone's menu, under the shopper's name rather than a second pop-up. */
 export function AccountSection({ name }: { name: string }) {
   return (
     <section aria-label="Your account" className="border-t border-gray-200 pt-3">

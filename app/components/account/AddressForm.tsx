@@ -28,33 +28,17 @@ const PLACE: Field[] = [
   { name: "street", label: "Flat, house, street and area", autoComplete: "street-address", maxLength: 200 },
   { name: "city", label: "City", autoComplete: "address-level2", maxLength: 80 },
 ];
-// No pattern: "560 034" is a PIN code as typed (the server reads its digits), as in the top bar's
-// Deliver to field and /delivery; what is not one gets the server's reason under the field.
+// No pattern: "560 034" is a PIN code as typed (the server reads its digits).
 const PIN: Field = { name: "zipCode", label: "PIN code", inputMode: "numeric", autoComplete: "postal-code", maxLength: 10, hint: "6 digits" };
 
-/** The fields a refusal can be shown beside, in the form's order (the first refused takes the focus). */
+/** In the form's order (the first refused takes the focus). */
 const FIELD_NAMES: string[] = [...NAME, ...CONTACT, ...PLACE].map((field) => field.name).concat("state", PIN.name);
 
 const INPUT = "mt-1 w-full rounded border border-gray-400 px-2 py-2.5 text-gray-700 outline-none focus:border-primary";
 
-/**
- * An Indian delivery address, to add or to edit: every field with a visible label, the state from
- * the list of states and union territories, the country fixed to India. A plain form (it works
- * without JavaScript); `answer` is the action's: a refusal's message shows under the field it is
- * about (marked invalid, and focused), else above the button; refused without JavaScript the
- * fields show what the shopper typed (ADR 047).
- */
-export function AddressForm({
-  address,
-  answer,
-  submitLabel,
-  showDefault = true,
-}: {
-  address?: Partial<AddressSnapshot>;
-  answer?: FormAnswer;
-  submitLabel: string;
-  showDefault?: boolean;
-}) {
+type AddressFormProps = { address?: Partial<AddressSnapshot>; answer?: FormAnswer; submitLabel: string; showDefault?: boolean };
+/** An Indian delivery address, to add or edit: a plain form; refusals show under their fields (ADR 047). */
+export function AddressForm({ address, answer, submitLabel, showDefault = true }: AddressFormProps) {
   const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
   const refusal = answer && !answer.ok ? answer : undefined;
@@ -82,8 +66,7 @@ export function AddressForm({
     </div>
   );
   return (
-    // Hydrated, the server checks every field at once (each reason under its field); the
-    // browser's own checks would stop at the first. Without JavaScript they help.
+    // Hydrated, the server checks every field at once; the browser's own checks would stop at the first.
     <Form method="post" noValidate={hydrated} className="mt-8 max-w-md space-y-3 text-sm">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">{NAME.map(input)}</div>
       {CONTACT.map(input)}

@@ -4,28 +4,13 @@ import type { ActionFailure } from "@worker/web/form-answer";
 import { refillFrom } from "~/lib/refill";
 import { useFailureToast } from "~/lib/use-action-toast";
 import { useFieldError } from "~/lib/field-error";
-
 import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@shared/accounts";
 import { BusyButton } from "~/components/BusyButton";
 
-/**
- * Login / sign-up, posting to the /login action (a real form: it works before JavaScript loads).
- * The toggle between them is a link to the login page in the other mode, so sign-up is reachable
- * without JavaScript; with it, the toggle switches in place. Each mode is a fresh form: an error
- * of a failed login never shows on the sign-up form.
- */
-export function AuthForm({
-  initialMode = "login",
-  redirectTo = "/",
-  refusal = null,
-  heading = "h2",
-}: {
-  initialMode?: Mode;
-  redirectTo?: string;
-  refusal?: ActionFailure | null;
-  heading?: "h1" | "h2";
-}) {
+type AuthFormProps = { initialMode?: Mode; redirectTo?: string; refusal?: ActionFailure | null; heading?: "h1" | "h2" };
+/** Login / sign-up, posting to /login (works before JavaScript); the toggle is a link to the other mode, a fresh form per mode. */
+export function AuthForm({ initialMode = "login", redirectTo = "/", refusal = null, heading = "h2" }: AuthFormProps) {
   const [mode, setMode] = useState<Mode>(initialMode);
   return (
     <ModeForm
@@ -39,27 +24,15 @@ export function AuthForm({
   );
 }
 
-/** `refusal`: a post refused without JavaScript, back on the login page (a flash): why, and the name and e-mail typed. */
-function ModeForm({
-  mode,
-  redirectTo,
-  refusal,
-  heading: Heading,
-  onToggle,
-}: {
-  mode: Mode;
-  redirectTo: string;
-  refusal: ActionFailure | null;
-  heading: "h1" | "h2";
-  onToggle: () => void;
-}) {
+type ModeFormProps = { mode: Mode; redirectTo: string; refusal: ActionFailure | null; heading: "h1" | "h2"; onToggle: () => void };
+/** `refusal`: a post refused without JavaScript (a flash): why, and the name and e-mail typed. */
+function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: ModeFormProps) {
   const fetcher = useFetcher<ActionFailure>();
   const id = useId();
   const busy = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.msg : null;
   const other: Mode = mode === "login" ? "register" : "login";
   useFailureToast(fetcher.state, error);
-  // A fetcher's answer, once there is one; before it, a refusal posted without JavaScript.
   const shownRefusal = fetcher.data ?? refusal;
   const { general, fieldProps, errorFor } = useFieldError(shownRefusal, id, mode === "login" ? LOGIN_FIELDS : SIGN_UP_FIELDS);
   const shown = refillFrom(refusal);
@@ -109,7 +82,7 @@ function ModeForm({
         {...fieldProps("password", mode === "register" ? `${id}-password-hint` : undefined)}
         error={errorFor("password")}
       />
-      {/* The rule stays in sight while typing (a placeholder goes at the first key, and was cut off on a phone). */}
+      {/* The rule stays in sight while typing (a placeholder goes at the first key). */}
       {mode === "register" && (
         <p id={`${id}-password-hint`} className="-mt-3 text-xs text-gray-500">
           At least {PASSWORD_MIN} characters, and not a common password such as password123.

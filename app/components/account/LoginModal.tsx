@@ -3,11 +3,7 @@ import { useNavigation } from "react-router";
 import { onLoginRequested } from "~/lib/login-dialog";
 import { AuthForm } from "./AuthForm";
 
-/**
- * The login modal: a native <dialog>, which traps focus, closes on Escape and returns focus to the
- * button. A click on the backdrop closes it too. The root mounts it lazily after hydration (it is
- * in no page's first load); the Login button (./LoginButton.tsx) is a link to /login until then.
- */
+/** A native <dialog> (focus trap, Escape, focus return); a backdrop click closes it too. Mounted lazily by the root. */
 export function LoginModal() {
   const dialog = useRef<HTMLDialogElement>(null);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
@@ -22,8 +18,7 @@ export function LoginModal() {
     [],
   );
 
-  // Once its form is there, the opened dialog puts the focus on the first field, the e-mail (on
-  // its own it would focus itself, or Close). Each opening sets `redirectTo` anew (closing clears it).
+  // On its own the dialog would focus itself or Close: focus the first field once the form is there.
   useEffect(() => {
     if (redirectTo !== null && dialog.current?.open) dialog.current.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus();
   }, [redirectTo]);
@@ -34,8 +29,7 @@ export function LoginModal() {
   }, [navigation.state]);
 
   return (
-    // A click on the backdrop closes the dialog, for the mouse; Escape (native to <dialog>) and the
-    // close button are the keyboard's ways.
+    // The backdrop click is for the mouse; Escape and Close are the keyboard's ways.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialog}

@@ -2,17 +2,10 @@ import { useMatches, Link } from "react-router";
 import { useCart } from "~/lib/cart";
 import { formatRupees, itemsTotal } from "@shared/money";
 
-/**
- * A shop route's `handle` for a page without the cart bar: the cart itself, and the address forms
- * on the way to checkout (the bar would only cover their Save button).
- */
+/** A shop route's `handle` for a page without the cart bar (it would cover the address forms' Save). */
 export const WITHOUT_CART_BAR = { cartBar: false } as const;
 
-/**
- * The phone's floating "View cart · N items · ₹X" bar, on every shop page but those whose route
- * says WITHOUT_CART_BAR, while the cart holds something (app.css places it and keeps room for it;
- * md and up have the top bar's cart instead). A plain link: it works before JavaScript loads.
- */
+/** The phone's floating "View cart · N items · ₹X" link while the cart holds something (app.css places it). */
 export function CartBar() {
   const { items, count, prices } = useCart();
   const hidden = useMatches().some((match) => (match.handle as { cartBar?: boolean } | undefined)?.cartBar === false);

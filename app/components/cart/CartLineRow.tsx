@@ -7,11 +7,7 @@ import { formatRupees } from "@shared/money";
 import { cartFormAction, useCartChange } from "~/lib/cart";
 import { productPath } from "~/components/ProductCard";
 
-/**
- * One cart line: − qty + to change the quantity, Remove to delete the whole line. Every button is
- * a plain form that sets the line's quantity through /cart (so it works without JavaScript, and a
- * repeated post sets the same number instead of counting twice); once hydrated, through a fetcher.
- */
+/** One cart line: every button a plain form setting the quantity through /cart (a repeated post cannot count twice). */
 export function CartLineRow({ line, quantity }: { line: CartLine; quantity: number }) {
   const setQuantity = useCartChange();
   const product = line.product;
@@ -21,8 +17,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
   const left = stockLimit(line);
 
   return (
-    // A phone has no room for three columns (nor their headings): the product takes the width, and
-    // its amount sits above Remove at the right. From md on, the cart's three headed columns.
+    // A phone has no room for three columns: the amount sits above Remove at the right.
     <li className="grid grid-cols-[1fr_auto] items-center gap-x-3 border-t border-gray-200 py-4 text-sm md:grid-cols-[2fr_1fr_1fr] md:gap-x-0 md:text-base">
       <div className="flex min-w-0 items-center gap-3 md:gap-6">
         {product ? (
@@ -46,7 +41,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
             </p>
           )}
           {left !== null && overStock(line, quantity) && (
-            // The stock fell since it was added: say so here, with the one-tap fix, not only in a toast at Place Order.
+            // The stock fell since it was added: say so here, with the one-tap fix.
             <div className="mt-1 flex flex-wrap items-center gap-x-2 text-sm font-medium text-red-600" data-testid="over-stock">
               <p>Only {left} left</p>
               <SetQuantity
@@ -103,16 +98,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
   );
 }
 
-/** A button that sets the line to `quantity` (0 removes it), as a form posting to /cart. */
-function SetQuantity({
-  productId,
-  quantity,
-  label,
-  onSet,
-  disabled = false,
-  className,
-  children,
-}: {
+type SetQuantityProps = {
   productId: string;
   quantity: number;
   label: string;
@@ -120,7 +106,8 @@ function SetQuantity({
   disabled?: boolean;
   className: string;
   children: ReactNode;
-}) {
+};
+function SetQuantity({ productId, quantity, label, onSet, disabled = false, className, children }: SetQuantityProps) {
   return (
     <form
       method="post"
@@ -132,7 +119,7 @@ function SetQuantity({
     >
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="quantity" value={quantity} />
-      {/* Off by aria-disabled, not disabled: a button pressed up to its limit keeps the keyboard's focus. */}
+      {/* aria-disabled, not disabled: a button pressed up to its limit keeps the focus. */}
       <button type="submit" name="intent" value="set" aria-label={label} aria-disabled={disabled || undefined} className={className}>
         {children}
       </button>

@@ -12,31 +12,26 @@ import { BusyButton } from "~/components/BusyButton";
 
 type Props = {
   totals: Totals;
-  /** What the orderable lines save against their MRP. */
   savedPaise: number;
   signedIn: boolean;
-  /** The shopper's addresses, the default first, each with what the store promises there. */
   addresses: (AddressSnapshot & { promise: PromiseView })[];
   cardPayments: boolean;
   checkoutKey: string;
   items: { product: string; quantity: number }[];
-  /** What the shopper must fix in the lines first (out of stock, gone, more than is left), or null. */
   blocked: string | null;
-  /** The payment method chosen to start with: the card, back from Stripe's page without paying. */
+  /** Back from Stripe's page without paying: the card. */
   initialPayment?: "COD" | "Online";
 };
 
-/** Delivery address, payment method, totals and the Place Order button (a real form). */
 export function Checkout({ totals, savedPaise, signedIn, addresses, cardPayments, checkoutKey, items, blocked, initialPayment = "COD" }: Props) {
   const fetcher = useFetcher<ActionFailure>();
   const location = useLocation();
   const [paymentType, setPaymentType] = useState<"COD" | "Online">(cardPayments ? initialPayment : "COD");
-  // The address the shopper has just added on the way here (?address=, add-address.tsx), else the default.
+  // The address just added on the way here (?address=), else the default.
   const [params] = useSearchParams();
   const [addressId, setAddressId] = useState(() => addresses.find((address) => address.id === params.get("address"))?.id ?? addresses[0]?.id ?? "");
   const busy = fetcher.state !== "idle";
-  // Outside the delivery area: said beside the button, which then does nothing once hydrated
-  // (before, and without JavaScript, the post is refused by the server with the same reason).
+  // Outside the delivery area: said beside the button, which then does nothing (the server refuses it too).
   const unserved = signedIn ? addresses.find((address) => address.id === addressId && address.promise.kind === "unserved") : undefined;
   const hydrated = useHydrated();
 

@@ -14,10 +14,7 @@ export function OrderSummary({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * Price, free shipping, the store's tax and the total: the same numbers (and words) the order and
- * Stripe will show; then what the cart saves against the MRP, when it does.
- */
+/** The same numbers and words the order and Stripe show; then the saving against the MRP. */
 export function TotalsList({ totals, savedPaise = 0 }: { totals: Totals; savedPaise?: number }) {
   return (
     <dl className="mt-4 space-y-2 text-gray-600">

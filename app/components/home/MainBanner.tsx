@@ -3,13 +3,8 @@ import { imageUrl } from "@shared/images";
 import { SITE_IMAGES } from "~/lib/site-images";
 import { useStorefront } from "~/lib/root-data";
 
-/**
- * The main banner is HTML over a gradient rather than one big picture: its text is the LCP, it
- * scales from phone to desktop without separate files, and it stays sharp. The small-screen
- * variant stacks the hero text over the picture.
- */
+/** HTML over a gradient rather than one big picture: its text is the LCP, and it scales without separate files. */
 export function MainBanner() {
-  // The promise comes from the store's settings, as the chip's and the shipping policy's do.
   const store = useStorefront();
   return (
     <section className="relative mt-6 overflow-hidden rounded-2xl bg-gradient-to-br from-[#e6f4ea] via-[#f3faf5] to-[#fef6da]">

@@ -7,9 +7,7 @@ import { BusyButton } from "~/components/BusyButton";
 export function Newsletter({ result }: { result?: FormAnswer }) {
   const fetcher = useFetcher<FormAnswer>();
   const shown = fetcher.data ?? result;
-
   useActionToast(fetcher.data);
-
   return (
     <section className="mt-24 flex flex-col items-center text-center" aria-labelledby="newsletter-title">
       <h2 id="newsletter-title" className="text-2xl font-semibold md:text-4xl">

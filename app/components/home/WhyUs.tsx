@@ -3,14 +3,13 @@ import { SITE_IMAGES } from "~/lib/site-images";
 import { useStorefront } from "~/lib/root-data";
 
 const FEATURES = [
-  // Its words come from the store's settings, like the hero's.
+  // Its words come from the store's settings.
   { icon: SITE_IMAGES.featureDelivery, title: "Fastest Delivery", description: "" },
   { icon: SITE_IMAGES.featureFresh, title: "Freshness Guaranteed", description: "Fresh produce straight from the source." },
   { icon: SITE_IMAGES.featurePrice, title: "Affordable Prices", description: "Quality groceries at unbeatable prices." },
   { icon: SITE_IMAGES.featureTrust, title: "Trusted by Thousands", description: "Loved by 10,000+ happy customers." },
 ];
 
-/** The bottom banner: the why-us block with the four trust features (stacked on phones). */
 export function WhyUs() {
   const store = useStorefront();
   return (

@@ -8,33 +8,22 @@ import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { BusyButton } from "~/components/BusyButton";
 
 type Props = {
-  /** The confirmation page, which is also where the form posts: `/my-orders/:id/cancel` or `/seller/orders/:id/cancel`. */
+  /** The confirmation page, where the form posts too. */
   confirmPath: string;
-  /** "Order 1A2B3C4D": what the dialog's title names. */
   orderLabel: string;
   reasons: readonly string[];
-  /** The seller writes a note for the customer too. */
   withNote?: boolean;
   buttonLabel?: string;
-  /** The id of what names the order, in a list of several (the link's words are the same on each). */
+  /** The id of what names the order in a list (the link's words are the same on each). */
   describedBy?: string;
-  /** What cancelling does to money already paid (shared/order-status.ts cancelRefundNote), if any. */
   refundNote?: string | null;
-  /**
-   * False once the order can no longer be cancelled. The caller keeps the component mounted for a
-   * cancelled order, so the answer of its own cancellation (the toast) still arrives: the order's
-   * new data and the fetcher's answer come in the same render.
-   */
+  /** False once it can no longer be cancelled; kept mounted so the answer's toast still arrives. */
   open?: boolean;
 };
 
 const BUTTON = "rounded border border-red-300 px-4 py-1.5 text-sm text-red-700 hover:bg-red-50";
 
-/**
- * "Cancel order": a link to a confirmation page, so it works without JavaScript; with it, the same
- * confirmation opens in a dialog (focus trapped, Escape closes, focus returns to the button) and
- * posts through a fetcher, so the page stays where it is and refreshes its data.
- */
+/** A link to a confirmation page (works without JavaScript); with it, the same confirmation in a dialog, posting through a fetcher. */
 export function CancelOrderButton({
   confirmPath,
   orderLabel,
@@ -46,20 +35,16 @@ export function CancelOrderButton({
   refundNote,
 }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  // The confirmation's form is rendered when first opened, not on the server for every card: a page
-  // of ten orders rendered ten forms of reasons nobody had asked for (CPU per request, ADR 023).
+  // Rendered when first opened, not on the server for every card (CPU per request, ADR 023).
   const [opened, setOpened] = useState(false);
   const fetcher = useFetcher<FormAnswer>();
   const titleId = useId();
   const done = fetcher.state === "idle" ? fetcher.data : undefined;
-  // Success is a toast and the dialog closes; a refusal stays in the dialog, next to the choices.
   useActionToast(done?.ok ? done : undefined);
   useEffect(() => {
     if (!done?.ok || !dialog.current) return;
     dialog.current.close();
-    // The dialog gives the focus back to the link that opened it, which a cancelled order no longer
-    // has: the focus stays in the closed dialog, or falls to the page's start. It goes to the order's
-    // card in a list (the seller's evening list keeps its place), else to the heading around it.
+    // The link the dialog returns focus to is gone with a cancelled order: focus its card, else the heading around it.
     const active = document.activeElement;
     if (!active || active === document.body || dialog.current.contains(active)) {
       const card = dialog.current.closest<HTMLElement>("article");
@@ -84,7 +69,7 @@ export function CancelOrderButton({
           {buttonLabel}
         </Link>
       )}
-      {/* A click on the backdrop closes it for the mouse; Escape and "Keep order" are the keyboard's ways. */}
+      {/* The backdrop click is for the mouse; Escape and "Keep order" are the keyboard's ways. */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
       <dialog
         ref={dialog}
@@ -123,27 +108,16 @@ export function CancelOrderButton({
   );
 }
 
-/**
- * The confirmation itself: a reason (required), the seller's note, and the two answers. In the
- * dialog it posts through the dialog's fetcher; on the no-JavaScript confirmation page, as a plain
- * form, and a refusal there comes back with the reason and note that were posted (ADR 047).
- */
-export function CancelOrderForm({
-  fetcher,
-  action,
-  reasons,
-  withNote,
-  answer,
-  keepButton,
-}: {
+type CancelOrderFormProps = {
   fetcher?: FetcherWithComponents<FormAnswer>;
   action: string;
   reasons: readonly string[];
   withNote: boolean;
-  /** The action's answer to the last post, if any: its refusal is shown, and what it posted refills the form. */
   answer?: FormAnswer | null;
   keepButton: React.ReactNode;
-}) {
+};
+/** The confirmation: a reason, the seller's note, the two answers; a plain form on the no-JavaScript page (refilled, ADR 047). */
+export function CancelOrderForm({ fetcher, action, reasons, withNote, answer, keepButton }: CancelOrderFormProps) {
   const error = answer && !answer.ok ? answer.msg : undefined;
   const shown = refillFrom(answer);
   const FormTag = fetcher ? fetcher.Form : "form";

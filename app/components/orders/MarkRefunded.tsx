@@ -8,11 +8,8 @@ import { useMenuDismiss } from "~/lib/use-menu-dismiss";
 
 type RefundResult = { ok: true; msg: string } | ActionFailure;
 
-/**
- * The one fetcher every "Mark refunded" posts through. Its success toast is shown by the orders
- * page (useRefundToast), not by the card: a refunded order leaves a list filtered to refunds due in
- * the very render that brings the answer, and takes its card with it.
- */
+// The one fetcher every "Mark refunded" posts through; the page shows its success toast, as a refunded order's card
+// leaves a list filtered to refunds due in the very render that brings the answer.
 const REFUND_FETCHER = "mark-refunded";
 
 export function useRefundToast() {
@@ -22,30 +19,20 @@ export function useRefundToast() {
 
 type Props = {
   orderId: string;
-  /** "order 1A2B3C4D": what the button names for a screen reader. */
   orderLabel: string;
-  /** "₹420 to Asha Rao": what went back, to whom. */
   what: string;
 };
 
-/**
- * "Mark refunded" on the seller's orders page (ADR 044): a disclosure whose confirmation posts to
- * the page's own action. A native `<details>`, so it opens and closes without JavaScript (the post
- * then answers with Post/Redirect/Get and a flash toast) and by keyboard; with JavaScript the post
- * goes through a fetcher and the list refreshes in place. It closes as menus do (Escape, a tap
- * outside, Keep), so an Enter after Escape records nothing. No page of its own: a route would add to
- * the manifest every shop page loads (ADR 043).
- */
+/** A native `<details>` confirmation posting to the page's own action (ADR 044); no route of its own (ADR 043). */
 export function MarkRefunded({ orderId, orderLabel, what }: Props) {
   const fetcher = useFetcher<RefundResult>({ key: REFUND_FETCHER });
   const errorId = useId();
-  // The fetcher is shared by every order's card: this one shows only the answer to its own post.
+  // The fetcher is shared: this card shows only the answer to its own post.
   const [sent, setSent] = useState(false);
   const done = sent && fetcher.state === "idle" ? fetcher.data : undefined;
   const busy = sent && fetcher.state !== "idle";
   const menu = useRef<HTMLDetailsElement>(null);
   const close = useMenuDismiss(menu);
-  // Keep needs JavaScript; without it the summary closes the question.
   const hydrated = useHydrated();
   return (
     <details ref={menu} className="w-full">

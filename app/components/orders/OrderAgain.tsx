@@ -4,12 +4,7 @@ import { BusyButton } from "~/components/BusyButton";
 
 type Result = { ok: true; msg: string; added: number } | ActionFailure;
 
-/**
- * "Order again": a real form. Without JavaScript the action goes to the order page, which says the
- * items were added and marks those not available now; with JavaScript a fetcher, and the action's
- * words (what was added, what is not available) appear next to the button, read out as a status.
- */
-/** `describedBy`: the id of what names the order, for a list of several (the button's words are the same on each). */
+/** A real form (without JavaScript the order page says what was added); with it, the action's words beside the button. */
 export function OrderAgainButton({ orderId, describedBy }: { orderId: string; describedBy?: string }) {
   const fetcher = useFetcher<Result>();
   const done = fetcher.state === "idle" ? fetcher.data : undefined;

@@ -21,7 +21,7 @@ import { OrderAgainButton } from "./OrderAgain";
 import { OrderTimeline } from "./OrderTimeline";
 import { PayNowButton } from "./PayNow";
 
-/** One order as its shopper sees it on My Orders; `highlighted`: the order just placed. */
+/** `highlighted`: the order just placed. */
 export function OrderCard({ order, now, highlighted = false }: { order: OrderView & { promise: string | null }; now: number; highlighted?: boolean }) {
   const cancellable = shopperCanCancel(order, now);
   const cancelled = cancellationText(order, "shopper");

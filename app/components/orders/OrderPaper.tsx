@@ -8,17 +8,21 @@ import { taxLineLabel } from "@shared/tax";
 
 type Kind = "invoice" | "packing-slip";
 
-/**
- * An order's printable paper, GST-style: the seller's legal name and address (and GSTIN: then it is
- * a tax invoice), the invoice number,
- * date and place of supply, bill-to and ship-to, the lines as bought, the tax as it was charged
- * and the total in words. The packing slip is the same paper without prices, with boxes to tick.
- * The toolbar (back, print) is for the screen only.
- */
+const LEADING_COLUMNS = [
+  ["#", "py-2 pr-2"],
+  ["Item", "py-2 pr-2"],
+  ["Qty", "py-2 pr-2 text-right"],
+];
+const COLUMNS: Record<Kind, string[][]> = {
+  invoice: [...LEADING_COLUMNS, ["Rate", "py-2 pr-2 text-right"], ["Amount", "py-2 text-right"]],
+  "packing-slip": [...LEADING_COLUMNS, ["Packed", "py-2 text-right"]],
+};
+
+/** An order's printable paper, GST-style (a tax invoice when the seller has a GSTIN); the packing slip is the same without prices. */
 export function OrderPaper({ data, kind, backTo, backLabel = "Back to the order" }: { data: InvoiceData; kind: Kind; backTo: string; backLabel?: string }) {
   const { store, order } = data;
   const { address } = order;
-  // Only a GST-registered business issues a tax invoice; without a GSTIN the paper is a plain invoice.
+  const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const title = kind === "packing-slip" ? "Packing Slip" : store.gstin ? "Tax Invoice" : "Invoice";
   return (
     <div className="mx-auto max-w-3xl p-4 text-sm text-gray-900 md:p-8 print:max-w-none print:p-0">
@@ -43,7 +47,7 @@ export function OrderPaper({ data, kind, backTo, backLabel = "Back to the order"
           <div className="text-right">
             <h1 className="text-xl font-semibold uppercase tracking-wide">{title}</h1>
             {order.status === "Cancelled" && (
-              // A cancelled order's paper stays printable for the records, and says plainly that it is void.
+              // A cancelled order's paper stays printable for the records, and says it is void.
               <p className="mt-1 font-semibold uppercase text-red-700" data-testid="paper-cancelled">
                 Cancelled{kind === "packing-slip" ? ": do not pack" : order.isPaid ? "" : ": nothing to pay"}
               </p>
@@ -83,29 +87,11 @@ export function OrderPaper({ data, kind, backTo, backLabel = "Back to the order"
           <caption className="sr-only">{kind === "invoice" ? "Items and amounts" : "Items to pack"}</caption>
           <thead>
             <tr className="border-b border-gray-300 text-xs uppercase text-gray-600">
-              <th scope="col" className="py-2 pr-2">
-                #
-              </th>
-              <th scope="col" className="py-2 pr-2">
-                Item
-              </th>
-              <th scope="col" className="py-2 pr-2 text-right">
-                Qty
-              </th>
-              {kind === "invoice" ? (
-                <>
-                  <th scope="col" className="py-2 pr-2 text-right">
-                    Rate
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    Amount
-                  </th>
-                </>
-              ) : (
-                <th scope="col" className="py-2 text-right">
-                  Packed
+              {COLUMNS[kind].map(([text, className]) => (
+                <th key={text} scope="col" className={className}>
+                  {text}
                 </th>
-              )}
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -174,11 +160,7 @@ export function OrderPaper({ data, kind, backTo, backLabel = "Back to the order"
         ) : (
           <footer className="mt-6 space-y-1 border-t border-gray-300 pt-4">
             <p>
-              {countOf(
-                order.items.reduce((sum, item) => sum + item.quantity, 0),
-                "unit",
-              )}{" "}
-              in {countOf(order.items.length, "line")}
+              {countOf(units, "unit")} in {countOf(order.items.length, "line")}
             </p>
             {order.paymentType === "COD" && !order.isPaid && order.status !== "Cancelled" ? (
               <p className="text-lg font-semibold" data-testid="cash-to-collect">
@@ -192,14 +174,12 @@ export function OrderPaper({ data, kind, backTo, backLabel = "Back to the order"
   );
 }
 
-/** "1 unit", "3 units". */
 function countOf(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 function PrintButton() {
-  // Printing needs JavaScript: without it the button is not offered (it would do nothing), and
-  // the browser's own Print prints the same page.
+  // Printing needs JavaScript: without it the button is not offered (the browser's own Print prints the same page).
   const hydrated = useHydrated();
   if (!hydrated) return null;
   return (

@@ -1,10 +1,7 @@
 import type { StatusChange } from "@worker/db/schema";
 import { formatDateTime, LIFECYCLE } from "@shared/order-status";
 
-/**
- * The order's steps with the time each was reached (a cancelled order shows where it stopped).
- * `vertical`: the order page's tall form, a line joining the steps.
- */
+/** The order's steps with the time each was reached; `vertical`: the order page's tall form. */
 export function OrderTimeline({ history, vertical = false }: { history: StatusChange[]; vertical?: boolean }) {
   const reached = new Map(history.map((change) => [change.status, change.at]));
   const cancelledAt = reached.get("Cancelled");

@@ -1,10 +1,7 @@
 import { Link } from "react-router";
 import { formatDateTime, orderNumber, UNPAID_CARD_ORDER_HOLD_MS } from "@shared/order-status";
 
-/**
- * "Pay now" for a card order still waiting for its payment (ADR 054): a plain form, so the browser
- * itself follows the answer's redirect to Stripe's page, with or without JavaScript.
- */
+/** For a card order still waiting for its payment (ADR 054): a plain form, so the browser follows the redirect to Stripe. */
 export function PayNowButton({ orderId, describedBy }: { orderId: string; describedBy?: string }) {
   return (
     <form method="post" action={`/my-orders/${orderId}/pay`}>
@@ -15,10 +12,7 @@ export function PayNowButton({ orderId, describedBy }: { orderId: string; descri
   );
 }
 
-/**
- * The cart's note after leaving Stripe's page without paying (`?unpaid=`): the order is placed and
- * waits for its payment, so paying is one press away, and leaving it costs nothing.
- */
+/** The cart's note after leaving Stripe's page without paying (`?unpaid=`). */
 export function UnpaidOrderNote({ order }: { order: { id: string; createdAt: number } }) {
   return (
     <div role="status" className="mb-6 rounded border border-amber-300 bg-amber-50 p-4 text-sm text-gray-800" data-testid="unpaid-order">

@@ -1,17 +1,8 @@
 import type { AddressSnapshot } from "@worker/db/schema";
 
+type PostalAddressProps = { address: AddressSnapshot; className: string; nameClassName: string; testId?: string };
 /** An order's delivery address as the order page and the printed papers write it. */
-export function PostalAddress({
-  address,
-  className,
-  nameClassName,
-  testId,
-}: {
-  address: AddressSnapshot;
-  className: string;
-  nameClassName: string;
-  testId?: string;
-}) {
+export function PostalAddress({ address, className, nameClassName, testId }: PostalAddressProps) {
   return (
     <address className={className} data-testid={testId}>
       <p className={nameClassName}>

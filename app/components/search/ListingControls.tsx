@@ -4,12 +4,7 @@ import { PRODUCT_SORTS, productsHref, type ProductSort } from "@shared/search";
 
 type Listing = { search: string; category?: string; sort: ProductSort };
 
-/**
- * The listing's category filter chips and sort menu (/products, and a category's own page, which
- * sorts at its own address: `sortAt`). Both are in the URL and work without JavaScript: the chips
- * are links, the sort a GET form with its own button (choosing an option does not navigate by
- * itself, so the keyboard can go through the options).
- */
+/** Category chips (links) and a sort GET form with its own button (choosing an option must not navigate: keyboard users go through them). */
 export function ListingControls({ listing, sortAt }: { listing: Listing; sortAt?: string }) {
   return (
     <div className="mb-6 flex flex-col gap-3 md:flex-row md:items-center md:justify-between">

@@ -3,15 +3,7 @@ import { Form, useSearchParams } from "react-router";
 import { MAX_SEARCH_LENGTH, normaliseSearchText } from "@shared/search-text";
 import type { ComboboxState, SuggestionsProps } from "./Suggestions";
 
-/**
- * The top bar's search box: a plain GET form to /products (so it works without JavaScript), and
- * with JavaScript a combobox whose suggestions come from the server as you type (WAI-ARIA 1.2
- * combobox with a listbox popup).
- *
- * The suggestions' code (fetching, keys, the listbox: ./Suggestions.tsx) is loaded on the first
- * focus of the box, not with the page: the shop's first-load JavaScript has a budget (ADR 030).
- * This part only owns the input and the ARIA state the popup reports back.
- */
+/** A plain GET form to /products; with JavaScript a WAI-ARIA combobox whose code (./Suggestions) loads on first focus (ADR 030). */
 export function SearchBox({ className = "" }: { className?: string }) {
   const [params] = useSearchParams();
   const id = useId();
@@ -20,18 +12,16 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const [Suggestions, setSuggestions] = useState<ComponentType<SuggestionsProps> | null>(null);
   const [state, setState] = useState<ComboboxState>({ expanded: false, activeId: undefined });
   const loading = useRef(false);
-  // A search submitted before the suggestions' code arrived: it must not then open them over the results.
+  // Submitted before the suggestions' code arrived: it must not then open them over the results.
   const submitted = useRef(false);
-  // The box says what the page shows: the search of a results page, nothing once the shopper has
-  // gone elsewhere (it is uncontrolled, so a client-side navigation would otherwise keep old text).
+  // Uncontrolled: a client navigation would otherwise keep old text.
   const shownSearch = normaliseSearchText(params.get("search") ?? "");
   useEffect(() => {
     const box = input.current;
     if (box && document.activeElement !== box) box.value = shownSearch;
   }, [shownSearch]);
 
-  // A suggestion chosen: the product page is no search, so the box empties, and the focus leaves it
-  // (a phone's keyboard closes) for the new page's heading, where RouteAnnouncer puts it.
+  // A suggestion chosen: the box empties and lets go of the focus (a phone's keyboard closes).
   const letGo = () => {
     const box = input.current;
     if (!box) return;
@@ -45,7 +35,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
     submitted.current = false;
     import("./Suggestions").then(
       (module) => setSuggestions(() => module.Suggestions),
-      // Offline or a stale deploy: the box stays a plain search form.
+      // Offline or a stale deploy: a plain search form.
       () => (loading.current = false),
     );
   };
@@ -77,7 +67,6 @@ export function SearchBox({ className = "" }: { className?: string }) {
         maxLength={MAX_SEARCH_LENGTH}
         onFocus={enhance}
         onPointerDown={enhance}
-        // The focus ring is the pill's (the form's), not a square drawn inside it.
         className="w-full bg-transparent py-1.5 outline-none! placeholder:text-gray-500 lg:w-52"
       />
       <button type="submit" aria-label="Search" className="p-1 text-gray-600">

@@ -7,7 +7,6 @@ import { productsHref, type ProductSort } from "@shared/search";
 
 type Listing = { search: string; category?: string; sort: ProductSort };
 
-/** "Did you mean …": a link to the search as the closest names spell it. */
 function DidYouMean({ listing, didYouMean }: { listing: Listing; didYouMean: string }) {
   return (
     <>
@@ -20,7 +19,7 @@ function DidYouMean({ listing, didYouMean }: { listing: Listing; didYouMean: str
   );
 }
 
-/** Above a grid of close spellings only: says the text itself matched nothing, and offers the likely word. */
+/** Above a grid of close spellings only. */
 export function CloseMatchesNote({ listing, didYouMean }: { listing: Listing; didYouMean: string | null }) {
   return (
     <p className="mb-6 rounded-md bg-primary-soft px-4 py-3 text-gray-700">
@@ -29,7 +28,6 @@ export function CloseMatchesNote({ listing, didYouMean }: { listing: Listing; di
   );
 }
 
-/** The search's matches that are sold out, each a link to its page ("Currently out of stock"). */
 function SoldOutList({ products }: { products: ProductCardView[] }) {
   if (products.length === 0) return null;
   return (
@@ -49,7 +47,6 @@ function SoldOutList({ products }: { products: ProductCardView[] }) {
   );
 }
 
-/** Under a search's last page of results: what else it matched, sold out right now. */
 export function SoldOutMatches({ products }: { products: ProductCardView[] }) {
   if (products.length === 0) return null;
   return (
@@ -62,10 +59,7 @@ export function SoldOutMatches({ products }: { products: ProductCardView[] }) {
   );
 }
 
-/**
- * A search that found nothing in stock: never a dead end. What it found sold out (so the shopper
- * knows the store has it), other categories, the whole catalogue, popular categories.
- */
+/** A search that found nothing in stock: never a dead end. */
 export function NoMatches({ listing, soldOut = [] }: { listing: Listing; soldOut?: ProductCardView[] }) {
   const category = listing.category ? findCategory(listing.category) : undefined;
   const where = category ? ` in ${category.path}` : "";

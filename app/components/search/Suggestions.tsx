@@ -4,36 +4,23 @@ import { productPath } from "~/components/ProductCard";
 import { formatRupees, rupeesToPaise } from "@shared/money";
 import { MIN_SUGGEST_LENGTH, normaliseSearchText, SUGGEST_PATH } from "@shared/search";
 
-/** What the input shows of the popup (its aria-expanded and aria-activedescendant). */
 export type ComboboxState = { expanded: boolean; activeId: string | undefined };
 
 export type SuggestionsProps = {
   input: RefObject<HTMLInputElement | null>;
   listId: string;
   onStateChange: (state: ComboboxState) => void;
-  /** Whether the box's form was submitted since it was first focused (then what it holds is not asked for on loading). */
+  /** Submitted since first focused: then what it holds is not asked for on loading. */
   searchSubmitted: RefObject<boolean>;
-  /** A product was chosen: the page it opens is no search, so the box lets go of the text and the focus. */
   onChoose: () => void;
 };
 
-/** `inStock: false`: a sold-out match, after those in stock. */
 type Suggestion = { _id: string; name: string; category: string; offerPrice: number; image: string | null; inStock: boolean };
 type Answer = { suggestions: Suggestion[]; didYouMean: string | null };
 
-/** Typing pauses this long before the server is asked. */
 const DEBOUNCE_MS = 120;
 
-/**
- * The search box's suggestions, loaded the first time the box is focused (SearchBox.tsx): asks
- * the server (GET /api/product/suggest, edge-cached) as the shopper types, shows a listbox, and
- * follows the WAI-ARIA 1.2 combobox pattern:
- * - Down / Up move through the suggestions (wrapping), Alt+Down opens the list without moving;
- * - Enter opens the highlighted product, or, with none highlighted, submits the search;
- * - Escape closes the list (a second Escape clears the box, as a search field does);
- * - Tab, a tap elsewhere or leaving the box closes it;
- * - a polite live region says how many suggestions there are.
- */
+/** The search box's suggestions (GET /api/product/suggest, edge-cached) as a WAI-ARIA 1.2 combobox's listbox. */
 export function Suggestions({ input, listId, onStateChange, searchSubmitted, onChoose }: SuggestionsProps) {
   const navigate = useNavigate();
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -52,8 +39,7 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
   const activeId = expanded && active >= 0 ? optionId(active) : undefined;
   useEffect(() => onStateChange({ expanded, activeId }), [expanded, activeId, onStateChange]);
 
-  // Choosing leaves the search: the box empties and loses the focus (onChoose), and its last count
-  // is not left for a screen reader to meet later.
+  // Its last count is not left for a screen reader to meet later.
   const choose = (item: Suggestion) => {
     setOpen(false);
     setActive(-1);
@@ -80,7 +66,6 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
     );
   };
 
-  // Listens on the input SearchBox renders: typing, keys, leaving.
   useEffect(() => {
     const box = input.current;
     if (!box) return;
@@ -108,7 +93,7 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
             show(text, found);
           })
           .catch(() => {
-            // Aborted by the next keystroke, or offline: the box still submits a plain search.
+            // Aborted by the next keystroke, or offline.
           });
       }, DEBOUNCE_MS);
     };
@@ -129,8 +114,7 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
           setActive((i) => (open && i > 0 ? i - 1 : count - 1));
           return;
         case "Enter":
-          // Either way the shopper is leaving: an answer still on its way must not open the list
-          // over the page Enter leads to.
+          // Either way the shopper is leaving: an answer on its way must not open the list.
           clearTimeout(timer.current);
           request.current?.abort();
           if (expanded && active >= 0 && items[active]) {
@@ -160,7 +144,7 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
     box.addEventListener("focus", ask);
     box.addEventListener("keydown", onKeyDown);
     box.addEventListener("blur", onBlur);
-    // The module loaded while the shopper was already typing (and had not yet pressed Enter).
+    // Loaded while the shopper was already typing.
     if (!searchSubmitted.current && document.activeElement === box && !asked.current) ask();
     return () => {
       box.removeEventListener("input", ask);
@@ -170,8 +154,7 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
     };
   });
 
-  // Pointer use of the popup, delegated: a press keeps the focus in the box (so choosing does not
-  // blur and close first), hovering highlights, a click opens the product.
+  // A press keeps the focus in the box (so choosing does not blur and close first).
   const popup = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = popup.current;
@@ -196,7 +179,6 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
     };
   });
 
-  // A request still on its way when the box goes away (another page without it) is dropped.
   useEffect(
     () => () => {
       clearTimeout(timer.current);
@@ -217,7 +199,6 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
             Showing results for <strong className="text-gray-900">{answer.didYouMean}</strong>
           </p>
         )}
-        {/* Driven from the input (aria-activedescendant): the options take no focus of their own. */}
         <ul id={listId} role="listbox" aria-label="Suggestions">
           {items.map((item, i) => (
             <li
@@ -228,7 +209,7 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
               data-index={i}
               className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? "bg-primary-soft" : ""}`}
             >
-              {/* The API names images on APP_URL; this page may be on another origin of the same Worker (a preview, dev). */}
+              {/* The API names images on APP_URL; this page may be on another origin of the same Worker. */}
               {item.image && (
                 <img
                   src={new URL(item.image).pathname}

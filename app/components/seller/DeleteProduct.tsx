@@ -3,44 +3,32 @@ import { Form, useFetcher, useNavigate, Link } from "react-router";
 import type { ProductView } from "@worker/services/catalog";
 import { BusyButton } from "~/components/BusyButton";
 
-/** One fetcher for every row's delete, read by the list too: its answer (a toast) outlives the deleted row. */
+/** One fetcher for every row's delete, read by the list too: its answer outlives the deleted row. */
 export const DELETE_FETCHER = "product-delete";
 
 type Answer = { ok: boolean; msg: string };
 
-/**
- * Delete asks first, with or without JavaScript: the button opens a confirmation in the row (by
- * itself, or without JavaScript by loading the list with `?delete=<id>`); "Yes, delete" posts,
- * "Keep" or Escape closes it and gives the focus back to Delete (so an Enter after Escape deletes nothing).
- */
-export function DeleteProduct({
-  product,
-  listAddress,
-  askedToDelete,
-}: {
-  product: Pick<ProductView, "id" | "name">;
-  listAddress: string;
-  askedToDelete: boolean;
-}) {
+type DeleteProductProps = { product: Pick<ProductView, "id" | "name">; listAddress: string; askedToDelete: boolean };
+/** Delete asks first, in the row (`?delete=<id>` without JavaScript); Keep or Escape gives the focus back to Delete. */
+export function DeleteProduct({ product, listAddress, askedToDelete }: DeleteProductProps) {
   const remove = useFetcher<Answer>({ key: DELETE_FETCHER });
   const [asking, setAsking] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const keep = useRef<HTMLAnchorElement>(null);
   const open = asking || askedToDelete;
   const navigate = useNavigate();
-  /** Closed in place when opened in place; opened by the address (`?delete=`), by going back to the list. */
+  // Closed in place when opened in place; opened by the address, by going back to the list.
   const close = () => {
     if (asking) setAsking(false);
     else void navigate(listAddress, { replace: true, preventScrollReset: true });
     deleteButton.current?.focus();
   };
-  // On both answers, the question's only controls.
   const closeOnEscape = (e: React.KeyboardEvent) => {
     if (e.key !== "Escape") return;
     e.preventDefault();
     close();
   };
-  // Opened by a click or a key: the focus goes to the safe answer.
+  // Opened in place: the focus goes to the safe answer.
   useEffect(() => {
     if (asking) keep.current?.focus();
   }, [asking]);

@@ -6,18 +6,11 @@ import { BusyButton } from "~/components/BusyButton";
 
 const EXPORT = "/api/product/export";
 
-/** The next page's address from a `Link: <…>; rel="next"` header, or null on the last page. */
 function nextPage(link: string | null): string | null {
   return link?.match(/<([^>]+)>;\s*rel="next"/)?.[1] ?? null;
 }
 
-/**
- * "Export CSV": the export's pages (GET /api/product/export, a page per request, ADR 038) fetched
- * one after the other and saved as one file. Before the page is interactive (or without
- * JavaScript) it is a link to the import page's list of the same pages as numbered files
- * (`?export=files`, ADR 045).
- * Only the seller's list and import pages load it.
- */
+/** The export's pages (ADR 038) fetched in turn and saved as one file; without JavaScript a link to them as numbered files (ADR 045). */
 export function ExportCsv({ className }: { className: string }) {
   const hydrated = useHydrated();
   const [pagesRead, setPagesRead] = useState<number | null>(null);
@@ -25,8 +18,7 @@ export function ExportCsv({ className }: { className: string }) {
   async function download() {
     setPagesRead(0);
     try {
-      // Bytes, not text: response.text() would drop the first page's byte order mark, which tells
-      // Excel the file is UTF-8 (without it, ₹ and Hindi names come out garbled).
+      // Bytes, not text: response.text() drops the byte order mark that tells Excel the file is UTF-8.
       const parts: ArrayBuffer[] = [];
       let fileName = "products.csv";
       for (let url: string | null = EXPORT; url;) {
@@ -51,7 +43,6 @@ export function ExportCsv({ className }: { className: string }) {
   }
 
   if (!hydrated) {
-    // Without JavaScript nothing can stitch the pages together: the export page lists them as files.
     return (
       <Link to="/seller/products/import?export=files#export-files" className={className}>
         Export CSV

@@ -3,7 +3,7 @@ import { imageUrl } from "@shared/images";
 import { IMAGE_TYPES, imageFileProblem, MAX_IMAGES } from "@shared/product-images";
 import { useHydrated } from "~/lib/use-hydrated";
 
-/** One picture slot: the picture it already holds (an R2 key), a new file chosen into it, or nothing. */
+/** A picture slot: a saved picture (an R2 key), a new file chosen into it, or nothing. */
 type Slot = { id: number; key: string | null; preview: string | null; removed: boolean; error: string | null };
 
 const ACCEPT = IMAGE_TYPES.join(",");
@@ -12,26 +12,16 @@ export function initialSlots(images: readonly string[] = []): Slot[] {
   return Array.from({ length: MAX_IMAGES }, (_, id) => ({ id, key: images[id] ?? null, preview: null, removed: false, error: null }));
 }
 
-/** Whether the slots differ from the product's saved pictures: a file chosen, one removed, the order changed. */
 export function slotsChanged(slots: Slot[], images: readonly string[] = []): boolean {
   return slots.some((s, position) => s.preview !== null || s.removed || s.key !== (images[position] ?? null));
 }
 
-/** Whether the slots will give the product at least one picture (checked before submitting). */
 export function hasPicture(slots: Slot[]): boolean {
   return slots.some((s) => !s.removed && (s.key || s.preview));
 }
 
-/**
- * The product's picture slots. Each is a real file input with a label (Tab reaches it, Space or
- * Enter opens the file chooser), styled as the slot; a file can also be dropped on it. A filled
- * slot shows its picture, can be replaced (choose another file) or removed (a checkbox), and, with
- * JavaScript, moved earlier or later: the slot's element moves with its chosen file, and its field
- * names follow its position (`image<i>`, `keep<i>`, `remove<i>`, `position<i>`, read by
- * worker/web/seller-forms.ts). Without JavaScript the server-rendered inputs post the same fields,
- * and each kept picture has a Position select (1-4) in place of the arrows: the server orders the
- * pictures by it.
- */
+// Real labelled file inputs (a file can be dropped too); field names follow the slot's position (`image<i>`, `keep<i>`,
+// `remove<i>`, `position<i>`: worker/web/seller-forms.ts). Arrows move pictures with JavaScript, a Position select without.
 export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots: React.Dispatch<React.SetStateAction<Slot[]>>; error: string | null }) {
   const hydrated = useHydrated();
   const [announcement, setAnnouncement] = useState("");
@@ -39,7 +29,7 @@ export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots
   const [moved, setMoved] = useState<{ id: number; direction: "earlier" | "later" } | null>(null);
   const clearMoved = useCallback(() => setMoved(null), []);
   const update = (id: number, change: Partial<Slot>) => setSlots((all) => all.map((s) => (s.id === id ? { ...s, ...change } : s)));
-  // Pictures move among the pictures: never past the last one, into an empty slot (a gap in the order).
+  // Never past the last picture, into an empty slot (a gap in the order).
   const lastFilled = slots.findLastIndex((s) => s.preview || s.key);
   const move = (from: number, to: number) => {
     if (to < 0 || to > lastFilled) return;
@@ -85,16 +75,7 @@ export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots
   );
 }
 
-function SlotView({
-  slot,
-  position,
-  hydrated,
-  last,
-  onChange,
-  onMove,
-  focusMove,
-  onFocusMoved,
-}: {
+type SlotViewProps = {
   slot: Slot;
   position: number;
   hydrated: boolean;
@@ -103,7 +84,8 @@ function SlotView({
   onMove: (to: number) => void;
   focusMove: "earlier" | "later" | null;
   onFocusMoved: () => void;
-}) {
+};
+function SlotView({ slot, position, hydrated, last, onChange, onMove, focusMove, onFocusMoved }: SlotViewProps) {
   const input = useRef<HTMLInputElement>(null);
   const earlier = useRef<HTMLButtonElement>(null);
   const later = useRef<HTMLButtonElement>(null);
@@ -119,7 +101,6 @@ function SlotView({
   const filled = Boolean(slot.preview || slot.key);
   const picture = slot.preview ?? (slot.key ? imageUrl(slot.key) : null);
 
-  // A new file's preview is an object URL: released when replaced or when the slot goes.
   useEffect(() => {
     const url = slot.preview;
     return () => {
@@ -167,7 +148,7 @@ function SlotView({
           setDragging(false);
           const file = e.dataTransfer.files[0];
           if (!file || !input.current) return;
-          // The dropped file goes into the slot's own input, so the form posts it as if chosen.
+          // Into the slot's own input, so the form posts it as if chosen.
           const transfer = new DataTransfer();
           transfer.items.add(file);
           input.current.files = transfer.files;
@@ -181,7 +162,7 @@ function SlotView({
               Replace<span className="sr-only"> image {n}</span>
             </>
           ) : (
-            // The empty slot's picture reads "Upload": its name starts with that word, as a voice user says it.
+            // Its name starts with "Upload", as the picture reads and a voice user says it.
             <span className="sr-only">Upload image {n}</span>
           )}
         </span>
@@ -192,7 +173,7 @@ function SlotView({
         </p>
       )}
       {filled && (
-        // The whole label is the target: at least 24 px high on a phone (WCAG 2.5.8).
+        // The whole label is the target (WCAG 2.5.8).
         <label className="flex min-h-8 items-center gap-1.5 py-1 text-xs">
           <input
             type="checkbox"
@@ -207,10 +188,8 @@ function SlotView({
       )}
       {filled &&
         (hydrated ? (
-          // The slot is where the arrows put it: it posts that place, read as the select's is.
           <input type="hidden" name={`position${position}`} value={n} />
         ) : (
-          // Without JavaScript the arrows cannot move the slots: the seller picks each picture's place.
           <label className="flex items-center gap-1 text-xs">
             Position<span className="sr-only"> of image {n}</span>
             <select name={`position${position}`} defaultValue={n} className="rounded border border-gray-400 bg-white px-1 py-0.5">
@@ -221,28 +200,26 @@ function SlotView({
           </label>
         ))}
       {hydrated && filled && (
-        // aria-disabled rather than disabled: a moved slot's button keeps the keyboard focus at either end.
+        // aria-disabled rather than disabled: a moved slot's button keeps the focus at either end.
         <div className="flex gap-1">
-          <button
-            ref={earlier}
-            type="button"
-            aria-disabled={position === 0}
-            onClick={() => onMove(position - 1)}
-            aria-label={`Move image ${n} earlier`}
-            className="h-8 min-w-8 rounded border px-2 aria-disabled:opacity-30"
-          >
-            ←
-          </button>
-          <button
-            ref={later}
-            type="button"
-            aria-disabled={last}
-            onClick={() => onMove(position + 1)}
-            aria-label={`Move image ${n} later`}
-            className="h-8 min-w-8 rounded border px-2 aria-disabled:opacity-30"
-          >
-            →
-          </button>
+          {(
+            [
+              [earlier, "earlier", position === 0, -1, "←"],
+              [later, "later", last, 1, "→"],
+            ] as const
+          ).map(([ref, direction, atEnd, step, arrow]) => (
+            <button
+              key={direction}
+              ref={ref}
+              type="button"
+              aria-disabled={atEnd}
+              onClick={() => onMove(position + step)}
+              aria-label={`Move image ${n} ${direction}`}
+              className="h-8 min-w-8 rounded border px-2 aria-disabled:opacity-30"
+            >
+              {arrow}
+            </button>
+          ))}
         </div>
       )}
     </li>

@@ -4,12 +4,7 @@ import { orderNumber } from "@shared/order-status";
 
 type Listed = { id: string; createdAt: number; amountPaise: number; address: { firstName: string; lastName: string } };
 
-/**
- * Orders that arrived while the page was open: those newer than anything the page had shown, found
- * each time its data comes back (revalidation on an interval). Kept from render to render in
- * state, adjusted while rendering (not in an effect), as React advises for values derived from
- * the previous props.
- */
+/** Orders newer than anything the page had shown, found as its data revalidates; derived while rendering, not in an effect. */
 export function useNewOrders(orders: Listed[], watching: boolean): { newIds: ReadonlySet<string>; announcement: string } {
   const [shown, setShown] = useState(orders);
   const [newest, setNewest] = useState(() => Math.max(0, ...orders.map((order) => order.createdAt)));
@@ -31,10 +26,7 @@ function announce(fresh: Listed[]): string {
   return `New order ${orderNumber(order.id)} from ${order.address.firstName} ${order.address.lastName}, ${formatRupees(order.amountPaise)}.`;
 }
 
-/**
- * The notice of new orders: seen (a banner) and heard (a polite live region, present and empty from
- * the first paint, so the words written into it later are read out).
- */
+/** Seen (a banner) and heard (a live region present from the first paint, so later words are read out). */
 export function NewOrdersNotice({ count, announcement }: { count: number; announcement: string }) {
   return (
     <>

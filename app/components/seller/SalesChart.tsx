@@ -6,19 +6,12 @@ export type ChartDay = { day: number; orders: number; salesPaise: number };
 
 const WIDTH = 640;
 const HEIGHT = 220;
-// Room at the left for an amount such as ₹2,50,000, and below for the dates, at the phone's larger labels.
+// Room at the left for ₹2,50,000 and below for the dates, at the phone's larger labels.
 const PLOT = { left: 110, right: 8, top: 14, bottom: 34 };
-/**
- * The axis labels, in the chart's own units. The chart shrinks to the width it has: on a phone
- * (about 300 px for 640 units) 11 units would be 5 px, so there they are drawn at 20 (about 9 px).
- */
+// In the chart's units: on a phone (about 300 px for 640 units) 11 would be 5 px, so there they are 20.
 const LABEL = "fill-gray-600 text-[11px] max-md:text-[20px]";
 
-/**
- * Sales per day as bars, drawn as SVG in the server's HTML (no chart library, no client cost
- * beyond the markup). A screen reader hears its title and a summary (role="img"); the same numbers
- * follow as a table, for everyone.
- */
+/** Sales per day as SVG bars in the server's HTML (no chart library); a summary for screen readers, and the numbers as a table. */
 export function SalesChart({ days }: { days: ChartDay[] }) {
   const id = useId();
   const top = niceCeiling(Math.max(0, ...days.map((d) => d.salesPaise)));
@@ -60,7 +53,7 @@ export function SalesChart({ days }: { days: ChartDay[] }) {
         ))}
         {days.map((d, i) =>
           i % 7 === (days.length - 1) % 7 ? (
-            // The last day's label ends at the plot's edge instead of running past it.
+            // The last day's label ends at the plot's edge.
             <text
               key={d.day}
               x={i === days.length - 1 ? WIDTH - PLOT.right : PLOT.left + (i + 0.5) * slot}
@@ -110,7 +103,7 @@ export function SalesChart({ days }: { days: ChartDay[] }) {
   );
 }
 
-/** The axis's top: the largest value rounded up to 1, 2 or 5 times a power of ten (₹0 when there are no sales). */
+/** The axis's top: rounded up to 1, 2 or 5 times a power of ten. */
 function niceCeiling(paise: number): number {
   if (paise <= 0) return 0;
   const power = 10 ** Math.floor(Math.log10(paise));

@@ -1,13 +1,7 @@
 import { SELLER_HOME } from "@shared/redirect";
 
-/**
- * The seller login form: /seller/login's page, and what the seller area shows anyone else. A plain
- * form, with or without JavaScript (a login is a new page either way): the action answers a
- * refusal by coming back to /seller/login with the message as a flash toast and in the form
- * (`refusal`, with `email`, the address typed), a success by going to
- * `returnTo` (the seller page asked for; the dashboard by default). Kept free of hooks and fetchers,
- * since every page's first load carries it (the root's error boundary shows it).
- */
+// /seller/login's page, and what the seller area shows anyone else: a plain form (a login is a new page either way), free of
+// hooks and fetchers since every first load carries it (the root's error boundary). A refusal comes back as a flash.
 export function SellerLogin({ returnTo, email, notice, refusal }: { returnTo?: string; email?: string; notice?: string; refusal?: string }) {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
@@ -24,7 +18,7 @@ export function SellerLogin({ returnTo, email, notice, refusal }: { returnTo?: s
             {notice}
           </p>
         )}
-        {/* A refused login says so in the form too, where it stays once the toast has gone; the password has the focus again. */}
+        {/* Stays once the toast has gone; the password has the focus again. */}
         {refusal && (
           <p id="seller-login-refusal" role="alert" className="rounded bg-red-50 p-3 text-red-800 ring-1 ring-red-200">
             {refusal}
@@ -52,7 +46,6 @@ export function SellerLogin({ returnTo, email, notice, refusal }: { returnTo?: s
             required
             autoComplete="current-password"
             placeholder="Your password"
-            // Only on the page answering a refused login, whose password is to be typed again.
             // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus={Boolean(refusal)}
             aria-describedby={refusal ? "seller-login-refusal" : undefined}

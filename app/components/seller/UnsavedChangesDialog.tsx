@@ -1,32 +1,22 @@
 import { useEffect, useId, useRef } from "react";
 import type { Blocker } from "react-router";
 
-/**
- * "Leave page?" for a navigation held by `useUnsavedChanges` (app/lib/use-unsaved-changes.ts): a
- * native modal `<dialog>` as the cancel-order question is (components/orders/CancelOrder.tsx), the
- * focus on the safe answer. "Keep editing", Escape or a click on the backdrop stay, and the focus
- * goes back to the form; "Leave without saving" carries on to where the seller was going (the
- * dialog goes with the held navigation).
- */
-export function UnsavedChangesDialog({
-  blocker,
-  asking,
-  onKeepEditing,
-  unsaved,
-}: {
+type UnsavedChangesDialogProps = {
   blocker: Blocker;
-  /** A navigation is held and to be asked about (`useUnsavedChanges`: not while a save is on its way). */
+  /** Held and to be asked about (not while a save is on its way). */
   asking: boolean;
   onKeepEditing: () => void;
-  /** What the changes are to, as the question names it: "this product", "the store settings". */
+  /** "this product", "the store settings". */
   unsaved: string;
-}) {
+};
+/** "Leave page?" for a navigation held by `useUnsavedChanges`: a native modal `<dialog>`, the focus on the safe answer. */
+export function UnsavedChangesDialog({ blocker, asking, onKeepEditing, unsaved }: UnsavedChangesDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const textId = useId();
-  // On each held navigation, not on `asking` turning true: React Router's updates are transitions,
-  // and a navigation held again right after "Keep editing" can come before "unblocked" was rendered.
+  // On each held navigation, not on `asking`: React Router's updates are transitions, and a navigation held again right
+  // after "Keep editing" can come before "unblocked" was rendered.
   useEffect(() => {
     const element = dialog.current;
     if (!asking || !element || element.open) return;
@@ -34,24 +24,20 @@ export function UnsavedChangesDialog({
     keep.current?.focus();
   }, [blocker, asking]);
 
-  // Each answer closes the dialog itself, at once: its `close` event comes later, a task of its own
-  // (a journey saw it arrive only after the next navigation). Closing gives the focus back to what
-  // opened the dialog (the link); staying then takes it on to the form.
+  // Each answer closes the dialog at once: its `close` event comes a task later (after the next navigation).
   const stay = () => {
     dialog.current?.close();
     onKeepEditing();
   };
 
-  // Only while a navigation is held: the page's HTML (and the page without JavaScript) has no dialog.
   if (!asking) return null;
   return (
-    // A click on the backdrop stays, for the mouse; Escape and "Keep editing" are the keyboard's ways.
+    // The backdrop click is for the mouse; Escape and "Keep editing" are the keyboard's ways.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
       aria-describedby={textId}
-      // Escape, or a phone's back gesture: stay.
       onCancel={(event) => {
         event.preventDefault();
         stay();

@@ -5,11 +5,7 @@ import { LIVE_REFRESH_MS, usePolling } from "~/lib/use-polling";
 
 const SOURCE = "/seller/orders/waiting";
 
-/**
- * The Orders link's badge: how many orders wait for the seller's next step (to pack, send out or
- * deliver), loaded after the page shows and again on an interval while the tab is visible (ADR 034).
- * It reads its own small route, so every seller page keeps its data in one D1 round trip.
- */
+/** How many orders wait for the seller's next step, polled (ADR 034) from its own small route: pages keep one D1 round trip. */
 export function WaitingOrdersBadge() {
   const fetcher = useFetcher<typeof loader>();
   const { load } = fetcher;
@@ -20,7 +16,7 @@ export function WaitingOrdersBadge() {
   const waiting = fetcher.data?.waiting ?? 0;
   if (waiting === 0) return null;
   return (
-    // Every open order, not only those to pack (the Orders page's pill): named so, to sight and to screen readers.
+    // Every open order, not only those to pack (the Orders page's pill).
     <span
       title="Open orders: to pack, send out or deliver"
       className="ml-auto rounded-full bg-amber-700 px-2 py-0.5 text-xs font-semibold text-white max-md:absolute max-md:right-1 max-md:top-1"

@@ -4,37 +4,24 @@ import { useActionToast } from "~/lib/use-action-toast";
 
 type MoveAnswer = { ok: boolean; msg: string };
 
-/**
- * The one fetcher every order card's step buttons ("Mark Packed", "Mark paid") post through. Its
- * answer is the page's toast, not the card's: in a list filtered to one status, a moved order
- * leaves the list in the very render that brings the answer, and takes its card with it.
- */
+// The one fetcher every order card's step buttons post through; the page shows its toast, as a moved order's card
+// may leave a filtered list in the very render that brings the answer.
 const ORDER_MOVE_FETCHER = "seller-order-move";
 
-/**
- * How long after a move's answer a tap on a step button is ignored. The answer puts the next
- * step's button where the tapped one was (Packed, then Out for delivery), or, in a filtered list,
- * the next order's button under the same finger: the second tap of a double tap would move an
- * order two steps, or move a second order, and a move cannot be undone.
- */
+// After a move's answer taps are ignored this long: the next step's button (or the next order's) lands under the same
+// finger, and a double tap must not move an order twice; a move cannot be undone.
 const SETTLE_MS = 800;
 
-/** For a card: the shared fetcher its step forms post through. */
 export function useOrderMoveFetcher() {
   return useFetcher<MoveAnswer>({ key: ORDER_MOVE_FETCHER });
 }
 
-/**
- * For the orders page, once: the toast of every card's move, and whether the step buttons are
- * off (`locked`: a move under way, or its answer less than SETTLE_MS old), which the page hands
- * to its cards.
- */
+/** For the orders page, once: every move's toast, and `locked` while a move is under way or just answered. */
 export function useOrderMoves(): { locked: boolean } {
   const fetcher = useOrderMoveFetcher();
   const busy = fetcher.state !== "idle";
   useActionToast(busy ? undefined : fetcher.data);
-  // Settling starts in the very render that brings the answer (React's "adjust state while
-  // rendering"), so no tap can fall between the new button and its lock.
+  // Settling starts in the very render that brings the answer, so no tap falls between the new button and its lock.
   const [wasBusy, setWasBusy] = useState(busy);
   const [settling, setSettling] = useState(false);
   if (busy !== wasBusy) {

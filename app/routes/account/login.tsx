@@ -22,8 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // Without JavaScript a refused login comes back to this page (its mode and redirectTo are in
-  // the form's address) with the message as a toast, and the name and e-mail typed (not the password).
+  // Refused without JavaScript: back to this page with the reason as a flash, keeping the name and e-mail typed.
   return answerForm(
     request,
     async () => {
@@ -34,10 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** The login modal as a page: where the Login button leads before JavaScript loads. */
+/** The login modal as a page: where Login leads before JavaScript loads. */
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
-  // Without JavaScript a refused login comes back here with the reason as a flash: shown in the
-  // form as well, where it stays, not only in a toast that leaves after 4 s.
+  // The refusal's flash is shown in the form too, where it stays (a toast leaves).
   const flash = useShopperState()?.flash;
   return (
     <div className="mx-auto mt-16 max-w-sm rounded-lg border border-gray-200 p-8 shadow-sm">

@@ -4,7 +4,6 @@ import { useStorefront } from "~/lib/root-data";
 
 export const meta = () => pageMeta("Contact Us", `How to reach ${STORE_NAME}: e-mail, phone and opening hours.`);
 
-/** The store's contact details, as the seller keeps them in Settings. */
 export default function ContactUs() {
   const contact = useStorefront()?.contact;
   return (

@@ -8,7 +8,7 @@ import { sellerPageMeta } from "~/lib/site";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Add Product", "A new product with its pictures, price and stock.");
 
-/** The product just added (`?added=`, where adding leads, with or without JavaScript), for the form's links to it. */
+/** The product just added (`?added=`), for the form's links to it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("added");
   const product = id ? await getProduct(fromContext(context).db, id) : undefined;
@@ -18,8 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   // The seller check (the layout's middleware) comes before the (possibly large) upload is read.
-  // Without JavaScript: back to an empty form whose address names the product (with JavaScript the
-  // form puts `addedId` there), for links to it.
   return answerForm(
     request,
     async () => {

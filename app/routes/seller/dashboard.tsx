@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Link } from "react-router";
 import { SalesChart } from "~/components/seller/SalesChart";
 import { fromContext } from "@worker/web/context";
@@ -16,7 +17,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return dashboardFigures(fromContext(context).db);
 }
 
-/** The seller's first screen: sales by period, orders waiting for a next step, stock to watch, best sellers, sales per day. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { periods, refundsMade, waiting, days, soldOut, lowStock, bestSellers, readAt } = loaderData;
   useRevalidateEvery(DASHBOARD_REFRESH_MS);
@@ -93,7 +93,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="best-title" className="text-lg font-medium">
             Best sellers, last {BEST_SELLER_DAYS} days
           </h2>
-          {/* Kept for a minute (worker/services/dashboard.ts): say so, or an order cancelled just now still counts here and nowhere else. */}
+          {/* Kept for a minute (worker/services/dashboard.ts): say so, or a cancelled order still counts here and nowhere else. */}
           <p className="text-xs text-gray-600">Updated every minute</p>
           {bestSellers.length === 0 ? (
             <p className="mt-3 text-sm text-gray-600">No sales in the last {BEST_SELLER_DAYS} days.</p>
@@ -125,7 +125,7 @@ function PeriodCard({ label, figures, refunded, live }: { label: string; figures
   return (
     <article className="rounded-md border border-gray-300 p-4" aria-label={label} data-testid={`period-${label}`}>
       <h3 className="text-sm font-medium text-gray-600">{label}</h3>
-      {/* Today's figures are announced when a refresh changes them (a new order, say). */}
+      {/* Today's figures are announced when a refresh changes them. */}
       <p className="mt-1 text-2xl font-medium" aria-live={live ? "polite" : undefined} data-testid="period-sales">
         {formatRupees(figures.salesPaise)}{" "}
         <span className="text-base font-normal text-gray-700">
@@ -133,27 +133,21 @@ function PeriodCard({ label, figures, refunded, live }: { label: string; figures
         </span>
       </p>
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-gray-600">Paid</dt>
-        <dd className="text-right" data-testid="period-paid">
-          {formatRupees(figures.paidPaise)}
-        </dd>
-        <dt className="text-gray-600">Cash on delivery to collect</dt>
-        <dd className="text-right" data-testid="period-cod">
-          {formatRupees(figures.codDuePaise)} ({figures.codDueOrders})
-        </dd>
-        <dt className="text-gray-600">Refunds due</dt>
-        <dd className="text-right" data-testid="period-refunds">
-          {formatRupees(figures.refundDuePaise)} ({figures.refundDueOrders})
-        </dd>
-        {/* Counted on the day the refund was made, not the day the order was placed (ADR 044). */}
-        <dt className="text-gray-600">Refunds made</dt>
-        <dd className="text-right" data-testid="period-refunded">
-          {formatRupees(refunded.amountPaise)} ({refunded.orders})
-        </dd>
-        <dt className="text-gray-600">Cancelled orders</dt>
-        <dd className="text-right" data-testid="period-cancelled">
-          {figures.cancelledOrders}
-        </dd>
+        {[
+          ["Paid", "period-paid", formatRupees(figures.paidPaise)],
+          ["Cash on delivery to collect", "period-cod", `${formatRupees(figures.codDuePaise)} (${figures.codDueOrders})`],
+          ["Refunds due", "period-refunds", `${formatRupees(figures.refundDuePaise)} (${figures.refundDueOrders})`],
+          // Counted on the day the refund was made, not the day the order was placed (ADR 044).
+          ["Refunds made", "period-refunded", `${formatRupees(refunded.amountPaise)} (${refunded.orders})`],
+          ["Cancelled orders", "period-cancelled", figures.cancelledOrders],
+        ].map(([term, testId, value]) => (
+          <Fragment key={testId}>
+            <dt className="text-gray-600">{term}</dt>
+            <dd className="text-right" data-testid={testId}>
+              {value}
+            </dd>
+          </Fragment>
+        ))}
       </dl>
     </article>
   );
@@ -174,7 +168,7 @@ function StockList({ title, id, products, count, empty }: { title: string; id: s
               <Link to={`/seller/products/${encodeURIComponent(p.id)}/edit`} className="text-gray-800 hover:text-primary hover:underline">
                 {p.name}
               </Link>
-              <span className="shrink-0 text-gray-700">{p.stock === 0 ? "0 left" : `${p.stock} left`}</span>
+              <span className="shrink-0 text-gray-700">{p.stock} left</span>
             </li>
           ))}
         </ul>

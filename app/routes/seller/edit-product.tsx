@@ -17,11 +17,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { product: toProductView(product) };
 }
 
-/**
- * A refused save leaves the page's data alone (React Router's default), except when the stock count
- * moved meanwhile (409): the product is read again, so the form's `stockSeen` is the count the
- * refusal named and saving again writes the seller's count over it, on purpose.
- */
+/** A refused save leaves the data alone, except a stock count that moved (409): re-read, so saving again writes over it on purpose. */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return actionStatus === 409 || defaultShouldRevalidate;
 }

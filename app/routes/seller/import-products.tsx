@@ -13,7 +13,7 @@ import { BusyButton } from "~/components/BusyButton";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Import products", "Products from a CSV file, previewed before anything is written.");
 
-/** Rows a preview lists; the counts above it cover the whole file. */
+/** Rows a preview lists; the counts cover the whole file. */
 const SHOWN_ROWS = 500;
 const PAGE = "/seller/products/import";
 
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const done = params.has("created") ? { created: Number(params.get("created")) || 0, updated: Number(params.get("updated")) || 0 } : null;
   const id = params.get("preview");
-  // Export CSV without JavaScript lands here: the export's pages as files (ADR 045), one D1 round trip.
+  // Export CSV without JavaScript lands here: the export's pages as files (ADR 045).
   if (!id) return { done, preview: null, exportFiles: params.has("export") ? await exportParts(worker.db) : null };
   const text = await stagedImport(worker, id);
   if (text === null) return { done, exportFiles: null, preview: { id, expired: true as const } };
@@ -41,14 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * Two steps, each a plain form post (Post/Redirect/Get, with or without JavaScript): the file is
- * kept for an hour and its preview shown at `?preview=<id>`; confirming writes it, if the preview
- * is still what it would write.
- */
+/** Two Post/Redirect/Get steps: the file is kept an hour and previewed at `?preview=<id>`; confirming writes it if the preview still holds. */
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
-  // Every step ends in a redirect (Post/Redirect/Get); a refusal is shown by the page.
   return answerForm<{ msg: string }>(request, async () => {
     const form = await readForm(request, { maxBytes: MAX_IMPORT_BYTES + 64 * 1024, tooLargeMsg: IMPORT_TOO_LARGE });
     if (form.get("intent") === "confirm") {
@@ -60,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** "offer price: ₹110 → ₹99.50", or the field alone when its values are too long to show. */
+/** "offer price: ₹110 → ₹99.50", or the field alone when its values are too long. */
 const describeChange = ({ field, from, to }: FieldChange) => (from === undefined ? field : `${field}: ${from} → ${to}`);
 
 const ACTION_LABEL = { create: "Will be created", update: "Will be changed", unchanged: "Unchanged", refused: "Refused" } as const;
@@ -100,7 +95,7 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
         </p>
       </div>
 
-      {/* A new form once an import is done: the file just imported is not left chosen for a second upload. */}
+      {/* A new form once an import is done: the file just imported is not left chosen. */}
       <Form key={done ? location.key : "upload"} method="post" encType="multipart/form-data" className="mt-5 flex max-w-2xl flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="preview" />
         <div className="flex flex-col gap-1">
@@ -165,10 +160,7 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
   );
 }
 
-/**
- * The export as files, for a seller without JavaScript (with it, Export CSV saves one file): a
- * link per page of the export, each a CSV of its own with the header line, so each imports alone.
- */
+/** The export as files, for a seller without JavaScript: each page a CSV of its own with the header line. */
 function ExportFiles({ total, partSize, parts }: NonNullable<Route.ComponentProps["loaderData"]["exportFiles"]>) {
   return (
     <section id="export-files" aria-labelledby="export-files-heading" className="mb-6 max-w-2xl text-sm">
@@ -198,17 +190,13 @@ function ExportFiles({ total, partSize, parts }: NonNullable<Route.ComponentProp
   );
 }
 
-/**
- * A ref whose element takes the focus when it appears, and again when `key` changes: what the
- * seller's step led to, where the button they pressed has gone.
- */
+/** A ref whose element takes the focus when it appears and when `key` changes: where the pressed button has gone. */
 function useFocusWhenShown<T extends HTMLElement>(key?: string) {
   const element = useRef<T>(null);
   useEffect(() => element.current?.focus(), [key]);
   return element;
 }
 
-/** What an import did: the Confirm button the seller pressed is gone with the preview. */
 function ImportDone({ created, updated }: { created: number; updated: number }) {
   const status = useFocusWhenShown<HTMLParagraphElement>();
   return (
@@ -218,7 +206,6 @@ function ImportDone({ created, updated }: { created: number; updated: number }) 
   );
 }
 
-/** The preview's heading, which takes the focus when a preview appears: it is what the upload led to, further down the page. */
 function PreviewHeading({ previewId }: { previewId: string }) {
   const heading = useFocusWhenShown<HTMLHeadingElement>(previewId);
   return (

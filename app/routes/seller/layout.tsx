@@ -8,12 +8,11 @@ import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Seller", "Manage products, stock and orders.");
 
-// Every loader and action under /seller is the seller's alone (worker/web/guards.ts). Its 401
-// is rendered by the root's error boundary as the seller login form: React Router gives a
-// middleware's error to the highest route with a loader, whose data it never loaded.
+// Every loader and action under /seller is the seller's alone; its 401 is rendered by the root's error boundary as the login
+// form (React Router gives a middleware's error to the highest route with a loader).
 export const middleware: Route.MiddlewareFunction[] = [sellerOnly];
 
-/** `section`: the pages under a link (a product's edit page, the import), which mark it as where the seller is. */
+/** `section`: the pages under a link (an edit page, the import), marked as where the seller is. */
 const LINKS: { to: string; label: string; icon: string; section?: string }[] = [
   { to: "/seller/dashboard", label: "Dashboard", icon: "M4 20V10m6 10V4m6 16v-7m4 7H3" },
   { to: "/seller", label: "Add Product", icon: "M12 5v14M5 12h14" },
@@ -27,12 +26,11 @@ const LINKS: { to: string; label: string; icon: string; section?: string }[] = [
   { to: "/seller/search-words", label: "Search words", icon: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm9 2-4-4M8 11h6" },
 ];
 
-/** The seller area: its own top bar and sidebar (no shopper navigation); on phones the sidebar is a row of tabs. */
+/** The seller area: its own top bar and sidebar; on phones the sidebar is a row of tabs. */
 export default function SellerLayout() {
   const { pathname } = useLocation();
   return (
     <>
-      {/* Past the bar and the six section links in one key press, as in the shop. */}
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         Skip to content
       </a>
@@ -49,22 +47,19 @@ export default function SellerLayout() {
           </Form>
         </div>
       </header>
-      {/* On a phone the links are a row of labelled tabs under the bar; from md up, a sidebar. */}
       <div className="md:flex">
         <nav
           aria-label="Seller"
           className="grid grid-cols-6 border-b border-gray-300 md:flex md:min-h-[calc(100vh-58px)] md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r md:pt-4 md:text-base"
         >
           {LINKS.map((link) => {
-            // A page under the link (a product's edit page, the import) is "true", not the link's own "page".
             const current = pathname.replace(/(.)\/$/, "$1") === link.to ? "page" : link.section && pathname.startsWith(link.section) ? "true" : undefined;
             return (
               <Link
                 key={link.to}
                 to={link.to}
                 aria-current={current}
-                // The outline is drawn inside (over the global :focus-visible rule, which is outside the layers): at the
-                // page's edge and between the phone's tabs an outer one is cut off.
+                // The outline is drawn inside: at the page's edge and between the phone's tabs an outer one is cut off.
                 className={`relative flex flex-col items-center gap-1 px-1 py-2 text-center text-[11px] leading-tight focus-visible:-outline-offset-2! md:flex-row md:gap-3 md:px-4 md:py-3 md:text-left md:text-base ${current ? "border-b-2 border-primary bg-primary/10 text-primary md:border-b-0 md:border-r-[6px]" : "hover:bg-gray-100/90"}`}
               >
                 <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" className="shrink-0">
@@ -84,17 +79,12 @@ export default function SellerLayout() {
   );
 }
 
-/**
- * What goes wrong below the layout once the seller area has loaded in the browser. A session that
- * ends while the seller works (after 8 hours, or a logout in another tab) meets the guard's 401 on
- * the next navigation or action, which lands here rather than at the root: the login form again,
- * coming back to this page.
- */
+/** A session that ends while the seller works meets the guard's 401 here, not at the root: the login form again, back to this page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname, search } = useLocation();
   if (isRouteErrorResponse(error) && error.status === 401)
     return <SellerLogin returnTo={pathname + search} notice="Your seller session has ended. Log in again to carry on." />;
-  // Back to the seller's own list (a product deleted meanwhile, an order link gone stale), not to the shop.
+  // Back to the seller's own list, not to the shop.
   const back = pathname.startsWith("/seller/orders")
     ? { to: "/seller/orders", label: "Back to Orders" }
     : { to: "/seller/product-list", label: "Back to Products" };

@@ -13,22 +13,16 @@ import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Seller Login", "Sign in to manage the store.");
 
-/** Where to go once logged in: `?redirectTo=`, a seller page (shared/redirect.ts). */
 function returnTo(request: Request): string {
   return sellerReturnPath(new URL(request.url).searchParams.get("redirectTo"));
 }
 
-/** The seller goes on to their pages; anyone else gets the login form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if ((await readSession(request, fromContext(context).env, "seller"))?.seller) throw redirect(returnTo(request));
   return { returnTo: returnTo(request) };
 }
 
-/**
- * The seller login form's action. Posted by the browser (the form is a plain one), a refusal comes
- * back to this page with the message as a toast and the e-mail typed, never as JSON; another
- * client's post gets `{ ok: false, msg }`.
- */
+/** A browser's refused post comes back here with a flash toast and the e-mail typed; another client gets `{ ok: false, msg }`. */
 export async function action({ request, context }: Route.ActionArgs) {
   return answerForm(
     request,

@@ -14,7 +14,7 @@ import { sellerPageMeta } from "~/lib/site";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   sellerPageMeta(loaderData ? `Cancel order ${orderNumber(loaderData.id)}` : "Cancel order", "Cancel an order, with a reason the customer sees.");
 
-/** The seller's confirmation step without JavaScript (with it, the same form opens in a dialog on Orders). */
+/** The confirmation step without JavaScript (with it, a dialog on Orders). */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const order = await loadPage(() => sellerOrder(fromContext(context).db, params.id));
   const { address } = order;

@@ -37,8 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const raw = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = sellerOrdersQuery.safeParse(raw);
-  // A query refused (a start after the end, a hand-edited URL): say what is wrong, list nothing,
-  // keep the filters that are right on their own and the count of orders to pack.
+  // A refused query (a hand-edited URL): say why, list nothing, keep the filters sound on their own.
   if (!parsed.success) {
     return {
       query: soundFiltersOf(raw),
@@ -87,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** The URL of this page with some of its query changed (paging starts again unless `before` is given). */
+/** This page's URL with some of its query changed (paging starts again unless `before` is given). */
 function withQuery(query: SellerOrdersQuery, change: Partial<Record<keyof SellerOrdersQuery, string | undefined>>): string {
   const next = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...query, before: undefined, ...change })) if (value !== undefined && value !== "") next.set(key, String(value));
@@ -97,7 +96,6 @@ function withQuery(query: SellerOrdersQuery, change: Partial<Record<keyof Seller
 
 export default function SellerOrders({ loaderData }: Route.ComponentProps) {
   const { orders, query, error, narrowed, awaitingPacking, nextBefore } = loaderData;
-  // The first page follows new orders; older pages stay as they are.
   const watching = !query.before;
   useRevalidateEvery(LIVE_REFRESH_MS, watching);
   const { newIds, announcement } = useNewOrders(orders, watching);
@@ -149,13 +147,8 @@ export default function SellerOrders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * Search and filters: a plain GET form, so the URL holds them and they work without JavaScript.
- * The fields start from the URL again when it changes some other way ("Clear", a status chip,
- * Back): the form resets to its defaults, and each select, whose new default React does not carry
- * to its options, is keyed by its value. After its own search the fields already say it, and what
- * is typed next stays. The form itself stays, so a search keeps the focus where it was sent from.
- */
+// A plain GET form: the URL holds the filters. When the URL changes some other way (Clear, a chip, Back) the form resets to
+// it (selects keyed by their value); after its own search the fields already say it. The form stays, and so does the focus.
 function OrderFilters({ query }: { query: SellerOrdersQuery }) {
   const field = "mt-1 w-full rounded border border-gray-300 bg-white px-2 py-1.5";
   const form = useRef<HTMLFormElement>(null);
@@ -181,7 +174,7 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
       className="mt-4 grid grid-cols-2 gap-3 text-sm md:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] md:items-end"
     >
       {query.status && <input type="hidden" name="status" value={query.status} />}
-      {/* What it searches is in the label, where it is never cut off as a placeholder is in a narrow field. */}
+      {/* What it searches is in the label: a placeholder is cut off in a narrow field. */}
       <label className="col-span-2 md:col-span-1">
         Search <span className="text-gray-600">(order no., name, phone, e-mail, PIN, city)</span>
         <input type="search" name="q" defaultValue={query.q ?? ""} className={field} />
@@ -223,10 +216,10 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
   );
 }
 
-/** A step button: a full tap target on a phone; off while a move settles (`aria-disabled`, so it keeps the focus). */
+/** A full tap target on a phone; `aria-disabled` while a move settles, so it keeps the focus. */
 const STEP_BUTTON = "min-h-11 rounded px-3 py-1 aria-disabled:opacity-60 md:min-h-8";
 
-/** `locked`: the step buttons are off (useOrderMoves); a post then is the tail of a double tap, and goes nowhere. */
+/** `locked`: a post then is the tail of a double tap, and goes nowhere. */
 function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: readonly string[]; cancellable: boolean }; isNew: boolean; locked: boolean }) {
   const fetcher = useOrderMoveFetcher();
   const posting = fetcher.formData?.get("orderId") === order.id ? fetcher.formData : undefined;
@@ -237,7 +230,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
   const canMarkPaid = order.paymentType === "COD" && !order.isPaid && (order.status === "Out for delivery" || order.status === "Delivered");
   const cancelled = cancellationText(order, "seller");
   const refund = refundText(order, "seller");
-  // Every card's buttons say the same words ("Mark Packed", "Cancel"): each is described by its order's number.
+  // Every card's buttons say the same words: each is described by its order's number.
   const numberId = useId();
 
   return (
@@ -344,12 +337,12 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
               describedBy={numberId}
             />
           )}
-          <Link to={`/seller/orders/${order.id}/invoice`} className="inline-flex min-h-8 items-center text-primary underline">
-            Invoice<span className="sr-only"> of order {orderNumber(order.id)}</span>
-          </Link>
-          <Link to={`/seller/orders/${order.id}/packing-slip`} className="inline-flex min-h-8 items-center text-primary underline">
-            Packing slip<span className="sr-only"> of order {orderNumber(order.id)}</span>
-          </Link>
+          {(["invoice", "packing-slip"] as const).map((paper) => (
+            <Link key={paper} to={`/seller/orders/${order.id}/${paper}`} className="inline-flex min-h-8 items-center text-primary underline">
+              {paper === "invoice" ? "Invoice" : "Packing slip"}
+              <span className="sr-only"> of order {orderNumber(order.id)}</span>
+            </Link>
+          ))}
         </div>
       </div>
     </article>

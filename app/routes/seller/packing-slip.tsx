@@ -7,7 +7,7 @@ import { orderNumber } from "@shared/order-status";
 import { sellerPageMeta } from "~/lib/site";
 import type { Route } from "./+types/packing-slip";
 
-// Outside the seller layout (no sidebar on paper), so it carries the layout's guard itself.
+// Outside the seller layout (no sidebar on paper), so it carries the guard itself.
 export const middleware: Route.MiddlewareFunction[] = [sellerOnly];
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

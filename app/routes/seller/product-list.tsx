@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await loadListing(request, () =>
     listProducts(worker.db, { stock: "any", newestFirst: true, search, cursor: params.get("cursor") ?? undefined, limit: 20 }),
   );
-  // `?delete=<id>`: the Delete button's answer without JavaScript, the row asking to confirm.
+  // `?delete=<id>`: the Delete button's answer without JavaScript.
   return { search, products: page.products.map(toProductView), nextCursor: page.nextCursor, confirmDelete: params.get("delete") };
 }
 
@@ -59,12 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const BULK_FORM = "bulk-stock";
 
-/**
- * The seller's products: a table on wider screens, a card per product on a phone (the same rows,
- * restyled below `md`), each with its stock switch, Edit and Delete. Rows can be ticked for a
- * stock change in bulk (their checkboxes belong to the bulk form through `form=`, so it all works
- * without JavaScript too).
- */
+/** A table, restyled as cards below `md`; ticked rows' checkboxes belong to the bulk form through `form=` (works without JavaScript). */
 export default function ProductList({ loaderData }: Route.ComponentProps) {
   const { products, search, nextCursor, confirmDelete } = loaderData;
   const removal = useFetcher<Answer>({ key: DELETE_FETCHER });
@@ -72,7 +67,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const pageIds = products.map((p) => p.id);
   const cursor = useSearchParams()[0].get("cursor");
-  /** This page of the list (its search and cursor): where a row's delete posts and Keep returns. */
+  // This page of the list: where a row's delete posts and Keep returns.
   const listAddress = `?${new URLSearchParams({ ...(search && { q: search }), ...(cursor && { cursor }) })}`;
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const someSelected = !allSelected && pageIds.some((id) => selected.has(id));
@@ -120,8 +115,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
 
       <BulkStockForm pageIds={pageIds} selectedCount={selected.size} onDone={clearSelection} />
 
-      {/* The table scrolls sideways on a narrow screen, so it clips what hangs below it: while a row
-          asks to confirm a delete, the box keeps room under the last row for the question. */}
+      {/* It scrolls sideways on a narrow screen, clipping what hangs below: room for a row's delete question. */}
       <div className="mt-4 rounded-md border border-gray-500/20 bg-white md:overflow-x-auto md:has-[[data-delete-question]]:pb-40">
         <table className="w-full text-left text-sm max-md:block">
           <thead className="text-gray-900 max-md:block">
@@ -167,7 +161,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
       </div>
       {(cursor || nextCursor) && (
         <nav aria-label="Pages" className="mt-6 flex gap-6">
-          {/* Pages are read from a keyset cursor (newest first): the way back is to the first page. */}
+          {/* Keyset pages (newest first): the way back is to the first page. */}
           {cursor && (
             <Link to={`?${new URLSearchParams(search ? { q: search } : {})}`} className="text-primary hover:underline">
               ← First page
@@ -184,19 +178,15 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * Set the ticked products in stock, out of stock, or to a count. Once the page runs JavaScript the
- * controls appear only while products are ticked (a line of text otherwise, so a phone's first
- * screen shows the list), and the count only for "Stock count"; without it the whole form is there.
- */
+/** Hydrated, its controls show only while products are ticked (a phone's first screen shows the list); without JavaScript, always. */
 function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; selectedCount: number; onDone: () => void }) {
   const bulk = useFetcher<Answer>();
   const answer = bulk.state === "idle" ? bulk.data : undefined;
-  // A refused count is said under the count (ADR 047); anything else (nothing ticked) in a toast.
+  // A refused count is said under the count (ADR 047); anything else in a toast.
   const refusal = answer && !answer.ok ? answer : undefined;
   const { fieldProps, errorFor } = useFieldError(refusal, "bulk", ["count"]);
   useActionToast(refusal?.field === "count" ? undefined : answer);
-  // Done, the form goes with the selection: the focus goes to the line that says so, not to the page's start.
+  // Done, the form goes with the selection: the focus goes to the line that says so.
   const status = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (!answer?.ok) return;
@@ -263,9 +253,9 @@ type RowProps = {
   product: ProductView;
   selected: boolean;
   onSelect: (on: boolean) => void;
-  /** The list's own address (its search and page), where the delete form posts and Keep goes back to. */
+  /** Where the delete form posts and Keep goes back to. */
   listAddress: string;
-  /** Without JavaScript, Delete loads the list again asking this row to confirm. */
+  /** Without JavaScript, Delete reloads the list asking this row to confirm. */
   askedToDelete: boolean;
 };
 
@@ -301,7 +291,6 @@ function ProductRow({ product, selected, onSelect, listAddress, askedToDelete }:
             />
           )}
           <div className="min-w-0">
-            {/* On a phone the whole name wraps; nothing is cut. */}
             <span className="block break-words text-gray-900 md:text-gray-600">{product.name}</span>
             {product.stock !== null && <span className="block text-xs text-gray-500">{product.stock} left</span>}
             <span className="block text-xs text-gray-500 md:hidden">

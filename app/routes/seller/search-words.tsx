@@ -33,12 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/**
- * The seller's search words (a synonym table, ADR 030): what shoppers type ("aloo", "doodh") and
- * what the store's products are called ("potato", "milk"), or a category the word should list.
- * The forms work without JavaScript; with it they post in place and answer with a toast.
- */
-/** Every row's Remove posts through this one fetcher, so its answer outlives the row it removed. */
+/** The seller's search words (a synonym table, ADR 030). Every row's Remove posts through this one fetcher: its answer outlives the row. */
 const REMOVE_FETCHER = "remove-search-word";
 
 export default function SearchWords({ loaderData, actionData }: Route.ComponentProps) {
@@ -85,57 +80,43 @@ export default function SearchWords({ loaderData, actionData }: Route.ComponentP
 function AddWordForm({ result }: { result: FormAnswer | undefined }) {
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
-  // A word on its way: sent, then the page read again (its formData stays until then).
+  // Sent, then the page read again (its formData stays until then).
   const adding = navigation.formData?.get("intent") === "add";
   const busy = navigation.state === "submitting" && adding;
-  // A word refused without JavaScript comes back as typed (worker/web/form-answer.ts).
   const shown = refillFrom(result && !result.ok && result.typed?.intent === "add" ? result : undefined);
-  // A refusal shows next to the form (with or without JavaScript); a success as a toast.
   useActionToast(result?.ok ? result : undefined);
-  // A word that was saved leaves the form empty for the next one.
   useEffect(() => {
     if (result?.ok) form.current?.reset();
   }, [result]);
-  // Leaving with a word typed and not added asks first (ADR 055): a word added empties the form, a
-  // refusal keeps it, and asks. The page's one guard: a row's Remove is one click, nothing to lose.
+  // Unsaved changes ask first (ADR 055); the page's one guard: a row's Remove is one click, nothing to lose.
   const { blocker, asking, keepEditing } = useUnsavedChanges(form, { saving: adding });
   return (
     <Form ref={form} method="post" className="mt-6 flex max-w-2xl flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
       <input type="hidden" name="intent" value="add" />
-      <div className="flex flex-1 flex-col gap-1">
-        <label htmlFor="search-word-term" className="font-medium">
-          Shoppers type
-        </label>
-        <input
-          id="search-word-term"
-          name="term"
-          defaultValue={shown("term", undefined)}
-          required
-          minLength={2}
-          maxLength={MAX_SYNONYM_TERM_LENGTH}
-          placeholder="kela"
-          aria-describedby={result && !result.ok ? "search-word-error" : undefined}
-          aria-invalid={result && !result.ok && result.field === "term" ? true : undefined}
-          className="rounded border border-gray-500/40 px-3 py-2"
-        />
-      </div>
-      <div className="flex flex-1 flex-col gap-1">
-        <label htmlFor="search-word-meaning" className="font-medium">
-          Finds
-        </label>
-        <input
-          id="search-word-meaning"
-          name="meaning"
-          defaultValue={shown("meaning", undefined)}
-          required
-          minLength={3}
-          maxLength={MAX_SYNONYM_MEANING_LENGTH}
-          placeholder="banana"
-          aria-describedby={result && !result.ok ? "search-word-error" : undefined}
-          aria-invalid={result && !result.ok && result.field === "meaning" ? true : undefined}
-          className="rounded border border-gray-500/40 px-3 py-2"
-        />
-      </div>
+      {(
+        [
+          ["term", "Shoppers type", 2, MAX_SYNONYM_TERM_LENGTH, "kela"],
+          ["meaning", "Finds", 3, MAX_SYNONYM_MEANING_LENGTH, "banana"],
+        ] as const
+      ).map(([name, label, minLength, maxLength, placeholder]) => (
+        <div key={name} className="flex flex-1 flex-col gap-1">
+          <label htmlFor={`search-word-${name}`} className="font-medium">
+            {label}
+          </label>
+          <input
+            id={`search-word-${name}`}
+            name={name}
+            defaultValue={shown(name, undefined)}
+            required
+            minLength={minLength}
+            maxLength={maxLength}
+            placeholder={placeholder}
+            aria-describedby={result && !result.ok ? "search-word-error" : undefined}
+            aria-invalid={result && !result.ok && result.field === name ? true : undefined}
+            className="rounded border border-gray-500/40 px-3 py-2"
+          />
+        </div>
+      ))}
       <BusyButton busy={busy} className="rounded bg-primary px-6 py-2 font-medium text-white">
         {busy ? "Saving…" : "Add word"}
       </BusyButton>
@@ -144,7 +125,6 @@ function AddWordForm({ result }: { result: FormAnswer | undefined }) {
           {result.msg}
         </p>
       )}
-      {/* Rendered only while asking; its buttons are plain buttons, not the form's. */}
       <UnsavedChangesDialog blocker={blocker} asking={asking} onKeepEditing={keepEditing} unsaved="this search word" />
     </Form>
   );

@@ -17,7 +17,7 @@ import { UnsavedChangesDialog } from "~/components/seller/UnsavedChangesDialog";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Store settings", "Delivery area, tax rate, contact and business details.");
 
-/** The seller edits the stored row itself, never a cached copy. */
+/** The stored row itself, never a cached copy. */
 export async function loader({ context }: Route.LoaderArgs) {
   return { settings: await readStoreSettings(fromContext(context).db) };
 }
@@ -32,38 +32,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const INPUT = "mt-1 w-full rounded border border-gray-400 px-3 py-2 outline-none focus:border-primary aria-invalid:border-red-600";
 /** The settings a refusal can name, as the schema names them (the contact fields are nested there). */
-const SETTINGS_FIELDS = [
-  "state",
-  "expressPincodes",
-  "standardMinDays",
-  "standardMaxDays",
-  "taxPercent",
-  "contact.email",
-  "contact.phone",
-  "contact.hours",
-  "contact.legalName",
-  "contact.office",
-  "contact.gstin",
-];
+const CONTACT_FIELDS = ["email", "phone", "hours", "legalName", "office", "gstin"].map((name) => `contact.${name}`);
+const SETTINGS_FIELDS = ["state", "expressPincodes", "standardMinDays", "standardMaxDays", "taxPercent", ...CONTACT_FIELDS];
 
 export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const hydrated = useHydrated();
-  // A success is a toast; a refusal stays under the field it is about (else next to the button), where the seller fixes it.
+  // A success is a toast; a refusal stays under its field (else by the button), where the seller fixes it.
   useActionToast(actionData?.ok ? actionData : undefined);
   const { general, fieldProps, errorFor } = useFieldError(actionData && !actionData.ok ? actionData : undefined, "settings", SETTINGS_FIELDS);
-  // Refused without JavaScript, the page comes back with what was typed, not the stored values.
   const shown = refillFrom(actionData);
-  // Leaving with changes not saved asks first (ADR 055). A save resets the fields to what was
-  // saved, which the server may have tidied (a GSTIN in capitals), so it is no longer a change; a
-  // refusal keeps them, and asks.
+  // Unsaved changes ask first (ADR 055). A save resets the fields to what was saved (perhaps tidied by the server).
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (actionData?.ok) form.current?.reset();
   }, [actionData]);
-  // The save is on its way until the page is read again after it (a submission's formData stays until then).
+  // On its way until the page is read again (a submission's formData stays until then).
   const { blocker, asking, keepEditing } = useUnsavedChanges(form, { saving: navigation.formData !== undefined });
   return (
     <div className="max-w-2xl">
@@ -76,7 +62,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             <label htmlFor="settings-state" className="block font-medium">
               State you deliver in
             </label>
-            {/* Keyed by the saved state: React does not carry a new defaultValue to a select's options, so a state saved would otherwise still count as a change, and the reset would show the old one. */}
+            {/* Keyed by the saved state: React does not carry a new defaultValue to a select's options (ADR 055). */}
             <select
               key={settings.state}
               id="settings-state"
@@ -110,40 +96,31 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             />
             {errorFor("expressPincodes")}
           </div>
-          {/* Aligned at the bottom: "from" wraps to two lines on a phone, "to" does not (their refusal goes under both). */}
+          {/* Aligned at the bottom: "from" wraps on a phone (their refusal goes under both). */}
           <div className="grid grid-cols-2 items-end gap-4">
-            <div>
-              <label htmlFor="settings-standardMinDays" className="block font-medium">
-                Standard delivery from (business days)
-              </label>
-              <input
-                id="settings-standardMinDays"
-                name="standardMinDays"
-                type="number"
-                min={1}
-                max={30}
-                required
-                defaultValue={shown("standardMinDays", settings.standardMinDays)}
-                {...fieldProps("standardMinDays")}
-                className={INPUT}
-              />
-            </div>
-            <div>
-              <label htmlFor="settings-standardMaxDays" className="block font-medium">
-                to (business days)
-              </label>
-              <input
-                id="settings-standardMaxDays"
-                name="standardMaxDays"
-                type="number"
-                min={1}
-                max={30}
-                required
-                defaultValue={shown("standardMaxDays", settings.standardMaxDays)}
-                {...fieldProps("standardMaxDays")}
-                className={INPUT}
-              />
-            </div>
+            {(
+              [
+                ["standardMinDays", "Standard delivery from (business days)"],
+                ["standardMaxDays", "to (business days)"],
+              ] as const
+            ).map(([name, label]) => (
+              <div key={name}>
+                <label htmlFor={`settings-${name}`} className="block font-medium">
+                  {label}
+                </label>
+                <input
+                  id={`settings-${name}`}
+                  name={name}
+                  type="number"
+                  min={1}
+                  max={30}
+                  required
+                  defaultValue={shown(name, settings[name])}
+                  {...fieldProps(name)}
+                  className={INPUT}
+                />
+              </div>
+            ))}
           </div>
           {errorFor("standardMinDays")}
           {errorFor("standardMaxDays")}
@@ -259,7 +236,6 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
         <BusyButton busy={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull">
           {busy ? "Saving…" : "Save settings"}
         </BusyButton>
-        {/* Rendered only while asking; its buttons are plain buttons, not the form's. */}
         <UnsavedChangesDialog blocker={blocker} asking={asking} onKeepEditing={keepEditing} unsaved="the store settings" />
       </Form>
     </div>

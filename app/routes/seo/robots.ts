@@ -2,10 +2,7 @@ import { fromContext } from "@worker/web/context";
 import { SEO_CACHE_CONTROL } from "./xml";
 import type { Route } from "./+types/robots";
 
-/**
- * `/robots.txt`: the shop is open to crawlers, the seller's area and the shoppers' own pages are
- * not; it names the sitemap index, which must be an absolute URL (hence a route, not a static file).
- */
+/** A route, not a static file: the sitemap's address must be absolute. */
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = fromContext(context);
   const disallowed = ["/seller", "/cart", "/my-orders", "/add-address", "/login", "/logout", "/loader", "/api/"];

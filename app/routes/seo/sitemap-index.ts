@@ -3,7 +3,6 @@ import { sitemapIndex } from "@worker/services/sitemap";
 import { xmlResponse } from "./xml";
 import type { Route } from "./+types/sitemap-index";
 
-/** `/sitemap.xml`: the sitemap index (worker/services/sitemap.ts). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = fromContext(context);
   return xmlResponse(await sitemapIndex(db, env.APP_URL));

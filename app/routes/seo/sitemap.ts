@@ -6,7 +6,7 @@ import type { Route } from "./+types/sitemap";
 
 const notFound = () => new Response("No such sitemap", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
-/** `/sitemaps/pages.xml` and `/sitemaps/products-N.xml`: the children the index names. */
+/** `/sitemaps/pages.xml` and `/sitemaps/products-N.xml`. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = fromContext(context);
   const file = sitemapFileParam.safeParse(params.file);

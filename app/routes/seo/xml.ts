@@ -1,4 +1,3 @@
-/** How the sitemap's files and robots.txt are answered: cacheable by browsers and shared caches for an hour. */
 export const SEO_CACHE_CONTROL = "public, max-age=3600";
 
 export function xmlResponse(xml: string): Response {

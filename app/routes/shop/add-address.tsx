@@ -16,7 +16,7 @@ export const handle = WITHOUT_CART_BAR;
 
 export const meta: Route.MetaFunction = () => pageMeta("Add a delivery address", "Save a delivery address in India for your orders.");
 
-/** Back to the cart (the spec's path) with the new address chosen, or to the address book when it sent the shopper here. */
+/** Back to the cart with the new address chosen, or to where the shopper was sent from. */
 function nextPage(request: Request, addressId: string): string {
   const next = new URL(request.url).searchParams.get("redirectTo");
   return next ? safeLocalPath(next) : `/cart?address=${addressId}`;

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Make an address the default, or delete one (with JavaScript through a fetcher, without it Post/Redirect/Get). */
+/** Make an address the default, or delete one (a fetcher, or Post/Redirect/Get). */
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   const user = await requireUserPage(request, context);
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** One fetcher for the book's buttons, read here: a deleted address's card is gone before its answer could show. */
+/** One fetcher for the book's buttons, read here: a deleted address's card is gone before its answer shows. */
 const BOOK_FETCHER = "address-book";
 
 export default function Addresses({ loaderData }: Route.ComponentProps) {
@@ -113,12 +113,11 @@ function AddressCard({ address }: { address: SavedAddress & { promise: PromiseVi
   );
 }
 
-/** Delete asks first, in a disclosure that closes as menus do (Escape, a tap outside, Keep), so an Enter after Escape deletes nothing. */
+/** Delete asks first, in a disclosure that closes as menus do, so an Enter after Escape deletes nothing. */
 function DeleteAddress({ id }: { id: string }) {
   const fetcher = useFetcher({ key: BOOK_FETCHER });
   const menu = useRef<HTMLDetailsElement>(null);
   const close = useMenuDismiss(menu);
-  // Keep needs JavaScript; without it the summary closes the question.
   const hydrated = useHydrated();
   return (
     <details ref={menu}>

@@ -36,7 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { signedIn, lines, addresses, waiting, settings } = await cartPage(worker.db, userId ? { userId } : { guestItems: guestCart(request) });
   return {
     lines,
-    // Each with its promise: an address outside the area says so before Place Order.
     addresses: addresses.map((address) => ({
       ...toAddressSnapshot(address),
       promise: viewPromise(deliveryPromise(settings, address.zipCode, address.state), address.zipCode),
@@ -45,9 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cardPayments: cardPaymentsEnabled(worker.env),
     // One key per checkout attempt: a double click or a replayed form makes one order.
     checkoutKey: crypto.randomUUID(),
-    // A card order of the shopper's still waiting for its payment: placing the cart replaces it, so the page says so.
+    // A card order still waiting for its payment: placing the cart replaces it.
     unpaid: waiting,
-    // Back from Stripe's page without paying it: the shopper chose the card, so the card stays chosen.
     backFromStripe: waiting !== null && waiting.id === unpaidId,
   };
 }
@@ -59,7 +57,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       refusal: { to: (error) => (error.status === 401 ? `/login?redirectTo=${encodeURIComponent("/cart")}` : "/cart") },
     });
   }
-  // Every cart change: a fetcher's, or a button's plain form, which goes back to its page.
   const back = cartFormReturn(request);
   return answerForm(request, () => applyCartForm(request, context), { redirectTo: back, refusal: { to: () => back } });
 }
@@ -67,10 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const revalidator = useRevalidator();
-  // Back in this tab after changing the cart in another: show the cart as it is now, not as it was
-  // (Place Order would post it as it was).
+  // Back in this tab after changing the cart in another: Place Order must not post the cart as it was.
   useRevalidateEvery(null);
-  // A product added a moment ago on another page may not have reached the server yet: fetch again.
+  // A product added a moment ago on another page may not have reached the server yet.
   const missing = Object.keys(cart.items)
     .filter((id) => !loaderData.lines.some((line) => line.productId === id))
     .join();

@@ -21,7 +21,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const category = findCategory(params.category);
   if (!category) throw data(null, { status: 404 });
-  // The same listing as /products?category=…: sorted as asked (in the URL), paged.
   const { sort, cursor } = shopListingOfPage(new URL(request.url).searchParams);
   const page = await loadListing(request, () => browseProducts(worker.db, { search: "", category: category.path, sort, cursor }));
   // Every page of the listing (and any case of its name) names the first, lower-case one as canonical.

@@ -18,10 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answerForm(request, () => submitPincodeForm(request, context), { redirectTo: ({ back }) => back });
 }
 
-/**
- * The "Deliver to" form as a page: where the top bar's form lands without JavaScript when the
- * pincode is not one (with the message), and a page of its own for a deep link.
- */
+/** Where the top bar's form lands without JavaScript when the pincode is refused, and a page for a deep link. */
 export default function DeliveryPage({ loaderData, actionData }: Route.ComponentProps) {
   const store = useStorefront();
   const delivery = useDeliveryTo();
@@ -55,7 +52,6 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
             name="pincode"
             required
             inputMode="numeric"
-            // As the top bar's field: spaces allowed ("560 034"), the server reads the digits and says what is wrong.
             maxLength={10}
             autoComplete="postal-code"
             defaultValue={refillFrom(actionData)("pincode", undefined)}

@@ -12,7 +12,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The shopper's printable invoice of their own order (outside the shop's layout: nothing but the paper). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const userId = await requireShopperId(request, context);

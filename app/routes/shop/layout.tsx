@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, Outlet } from "react-router";
-import { ErrorPage } from "~/components/ErrorPage";
+import { Outlet } from "react-router";
+import { RouteErrorPage } from "~/components/ErrorPage";
 import { AccountMenu, AccountSection } from "~/components/account/AccountMenu";
 import { LoginButton } from "~/components/account/LoginButton";
 import { CartBar } from "~/components/cart/CartBar";
@@ -7,13 +7,13 @@ import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
 import { useShopperState } from "~/lib/root-data";
 
-/** The shopper area: top bar and footer around every page (the seller area has its own layout). */
 function Account({ inPhoneMenu = false }: { inPhoneMenu?: boolean }) {
   const user = useShopperState()?.user;
   if (!user) return <LoginButton />;
   return inPhoneMenu ? <AccountSection name={user.name} /> : <AccountMenu name={user.name} />;
 }
 
+/** The shopper area: top bar and footer around every page. */
 export default function ShopLayout() {
   return (
     <>
@@ -32,21 +32,11 @@ export default function ShopLayout() {
 
 /** Loader errors of shop pages (an unknown product, say) render inside the shop's layout. */
 export function ErrorBoundary({ error }: { error: unknown }) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound && import.meta.env.DEV) console.error(error);
   return (
     <>
       <Navbar account={<Account />} phoneAccount={<Account inPhoneMenu />} />
       <main id="main">
-        {notFound ? (
-          <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />
-        ) : (
-          <ErrorPage
-            status={isRouteErrorResponse(error) ? error.status : 500}
-            title="Unexpected Application Error"
-            message="Something went wrong on our side. Please try again in a moment."
-          />
-        )}
+        <RouteErrorPage error={error} />
       </main>
       <Footer />
     </>

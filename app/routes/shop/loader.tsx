@@ -4,7 +4,7 @@ import { pageMeta } from "~/lib/site";
 import { safeLocalPath } from "@shared/redirect";
 import type { Route } from "./+types/loader";
 
-/** Where payment providers send the shopper back: a pause, then on to `next` on this site only. */
+/** Where payment providers send the shopper back: a pause, then on to `next` (this site only). */
 export const REDIRECT_DELAY_MS = 5_000;
 
 export const meta: Route.MetaFunction = () => pageMeta("Just a moment", "Taking you back to the store.");
@@ -13,12 +13,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return { next: safeLocalPath(new URL(request.url).searchParams.get("next")) };
 }
 
-/**
- * The spec's 5-second pause, kept accessible: the page's script moves on after the pause, a
- * visible "Continue now" link lets anyone go at once, and only a browser without JavaScript gets
- * the timed meta refresh (inside <noscript>, which a scripting browser never parses as markup; a
- * meta refresh that every visitor gets is what axe's `meta-refresh` rule forbids).
- */
+// The spec's 5-second pause, kept accessible: a "Continue now" link, and the meta refresh only inside <noscript>
+// (one every visitor gets is what axe's `meta-refresh` rule forbids).
 export default function LoaderPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   useEffect(() => {

@@ -49,18 +49,14 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * The confirmation of a just-placed order. Focus moves to it, so a screen reader reads it at once
- * (a live region would miss text present on arrival); its words name the order, the payment and the
- * delivery promise.
- */
+/** Focus moves to it, so a screen reader reads it at once (a live region would miss text present on arrival). */
 function PlacedConfirmation({ order }: { order: Route.ComponentProps["loaderData"]["orders"][number] }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
   const words = `Order ${orderNumber(order.id)} placed. ${order.promise ?? ""}`;
   useEffect(() => {
     heading.current?.focus();
-    // Written after the first paint, so assistive technology announces it even without the focus move.
+    // Written after the first paint, so it is announced even without the focus move.
     if (status.current) status.current.textContent = words;
   }, [words]);
   const awaitingCard = order.paymentType === "Online" && !order.isPaid;

@@ -1,4 +1,3 @@
-import { useParams } from "react-router";
 import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { requireUserPage } from "@worker/web/guards";
@@ -10,10 +9,7 @@ import type { Route } from "./+types/order-again";
 
 export const meta: Route.MetaFunction = () => pageMeta("Order again", "Put a past order's items back in your cart.");
 
-/**
- * Put the order's available items back in the cart. With JavaScript (a fetcher) the answer says
- * what was added and what is not available; without it, the order page says so (`?added`).
- */
+/** Without JavaScript the order page says what was added (`?added`). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const worker = fromContext(context);
   const user = await requireUserPage(request, context);
@@ -28,19 +24,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
-/**
- * Seen only when the form was posted without JavaScript and refused (an order that is not yours),
- * or when someone opens this address: the order page holds the button. (No loader: after a refused
- * document post React Router renders this page, and a loader's redirect would hide the refusal.)
- */
+// No loader: after a refused document post React Router renders this page, and a loader's redirect would hide the refusal.
 export default function OrderAgainPage({ actionData }: Route.ComponentProps) {
-  const { id } = useParams();
-  return (
-    <OrderStepPage
-      orderId={id}
-      title="Order again"
-      hint="Use Order again on the order's page."
-      refusal={actionData && !actionData.ok ? actionData.msg : undefined}
-    />
-  );
+  return <OrderStepPage title="Order again" hint="Use Order again on the order's page." answer={actionData} />;
 }

@@ -14,7 +14,7 @@ import type { Route } from "./+types/order-cancel";
 
 export const meta: Route.MetaFunction = () => pageMeta("Cancel order", "Confirm cancelling your order.");
 
-/** The confirmation step without JavaScript (with it, the same form opens in a dialog). */
+/** The confirmation step without JavaScript (with it, a dialog). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const worker = fromContext(context);
   const userId = await requireShopperId(request, context);
@@ -30,7 +30,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** Cancel with a reason; without JavaScript, back to the order page, which shows it cancelled and why. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const worker = fromContext(context);
   const user = await requireUserPage(request, context);

@@ -1,4 +1,4 @@
-import { redirect, useParams } from "react-router";
+import { redirect } from "react-router";
 import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { requireUserPage } from "@worker/web/guards";
@@ -24,15 +24,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
-/** Seen only when someone opens this address: the order page holds the button. */
 export default function OrderPayPage({ actionData }: Route.ComponentProps) {
-  const { id } = useParams();
-  return (
-    <OrderStepPage
-      orderId={id}
-      title="Pay for your order"
-      hint="Use Pay now on the order's page."
-      refusal={actionData && !actionData.ok ? actionData.msg : undefined}
-    />
-  );
+  return <OrderStepPage title="Pay for your order" hint="Use Pay now on the order's page." answer={actionData} />;
 }

@@ -38,7 +38,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const userId = await requireShopperId(request, context);
   const page = await loadPage(() => orderPage(worker.db, userId, params.id));
   if (!page.userExists) throw toLogin(request);
-  // Back from "Order again" without JavaScript (the action's redirect).
   const reordered = new URL(request.url).searchParams.has("added");
   return { order: { ...page.order, promise: orderPromise(page.order, page.settings) }, reordered, now: Date.now() };
 }
@@ -46,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order, reordered, now } = loaderData;
   const active = isActive(order.status);
-  // While it is on its way the page follows it (paused in a hidden tab, stopped once it ends).
+  // Followed while on its way (paused in a hidden tab).
   useRevalidateEvery(LIVE_REFRESH_MS, active);
   const cancelled = cancellationText(order, "shopper");
   const refund = refundText(order);
@@ -64,7 +63,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="text-sm text-gray-600">Placed {formatDateTime(order.createdAt)}</p>
         </div>
-        {/* No invoice for an order not yet paid for, and perhaps never. */}
+        {/* No invoice for an order not yet paid for. */}
         {!awaitingCardPayment(order) && (
           <Link to={`/my-orders/${order.id}/invoice`} className="rounded border border-gray-300 px-4 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
             Invoice
@@ -72,7 +71,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      {/* The status is a live region: when the seller moves the order, the change is read out. */}
+      {/* A live region: when the seller moves the order, the change is read out. */}
       <section aria-labelledby="status-title" className="mt-6 rounded-lg border border-gray-300 p-4 md:p-6">
         <h2 id="status-title" className="sr-only">
           Status

@@ -36,7 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product: toProductView(product), related: related.map(toProductCard), seo };
 }
 
-/** The picture `?image=N` asks for (1-based), as an index into the product's pictures; the first for anything else. */
+/** The picture `?image=N` asks for (1-based) as an index; the first for anything else. */
 function shownPicture(asked: string | null, count: number): number {
   const n = Number(asked);
   return Number.isInteger(n) && n >= 1 && n <= count ? n - 1 : 0;
@@ -49,7 +49,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const mainImage = product.images[shown];
   const inCart = useCart().items[product.id] ?? 0;
   const setQuantity = useCartChange();
-  // Everything that is left is in the cart already: another would only be refused at Place Order.
+  // All that is left is in the cart already: another would only be refused at Place Order.
   const allLeftInCart = product.stock !== null && inCart >= product.stock;
   const category = findCategory(product.category);
   const priceTax = useStorefront()?.words.priceTax;
@@ -77,11 +77,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="mt-4 flex flex-col gap-10 md:flex-row md:gap-16">
-        {/*
-          On a phone the picture takes the width, its thumbnails in a row beneath; from md up they stand to its left.
-          A thumbnail is a link to `?image=N`, so it works before JavaScript too; in the browser it swaps the picture in place
-          (no loader runs, no history entry, no scroll).
-        */}
+        {/* Thumbnails are links to `?image=N` (works before JavaScript); in the browser they swap the picture in place. */}
         <div className="flex flex-col-reverse gap-3 md:flex-row">
           {product.images.length > 1 && (
             <div className="flex gap-3 md:flex-col">
@@ -180,7 +176,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   Add to Cart
                 </button>
               </form>
-              {/* Adds one (unless all that is left is in the cart already) and goes to the cart: the action redirects there. */}
+              {/* Adds one (unless all that is left is in the cart already); the action redirects to the cart. */}
               <form method="post" action={cartFormAction("/cart")} className="w-full">
                 <input type="hidden" name="productId" value={product.id} />
                 {allLeftInCart && <input type="hidden" name="quantity" value={inCart} />}

@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listing = shopListingOfPage(new URL(request.url).searchParams);
   const page = await loadListing(request, () => browseProducts(worker.db, listing));
   const { cursor: _cursor, ...shown } = listing;
-  // Paging, sorting and searching all name the plain listing as canonical; results of a search are not indexed themselves.
+  // Paging, sorting and searching name the plain listing as canonical; a search's results are not indexed.
   const seo = [
     ...seoMeta({ site: siteAt(worker.env.APP_URL), path: "/products", title: pageTitle("All Products"), description: DESCRIPTION }),
     ...(listing.search ? [{ name: "robots", content: "noindex, follow" }] : []),
