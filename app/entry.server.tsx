@@ -5,8 +5,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { workerContext } from "@worker/web/context";
 import { documentCsp, newNonce } from "@worker/security/headers";
 import css from "./app.css?inline";
-import { InlineCssContext } from "~/lib/inline-css";
-import { NonceContext } from "~/lib/nonce";
+import { InlineCssContext, NonceContext } from "~/lib/document-context";
 
 export const streamTimeout = 5_000;
 

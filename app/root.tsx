@@ -9,8 +9,7 @@ import { SellerLogin } from "~/components/seller/SellerLogin";
 import { Toaster } from "~/components/Toaster";
 import { RouteAnnouncer } from "~/components/RouteAnnouncer";
 import { CART_PATH } from "~/lib/cart";
-import { InlineStyles } from "~/lib/inline-css";
-import { useNonce } from "~/lib/nonce";
+import { InlineStyles, useNonce } from "~/lib/document-context";
 import { pageMeta } from "~/lib/site";
 
 export const middleware: Route.MiddlewareFunction[] = [flashMiddleware, shopperMiddleware];

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type MouseEvent, type ToggleEvent } from "rea
 import { useFetcher, useLocation, Link } from "react-router";
 import { useDeliveryTo } from "~/lib/root-data";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
+import { Alert } from "~/lib/field-error";
 
 /** The top bar's "Deliver to ⟨pincode⟩": a <details> with a real form (works without JavaScript; a fetcher with it). */
 export function DeliveryChip() {
@@ -98,11 +99,7 @@ export function DeliveryChip() {
                   Check
                 </button>
               </div>
-              {refused && (
-                <p id={`${id}-error`} role="alert" className="mt-2 text-red-700">
-                  {fetcher.data?.msg}
-                </p>
-              )}
+              <Alert id={`${id}-error`} className="mt-2 text-red-700" message={refused && fetcher.data?.msg} />
             </fetcher.Form>
           )}
         </div>

@@ -6,9 +6,6 @@ import { AddToCart } from "./AddToCart";
 import { DiscountBadge, Price } from "./Price";
 import { Stars } from "./Stars";
 
-// Where the cart and others have always imported it from.
-export { productPath };
-
 /** `eager`: likely in the first screen; `first`: the page's likely LCP, fetched first. */
 export function ProductCard({ product, eager = false, first = false }: { product: ProductCardView; eager?: boolean; first?: boolean }) {
   const image = product.image;

@@ -25,11 +25,16 @@ export function useFieldError(refusal: ActionFailure | null | undefined, prefix:
       };
     },
     errorFor(name: string) {
-      return reasons.has(name) ? (
-        <p id={`${idOf(name)}-error`} role="alert" className="mt-1 text-red-700">
-          {reasons.get(name)}
-        </p>
-      ) : null;
+      return <Alert id={`${idOf(name)}-error`} className="mt-1 text-red-700" message={reasons.get(name)} />;
     },
   };
+}
+
+/** A refusal, read out as it appears; nothing when there is none. */
+export function Alert({ id, className, message }: { id?: string; className: string; message: React.ReactNode }) {
+  return message ? (
+    <p id={id} role="alert" className={className}>
+      {message}
+    </p>
+  ) : null;
 }

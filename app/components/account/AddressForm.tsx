@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import type { AddressSnapshot } from "@worker/db/schema";
 import { INDIAN_STATES } from "@shared/indian-states";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
-import { useFieldError } from "~/lib/field-error";
+import { Alert, useFieldError } from "~/lib/field-error";
 import { useHydrated } from "~/lib/use-hydrated";
 import { BusyButton } from "~/components/BusyButton";
 
@@ -108,11 +108,7 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
           Make this my default delivery address
         </label>
       )}
-      {general && (
-        <p role="alert" className="text-red-700">
-          {general}
-        </p>
-      )}
+      <Alert className="text-red-700" message={general} />
       <BusyButton busy={busy} className="mt-4 w-full bg-primary py-3 uppercase text-white hover:bg-primary-dull">
         {submitLabel}
       </BusyButton>

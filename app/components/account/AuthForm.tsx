@@ -3,7 +3,7 @@ import { useFetcher, Link } from "react-router";
 import type { ActionFailure } from "@worker/web/form-answer";
 import { refillFrom } from "~/lib/refill";
 import { useFailureToast } from "~/lib/use-action-toast";
-import { useFieldError } from "~/lib/field-error";
+import { Alert, useFieldError } from "~/lib/field-error";
 import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@shared/accounts";
 import { BusyButton } from "~/components/BusyButton";
@@ -88,11 +88,7 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
           At least {PASSWORD_MIN} characters, and not a common password such as password123.
         </p>
       )}
-      {general && (
-        <p role="alert" className="text-red-600">
-          {general}
-        </p>
-      )}
+      <Alert className="text-red-600" message={general} />
       <p>
         {mode === "login" ? "New here? " : "Already have an account? "}
         <Link

@@ -5,7 +5,7 @@ import { MAX_LINE_QUANTITY, overStock, stockLimit } from "@shared/cart";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
 import { cartFormAction, useCartChange } from "~/lib/cart";
-import { productPath } from "~/components/ProductCard";
+import { productPath } from "@shared/paths";
 
 /** One cart line: every button a plain form setting the quantity through /cart (a repeated post cannot count twice). */
 export function CartLineRow({ line, quantity }: { line: CartLine; quantity: number }) {

@@ -6,6 +6,7 @@ import { CANCEL_NOTE_MAX } from "@shared/order-status";
 import { useActionToast } from "~/lib/use-action-toast";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { BusyButton } from "~/components/BusyButton";
+import { Alert } from "~/lib/field-error";
 
 type Props = {
   /** The confirmation page, where the form posts too. */
@@ -154,11 +155,7 @@ export function CancelOrderForm({ fetcher, action, reasons, withNote, answer, ke
           />
         </div>
       )}
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <Alert id={errorId} className="text-sm text-red-700" message={error} />
       <div className="flex flex-wrap justify-end gap-3">
         {keepButton}
         <BusyButton busy={busy} className="rounded bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800">

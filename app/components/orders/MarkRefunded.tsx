@@ -5,6 +5,7 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { BusyButton } from "~/components/BusyButton";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
+import { Alert } from "~/lib/field-error";
 
 type RefundResult = { ok: true; msg: string } | ActionFailure;
 
@@ -48,11 +49,7 @@ export function MarkRefunded({ orderId, orderLabel, what }: Props) {
         <input type="hidden" name="orderId" value={orderId} />
         <input type="hidden" name="intent" value="refunded" />
         <p>Record that you refunded {what} (through the card payment&apos;s dashboard)? The customer sees the refund and its date; this cannot be undone.</p>
-        {done && !done.ok && (
-          <p id={errorId} role="alert" className="text-red-700">
-            {done.msg}
-          </p>
-        )}
+        <Alert id={errorId} className="text-red-700" message={done && !done.ok && done.msg} />
         <BusyButton busy={busy} className="rounded bg-primary px-3 py-1 font-medium text-white hover:bg-primary-dull">
           {busy ? "Recording…" : "Yes, mark refunded"}
         </BusyButton>

@@ -19,8 +19,11 @@ const COLUMNS: Record<Kind, string[][]> = {
 };
 
 /** An order's printable paper, GST-style (a tax invoice when the seller has a GSTIN); the packing slip is the same without prices. */
-export function OrderPaper({ data, kind, backTo, backLabel = "Back to the order" }: { data: InvoiceData; kind: Kind; backTo: string; backLabel?: string }) {
+export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceData; kind: Kind; forSeller?: boolean }) {
   const { store, order } = data;
+  const [backTo, backLabel] = forSeller
+    ? [`/seller/orders?${new URLSearchParams({ q: orderNumber(order.id) })}`, "Back to the order in Orders"]
+    : [`/my-orders/${order.id}`, "Back to the order"];
   const { address } = order;
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const title = kind === "packing-slip" ? "Packing Slip" : store.gstin ? "Tax Invoice" : "Invoice";

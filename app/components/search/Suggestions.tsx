@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useNavigate } from "react-router";
-import { productPath } from "~/components/ProductCard";
+import { productPath } from "@shared/paths";
 import { formatRupees, rupeesToPaise } from "@shared/money";
 import { MIN_SUGGEST_LENGTH, normaliseSearchText, SUGGEST_PATH } from "@shared/search";
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { imageUrl } from "@shared/images";
 import { IMAGE_TYPES, imageFileProblem, MAX_IMAGES } from "@shared/product-images";
 import { useHydrated } from "~/lib/use-hydrated";
+import { Alert } from "~/lib/field-error";
 
 /** A picture slot: a saved picture (an R2 key), a new file chosen into it, or nothing. */
 type Slot = { id: number; key: string | null; preview: string | null; removed: boolean; error: string | null };
@@ -48,11 +49,7 @@ export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots
       <p id="image-slots-help" className="text-sm text-gray-500">
         Up to {MAX_IMAGES}: JPEG, PNG, WebP or AVIF, at most 2 MB each. The first is the main picture.
       </p>
-      {error && (
-        <p id="image-slots-error" role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <Alert id="image-slots-error" className="mt-1 text-sm text-red-700" message={error} />
       <ol className="mt-2 flex flex-wrap gap-3">
         {slots.map((slot, position) => (
           <SlotView
@@ -167,11 +164,7 @@ function SlotView({ slot, position, hydrated, last, onChange, onMove, focusMove,
           )}
         </span>
       </label>
-      {slot.error && (
-        <p id={errorId} role="alert" className="text-xs text-red-700">
-          {slot.error}
-        </p>
-      )}
+      <Alert id={errorId} className="text-xs text-red-700" message={slot.error} />
       {filled && (
         // The whole label is the target (WCAG 2.5.8).
         <label className="flex min-h-8 items-center gap-1.5 py-1 text-xs">

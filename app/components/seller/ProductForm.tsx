@@ -6,7 +6,7 @@ import { IMAGE_MESSAGES } from "@shared/product-images";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { useHydrated } from "~/lib/use-hydrated";
 import { toast } from "~/lib/toast";
-import { useFieldError } from "~/lib/field-error";
+import { Alert, useFieldError } from "~/lib/field-error";
 import { useUnsavedChanges } from "~/lib/use-unsaved-changes";
 import { hasPicture, ImageSlots, initialSlots, slotsChanged } from "./ImageSlots";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
@@ -173,11 +173,7 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
           {shownAnswer.msg}
         </p>
       )}
-      {general && (
-        <p role="alert" className="text-red-700">
-          {general}
-        </p>
-      )}
+      <Alert className="text-red-700" message={general} />
       <AddedLinks product={added} />
       <UnsavedChangesDialog blocker={blocker} asking={asking} onKeepEditing={keepEditing} unsaved="this product" />
     </fetcher.Form>

@@ -1,4 +1,5 @@
 import { SELLER_HOME } from "@shared/redirect";
+import { Alert } from "~/lib/field-error";
 
 // /seller/login's page, and what the seller area shows anyone else: a plain form (a login is a new page either way), free of
 // hooks and fetchers since every first load carries it (the root's error boundary). A refusal comes back as a flash.
@@ -19,11 +20,7 @@ export function SellerLogin({ returnTo, email, notice, refusal }: { returnTo?: s
           </p>
         )}
         {/* Stays once the toast has gone; the password has the focus again. */}
-        {refusal && (
-          <p id="seller-login-refusal" role="alert" className="rounded bg-red-50 p-3 text-red-800 ring-1 ring-red-200">
-            {refusal}
-          </p>
-        )}
+        <Alert id="seller-login-refusal" className="rounded bg-red-50 p-3 text-red-800 ring-1 ring-red-200" message={refusal} />
         <div>
           <label htmlFor="seller-email">Email</label>
           <input

@@ -10,6 +10,7 @@ import { ExportCsv } from "~/components/seller/ExportCsv";
 import type { Route } from "./+types/import-products";
 import { sellerPageMeta } from "~/lib/site";
 import { BusyButton } from "~/components/BusyButton";
+import { Alert } from "~/lib/field-error";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Import products", "Products from a CSV file, previewed before anything is written.");
 
@@ -74,11 +75,7 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
       </Link>
       <h1 className="mb-4 mt-2 text-2xl font-medium">Import products</h1>
       {done && <ImportDone created={done.created} updated={done.updated} />}
-      {failure && (
-        <p role="alert" className="mb-4 rounded bg-red-50 px-4 py-3 text-red-800">
-          {failure}
-        </p>
-      )}
+      <Alert className="mb-4 rounded bg-red-50 px-4 py-3 text-red-800" message={failure} />
 
       {exportFiles && <ExportFiles {...exportFiles} />}
 

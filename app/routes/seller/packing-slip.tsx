@@ -18,12 +18,5 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function PackingSlip({ loaderData }: Route.ComponentProps) {
-  return (
-    <OrderPaper
-      data={loaderData}
-      kind="packing-slip"
-      backTo={`/seller/orders?${new URLSearchParams({ q: orderNumber(loaderData.order.id) })}`}
-      backLabel="Back to the order in Orders"
-    />
-  );
+  return <OrderPaper data={loaderData} kind="packing-slip" forSeller />;
 }

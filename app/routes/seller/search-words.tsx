@@ -15,6 +15,7 @@ import { rescueFocusOnItems } from "~/lib/focus-rescue";
 import type { Route } from "./+types/search-words";
 import { BusyButton } from "~/components/BusyButton";
 import { UnsavedChangesDialog } from "~/components/seller/UnsavedChangesDialog";
+import { Alert } from "~/lib/field-error";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Search words", "Words shoppers type, and what the store calls them.");
 
@@ -120,11 +121,7 @@ function AddWordForm({ result }: { result: FormAnswer | undefined }) {
       <BusyButton busy={busy} className="rounded bg-primary px-6 py-2 font-medium text-white">
         {busy ? "Saving…" : "Add word"}
       </BusyButton>
-      {result && !result.ok && (
-        <p id="search-word-error" role="alert" className="text-sm text-red-700 sm:basis-full">
-          {result.msg}
-        </p>
-      )}
+      <Alert id="search-word-error" className="text-sm text-red-700 sm:basis-full" message={result && !result.ok && result.msg} />
       <UnsavedChangesDialog blocker={blocker} asking={asking} onKeepEditing={keepEditing} unsaved="this search word" />
     </Form>
   );

@@ -6,7 +6,7 @@ import { fromContext } from "@worker/web/context";
 import { readForm } from "@worker/request-body";
 import { readStoreSettings, saveStoreSettings } from "@worker/services/store-settings";
 import { refillFrom } from "~/lib/refill";
-import { useFieldError } from "~/lib/field-error";
+import { Alert, useFieldError } from "~/lib/field-error";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useActionToast } from "~/lib/use-action-toast";
 import { useUnsavedChanges } from "~/lib/use-unsaved-changes";
@@ -228,11 +228,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           </div>
         </fieldset>
 
-        {general && (
-          <p role="alert" className="text-red-700">
-            {general}
-          </p>
-        )}
+        <Alert className="text-red-700" message={general} />
         <BusyButton busy={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull">
           {busy ? "Saving…" : "Save settings"}
         </BusyButton>

@@ -7,6 +7,7 @@ import { useDeliveryTo, useStorefront } from "~/lib/root-data";
 import { pageMeta } from "~/lib/site";
 import { refillFrom } from "~/lib/refill";
 import type { Route } from "./+types/delivery";
+import { Alert } from "~/lib/field-error";
 
 export const meta: Route.MetaFunction = () => pageMeta("Check delivery to your pincode", "Where we deliver, and how soon.");
 
@@ -63,11 +64,7 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
             Check
           </button>
         </div>
-        {failed && (
-          <p id="delivery-pincode-error" role="alert" className="text-red-700">
-            {failed}
-          </p>
-        )}
+        <Alert id="delivery-pincode-error" className="text-red-700" message={failed} />
       </Form>
       <Link to={loaderData.redirectTo} className="mt-8 inline-block text-primary hover:underline">
         ← Back to shopping

@@ -19,5 +19,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function ShopperInvoice({ loaderData }: Route.ComponentProps) {
-  return <OrderPaper data={loaderData} kind="invoice" backTo={`/my-orders/${loaderData.order.id}`} />;
+  return <OrderPaper data={loaderData} kind="invoice" />;
 }
