@@ -28,14 +28,11 @@ export function useMenuDismiss(menu: RefObject<HTMLDetailsElement | null>): () =
       if (details.getBoundingClientRect().bottom > window.innerHeight - hiddenBelow) details.scrollIntoView({ block: "end" });
     };
     const details = menu.current;
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    details?.addEventListener("toggle", onToggle);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-      details?.removeEventListener("toggle", onToggle);
-    };
+    const listeners = new AbortController();
+    document.addEventListener("pointerdown", onPointerDown, { signal: listeners.signal });
+    document.addEventListener("keydown", onKeyDown, { signal: listeners.signal });
+    details?.addEventListener("toggle", onToggle, { signal: listeners.signal });
+    return () => listeners.abort();
   }, [menu]);
   return () => {
     if (menu.current) closeWithFocus(menu.current);

@@ -17,14 +17,11 @@ export function useUnsavedChanges(
     const check = () => setFieldsChanged(firstChangedField(element) !== null);
     const checkAfterReset = () => queueMicrotask(check);
     check(); // typed before the page was hydrated
-    element.addEventListener("input", check);
-    element.addEventListener("change", check);
-    element.addEventListener("reset", checkAfterReset);
-    return () => {
-      element.removeEventListener("input", check);
-      element.removeEventListener("change", check);
-      element.removeEventListener("reset", checkAfterReset);
-    };
+    const listeners = new AbortController();
+    element.addEventListener("input", check, { signal: listeners.signal });
+    element.addEventListener("change", check, { signal: listeners.signal });
+    element.addEventListener("reset", checkAfterReset, { signal: listeners.signal });
+    return () => listeners.abort();
   }, [form]);
 
   // Only while changed (a standing listener keeps the page out of Firefox's bfcache); read at that moment: a save may have just reset.

@@ -140,18 +140,14 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
       setActive(-1);
     };
 
-    box.addEventListener("input", ask);
-    box.addEventListener("focus", ask);
-    box.addEventListener("keydown", onKeyDown);
-    box.addEventListener("blur", onBlur);
+    const listeners = new AbortController();
+    box.addEventListener("input", ask, { signal: listeners.signal });
+    box.addEventListener("focus", ask, { signal: listeners.signal });
+    box.addEventListener("keydown", onKeyDown, { signal: listeners.signal });
+    box.addEventListener("blur", onBlur, { signal: listeners.signal });
     // Loaded while the shopper was already typing.
     if (!searchSubmitted.current && document.activeElement === box && !asked.current) ask();
-    return () => {
-      box.removeEventListener("input", ask);
-      box.removeEventListener("focus", ask);
-      box.removeEventListener("keydown", onKeyDown);
-      box.removeEventListener("blur", onBlur);
-    };
+    return () => listeners.abort();
   });
 
   // A press keeps the focus in the box (so choosing does not blur and close first).
@@ -169,14 +165,11 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
       const item = items[indexOf(event)];
       if (item) choose(item);
     };
-    element.addEventListener("mousedown", onMouseDown);
-    element.addEventListener("mousemove", onMouseMove);
-    element.addEventListener("click", onClick);
-    return () => {
-      element.removeEventListener("mousedown", onMouseDown);
-      element.removeEventListener("mousemove", onMouseMove);
-      element.removeEventListener("click", onClick);
-    };
+    const listeners = new AbortController();
+    element.addEventListener("mousedown", onMouseDown, { signal: listeners.signal });
+    element.addEventListener("mousemove", onMouseMove, { signal: listeners.signal });
+    element.addEventListener("click", onClick, { signal: listeners.signal });
+    return () => listeners.abort();
   });
 
   useEffect(
