@@ -37,11 +37,7 @@ export type ImportRow =
   | { row: number; action: "unchanged"; id: string; name: string }
   | { row: number; action: "refused"; id: string | null; name: string; reasons: string[] };
 
-export type ImportPlan = {
-  rows: ImportRow[];
-  summary: { create: number; update: number; unchanged: number; refused: number };
-  hash: string;
-};
+export type ImportPlan = { rows: ImportRow[]; summary: { create: number; update: number; unchanged: number; refused: number }; hash: string };
 
 export async function planImport({ db, env }: ImportStore, text: string): Promise<ImportPlan> {
   const { columns, records } = readTable(text);

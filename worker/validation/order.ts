@@ -69,9 +69,7 @@ export function soundFiltersOf(raw: Record<string, string>): SellerOrdersQuery {
   );
 }
 
-export const shopperCancelInput = orderRefInput.extend({
-  reason: z.enum(SHOPPER_CANCEL_REASONS, { error: "Choose a reason for cancelling" }),
-});
+export const shopperCancelInput = orderRefInput.extend({ reason: z.enum(SHOPPER_CANCEL_REASONS, { error: "Choose a reason for cancelling" }) });
 
 const cancelNoteField = z
   .string()
