@@ -69,18 +69,10 @@ export async function planImport({ db, env }: ImportStore, text: string): Promis
       continue;
     }
     const changed = (Object.keys(FIELD_LABELS) as (keyof ProductValues)[]).filter((field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]));
+    const named = { row, id: current.id, name: values.name };
+    const changes = changed.map((field) => fieldChange(field, current, values));
     rows.push(
-      changed.length === 0
-        ? { row, action: "unchanged", id: current.id, name: values.name }
-        : {
-            row,
-            action: "update",
-            id: current.id,
-            name: values.name,
-            changed: changed.map((f) => fieldChange(f, current, values)),
-            values,
-            updatedAt: current.updatedAt,
-          },
+      changes.length === 0 ? { ...named, action: "unchanged" } : { ...named, action: "update", changed: changes, values, updatedAt: current.updatedAt },
     );
   }
 

@@ -4,12 +4,11 @@ import type { Database } from "@worker/db/client";
 import { orderItems, orders, products, users, type Product } from "@worker/db/schema";
 import { notFound } from "@worker/errors";
 import { orderIdField } from "@worker/validation/order";
-import { toOrderView, type OrderWithItems } from "./orders";
+import { toOrderView, type OrderView, type OrderWithItems } from "./orders";
 import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
 
 export type Availability = { available: boolean; stock: number | null };
 
-type OrderView = ReturnType<typeof toOrderView>;
 export type OrderDetail = Omit<OrderView, "items"> & { items: (OrderView["items"][number] & { availability: Availability })[] };
 
 export const ORDER_NOT_FOUND = "Order not found";
