@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import { badRequest } from "@worker/errors";
-import { addAddress, deleteAddress, listAddresses, setDefaultAddress, toApiSavedAddress, updateAddressFromApi } from "@worker/services/addresses";
+import { badRequest, parseInput } from "@worker/errors";
+import { addressUpdateInput } from "@worker/validation/address";
+import { addAddress, deleteAddress, listAddresses, setDefaultAddress, toApiSavedAddress, updateAddress } from "@worker/services/addresses";
 import { requireShopper } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
@@ -18,7 +19,8 @@ export const addressRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, address: list, addresses: list, msg: "" });
   })
   .post("/update", requireShopper, async (c) => {
-    const address = await updateAddressFromApi(c.var.db, c.var.user.id, await readJson(c));
+    const { id, address: fields } = parseInput(addressUpdateInput, await readJson(c));
+    const address = await updateAddress(c.var.db, c.var.user.id, id, fields);
     return c.json({ success: true, msg: "Address updated", address: toApiSavedAddress(address, address.isDefault) });
   })
   .post("/delete", requireShopper, async (c) => {

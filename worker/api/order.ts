@@ -18,13 +18,8 @@ export const orderRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, msg: "Order Placed Successfully", orderId: order.id }, created ? 201 : 200);
   })
   .post("/stripe", requireShopper, async (c) => {
-    const { order, created, paymentUrl } = await checkout(
-      { db: c.var.db, env: c.env },
-      c.var.user,
-      await readJson(c),
-      "Online",
-      c.req.header("origin") ?? null,
-    );
+    const store = { db: c.var.db, env: c.env };
+    const { order, created, paymentUrl } = await checkout(store, c.var.user, await readJson(c), "Online", c.req.header("origin") ?? null);
     // A replayed key of an order paid meanwhile: nothing left to pay.
     if (!paymentUrl) throw conflict("This order was already placed.");
     return c.json({ success: true, url: paymentUrl, orderId: order.id, msg: "" }, created ? 201 : 200);
@@ -46,15 +41,8 @@ export const orderRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, msg: "Order cancelled", status: order.status });
   })
   .get("/seller", requireSeller, async (c) => {
-    const page = await sellerOrdersPage(c.var.db, parseInput(sellerOrdersQuery, c.req.query()));
-    return c.json({
-      success: true,
-      orders: page.orders.map((order) => toApiOrder(order, c.env.APP_URL)),
-      nextBefore: page.nextBefore,
-      awaitingPacking: page.awaitingPacking,
-      waiting: page.waiting,
-      msg: "",
-    });
+    const { orders, ...counts } = await sellerOrdersPage(c.var.db, parseInput(sellerOrdersQuery, c.req.query()));
+    return c.json({ success: true, orders: orders.map((order) => toApiOrder(order, c.env.APP_URL)), ...counts, msg: "" });
   })
   .post("/status", requireSeller, async (c) => {
     const body = await readJson(c);

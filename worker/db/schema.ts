@@ -314,9 +314,7 @@ export type Notification = typeof notifications.$inferSelect;
 export type SearchSynonym = typeof searchSynonyms.$inferSelect;
 
 export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems) }));
-export const orderItemsRelations = relations(orderItems, ({ one }) => ({
-  order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
-}));
+export const orderItemsRelations = relations(orderItems, ({ one }) => ({ order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }) }));
 
 /** Part of the edge cache's key, bumped by triggers on every change shoppers see (ADR 059). */
 export const catalogVersion = sqliteTable(

@@ -5,7 +5,8 @@ import type { Database } from "@worker/db/client";
 import { orders } from "@worker/db/schema";
 import { applyPaidCheckout } from "@worker/payments/webhook";
 import { systemEnding, UNPAID_CANCEL_REASONS } from "@worker/services/cancellation";
-import { claimCardOrders, finishEnding, waitingCardOrders } from "@worker/services/unpaid-card-orders";
+import { claimCardOrders, finishEnding } from "@worker/services/unpaid-card-orders";
+import { waitingCardOrders } from "@worker/services/cancellation";
 
 /** Orders one run ends at most (each asks Stripe once or twice); the next run takes the rest. */
 export const SWEEP_BATCH = 50;

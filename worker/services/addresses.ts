@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { addresses, users, type Address, type AddressSnapshot } from "@worker/db/schema";
 import { HttpError, notFound, parseInput } from "@worker/errors";
-import { addressIdInput, addressInput, addressUpdateInput } from "@worker/validation/address";
+import { addressIdInput, addressInput } from "@worker/validation/address";
 import { statesOfPincode } from "./pincode-regions";
 import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
 
@@ -53,11 +53,6 @@ export async function updateAddress(db: Database, userId: string, addressId: str
   const [updated] = isDefault ? (await db.batch([unsetOtherDefaults(db, userId, addressId), update]))[1] : await update;
   if (!updated) throw notFound(ADDRESS_NOT_FOUND);
   return updated;
-}
-
-export function updateAddressFromApi(db: Database, userId: string, input: unknown): Promise<Address> {
-  const { id, address } = parseInput(addressUpdateInput, input);
-  return updateAddress(db, userId, id, address);
 }
 
 /** Orders keep their own copy; the newest left becomes the default. */
@@ -124,10 +119,6 @@ export function deliveryAddressQuery(db: Database, userId: string) {
     .where(eq(addresses.userId, userId))
     .orderBy(...defaultFirst)
     .limit(1);
-}
-
-export async function ownedAddress(db: Database, userId: string, addressId: string): Promise<Address | undefined> {
-  return (await ownedAddressQuery(db, userId, addressId))[0];
 }
 
 /** A plain select: drizzle's relational findFirst fails in a batch when nothing matches. */

@@ -5,13 +5,7 @@ import { parseInput } from "@worker/errors";
 import { bulkStockInput, type BulkStockInput } from "@worker/validation/product";
 import type { Database } from "@worker/db/client";
 
-export type BulkStockResult = {
-  change: BulkStockInput["set"];
-  changed: number;
-  unchanged: number;
-  soldOut: number;
-  missing: number;
-};
+export type BulkStockResult = { change: BulkStockInput["set"]; changed: number; unchanged: number; soldOut: number; missing: number };
 
 export async function setStockInBulk(db: Database, input: unknown): Promise<BulkStockResult> {
   const change = parseInput(bulkStockInput, input);

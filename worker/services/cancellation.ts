@@ -21,6 +21,16 @@ export type Ending = { by: CancelledBy; reason: string; note: string | null };
 
 export const systemEnding = (reason: string): Ending => ({ by: "system", reason, note: null });
 
+/** Card orders waiting for their first payment (`claimed`: or claimed for ending already). */
+export function waitingCardOrders({ claimed = false } = {}): SQL {
+  return and(
+    eq(orders.status, "Order Placed"),
+    eq(orders.paymentType, "Online"),
+    eq(orders.isPaid, false),
+    claimed ? inArray(orders.paymentState, ["pending", "expired"]) : eq(orders.paymentState, "pending"),
+  )!;
+}
+
 /** For the caller's batch: cancels a card order only while it waits or is claimed (ADR 054, 066), else changes nothing. */
 export async function cancelUnpaidCardOrder(db: Database, orderId: string, ending: Ending, now = Date.now()) {
   const cancel = db
@@ -33,15 +43,7 @@ export async function cancelUnpaidCardOrder(db: Database, orderId: string, endin
       cancelNote: ending.note,
       cancelledBy: ending.by,
     })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.status, "Order Placed"),
-        eq(orders.paymentType, "Online"),
-        eq(orders.isPaid, false),
-        inArray(orders.paymentState, ["pending", "expired"]),
-      ),
-    );
+    .where(and(eq(orders.id, orderId), waitingCardOrders({ claimed: true })));
   return { statements: [cancel, ...(await returnStock(db, orderId)).statements] };
 }
 

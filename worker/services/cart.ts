@@ -29,13 +29,12 @@ export async function cartPage(db: Database, shopper: { userId: string } | { gue
       : [await storeSettingsQuery(db), []];
     return { signedIn: false, lines: toCartLines(shopper.guestItems, found), addresses: [], waiting: null, settings: toStoreSettings(settings) };
   }
-  const savedCart = sql`(SELECT ${users.cartItems} FROM ${users} WHERE ${users.id} = ${shopper.userId})`;
   const [account, found, saved, held, settingsRow] = await db.batch([
     db.select({ cartItems: users.cartItems }).from(users).where(eq(users.id, shopper.userId)).limit(1),
     db
       .select()
       .from(products)
-      .where(sql`${products.id} IN (SELECT key FROM json_each(${savedCart}))`),
+      .where(inCart(savedCartOf(shopper.userId))),
     listAddresses(db, shopper.userId), // the default first: the one checkout preselects
     db
       .select({ orderId: orders.id, createdAt: orders.createdAt, productId: orderItems.productId, held: orderItems.stockTaken })
@@ -73,8 +72,11 @@ function withHeldStock(found: Product[], held: { productId: string; held: number
 
 /** Offer prices of a saved cart's products, for the caller's batch. */
 export function savedCartPricesQuery(db: Database, userId: string) {
-  return pricesOf(db, sql`(SELECT ${users.cartItems} FROM ${users} WHERE ${users.id} = ${userId})`);
+  return pricesOf(db, savedCartOf(userId));
 }
+
+const savedCartOf = (userId: string) => sql`(SELECT ${users.cartItems} FROM ${users} WHERE ${users.id} = ${userId})`;
+const inCart = (cart: SQL) => sql`${products.id} IN (SELECT key FROM json_each(${cart}))`;
 
 export async function guestForPages(db: Database, items: CartItems): Promise<{ prices: CartPrices; settings: StoreSettings }> {
   if (Object.keys(items).length === 0) return { prices: {}, settings: toStoreSettings(await storeSettingsQuery(db)) };
@@ -85,10 +87,7 @@ export async function guestForPages(db: Database, items: CartItems): Promise<{ p
 
 /** The cart's products by key. On sale is decided in code: `in_stock = 1` here makes SQLite walk the in-stock index. */
 function pricesOf(db: Database, cart: SQL) {
-  return db
-    .select({ id: products.id, offerPricePaise: products.offerPricePaise, inStock: products.inStock })
-    .from(products)
-    .where(sql`${products.id} IN (SELECT key FROM json_each(${cart}))`);
+  return db.select({ id: products.id, offerPricePaise: products.offerPricePaise, inStock: products.inStock }).from(products).where(inCart(cart));
 }
 
 /** Offer prices of the products on sale. */

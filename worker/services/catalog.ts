@@ -10,14 +10,7 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** The API's unpaged list (no `limit`) stops here, then gives a cursor: the CPU budget (ADR 023). */
 export const UNPAGED_LIST_CAP = 500;
 
-export type ListQuery = {
-  category?: string;
-  search?: string;
-  cursor?: string;
-  limit?: number;
-  stock?: StockFilter;
-  newestFirst?: boolean;
-};
+export type ListQuery = { category?: string; search?: string; cursor?: string; limit?: number; stock?: StockFilter; newestFirst?: boolean };
 export type StockFilter = "in-stock" | "out-of-stock" | "any";
 
 export type ProductPage = { products: Product[]; nextCursor: string | null };

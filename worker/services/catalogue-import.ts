@@ -37,11 +37,7 @@ export type ImportRow =
   | { row: number; action: "unchanged"; id: string; name: string }
   | { row: number; action: "refused"; id: string | null; name: string; reasons: string[] };
 
-export type ImportPlan = {
-  rows: ImportRow[];
-  summary: { create: number; update: number; unchanged: number; refused: number };
-  hash: string;
-};
+export type ImportPlan = { rows: ImportRow[]; summary: { create: number; update: number; unchanged: number; refused: number }; hash: string };
 
 export async function planImport({ db, env }: ImportStore, text: string): Promise<ImportPlan> {
   const { columns, records } = readTable(text);
@@ -73,18 +69,10 @@ export async function planImport({ db, env }: ImportStore, text: string): Promis
       continue;
     }
     const changed = (Object.keys(FIELD_LABELS) as (keyof ProductValues)[]).filter((field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]));
+    const named = { row, id: current.id, name: values.name };
+    const changes = changed.map((field) => fieldChange(field, current, values));
     rows.push(
-      changed.length === 0
-        ? { row, action: "unchanged", id: current.id, name: values.name }
-        : {
-            row,
-            action: "update",
-            id: current.id,
-            name: values.name,
-            changed: changed.map((f) => fieldChange(f, current, values)),
-            values,
-            updatedAt: current.updatedAt,
-          },
+      changes.length === 0 ? { ...named, action: "unchanged" } : { ...named, action: "update", changed: changes, values, updatedAt: current.updatedAt },
     );
   }
 

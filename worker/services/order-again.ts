@@ -1,11 +1,11 @@
 /** "Order again": a past order's products added to the saved cart, never more than is in stock; unavailable ones named back. */
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { MAX_LINE_QUANTITY, type CartItems } from "@shared/cart";
 import type { Database } from "@worker/db/client";
-import { orderItems, products, users } from "@worker/db/schema";
+import { products, users } from "@worker/db/schema";
 import { notFound, parseInput } from "@worker/errors";
 import { orderRefInput } from "@worker/validation/order";
-import { ORDER_NOT_FOUND, ownedOrder } from "./order-detail";
+import { isInOrder, ORDER_NOT_FOUND, ownedOrder } from "./order-detail";
 
 export type OrderAgainResult = {
   cart: CartItems;
@@ -22,10 +22,7 @@ export async function orderAgain(db: Database, userId: string, input: unknown): 
   const { orderId } = parseInput(orderRefInput, input);
   const [[order], found, account] = await db.batch([
     ownedOrder(db, userId, orderId),
-    db
-      .select()
-      .from(products)
-      .where(inArray(products.id, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)))),
+    db.select().from(products).where(isInOrder(db, orderId)),
     db.select({ cartItems: users.cartItems }).from(users).where(eq(users.id, userId)).limit(1),
   ]);
   if (!order || !account[0]) throw notFound(ORDER_NOT_FOUND);

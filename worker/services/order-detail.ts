@@ -4,12 +4,11 @@ import type { Database } from "@worker/db/client";
 import { orderItems, orders, products, users, type Product } from "@worker/db/schema";
 import { notFound } from "@worker/errors";
 import { orderIdField } from "@worker/validation/order";
-import { toOrderView, type OrderWithItems } from "./orders";
+import { toOrderView, type OrderView, type OrderWithItems } from "./orders";
 import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
 
 export type Availability = { available: boolean; stock: number | null };
 
-type OrderView = ReturnType<typeof toOrderView>;
 export type OrderDetail = Omit<OrderView, "items"> & { items: (OrderView["items"][number] & { availability: Availability })[] };
 
 export const ORDER_NOT_FOUND = "Order not found";
@@ -25,10 +24,7 @@ export async function orderPage(
   const [account, [order], stock, settings] = await db.batch([
     db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
     ownedOrder(db, userId, orderId),
-    db
-      .select({ id: products.id, inStock: products.inStock, stock: products.stock })
-      .from(products)
-      .where(inArray(products.id, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)))),
+    db.select({ id: products.id, inStock: products.inStock, stock: products.stock }).from(products).where(isInOrder(db, orderId)),
     storeSettingsQuery(db),
   ]);
   if (account.length === 0) return { userExists: false };
@@ -45,6 +41,11 @@ export async function shopperOrder(db: Database, userId: string, rawOrderId: unk
 export async function findOwnedOrder(db: Database, userId: string, rawOrderId: unknown) {
   const parsed = orderIdField.safeParse(rawOrderId);
   return parsed.success ? (await ownedOrder(db, userId, parsed.data))[0] : undefined;
+}
+
+/** The products an order's lines name. */
+export function isInOrder(db: Database, orderId: string) {
+  return inArray(products.id, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)));
 }
 
 /** A list of none or one: drizzle cannot map a `findFirst` that finds nothing inside a D1 batch. */

@@ -57,14 +57,8 @@ export async function cancelByShopper(store: PaymentStore, userId: string, input
     await limitPaymentCalls(store.env, userId);
     return cancelWaitingCardOrder(store, order, { by: "shopper", reason, note: null });
   }
-  return applyMove(
-    store,
-    order,
-    "Cancelled",
-    and(eq(orders.status, "Order Placed"), sql`${orders.createdAt} > ${now - SHOPPER_CANCEL_WINDOW_MS}`)!,
-    { cancelReason: reason, cancelNote: null, cancelledBy: "shopper" },
-    now,
-  );
+  const stillCancellable = and(eq(orders.status, "Order Placed"), sql`${orders.createdAt} > ${now - SHOPPER_CANCEL_WINDOW_MS}`)!;
+  return applyMove(store, order, "Cancelled", stillCancellable, { cancelReason: reason, cancelNote: null, cancelledBy: "shopper" }, now);
 }
 
 /** Waiting for its payment, or being ended by someone else just now. */

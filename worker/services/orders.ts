@@ -12,8 +12,8 @@ import { makeDefaultStatements, ownedAddressQuery, toAddressSnapshot, toApiAddre
 import { assertDeliverable } from "./delivery-area";
 import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
 import { orderSearchKeys } from "./order-search-keys";
-import { systemEnding, UNPAID_CANCEL_REASONS } from "./cancellation";
-import { claimCardOrders, waitingCardOrders, type ClaimedCardOrder } from "./unpaid-card-orders";
+import { systemEnding, UNPAID_CANCEL_REASONS, waitingCardOrders } from "./cancellation";
+import { claimCardOrders, type ClaimedCardOrder } from "./unpaid-card-orders";
 
 export type PaymentType = Order["paymentType"];
 export type OrderWithItems = Order & { items: OrderItem[] };

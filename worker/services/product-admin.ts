@@ -41,13 +41,10 @@ export async function createProduct({ db, env }: ProductStore, fields: unknown, 
   const { keys } = await storeImageChoices(env.IMAGES, await readImageChoices([], images));
   const now = Date.now();
   const id = crypto.randomUUID();
+  const insert = db.insert(products).values({ id, ...columns(input), stock: input.stock, images: keys, createdAt: now, updatedAt: now });
   let product: Product | undefined;
   try {
-    product = await writeThenRead(
-      db,
-      id,
-      db.insert(products).values({ id, ...columns(input), stock: input.stock, images: keys, createdAt: now, updatedAt: now }),
-    );
+    product = await writeThenRead(db, id, insert);
   } catch (error) {
     await deleteImages(env.IMAGES, keys);
     throw error;

@@ -15,15 +15,14 @@ export type SynonymPage = { words: SearchSynonym[]; nextAfter: string | null; to
 /** One page of the words, newest first, after `after` (`<createdAt>:<term>`), with the total. */
 export async function listSearchSynonyms(db: Database, after?: string): Promise<SynonymPage> {
   const cursor = decodeCursor(after);
+  const afterCursor = cursor
+    ? or(lt(searchSynonyms.createdAt, cursor.createdAt), and(eq(searchSynonyms.createdAt, cursor.createdAt), gt(searchSynonyms.term, cursor.term)))
+    : undefined;
   const [rows, [totals]] = await db.batch([
     db
       .select()
       .from(searchSynonyms)
-      .where(
-        cursor
-          ? or(lt(searchSynonyms.createdAt, cursor.createdAt), and(eq(searchSynonyms.createdAt, cursor.createdAt), gt(searchSynonyms.term, cursor.term)))
-          : undefined,
-      )
+      .where(afterCursor)
       .orderBy(desc(searchSynonyms.createdAt), asc(searchSynonyms.term))
       .limit(SYNONYMS_PAGE_SIZE + 1),
     db.select({ total: count() }).from(searchSynonyms),

@@ -15,13 +15,7 @@ import { correctedSearch, MIN_INDEXED_LENGTH, planSearch } from "./search-query"
 
 export type MatchKind = "found" | "close" | "none";
 
-export type ShopQuery = {
-  search: string;
-  category?: string;
-  sort: ProductSort;
-  cursor?: string;
-  limit?: number;
-};
+export type ShopQuery = { search: string; category?: string; sort: ProductSort; cursor?: string; limit?: number };
 
 export type ShopPage = ProductPage & {
   match: MatchKind;
@@ -40,7 +34,7 @@ const FUZZY_CANDIDATES = 500;
 
 export async function browseProducts(db: Database, query: ShopQuery): Promise<ShopPage> {
   const limit = Math.min(Math.max(1, Math.floor(query.limit ?? DEFAULT_PAGE_SIZE)), 100);
-  const search = query.search;
+  const { search } = query;
   if ([...search].length >= MIN_INDEXED_LENGTH) {
     const page = await rankedSearch(db, { ...query, limit });
     if (page.nextCursor !== null) return page;
@@ -99,17 +93,12 @@ function toShopPage(rows: Row[], limit: number, tag: string, didYouMeanFor: stri
   const last = page[page.length - 1];
   const found = page.some((row) => row.rank < FUZZY_TIER);
   const match: MatchKind = page.length === 0 ? "none" : found ? "found" : "close";
+  const names = page.map((row) => row.name);
   return {
     products: page.map(({ sortKey: _key, rowid: _rowid, rank: _rank, ...product }) => product),
     nextCursor: rows.length > limit && last ? `${tag}${last.sortKey}.${last.rowid}` : null,
     match,
-    didYouMean:
-      match === "close" && didYouMeanFor
-        ? correctedSearch(
-            didYouMeanFor,
-            page.map((row) => row.name),
-          )
-        : null,
+    didYouMean: match === "close" && didYouMeanFor ? correctedSearch(didYouMeanFor, names) : null,
     soldOut: [],
   };
 }
@@ -118,7 +107,6 @@ function toShopPage(rows: Row[], limit: number, tag: string, didYouMeanFor: stri
 async function sortedListing(db: Database, query: ShopQuery & { limit: number }): Promise<ShopPage> {
   const order = orderKey(query.sort, sql`0`);
   const after = decodeCursor(query.cursor, order.tag);
-  const shape = { sort: query.sort, category: Boolean(query.category), like: Boolean(query.search), after: Boolean(after) };
   const { orderBy, after: afterCondition } = ordering(order);
   const statement = db
     .select({ ...getTableColumns(products), sortKey: sql<number>`${order.key}`, rowid: sql<number>`${products}.rowid`, rank: sql<number>`0` })
@@ -126,9 +114,9 @@ async function sortedListing(db: Database, query: ShopQuery & { limit: number })
     .where(
       and(
         eq(products.inStock, true),
-        shape.category ? eq(products.category, sql.placeholder("category")) : undefined,
-        shape.like ? sql`${products.name} LIKE ${sql.placeholder("like")} ESCAPE '\\'` : undefined,
-        shape.after ? afterCondition : undefined,
+        query.category ? eq(products.category, sql.placeholder("category")) : undefined,
+        query.search ? sql`${products.name} LIKE ${sql.placeholder("like")} ESCAPE '\\'` : undefined,
+        after ? afterCondition : undefined,
       ),
     )
     .orderBy(...orderBy)

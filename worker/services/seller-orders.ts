@@ -46,29 +46,17 @@ export function listQuery(db: Database, query: SellerOrdersQuery) {
 }
 
 export async function waitingOrderCount(db: Database): Promise<number> {
-  const [row] = await waitingQuery(db);
-  return row?.n ?? 0;
+  return (await waitingQuery(db))[0]?.n ?? 0;
 }
 
 /** For a page whose filters were refused. */
 export async function awaitingPackingCount(db: Database): Promise<number> {
-  const [row] = await packingQuery(db);
-  return row?.n ?? 0;
+  return (await packingQuery(db))[0]?.n ?? 0;
 }
 
-function packingQuery(db: Database) {
-  return db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(toFulfil, eq(orders.status, "Order Placed")));
-}
-
-function waitingQuery(db: Database) {
-  return db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(toFulfil, inArray(orders.status, [...ACTIVE_STATUSES])));
-}
+const countToFulfil = (db: Database, condition: SQL) => db.select({ n: count() }).from(orders).where(and(toFulfil, condition));
+const packingQuery = (db: Database) => countToFulfil(db, eq(orders.status, "Order Placed"));
+const waitingQuery = (db: Database) => countToFulfil(db, inArray(orders.status, [...ACTIVE_STATUSES]));
 
 export function isNarrowed(query: SellerOrdersQuery): boolean {
   return Boolean(query.status || query.from || query.to || query.method || query.paid || query.q);

@@ -9,7 +9,7 @@ import type { Database } from "@worker/db/client";
 import { orders, type Order } from "@worker/db/schema";
 import { publishStoreEvent } from "@worker/events/queue";
 import { closeCheckout, type CheckoutClosing } from "@worker/payments/checkout";
-import { cancelUnpaidCardOrder, type Ending } from "./cancellation";
+import { cancelUnpaidCardOrder, waitingCardOrders, type Ending } from "./cancellation";
 
 type Store = { db: Database; env: Env };
 
@@ -20,16 +20,6 @@ export function claimOf(order: Pick<Order, "cancelledBy" | "cancelReason" | "can
 }
 
 export type EndOutcome = "cancelled" | "paid" | "unreachable" | "not-waiting";
-
-/** Card orders waiting for their first payment (`claimed`: or claimed for ending already). */
-export function waitingCardOrders({ claimed = false } = {}): SQL {
-  return and(
-    eq(orders.status, "Order Placed"),
-    eq(orders.paymentType, "Online"),
-    eq(orders.isPaid, false),
-    claimed ? inArray(orders.paymentState, ["pending", "expired"]) : eq(orders.paymentState, "pending"),
-  )!;
-}
 
 /** Claims the waiting card orders `where` selects; with `claimed`, unfinished claims too, keeping their own cancellation. */
 export function claimCardOrders(db: Database, where: SQL | undefined, ending: Ending, { claimed = false } = {}) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { canonicalState, type IndianState } from "@shared/indian-states";
 import { statesOfPincode } from "@worker/services/pincode-regions";
-import { emailField } from "./common";
+import { emailField, refuse } from "./common";
 
 const text = (label: string, max = 100) =>
   z
@@ -43,8 +43,7 @@ export const stateField = (missing: string, unknown: string) =>
   z.string({ error: missing }).transform((name, ctx): IndianState => {
     const state = canonicalState(name);
     if (state) return state;
-    ctx.addIssue({ code: "custom", message: unknown });
-    return z.NEVER;
+    return refuse(ctx, unknown);
   });
 
 const countryField = z
@@ -52,8 +51,7 @@ const countryField = z
   .optional()
   .transform((country, ctx) => {
     if (country === undefined || /^\s*(india|in|bharat)\s*$/i.test(country)) return "India";
-    ctx.addIssue({ code: "custom", message: "We deliver only within India" });
-    return z.NEVER;
+    return refuse(ctx, "We deliver only within India");
   });
 
 const checkboxField = z

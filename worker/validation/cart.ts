@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, PRODUCT_ID_PATTERN } from "@shared/cart";
-import { decimal } from "./common";
+import { decimal, refuse } from "./common";
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
@@ -17,28 +17,16 @@ export const productIdField = z
 
 export const cartUpdateInput = z.object({
   cartItems: z.unknown().transform((raw, ctx) => {
-    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-      ctx.addIssue({ code: "custom", message: "cartItems must be an object" });
-      return z.NEVER;
-    }
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return refuse(ctx, "cartItems must be an object");
     // Own keys, "__proto__" included, checked before anything copies them.
     const entries = Object.entries(raw);
-    if (entries.length > MAX_CART_LINES) {
-      ctx.addIssue({ code: "custom", message: `At most ${MAX_CART_LINES} products in a cart` });
-      return z.NEVER;
-    }
+    if (entries.length > MAX_CART_LINES) return refuse(ctx, `At most ${MAX_CART_LINES} products in a cart`);
     // Built on a null prototype: no key can ever reach Object.prototype.
     const clean: Record<string, number> = Object.create(null);
     for (const [id, qty] of entries) {
-      if (!productIdField.safeParse(id).success) {
-        ctx.addIssue({ code: "custom", message: "Unknown product in cart" });
-        return z.NEVER;
-      }
+      if (!productIdField.safeParse(id).success) return refuse(ctx, "Unknown product in cart");
       const quantity = quantityField.safeParse(qty);
-      if (!quantity.success) {
-        ctx.addIssue({ code: "custom", message: quantity.error.issues[0]!.message });
-        return z.NEVER;
-      }
+      if (!quantity.success) return refuse(ctx, quantity.error.issues[0]!.message);
       clean[id] = quantity.data;
     }
     return { ...clean };
@@ -53,10 +41,7 @@ export const orderLinesField = z
   .transform((lines, ctx) => {
     const merged = new Map<string, number>();
     for (const { product, quantity } of lines) merged.set(product, (merged.get(product) ?? 0) + quantity);
-    if ([...merged.values()].some((quantity) => quantity > MAX_LINE_QUANTITY)) {
-      ctx.addIssue({ code: "custom", message: `At most ${MAX_LINE_QUANTITY} of one product` });
-      return z.NEVER;
-    }
+    if ([...merged.values()].some((quantity) => quantity > MAX_LINE_QUANTITY)) return refuse(ctx, `At most ${MAX_LINE_QUANTITY} of one product`);
     return [...merged].map(([product, quantity]) => ({ product, quantity }));
   });
 

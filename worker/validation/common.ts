@@ -20,6 +20,12 @@ export function requiredNumber<S extends z.ZodType>(schema: S, missing: string) 
   }, schema);
 }
 
+/** A transform's refusal: the message, and no value. */
+export function refuse(ctx: z.RefinementCtx, message: string): typeof z.NEVER {
+  ctx.addIssue({ code: "custom", message });
+  return z.NEVER;
+}
+
 const DECIMAL_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /** Decimal text as its number, anything else as it came: `Number()` would read "0x10", "1e3", " " and `true`. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CANCEL_NOTE_MAX, ORDER_STATUSES, SELLER_CANCEL_REASONS, SHOPPER_CANCEL_REASONS } from "@shared/order-status";
 import { orderLinesField } from "./cart";
-import { decimal } from "./common";
+import { decimal, refuse } from "./common";
 
 export const orderIdField = z.string({ error: "Unknown order" }).min(1, "Unknown order").max(64, "Unknown order");
 const statusField = z.enum(ORDER_STATUSES, { error: "Unknown status" });
@@ -23,8 +23,7 @@ export const checkoutFormInput = z.object({
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      ctx.addIssue({ code: "custom", message: "Your cart could not be read. Please reload the page." });
-      return z.NEVER;
+      return refuse(ctx, "Your cart could not be read. Please reload the page.");
     }
   }),
   address: z.string().optional(),
@@ -69,9 +68,7 @@ export function soundFiltersOf(raw: Record<string, string>): SellerOrdersQuery {
   );
 }
 
-export const shopperCancelInput = orderRefInput.extend({
-  reason: z.enum(SHOPPER_CANCEL_REASONS, { error: "Choose a reason for cancelling" }),
-});
+export const shopperCancelInput = orderRefInput.extend({ reason: z.enum(SHOPPER_CANCEL_REASONS, { error: "Choose a reason for cancelling" }) });
 
 const cancelNoteField = z
   .string()

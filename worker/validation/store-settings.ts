@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { statesOfPincode } from "@worker/services/pincode-regions";
-import { decimal, emailField, requiredNumber } from "./common";
+import { decimal, emailField, refuse, requiredNumber } from "./common";
 import { pincodeField, stateField } from "./address";
 
 export const MAX_EXPRESS_PINCODES = 300;
@@ -33,25 +33,23 @@ const expressPincode = z.object({ pincode: z.unknown(), etaMinutes: z.unknown() 
   const pincode = pincodeField.safeParse(typed);
   if (!pincode.success) {
     const shown = typeof typed === "string" || typeof typed === "number" ? ` “${typed}”` : "";
-    ctx.addIssue({ code: "custom", message: `Express pincode${shown} is not a 6-digit PIN code, such as 560001` });
-    return z.NEVER;
+    return refuse(ctx, `Express pincode${shown} is not a 6-digit PIN code, such as 560001`);
   }
   const minutes = expressMinutes.safeParse(etaMinutes);
   if (minutes.success) return { pincode: pincode.data, etaMinutes: minutes.data };
-  ctx.addIssue({
-    code: "custom",
-    message: `Express pincode ${pincode.data}: the delivery time must be a whole number of minutes from ${EXPRESS_MINUTES.min} to ${EXPRESS_MINUTES.max}`,
-  });
-  return z.NEVER;
+  return refuse(
+    ctx,
+    `Express pincode ${pincode.data}: the delivery time must be a whole number of minutes from ${EXPRESS_MINUTES.min} to ${EXPRESS_MINUTES.max}`,
+  );
 });
 
 /** The Settings textarea as the API's list: PIN codes then their minutes ("560001 30, 560003, 560004 - 20"), per line. */
 function expressLines(text: string, ctx: z.RefinementCtx): unknown[] {
   const entries: unknown[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
-    const refuse = (what: string) => ctx.addIssue({ code: "custom", message: `Express pincodes, line ${i + 1}: ${what}` });
+    const refuseLine = (what: string) => ctx.addIssue({ code: "custom", message: `Express pincodes, line ${i + 1}: ${what}` });
     const range = line.match(/\d{6}\s*[-–]\s*\d{6}/);
-    if (range) return refuse(`list each PIN code, not a range (“${range[0]}”)`);
+    if (range) return refuseLine(`list each PIN code, not a range (“${range[0]}”)`);
     // A minus sign stays with its number ("560001 -5" is refused, not read as 5).
     const tokens = line
       .replace(/\bmin(ute)?s?\b/gi, " ")
@@ -65,12 +63,12 @@ function expressLines(text: string, ctx: z.RefinementCtx): unknown[] {
         pincodes.push(token);
         continue;
       }
-      if (pincodes.length === 0) return refuse(`“${token}” has no PIN code before it: write the PIN code and the minutes, such as "560001 30"`);
+      if (pincodes.length === 0) return refuseLine(`“${token}” has no PIN code before it: write the PIN code and the minutes, such as "560001 30"`);
       for (const pincode of pincodes) entries.push({ pincode, etaMinutes: token });
       pincodes = [];
     }
     const last = pincodes.at(-1);
-    if (last) refuse(`add the minutes after ${last}, such as "${last} 30"`);
+    if (last) refuseLine(`add the minutes after ${last}, such as "${last} 30"`);
   });
   return entries;
 }

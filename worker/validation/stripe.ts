@@ -10,10 +10,6 @@ const checkoutSession = z.looseObject({
   metadata: z.record(z.string(), z.string()).nullish(),
 });
 
-export const stripeEventInput = z.looseObject({
-  id: z.string().min(1),
-  type: z.string(),
-  data: z.looseObject({ object: z.looseObject({}) }),
-});
+export const stripeEventInput = z.looseObject({ id: z.string().min(1), type: z.string(), data: z.looseObject({ object: z.looseObject({}) }) });
 
 export const checkoutSessionEventInput = z.looseObject({ data: z.looseObject({ object: checkoutSession }) });

@@ -35,12 +35,7 @@ export function withFlash(response: Response, flash: Flash): Response {
 }
 
 function flashCookie(request: Request, env: Pick<Env, "SESSION_SECRET" | "APP_URL">) {
-  return createCookie(FLASH_COOKIE, {
-    ...cookieDefaults(request, env),
-    httpOnly: true,
-    maxAge: FLASH_MAX_AGE_SECONDS,
-    secrets: sessionSecrets(env),
-  });
+  return createCookie(FLASH_COOKIE, { ...cookieDefaults(request, env), httpOnly: true, maxAge: FLASH_MAX_AGE_SECONDS, secrets: sessionSecrets(env) });
 }
 
 export function serializeFlash(request: Request, env: Pick<Env, "SESSION_SECRET" | "APP_URL">, flash: Flash): Promise<string> {
@@ -51,11 +46,10 @@ export function serializeFlash(request: Request, env: Pick<Env, "SESSION_SECRET"
 export async function readFlash(request: Request, env: Pick<Env, "SESSION_SECRET" | "APP_URL">): Promise<Flash | null> {
   const header = request.headers.get("cookie");
   if (!readCookie(header, FLASH_COOKIE)) return null;
-  return toFlash(
-    await flashCookie(request, env)
-      .parse(header)
-      .catch(() => null),
-  );
+  const value: unknown = await flashCookie(request, env)
+    .parse(header)
+    .catch(() => null);
+  return toFlash(value);
 }
 
 function toFlash(value: unknown): Flash | null {

@@ -3,7 +3,7 @@ import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { requireShopperId, requireUserPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
-import { ownedAddress, toAddressSnapshot, updateAddress } from "@worker/services/addresses";
+import { ownedAddressQuery, toAddressSnapshot, updateAddress } from "@worker/services/addresses";
 import { AddressForm } from "~/components/account/AddressForm";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/edit-address";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Edit address", "Change a
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const userId = await requireShopperId(request, context);
   // Another shopper's address is as unknown as a made-up id.
-  const address = await ownedAddress(fromContext(context).db, userId, params.id);
+  const [address] = await ownedAddressQuery(fromContext(context).db, userId, params.id);
   if (!address) throw data(null, { status: 404 });
   return { address: toAddressSnapshot(address), isDefault: address.isDefault };
 }
