@@ -13,7 +13,7 @@ const LINKS = [
 ];
 
 export function Navbar({ account, phoneAccount }: { account: React.ReactNode; phoneAccount: React.ReactNode }) {
-  const { count } = useCart();
+  const { count, saving } = useCart();
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useMenuDismiss(menu);
@@ -24,11 +24,11 @@ export function Navbar({ account, phoneAccount }: { account: React.ReactNode; ph
         <div className="hidden items-center gap-6 md:flex">
           <MainLinks pathname={location.pathname} />
           <SearchBox />
-          <CartLink count={count} />
+          <CartLink count={count} saving={saving} />
           {account}
         </div>
         <div className="flex items-center gap-4 md:hidden">
-          <CartLink count={count} />
+          <CartLink count={count} saving={saving} />
           <details ref={menu} className="relative">
             <summary className="cursor-pointer rounded p-1" aria-label="Menu">
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
@@ -74,9 +74,10 @@ function Logo() {
   );
 }
 
-function CartLink({ count }: { count: number }) {
+// Busy while a change is being saved: the count is the one on its way.
+function CartLink({ count, saving }: { count: number; saving: boolean }) {
   return (
-    <Link to="/cart" className="relative p-1" aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}>
+    <Link to="/cart" className="relative p-1" aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`} aria-busy={saving || undefined}>
       <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
         <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L21 8H6.2" strokeLinejoin="round" />
         <circle cx="9" cy="20" r="1.3" />

@@ -20,16 +20,17 @@ function usePendingLines(): PendingLine[] {
   return useFetchers().flatMap((fetcher) => pendingLine(fetcher.formAction, fetcher.formData) ?? []);
 }
 
-/** The cart as the shopper sees it: the root loader's, with the changes in flight applied over it (optimistic UI). */
-export function useCart(): { items: CartItems; prices: CartPrices; count: number } {
+/** The cart as the shopper sees it: the root loader's, with the changes in flight applied over it (optimistic UI); `saving` while one is. */
+export function useCart(): { items: CartItems; prices: CartPrices; count: number; saving: boolean } {
   const shopper = useShopperState();
   let items = shopper?.cart ?? {};
   let prices = shopper?.prices ?? {};
-  for (const line of usePendingLines()) {
+  const pending = usePendingLines();
+  for (const line of pending) {
     items = withQuantity(items, line.productId, line.quantity);
     if (line.pricePaise && prices[line.productId] === undefined) prices = { ...prices, [line.productId]: line.pricePaise };
   }
-  return { items, prices, count: cartCount(items) };
+  return { items, prices, count: cartCount(items), saving: pending.length > 0 };
 }
 
 // Every post carries the other lines in flight too: a guest's cart is the cookie each request brings, so two

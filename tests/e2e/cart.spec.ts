@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { APPLE, RICE, TOMATO, clickAndLoad, expectCartCount, open, productCard } from "./support/app";
+import { APPLE, RICE, TOMATO, cartLink, clickAndLoad, expectCartCount, open, productCard } from "./support/app";
 import { addToCartFromProductPage, clickAndSave } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
@@ -77,7 +77,10 @@ test.describe("cart basics on the product list", () => {
       .getByRole("button", { name: `Add ${TOMATO.name} to cart` })
       .click();
     await expectCartCount(page, 2);
+    // The count is the one on its way: the cart link says it is busy until the posts are answered.
+    await expect(cartLink(page)).toHaveAttribute("aria-busy", "true");
     await saved;
+    await expect(cartLink(page)).not.toHaveAttribute("aria-busy", "true");
     await page.unrouteAll();
     await page.reload();
     await expectCartCount(page, 2);

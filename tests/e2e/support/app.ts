@@ -89,6 +89,8 @@ export function trackCartSaves(page: Page) {
  * would a person's), and wait for hydration.
  */
 export async function open(page: Page, path: string, hydrationSelector?: string) {
+  // A change shown at once may still wait for its request (the route's discovery first): the cart link is busy until it is sent and answered.
+  await expect(page.locator('a[href="/cart"][aria-busy="true"]'), "cart changes still being saved").toHaveCount(0);
   const pending = cartSaves.get(page);
   if (pending) await expect.poll(() => pending.size, { message: "cart saves still on their way" }).toBe(0);
   const response = await page.goto(path);
