@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { useLocation, Link } from "react-router";
 import { STORE_NAME } from "~/lib/site";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
-import { useCart } from "~/lib/cart";
+import { useCart, useCartErrors } from "~/lib/cart";
 import { DeliveryChip } from "./DeliveryChip";
 import { SearchBox } from "./search/SearchBox";
 
@@ -14,6 +14,7 @@ const LINKS = [
 
 export function Navbar({ account, phoneAccount }: { account: React.ReactNode; phoneAccount: React.ReactNode }) {
   const { count, saving } = useCart();
+  useCartErrors();
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useMenuDismiss(menu);

@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { useFetcher, useFetchers } from "react-router";
+import { useEffect, useSyncExternalStore } from "react";
+import { useFetcher } from "react-router";
 import { CART_CHANGED, cartCount, withQuantity, type CartItems, type CartPrices } from "@shared/cart";
 import { useShopperState } from "./root-data";
 import { toast } from "./toast";
@@ -9,23 +9,48 @@ export const CART_PATH = "/cart";
 
 type PendingLine = { productId: string; quantity: number; pricePaise?: number };
 
-/** The line a cart submission in flight changes: its last productId and quantity (earlier ones are other submissions' it carries). */
-function pendingLine(formAction: string | undefined, formData: FormData | undefined): PendingLine | null {
-  if (formAction !== CART_PATH || formData?.get("intent") !== "set") return null;
-  const productId = String(formData.getAll("productId").at(-1));
-  return { productId, quantity: Number(formData.getAll("quantity").at(-1)), pricePaise: Number(formData.get(`price.${productId}`)) || undefined };
+/** All cart changes go through one fetcher, one post at a time (see `useCartChange`). */
+const CART_FETCHER = "cart";
+
+/** The lines of the post on its way. */
+function usePostedLines(): PendingLine[] {
+  const { formAction, formData } = useFetcher({ key: CART_FETCHER });
+  if (formAction !== CART_PATH || !formData) return [];
+  const prices = (productId: string) => Number(formData.get(`price.${productId}`)) || undefined;
+  const quantities = formData.getAll("quantity");
+  return formData.getAll("productId").map((id, i) => ({ productId: String(id), quantity: Number(quantities[i]), pricePaise: prices(String(id)) }));
 }
 
-function usePendingLines(): PendingLine[] {
-  return useFetchers().flatMap((fetcher) => pendingLine(fetcher.formAction, fetcher.formData) ?? []);
+// Changes made while a post is on its way wait here and go in the next post, so posts never overlap: two at
+// once could land in either order, and the later answer's cookie (or D1 write) would undo the other's change.
+const waiting = new Map<string, PendingLine>();
+const listeners = new Set<() => void>();
+let revision = 0;
+let sending = false;
+function changed() {
+  revision++;
+  for (const listener of listeners) listener();
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
-/** The cart as the shopper sees it: the root loader's, with the changes in flight applied over it (optimistic UI); `saving` while one is. */
+function useWaitingLines(): PendingLine[] {
+  useSyncExternalStore(
+    subscribe,
+    () => revision,
+    () => 0,
+  );
+  return [...waiting.values()];
+}
+
+/** The cart as the shopper sees it: the root loader's, with the changes on their way applied over it (optimistic UI); `saving` while any is. */
 export function useCart(): { items: CartItems; prices: CartPrices; count: number; saving: boolean } {
   const shopper = useShopperState();
   let items = shopper?.cart ?? {};
   let prices = shopper?.prices ?? {};
-  const pending = usePendingLines();
+  const pending = [...usePostedLines(), ...useWaitingLines()];
   for (const line of pending) {
     items = withQuantity(items, line.productId, line.quantity);
     if (line.pricePaise && prices[line.productId] === undefined) prices = { ...prices, [line.productId]: line.pricePaise };
@@ -33,26 +58,46 @@ export function useCart(): { items: CartItems; prices: CartPrices; count: number
   return { items, prices, count: cartCount(items), saving: pending.length > 0 };
 }
 
-// Every post carries the other lines in flight too: a guest's cart is the cookie each request brings, so two
-// posts at once would otherwise each save only their own line. Only the root revalidates afterwards.
-export function useCartChange() {
-  const fetcher = useFetcher<{ ok: boolean; msg: string }>();
-  const { items } = useCart();
-  const others = usePendingLines();
+/** Says so when the cart refused a change (mounted once, in the layout). */
+export function useCartErrors() {
+  const fetcher = useFetcher<{ ok: boolean; msg: string }>({ key: CART_FETCHER });
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.msg);
   }, [fetcher.state, fetcher.data]);
+}
+
+export function useCartChange() {
+  const fetcher = useFetcher({ key: CART_FETCHER });
+  const { items } = useCart();
+  const submit = fetcher.submit;
   return (productId: string, quantity: number, pricePaise?: number) => {
     toast.success(quantity > (items[productId] ?? 0) ? CART_CHANGED.added : CART_CHANGED.removed);
-    const form = new FormData();
-    form.set("intent", "set");
-    for (const line of [...others.filter((other) => other.productId !== productId), { productId, quantity, pricePaise }]) {
-      form.append("productId", line.productId);
-      form.append("quantity", String(line.quantity));
-      if (line.pricePaise) form.set(`price.${line.productId}`, String(line.pricePaise));
-    }
-    void fetcher.submit(form, { method: "post", action: CART_PATH, defaultShouldRevalidate: false });
+    waiting.set(productId, { productId, quantity, pricePaise });
+    changed();
+    if (!sending) void sendWaiting(submit);
   };
+}
+
+/** Post the waiting changes, one post at a time, until none wait. Only the root revalidates afterwards. */
+async function sendWaiting(submit: ReturnType<typeof useFetcher>["submit"]) {
+  sending = true;
+  try {
+    while (waiting.size > 0) {
+      const form = new FormData();
+      form.set("intent", "set");
+      for (const line of waiting.values()) {
+        form.append("productId", line.productId);
+        form.append("quantity", String(line.quantity));
+        if (line.pricePaise) form.set(`price.${line.productId}`, String(line.pricePaise));
+      }
+      waiting.clear();
+      const posted = submit(form, { method: "post", action: CART_PATH, defaultShouldRevalidate: false });
+      changed();
+      await posted;
+    }
+  } finally {
+    sending = false;
+  }
 }
 
 export function cartFormAction(returnTo: string): string {

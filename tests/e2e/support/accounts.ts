@@ -10,7 +10,7 @@
 import { expect, test, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { APPLE, expectCartCount, open, waitForHydration } from "./app";
+import { allCartChangesSaved, APPLE, expectCartCount, open, waitForHydration } from "./app";
 
 // ---------------------------------------------------------------------------------------------
 // Shoppers
@@ -152,6 +152,7 @@ export async function clickAndSave(page: Page, button: Locator) {
   const saved = cartSaved(page);
   await button.click();
   expect((await saved).ok(), "the cart was saved").toBe(true);
+  await allCartChangesSaved(page); // the post answered may have been an earlier change's
 }
 
 /** Put a product in the cart from its page ("Add to Cart") and wait until it is saved. */

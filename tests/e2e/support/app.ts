@@ -88,9 +88,13 @@ export function trackCartSaves(page: Page) {
  * Open `path` once the page's cart saves have landed (a new document would abort them, as it
  * would a person's), and wait for hydration.
  */
-export async function open(page: Page, path: string, hydrationSelector?: string) {
-  // A change shown at once may still wait for its request (the route's discovery first): the cart link is busy until it is sent and answered.
+/** A change shown at once may still wait for its post (posts go one at a time): the cart link is busy until every change is answered. */
+export async function allCartChangesSaved(page: Page) {
   await expect(page.locator('a[href="/cart"][aria-busy="true"]'), "cart changes still being saved").toHaveCount(0);
+}
+
+export async function open(page: Page, path: string, hydrationSelector?: string) {
+  await allCartChangesSaved(page);
   const pending = cartSaves.get(page);
   if (pending) await expect.poll(() => pending.size, { message: "cart saves still on their way" }).toBe(0);
   const response = await page.goto(path);
