@@ -26,32 +26,20 @@ async function listInOrder(db: Database, query: ListQuery, shortSearch: string):
   const limit = clampLimit(query.limit);
   const after = decodeListCursor(query.cursor);
   const newestFirst = Boolean(query.newestFirst);
-  const shape = { stock: query.stock ?? "in-stock", newestFirst, category: Boolean(query.category), like: Boolean(shortSearch), after: Boolean(after) };
   const beyond = newestFirst ? lt : gt;
   const direction = newestFirst ? desc : asc;
-  const afterCreatedAt = sql.placeholder("afterCreatedAt");
-  const listing = db
+  const rows = await db
     .select()
     .from(products)
     .where(
       and(
-        ...visibleTo(shape),
-        shape.like ? sql`${products.name} LIKE ${sql.placeholder("like")} ESCAPE '\\'` : undefined,
-        shape.after
-          ? or(beyond(products.createdAt, afterCreatedAt), and(eq(products.createdAt, afterCreatedAt), beyond(products.id, sql.placeholder("afterId"))))
-          : undefined,
+        ...visibleTo(query),
+        shortSearch ? sql`${products.name} LIKE ${`%${escapeLike(shortSearch)}%`} ESCAPE '\\'` : undefined,
+        after ? or(beyond(products.createdAt, after.createdAt), and(eq(products.createdAt, after.createdAt), beyond(products.id, after.id))) : undefined,
       ),
     )
     .orderBy(direction(products.createdAt), direction(products.id))
-    .limit(sql.placeholder("limit"))
-    .prepare();
-  const rows = await listing.all({
-    category: query.category,
-    like: `%${escapeLike(shortSearch)}%`,
-    afterCreatedAt: after?.createdAt,
-    afterId: after?.id,
-    limit: limit + 1,
-  });
+    .limit(limit + 1);
   return toPage(rows, limit, listCursor);
 }
 
@@ -60,23 +48,19 @@ async function searchProducts(db: Database, query: ListQuery, search: string): P
   const limit = clampLimit(query.limit);
   const after = decodeSearchCursor(query.cursor);
   const newestFirst = Boolean(query.newestFirst);
-  const shape = { stock: query.stock ?? "in-stock", newestFirst, category: Boolean(query.category), after: after !== null };
-  const afterRowid = sql.placeholder("afterRowid");
-  const matches = db
+  const rows = await db
     .select({ ...getTableColumns(products), ftsRowid: sql<number>`products_fts.rowid` })
     .from(products)
     .innerJoin(sql`products_fts`, sql`products_fts.rowid = ${products}.rowid`)
     .where(
       and(
-        ...visibleTo(shape),
-        sql`products_fts MATCH ${sql.placeholder("phrase")}`,
-        shape.after ? (newestFirst ? sql`products_fts.rowid < ${afterRowid}` : sql`products_fts.rowid > ${afterRowid}`) : undefined,
+        ...visibleTo(query),
+        sql`products_fts MATCH ${`"${search.replace(/"/g, '""')}"`}`,
+        after === null ? undefined : newestFirst ? sql`products_fts.rowid < ${after}` : sql`products_fts.rowid > ${after}`,
       ),
     )
     .orderBy(newestFirst ? sql`products_fts.rowid DESC` : sql`products_fts.rowid`)
-    .limit(sql.placeholder("limit"))
-    .prepare();
-  const rows = await matches.all({ category: query.category, phrase: `"${search.replace(/"/g, '""')}"`, afterRowid: after, limit: limit + 1 });
+    .limit(limit + 1);
   return toPage(
     rows,
     limit,
@@ -85,9 +69,9 @@ async function searchProducts(db: Database, query: ListQuery, search: string): P
   );
 }
 
-function visibleTo(shape: { stock: StockFilter; category: boolean }): (SQL | undefined)[] {
-  const stock = shape.stock === "any" ? undefined : eq(products.inStock, shape.stock === "in-stock");
-  return [stock, shape.category ? eq(products.category, sql.placeholder("category")) : undefined];
+function visibleTo(query: ListQuery): (SQL | undefined)[] {
+  const stock = query.stock ?? "in-stock";
+  return [stock === "any" ? undefined : eq(products.inStock, stock === "in-stock"), query.category ? eq(products.category, query.category) : undefined];
 }
 
 /** One page out of `limit + 1` rows: the extra row says there is a next page. */
