@@ -1,16 +1,4 @@
-import {
-  APPLE,
-  RICE,
-  allCartChangesSaved,
-  cartLink,
-  expectCartCount,
-  expectedTotals,
-  open,
-  orderSummary,
-  productCard,
-  rupees,
-  summaryValue,
-} from "./support/app";
+import { APPLE, RICE, cartLink, expectCartCount, expectedTotals, open, orderSummary, productCard, reload, rupees, summaryValue } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
 test.describe("browse a category and buy a product", () => {
@@ -70,8 +58,7 @@ test.describe("browse a category and buy a product", () => {
     await expect(summaryValue(page, "Total Amount")).toHaveText(expected.total);
     await expectCartCount(page, 3);
 
-    await allCartChangesSaved(page);
-    await page.reload();
+    await reload(page);
     await expect(line.getByTestId("quantity")).toHaveText(/in cart:\s*3$/);
     await expect(summaryValue(page, "Total Amount")).toHaveText(expected.total);
     await expectCartCount(page, 3);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { APPLE, RICE, TOMATO, cartLink, clickAndLoad, expectCartCount, open, productCard } from "./support/app";
+import { APPLE, RICE, TOMATO, cartLink, clickAndLoad, expectCartCount, open, productCard, reload } from "./support/app";
 import { addToCartFromProductPage, clickAndSave } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
@@ -26,7 +26,7 @@ test.describe("cart basics on the product list", () => {
     const cookie = (await context.cookies()).find((c) => c.name === "cart");
     expect(decodeURIComponent(cookie?.value ?? "")).toBe(`${APPLE.id}:2`);
 
-    await page.reload();
+    await reload(page);
     await expectCartCount(page, 2);
     await expect(card).toContainText(/in cart:\s*2/);
 
@@ -39,7 +39,7 @@ test.describe("cart basics on the product list", () => {
     await expect(card.getByRole("button", { name: `Add ${APPLE.name} to cart` })).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === "cart" && c.value !== "")).toBeUndefined();
 
-    await page.reload();
+    await reload(page);
     await expectCartCount(page, 0);
     await expect(card.getByRole("button", { name: `Add ${APPLE.name} to cart` })).toBeVisible();
   });
@@ -78,7 +78,7 @@ test.describe("cart basics on the product list", () => {
     expect(posted[1]).not.toContain(APPLE.id);
     await expect(cartLink(page)).not.toHaveAttribute("aria-busy", "true");
     await page.unrouteAll();
-    await page.reload();
+    await reload(page);
     await expectCartCount(page, 2);
   });
 
@@ -164,14 +164,14 @@ test.describe("a cart change while the page's data is read again", () => {
     await open(page, "/");
     await addWhileRevalidating(page);
     expect(decodeURIComponent((await context.cookies()).find((c) => c.name === "cart")?.value ?? "")).toMatch(/:1$/);
-    await page.reload();
+    await reload(page);
     await expectCartCount(page, 1);
   });
 
   test("a signed-in shopper's added product stays in the cart, saved", async ({ page, shopper: _ }) => {
     await open(page, "/");
     await addWhileRevalidating(page);
-    await page.reload();
+    await reload(page);
     await expectCartCount(page, 1);
   });
 });

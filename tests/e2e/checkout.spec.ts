@@ -1,4 +1,4 @@
-import { APPLE, RICE } from "./support/app";
+import { APPLE, RICE, reload } from "./support/app";
 import { addToCartFromProductPage, orderCards, placeCodOrderFromCart } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
@@ -23,7 +23,7 @@ test.describe("a shopper's own orders", () => {
     await expect(timeline.getByRole("listitem")).toHaveText([/^Order Placed/, /^Cancelled/]);
 
     // It stays cancelled.
-    await page.reload();
+    await reload(page);
     await expect(orderCards(page).first().getByTestId("order-status")).toHaveText("Cancelled");
     await expect(orderCards(page)).toHaveCount(1);
   });
@@ -49,7 +49,7 @@ test.describe("a shopper's own orders", () => {
     // Either minute of the placing, e.g. "22 Nov 2026, 9:37 pm" (letters, digits, ", " and ":" only).
     const placedAt = new RegExp(`· (${[placedFrom, placedBy].map((ms) => inIndia.format(ms).replace(/[\u00a0\u202f]/g, " ")).join("|")})`);
     await expect(order).toContainText(placedAt);
-    await page.reload();
+    await reload(page);
     await expect(orderCards(page).first()).toContainText(placedAt);
     expect(hydrationErrors).toEqual([]);
   });

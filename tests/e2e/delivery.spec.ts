@@ -4,7 +4,7 @@
  * address feeds the bar; an order to an address outside the area is refused and changes nothing.
  * On a desktop and on a phone (the @mobile copies).
  */
-import { APPLE, cartLink, expectCartCount, open, orderSummary, summaryValue, waitForHydration } from "./support/app";
+import { APPLE, cartLink, expectCartCount, open, orderSummary, reload, summaryValue, waitForHydration } from "./support/app";
 import { addAddressByApi, addToCartFromProductPage, newAddress, orderCards } from "./support/accounts";
 import { checkPincode, chipPromise, deliveryChip, expectChipOnOneLine } from "./support/delivery";
 import { expect, test } from "./support/fixtures";
@@ -76,7 +76,7 @@ for (const device of ["desktop", "phone @mobile"]) {
         await expect(field).toHaveValue("560001");
         await expect(field).not.toHaveAttribute("aria-invalid");
         await expect(banner.getByRole("alert")).toHaveCount(0);
-        await page.reload();
+        await reload(page);
         await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
       });
     }
@@ -92,7 +92,7 @@ for (const device of ["desktop", "phone @mobile"]) {
       await expect(chipPromise(page)).toHaveText("Delivery in 2-7 business days");
 
       // Reloaded, the page is hydrated first: before that the panel opens natively, and the field gets no focus.
-      await page.reload();
+      await reload(page);
       await waitForHydration(page);
       await deliveryChip(page).focus();
       await page.keyboard.press("Enter");

@@ -5,7 +5,7 @@
  * Each journey runs on a desktop and (tagged @mobile) on a 390 px phone.
  */
 import type { Locator, Page } from "@playwright/test";
-import { APPLE, RICE, clickAndLoad, expectCartCount, open, productCard, rupees } from "./support/app";
+import { APPLE, RICE, clickAndLoad, expectCartCount, open, productCard, reload, rupees } from "./support/app";
 import { addAddressByApi, addToCartFromProductPage, cartSaved, clickAndSave, newAddress } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
@@ -104,7 +104,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
         await clickAndSave(page, rice.getByRole("button", { name: `Remove one ${RICE.name}` }));
         await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your cart is empty");
 
-        await page.reload();
+        await reload(page);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your cart is empty");
         await expectCartCount(page, 0);
       });
@@ -133,7 +133,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       expect(await pageEndAtBottom(page), "the page keeps room below its end for the bar").toBeLessThanOrEqual(bar.y + 1);
 
       // Priced by the server in the first HTML: right after a reload, before anything is clicked.
-      await page.reload();
+      await reload(page);
       await expect(cartBar(page)).toHaveAccessibleName(name);
       await open(page, `/products/grains/${RICE.id}`);
       await page.getByRole("button", { name: "Add to Cart" }).tap();
@@ -189,7 +189,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       const saved = cartSaved(page);
       await page.getByRole("button", { name: "Add to Cart" }).click();
       expect((await saved).ok()).toBe(true);
-      await page.reload();
+      await reload(page);
       await expectCartCount(page, 1);
       if (phone) await expect(cartBar(page)).toHaveAccessibleName(`View cart 1 item · ${rupees(APPLE.offerPaise)}`);
       else await expect(cartBar(page)).toBeHidden();
@@ -237,7 +237,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
         await expect(page.getByTestId("in-cart")).toHaveText("1 in your cart · View cart");
         await clickAndSave(page, page.getByRole("button", { name: "Add to Cart" }));
         await expectCartCount(page, 2);
-        await page.reload();
+        await reload(page);
         await expect(page.getByTestId("in-cart")).toHaveText("2 in your cart · View cart");
         // The bill says what the whole cart saves: two apples, ₹10 each.
         await open(page, "/cart");

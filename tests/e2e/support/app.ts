@@ -71,7 +71,6 @@ export async function stopPageClock(clock: Clock) {
   await clock.pauseAt(Date.now() + 10_000);
 }
 
-/** Go to a page and wait until it is interactive. */
 /** Cart saves (fetcher posts to /cart) still on their way, per page (the fixtures track every page). */
 const cartSaves = new WeakMap<Page, Set<unknown>>();
 
@@ -94,12 +93,23 @@ export async function allCartChangesSaved(page: Page) {
 }
 
 export async function open(page: Page, path: string, hydrationSelector?: string) {
-  await allCartChangesSaved(page);
-  const pending = cartSaves.get(page);
-  if (pending) await expect.poll(() => pending.size, { message: "cart saves still on their way" }).toBe(0);
+  await cartSaved(page);
   const response = await page.goto(path);
   await waitForHydration(page, hydrationSelector);
   return response;
+}
+
+/** Reload once the page's cart changes are saved (a reload drops what is unsaved, as it would a person's), and wait for hydration. */
+export async function reload(page: Page) {
+  await cartSaved(page);
+  await page.reload();
+  await waitForHydration(page);
+}
+
+async function cartSaved(page: Page) {
+  await allCartChangesSaved(page);
+  const pending = cartSaves.get(page);
+  if (pending) await expect.poll(() => pending.size, { message: "cart saves still on their way" }).toBe(0);
 }
 
 /**
