@@ -5,13 +5,13 @@
  * One statement, one D1 round trip (ADR 011); a relevance page reads the tiers in rowid order and stops when
  * full, so it costs a page of rows, not every match. A search's last page also names its best sold-out matches.
  */
-import { and, eq, getTableColumns, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { unknownCursor } from "@worker/errors";
 import { products, PRODUCT_DISCOUNT_SQL, type Product } from "@worker/db/schema";
 import type { ProductSort } from "@shared/search";
 import { DEFAULT_PAGE_SIZE, escapeLike, listProducts, type ProductPage } from "./catalog";
-import { correctedSearch, MIN_INDEXED_LENGTH, planSearch } from "./search-query";
+import { correctedSearch, MIN_INDEXED_LENGTH, planSearch, type SearchPlan } from "./search-query";
 
 export type MatchKind = "found" | "close" | "none";
 
@@ -65,25 +65,25 @@ function orderKey(sort: ProductSort, rank: SQL): OrderKey {
   }
 }
 
-/** `key, rowid` in the key's direction, and the keyset condition "after the cursor's row". */
-function ordering({ key, descending }: OrderKey) {
+type Cursor = { key: number; rowid: number };
+
+/** `key, rowid` in the key's direction, and the keyset condition "after the cursor's row" (none without a cursor). */
+function ordering({ key, descending }: OrderKey, after: Cursor | null) {
   const direction = sql.raw(descending ? "DESC" : "ASC");
   const beyond = sql.raw(descending ? "<" : ">");
-  const afterKey = sql.placeholder("afterKey");
-  const afterRowid = sql.placeholder("afterRowid");
   return {
     orderBy: [sql`${key} ${direction}`, sql`${products}.rowid ${direction}`],
-    after: sql`(${key} ${beyond} ${afterKey} OR (${key} = ${afterKey} AND ${products}.rowid ${beyond} ${afterRowid}))`,
+    after: after ? sql`(${key} ${beyond} ${after.key} OR (${key} = ${after.key} AND ${products}.rowid ${beyond} ${after.rowid}))` : undefined,
   };
 }
 
 /** A sorted page's cursor: the sort's tag, the last row's key and rowid (`p4500.17`); another sort's is refused. */
-function decodeCursor(cursor: string | undefined, tag: string): { afterKey: number; afterRowid: number } | null {
+function decodeCursor(cursor: string | undefined, tag: string): Cursor | null {
   if (!cursor) return null;
   const match = cursor.match(/^([a-z])(-?\d+)\.(\d+)$/);
-  const [afterKey, afterRowid] = [Number(match?.[2]), Number(match?.[3])];
-  if (match?.[1] !== tag || !Number.isSafeInteger(afterKey) || !Number.isSafeInteger(afterRowid)) throw unknownCursor();
-  return { afterKey, afterRowid };
+  const [key, rowid] = [Number(match?.[2]), Number(match?.[3])];
+  if (match?.[1] !== tag || !Number.isSafeInteger(key) || !Number.isSafeInteger(rowid)) throw unknownCursor();
+  return { key, rowid };
 }
 
 type Row = Product & { sortKey: number; rowid: number; rank: number };
@@ -106,23 +106,20 @@ function toShopPage(rows: Row[], limit: number, tag: string, didYouMeanFor: stri
 /** In-stock products by price or discount, along products_price_idx / products_discount_idx (and their category twins). */
 async function sortedListing(db: Database, query: ShopQuery & { limit: number }): Promise<ShopPage> {
   const order = orderKey(query.sort, sql`0`);
-  const after = decodeCursor(query.cursor, order.tag);
-  const { orderBy, after: afterCondition } = ordering(order);
-  const statement = db
+  const { orderBy, after } = ordering(order, decodeCursor(query.cursor, order.tag));
+  const rows = await db
     .select({ ...getTableColumns(products), sortKey: sql<number>`${order.key}`, rowid: sql<number>`${products}.rowid`, rank: sql<number>`0` })
     .from(products)
     .where(
       and(
         eq(products.inStock, true),
-        query.category ? eq(products.category, sql.placeholder("category")) : undefined,
-        query.search ? sql`${products.name} LIKE ${sql.placeholder("like")} ESCAPE '\\'` : undefined,
-        after ? afterCondition : undefined,
+        query.category ? eq(products.category, query.category) : undefined,
+        query.search ? sql`${products.name} LIKE ${`%${escapeLike(query.search)}%`} ESCAPE '\\'` : undefined,
+        after,
       ),
     )
     .orderBy(...orderBy)
-    .limit(sql.placeholder("limit"))
-    .prepare();
-  const rows = (await statement.all({ category: query.category, like: `%${escapeLike(query.search)}%`, ...after, limit: query.limit + 1 })) as Row[];
+    .limit(query.limit + 1);
   return toShopPage(rows, query.limit, order.tag, null);
 }
 
@@ -132,36 +129,36 @@ type Tier = { rank: number; rids: SQL };
  * The search's tiers, best first and disjoint, so a product is listed once. The fuzzy tier's guards name
  * no candidate's column, so SQLite checks them once and a search that found a word start spends nothing on typos.
  */
-function searchTiers(fuzzy: boolean): Tier[] {
-  const keys = sql`(SELECT value FROM json_each(${sql.placeholder("synonymKeys")}))`;
-  const literalRids = sql`(SELECT rowid FROM products_fts WHERE products_fts MATCH ${sql.placeholder("literal")})`;
+function searchTiers(plan: SearchPlan): Tier[] {
+  const keys = sql`(SELECT value FROM json_each(${JSON.stringify(plan.synonymKeys)}))`;
+  const literalRids = sql`(SELECT rowid FROM products_fts WHERE products_fts MATCH ${plan.literal})`;
   // Every meaning of the text's synonyms as one FTS5 query ("potato" OR "aloo"), or an empty phrase, which matches nothing.
   const meanings = sql`(SELECT '(' || group_concat('"' || replace(meaning, '"', '""') || '"', ' OR ') || ')'
     FROM search_synonyms WHERE term IN ${keys} AND category IS NULL)`;
-  const categories = sql`(SELECT category FROM search_synonyms WHERE term IN ${keys} AND category IS NOT NULL UNION SELECT ${sql.placeholder("namedCategory")})`;
+  const categories = sql`(SELECT category FROM search_synonyms WHERE term IN ${keys} AND category IS NOT NULL UNION SELECT ${plan.category})`;
   // The first category walks products_category_rowid_idx in rowid order; further ones (rare) are sorted.
   const firstCategory = sql`(SELECT min(category) FROM ${categories})`;
-  const fts = (query: SQL | Placeholder) => sql`SELECT rowid AS rid FROM products_fts WHERE products_fts MATCH ${query}`;
+  const fts = (query: SQL | string) => sql`SELECT rowid AS rid FROM products_fts WHERE products_fts MATCH ${query}`;
   const tiers: Tier[] = [
-    { rank: 0, rids: fts(sql.placeholder("startsWith")) },
-    { rank: TIER, rids: fts(sql.placeholder("wordStart")) },
-    { rank: 2 * TIER, rids: fts(sql.placeholder("inside")) },
+    { rank: 0, rids: fts(plan.tiers.startsWith) },
+    { rank: TIER, rids: fts(plan.tiers.wordStart) },
+    { rank: 2 * TIER, rids: fts(plan.tiers.inside) },
     {
       rank: 3 * TIER,
-      rids: sql`${fts(sql`coalesce(${meanings} || ' NOT (' || ${sql.placeholder("literal")} || ')', '""')`)}
+      rids: sql`${fts(sql`coalesce(${meanings} || ' NOT (' || ${plan.literal} || ')', '""')`)}
         UNION
         SELECT rowid FROM products WHERE category = ${firstCategory} AND rowid NOT IN ${literalRids}
         UNION
         SELECT rowid FROM products WHERE category IN (SELECT category FROM ${categories} WHERE category > ${firstCategory}) AND rowid NOT IN ${literalRids}`,
     },
   ];
-  if (!fuzzy) return tiers;
+  if (plan.fuzzy === null) return tiers;
   // How many of the text's padded trigrams a name holds, over FTS5's best candidates.
-  const score = sql`(SELECT count(*) FROM json_each(${sql.placeholder("grams")}) g WHERE instr(' ' || lower(name) || ' ', g.value) > 0)`;
+  const score = sql`(SELECT count(*) FROM json_each(${JSON.stringify(plan.grams)}) g WHERE instr(' ' || lower(name) || ' ', g.value) > 0)`;
   const candidates = sql`
     SELECT rowid AS rid, ${score} AS score FROM products_fts
-      WHERE products_fts MATCH ${sql.placeholder("fuzzy")}
-        AND NOT EXISTS (SELECT 1 FROM products_fts WHERE products_fts MATCH ${sql.placeholder("anyWordStart")})
+      WHERE products_fts MATCH ${plan.fuzzy}
+        AND NOT EXISTS (SELECT 1 FROM products_fts WHERE products_fts MATCH ${plan.anyWordStart})
         AND NOT EXISTS (SELECT 1 FROM products_fts WHERE products_fts MATCH coalesce(${meanings}, '""'))
         AND NOT EXISTS (SELECT 1 FROM products WHERE category IN ${categories})
       ORDER BY rank LIMIT ${sql.raw(String(FUZZY_CANDIDATES))}`;
@@ -169,25 +166,25 @@ function searchTiers(fuzzy: boolean): Tier[] {
     ...tiers,
     {
       rank: FUZZY_TIER,
-      rids: sql`SELECT rid, ${sql.raw(String(FUZZY_TIER))} + ${sql.placeholder("gramCount")} - score AS rank FROM (${candidates})
-        WHERE score >= ${sql.placeholder("minGrams")} AND rid NOT IN ${literalRids}`,
+      rids: sql`SELECT rid, ${sql.raw(String(FUZZY_TIER))} + ${plan.grams.length} - score AS rank FROM (${candidates})
+        WHERE score >= ${plan.minGrams} AND rid NOT IN ${literalRids}`,
     },
   ];
 }
 
 /** Conditions every listed product meets (`soldOut`: the sold-out ones named where a search's results end). */
-function listable(category: boolean, soldOut = false): SQL | undefined {
+function listable(category: string | undefined, soldOut: boolean): SQL | undefined {
   return and(
     // The unary + keeps SQLite off the in-stock and category indexes (sqlite.org/optoverview.html): the matches are fewer.
     sql`+${products.inStock} = ${sql.raw(soldOut ? "0" : "1")}`,
-    category ? sql`+${products.category} = ${sql.placeholder("category")}` : undefined,
+    category ? sql`+${products.category} = ${category}` : undefined,
   );
 }
 
 /** Every match with its rank (lowest best), for the price and discount sorts to order by their key. */
-function rankedMatches(fuzzy: boolean): SQL {
+function rankedMatches(plan: SearchPlan): SQL {
   return sql.join(
-    searchTiers(fuzzy).map(({ rank, rids }) =>
+    searchTiers(plan).map(({ rank, rids }) =>
       rank === FUZZY_TIER ? sql`SELECT rid, rank FROM (${rids})` : sql`SELECT rid, ${sql.raw(String(rank))} AS rank FROM (${rids})`,
     ),
     sql` UNION ALL `,
@@ -198,67 +195,46 @@ function rankedMatches(fuzzy: boolean): SQL {
  * One relevance page, tier by tier, each in rowid order from the cursor. SQLite runs a UNION ALL's arms in
  * order and stops at the outer LIMIT; deliberately no ORDER BY over the arms, which would start every arm.
  */
-function relevancePage(fuzzy: boolean, category: boolean, soldOut: boolean): SQL {
-  const limit = sql.placeholder("limit");
-  const arms = searchTiers(fuzzy).map(({ rank, rids }, index) => {
+function relevancePage(plan: SearchPlan, category: string | undefined, soldOut: boolean, after: Cursor | null, limit: number): SQL {
+  // Tiers before the cursor's are skipped, its own starts after the cursor's row, later ones at their beginning.
+  const cursorTier = after ? Math.min(Math.floor(after.key / TIER), FUZZY_TIER / TIER) : 0;
+  const start = (index: number) => (!after || index > cursorTier ? 0 : index === cursorTier ? after.rowid : Number.MAX_SAFE_INTEGER);
+  const arms = searchTiers(plan).map(({ rank, rids }, index) => {
     const base = sql`FROM (${rids}) AS tier JOIN ${products} ON ${products}.rowid = tier.rid WHERE ${listable(category, soldOut)}`;
     if (rank === FUZZY_TIER) {
-      const [afterKey, afterRowid] = [sql.placeholder("afterKey"), sql.placeholder("afterRowid")];
+      const [afterKey, afterRowid] = [after?.key ?? -1, after?.rowid ?? 0];
       return sql`SELECT * FROM (SELECT tier.rid, tier.rank ${base}
         AND (tier.rank > ${afterKey} OR (tier.rank = ${afterKey} AND tier.rid > ${afterRowid})) ORDER BY tier.rank, tier.rid LIMIT ${limit})`;
     }
     return sql`SELECT * FROM (SELECT tier.rid, ${sql.raw(String(rank))} AS rank ${base}
-      AND tier.rid > ${sql.placeholder(`after${index}`)} ORDER BY tier.rid LIMIT ${limit})`;
+      AND tier.rid > ${start(index)} ORDER BY tier.rid LIMIT ${limit})`;
   });
   return sql.join(arms, sql` UNION ALL `);
-}
-
-/** Where each tier's walk starts, after the cursor's row: tiers before it are skipped, later ones start at their beginning. */
-function tierStarts(after: { afterKey: number; afterRowid: number } | null) {
-  const tier = after ? Math.min(Math.floor(after.afterKey / TIER), FUZZY_TIER / TIER) : 0;
-  const start = (index: number) => (!after || index > tier ? 0 : index === tier ? after.afterRowid : Number.MAX_SAFE_INTEGER);
-  return { after0: start(0), after1: start(1), after2: start(2), after3: start(3), afterKey: after?.afterKey ?? -1, afterRowid: after?.afterRowid ?? 0 };
 }
 
 async function rankedSearch(db: Database, query: ShopQuery & { limit: number }, { soldOut = false } = {}): Promise<ShopPage> {
   const plan = planSearch(query.search);
   const order = orderKey(query.sort, sql`hits.rank`);
   const after = decodeCursor(query.cursor, order.tag);
-  const relevance = query.sort === "relevance";
-  const shape = { sort: query.sort, category: Boolean(query.category), fuzzy: plan.fuzzy !== null, after: Boolean(after) && !relevance, soldOut };
+  const limit = query.limit + 1;
   const columns = { ...getTableColumns(products), sortKey: sql<number>`${order.key}`, rowid: sql<number>`${products}.rowid`, rank: sql<number>`hits.rank` };
-  const { orderBy, after: afterCondition } = ordering(order);
-  const statement = relevance
-    ? // CROSS JOIN keeps the already ordered hits outermost.
-      db
-        .select(columns)
-        .from(sql`(${relevancePage(shape.fuzzy, shape.category, soldOut)}) AS hits`)
-        .crossJoin(products)
-        .where(sql`${products}.rowid = hits.rid`)
-        .limit(sql.placeholder("limit"))
-        .prepare()
-    : db
-        .select(columns)
-        .from(products)
-        .innerJoin(sql`(${rankedMatches(shape.fuzzy)}) AS hits`, sql`hits.rid = ${products}.rowid`)
-        .where(and(listable(shape.category, soldOut), shape.after ? afterCondition : undefined))
-        .orderBy(...orderBy)
-        .limit(sql.placeholder("limit"))
-        .prepare();
-  const rows = (await statement.all({
-    literal: plan.literal,
-    ...plan.tiers,
-    anyWordStart: plan.anyWordStart,
-    synonymKeys: JSON.stringify(plan.synonymKeys),
-    namedCategory: plan.category,
-    fuzzy: plan.fuzzy,
-    grams: JSON.stringify(plan.grams),
-    gramCount: plan.grams.length,
-    minGrams: plan.minGrams,
-    category: query.category,
-    ...(relevance ? tierStarts(after) : after),
-    limit: query.limit + 1,
-  })) as Row[];
+  const { orderBy, after: afterCondition } = ordering(order, after);
+  const rows =
+    query.sort === "relevance"
+      ? // CROSS JOIN keeps the already ordered hits outermost.
+        await db
+          .select(columns)
+          .from(sql`(${relevancePage(plan, query.category, soldOut, after, limit)}) AS hits`)
+          .crossJoin(products)
+          .where(sql`${products}.rowid = hits.rid`)
+          .limit(limit)
+      : await db
+          .select(columns)
+          .from(products)
+          .innerJoin(sql`(${rankedMatches(plan)}) AS hits`, sql`hits.rid = ${products}.rowid`)
+          .where(and(listable(query.category, soldOut), afterCondition))
+          .orderBy(...orderBy)
+          .limit(limit);
   return toShopPage(rows, query.limit, order.tag, query.search);
 }
 
