@@ -201,15 +201,7 @@ export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
 export function toOrderView(order: OrderWithItems) {
   return {
     id: order.id,
-    items: order.items.map(({ id, productId, name, category, image, unitPricePaise, quantity }) => ({
-      id,
-      productId,
-      name,
-      category,
-      image,
-      unitPricePaise,
-      quantity,
-    })),
+    items: order.items.map(({ orderId: _orderId, stockTaken: _stockTaken, ...item }) => item),
     subtotalPaise: order.subtotalPaise,
     taxPaise: order.taxPaise,
     taxBasisPoints: order.taxBasisPoints,
