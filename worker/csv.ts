@@ -1,7 +1,5 @@
-/**
- * CSV as spreadsheets write it (RFC 4180). A cell starting like a formula (CSV injection) is written
- * with a leading `'`, which spreadsheets show as text; reading strips it again, so an export round-trips.
- */
+// CSV as spreadsheets write it (RFC 4180). A cell starting like a formula (CSV injection) is written
+// with a leading `'`, which spreadsheets show as text; reading strips it again, so an export round-trips.
 import { badRequest } from "./errors";
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -88,8 +88,5 @@ function httpDateSeconds(value: string | null): number | null {
 }
 
 function imageNotFound(): Response {
-  return new Response("Image not found", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
-  });
+  return new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
 }

@@ -227,10 +227,7 @@ export const stripeEvents = sqliteTable("stripe_events", {
 
 export const newsletterSubscribers = sqliteTable(
   "newsletter_subscribers",
-  {
-    email: text("email").notNull(),
-    createdAt: integer("created_at").notNull(),
-  },
+  { email: text("email").notNull(), createdAt: integer("created_at").notNull() },
   (t) => [primaryKey({ columns: [t.email] })],
 );
 
@@ -287,19 +284,12 @@ export const searchSynonyms = sqliteTable("search_synonyms", {
 });
 
 /** Demo products ever seeded (scripts/seed.ts), so one the seller deleted is not seeded again. */
-export const demoSeeded = sqliteTable("demo_seeded", {
-  productId: text("product_id").primaryKey(),
-  seededAt: integer("seeded_at").notNull(),
-});
+export const demoSeeded = sqliteTable("demo_seeded", { productId: text("product_id").primaryKey(), seededAt: integer("seeded_at").notNull() });
 
 /** Brakes longer than the rate-limit binding's minute (ADR 065), written by worker/security/window-count.ts. */
 export const brakeCounts = sqliteTable(
   "brake_counts",
-  {
-    key: text("key").primaryKey(),
-    windowStart: integer("window_start").notNull(),
-    count: integer("count").notNull(),
-  },
+  { key: text("key").primaryKey(), windowStart: integer("window_start").notNull(), count: integer("count").notNull() },
   (t) => [index("brake_counts_window_idx").on(t.windowStart)],
 );
 

@@ -1,7 +1,5 @@
-/**
- * CSRF guard: a browser's Origin (else Sec-Fetch-Site) must name this site. Requests with neither are not
- * from a browser, so carry no victim's cookies. GETs that change state use `sameSiteOnly` (worker/api/auth.ts).
- */
+// CSRF guard: a browser's Origin (else Sec-Fetch-Site) must name this site. Requests with neither are not
+// from a browser, so carry no victim's cookies. GETs that change state use `sameSiteOnly` (worker/api/auth.ts).
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Stripe signs its webhooks. */

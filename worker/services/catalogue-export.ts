@@ -1,7 +1,5 @@
-/**
- * The catalogue as CSV, a page per request along products_seller_idx, so each costs the same (ADR 023); the pages
- * in order are the whole file (ADR 038). Without JavaScript, numbered parts each with the header (ADR 045).
- */
+// The catalogue as CSV, a page per request along products_seller_idx, so each costs the same (ADR 023); the pages
+// in order are the whole file (ADR 038). Without JavaScript, numbered parts each with the header (ADR 045).
 import { absoluteImageUrl } from "@shared/images";
 import { paiseToRupees } from "@shared/money";
 import { count, sql } from "drizzle-orm";

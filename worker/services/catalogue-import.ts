@@ -1,8 +1,6 @@
-/**
- * Products from a CSV: `planImport` says row by row what would happen, writing nothing, its `hash` naming the
- * writes and the versions read; `commitImport` writes a plan with no refused row in one D1 batch of JSON slices.
- * Pictures must already be the store's, never fetched (ADR 038). The confirmation plans again and refuses a changed hash.
- */
+// Products from a CSV: `planImport` says row by row what would happen, writing nothing, its `hash` naming the
+// writes and the versions read; `commitImport` writes a plan with no refused row in one D1 batch of JSON slices.
+// Pictures must already be the store's, never fetched (ADR 038). The confirmation plans again and refuses a changed hash.
 import { sql } from "drizzle-orm";
 import { formatRupees, rupeesToPaise } from "@shared/money";
 import { parseCsv, type CsvRecord } from "@worker/csv";

@@ -1,7 +1,5 @@
-/**
- * The seller dashboard's figures, in one round trip of small indexed reads (ADR 036): sums from the
- * trigger-kept `sales_days` tables. An order counts for the IST day it was placed, in its current state.
- */
+// The seller dashboard's figures, in one round trip of small indexed reads (ADR 036): sums from the
+// trigger-kept `sales_days` tables. An order counts for the IST day it was placed, in its current state.
 import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { BEST_SELLER_DAYS, CHART_DAYS, LOW_STOCK, PERIODS, type PeriodKey, type WaitingKey } from "@shared/dashboard";
 import { DAY_MS, IST_OFFSET_MS, istDay, istDayStart } from "@shared/ist";

@@ -1,7 +1,5 @@
-/**
- * A PIN code's state, from its first three digits (the sorting district); districts straddling a border name
- * every state they serve, and a few exact six-digit ranges come first. 0… and 9… (Army Postal Service) are none's.
- */
+// A PIN code's state, from its first three digits (the sorting district); districts straddling a border name
+// every state they serve, and a few exact six-digit ranges come first. 0… and 9… (Army Postal Service) are none's.
 import type { IndianState } from "@shared/indian-states";
 
 /** [first prefix, last prefix (inclusive), states]. Ordered, no overlaps. */

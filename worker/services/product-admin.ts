@@ -1,7 +1,5 @@
-/**
- * The seller's catalogue writes. Images go to R2 first and are removed if the row cannot be written; old ones are
- * kept, as past orders show them. Being on sale is the database's to derive from `switchedOff` and `stock` (ADR 019).
- */
+// The seller's catalogue writes. Images go to R2 first and are removed if the row cannot be written; old ones are
+// kept, as past orders show them. Being on sale is the database's to derive from `switchedOff` and `stock` (ADR 019).
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { rupeesToPaise } from "@shared/money";

@@ -1,10 +1,8 @@
-/**
- * The shop's search and sorted listings (ADR 030). A search ranks in tiers, each in creation order:
- * 0 name starts with the text; 1 a word starts with it; 2 the name holds every word; 3 a synonym or a
- * named category; 4 only when nothing starts a word and no synonym matched, close spellings ("did you mean").
- * One statement, one D1 round trip (ADR 011); a relevance page reads the tiers in rowid order and stops when
- * full, so it costs a page of rows, not every match. A search's last page also names its best sold-out matches.
- */
+// The shop's search and sorted listings (ADR 030). A search ranks in tiers, each in creation order:
+// 0 name starts with the text; 1 a word starts with it; 2 the name holds every word; 3 a synonym or a
+// named category; 4 only when nothing starts a word and no synonym matched, close spellings ("did you mean").
+// One statement, one D1 round trip (ADR 011); a relevance page reads the tiers in rowid order and stops when
+// full, so it costs a page of rows, not every match. A search's last page also names its best sold-out matches.
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { unknownCursor } from "@worker/errors";

@@ -1,8 +1,6 @@
-/**
- * Every ending of a card order waiting for its payment (ADR 066): 1. claimed (payment state "expired", the
- * cancellation in its cancel fields), so nothing else pays, replaces or sweeps it; 2. closed at Stripe;
- * 3. cancelled as claimed. One paid meanwhile, or Stripe unreachable (unless told to cancel anyway), waits again.
- */
+// Every ending of a card order waiting for its payment (ADR 066): 1. claimed (payment state "expired", the
+// cancellation in its cancel fields), so nothing else pays, replaces or sweeps it; 2. closed at Stripe;
+// 3. cancelled as claimed. One paid meanwhile, or Stripe unreachable (unless told to cancel anyway), waits again.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "@worker/db/client";

@@ -1,8 +1,6 @@
-/**
- * Flash messages: one toast carried across a redirect (ADR 032). An action marks its response with an
- * internal header (`withFlash`, no `env` needed); the root middleware turns it into a short-lived signed
- * cookie, so another site cannot plant text in the toasts; the next root loader takes it, read once.
- */
+// Flash messages: one toast carried across a redirect (ADR 032). An action marks its response with an
+// internal header (`withFlash`, no `env` needed); the root middleware turns it into a short-lived signed
+// cookie, so another site cannot plant text in the toasts; the next root loader takes it, read once.
 import { createContext, createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { readCookie } from "@shared/cookies";
 import { cookieDefaults, setCookies } from "./cookies";

@@ -61,9 +61,5 @@ function byChosenPosition(a: { slot: number; position: number }, b: { slot: numb
 /** The rows ticked, or every row of the page (`allOnPage`: "select all" without JavaScript). */
 export function bulkStockFields(form: FormData) {
   const set = form.get("set");
-  return {
-    ids: form.get("allOnPage") ? form.getAll("pageIds") : form.getAll("ids"),
-    set,
-    ...(set === "count" ? { count: form.get("count") } : {}),
-  };
+  return { ids: form.get("allOnPage") ? form.getAll("pageIds") : form.getAll("ids"), set, ...(set === "count" ? { count: form.get("count") } : {}) };
 }

@@ -1,7 +1,5 @@
-/**
- * What search engines and link previews read (ADR 037), absolute on APP_URL, never the request's origin.
- * Built by loaders and passed to `meta` as data, so none of it is in the browser's first load.
- */
+// What search engines and link previews read (ADR 037), absolute on APP_URL, never the request's origin.
+// Built by loaders and passed to `meta` as data, so none of it is in the browser's first load.
 import type { MetaDescriptor } from "react-router";
 import { findCategory } from "@shared/categories";
 import { absoluteImageUrl } from "@shared/images";
