@@ -43,7 +43,7 @@ function hasBody(object: R2Object): object is R2ObjectBody {
 }
 
 /** The R2 key a path names, or null when it can name none (a bad percent-escape, too long, `..`, control characters). */
-function imageKey(pathname: string): string | null {
+export function imageKey(pathname: string): string | null {
   let key: string;
   try {
     key = decodeURIComponent(pathname.slice("/images/".length));

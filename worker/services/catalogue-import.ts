@@ -7,6 +7,7 @@ import { parseCsv, type CsvRecord } from "@worker/csv";
 import type { Database } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
 import { badRequest, conflict, HttpError } from "@worker/errors";
+import { imageKey } from "@worker/images";
 import { CSV_COLUMNS, MAX_IMPORT_BYTES, REQUIRED_CSV_COLUMNS, type CsvColumn } from "@shared/product-csv";
 import { productCsvRow } from "@worker/validation/product-csv";
 import { csvCells } from "./catalogue-export";
@@ -174,14 +175,9 @@ function pictureKeys(addresses: string[], storeOrigin: string): { keys: string[]
     if (url.origin !== new URL(storeOrigin).origin || !url.pathname.startsWith("/images/")) {
       return { refused: `Pictures are not fetched from other addresses (${address}): upload them on the product's page` };
     }
-    let key: string;
-    try {
-      key = decodeURIComponent(url.pathname.slice("/images/".length));
-    } catch {
-      return notPicture;
-    }
-    // As the /images route does (worker/images.ts): R2 would throw on a key over 1,024 bytes.
-    if (!key || key.includes("..") || /\p{Cc}/u.test(key) || new TextEncoder().encode(key).byteLength > 1024) return notPicture;
+    // As the /images route reads it.
+    const key = imageKey(url.pathname);
+    if (!key) return notPicture;
     keys.push(key);
   }
   if (new Set(keys).size !== keys.length) return { refused: "The same picture is listed twice" };
