@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { reactRouter } from "@react-router/dev/vite";
 import { availableParallelism } from "node:os";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
@@ -6,8 +7,9 @@ import { experimental_readRawConfig } from "wrangler";
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from "./scripts/fake-stripe.ts";
 
 // Runtime tests: each test file runs inside workerd with real local D1, KV and R2 (miniflare),
-// migrated with the same SQL files wrangler applies. Kept apart from vite.config.ts on purpose:
-// the app build's plugins (React Router, Tailwind) have no business here.
+// migrated with the same SQL files wrangler applies. The Worker is the production one
+// (wrangler.toml's main): React Router's plugin serves its pages from source, as in development;
+// the rest of vite.config.ts (Tailwind, the bundle checks) is for the app's build only.
 /**
  * Stripe's package ships source maps that name sources it does not publish, and Vite warns once
  * per module: some 200 lines in every run about a dependency's packaging, none of them ours to
@@ -32,8 +34,8 @@ export default defineConfig(async () => {
   return {
     plugins: [
       quietStripeSourceMaps,
+      reactRouter(),
       cloudflareTest(({ inject }) => ({
-        main: "./tests/support/worker-entry.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           // A second local D1 for the lagging replica of tests/worker/read-your-writes.test.ts.

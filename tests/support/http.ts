@@ -2,7 +2,7 @@ import { exports } from "cloudflare:workers";
 
 export const ORIGIN = "http://localhost:8787";
 
-/** Call the Worker under test as a browser on this site would. */
+/** Call the Worker under test as a browser on this site would (following redirects: pass `redirect: "manual"` to read one). */
 export function call(path: string, init: RequestInit = {}): Promise<Response> {
   return (exports as unknown as { default: Fetcher }).default.fetch(new Request(new URL(path, ORIGIN), init));
 }

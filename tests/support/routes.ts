@@ -1,8 +1,8 @@
 /**
  * Run a page route's loader or action inside the Workers runtime as React Router would for one
  * request: the Worker's context (worker/web/context.ts) with the real local D1/KV, after the root's
- * middleware (and the seller layout's guard, for seller routes). The runtime tests' Worker has no
- * page renderer (worker-entry.ts), so page data and form posts are tested through these.
+ * middleware (and the seller layout's guard, for seller routes): a loader's or an action's own
+ * answer, which the rendered page (through `call`, tests/support/http.ts) would bury in HTML.
  */
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";

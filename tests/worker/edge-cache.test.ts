@@ -87,8 +87,8 @@ describe("edge cache of anonymous catalogue reads", () => {
   it("only a seller write that changed the catalogue refreshes it: anonymous posts, preflights, logouts, refused and no-op writes do not", async () => {
     const product = await insertProduct({ name: "Steady Pear" });
     const seller = await sellerLogin();
-    // The real routing with a page renderer that answers 303 as the production pages do (the test
-    // Worker's stand-in answers 501, which would hide a purge keyed on "answered below 400").
+    // The real routing with a page renderer that answers every post 303, as the production pages
+    // answer the right ones (a purge keyed on "answered below 400" would show).
     const worker = createFetchHandler(async () => new Response(null, { status: 303, headers: { Location: "/" } }));
     const send = async (path: string, init: RequestInit) =>
       (await worker.fetch!(new Request(new URL(path, ORIGIN), init) as never, env, createExecutionContext())).status;
@@ -179,4 +179,49 @@ describe("the edge cache never stores or replays a header that varies per reques
     expect(second.headers.get("set-cookie")).toBeNull();
     expect(await second.text()).toBe("fresh");
   });
+});
+
+describe("every route the edge cache serves, through the real Worker and its rendered pages", () => {
+  const ALLOWED_ORIGIN = "https://partner.example"; // CORS_ORIGINS of vitest.config.ts
+  const APPLE = { id: "test-apple-1-kg", name: "Apple 1 kg", category: "Fruits" };
+  const CACHED_ROUTES = ["/", "/products", "/products?search=tomato", "/products/fruits", `/products/fruits/${APPLE.id}`, "/api/product/list"];
+
+  const nonceOf = (response: Response) => response.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+
+  /** The cache is written after the first answer (waitUntil): ask until a copy comes from it. */
+  async function cachedCopy(path: string, init: RequestInit): Promise<Response> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const response = await call(path, init);
+      if (/^(HIT|STALE)$/.test(response.headers.get("x-edge-cache") ?? "")) return response;
+      await response.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`${path} never came from the edge cache`);
+  }
+
+  for (const path of CACHED_ROUTES) {
+    it(`replays no header of the caller who primed it on ${path} (CORS, Set-Cookie, the CSP nonce)`, async () => {
+      await insertProduct(APPLE);
+      await insertProduct({ name: "Tomato 1 kg" });
+      const primed = await call(path, { headers: { Origin: ALLOWED_ORIGIN } });
+      expect(primed.status).toBe(200);
+      if (path.startsWith("/api/")) expect(primed.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
+      await primed.arrayBuffer();
+
+      const hit = await cachedCopy(path, { headers: { Origin: "https://evil.example" } });
+      expect(hit.headers.get("access-control-allow-origin")).toBeNull();
+      expect(hit.headers.get("access-control-allow-credentials")).toBeNull();
+      expect(hit.headers.get("set-cookie")).toBeNull();
+      if (path.startsWith("/api/")) {
+        expect(hit.headers.get("vary")).toMatch(/Origin/);
+      } else {
+        const nonce = nonceOf(hit);
+        expect(nonce).toBeTruthy();
+        expect(nonce).not.toBe(nonceOf(primed));
+        const html = await hit.text();
+        const nonces = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+        expect([...nonces]).toEqual([nonce]);
+      }
+    });
+  }
 });

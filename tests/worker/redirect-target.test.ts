@@ -2,6 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { safeLocalPath, sellerReturnPath } from "@shared/redirect";
 import { pageAddressOf } from "@worker/web/page-address";
+import { insertProduct } from "../support/builders";
+import { call, freshIp, ORIGIN } from "../support/http";
+import { signUp } from "../support/shoppers";
 
 const SHOP = "https://shop.example";
 
@@ -108,5 +111,71 @@ describe("sellerReturnPath: where the seller goes once logged in", () => {
     ]) {
       expect(sellerReturnPath(elsewhere), String(elsewhere)).toBe("/seller/dashboard");
     }
+  });
+});
+
+/** Targets that become protocol-relative ("//evil.example") after normalisation, and older tricks. */
+const HOSTILE = [
+  "/.//evil.example",
+  "/..//evil.example",
+  "/%2e//evil.example",
+  "/a/..//evil.example",
+  "//evil.example",
+  "/\\evil.example",
+  "https://evil.example",
+];
+
+/** A form post as a browser sends it before JavaScript loads; the redirect is read, not followed. */
+function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  return call(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, ...headers },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+describe("every redirect target a page takes from the request stays on this site (the rendered pages)", () => {
+  it("/loader?next= writes a local URL into its refresh", async () => {
+    for (const next of HOSTILE) {
+      const response = await call(`/loader?next=${encodeURIComponent(next)}`);
+      expect(response.status, next).toBe(200);
+      const refresh = (await response.text()).match(/http-equiv="refresh" content="\d+;url=([^"]*)"/)?.[1];
+      expect(refresh, next).toBe("/");
+    }
+    const local = await (await call(`/loader?next=${encodeURIComponent("/products?search=tomato")}`)).text();
+    expect(local).toContain('content="5;url=/products?search=tomato"');
+  });
+
+  it("GET /login?redirectTo= of a signed-in shopper", async () => {
+    const shopper = await signUp();
+    for (const target of HOSTILE) {
+      const response = await call(`/login?redirectTo=${encodeURIComponent(target)}`, { headers: { Cookie: shopper.cookie }, redirect: "manual" });
+      expect(response.status, target).toBe(302);
+      const location = response.headers.get("location")!;
+      expect(followed(location).origin, target).toBe(SHOP);
+      expect(location, target).toBe("/");
+    }
+  });
+
+  it("the POST /login form's redirectTo", async () => {
+    const shopper = await signUp();
+    for (const target of HOSTILE) {
+      const response = await postForm("/login", { intent: "login", email: shopper.email, password: shopper.password, redirectTo: target }, freshIp());
+      expect(response.status, target).toBe(302);
+      expect(response.headers.get("location"), target).toBe("/");
+    }
+  });
+
+  it("POST /cart?redirectTo= (the no-JavaScript cart buttons)", async () => {
+    const apple = await insertProduct({ name: "Apple 1 kg", category: "Fruits" });
+    const addApple = (target: string) =>
+      postForm(`/cart?redirectTo=${encodeURIComponent(target)}`, { intent: "add", productId: apple.id }, { "Sec-Fetch-Dest": "document" });
+    for (const target of HOSTILE) {
+      const response = await addApple(target);
+      expect(response.status, target).toBe(303);
+      expect(response.headers.get("location"), target).toBe("/");
+    }
+    expect((await addApple("/products/fruits")).headers.get("location")).toBe("/products/fruits");
   });
 });

@@ -12,7 +12,7 @@ import { EVERY_MINUTE } from "@worker/jobs/scheduled";
 import { SWEEP_BATCH } from "@worker/jobs/release-unpaid-card-orders";
 import { checkout, resumeCardPayment } from "@worker/services/checkout";
 import { cancelBySeller } from "@worker/services/order-status";
-import worker from "../support/worker-entry";
+import worker from "@worker/index";
 import { db, insertProduct } from "../support/builders";
 import { call, json, postJson } from "../support/http";
 import { sellerLogin } from "../support/seller";
