@@ -17,8 +17,6 @@ export const RATE_LIMITS = {
   NEWSLETTER_LIMITER: { limit: 5, period: 60 },
 } as const satisfies Record<string, { limit: number; period: 10 | 60 }>;
 
-export type RateLimitBinding = keyof typeof RATE_LIMITS;
-
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Longer windows, counted in D1. */

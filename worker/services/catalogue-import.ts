@@ -108,25 +108,19 @@ function rowValues(cells: Partial<Record<CsvColumn, string>>, id: string | null,
   } satisfies ProductValues;
 }
 
+/** How a changed field is shown; descriptions and pictures are only named. */
+const SHOWN: Partial<Record<keyof ProductValues, (values: ProductValues) => string>> = {
+  name: (values) => values.name,
+  category: (values) => values.category,
+  pricePaise: (values) => formatRupees(values.pricePaise),
+  offerPricePaise: (values) => formatRupees(values.offerPricePaise),
+  weight: (values) => values.weight ?? "none",
+  stock: (values) => (values.stock === null ? "not counted" : String(values.stock)),
+};
+
 function fieldChange(field: keyof ProductValues, before: ProductValues, after: ProductValues): FieldChange {
-  const shown = (values: ProductValues): string | undefined => {
-    switch (field) {
-      case "name":
-      case "category":
-        return values[field];
-      case "pricePaise":
-      case "offerPricePaise":
-        return formatRupees(values[field]);
-      case "weight":
-        return values.weight ?? "none";
-      case "stock":
-        return values.stock === null ? "not counted" : String(values.stock);
-      default:
-        return undefined;
-    }
-  };
-  const from = shown(before);
-  return from === undefined ? { field: FIELD_LABELS[field] } : { field: FIELD_LABELS[field], from, to: shown(after) };
+  const shown = SHOWN[field];
+  return shown ? { field: FIELD_LABELS[field], from: shown(before), to: shown(after) } : { field: FIELD_LABELS[field] };
 }
 
 /** The products the file names, in one round trip (ids sliced under D1's 2 MB per bound value). */

@@ -90,4 +90,3 @@ export function toStorefrontSettings(settings: StoreSettings) {
     words: { promise: storePromiseSentence(terms), priceTax: priceTaxNote(settings.taxBasisPoints), taxPolicy: taxPolicySentence(settings.taxBasisPoints) },
   };
 }
-export type StorefrontSettings = ReturnType<typeof toStorefrontSettings>;
