@@ -39,11 +39,8 @@ export function usePolling(refresh: () => void, intervalMs: number | null, activ
 /** Revalidate the page's data on an interval while `active`; with null, only when the tab is shown again. */
 export function useRevalidateEvery(intervalMs: number | null, active = true) {
   const revalidator = useRevalidator();
-  usePolling(
-    () => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    },
-    intervalMs,
-    active,
-  );
+  const refresh = () => {
+    if (revalidator.state === "idle") void revalidator.revalidate();
+  };
+  usePolling(refresh, intervalMs, active);
 }

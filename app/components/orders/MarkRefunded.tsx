@@ -18,11 +18,7 @@ export function useRefundToast() {
   useActionToast(fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : undefined);
 }
 
-type Props = {
-  orderId: string;
-  orderLabel: string;
-  what: string;
-};
+type Props = { orderId: string; orderLabel: string; what: string };
 
 /** A native `<details>` confirmation posting to the page's own action (ADR 044); no route of its own (ADR 043). */
 export function MarkRefunded({ orderId, orderLabel, what }: Props) {

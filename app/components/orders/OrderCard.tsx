@@ -20,12 +20,11 @@ import { CancelOrderButton } from "./CancelOrder";
 import { OrderAgainButton } from "./OrderAgain";
 import { OrderTimeline } from "./OrderTimeline";
 import { PayNowButton } from "./PayNow";
+import { OptionalLine } from "~/components/OptionalLine";
 
 /** `highlighted`: the order just placed. */
 export function OrderCard({ order, now, highlighted = false }: { order: OrderView & { promise: string | null }; now: number; highlighted?: boolean }) {
   const cancellable = shopperCanCancel(order, now);
-  const cancelled = cancellationText(order, "shopper");
-  const refund = refundText(order);
   const numberId = useId();
   return (
     <article
@@ -54,21 +53,9 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
           <p>
             Status: <strong data-testid="order-status">{shopperStatusLabel(order)}</strong>
           </p>
-          {order.promise && (
-            <p className="text-sm text-gray-600" data-testid="order-promise">
-              {order.promise}
-            </p>
-          )}
-          {cancelled && (
-            <p className="text-sm text-red-700" data-testid="cancel-reason">
-              {cancelled}
-            </p>
-          )}
-          {refund && (
-            <p className="text-sm text-gray-800" data-testid="refund-state">
-              {refund}
-            </p>
-          )}
+          <OptionalLine className="text-sm text-gray-600" data-testid="order-promise" text={order.promise} />
+          <OptionalLine className="text-sm text-red-700" data-testid="cancel-reason" text={cancellationText(order, "shopper")} />
+          <OptionalLine className="text-sm text-gray-800" data-testid="refund-state" text={refundText(order)} />
         </div>
         <div className="flex flex-wrap items-start gap-3">
           {awaitingCardPayment(order) && <PayNowButton orderId={order.id} describedBy={numberId} />}

@@ -1,5 +1,6 @@
 import { SELLER_HOME } from "@shared/redirect";
 import { Alert } from "~/lib/field-error";
+import { OptionalLine } from "~/components/OptionalLine";
 
 // /seller/login's page, and what the seller area shows anyone else: a plain form (a login is a new page either way), free of
 // hooks and fetchers since every first load carries it (the root's error boundary). A refusal comes back as a flash.
@@ -14,11 +15,7 @@ export function SellerLogin({ returnTo, email, notice, refusal }: { returnTo?: s
         <h1 className="m-auto text-2xl font-medium">
           <span className="text-primary">Seller</span> Login
         </h1>
-        {notice && (
-          <p role="status" className="rounded bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
-            {notice}
-          </p>
-        )}
+        <OptionalLine role="status" className="rounded bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200" text={notice} />
         {/* Stays once the toast has gone; the password has the focus again. */}
         <Alert id="seller-login-refusal" className="rounded bg-red-50 p-3 text-red-800 ring-1 ring-red-200" message={refusal} />
         <div>

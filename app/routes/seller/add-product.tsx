@@ -16,12 +16,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const worker = fromContext(context);
   // The seller check (the layout's middleware) comes before the (possibly large) upload is read.
   return answerForm(
     request,
     async () => {
-      const product = await saveProductForm(request, worker);
+      const product = await saveProductForm(request, fromContext(context));
       return { msg: `Product Added: ${product.name}`, addedId: product.id };
     },
     { redirectTo: ({ addedId }) => `/seller?${new URLSearchParams({ added: addedId })}` },

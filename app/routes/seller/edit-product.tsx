@@ -11,8 +11,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   sellerPageMeta(loaderData ? `Edit ${loaderData.product.name}` : "Edit product", "A product's pictures, price and stock.");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const worker = fromContext(context);
-  const product = await getProduct(worker.db, params.id);
+  const product = await getProduct(fromContext(context).db, params.id);
   if (!product) throw data("Product not found", { status: 404 });
   return { product: toProductView(product) };
 }
@@ -23,8 +22,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const worker = fromContext(context);
-  return answerForm(request, async () => ({ msg: `Saved ${(await saveProductForm(request, worker, params.id)).name}` }));
+  return answerForm(request, async () => ({ msg: `Saved ${(await saveProductForm(request, fromContext(context), params.id)).name}` }));
 }
 
 export default function EditProduct({ loaderData }: Route.ComponentProps) {

@@ -28,11 +28,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const worker = fromContext(context);
   return answerForm(
     request,
     async () => {
-      await cancelBySeller(worker, { ...Object.fromEntries(await readForm(request)), orderId: params.id });
+      await cancelBySeller(fromContext(context), { ...Object.fromEntries(await readForm(request)), orderId: params.id });
       return { msg: "Order cancelled" };
     },
     { redirectTo: "/seller/orders" },

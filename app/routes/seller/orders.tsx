@@ -30,6 +30,7 @@ import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import { rescueFocusOnItems } from "~/lib/focus-rescue";
 import type { Route } from "./+types/orders";
 import { sellerPageMeta } from "~/lib/site";
+import { OptionalLine } from "~/components/OptionalLine";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Orders", "Orders to pack, send out and deliver.");
 
@@ -228,8 +229,6 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
   };
   const { address } = order;
   const canMarkPaid = order.paymentType === "COD" && !order.isPaid && (order.status === "Out for delivery" || order.status === "Delivered");
-  const cancelled = cancellationText(order, "seller");
-  const refund = refundText(order, "seller");
   // Every card's buttons say the same words: each is described by its order's number.
   const numberId = useId();
 
@@ -280,12 +279,8 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
         <p>
           Status: <strong data-testid="seller-order-status">{order.status}</strong>
         </p>
-        {cancelled && (
-          <p className="text-red-700" data-testid="cancel-reason">
-            {cancelled}
-          </p>
-        )}
-        {refund && <p data-testid="refund-state">{refund}</p>}
+        <OptionalLine className="text-red-700" data-testid="cancel-reason" text={cancellationText(order, "seller")} />
+        <OptionalLine data-testid="refund-state" text={refundText(order, "seller")} />
         {order.paymentState === "refund_due" && (
           <MarkRefunded
             orderId={order.id}

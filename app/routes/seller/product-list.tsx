@@ -28,11 +28,10 @@ export const meta: Route.MetaFunction = () => sellerPageMeta("Products", "Every 
 type Answer = { ok: true; msg: string } | ActionFailure;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const worker = fromContext(context);
   const params = new URL(request.url).searchParams;
   const search = searchTextOfPage(params.get("q"));
   const page = await loadListing(request, () =>
-    listProducts(worker.db, { stock: "any", newestFirst: true, search, cursor: params.get("cursor") ?? undefined, limit: 20 }),
+    listProducts(fromContext(context).db, { stock: "any", newestFirst: true, search, cursor: params.get("cursor") ?? undefined, limit: 20 }),
   );
   // `?delete=<id>`: the Delete button's answer without JavaScript.
   return { search, products: page.products.map(toProductView), nextCursor: page.nextCursor, confirmDelete: params.get("delete") };
@@ -249,16 +248,8 @@ function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; 
   );
 }
 
-type RowProps = {
-  product: ProductView;
-  selected: boolean;
-  onSelect: (on: boolean) => void;
-  /** Where the delete form posts and Keep goes back to. */
-  listAddress: string;
-  /** Without JavaScript, Delete reloads the list asking this row to confirm. */
-  askedToDelete: boolean;
-};
-
+type RowProps = { product: ProductView; selected: boolean; onSelect: (on: boolean) => void; listAddress: string; askedToDelete: boolean };
+/** `listAddress`: where the delete form posts and Keep goes back to; `askedToDelete`: without JavaScript, Delete reloads the list asking this row to confirm. */
 function ProductRow({ product, selected, onSelect, listAddress, askedToDelete }: RowProps) {
   const stock = useFetcher<Answer>();
   useActionToast(stock.state === "idle" ? stock.data : undefined);

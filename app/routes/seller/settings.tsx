@@ -23,9 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const worker = fromContext(context);
   return answerForm(request, async () => {
-    await saveStoreSettings(worker.db, Object.fromEntries(await readForm(request)));
+    await saveStoreSettings(fromContext(context).db, Object.fromEntries(await readForm(request)));
     return { msg: "Settings saved" };
   });
 }

@@ -28,10 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const worker = fromContext(context);
   const user = await requireUserPage(request, context, "/cart");
   return answerForm(request, async () => {
-    const address = await addAddress(worker.db, user.id, Object.fromEntries(await readForm(request)));
+    const address = await addAddress(fromContext(context).db, user.id, Object.fromEntries(await readForm(request)));
     return withFlash(redirect(nextPage(request, address.id)), { kind: "success", message: "Address saved" });
   });
 }

@@ -17,9 +17,8 @@ import type { Route } from "./+types/addresses";
 export const meta: Route.MetaFunction = () => pageMeta("My Addresses", "Your saved delivery addresses.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const worker = fromContext(context);
   const userId = await requireShopperId(request, context);
-  const { userExists, addresses, settings } = await addressBookPage(worker.db, userId);
+  const { userExists, addresses, settings } = await addressBookPage(fromContext(context).db, userId);
   if (!userExists) throw toLogin(request);
   return {
     addresses: addresses.map((address, i) => ({

@@ -23,10 +23,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const worker = fromContext(context);
   const user = await requireUserPage(request, context);
   return answerForm(request, async () => {
-    await updateAddress(worker.db, user.id, params.id, Object.fromEntries(await readForm(request)));
+    await updateAddress(fromContext(context).db, user.id, params.id, Object.fromEntries(await readForm(request)));
     return withFlash(redirect("/addresses", 303), { kind: "success", message: "Address saved" });
   });
 }

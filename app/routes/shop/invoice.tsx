@@ -13,9 +13,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const worker = fromContext(context);
   const userId = await requireShopperId(request, context);
-  return loadPage(() => invoiceData(worker.db, { shopperId: userId }, params.id));
+  return loadPage(() => invoiceData(fromContext(context).db, { shopperId: userId }, params.id));
 }
 
 export default function ShopperInvoice({ loaderData }: Route.ComponentProps) {

@@ -11,9 +11,8 @@ import type { Route } from "./+types/my-orders";
 export const meta: Route.MetaFunction = () => pageMeta("My Orders", "Your orders and where they are.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const worker = fromContext(context);
   const userId = await requireShopperId(request, context);
-  const { userExists, orders, settings } = await myOrdersPage(worker.db, userId);
+  const { userExists, orders, settings } = await myOrdersPage(fromContext(context).db, userId);
   if (!userExists) throw toLogin(request);
   // Just placed (checkout's redirect, or Stripe's return through /loader): that order, if it is theirs.
   const placed = new URL(request.url).searchParams.get(PLACED_PARAM);

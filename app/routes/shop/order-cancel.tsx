@@ -16,9 +16,8 @@ export const meta: Route.MetaFunction = () => pageMeta("Cancel order", "Confirm 
 
 /** The confirmation step without JavaScript (with it, a dialog). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const worker = fromContext(context);
   const userId = await requireShopperId(request, context);
-  const page = await loadPage(() => orderPage(worker.db, userId, params.id));
+  const page = await loadPage(() => orderPage(fromContext(context).db, userId, params.id));
   if (!page.userExists) throw toLogin(request);
   const { order } = page;
   return {
@@ -31,12 +30,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const worker = fromContext(context);
   const user = await requireUserPage(request, context);
   return answerForm(
     request,
     async () => {
-      await cancelByShopper(worker, user.id, { ...Object.fromEntries(await readForm(request)), orderId: params.id });
+      await cancelByShopper(fromContext(context), user.id, { ...Object.fromEntries(await readForm(request)), orderId: params.id });
       return { msg: "Order cancelled" };
     },
     { redirectTo: `/my-orders/${params.id}` },

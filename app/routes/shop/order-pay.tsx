@@ -12,13 +12,12 @@ export const meta: Route.MetaFunction = () => pageMeta("Pay for your order", "Co
 
 /** "Pay now": back to Stripe's page for a card order still waiting for its payment (ADR 054). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const worker = fromContext(context);
   const user = await requireUserPage(request, context);
   return answerForm(
     request,
     async () => {
       await readForm(request);
-      return redirect(await resumeCardPayment(worker, user, params.id));
+      return redirect(await resumeCardPayment(fromContext(context), user, params.id));
     },
     { refusal: { to: () => `/my-orders/${encodeURIComponent(params.id)}` } },
   );

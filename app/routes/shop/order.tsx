@@ -29,14 +29,14 @@ import {
 import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/order";
+import { OptionalLine } from "~/components/OptionalLine";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta(loaderData ? `Order ${orderNumber(loaderData.order.id)}` : "Order", "Your order: what you bought, the bill, where it is going and where it is.");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const worker = fromContext(context);
   const userId = await requireShopperId(request, context);
-  const page = await loadPage(() => orderPage(worker.db, userId, params.id));
+  const page = await loadPage(() => orderPage(fromContext(context).db, userId, params.id));
   if (!page.userExists) throw toLogin(request);
   const reordered = new URL(request.url).searchParams.has("added");
   return { order: { ...page.order, promise: orderPromise(page.order, page.settings) }, reordered, now: Date.now() };
@@ -47,9 +47,6 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const active = isActive(order.status);
   // Followed while on its way (paused in a hidden tab).
   useRevalidateEvery(LIVE_REFRESH_MS, active);
-  const cancelled = cancellationText(order, "shopper");
-  const refund = refundText(order);
-  const { address } = order;
 
   return (
     <div className="mt-10 pb-16">
@@ -80,27 +77,19 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <p className="text-lg">
             <strong data-testid="order-status">{shopperStatusLabel(order)}</strong>
           </p>
-          {order.promise && (
-            <p className="text-gray-700" data-testid="order-promise">
-              {order.promise}
-            </p>
-          )}
+          <OptionalLine className="text-gray-700" data-testid="order-promise" text={order.promise} />
         </div>
         {awaitingCardPayment(order) && (
           <div className="mt-3">
             <PayNowButton orderId={order.id} />
           </div>
         )}
-        {cancelled && (
-          <p className="mt-1 text-sm text-red-700" data-testid="cancel-reason">
-            {cancelled}
-          </p>
-        )}
-        {refund && (
-          <p className={`mt-1 text-sm ${order.paymentState === "refunded" ? "text-primary" : "text-gray-800"}`} data-testid="refund-state">
-            {refund}
-          </p>
-        )}
+        <OptionalLine className="mt-1 text-sm text-red-700" data-testid="cancel-reason" text={cancellationText(order, "shopper")} />
+        <OptionalLine
+          className={`mt-1 text-sm ${order.paymentState === "refunded" ? "text-primary" : "text-gray-800"}`}
+          data-testid="refund-state"
+          text={refundText(order)}
+        />
         <div className="mt-4">
           <OrderTimeline history={order.statusHistory} vertical />
         </div>
@@ -169,7 +158,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <h2 id="address-title" className="mb-2 text-lg font-medium">
               Delivery address
             </h2>
-            <PostalAddress address={address} className="text-sm not-italic text-gray-700" nameClassName="font-medium text-gray-900" testId="order-address" />
+            <PostalAddress
+              address={order.address}
+              className="text-sm not-italic text-gray-700"
+              nameClassName="font-medium text-gray-900"
+              testId="order-address"
+            />
           </section>
         </div>
       </div>
