@@ -51,7 +51,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const setQuantity = useCartChange();
   // All that is left is in the cart already: another would only be refused at Place Order.
   const allLeftInCart = product.stock !== null && inCart >= product.stock;
-  const category = findCategory(product.category);
   const priceTax = useStorefront()?.words.priceTax;
   const categoryPath = `/products/${product.category.toLowerCase()}`;
   const savings = savingsOf(product.pricePaise, product.offerPricePaise);
@@ -68,7 +67,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </Link>{" "}
         /{" "}
         <Link to={categoryPath} className="hover:text-primary">
-          {category?.text ?? product.category}
+          {findCategory(product.category)?.text ?? product.category}
         </Link>{" "}
         /{" "}
         <span aria-current="page" className="text-primary-dull">
