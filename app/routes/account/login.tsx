@@ -22,15 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const logIn = async () => {
+    const { headers, redirectTo, welcome } = await submitAuthForm(request, fromContext(context));
+    return withFlash(redirect(redirectTo, { headers }), { kind: "success", message: welcome });
+  };
   // Refused without JavaScript: back to this page with the reason as a flash, keeping the name and e-mail typed.
-  return answerForm(
-    request,
-    async () => {
-      const { headers, redirectTo, welcome } = await submitAuthForm(request, fromContext(context));
-      return withFlash(redirect(redirectTo, { headers }), { kind: "success", message: welcome });
-    },
-    { refusal: { keep: ["name", "email"] } },
-  );
+  return answerForm(request, logIn, { refusal: { keep: ["name", "email"] } });
 }
 
 /** The login modal as a page: where Login leads before JavaScript loads. */

@@ -17,14 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // The seller check (the layout's middleware) comes before the (possibly large) upload is read.
-  return answerForm(
-    request,
-    async () => {
-      const product = await saveProductForm(request, fromContext(context));
-      return { msg: `Product Added: ${product.name}`, addedId: product.id };
-    },
-    { redirectTo: ({ addedId }) => `/seller?${new URLSearchParams({ added: addedId })}` },
-  );
+  const addProduct = async () => {
+    const product = await saveProductForm(request, fromContext(context));
+    return { msg: `Product Added: ${product.name}`, addedId: product.id };
+  };
+  return answerForm(request, addProduct, { redirectTo: ({ addedId }) => `/seller?${new URLSearchParams({ added: addedId })}` });
 }
 
 export default function AddProduct({ loaderData }: Route.ComponentProps) {

@@ -28,14 +28,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return answerForm(
-    request,
-    async () => {
-      await cancelBySeller(fromContext(context), { ...Object.fromEntries(await readForm(request)), orderId: params.id });
-      return { msg: "Order cancelled" };
-    },
-    { redirectTo: "/seller/orders" },
-  );
+  const cancel = async () => {
+    await cancelBySeller(fromContext(context), { ...Object.fromEntries(await readForm(request)), orderId: params.id });
+    return { msg: "Order cancelled" };
+  };
+  return answerForm(request, cancel, { redirectTo: "/seller/orders" });
 }
 
 export default function SellerCancelOrder({ loaderData, actionData }: Route.ComponentProps) {

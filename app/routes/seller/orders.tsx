@@ -67,24 +67,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
+  const applyChange = async () => {
+    const change = parseInput(sellerOrderFormInput, Object.fromEntries(await readForm(request)));
+    if (change.intent === "paid") {
+      await markCodPaid(worker.db, change.orderId);
+      return { msg: `Payment received for order ${orderNumber(change.orderId)}` };
+    }
+    if (change.intent === "refunded") {
+      const order = await markRefunded(worker, change);
+      return { msg: `Refund of ${formatRupees(order.amountPaise)} recorded` };
+    }
+    const order = await moveOrder(worker, change.orderId, change.status);
+    return { msg: `Order ${orderNumber(order.id)} is now ${order.status}` };
+  };
   // Refused without JavaScript: back to the list with the reason as a toast (ADR 044).
-  return answerForm(
-    request,
-    async () => {
-      const change = parseInput(sellerOrderFormInput, Object.fromEntries(await readForm(request)));
-      if (change.intent === "paid") {
-        await markCodPaid(worker.db, change.orderId);
-        return { msg: `Payment received for order ${orderNumber(change.orderId)}` };
-      }
-      if (change.intent === "refunded") {
-        const order = await markRefunded(worker, change);
-        return { msg: `Refund of ${formatRupees(order.amountPaise)} recorded` };
-      }
-      const order = await moveOrder(worker, change.orderId, change.status);
-      return { msg: `Order ${orderNumber(order.id)} is now ${order.status}` };
-    },
-    { refusal: {} },
-  );
+  return answerForm(request, applyChange, { refusal: {} });
 }
 
 /** This page's URL with some of its query changed (paging starts again unless `before` is given). */

@@ -39,21 +39,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
-  return answerForm(
-    request,
-    async () => {
-      const form = await readForm(request);
-      if (form.get("intent") === "bulk") return { msg: bulkStockMessage(await setStockInBulk(worker.db, bulkStockFields(form))) };
-      const change = parseInput(sellerProductFormInput, Object.fromEntries(form));
-      if (change.intent === "delete") {
-        await deleteProduct(worker.db, change.id);
-        return { msg: "Product Deleted" };
-      }
-      const product = await setInStock(worker.db, { id: change.id, inStock: change.inStock === "true" });
-      return { msg: product.inStock ? `${product.name} is in stock` : `${product.name} is out of stock` };
-    },
-    { refusal: {} },
-  );
+  const applyChange = async () => {
+    const form = await readForm(request);
+    if (form.get("intent") === "bulk") return { msg: bulkStockMessage(await setStockInBulk(worker.db, bulkStockFields(form))) };
+    const change = parseInput(sellerProductFormInput, Object.fromEntries(form));
+    if (change.intent === "delete") {
+      await deleteProduct(worker.db, change.id);
+      return { msg: "Product Deleted" };
+    }
+    const product = await setInStock(worker.db, { id: change.id, inStock: change.inStock === "true" });
+    return { msg: product.inStock ? `${product.name} is in stock` : `${product.name} is out of stock` };
+  };
+  return answerForm(request, applyChange, { refusal: {} });
 }
 
 const BULK_FORM = "bulk-stock";

@@ -12,15 +12,12 @@ export const meta: Route.MetaFunction = () => pageMeta("Order again", "Put a pas
 /** Without JavaScript the order page says what was added (`?added`). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUserPage(request, context);
-  return answerForm(
-    request,
-    async () => {
-      await readForm(request);
-      const result = await orderAgain(fromContext(context).db, user.id, { orderId: params.id });
-      return { msg: result.msg, added: result.added.length, unavailable: result.unavailable };
-    },
-    { redirectTo: `/my-orders/${params.id}?added` },
-  );
+  const reorder = async () => {
+    await readForm(request);
+    const result = await orderAgain(fromContext(context).db, user.id, { orderId: params.id });
+    return { msg: result.msg, added: result.added.length, unavailable: result.unavailable };
+  };
+  return answerForm(request, reorder, { redirectTo: `/my-orders/${params.id}?added` });
 }
 
 // No loader: after a refused document post React Router renders this page, and a loader's redirect would hide the refusal.

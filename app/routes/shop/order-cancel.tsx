@@ -31,14 +31,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUserPage(request, context);
-  return answerForm(
-    request,
-    async () => {
-      await cancelByShopper(fromContext(context), user.id, { ...Object.fromEntries(await readForm(request)), orderId: params.id });
-      return { msg: "Order cancelled" };
-    },
-    { redirectTo: `/my-orders/${params.id}` },
-  );
+  const cancel = async () => {
+    await cancelByShopper(fromContext(context), user.id, { ...Object.fromEntries(await readForm(request)), orderId: params.id });
+    return { msg: "Order cancelled" };
+  };
+  return answerForm(request, cancel, { redirectTo: `/my-orders/${params.id}` });
 }
 
 export default function CancelOrderPage({ loaderData, actionData }: Route.ComponentProps) {

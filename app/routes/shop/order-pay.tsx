@@ -13,14 +13,11 @@ export const meta: Route.MetaFunction = () => pageMeta("Pay for your order", "Co
 /** "Pay now": back to Stripe's page for a card order still waiting for its payment (ADR 054). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUserPage(request, context);
-  return answerForm(
-    request,
-    async () => {
-      await readForm(request);
-      return redirect(await resumeCardPayment(fromContext(context), user, params.id));
-    },
-    { refusal: { to: () => `/my-orders/${encodeURIComponent(params.id)}` } },
-  );
+  const pay = async () => {
+    await readForm(request);
+    return redirect(await resumeCardPayment(fromContext(context), user, params.id));
+  };
+  return answerForm(request, pay, { refusal: { to: () => `/my-orders/${encodeURIComponent(params.id)}` } });
 }
 
 export default function OrderPayPage({ actionData }: Route.ComponentProps) {
