@@ -30,8 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function shouldRevalidate({ formMethod, formAction, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formAction === CART_PATH) return true;
   if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
-  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  return false;
+  return currentUrl.href === nextUrl.href && defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,7 +1,5 @@
-/**
- * The one money module: integer paise inside, rupees only at the edges. The only rounding: tax (the store's
- * rate in basis points, 200 = 2%) of the subtotal, rounded DOWN to a paisa. Shipping is free.
- */
+/** The one money module: integer paise inside, rupees only at the edges. The only rounding: tax (the store's rate in basis
+ * points, 200 = 2%) of the subtotal, rounded DOWN to a paisa. Shipping is free. */
 export type Paise = number;
 
 export const SHIPPING_PAISE: Paise = 0;

@@ -49,10 +49,8 @@ export function paymentLabel(order: { isPaid: boolean; paymentType: string; paym
   return "Pending";
 }
 
-/**
- * "22 Nov 2026, 9:37 pm" in IST, as en-IN's Intl prints it ("Sept" too), by hand: the first `Intl` use is costly
- * in the browser, and server and browser ICU versions could disagree during hydration.
- */
+/** "22 Nov 2026, 9:37 pm" in IST, as en-IN's Intl prints it ("Sept" too), by hand: the first `Intl` use is costly in the
+ * browser, and server and browser ICU versions could disagree during hydration. */
 export function formatDateTime(ms: number): string {
   const ist = new Date(ms + IST_OFFSET_MS);
   const hours = ist.getUTCHours();

@@ -1,7 +1,5 @@
-/**
- * The one check of every redirect target from a URL or form: a path on this site, or "/". Judged after URL
- * normalisation, as the browser follows it: "/%2e//evil.example" normalises to "//evil.example", another host.
- */
+/** The one check of every redirect target from a URL or form: a path on this site, or "/". Judged after URL normalisation,
+ * as the browser follows it: "/%2e//evil.example" normalises to "//evil.example", another host. */
 export function safeLocalPath(next: string | null | undefined): string {
   if (!next || !isLocalPath(next) || /[\\\p{Cc}]/u.test(next)) return "/";
   try {

@@ -2,6 +2,9 @@ import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { cartFormAction, useCart, useCartChange } from "~/lib/cart";
 
+const ADD_BUTTON =
+  "flex h-10 w-24 items-center justify-center rounded border border-primary/40 bg-primary-soft text-sm font-medium text-primary-dull hover:bg-primary/20";
+
 // "Add", then a − qty + stepper. Plain forms posting to /cart (few elements: a listing has dozens), a fetcher once hydrated.
 // When Add and the stepper swap, the pressed button is gone: the focus goes to its successor.
 export function AddToCart({ productId, productName, unitPricePaise }: { productId: string; productName: string; unitPricePaise: number }) {
@@ -37,15 +40,7 @@ export function AddToCart({ productId, productName, unitPricePaise }: { productI
     </form>
   );
 
-  if (quantity === 0) {
-    return button(
-      "add",
-      `Add ${productName} to cart`,
-      "Add",
-      "flex h-10 w-24 items-center justify-center rounded border border-primary/40 bg-primary-soft text-sm font-medium text-primary-dull hover:bg-primary/20",
-      takeFocus,
-    );
-  }
+  if (quantity === 0) return button("add", `Add ${productName} to cart`, "Add", ADD_BUTTON, takeFocus);
   return (
     <div className="flex h-10 w-24 items-center justify-between rounded bg-primary/20 text-primary-dull select-none">
       {button("remove", `Remove one ${productName}`, "−", "h-10 w-9 text-lg")}

@@ -8,15 +8,14 @@ import { Stars } from "./Stars";
 
 /** `eager`: likely in the first screen; `first`: the page's likely LCP, fetched first. */
 export function ProductCard({ product, eager = false, first = false }: { product: ProductCardView; eager?: boolean; first?: boolean }) {
-  const image = product.image;
   return (
     <article className="relative flex flex-col rounded-md border border-gray-200 bg-white p-3 md:px-4">
       <DiscountBadge offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} className="absolute left-2 top-2" />
       <Link to={productPath(product)} className="group flex flex-col">
         <div className="flex items-center justify-center py-2">
-          {image && (
+          {product.image && (
             <img
-              src={imageUrl(image)}
+              src={imageUrl(product.image)}
               alt=""
               width={128}
               height={128}

@@ -36,12 +36,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const currentRevision = () => revision;
+const serverRevision = () => 0;
+
 function useWaitingLines(): PendingLine[] {
-  useSyncExternalStore(
-    subscribe,
-    () => revision,
-    () => 0,
-  );
+  useSyncExternalStore(subscribe, currentRevision, serverRevision);
   return [...waiting.values()];
 }
 

@@ -35,11 +35,7 @@ export function dismissToast(id: number) {
 function schedule(id: number, kind: ToastKind) {
   clearTimeout(timers.get(id));
   const duration = DURATION_MS[kind];
-  if (Number.isFinite(duration))
-    timers.set(
-      id,
-      setTimeout(() => dismissToast(id), duration),
-    );
+  if (Number.isFinite(duration)) timers.set(id, setTimeout(dismissToast, duration, id));
 }
 
 function show(kind: ToastKind, message: string): number {

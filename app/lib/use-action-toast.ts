@@ -16,10 +16,9 @@ export function useFailureToast(state: "idle" | "submitting" | "loading", error:
   useEffect(() => {
     if (state === "submitting" && shown.current !== null) toast.dismiss(shown.current);
   }, [state]);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    return () => {
       if (shown.current !== null) toast.dismiss(shown.current);
-    },
-    [],
-  );
+    };
+  }, []);
 }

@@ -9,14 +9,12 @@ export function LoginModal() {
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
   const navigation = useNavigation();
 
-  useEffect(
-    () =>
-      onLoginRequested((target) => {
-        setRedirectTo(target);
-        dialog.current?.showModal();
-      }),
-    [],
-  );
+  useEffect(() => {
+    return onLoginRequested((target) => {
+      setRedirectTo(target);
+      dialog.current?.showModal();
+    });
+  }, []);
 
   // On its own the dialog would focus itself or Close: focus the first field once the form is there.
   useEffect(() => {

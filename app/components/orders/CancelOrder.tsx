@@ -25,16 +25,7 @@ type Props = {
 const BUTTON = "rounded border border-red-300 px-4 py-1.5 text-sm text-red-700 hover:bg-red-50";
 
 /** A link to a confirmation page (works without JavaScript); with it, the same confirmation in a dialog, posting through a fetcher. */
-export function CancelOrderButton({
-  confirmPath,
-  orderLabel,
-  reasons,
-  withNote = false,
-  buttonLabel = "Cancel order",
-  open = true,
-  describedBy,
-  refundNote,
-}: Props) {
+export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote, buttonLabel = "Cancel order", open = true, describedBy, refundNote }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   // Rendered when first opened, not on the server for every card (CPU per request, ADR 023).
   const [opened, setOpened] = useState(false);
@@ -113,7 +104,7 @@ type CancelOrderFormProps = {
   fetcher?: FetcherWithComponents<FormAnswer>;
   action: string;
   reasons: readonly string[];
-  withNote: boolean;
+  withNote?: boolean;
   answer?: FormAnswer | null;
   keepButton: React.ReactNode;
 };

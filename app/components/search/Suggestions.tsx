@@ -172,13 +172,12 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
     return () => listeners.abort();
   });
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    return () => {
       clearTimeout(timer.current);
       request.current?.abort();
-    },
-    [],
-  );
+    };
+  }, []);
 
   return (
     <>
