@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useContext, useEffect, useState } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { flashMiddleware, takeFlash } from "@worker/web/flash";
 import { shopperMiddleware, shopperOf } from "@worker/web/shopper-state";
@@ -9,7 +9,7 @@ import { SellerLogin } from "~/components/seller/SellerLogin";
 import { Toaster } from "~/components/Toaster";
 import { RouteAnnouncer } from "~/components/RouteAnnouncer";
 import { CART_PATH } from "~/lib/cart";
-import { InlineStyles, useNonce } from "~/lib/document-context";
+import { InlineStyles, NonceContext } from "~/lib/document-context";
 import { pageMeta } from "~/lib/site";
 
 export const middleware: Route.MiddlewareFunction[] = [flashMiddleware, shopperMiddleware];
@@ -34,7 +34,7 @@ export function shouldRevalidate({ formMethod, formAction, currentUrl, nextUrl, 
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
+  const nonce = useContext(NonceContext);
   return (
     <html lang="en-IN">
       <head>

@@ -25,21 +25,16 @@ export function viewPromise(promise: DeliveryPromise, pincode: string): PromiseV
   return { kind: promise.kind, text: promiseText(promise, pincode) };
 }
 
+type ExpressTimes = { fastestExpressMinutes: number | null; slowestExpressMinutes: number | null };
 /** "30 minutes", or "20-45 minutes" when they differ (the fastest alone would promise it everywhere). */
-export function expressTimeText(store: { fastestExpressMinutes: number | null; slowestExpressMinutes: number | null }): string | null {
+export function expressTimeText(store: ExpressTimes): string | null {
   const { fastestExpressMinutes: fastest, slowestExpressMinutes: slowest } = store;
   if (fastest === null) return null;
   return slowest === null || slowest === fastest ? `${fastest} minutes` : `${fastest}-${slowest} minutes`;
 }
 
 /** The store's promise in one sentence, from the settings. */
-export function storePromiseSentence(store: {
-  state: string;
-  fastestExpressMinutes: number | null;
-  slowestExpressMinutes: number | null;
-  standardMinDays: number;
-  standardMaxDays: number;
-}): string {
+export function storePromiseSentence(store: ExpressTimes & { state: string; standardMinDays: number; standardMaxDays: number }): string {
   const standard = `${daysText(store.standardMinDays, store.standardMaxDays)} anywhere else in ${store.state}`;
   const express = expressTimeText(store);
   return express === null

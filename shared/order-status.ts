@@ -67,11 +67,9 @@ export function formatDate(ms: number): string {
 /** The Cancellation & Refund Policy's words. */
 export const REFUND_TIME = "5-7 business days";
 
+type Refundable = { paymentState: string; paymentType: string; amountPaise: number; refundedAt: number | null };
 /** The money of a paid, cancelled order (ADR 044): "Refund of ₹420 due: …" or "Refund of ₹420 made on 24 Nov 2026". */
-export function refundText(
-  order: { paymentState: string; paymentType: string; amountPaise: number; refundedAt: number | null },
-  reader: Reader = "shopper",
-): string | null {
+export function refundText(order: Refundable, reader: Reader = "shopper"): string | null {
   const amount = formatRupees(order.amountPaise);
   if (order.paymentState === "refunded" && order.refundedAt !== null) return `Refund of ${amount} made on ${formatDate(order.refundedAt)}`;
   if (order.paymentState !== "refund_due") return null;
@@ -127,11 +125,9 @@ export const SELLER_CANCEL_REASONS = [
 
 export const CANCEL_NOTE_MAX = 300;
 
+type Cancellable = { status: string; cancelReason: string | null; cancelNote: string | null; cancelledBy: CancelledBy | null };
 /** "Cancelled by you: Ordered by mistake" / "Cancelled by the store: Items out of stock (note)". */
-export function cancellationText(
-  order: { status: string; cancelReason: string | null; cancelNote: string | null; cancelledBy: CancelledBy | null },
-  reader: Reader,
-): string | null {
+export function cancellationText(order: Cancellable, reader: Reader): string | null {
   // A card order being ended carries its cancellation before it is cancelled (ADR 066): not said until then.
   if (order.status !== "Cancelled" || !order.cancelReason) return null;
   if (order.cancelledBy === "system") return `Cancelled: ${order.cancelReason}`;

@@ -49,8 +49,7 @@ export function ProductListing<P extends Page>({ title, page, emptyMessage, chil
   const pages = [page, ...appended];
   const products = pages.flatMap((p) => p.products);
   const lastPage = pages.at(-1)!;
-  const nextCursor = lastPage.nextCursor;
-  const nextHref = nextCursor ? withCursor(location, nextCursor) : null;
+  const nextHref = lastPage.nextCursor ? withCursor(location, lastPage.nextCursor) : null;
 
   return (
     <section ref={section} className="mt-10 flex flex-col" aria-labelledby="listing-title">

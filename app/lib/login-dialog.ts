@@ -11,9 +11,7 @@ export function onLoginRequested(listener: Listener) {
     listener(pending);
     pending = null;
   }
-  return () => {
-    listeners.delete(listener);
-  };
+  return () => void listeners.delete(listener);
 }
 
 export function requestLogin(redirectTo = "/"): void {

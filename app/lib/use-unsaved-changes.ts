@@ -4,10 +4,7 @@ import { useBlocker, useNavigate, type Blocker } from "react-router";
 // A form with unsaved changes asks before they are lost (ADR 055): app navigations are held (`blocker`) and closing the tab asks.
 // "Changed" compares fields with their defaults (what the page rendered). `saving`: a held navigation waits for the save's answer.
 // A select whose saved value can change must be keyed by it (React does not carry a new defaultValue to its options).
-export function useUnsavedChanges(
-  form: RefObject<HTMLFormElement | null>,
-  { otherChanges = false, saving = false }: { otherChanges?: boolean; saving?: boolean } = {},
-): { blocker: Blocker; asking: boolean; keepEditing: () => void } {
+export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { otherChanges = false, saving }: { otherChanges?: boolean; saving: boolean }) {
   const [fieldsChanged, setFieldsChanged] = useState(false);
   const changed = fieldsChanged || otherChanges;
 

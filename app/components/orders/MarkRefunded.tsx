@@ -18,10 +18,8 @@ export function useRefundToast() {
   useActionToast(fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : undefined);
 }
 
-type Props = { orderId: string; orderLabel: string; what: string };
-
 /** A native `<details>` confirmation posting to the page's own action (ADR 044); no route of its own (ADR 043). */
-export function MarkRefunded({ orderId, orderLabel, what }: Props) {
+export function MarkRefunded({ orderId, orderLabel, what }: { orderId: string; orderLabel: string; what: string }) {
   const fetcher = useFetcher<RefundResult>({ key: REFUND_FETCHER });
   const errorId = useId();
   // The fetcher is shared: this card shows only the answer to its own post.

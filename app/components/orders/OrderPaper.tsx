@@ -24,7 +24,6 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
   const [backTo, backLabel] = forSeller
     ? [`/seller/orders?${new URLSearchParams({ q: orderNumber(order.id) })}`, "Back to the order in Orders"]
     : [`/my-orders/${order.id}`, "Back to the order"];
-  const { address } = order;
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const title = kind === "packing-slip" ? "Packing Slip" : store.gstin ? "Tax Invoice" : "Invoice";
   return (
@@ -75,7 +74,7 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
         <section aria-label="Addresses" className="grid gap-4 border-b border-gray-300 py-4 sm:grid-cols-2">
           <div>
             <h2 className="text-xs font-semibold uppercase text-gray-600">{kind === "invoice" ? "Bill to / Ship to" : "Deliver to"}</h2>
-            <PostalAddress address={address} className="mt-1 not-italic" nameClassName="font-medium" />
+            <PostalAddress address={order.address} className="mt-1 not-italic" nameClassName="font-medium" />
           </div>
           <div>
             <h2 className="text-xs font-semibold uppercase text-gray-600">Payment</h2>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { ProductCardView } from "@worker/services/catalog";
 import { CATEGORIES, findCategory } from "@shared/categories";
 import { imageUrl } from "@shared/images";
-import { productPath } from "@shared/paths";
+import { categoryPath, productPath } from "@shared/paths";
 import { productsHref, type ProductSort } from "@shared/search";
 
 type Listing = { search: string; category?: string; sort: ProductSort };
@@ -86,10 +86,7 @@ export function NoMatches({ listing, soldOut = [] }: { listing: Listing; soldOut
       <ul className="mt-3 flex flex-wrap gap-2">
         {CATEGORIES.map((c) => (
           <li key={c.path}>
-            <Link
-              to={`/products/${c.path.toLowerCase()}`}
-              className="inline-block rounded-full border border-gray-300 px-4 py-1.5 text-gray-700 hover:border-primary"
-            >
+            <Link to={categoryPath(c.path)} className="inline-block rounded-full border border-gray-300 px-4 py-1.5 text-gray-700 hover:border-primary">
               {c.text}
             </Link>
           </li>

@@ -39,10 +39,14 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
   const activeId = expanded && active >= 0 ? optionId(active) : undefined;
   useEffect(() => onStateChange({ expanded, activeId }), [expanded, activeId, onStateChange]);
 
-  // Its last count is not left for a screen reader to meet later.
-  const choose = (item: Suggestion) => {
+  const close = () => {
     setOpen(false);
     setActive(-1);
+  };
+
+  // Its last count is not left for a screen reader to meet later.
+  const choose = (item: Suggestion) => {
+    close();
     setAnswer(null);
     setAnnouncement("");
     asked.current = "";
@@ -127,24 +131,19 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
         case "Escape":
           if (expanded) {
             event.preventDefault();
-            setOpen(false);
-            setActive(-1);
+            close();
           }
           return;
         case "Tab":
           setOpen(false);
       }
     };
-    const onBlur = () => {
-      setOpen(false);
-      setActive(-1);
-    };
 
     const listeners = new AbortController();
     box.addEventListener("input", ask, { signal: listeners.signal });
     box.addEventListener("focus", ask, { signal: listeners.signal });
     box.addEventListener("keydown", onKeyDown, { signal: listeners.signal });
-    box.addEventListener("blur", onBlur, { signal: listeners.signal });
+    box.addEventListener("blur", close, { signal: listeners.signal });
     // Loaded while the shopper was already typing.
     if (!searchSubmitted.current && document.activeElement === box && !asked.current) ask();
     return () => listeners.abort();

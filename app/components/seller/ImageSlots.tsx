@@ -24,7 +24,6 @@ export function hasPicture(slots: Slot[]): boolean {
 // Real labelled file inputs (a file can be dropped too); field names follow the slot's position (`image<i>`, `keep<i>`,
 // `remove<i>`, `position<i>`: worker/web/seller-forms.ts). Arrows move pictures with JavaScript, a Position select without.
 export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots: React.Dispatch<React.SetStateAction<Slot[]>>; error: string | null }) {
-  const hydrated = useHydrated();
   const [announcement, setAnnouncement] = useState("");
   // The moved slot's button gets the focus back: React may have moved its element, which blurs it.
   const [moved, setMoved] = useState<{ id: number; direction: "earlier" | "later" } | null>(null);
@@ -56,7 +55,6 @@ export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots
             key={slot.id}
             slot={slot}
             position={position}
-            hydrated={hydrated}
             onChange={(change) => update(slot.id, change)}
             onMove={(to) => move(position, to)}
             last={position >= lastFilled}
@@ -75,14 +73,14 @@ export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots
 type SlotViewProps = {
   slot: Slot;
   position: number;
-  hydrated: boolean;
   last: boolean;
   onChange: (change: Partial<Slot>) => void;
   onMove: (to: number) => void;
   focusMove: "earlier" | "later" | null;
   onFocusMoved: () => void;
 };
-function SlotView({ slot, position, hydrated, last, onChange, onMove, focusMove, onFocusMoved }: SlotViewProps) {
+function SlotView({ slot, position, last, onChange, onMove, focusMove, onFocusMoved }: SlotViewProps) {
+  const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
   const earlier = useRef<HTMLButtonElement>(null);
   const later = useRef<HTMLButtonElement>(null);

@@ -81,14 +81,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="grid gap-10 lg:grid-cols-3">
-        <StockList title={`Sold out (${soldOut.count})`} id="sold-out" products={soldOut.products} count={soldOut.count} empty="Nothing is sold out." />
-        <StockList
-          title={`Low stock (${lowStock.count})`}
-          id="low-stock"
-          products={lowStock.products}
-          count={lowStock.count}
-          empty={`No product has ${LOW_STOCK} or fewer left.`}
-        />
+        <StockList title={`Sold out (${soldOut.count})`} id="sold-out" list={soldOut} empty="Nothing is sold out." />
+        <StockList title={`Low stock (${lowStock.count})`} id="low-stock" list={lowStock} empty={`No product has ${LOW_STOCK} or fewer left.`} />
         <section aria-labelledby="best-title">
           <h2 id="best-title" className="text-lg font-medium">
             Best sellers, last {BEST_SELLER_DAYS} days
@@ -153,7 +147,8 @@ function PeriodCard({ label, figures, refunded, live }: { label: string; figures
   );
 }
 
-function StockList({ title, id, products, count, empty }: { title: string; id: string; products: StockedProduct[]; count: number; empty: string }) {
+type StockListProps = { title: string; id: string; list: { products: StockedProduct[]; count: number }; empty: string };
+function StockList({ title, id, list: { products, count }, empty }: StockListProps) {
   return (
     <section aria-labelledby={`${id}-title`} data-testid={id}>
       <h2 id={`${id}-title`} className="text-lg font-medium">

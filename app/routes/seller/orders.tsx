@@ -163,9 +163,7 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
   return (
     <Form
       ref={form}
-      onSubmit={() => {
-        searched.current = true;
-      }}
+      onSubmit={() => (searched.current = true)}
       method="get"
       role="search"
       aria-label="Search and filter orders"

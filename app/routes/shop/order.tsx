@@ -44,9 +44,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order, reordered, now } = loaderData;
-  const active = isActive(order.status);
   // Followed while on its way (paused in a hidden tab).
-  useRevalidateEvery(LIVE_REFRESH_MS, active);
+  useRevalidateEvery(LIVE_REFRESH_MS, isActive(order.status));
 
   return (
     <div className="mt-10 pb-16">
