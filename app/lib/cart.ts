@@ -1,8 +1,9 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import { useFetcher } from "react-router";
 import { CART_CHANGED, cartCount, withQuantity, type CartItems, type CartPrices } from "@shared/cart";
 import { useShopperState } from "./root-data";
 import { toast } from "./toast";
+import { useActionToast } from "./use-action-toast";
 
 /** The one cart action (routes/shop/cart.tsx), with or without JavaScript. */
 export const CART_PATH = "/cart";
@@ -60,9 +61,7 @@ export function useCart(): { items: CartItems; prices: CartPrices; count: number
 /** Says so when the cart refused a change (mounted once, in the layout). */
 export function useCartErrors() {
   const fetcher = useFetcher<{ ok: boolean; msg: string }>({ key: CART_FETCHER });
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.msg);
-  }, [fetcher.state, fetcher.data]);
+  useActionToast(fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : undefined);
 }
 
 export function useCartChange() {

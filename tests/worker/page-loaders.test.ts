@@ -29,8 +29,7 @@ import * as myOrders from "~/routes/shop/my-orders";
 import * as orderPage from "~/routes/shop/order";
 import * as orderCancelPage from "~/routes/shop/order-cancel";
 import * as shopperInvoice from "~/routes/shop/invoice";
-import * as sellerInvoice from "~/routes/seller/invoice";
-import * as sellerPackingSlip from "~/routes/seller/packing-slip";
+import * as sellerOrderPaper from "~/routes/seller/order-paper";
 import * as sellerOrderCancel from "~/routes/seller/order-cancel";
 import * as sellerWaiting from "~/routes/seller/orders-waiting";
 import * as product from "~/routes/shop/product";
@@ -716,8 +715,7 @@ describe("order pages (issues 15 and 16)", () => {
     const invoice = await runLoaders(page(`/my-orders/${id}/invoice`, shopper.cookie), step("invoice", shopperInvoice.loader, { id: id! }));
     expectWithinBudget(invoice, 1);
     for (const [name, loader] of [
-      ["seller invoice", sellerInvoice.loader],
-      ["packing slip", sellerPackingSlip.loader],
+      ["seller invoice and packing slip", sellerOrderPaper.loader],
       ["seller cancel", sellerOrderCancel.loader],
     ] as const) {
       const result = await runLoaders(page(`/seller/orders/${id}/x`, seller), step("seller layout", sellerGuard), step(name, loader, { id: id! }));

@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher, useLocation, useSearchParams, Link } from "react-router";
 import type { ActionFailure } from "@worker/web/form-answer";
 import type { AddressSnapshot } from "@worker/db/schema";
 import type { PromiseView } from "@shared/delivery";
+import { useActionToast } from "~/lib/use-action-toast";
 import { requestLogin } from "~/lib/login-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Totals } from "@shared/money";
@@ -35,9 +36,7 @@ export function Checkout({ totals, savedPaise, signedIn, addresses, cardPayments
   const unserved = signedIn ? addresses.find((address) => address.id === addressId && address.promise.kind === "unserved") : undefined;
   const hydrated = useHydrated();
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.msg);
-  }, [fetcher.state, fetcher.data]);
+  useActionToast(fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : undefined);
 
   return (
     <fetcher.Form

@@ -87,8 +87,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="best-title" className="text-lg font-medium">
             Best sellers, last {BEST_SELLER_DAYS} days
           </h2>
-          {/* Kept for a minute (worker/services/dashboard.ts): say so, or a cancelled order still counts here and nowhere else. */}
-          <p className="text-xs text-gray-600">Updated every minute</p>
           {bestSellers.length === 0 ? (
             <p className="mt-3 text-sm text-gray-600">No sales in the last {BEST_SELLER_DAYS} days.</p>
           ) : (
