@@ -13,9 +13,7 @@ import { storeSettingsQuery, toStoreSettings } from "./store-settings";
 export const INVALID_LOGIN = "Invalid email or password";
 const EMAIL_TAKEN = "An account with this e-mail already exists. Try logging in.";
 
-export function publicUser(user: User) {
-  return { _id: user.id, name: user.name, email: user.email, cartItems: user.cartItems };
-}
+export const publicUser = (user: User) => ({ _id: user.id, name: user.name, email: user.email, cartItems: user.cartItems });
 
 export async function register(db: Database, input: unknown, guestCart: CartItems = {}): Promise<User> {
   const { name, email, password } = parseInput(registerInput, input);

@@ -106,9 +106,7 @@ export function listAddresses(db: Database, userId: string) {
     .orderBy(...defaultFirst);
 }
 
-export function toSavedAddress(address: Address, index: number) {
-  return { ...toAddressSnapshot(address), isDefault: index === 0 };
-}
+export const toSavedAddress = (address: Address, index: number) => ({ ...toAddressSnapshot(address), isDefault: index === 0 });
 export type SavedAddress = ReturnType<typeof toSavedAddress>;
 
 /** The default address's PIN and state, for the caller's batch. */
@@ -143,9 +141,7 @@ export function newAddressPrefill(user: { name: string; email: string }, pincode
   };
 }
 
-export function toAddressSnapshot({ userId: _userId, createdAt: _createdAt, isDefault: _isDefault, ...address }: Address): AddressSnapshot {
-  return address;
-}
+export const toAddressSnapshot = ({ userId: _userId, createdAt: _createdAt, isDefault: _isDefault, ...address }: Address): AddressSnapshot => address;
 
 /** The spec's JSON shape of an address, with the zip under both spellings its clients read. */
 export function toApiAddress(address: AddressSnapshot) {
@@ -153,9 +149,7 @@ export function toApiAddress(address: AddressSnapshot) {
   return { _id: id, ...fields, zipcode: fields.zipCode };
 }
 
-export function toApiSavedAddress(address: Address, isDefault: boolean) {
-  return { ...toApiAddress(toAddressSnapshot(address)), isDefault };
-}
+export const toApiSavedAddress = (address: Address, isDefault: boolean) => ({ ...toApiAddress(toAddressSnapshot(address)), isDefault });
 
 /** The address book in one round trip (the account may be gone). */
 export async function addressBookPage(db: Database, userId: string): Promise<{ userExists: boolean; addresses: Address[]; settings: StoreSettings }> {

@@ -5,9 +5,7 @@ import type { CancelledBy, OrderStatus } from "@shared/order-status";
 import type { Database } from "@worker/db/client";
 import { orderItems, orders, products } from "@worker/db/schema";
 
-export function historyWith(to: OrderStatus, at: number): SQL {
-  return sql`json_insert(${orders.statusHistory}, '$[#]', json_object('status', ${to}, 'at', ${at}))`;
-}
+export const historyWith = (to: OrderStatus, at: number): SQL => sql`json_insert(${orders.statusHistory}, '$[#]', json_object('status', ${to}, 'at', ${at}))`;
 
 export const UNPAID_CANCEL_REASONS = {
   expired: "Payment not completed in time",

@@ -71,9 +71,7 @@ function withHeldStock(found: Product[], held: { productId: string; held: number
 }
 
 /** Offer prices of a saved cart's products, for the caller's batch. */
-export function savedCartPricesQuery(db: Database, userId: string) {
-  return pricesOf(db, savedCartOf(userId));
-}
+export const savedCartPricesQuery = (db: Database, userId: string) => pricesOf(db, savedCartOf(userId));
 
 const savedCartOf = (userId: string) => sql`(SELECT ${users.cartItems} FROM ${users} WHERE ${users.id} = ${userId})`;
 const inCart = (cart: SQL) => sql`${products.id} IN (SELECT key FROM json_each(${cart}))`;
@@ -127,6 +125,4 @@ export async function storeCart(db: Database, userId: string, items: CartItems):
   return known;
 }
 
-function writeCart(db: Database, userId: string, items: CartItems) {
-  return db.update(users).set({ cartItems: items }).where(eq(users.id, userId));
-}
+const writeCart = (db: Database, userId: string, items: CartItems) => db.update(users).set({ cartItems: items }).where(eq(users.id, userId));

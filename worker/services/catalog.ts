@@ -81,9 +81,7 @@ function toPage<Row>(rows: Row[], limit: number, cursorOf: (last: Row) => string
   return { products: page.map(toProduct), nextCursor: rows.length > limit && last ? cursorOf(last) : null };
 }
 
-export async function getProduct(db: Database, id: string): Promise<Product | undefined> {
-  return db.query.products.findFirst({ where: eq(products.id, id) });
-}
+export const getProduct = async (db: Database, id: string): Promise<Product | undefined> => db.query.products.findFirst({ where: eq(products.id, id) });
 
 function relatedQuery(db: Database, productId: string, limit: number) {
   const categoryOf = sql`(SELECT ${products.category} FROM ${products} WHERE ${products.id} = ${productId})`;
@@ -101,9 +99,7 @@ export async function productWithRelated(db: Database, id: string, limit = 5): P
 }
 
 /** The spec's "Best Sellers": the first five in-stock products. */
-export async function bestSellers(db: Database, limit = 5): Promise<Product[]> {
-  return (await listProducts(db, { limit })).products;
-}
+export const bestSellers = async (db: Database, limit = 5): Promise<Product[]> => (await listProducts(db, { limit })).products;
 
 /** The spec's JSON shape (rupees, `_id`); images absolute, for front ends on other origins. */
 export function toApiProduct(product: Product, storeOrigin: string) {
@@ -123,9 +119,7 @@ export function toApiProduct(product: Product, storeOrigin: string) {
 }
 export type ApiProduct = ReturnType<typeof toApiProduct>;
 
-export function toProductView({ createdAt: _created, updatedAt: _updated, ...view }: Product) {
-  return view;
-}
+export const toProductView = ({ createdAt: _created, updatedAt: _updated, ...view }: Product) => view;
 export type ProductView = ReturnType<typeof toProductView>;
 
 /** Just what a product card shows, so listings send less. */
@@ -151,9 +145,7 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function listCursor({ createdAt, id }: { createdAt: number; id: string }): string {
-  return `${createdAt}.${id}`;
-}
+export const listCursor = ({ createdAt, id }: { createdAt: number; id: string }): string => `${createdAt}.${id}`;
 
 function decodeListCursor(cursor: string | undefined): { createdAt: number; id: string } | null {
   if (!cursor) return null;

@@ -65,9 +65,7 @@ export function partBoundariesQuery(db: Database) {
     .orderBy(sql`${numbered.n}`);
 }
 
-export function exportFileName(now = new Date(), part?: number): string {
-  return `products-${istDate(istDay(now.getTime()))}${part ? `-part-${part}` : ""}.csv`;
-}
+export const exportFileName = (now = new Date(), part?: number): string => `products-${istDate(istDay(now.getTime()))}${part ? `-part-${part}` : ""}.csv`;
 
 function exportPartUrl(part: number, cursor: string | null): string {
   return `/api/product/export?${new URLSearchParams({ part: String(part), ...(cursor && { cursor }) })}`;

@@ -300,9 +300,7 @@ export function publicRow(row: ImportRow) {
 
 export const IMPORT_TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it in two`;
 
-export function importResultMessage({ created, updated }: ImportResult): string {
-  return `Imported: ${created} created, ${updated} updated`;
-}
+export const importResultMessage = ({ created, updated }: ImportResult): string => `Imported: ${created} created, ${updated} updated`;
 
 export function planSummaryMessage({ summary }: ImportPlan): string {
   return `${summary.create} to create, ${summary.update} to change, ${summary.unchanged} unchanged, ${summary.refused} refused`;

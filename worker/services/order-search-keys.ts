@@ -1,26 +1,16 @@
 /** The keys the seller finds orders by (ADR 035), written when an order is placed and read the same way by every search. */
 import type { AddressSnapshot } from "@worker/db/schema";
 
-export function nameKey(text: string): string {
-  return text.trim().toLowerCase().replace(/\s+/g, " ");
-}
+export const nameKey = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, " ");
 
-export function emailKey(text: string): string {
-  return text.trim().toLowerCase();
-}
+export const emailKey = (text: string): string => text.trim().toLowerCase();
 
-export function pincodeKey(text: string): string {
-  return text.replace(/\s+/g, "");
-}
+export const pincodeKey = (text: string): string => text.replace(/\s+/g, "");
 
-export function phoneKey(text: string): string {
-  return text.replace(/\D/g, "").slice(-10);
-}
+export const phoneKey = (text: string): string => text.replace(/\D/g, "").slice(-10);
 
 /** The end of a number becomes the start of its key. */
-export function reversed(digits: string): string {
-  return [...digits].reverse().join("");
-}
+export const reversed = (digits: string): string => [...digits].reverse().join("");
 
 export function orderSearchKeys(address: Pick<AddressSnapshot, "firstName" | "lastName" | "phone" | "email" | "zipCode" | "city">) {
   const searchPhone = phoneKey(address.phone);

@@ -62,9 +62,7 @@ export async function cancelByShopper(store: PaymentStore, userId: string, input
 }
 
 /** Waiting for its payment, or being ended by someone else just now. */
-function unpaidCardOrder(order: Order): boolean {
-  return order.paymentType === "Online" && !order.isPaid && order.status === "Order Placed";
-}
+const unpaidCardOrder = (order: Order): boolean => order.paymentType === "Online" && !order.isPaid && order.status === "Order Placed";
 
 /** Cancelled only once its Stripe checkout is closed (ADR 066). */
 async function cancelWaitingCardOrder(store: PaymentStore, order: Order, ending: Ending): Promise<Order> {

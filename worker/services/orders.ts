@@ -123,9 +123,7 @@ export async function placeOrder(
   return { order: { ...order, items: itemRows }, created: true, claimed };
 }
 
-export function waitingCardOrdersOf(userId: string) {
-  return and(eq(orders.userId, userId), waitingCardOrders());
-}
+export const waitingCardOrdersOf = (userId: string) => and(eq(orders.userId, userId), waitingCardOrders());
 
 /** Claims the shopper's waiting card orders but `exceptId` for replacement (ADR 054, 066). */
 export function claimReplacedCardOrders(db: Database, userId: string, exceptId: string | null) {

@@ -47,9 +47,7 @@ export function stem(word: string): string {
 }
 
 /** An FTS5 string literal: the text as one phrase, its own quotes doubled, so FTS syntax in it is inert. */
-export function ftsPhrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
-}
+export const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
 
 /** Trigrams of " word ": " ap", "app", …, "le ". */
 export function paddedTrigrams(word: string): string[] {

@@ -74,9 +74,7 @@ export function savedSynonymMessage({ word, created, replaced, findsProducts }: 
 }
 
 /** "Coca-Cola" → "coca cola", as the search looks it up. */
-function asSearched(term: string): string {
-  return searchWords(term).join(" ") || term;
-}
+const asSearched = (term: string): string => searchWords(term).join(" ") || term;
 
 export async function removeSearchSynonym(db: Database, fields: unknown): Promise<SearchSynonym> {
   const term = asSearched(parseInput(searchSynonymRef, fields).term);

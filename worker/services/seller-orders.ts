@@ -45,22 +45,16 @@ export function listQuery(db: Database, query: SellerOrdersQuery) {
   });
 }
 
-export async function waitingOrderCount(db: Database): Promise<number> {
-  return (await waitingQuery(db))[0]?.n ?? 0;
-}
+export const waitingOrderCount = async (db: Database): Promise<number> => (await waitingQuery(db))[0]?.n ?? 0;
 
 /** For a page whose filters were refused. */
-export async function awaitingPackingCount(db: Database): Promise<number> {
-  return (await packingQuery(db))[0]?.n ?? 0;
-}
+export const awaitingPackingCount = async (db: Database): Promise<number> => (await packingQuery(db))[0]?.n ?? 0;
 
 const countToFulfil = (db: Database, condition: SQL) => db.select({ n: count() }).from(orders).where(and(toFulfil, condition));
 const packingQuery = (db: Database) => countToFulfil(db, eq(orders.status, "Order Placed"));
 const waitingQuery = (db: Database) => countToFulfil(db, inArray(orders.status, [...ACTIVE_STATUSES]));
 
-export function isNarrowed(query: SellerOrdersQuery): boolean {
-  return Boolean(query.status || query.from || query.to || query.method || query.paid || query.q);
-}
+export const isNarrowed = (query: SellerOrdersQuery): boolean => Boolean(query.status || query.from || query.to || query.method || query.paid || query.q);
 
 function narrowing(query: SellerOrdersQuery): SQL[] {
   const conditions: SQL[] = [];
@@ -79,9 +73,7 @@ function narrowing(query: SellerOrdersQuery): SQL[] {
   return conditions;
 }
 
-function startOfIndianDay(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
-}
+const startOfIndianDay = (day: string): number => Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
 
 /** A search matches the start of an order number, name, surname, e-mail or city, a phone's start or end, or a PIN: each a range on an index. */
 export function searchCondition(text: string): SQL {
@@ -132,6 +124,4 @@ export async function sellerOrder(db: Database, rawOrderId: unknown): Promise<Or
   return order;
 }
 
-export function anyOrder(db: Database, orderId: string) {
-  return db.query.orders.findMany({ where: eq(orders.id, orderId), with: { items: true }, limit: 1 });
-}
+export const anyOrder = (db: Database, orderId: string) => db.query.orders.findMany({ where: eq(orders.id, orderId), with: { items: true }, limit: 1 });

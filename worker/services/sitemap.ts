@@ -40,9 +40,7 @@ export async function sitemapIndex(db: Database, origin: string): Promise<string
   return `${XML_HEAD}<sitemapindex ${NS}>\n${entries.join("\n")}\n</sitemapindex>\n`;
 }
 
-export function pagesSitemap(origin: string): string {
-  return urlset(FIXED_PAGES.map((path) => `<url><loc>${escapeXml(new URL(path, origin).href)}</loc></url>`));
-}
+export const pagesSitemap = (origin: string): string => urlset(FIXED_PAGES.map((path) => `<url><loc>${escapeXml(new URL(path, origin).href)}</loc></url>`));
 
 export async function productSitemap(db: Database, origin: string, block: number): Promise<string | null> {
   const from = (block - 1) * PRODUCTS_PER_SITEMAP;
@@ -58,6 +56,4 @@ export async function productSitemap(db: Database, origin: string, block: number
   return urlset(rows.map((p) => `<url><loc>${escapeXml(origin + productPath(p))}</loc><lastmod>${new Date(p.updatedAt).toISOString()}</lastmod></url>`));
 }
 
-function urlset(urls: string[]): string {
-  return `${XML_HEAD}<urlset ${NS}>\n${urls.join("\n")}\n</urlset>\n`;
-}
+const urlset = (urls: string[]): string => `${XML_HEAD}<urlset ${NS}>\n${urls.join("\n")}\n</urlset>\n`;

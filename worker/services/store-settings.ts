@@ -36,9 +36,7 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
 
 const ROW_ID = 1;
 
-export function storeSettingsQuery(db: Database) {
-  return db.select().from(storeSettings).where(eq(storeSettings.id, ROW_ID)).limit(1);
-}
+export const storeSettingsQuery = (db: Database) => db.select().from(storeSettings).where(eq(storeSettings.id, ROW_ID)).limit(1);
 
 export function toStoreSettings(rows: StoreSettingsRow[]): StoreSettings {
   const row = rows[0];
@@ -55,9 +53,7 @@ function withInvoiceDetails(contact: StoreContact): StoreContact {
   return { ...contact, legalName, office, gstin: null };
 }
 
-export async function readStoreSettings(db: Database): Promise<StoreSettings> {
-  return toStoreSettings(await storeSettingsQuery(db));
-}
+export const readStoreSettings = async (db: Database): Promise<StoreSettings> => toStoreSettings(await storeSettingsQuery(db));
 
 export async function saveStoreSettings(db: Database, input: unknown): Promise<StoreSettings> {
   const settings: StoreSettings = parseInput(storeSettingsInput, input);
@@ -69,9 +65,7 @@ export async function saveStoreSettings(db: Database, input: unknown): Promise<S
   return settings;
 }
 
-export function toApiSettings({ taxBasisPoints, ...settings }: StoreSettings) {
-  return { ...settings, taxPercent: taxBasisPoints / 100 };
-}
+export const toApiSettings = ({ taxBasisPoints, ...settings }: StoreSettings) => ({ ...settings, taxPercent: taxBasisPoints / 100 });
 
 /** What every shopper page may show: no pincode list, and the layout's sentences worded here, costing the first load's JavaScript nothing. */
 export function toStorefrontSettings(settings: StoreSettings) {
