@@ -13,18 +13,12 @@ type PendingLine = { productId: string; quantity: number; pricePaise?: number };
 /** All cart changes go through one fetcher, one post at a time (see `useCartChange`). */
 const CART_FETCHER = "cart";
 
-/** The lines of the post on its way. */
-function usePostedLines(): PendingLine[] {
-  const { formAction, formData } = useFetcher({ key: CART_FETCHER });
-  if (formAction !== CART_PATH || !formData) return [];
-  const prices = (productId: string) => Number(formData.get(`price.${productId}`)) || undefined;
-  const quantities = formData.getAll("quantity");
-  return formData.getAll("productId").map((id, i) => ({ productId: String(id), quantity: Number(quantities[i]), pricePaise: prices(String(id)) }));
-}
-
 // Changes made while a post is on its way wait here and go in the next post, so posts never overlap: two at
 // once could land in either order, and the later answer's cookie (or D1 write) would undo the other's change.
+// The post's own lines are also kept in `posting` until it settles: the fetcher's formData reaches the page in a
+// transition, after the store's own update, and a tap in between counted from the cart without them.
 const waiting = new Map<string, PendingLine>();
+let posting = new Map<string, PendingLine>();
 const listeners = new Set<() => void>();
 let revision = 0;
 let sending = false;
@@ -40,9 +34,18 @@ function subscribe(listener: () => void) {
 const currentRevision = () => revision;
 const serverRevision = () => 0;
 
+/** The lines of the post on its way, as the rendered fetcher state has them. */
+function usePostedLines(): PendingLine[] {
+  const { formAction, formData } = useFetcher({ key: CART_FETCHER });
+  if (formAction !== CART_PATH || !formData) return [];
+  const prices = (productId: string) => Number(formData.get(`price.${productId}`)) || undefined;
+  const quantities = formData.getAll("quantity");
+  return formData.getAll("productId").map((id, i) => ({ productId: String(id), quantity: Number(quantities[i]), pricePaise: prices(String(id)) }));
+}
+
 function useWaitingLines(): PendingLine[] {
   useSyncExternalStore(subscribe, currentRevision, serverRevision);
-  return [...waiting.values()];
+  return [...posting.values(), ...waiting.values()];
 }
 
 /** The cart as the shopper sees it: the root loader's, with the changes on their way applied over it (optimistic UI); `saving` while any is. */
@@ -50,6 +53,7 @@ export function useCart(): { items: CartItems; prices: CartPrices; count: number
   const shopper = useShopperState();
   let items = shopper?.cart ?? {};
   let prices = shopper?.prices ?? {};
+  // Oldest first: the rendered post, the post on its way, the changes waiting for the next.
   const pending = [...usePostedLines(), ...useWaitingLines()];
   for (const line of pending) {
     items = withQuantity(items, line.productId, line.quantity);
@@ -88,13 +92,15 @@ async function sendWaiting(submit: ReturnType<typeof useFetcher>["submit"]) {
         form.append("quantity", String(line.quantity));
         if (line.pricePaise) form.set(`price.${line.productId}`, String(line.pricePaise));
       }
+      posting = new Map(waiting);
       waiting.clear();
-      const posted = submit(form, { method: "post", action: CART_PATH, defaultShouldRevalidate: false });
+      await submit(form, { method: "post", action: CART_PATH, defaultShouldRevalidate: false });
+      posting = new Map();
       changed();
-      await posted;
     }
   } finally {
     sending = false;
+    posting = new Map();
   }
 }
 
