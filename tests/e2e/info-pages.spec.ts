@@ -2,48 +2,19 @@ import { open } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
 const PAGES = [
-  {
-    path: "/privacy-policy",
-    title: "Privacy Policy",
-    footer: "Privacy Policy",
-    points: ["Card details never reach our servers", "a cart cookie so your cart survives a reload"],
-  },
-  {
-    path: "/terms-and-conditions",
-    title: "Terms and Conditions",
-    footer: "Terms and Conditions",
-    points: ["A tax of 2% of the cart amount is added at checkout. Delivery is free.", "You may cancel within 1 hour of ordering"],
-  },
-  {
-    path: "/cancellation-refund",
-    title: "Cancellation & Refund Policy",
-    footer: "Cancellation & Refund Policy",
-    points: ["You can cancel an order within 1 hour of placing it", "Refunds are processed in 5-7 business days."],
-  },
-  {
-    path: "/shipping-delivery",
-    title: "Shipping And Delivery",
-    footer: "Shipping And Delivery",
-    points: ["We deliver only within one state", "Orders are delivered in 2-7 business days", "Delivery is free on every order."],
-  },
-  { path: "/contact-us", title: "Contact Us", footer: "Contact Us", points: ["support@greenbasket.example", "+91 80000 00000"] },
+  { path: "/privacy-policy", title: "Privacy Policy" },
+  { path: "/terms-and-conditions", title: "Terms and Conditions" },
+  { path: "/cancellation-refund", title: "Cancellation & Refund Policy" },
+  { path: "/shipping-delivery", title: "Shipping And Delivery" },
+  { path: "/contact-us", title: "Contact Us" },
 ];
 
 test.describe("the store's text pages", () => {
-  for (const info of PAGES) {
-    test(`${info.path} loads with its heading and policy points`, async ({ page }) => {
-      const response = await page.goto(info.path);
-      expect(response?.status()).toBe(200);
-      await expect(page).toHaveTitle(`${info.title} | GreenBasket`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(info.title);
-      for (const point of info.points) await expect(page.getByRole("main")).toContainText(point);
-    });
-  }
-
+  // Each page's status, title, heading and points: tests/worker/page-documents.test.ts.
   test("the footer's Need help? links lead to each page", async ({ page }) => {
     await open(page, "/");
     for (const info of PAGES) {
-      await page.getByRole("navigation", { name: "Need help?" }).getByRole("link", { name: info.footer, exact: true }).click();
+      await page.getByRole("navigation", { name: "Need help?" }).getByRole("link", { name: info.title, exact: true }).click();
       await expect(page).toHaveURL(info.path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(info.title);
     }
