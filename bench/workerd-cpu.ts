@@ -31,7 +31,7 @@ import { parseArgs } from "node:util";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { readDevVars } from "../scripts/dev-vars.ts";
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from "../scripts/fake-stripe.ts";
-import { CPU_ROUTES, prepareFixtures, toFetch, type CpuRoute, type Fixtures, type Persona } from "./cpu-routes.ts";
+import { answeredAsExpected, CPU_ROUTES, prepareFixtures, toFetch, type CpuRoute, type Fixtures, type Persona } from "./cpu-routes.ts";
 import { localD1File, startD1StandIn } from "./d1-stand-in.ts";
 import { buildFloor } from "./framework-floor.ts";
 import { startKvStandIn } from "./kv-stand-in.ts";
@@ -156,7 +156,7 @@ async function send(i: Instance, route: CpuRoute, count: number, record = true):
     const response = await fetch(url, init);
     const body = await response.text();
     if (record) samples.push((cpuNs(i.worker.threads) - before) / 1e6);
-    if (response.status !== route.status)
+    if (!answeredAsExpected(response.status, route.status))
       throw new Error(`${route.persona} ${route.name}: ${init.method} ${url} answered ${response.status}, expected ${route.status}: ${body.slice(0, 300)}`);
     // A page: a document a browser asks for by its address.
     if (init.method === "GET" && response.headers.get("content-type")?.startsWith("text/html")) i.pages.add(route);

@@ -16,6 +16,7 @@ import * as login from "~/routes/account/login";
 import * as cart from "~/routes/shop/cart";
 import * as delivery from "~/routes/shop/delivery";
 import * as home from "~/routes/shop/home";
+import * as addAddressPage from "~/routes/shop/add-address";
 import * as sellerCancel from "~/routes/seller/order-cancel";
 import * as sellerLoginPage from "~/routes/seller/login";
 import * as sellerLogout from "~/routes/seller/logout";
@@ -34,7 +35,7 @@ import { insertProduct } from "../support/builders";
 import { freshIp, ORIGIN, postJson } from "../support/http";
 import { runRoute } from "../support/routes";
 import { sellerLogin } from "../support/seller";
-import { signUp } from "../support/shoppers";
+import { signUp, VALID_ADDRESS } from "../support/shoppers";
 
 /** The settings form as the seller posts it. */
 const SETTINGS_FORM = {
@@ -262,7 +263,7 @@ describe("login and sign-up return the shopper to where they were", () => {
 
   it("sign-up without JavaScript from the cart: back to /cart, signed in, with a welcome", async () => {
     const response = await throughRoot(formPost("/login?mode=signup&redirectTo=%2Fcart", registration("/cart")), login.action as never);
-    expect([response.status, response.headers.get("Location")]).toEqual([302, "/cart"]);
+    expect([response.status, response.headers.get("Location")]).toEqual([303, "/cart"]);
     expect(setCookie(response, "sid")).toBeDefined();
     expect(await carried(response)).toEqual({ kind: "success", message: "Welcome, Asha! Your account is ready." });
   });
@@ -277,7 +278,7 @@ describe("login and sign-up return the shopper to where they were", () => {
       ),
       login.action as never,
     );
-    expect([response.status, response.headers.get("Location")]).toEqual([302, "/products?search=rice"]);
+    expect([response.status, response.headers.get("Location")]).toEqual([303, "/products?search=rice"]);
     expect(await carried(response)).toEqual({ kind: "success", message: "Welcome back, Ravi!" });
   });
 
@@ -385,6 +386,23 @@ describe("the cart's forms without JavaScript", () => {
   });
 });
 
+describe("every post's redirect is 303 See Other (the next page is read with a GET)", () => {
+  it("a new address, an order placed by cash, a guest's post sent to log in", async () => {
+    const shopper = await signUp();
+    const address = await throughRoot(formPost("/add-address", VALID_ADDRESS, { cookie: shopper.cookie }), addAddressPage.action as never);
+    expect(address.status).toBe(303);
+    const guest = await runRoute(addAddressPage.action as never, { path: "/add-address", form: VALID_ADDRESS, document: true });
+    expect((guest.thrown as Response).status).toBe(303);
+
+    const apple = await insertProduct();
+    const addressId = new URL(address.headers.get("Location")!, ORIGIN).searchParams.get("address")!;
+    const fields = { items: JSON.stringify([{ product: apple.id, quantity: 1 }]), address: addressId, paymentType: "COD", idempotencyKey: crypto.randomUUID() };
+    await postJson("/api/cart/update", { cartItems: { [apple.id]: 1 } }, { cookie: shopper.cookie }); // the saved cart it places
+    const placed = await throughRoot(formPost("/cart?checkout", fields, { cookie: shopper.cookie }), cart.action as never);
+    expect([placed.status, placed.headers.get("Location")]).toEqual([303, expect.stringMatching(/^\/my-orders/)]);
+  });
+});
+
 describe("the seller's login page", () => {
   it("a refused login without JavaScript comes back to /seller/login with the message, not JSON; a fetcher gets { ok: false }", async () => {
     const fields = { email: env.SELLER_EMAIL!, password: "wrong-password" };
@@ -403,7 +421,7 @@ describe("the seller's login page", () => {
       formPost("/seller/login", { email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }),
       sellerLoginPage.action as never,
     );
-    expect([response.status, response.headers.get("Location")]).toEqual([302, "/seller/dashboard"]);
+    expect([response.status, response.headers.get("Location")]).toEqual([303, "/seller/dashboard"]);
     expect(await carried(response)).toEqual({ kind: "success", message: "Logged In" });
 
     expect(await (await throughRoot(page("/seller/login"), sellerLoginPage.loader as never)).json()).toEqual({ returnTo: "/seller/dashboard" });
@@ -414,7 +432,7 @@ describe("the seller's login page", () => {
   it("with ?redirectTo= a seller page, the login goes on to it; anywhere else, to the dashboard", async () => {
     const asked = "/seller/login?redirectTo=%2Fseller%2Forders%3Fstatus%3DPacked";
     const response = await throughRoot(formPost(asked, { email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }), sellerLoginPage.action as never);
-    expect([response.status, response.headers.get("Location")]).toEqual([302, "/seller/orders?status=Packed"]);
+    expect([response.status, response.headers.get("Location")]).toEqual([303, "/seller/orders?status=Packed"]);
     const elsewhere = await throughRoot(
       formPost("/seller/login?redirectTo=%2F%2Fevil.example", { email: env.SELLER_EMAIL!, password: env.SELLER_PASSWORD! }),
       sellerLoginPage.action as never,
@@ -478,7 +496,7 @@ describe("a logout's word", () => {
   it("says Logged Out only when a session was ended: a stray or repeated logout says nothing", async () => {
     const shopper = await signUp();
     const ended = await runRoute(shopperLogout.action as never, { path: "/logout", cookie: shopper.cookie, form: {} });
-    expect((ended.value as Response).status).toBe(302);
+    expect((ended.value as Response).status).toBe(303);
     expect(JSON.parse(decodeURIComponent(flashOf(ended)!))).toEqual({ kind: "success", message: "Logged Out" });
     expect(flashOf(await runRoute(shopperLogout.action as never, { path: "/logout", cookie: shopper.cookie, form: {} }))).toBeNull();
     expect(flashOf(await runRoute(shopperLogout.action as never, { path: "/logout", form: {} }))).toBeNull();

@@ -495,7 +495,7 @@ describe("POST /my-orders/:id/pay (the Pay now form)", () => {
   it("sends its shopper to the order's Stripe page; a guest to log in; another shopper back to the order with the refusal (404 to a script)", async () => {
     const { answer, shopper } = await startOnlineOrder();
     const mine = await pay(answer.orderId!, shopper.cookie);
-    expect(statusOf(mine)).toBe(302);
+    expect(statusOf(mine)).toBe(303);
     expect(location(mine)).toBe(answer.url);
 
     expect(location(await pay(answer.orderId!))).toMatch(/^\/login\?redirectTo=/);

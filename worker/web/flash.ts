@@ -23,7 +23,7 @@ export type Flash = { kind: FlashKind; message: string; typed?: Record<string, s
 
 /** A logout's answer: home, saying "Logged Out" only when a session ended. */
 export function homeAfterLogout({ cookies, ended }: { cookies: string[]; ended: boolean }): Response {
-  const response = redirect("/", { headers: setCookies(cookies) });
+  const response = redirect("/", { status: 303, headers: setCookies(cookies) });
   return ended ? withFlash(response, { kind: "success", message: "Logged Out" }) : response;
 }
 
