@@ -162,7 +162,7 @@ describe("every redirect target a page takes from the request stays on this site
     const shopper = await signUp();
     for (const target of HOSTILE) {
       const response = await postForm("/login", { intent: "login", email: shopper.email, password: shopper.password, redirectTo: target }, freshIp());
-      expect(response.status, target).toBe(302);
+      expect(response.status, target).toBe(303);
       expect(response.headers.get("location"), target).toBe("/");
     }
   });
