@@ -11,7 +11,8 @@
  * POST /__expire/<session id> (the session times out as Stripe's would at its `expires_at`: it
  * expires and its webhook is sent). As Stripe's: `checkout.sessions.expire` closes an open
  * session and refuses any other; a session past its `expires_at` is expired; the pay page refuses
- * a session that is no longer open.
+ * a session that is no longer open. Its page offers the session's `payment_method_types`, or, when the
+ * store sent none (Stripe's dynamic payment methods), UPI and card, as a Dashboard with both switched on.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -34,6 +35,7 @@ type Session = {
   success_url: string;
   cancel_url: string;
   line_items: { name: string; unit_amount: number; quantity: number }[];
+  payment_method_types: string[];
   /** Unix seconds, as sent (null when the store sent none). */
   expires_at: number | null;
 };
@@ -223,6 +225,7 @@ function createSession(form: URLSearchParams, base: string): Session {
       quantity: Number(form.get(`line_items[${i}][quantity]`)),
     });
   }
+  const methods = [...form].filter(([key]) => /^payment_method_types\[\d*\]$/.test(key)).map(([, type]) => type);
   const metadata: Record<string, string> = {};
   for (const [key, value] of form) {
     const m = key.match(/^metadata\[(.+)\]$/);
@@ -242,17 +245,26 @@ function createSession(form: URLSearchParams, base: string): Session {
     success_url: form.get("success_url") ?? "",
     cancel_url: form.get("cancel_url") ?? "",
     line_items: lineItems,
+    payment_method_types: methods.length > 0 ? methods : ["upi", "card"],
     expires_at: form.has("expires_at") ? Number(form.get("expires_at")) : null,
   };
 }
 
+const METHOD_NAMES: Record<string, string> = { upi: "UPI (scan the QR code or open your UPI app)", card: "Card" };
+
 function checkoutPage(session: Session): string {
   const rows = session.line_items.map((l) => `<li>${escapeHtml(l.name)} × ${l.quantity}: ₹${((l.unit_amount * l.quantity) / 100).toFixed(2)}</li>`).join("");
+  const methods = session.payment_method_types
+    .map(
+      (type, i) =>
+        `<label><input type="radio" name="method" value="${escapeHtml(type)}"${i === 0 ? " checked" : ""}> ${escapeHtml(METHOD_NAMES[type] ?? type)}</label><br>`,
+    )
+    .join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head>
 <body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">
-<h1>Fake Stripe Checkout</h1><p>Test mode: no real card is charged.</p><ul>${rows}</ul>
+<h1>Fake Stripe Checkout</h1><p>Test mode: nothing is charged; a UPI payment is approved at once.</p><ul>${rows}</ul>
 <p>Total: <strong data-testid="fake-total">₹${(session.amount_total / 100).toFixed(2)}</strong></p>
-<form method="post"><input type="hidden" name="action" value="pay"><button type="submit">Pay ₹${(session.amount_total / 100).toFixed(2)}</button></form>
+<form method="post"><fieldset><legend>Pay with</legend>${methods}</fieldset><input type="hidden" name="action" value="pay"><button type="submit">Pay ₹${(session.amount_total / 100).toFixed(2)}</button></form>
 <form method="post"><input type="hidden" name="action" value="cancel"><button type="submit">Cancel</button></form>
 </body></html>`;
 }

@@ -33,7 +33,7 @@ export function shopperCanCancel(order: { status: string; createdAt: number }, n
 }
 
 export function paymentMethodLabel(paymentType: string): string {
-  return paymentType === "COD" ? "Cash On Delivery" : "Online (card)";
+  return paymentType === "COD" ? "Cash On Delivery" : "Online (card or UPI)";
 }
 
 export function paymentLabel(order: { isPaid: boolean; paymentType: string; paymentState: string; status: string }): string {
@@ -75,9 +75,9 @@ export function refundText(order: Refundable, reader: Reader = "shopper"): strin
   if (order.paymentState !== "refund_due") return null;
   // The store refunds nothing by itself: the seller makes the refund, then records it (ADR 044).
   if (reader === "seller")
-    return `Refund of ${amount} due: ${order.paymentType === "Online" ? "refund the card payment in Stripe" : "give the cash back"}, then press Mark refunded`;
+    return `Refund of ${amount} due: ${order.paymentType === "Online" ? "refund the payment in Stripe" : "give the cash back"}, then press Mark refunded`;
   return order.paymentType === "Online"
-    ? `Refund of ${amount} due: expect it on your card in ${REFUND_TIME}`
+    ? `Refund of ${amount} due: expect it back on the card or UPI account you paid from in ${REFUND_TIME}`
     : `Refund of ${amount} due: the store gives your cash back`;
 }
 
@@ -86,8 +86,8 @@ export function cancelRefundNote(order: { isPaid: boolean; paymentType: string; 
   if (!order.isPaid || order.paymentType !== "Online") return null;
   const amount = formatRupees(order.amountPaise);
   return reader === "seller"
-    ? `The customer paid ${amount} by card: cancelling makes a refund of ${amount} due.`
-    : `You paid ${amount} by card: it goes back to your card in ${REFUND_TIME}.`;
+    ? `The customer paid ${amount} online: cancelling makes a refund of ${amount} due.`
+    : `You paid ${amount} online: it goes back to the card or UPI account you paid from in ${REFUND_TIME}.`;
 }
 
 /** Orders still on their way: the pages that show them refresh, and they count for the seller's next step. */
@@ -141,6 +141,10 @@ export function orderNumber(id: string): string {
 }
 
 /** My Orders, the new order highlighted and announced. */
+/** Back from paying at Stripe: the order's page, confirming the payment until Stripe's word arrives. */
+export const CONFIRMING_PARAM = "confirming";
+export const paymentReturnPath = (orderId: string) => `/my-orders/${encodeURIComponent(orderId)}?${CONFIRMING_PARAM}`;
+
 export const PLACED_PARAM = "placed";
 export function placedOrderPath(orderId: string): string {
   return `/my-orders?${PLACED_PARAM}=${encodeURIComponent(orderId)}`;

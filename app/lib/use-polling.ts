@@ -3,6 +3,8 @@ import { useRevalidator } from "react-router";
 
 /** How often an open page that follows orders asks for news (ADR 034). */
 export const LIVE_REFRESH_MS = 15_000;
+/** Back from paying, until the payment is confirmed: Stripe's word usually arrives within seconds. */
+export const CONFIRMING_REFRESH_MS = 2_000;
 
 /** Run `refresh` every `intervalMs` (null: only on coming back) while `active` and the tab is visible (ADR 034). */
 export function usePolling(refresh: () => void, intervalMs: number | null, active = true) {

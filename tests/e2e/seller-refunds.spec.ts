@@ -57,12 +57,12 @@ for (const device of DEVICES) {
       await card.getByRole("link", { name: "Cancel", exact: true }).click();
       const cancelDialog = sellerPage.getByRole("dialog", { name: `Cancel order ${orderNumber(orderId)}?` });
       // Before confirming, the dialog says what cancelling does to the money already paid.
-      await expect(cancelDialog).toContainText(/The customer paid ₹[\d,.]+ by card: cancelling makes a refund of ₹[\d,.]+ due\./);
+      await expect(cancelDialog).toContainText(/The customer paid ₹[\d,.]+ online: cancelling makes a refund of ₹[\d,.]+ due\./);
       await cancelDialog.getByRole("radio", { name: "Items out of stock" }).check();
       await cancelDialog.getByRole("button", { name: "Yes, cancel order" }).click();
       await expect(card.getByTestId("seller-order-status")).toHaveText("Cancelled");
       // The seller reads what to do about it (the customer reads when to expect it).
-      await expect(card.getByTestId("refund-state")).toHaveText(/^Refund of ₹[\d,.]+ due: refund the card payment in Stripe, then press Mark refunded$/);
+      await expect(card.getByTestId("refund-state")).toHaveText(/^Refund of ₹[\d,.]+ due: refund the payment in Stripe, then press Mark refunded$/);
 
       const before = await refundFigures(sellerPage);
       expect(before.due).toBeGreaterThanOrEqual(1);

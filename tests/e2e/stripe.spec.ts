@@ -4,7 +4,7 @@
  * or cancels, then sends the shopper back to the store.
  */
 import type { Page } from "@playwright/test";
-import { APPLE, cartLink, expectCartCount, LOADER_PAUSE_MS, open, stopPageClock, summaryValue, waitForHydration } from "./support/app";
+import { APPLE, cartLink, expectCartCount, open, summaryValue, waitForHydration } from "./support/app";
 import { addToCartFromProductPage, orderCards } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
@@ -26,55 +26,55 @@ async function theOneCardOrder(page: Page, { payment, status }: { payment: strin
   await expect(orders).toHaveCount(1);
   const order = orders.first();
   await expect(order.getByTestId("payment-status")).toHaveText(payment);
-  await expect(order).toContainText("Payment: Online (card)");
+  await expect(order).toContainText("Payment: Online (card or UPI)");
   await expect(order.getByTestId("order-status")).toHaveText(status);
   await expect(order).toContainText("Total: ₹112.20");
   return order;
 }
 
 test.describe("online payment (fake Stripe)", () => {
-  test("Proceed to Checkout → pay on the Stripe page → back through /loader to My Orders, paid", async ({ page, address: _ }) => {
-    await addToCartFromProductPage(page, APPLE, { signedIn: true });
+  for (const device of ["desktop", "phone @mobile"] as const) {
+    test(`${device}: Proceed to Checkout → pay by UPI on the Stripe page → straight back to the order, paid`, async ({ page, address: _ }) => {
+      await addToCartFromProductPage(page, APPLE, { signedIn: true });
 
-    const cartTotal = await proceedToFakeStripe(page);
-    expect(cartTotal).toBe("₹112.20");
-    // Stripe is asked for exactly what the cart page showed (₹110 + 2% tax).
-    await expect(page.getByTestId("fake-total")).toHaveText(cartTotal);
-    await expect(page.getByRole("listitem").filter({ hasText: APPLE.name })).toContainText("× 1: ₹110.00");
-    await expect(page.getByRole("listitem").filter({ hasText: "Tax (2%)" })).toContainText("₹2.20");
+      const cartTotal = await proceedToFakeStripe(page);
+      expect(cartTotal).toBe("₹112.20");
+      // Stripe is asked for exactly what the cart page showed (₹110 + 2% tax).
+      await expect(page.getByTestId("fake-total")).toHaveText(cartTotal);
+      await expect(page.getByRole("listitem").filter({ hasText: APPLE.name })).toContainText("× 1: ₹110.00");
+      await expect(page.getByRole("listitem").filter({ hasText: "Tax (2%)" })).toContainText("₹2.20");
 
-    // /loader's 5-second pause runs on the page clock, stopped here and run past it by hand
-    // (loader.spec.ts proves the pause itself).
-    await stopPageClock(page.clock);
-    await page.getByRole("button", { name: "Pay ₹112.20" }).click();
-    await page.waitForURL((url) => url.pathname === "/loader" && /^\/my-orders\?placed=[0-9a-f-]{36}$/.test(url.searchParams.get("next") ?? ""), {
-      waitUntil: "commit",
+      // The store sends no payment methods: Stripe offers those of its Dashboard, UPI and card.
+      const methods = page.getByRole("group", { name: "Pay with" });
+      await methods.getByRole("radio", { name: /^UPI/ }).check();
+      await expect(methods.getByRole("radio", { name: "Card" })).not.toBeChecked();
+      await page.getByRole("button", { name: "Pay ₹112.20" }).click();
+      // Back on the order's own page, no pause on the way; it confirms the payment until Stripe's word is in.
+      await page.waitForURL(/\/my-orders\/[0-9a-f-]{36}\?confirming$/);
+      await waitForHydration(page);
+      await expect(page.getByTestId("payment-status")).toHaveText("Paid");
+      await expect(page.getByTestId("order-status")).toHaveText("Order Placed");
+      await expect(page.getByText("Confirming your payment")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Pay now" })).toHaveCount(0);
+
+      await open(page, "/my-orders");
+      const order = await theOneCardOrder(page, { payment: "Paid", status: "Order Placed" });
+      await expect(order.getByRole("listitem").filter({ hasText: APPLE.name })).toBeVisible();
+      // The paid order emptied the cart.
+      await expectCartCount(page, 0);
+
+      // Cancelling it would say, before it is confirmed, where the money goes (and the shopper keeps it).
+      await order.getByRole("link", { name: "Cancel order" }).click();
+      const dialog = page.getByRole("dialog", { name: /^Cancel order [0-9A-F]{8}\?$/ });
+      await expect(dialog).toContainText("You paid ₹112.20 online: it goes back to the card or UPI account you paid from in 5-7 business days.");
+      await dialog.getByRole("button", { name: "Keep order" }).click();
+      await expect(dialog).toBeHidden();
+      // Without JavaScript, the confirmation page says the same.
+      const orderLink = await order.getByRole("link", { name: /^View details/ }).getAttribute("href");
+      const noScript = await page.request.get(`${orderLink}/cancel`);
+      expect(await noScript.text()).toContain("You paid ₹112.20 online: it goes back to the card or UPI account you paid from in 5-7 business days.");
     });
-    await expect(page.getByText("Just a moment")).toBeVisible();
-    await waitForHydration(page, "header", { clockStopped: true });
-    await page.clock.runFor(LOADER_PAUSE_MS);
-    // My Orders confirms the order it came back for.
-    await page.waitForURL(/\/my-orders\?placed=/);
-    await expect(page.getByTestId("order-placed")).toContainText("Thank you! Your order is placed.");
-    // Time flows again for the rest of the journey (toasts, the app's own timers).
-    await page.clock.resume();
-
-    const order = await theOneCardOrder(page, { payment: "Paid", status: "Order Placed" });
-    await expect(order.getByRole("listitem").filter({ hasText: APPLE.name })).toBeVisible();
-    // The paid order emptied the cart.
-    await expectCartCount(page, 0);
-
-    // Cancelling it would say, before it is confirmed, where the money goes (and the shopper keeps it).
-    await order.getByRole("link", { name: "Cancel order" }).click();
-    const dialog = page.getByRole("dialog", { name: /^Cancel order [0-9A-F]{8}\?$/ });
-    await expect(dialog).toContainText("You paid ₹112.20 by card: it goes back to your card in 5-7 business days.");
-    await dialog.getByRole("button", { name: "Keep order" }).click();
-    await expect(dialog).toBeHidden();
-    // Without JavaScript, the confirmation page says the same.
-    const orderLink = await order.getByRole("link", { name: /^View details/ }).getAttribute("href");
-    const noScript = await page.request.get(`${orderLink}/cancel`);
-    expect(await noScript.text()).toContain("You paid ₹112.20 by card: it goes back to your card in 5-7 business days.");
-  });
+  }
 
   // Where the shopper decides what to do about an unpaid order: on a phone as on a desktop.
   for (const device of ["desktop", "phone @mobile"] as const) {
@@ -92,7 +92,7 @@ test.describe("online payment (fake Stripe)", () => {
       // The cart says the order waits for its payment, with Pay now; and it is kept for another try.
       const unpaid = page.getByTestId("unpaid-order");
       await expect(unpaid).toContainText(
-        /^The card payment for order [0-9A-F]{8} was not completed\. Pay now, or place your order again below, by card or cash on delivery: this one is then cancelled\. Nothing has been charged; left unpaid, it is cancelled at .+\./,
+        /^The online payment for order [0-9A-F]{8} was not completed\. Pay now, or place your order again below, online or cash on delivery: this one is then cancelled\. Nothing has been charged; left unpaid, it is cancelled at .+\./,
       );
       await expect(unpaid.getByRole("button", { name: "Pay now" })).toBeVisible();
       // It fits the screen: nothing scrolls sideways (a 390 px phone too).
@@ -106,7 +106,7 @@ test.describe("online payment (fake Stripe)", () => {
       await expect(cartLink(page)).toBeVisible();
       // No delivery is promised for an order not paid for, only until when it waits (ADR 054).
       await expect(order.getByTestId("order-promise")).toHaveText(
-        /^Waiting for your card payment: unpaid, it is cancelled at \d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2} [ap]m$/,
+        /^Waiting for your payment: unpaid, it is cancelled at \d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2} [ap]m$/,
       );
 
       // Its own page says the same, and offers no invoice for an order not paid for.
@@ -114,6 +114,10 @@ test.describe("online payment (fake Stripe)", () => {
       await open(page, details);
       await expect(page.getByTestId("order-status")).toHaveText("Awaiting payment");
       await expect(page.getByRole("link", { name: "Invoice" })).toHaveCount(0);
+      // Back from Stripe's page as if paid, Stripe's word not yet in: it confirms the payment, offering no Pay now.
+      await open(page, `${details}?confirming`);
+      await expect(page.getByTestId("order-promise")).toHaveText("Confirming your payment… this page updates by itself.");
+      await expect(page.getByRole("button", { name: "Pay now" })).toHaveCount(0);
       await open(page, "/my-orders");
 
       // Pay now goes back to the same Stripe page (the same session); the shopper cancels there again.

@@ -297,7 +297,7 @@ describe("card payment returns to the front end that started it, if it is on the
     const { orderId } = (await placed.json()) as { orderId: string };
     const [session] = await fakeStripe.sessionsFor(orderId);
     expect(session).toMatchObject({
-      success_url: `${env.APP_URL}/loader?next=${encodeURIComponent(`/my-orders?placed=${orderId}`)}`,
+      success_url: `${env.APP_URL}/my-orders/${orderId}?confirming`,
       cancel_url: `${env.APP_URL}/cart?unpaid=${orderId}`,
     });
   });
@@ -307,7 +307,7 @@ describe("card payment returns to the front end that started it, if it is on the
     expect(refused.response.status).toBe(403);
     expect(await refused.sessions()).toEqual([]);
     expect(checkoutReturnUrls(env, FOREIGN, "o-1")).toEqual({
-      success: `${env.APP_URL}/loader?next=%2Fmy-orders%3Fplaced%3Do-1`,
+      success: `${env.APP_URL}/my-orders/o-1?confirming`,
       cancel: `${env.APP_URL}/cart?unpaid=o-1`,
     });
     expect(checkoutReturnUrls(env, `${PARTNER}.evil.example`, "o-1").success).toMatch(new RegExp(`^${env.APP_URL}/`));

@@ -81,7 +81,11 @@ describe("POST /api/order/refunded", () => {
           await authed(shopper, "/api/user/notifications"),
         );
         expect(notifications).toContainEqual(
-          expect.objectContaining({ orderId, event: "Refunded", message: "Your refund was made: expect it on your card in 5-7 business days." }),
+          expect.objectContaining({
+            orderId,
+            event: "Refunded",
+            message: "Your refund was made: expect it back on the card or UPI account you paid from in 5-7 business days.",
+          }),
         );
       },
       { timeout: 10_000, interval: 200 },
@@ -169,10 +173,10 @@ describe("POST /api/order/refunded", () => {
 describe("the words for a refund", () => {
   it("says when a refund is due and, once made, on which day (India time); the seller reads what to do", () => {
     const order = { amountPaise: 42000, refundedAt: null, paymentType: "Online" };
-    expect(refundText({ ...order, paymentState: "refund_due" })).toBe("Refund of ₹420 due: expect it on your card in 5-7 business days");
-    expect(refundText({ ...order, paymentState: "refund_due" }, "seller")).toBe(
-      "Refund of ₹420 due: refund the card payment in Stripe, then press Mark refunded",
+    expect(refundText({ ...order, paymentState: "refund_due" })).toBe(
+      "Refund of ₹420 due: expect it back on the card or UPI account you paid from in 5-7 business days",
     );
+    expect(refundText({ ...order, paymentState: "refund_due" }, "seller")).toBe("Refund of ₹420 due: refund the payment in Stripe, then press Mark refunded");
     expect(refundText({ ...order, paymentType: "COD", paymentState: "refund_due" }, "seller")).toBe(
       "Refund of ₹420 due: give the cash back, then press Mark refunded",
     );

@@ -8,8 +8,9 @@ import { checkout, resumeCardPayment } from "@worker/services/checkout";
 import { addAddress, signUp, type Shopper } from "../support/shoppers";
 import { fakeStripe, sendWebhook } from "../support/stripe";
 import { expectErrorsLogged } from "../support/console";
-import { runRoute, statusOf } from "../support/routes";
+import { dataOf, runRoute, statusOf } from "../support/routes";
 import * as orderPayRoute from "~/routes/shop/order-pay";
+import * as orderPageRoute from "~/routes/shop/order";
 
 type Answer = { success: boolean; msg: string; url?: string; orderId?: string };
 
@@ -88,10 +89,26 @@ describe("POST /api/order/stripe", () => {
   it("builds the redirect URLs from configuration, never from Host or Origin", async () => {
     const { answer } = await startOnlineOrder({ Host: "evil.example", "X-Forwarded-Host": "evil.example" });
     const [session] = await fakeStripe.sessionsFor(answer.orderId!);
-    // Back to My Orders with the new order highlighted (its confirmation).
-    expect(session!.success_url).toBe(`${env.APP_URL}/loader?next=${encodeURIComponent(`/my-orders?placed=${answer.orderId}`)}`);
+    // Straight to the order's page, which confirms the payment until Stripe's word arrives.
+    expect(session!.success_url).toBe(`${env.APP_URL}/my-orders/${answer.orderId}?confirming`);
     // Back from cancelling: the cart, naming the order that waits for its payment.
     expect(session!.cancel_url).toBe(`${env.APP_URL}/cart?unpaid=${answer.orderId}`);
+  });
+
+  it("offers UPI and card as configured (STRIPE_PAYMENT_METHODS); unset, what the Stripe Dashboard has switched on", async () => {
+    const offered = async (methods: string | undefined) => {
+      const apple = await insertProduct();
+      const shopper = await signUp();
+      const input = { items: [{ product: apple.id, quantity: 1 }], address: await addAddress(shopper), idempotencyKey: crypto.randomUUID() };
+      const store = { db: db(), env: { ...env, STRIPE_PAYMENT_METHODS: methods } as Env };
+      const { order } = await checkout(store, { id: shopper.id, email: shopper.email }, input, "Online");
+      return (await fakeStripe.sessionsFor(order.id))[0]!.payment_method_types;
+    };
+    expect(await offered("card, upi")).toEqual(["card", "upi"]);
+    expect(await offered("card")).toEqual(["card"]); // an account without UPI still takes cards
+    // None sent: the fake's Dashboard has both switched on, as an Indian Stripe account with UPI.
+    expect(await offered("")).toEqual(["upi", "card"]);
+    expect(await offered(undefined)).toEqual(["upi", "card"]);
   });
 
   it("keeps the cart until the payment succeeds, and the order pending", async () => {
@@ -118,7 +135,7 @@ describe("POST /api/order/stripe", () => {
       Array(2).fill({
         status: "Cancelled",
         cancelled_by: "system",
-        cancel_reason: "Card payment could not be started",
+        cancel_reason: "Online payment could not be started",
         idempotency_key: null,
         stock_returned: 1,
       }),
@@ -478,12 +495,37 @@ describe("Pay now: a card order waiting for its payment goes back to the same Ch
     for (const { answer: a, shopper } of [paid, expired]) {
       await expect(resumeCardPayment(store(), userOf(shopper), a.orderId)).rejects.toMatchObject({
         status: 409,
-        message: "This order is not waiting for a card payment.",
+        message: "This order is not waiting for an online payment.",
       });
     }
     const cod = await postJson("/api/order/cod", { items: [{ product: paid.apple.id, quantity: 1 }], address: paid.address }, { Cookie: paid.shopper.cookie });
     const codId = (await json<Answer>(cod)).orderId;
     await expect(resumeCardPayment(store(), userOf(paid.shopper), codId)).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe("back from Stripe's page: the order's page confirms the payment", () => {
+  const orderPage = (orderId: string, cookie: string, query = "?confirming") =>
+    runRoute(orderPageRoute.loader as never, { path: `/my-orders/${orderId}${query}`, cookie, params: { id: orderId } }).then((outcome) =>
+      dataOf<{ confirming: boolean; order: { promise: string | null; isPaid: boolean } }>(outcome),
+    );
+
+  it("says it is confirming the payment until Stripe's word arrives, then shows the order paid; without the return mark, Pay now's wait", async () => {
+    const { answer, shopper } = await startOnlineOrder();
+    const orderId = answer.orderId!;
+    expect(await orderPage(orderId, shopper.cookie)).toMatchObject({
+      confirming: true,
+      order: { promise: "Confirming your payment… this page updates by itself.", isPaid: false },
+    });
+    expect(await orderPage(orderId, shopper.cookie, "")).toMatchObject({
+      confirming: false,
+      order: { promise: expect.stringMatching(/^Waiting for your payment/) },
+    });
+
+    expect((await sendWebhook(completed(orderId, await sessionIdOf(orderId)))).status).toBe(200);
+    const paid = await orderPage(orderId, shopper.cookie);
+    expect(paid).toMatchObject({ confirming: false, order: { isPaid: true } });
+    expect(paid.order.promise).not.toMatch(/Confirming/);
   });
 });
 

@@ -126,7 +126,7 @@ describe("without Stripe keys", () => {
       );
     const online = await post("/api/order/stripe");
     expect(online.status).toBe(503);
-    expect((await json<{ msg: string }>(online)).msg).toMatch(/Card payment is not available/);
+    expect((await json<{ msg: string }>(online)).msg).toMatch(/Online payment is not available/);
     expect((await post("/api/order/cod")).status).toBe(201);
   });
 });

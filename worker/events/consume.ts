@@ -12,7 +12,7 @@ const MESSAGES: Record<OrderEvent, string> = {
   "Out for delivery": "Your order is out for delivery.",
   Delivered: "Your order was delivered. Enjoy!",
   Cancelled: "Your order was cancelled.",
-  Refunded: `Your refund was made: expect it on your card in ${REFUND_TIME}.`,
+  Refunded: `Your refund was made: expect it back on the card or UPI account you paid from in ${REFUND_TIME}.`,
 };
 
 /** Tells the order's shopper, under the event's own key. */

@@ -6,10 +6,10 @@ import { orders } from "@worker/db/schema";
 import { conflict, HttpError } from "@worker/errors";
 import { corsAllowList } from "@worker/security/same-origin";
 import type { OrderWithItems } from "@worker/services/orders";
-import { placedOrderPath, UNPAID_CARD_ORDER_HOLD_MS, UNPAID_PARAM } from "@shared/order-status";
+import { paymentReturnPath, UNPAID_CARD_ORDER_HOLD_MS, UNPAID_PARAM } from "@shared/order-status";
 import { cardPaymentsEnabled, stripeClient, type StripeEnv } from "./stripe-client";
 
-export const PAYMENT_UNAVAILABLE_MSG = "Card payment is not available right now. Please try again, or choose Cash On Delivery.";
+export const PAYMENT_UNAVAILABLE_MSG = "Online payment is not available right now. Please try again, or choose Cash On Delivery.";
 
 type ReturnEnv = Pick<Env, "APP_URL" | "CORS_ORIGINS">;
 
@@ -19,15 +19,19 @@ export function checkoutReturnUrls(env: ReturnEnv, callerOrigin: string | null, 
     return { success: `${callerOrigin}/loader?next=my-orders`, cancel: `${callerOrigin}/cart` };
   }
   const appUrl = env.APP_URL.replace(/\/$/, "");
-  // Back from cancelling, the cart says the order waits for its payment, with Pay now (ADR 054).
+  // Paid: straight to the order, which confirms the payment; back from cancelling, the cart says the order waits for it, with Pay now (ADR 054).
   return {
-    success: `${appUrl}/loader?next=${encodeURIComponent(placedOrderPath(orderId))}`,
+    success: `${appUrl}${paymentReturnPath(orderId)}`,
     cancel: `${appUrl}/cart?${UNPAID_PARAM}=${encodeURIComponent(orderId)}`,
   };
 }
 
+/** STRIPE_PAYMENT_METHODS ("card,upi"), or none: then Stripe offers what its Dashboard has switched on. */
+export const paymentMethodTypes = (env: Partial<Pick<Env, "STRIPE_PAYMENT_METHODS">>) =>
+  (env.STRIPE_PAYMENT_METHODS ?? "").split(",").flatMap((type) => (type.trim() ? [type.trim()] : []));
+
 export async function startCheckout(
-  env: StripeEnv & ReturnEnv,
+  env: StripeEnv & ReturnEnv & Partial<Pick<Env, "STRIPE_PAYMENT_METHODS">>,
   db: Database,
   order: OrderWithItems,
   customerEmail: string,
@@ -43,11 +47,13 @@ export async function startCheckout(
     lineItems.push({ price_data: { currency: "inr", product_data: { name: taxLineLabel(order.taxBasisPoints) }, unit_amount: order.taxPaise }, quantity: 1 });
   }
 
+  const methods = paymentMethodTypes(env);
   let session;
   try {
     session = await stripe.checkout.sessions.create(
       {
         mode: "payment",
+        ...(methods.length > 0 && { payment_method_types: methods }),
         line_items: lineItems,
         customer_email: customerEmail,
         client_reference_id: order.id,

@@ -18,7 +18,7 @@ import { stripeClient, type StripeEnv } from "./stripe-client";
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 
 export async function verifyWebhook(env: StripeEnv, rawBody: string, signature: string | null): Promise<Stripe.Event> {
-  if (!env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_SECRET_KEY) throw new HttpError(503, "Card payments are not configured");
+  if (!env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_SECRET_KEY) throw new HttpError(503, "Online payments are not configured");
   if (!signature) throw new HttpError(400, "Missing Stripe-Signature header");
   let event: Stripe.Event;
   try {

@@ -12,7 +12,7 @@ export const UNPAID_CANCEL_REASONS = {
   failed: "Payment failed",
   replaced: "Replaced by your new order",
   /** Stripe failed when its checkout was to be opened (ADR 066). */
-  notStarted: "Card payment could not be started",
+  notStarted: "Online payment could not be started",
 } as const;
 
 export type Ending = { by: CancelledBy; reason: string; note: string | null };

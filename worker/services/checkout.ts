@@ -13,7 +13,7 @@ import { publishStoreEvent } from "@worker/events/queue";
 import { claimReplacedCardOrders, placeOrder, type OrderWithItems, type PaymentType } from "./orders";
 import { endWaitingCardOrder, finishEnding, type ClaimedCardOrder } from "./unpaid-card-orders";
 
-export const CARD_PAYMENT_UNAVAILABLE = "Card payment is not available. Please choose Cash On Delivery.";
+export const CARD_PAYMENT_UNAVAILABLE = "Online payment is not available. Please choose Cash On Delivery.";
 
 export type CheckoutResult = {
   order: OrderWithItems;
@@ -84,7 +84,7 @@ export async function resumeCardPayment(store: { db: Database; env: Env }, user:
     if (order.cancelledBy === "system" && order.cancelReason === UNPAID_CANCEL_REASONS.replaced) {
       throw conflict("This order was replaced by your newer order, so there is nothing to pay: see My Orders.");
     }
-    throw conflict("This order is not waiting for a card payment.");
+    throw conflict("This order is not waiting for an online payment.");
   }
   if (!cardPaymentsEnabled(store.env)) throw new HttpError(503, CARD_PAYMENT_UNAVAILABLE);
   return startCheckout(store.env, store.db, order, user.email);

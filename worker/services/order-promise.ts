@@ -10,8 +10,7 @@ export function orderPromise(
   area: StoreSettings,
 ): string | null {
   if (!isActive(order.status)) return null;
-  if (awaitingCardPayment(order))
-    return `Waiting for your card payment: unpaid, it is cancelled at ${formatDateTime(order.createdAt + UNPAID_CARD_ORDER_HOLD_MS)}`;
+  if (awaitingCardPayment(order)) return `Waiting for your payment: unpaid, it is cancelled at ${formatDateTime(order.createdAt + UNPAID_CARD_ORDER_HOLD_MS)}`;
   const promise = deliveryPromise(area, order.address.zipCode, order.address.state);
   if (promise.kind === "express") return `Delivery by ${formatDateTime(order.createdAt + promise.etaMinutes * 60_000)} (${promise.etaMinutes} min)`;
   // An address the area no longer covers keeps the standard window it was sold with.

@@ -69,10 +69,7 @@ async function cancelWaitingCardOrder(store: PaymentStore, order: Order, ending:
   const outcome = await endWaitingCardOrder(store, order.id, ending, { ifUnreachable: "keep", tell: true });
   if (outcome === "paid") throw conflict("This order was paid just now, so it was not cancelled. Reload to see it.");
   if (outcome === "unreachable") {
-    throw new HttpError(
-      502,
-      "The card payment service could not be reached to stop this payment, so the order is not cancelled yet. Please try again in a minute.",
-    );
+    throw new HttpError(502, "The payment service could not be reached to stop this payment, so the order is not cancelled yet. Please try again in a minute.");
   }
   if (outcome === "not-waiting") throw conflict("This order was changed by someone else just now. Reload to see its current status.");
   return findOrder(store.db, order.id);

@@ -122,7 +122,7 @@ export function Checkout({ totals, savedPaise, signedIn, addresses, cardPayments
           Online Payment{cardPayments ? "" : " (not available)"}
         </option>
       </select>
-      {!cardPayments && <p className="mt-1 text-xs text-gray-500">Card payment is not available on this store right now; cash on delivery works.</p>}
+      {!cardPayments && <p className="mt-1 text-xs text-gray-500">Online payment is not available on this store right now; cash on delivery works.</p>}
 
       <hr className="mt-6 border-gray-300" />
       <TotalsList totals={totals} savedPaise={savedPaise} />

@@ -17,8 +17,8 @@ export function UnpaidOrderNote({ order }: { order: { id: string; createdAt: num
   return (
     <div role="status" className="mb-6 rounded border border-amber-300 bg-amber-50 p-4 text-sm text-gray-800" data-testid="unpaid-order">
       <p>
-        The card payment for order <span className="font-mono">{orderNumber(order.id)}</span> was not completed. Pay now, or place your order again below, by
-        card or cash on delivery: this one is then cancelled. Nothing has been charged; left unpaid, it is cancelled at{" "}
+        The online payment for order <span className="font-mono">{orderNumber(order.id)}</span> was not completed. Pay now, or place your order again below,
+        online or cash on delivery: this one is then cancelled. Nothing has been charged; left unpaid, it is cancelled at{" "}
         {formatDateTime(order.createdAt + UNPAID_CARD_ORDER_HOLD_MS)}.
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-4">

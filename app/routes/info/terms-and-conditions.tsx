@@ -13,7 +13,7 @@ export default function TermsAndConditions() {
       <h2>Prices and payment</h2>
       <ul>
         <li>All prices are in Indian rupees (₹). {store?.words.taxPolicy} Delivery is free.</li>
-        <li>You can pay cash on delivery or online by card. The price you pay is the one shown when you place the order.</li>
+        <li>You can pay cash on delivery or online by card or UPI. The price you pay is the one shown when you place the order.</li>
       </ul>
       <h2>Orders</h2>
       <ul>

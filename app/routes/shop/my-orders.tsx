@@ -67,7 +67,7 @@ function PlacedConfirmation({ order }: { order: Route.ComponentProps["loaderData
       <p className="mt-1 text-gray-800">
         Order <span className="font-mono">{orderNumber(order.id)}</span>
         {order.promise && <> · {order.promise}</>}
-        {awaitingCard && <> · We are confirming your card payment.</>}
+        {awaitingCard && <> · We are confirming your payment.</>}
       </p>
       <p ref={status} role="status" className="sr-only" />
     </section>

@@ -8,7 +8,7 @@ import { OrderStepPage } from "~/components/orders/OrderStepPage";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/order-pay";
 
-export const meta: Route.MetaFunction = () => pageMeta("Pay for your order", "Complete the card payment of an order waiting for it.");
+export const meta: Route.MetaFunction = () => pageMeta("Pay for your order", "Complete the online payment of an order waiting for it.");
 
 /** "Pay now": back to Stripe's page for a card order still waiting for its payment (ADR 054). */
 export async function action({ request, context, params }: Route.ActionArgs) {

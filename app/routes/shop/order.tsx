@@ -17,6 +17,7 @@ import {
   shopperStatusLabel,
   cancellationText,
   cancelRefundNote,
+  CONFIRMING_PARAM,
   formatDateTime,
   isActive,
   orderNumber,
@@ -26,7 +27,7 @@ import {
   SHOPPER_CANCEL_REASONS,
   shopperCanCancel,
 } from "@shared/order-status";
-import { LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
+import { CONFIRMING_REFRESH_MS, LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/order";
 import { OptionalLine } from "~/components/OptionalLine";
@@ -38,14 +39,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const userId = await requireShopperId(request, context);
   const page = await loadPage(() => orderPage(fromContext(context).db, userId, params.id));
   if (!page.userExists) throw toLogin(request);
-  const reordered = new URL(request.url).searchParams.has("added");
-  return { order: { ...page.order, promise: orderPromise(page.order, page.settings) }, reordered, now: Date.now() };
+  const { searchParams } = new URL(request.url);
+  // Back from Stripe's page: its word on the payment may still be on its way.
+  const confirming = searchParams.has(CONFIRMING_PARAM) && awaitingCardPayment(page.order);
+  const promise = confirming ? "Confirming your payment… this page updates by itself." : orderPromise(page.order, page.settings);
+  return { order: { ...page.order, promise }, confirming, reordered: searchParams.has("added"), now: Date.now() };
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, reordered, now } = loaderData;
+  const { order, confirming, reordered, now } = loaderData;
   // Followed while on its way (paused in a hidden tab).
-  useRevalidateEvery(LIVE_REFRESH_MS, isActive(order.status));
+  useRevalidateEvery(confirming ? CONFIRMING_REFRESH_MS : LIVE_REFRESH_MS, isActive(order.status));
 
   return (
     <div className="mt-10 pb-16">
@@ -78,7 +82,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </p>
           <OptionalLine className="text-gray-700" data-testid="order-promise" text={order.promise} />
         </div>
-        {awaitingCardPayment(order) && (
+        {confirming && (
+          <noscript>
+            <meta httpEquiv="refresh" content={String(CONFIRMING_REFRESH_MS / 1000)} />
+          </noscript>
+        )}
+        {awaitingCardPayment(order) && !confirming && (
           <div className="mt-3">
             <PayNowButton orderId={order.id} />
           </div>
