@@ -9,6 +9,9 @@ export function taxLineLabel(basisPoints: number): string {
   return `Tax (${formatTaxRate(basisPoints)})`;
 }
 
+/** The struck-through price's name: by law an MRP includes all taxes, so it is one only where nothing is added at checkout. */
+export const listPriceName = (basisPoints: number) => (basisPoints > 0 ? "Regular price" : "MRP");
+
 export function priceTaxNote(basisPoints: number): string {
   return basisPoints > 0 ? `+ ${formatTaxRate(basisPoints)} tax added at checkout` : "Inclusive of all taxes";
 }

@@ -20,7 +20,8 @@ test.describe("browse a category and buy a product", () => {
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Fresh Fruits");
     await expect(page.getByRole("main").getByRole("img", { name: "Rated 4 out of 5" }).first()).toHaveText("★★★★★");
     await expect(page.getByText(rupees(APPLE.offerPaise), { exact: true }).first()).toBeVisible();
-    await expect(page.getByText(`MRP ${rupees(APPLE.mrpPaise)}`)).toBeVisible();
+    // Tax is added at checkout in the demo: the struck price is no MRP (an MRP includes all taxes).
+    await expect(page.getByText(`Regular price ${rupees(APPLE.mrpPaise)}`)).toBeVisible();
     await expect(page.getByRole("heading", { name: "Related Products" })).toBeVisible();
 
     await page.getByRole("button", { name: "Buy now" }).click();

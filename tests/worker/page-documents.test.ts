@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { insertProduct } from "../support/builders";
 import { call } from "../support/http";
 import { sellerLogin } from "../support/seller";
+import { saveSettings } from "../support/settings";
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&#x27;": "'", "&quot;": '"', "&lt;": "<", "&gt;": ">" };
 const decode = (html: string) => html.replace(/&amp;|&#x27;|&quot;|&lt;|&gt;/g, (entity) => ENTITIES[entity]!);
@@ -113,5 +114,18 @@ describe("a page's first HTML", () => {
       expect(page.title, path).toBe(`${title} | GreenBasket`);
       expect(page.robots, path).toBe("noindex");
     }
+  });
+
+  it("calls a struck-through price MRP, and prices inclusive of all taxes, only where no tax is added at checkout", async () => {
+    const apple = await insertProduct({ name: "Apple 1 kg", category: "Fruits", pricePaise: 12_000, offerPricePaise: 11_000 });
+    const productPage = async () => (await document(`/products/fruits/${apple.id}`)).main;
+    // The demo's 2% added at checkout: ₹120 is no MRP, the price not inclusive.
+    expect(await productPage()).toContain("Regular price ₹120");
+    expect(await productPage()).toContain("+ 2% tax added at checkout");
+    expect(await productPage()).not.toMatch(/MRP|inclusive of all taxes/i);
+
+    await saveSettings(await sellerLogin(), { taxPercent: 0 });
+    expect(await productPage()).toContain("MRP ₹120");
+    expect(await productPage()).toContain("Inclusive of all taxes");
   });
 });

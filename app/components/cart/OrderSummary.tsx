@@ -36,7 +36,7 @@ export function TotalsList({ totals, savedPaise = 0 }: { totals: Totals; savedPa
       </div>
       {savedPaise > 0 && (
         <div className="flex justify-between rounded bg-primary-soft px-2 py-1 font-medium text-primary-dull">
-          <dt>You save on MRP</dt>
+          <dt>{totals.taxBasisPoints > 0 ? "You save" : "You save on MRP"}</dt>
           <dd data-testid="summary-savings">{formatRupees(savedPaise)}</dd>
         </div>
       )}
