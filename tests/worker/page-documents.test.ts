@@ -114,6 +114,8 @@ describe("a page's first HTML", () => {
       expect(page.title, path).toBe(`${title} | GreenBasket`);
       expect(page.robots, path).toBe("noindex");
     }
+    // The tax setting tells a store trading in India how to keep to MRP pricing.
+    expect((await document("/seller/settings", { cookie })).main).toContain("Trading in India, set 0% and list prices inclusive of GST");
   });
 
   it("calls a struck-through price MRP, and prices inclusive of all taxes, only where no tax is added at checkout", async () => {

@@ -145,7 +145,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           />
           {errorFor("taxPercent")}
           <p id="settings-tax-help" className="text-gray-500">
-            Added on top of the listed prices at checkout; orders keep the rate they were charged.
+            Added on top of the listed prices at checkout; orders keep the rate they were charged. Trading in India, set 0% and list prices inclusive of GST:
+            the product page then shows the MRP, inclusive of all taxes, and nothing is ever charged above it.
           </p>
         </fieldset>
 
