@@ -4,7 +4,6 @@ import { imageUrl } from "@shared/images";
 import { productPath } from "@shared/paths";
 import { AddToCart } from "./AddToCart";
 import { DiscountBadge, Price } from "./Price";
-import { Stars } from "./Stars";
 
 /** `eager`: likely in the first screen; `first`: the page's likely LCP, fetched first. */
 export function ProductCard({ product, eager = false, first = false }: { product: ProductCardView; eager?: boolean; first?: boolean }) {
@@ -29,7 +28,6 @@ export function ProductCard({ product, eager = false, first = false }: { product
         <p className="text-sm text-gray-500">{product.category}</p>
         <h3 className="truncate text-base font-medium text-gray-800 md:text-lg">{product.name}</h3>
       </Link>
-      <Stars />
       <div className="mt-3 flex flex-wrap items-end justify-between gap-2">
         <Price offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} />
         <AddToCart productId={product.id} productName={product.name} unitPricePaise={product.offerPricePaise} />

@@ -48,9 +48,12 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
     await expectNoSeriousViolations(sellerPage, "/seller/dashboard");
   });
 
-  test("404 page", async ({ page }) => {
-    await open(page, "/no-such-page");
-    await expectNoSeriousViolations(page, "the 404 page");
+  test("404 pages: an unknown address, an unknown product", async ({ page }) => {
+    // Their titles and statuses: tests/worker/page-documents.test.ts.
+    for (const path of ["/no-such-page", "/products/fruits/does-not-exist"]) {
+      await open(page, path);
+      await expectNoSeriousViolations(page, path);
+    }
   });
 
   for (const [what, path] of [
@@ -84,13 +87,6 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
   test("the seller's search words", async ({ sellerPage }) => {
     await openSellerPage(sellerPage, "/seller/search-words");
     await expectNoSeriousViolations(sellerPage, "/seller/search-words");
-  });
-
-  test("unknown product and category pages (404s, titled)", async ({ page }) => {
-    for (const path of ["/products/fruits/does-not-exist", "/products/no-such-category", `/products/vegetables/${APPLE.id}`]) {
-      await open(page, path);
-      await expectNoSeriousViolations(page, path);
-    }
   });
 
   test("/loader, the page after a card payment", async ({ page }) => {

@@ -3,7 +3,6 @@ import { fromContext } from "@worker/web/context";
 import { productWithRelated, toProductCard, toProductView } from "@worker/services/catalog";
 import { DiscountBadge, Price } from "~/components/Price";
 import { ProductGrid } from "~/components/ProductCard";
-import { Stars } from "~/components/Stars";
 import { findCategory } from "@shared/categories";
 import { cartFormAction, useCart, useCartChange } from "~/lib/cart";
 import { LOW_STOCK_SHOWN } from "@shared/cart";
@@ -111,10 +110,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="w-full text-sm md:w-1/2">
+          {/* No star rating: nobody has rated a product yet, and a rating nobody gave misleads (issue 39). */}
           <h1 className="text-3xl font-medium">{product.name}</h1>
-          <div className="mt-1">
-            <Stars size="text-lg" showValue />
-          </div>
           <div className="mt-6">
             <div className="flex flex-wrap items-center gap-3">
               <Price offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} large />
