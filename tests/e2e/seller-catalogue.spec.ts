@@ -337,7 +337,10 @@ for (const [screen, options] of SCREENS) {
         await sellerPage.getByRole("button", { name: "Apply to selected" }).click();
         await expect(toast(sellerPage, "2 products given the new count")).toBeVisible();
         // Rows by their element: on a phone they are cards (CSS).
-        await expect(sellerPage.locator("tr").filter({ hasText: names[0]! })).toContainText("5 left");
+        // Counted, still switched off: the row says what shoppers see, and why, before the count.
+        await expect(sellerPage.locator("tr").filter({ hasText: names[0]! }).getByTestId("sale-state")).toHaveText(
+          "Switched off: shoppers see it out of stock · 5 left",
+        );
         await expect(sellerPage.locator("tr").filter({ hasText: names[2]! })).not.toContainText("left");
 
         // Without JavaScript: tick one row, switch it on; the form lands back on the list.

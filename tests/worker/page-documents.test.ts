@@ -130,4 +130,16 @@ describe("a page's first HTML", () => {
     expect(await productPage()).toContain("MRP ₹120");
     expect(await productPage()).toContain("Inclusive of all taxes");
   });
+
+  it("the seller's product list says what shoppers see of each product, and why, then what is counted", async () => {
+    await insertProduct({ name: "Counted apples", stock: 12 });
+    await insertProduct({ name: "Switched-off apples", stock: 12, switchedOff: true });
+    await insertProduct({ name: "Sold-out apples", stock: 0 });
+    await insertProduct({ name: "Uncounted apples" });
+    const rows = (await document("/seller/product-list", { cookie: await sellerLogin() })).main;
+    expect(rows).toContain("Counted apples On sale · 12 left");
+    expect(rows).toContain("Switched-off apples Switched off: shoppers see it out of stock · 12 left");
+    expect(rows).toContain("Sold-out apples Sold out: shoppers see it out of stock · 0 left");
+    expect(rows).toContain("Uncounted apples On sale · not counted");
+  });
 });

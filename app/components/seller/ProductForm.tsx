@@ -3,6 +3,7 @@ import { useActionData, useFetcher, useNavigate, Link } from "react-router";
 import type { ProductView } from "@worker/services/catalog";
 import { CATEGORIES } from "@shared/categories";
 import { IMAGE_MESSAGES } from "@shared/product-images";
+import { saleStateText } from "@shared/sale-state";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { useHydrated } from "~/lib/use-hydrated";
 import { toast } from "~/lib/toast";
@@ -163,6 +164,11 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
         />
         {/* The count shown: the server refuses a change made over a count that moved since. */}
         {product && <input type="hidden" name="stockSeen" value={product.stock ?? ""} readOnly />}
+        {product && (
+          <p className="w-full text-sm text-gray-600" data-testid="sale-state">
+            Now: {saleStateText(product)}
+          </p>
+        )}
       </div>
       <BusyButton busy={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull">
         {busy ? "Saving…" : submitLabel}

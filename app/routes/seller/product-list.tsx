@@ -13,6 +13,7 @@ import { bulkStockMessage, setStockInBulk } from "@worker/services/bulk-stock";
 import { bulkStockFields } from "@worker/web/seller-forms";
 import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
+import { saleStateText } from "@shared/sale-state";
 import { DELETE_FETCHER, DeleteProduct } from "~/components/seller/DeleteProduct";
 import { ExportCsv } from "~/components/seller/ExportCsv";
 import { useActionToast } from "~/lib/use-action-toast";
@@ -280,7 +281,9 @@ function ProductRow({ product, selected, onSelect, listAddress, askedToDelete }:
           )}
           <div className="min-w-0">
             <span className="block break-words text-gray-900 md:text-gray-600">{product.name}</span>
-            {product.stock !== null && <span className="block text-xs text-gray-500">{product.stock} left</span>}
+            <span className="block text-xs text-gray-500" data-testid="sale-state">
+              {saleStateText({ switchedOff: product.switchedOff, stock: product.stock })}
+            </span>
             <span className="block text-xs text-gray-500 md:hidden">
               {product.category} · {formatRupees(product.offerPricePaise)}
             </span>
