@@ -317,6 +317,16 @@ for (const [screen, options] of SCREENS) {
         await expect(sellerPage.getByText("Tick products to change their stock together.")).toBeFocused();
         for (const name of names) await expect(sellerPage.getByRole("switch", { name: `${name} in stock` })).toHaveAttribute("aria-checked", "false");
         await expect(sellerPage.getByRole("checkbox", { name: "Select all on this page" })).not.toBeChecked();
+        // A selection belongs to its list: ticked, then another search, nothing is said to be selected that Apply would not change.
+        await sellerPage.getByRole("checkbox", { name: `Select ${names[0]}` }).check();
+        await expect(sellerPage.getByText("Change stock of the selected products (1 selected)")).toBeVisible();
+        await sellerPage.getByRole("searchbox", { name: "Search products" }).fill(names[1]!);
+        await sellerPage.getByRole("searchbox", { name: "Search products" }).press("Enter");
+        await expect(sellerPage.getByRole("switch", { name: /in stock$/ })).toHaveCount(1);
+        await expect(sellerPage.getByText("Tick products to change their stock together.")).toBeVisible();
+        await sellerPage.goBack();
+        await expect(sellerPage.getByRole("switch", { name: /in stock$/ })).toHaveCount(3);
+        await expect(sellerPage.getByRole("checkbox", { name: `Select ${names[0]}` })).not.toBeChecked();
 
         await openRefreshed(shopper, `/products?search=${encodeURIComponent(prefix)}`, async () => {
           await expect(shopper.getByText(`Everything that matches “${prefix}” is out of stock right now.`)).toBeVisible({ timeout: 1000 });

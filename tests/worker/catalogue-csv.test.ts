@@ -516,6 +516,26 @@ describe("the import page's staged file", () => {
     await expect(confirmStagedImport(store(), "../../sessions", plan.hash)).rejects.toMatchObject({ status: 404 });
   });
 
+  it("previews what needs the seller first: refused rows, then what changes, the unchanged only counted", async () => {
+    const cookie = await sellerLogin();
+    await insertBulk(35);
+    const oats = await insertProduct({ name: "Oats", pricePaise: 20000, offerPricePaise: 18000 });
+    const { text } = await exportAll(cookie);
+    const exported = text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    // The file as exported, oats' price changed, a row with no price at its end.
+    const csv = [...exported.map((line) => (line.startsWith(oats.id) ? line.replace(",200,180,", ",200,170,") : line)), ",Mystery,Fruits,,,,,,,"].join("\r\n");
+    const id = await stageImport(store(), csv);
+    const page = dataOf<{ preview: { summary: Record<string, number>; rows: { row: number; action: string }[] } }>(
+      await runRoute(importPage.loader, { path: `/seller/products/import?preview=${id}`, cookie, seller: true }),
+    );
+    expect(page.preview.summary).toEqual({ create: 0, update: 1, unchanged: 35, refused: 1 });
+    expect(page.preview.rows.map((row) => row.action)).toEqual(["refused", "update"]);
+    expect(page.preview.rows[0]!.row).toBe(exported.length + 1);
+  });
+
   it("keeps only files that can be planned", async () => {
     await expect(stageImport(store(), "name,colour\nApple,red")).rejects.toMatchObject({ status: 400 });
   });

@@ -28,6 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const text = await stagedImport(worker, id);
   if (text === null) return { done, exportFiles: null, preview: { id, expired: true as const } };
   const plan = await planImport(worker, text);
+  // What needs the seller first: refused rows, then what would change; unchanged rows are only counted (issue 40).
+  const listed = plan.rows
+    .filter((row) => row.action !== "unchanged")
+    .sort((a, b) => Number(b.action === "refused") - Number(a.action === "refused") || a.row - b.row);
   return {
     done,
     exportFiles: null,
@@ -36,8 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       expired: false as const,
       summary: plan.summary,
       hash: plan.hash,
-      rows: plan.rows.slice(0, SHOWN_ROWS).map(publicRow),
-      more: Math.max(0, plan.rows.length - SHOWN_ROWS),
+      rows: listed.slice(0, SHOWN_ROWS).map(publicRow),
+      more: Math.max(0, listed.length - SHOWN_ROWS),
     },
   };
 }
@@ -127,29 +131,31 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
               </BusyButton>
             </Form>
           )}
-          <div className="mt-4 overflow-x-auto rounded-md border border-gray-500/20">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">What importing each row of the file does</caption>
-              <thead>
-                <tr>
-                  <th className="px-3 py-2 font-semibold">Row</th>
-                  <th className="px-3 py-2 font-semibold">Product</th>
-                  <th className="px-3 py-2 font-semibold">Result</th>
-                  <th className="px-3 py-2 font-semibold">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((row) => (
-                  <tr key={row.row} className={`border-t border-gray-500/20 ${row.action === "refused" ? "bg-red-50" : ""}`}>
-                    <td className="px-3 py-2">{row.row}</td>
-                    <td className="break-words px-3 py-2">{row.name || row.id || "(no name)"}</td>
-                    <td className="px-3 py-2">{ACTION_LABEL[row.action]}</td>
-                    <td className="px-3 py-2">{row.reasons?.join("; ") ?? row.changes?.map(describeChange).join("; ") ?? ""}</td>
+          {preview.rows.length > 0 && (
+            <div className="mt-4 overflow-x-auto rounded-md border border-gray-500/20">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">What importing the file does to each row that is refused or changes something</caption>
+                <thead>
+                  <tr>
+                    <th className="whitespace-nowrap px-3 py-2 font-semibold">Row</th>
+                    <th className="px-3 py-2 font-semibold">Product</th>
+                    <th className="px-3 py-2 font-semibold">Result</th>
+                    <th className="px-3 py-2 font-semibold">Details</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {preview.rows.map((row) => (
+                    <tr key={row.row} className={`border-t border-gray-500/20 ${row.action === "refused" ? "bg-red-50" : ""}`}>
+                      <td className="whitespace-nowrap px-3 py-2">{row.row}</td>
+                      <td className="break-words px-3 py-2">{row.name || row.id || "(no name)"}</td>
+                      <td className="whitespace-nowrap px-3 py-2">{ACTION_LABEL[row.action]}</td>
+                      <td className="px-3 py-2">{row.reasons?.join("; ") ?? row.changes?.map(describeChange).join("; ") ?? ""}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
           {preview.more > 0 && <p className="mt-2 text-sm text-gray-600">…and {preview.more} more rows, counted above.</p>}
         </section>
       )}

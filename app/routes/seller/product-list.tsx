@@ -61,11 +61,14 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const { products, search, nextCursor, confirmDelete } = loaderData;
   const removal = useFetcher<Answer>({ key: DELETE_FETCHER });
   useActionToast(removal.state === "idle" ? removal.data : undefined);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const pageIds = products.map((p) => p.id);
   const cursor = useSearchParams()[0].get("cursor");
   // This page of the list: where a row's delete posts and Keep returns.
   const listAddress = `?${new URLSearchParams({ ...(search && { q: search }), ...(cursor && { cursor }) })}`;
+  // A selection belongs to the list it was made on: another search or page starts with nothing ticked (issue 40).
+  const [selection, setSelection] = useState({ list: listAddress, ids: new Set<string>() as ReadonlySet<string> });
+  const selected = selection.list === listAddress ? selection.ids : new Set<string>();
+  const setSelected = (ids: ReadonlySet<string>) => setSelection({ list: listAddress, ids });
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const someSelected = !allSelected && pageIds.some((id) => selected.has(id));
   const selectAll = useRef<HTMLInputElement>(null);
@@ -73,14 +76,13 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
     if (selectAll.current) selectAll.current.indeterminate = someSelected;
   }, [someSelected]);
 
-  const clearSelection = useCallback(() => setSelected(new Set()), []);
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const clearSelection = useCallback(() => setSelection((current) => ({ ...current, ids: new Set() })), [setSelection]);
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
 
   return (
     <>
