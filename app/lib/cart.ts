@@ -101,7 +101,16 @@ async function sendWaiting(submit: ReturnType<typeof useFetcher>["submit"]) {
   } finally {
     sending = false;
     posting = new Map();
+    changed();
   }
+}
+
+/** Resolves once every cart change is saved: a login joins the cart its request carries to the account's. */
+export function cartSaved(): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => !sending && waiting.size === 0 && (listeners.delete(check), resolve(), true);
+    if (!check()) listeners.add(check);
+  });
 }
 
 export function cartFormAction(returnTo: string): string {

@@ -1,4 +1,4 @@
-import { APPLE, TOMATO, cartLink, expectCartCount, open, productCard, summaryValue } from "./support/app";
+import { APPLE, TOMATO, allCartChangesSaved, cartLink, expectCartCount, open, productCard, summaryValue } from "./support/app";
 import {
   accountMenu,
   addressLine,
@@ -161,6 +161,20 @@ test.describe("shopper accounts", () => {
       .getByRole("button", { name: `Add ${APPLE.name} to cart` })
       .click();
     await expectCartCount(page, 1);
+    await allCartChangesSaved(page);
+    // The tomato's post is held: the shopper logs in while it is on its way.
+    let releaseTomato = () => {};
+    const tomatoHeld = new Promise<void>((resolve) => (releaseTomato = resolve));
+    await page.route(
+      (url) => url.pathname === "/cart.data",
+      async (route) => {
+        if (route.request().method() === "POST") await tomatoHeld;
+        await route.continue();
+      },
+    );
+    let tomatoReleased = false;
+    const loginSent: boolean[] = []; // for each login post: was the tomato's post released by then?
+    page.on("request", (request) => new URL(request.url()).pathname === "/login.data" && loginSent.push(tomatoReleased));
     await productCard(page, TOMATO.name)
       .getByRole("button", { name: `Add ${TOMATO.name} to cart` })
       .click();
@@ -168,7 +182,13 @@ test.describe("shopper accounts", () => {
 
     await loginLink(page).click();
     await logInThroughDialog(page, shopper);
+    // The login waits for the cart to be saved, so that the account gets the tomato too.
+    await page.waitForTimeout(300); // room for a login that did not wait to leave
+    tomatoReleased = true;
+    releaseTomato();
     await expect(accountMenu(page, shopper.name)).toBeVisible();
+    expect(loginSent).toEqual([true]);
+    await page.unrouteAll();
     await expectCartCount(page, 2);
 
     await cartLink(page).click();

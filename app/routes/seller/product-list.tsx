@@ -67,6 +67,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const listAddress = `?${new URLSearchParams({ ...(search && { q: search }), ...(cursor && { cursor }) })}`;
   // A selection belongs to the list it was made on: another search or page starts with nothing ticked (issue 40).
   const [selection, setSelection] = useState({ list: listAddress, ids: new Set<string>() as ReadonlySet<string> });
+  if (selection.list !== listAddress) setSelection({ list: listAddress, ids: new Set() }); // even coming back to it
   const selected = selection.list === listAddress ? selection.ids : new Set<string>();
   const setSelected = (ids: ReadonlySet<string>) => setSelection({ list: listAddress, ids });
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
