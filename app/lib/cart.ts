@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useSyncExternalStore, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { CART_CHANGED, cartCount, withQuantity, type CartItems, type CartPrices } from "@shared/cart";
 import { useShopperState } from "./root-data";
@@ -105,12 +105,13 @@ async function sendWaiting(submit: ReturnType<typeof useFetcher>["submit"]) {
   }
 }
 
-/** Resolves once every cart change is saved: a login joins the cart its request carries to the account's. */
-export function cartSaved(): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => !sending && waiting.size === 0 && (listeners.delete(check), resolve(), true);
-    if (!check()) listeners.add(check);
-  });
+/** For a form whose answer reads the saved cart (a login joins it to the account's; Place Order empties it): sent once the cart's changes have landed. */
+export function submitAfterCartSaved(event: FormEvent<HTMLFormElement>, submit: (form: HTMLFormElement) => unknown) {
+  if (!sending && waiting.size === 0) return;
+  event.preventDefault();
+  const form = event.currentTarget;
+  const check = () => !sending && waiting.size === 0 && (listeners.delete(check), submit(form), true);
+  listeners.add(check);
 }
 
 export function cartFormAction(returnTo: string): string {

@@ -1,4 +1,4 @@
-import { APPLE, RICE, reload } from "./support/app";
+import { APPLE, RICE, expectCartCount, open, reload } from "./support/app";
 import { addToCartFromProductPage, orderCards, placeCodOrderFromCart } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
@@ -26,6 +26,32 @@ test.describe("a shopper's own orders", () => {
     await reload(page);
     await expect(orderCards(page).first().getByTestId("order-status")).toHaveText("Cancelled");
     await expect(orderCards(page)).toHaveCount(1);
+  });
+
+  test("Place Order pressed while a quantity change is on its way: the order has it, and the cart is empty after", async ({ page, address: _ }) => {
+    await addToCartFromProductPage(page, RICE, { signedIn: true });
+    await open(page, "/cart");
+    // The + is held on its way to the server while the shopper places the order.
+    let releasePlus = () => {};
+    const plusHeld = new Promise<void>((resolve) => (releasePlus = resolve));
+    await page.route(
+      (url) => url.pathname === "/cart.data",
+      async (route) => {
+        if (route.request().method() === "POST" && !new URL(route.request().url()).searchParams.has("checkout")) await plusHeld;
+        await route.continue();
+      },
+    );
+    await page.getByRole("button", { name: `Add one more ${RICE.name}` }).click();
+    await expectCartCount(page, 2);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.waitForTimeout(300); // room for an order that did not wait to leave
+    releasePlus();
+    await page.waitForURL(/\/my-orders\?placed=/);
+    await page.unrouteAll();
+    await expect(orderCards(page).first()).toContainText("Total: ₹1,060.80"); // 2 × ₹520 + 2% tax
+    // The change landed before the order emptied the cart, not after it: nothing comes back.
+    await reload(page);
+    await expectCartCount(page, 0);
   });
 
   test("an order of two products lists both lines and the right total on My Orders", async ({ page, address: _ }) => {

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useFetcher, Link } from "react-router";
 import type { ActionFailure } from "@worker/web/form-answer";
 import { refillFrom } from "~/lib/refill";
-import { cartSaved, useCart } from "~/lib/cart";
+import { submitAfterCartSaved } from "~/lib/cart";
 import { useFailureToast } from "~/lib/use-action-toast";
 import { Alert, useFieldError } from "~/lib/field-error";
 import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
@@ -37,19 +37,12 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
   const shownRefusal = fetcher.data ?? refusal;
   const { general, fieldProps, errorFor } = useFieldError(shownRefusal, id, mode === "login" ? LOGIN_FIELDS : SIGN_UP_FIELDS);
   const shown = refillFrom(refusal);
-  const cartSaving = useCart().saving;
 
   return (
     <fetcher.Form
       method="post"
       action={loginPagePath(mode, redirectTo)}
-      onSubmit={(event) => {
-        // A product added a moment ago may still be on its way: the account gets the cart once it is saved.
-        if (!cartSaving) return;
-        event.preventDefault();
-        const form = event.currentTarget;
-        void cartSaved().then(() => fetcher.submit(form));
-      }}
+      onSubmit={(event) => submitAfterCartSaved(event, fetcher.submit)} // a product added a moment ago goes to the account too
       className="flex flex-col gap-4 text-sm text-gray-600"
     >
       <Heading className="m-auto text-2xl font-medium">

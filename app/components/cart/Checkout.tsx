@@ -8,6 +8,7 @@ import { requestLogin } from "~/lib/login-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Totals } from "@shared/money";
 import { toast } from "~/lib/toast";
+import { submitAfterCartSaved } from "~/lib/cart";
 import { TotalsList } from "./OrderSummary";
 import { BusyButton } from "~/components/BusyButton";
 
@@ -52,7 +53,7 @@ export function Checkout({ totals, savedPaise, signedIn, addresses, cardPayments
           toast.error("Please select an address");
         } else if (unserved) {
           event.preventDefault();
-        }
+        } else submitAfterCartSaved(event, fetcher.submit); // the order takes the cart as shown, and empties the saved one
       }}
     >
       <input type="hidden" name="items" value={JSON.stringify(items)} />
