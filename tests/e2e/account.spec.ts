@@ -12,6 +12,7 @@ import {
   newShopper,
   orderCards,
 } from "./support/accounts";
+import { chipPromise } from "./support/delivery";
 import { expect, test } from "./support/fixtures";
 
 test.describe("shopper accounts", () => {
@@ -202,8 +203,9 @@ test.describe("shopper accounts", () => {
     await expect(page.getByRole("listitem").filter({ hasText: TOMATO.name })).toHaveCount(1);
   });
 
-  test("logout from the account menu empties the cart on this device and shows Login again", async ({ page, shopper }) => {
+  test("logout from the account menu empties the cart on this device and shows Login again; the pincode stays", async ({ page, shopper, address: _ }) => {
     await addToCartFromProductPage(page, APPLE, { signedIn: true });
+    await expect(chipPromise(page)).toHaveText("Delivery in 30 min"); // the default address's 560001
 
     await accountMenu(page, shopper.name).click();
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click();
@@ -212,6 +214,7 @@ test.describe("shopper accounts", () => {
     await expect(loginLink(page)).toBeVisible();
     await expect(accountMenu(page, shopper.name)).toHaveCount(0);
     await expectCartCount(page, 0);
+    await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
     await page.reload();
     await expect(loginLink(page)).toBeVisible();
     await expectCartCount(page, 0);

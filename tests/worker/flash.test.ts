@@ -35,7 +35,7 @@ import { insertProduct } from "../support/builders";
 import { freshIp, ORIGIN, postJson } from "../support/http";
 import { runRoute } from "../support/routes";
 import { sellerLogin } from "../support/seller";
-import { signUp, VALID_ADDRESS } from "../support/shoppers";
+import { addAddress, signUp, VALID_ADDRESS } from "../support/shoppers";
 
 /** The settings form as the seller posts it. */
 const SETTINGS_FORM = {
@@ -500,6 +500,13 @@ describe("a logout's word", () => {
     expect(JSON.parse(decodeURIComponent(flashOf(ended)!))).toEqual({ kind: "success", message: "Logged Out" });
     expect(flashOf(await runRoute(shopperLogout.action as never, { path: "/logout", cookie: shopper.cookie, form: {} }))).toBeNull();
     expect(flashOf(await runRoute(shopperLogout.action as never, { path: "/logout", form: {} }))).toBeNull();
+
+    // The device keeps the pincode of the default address the top bar showed; a shopper without one leaves none.
+    const withAddress = await signUp();
+    await addAddress(withAddress, { ...VALID_ADDRESS, zipCode: "560034" });
+    const out = (await runRoute(shopperLogout.action as never, { path: "/logout", cookie: withAddress.cookie, form: {} })).value as Response;
+    expect(out.headers.getSetCookie().find((cookie) => cookie.startsWith("pincode="))).toMatch(/^pincode=560034; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly/);
+    expect((ended.value as Response).headers.getSetCookie().some((cookie) => cookie.startsWith("pincode="))).toBe(false);
 
     const seller = await sellerLogin();
     expect(flashOf(await runRoute(sellerLogout.action as never, { path: "/seller/logout", cookie: seller, form: {} }))).not.toBeNull();
