@@ -285,7 +285,7 @@ function ProductRow({ product, selected, onSelect, listAddress, askedToDelete }:
           <div className="min-w-0">
             <span className="block break-words text-gray-900 md:text-gray-600">{product.name}</span>
             <span className="block text-xs text-gray-500" data-testid="sale-state">
-              {saleStateText({ switchedOff: product.switchedOff, stock: product.stock })}
+              {saleStateText(product)}
             </span>
             <span className="block text-xs text-gray-500 md:hidden">
               {product.category} · {formatRupees(product.offerPricePaise)}
