@@ -27,7 +27,8 @@ export async function answerForm<T extends { msg: string; headers?: HeadersInit 
   const posted = document ? request.clone() : null;
   try {
     const result = await work();
-    if (result instanceof Response) return result;
+    // A post's redirect is 303 See Other whoever built it (the next page is read with a GET).
+    if (result instanceof Response) return result.status === 302 ? new Response(result.body, { status: 303, headers: result.headers }) : result;
     const { headers, ...answer } = result;
     if (!document) return headers ? data({ ok: true as const, ...answer }, { headers }) : { ok: true as const, ...answer };
     const to = typeof options.redirectTo === "function" ? options.redirectTo(result) : options.redirectTo;

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const logIn = async () => {
     const { headers, redirectTo, welcome } = await submitAuthForm(request, fromContext(context));
-    return withFlash(redirect(redirectTo, { status: 303, headers }), { kind: "success", message: welcome });
+    return withFlash(redirect(redirectTo, { headers }), { kind: "success", message: welcome });
   };
   // Refused without JavaScript: back to this page with the reason as a flash, keeping the name and e-mail typed.
   return answerForm(request, logIn, { refusal: { keep: ["name", "email"] } });

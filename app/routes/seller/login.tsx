@@ -25,10 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A browser's refused post comes back here with a flash toast and the e-mail typed; another client gets `{ ok: false, msg }`. */
 export async function action({ request, context }: Route.ActionArgs) {
   const logIn = async () =>
-    withFlash(redirect(returnTo(request), { status: 303, headers: await sellerLoginForm(request, fromContext(context)) }), {
-      kind: "success",
-      message: "Logged In",
-    });
+    withFlash(redirect(returnTo(request), { headers: await sellerLoginForm(request, fromContext(context)) }), { kind: "success", message: "Logged In" });
   return answerForm(request, logIn, { refusal: { keep: ["email"] } });
 }
 

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUserPage(request, context, "/cart");
   return answerForm(request, async () => {
     const address = await addAddress(fromContext(context).db, user.id, Object.fromEntries(await readForm(request)));
-    return withFlash(redirect(nextPage(request, address.id), 303), { kind: "success", message: "Address saved" });
+    return withFlash(redirect(nextPage(request, address.id)), { kind: "success", message: "Address saved" });
   });
 }
 

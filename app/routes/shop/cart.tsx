@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (new URL(request.url).searchParams.has("checkout")) {
     // Without JavaScript a refused order comes back here saying why; a guest goes to log in first.
-    return answerForm(request, async () => redirect(await submitCheckout(request, context), 303), {
+    return answerForm(request, async () => redirect(await submitCheckout(request, context)), {
       refusal: { to: (error) => (error.status === 401 ? `/login?redirectTo=${encodeURIComponent("/cart")}` : "/cart") },
     });
   }

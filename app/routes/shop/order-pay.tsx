@@ -15,7 +15,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUserPage(request, context);
   const pay = async () => {
     await readForm(request);
-    return redirect(await resumeCardPayment(fromContext(context), user, params.id), 303);
+    return redirect(await resumeCardPayment(fromContext(context), user, params.id));
   };
   return answerForm(request, pay, { refusal: { to: () => `/my-orders/${encodeURIComponent(params.id)}` } });
 }
