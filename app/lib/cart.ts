@@ -105,12 +105,15 @@ async function sendWaiting(submit: ReturnType<typeof useFetcher>["submit"]) {
   }
 }
 
-/** For a form whose answer reads the saved cart (a login joins it to the account's; Place Order empties it): sent once the cart's changes have landed. */
-export function submitAfterCartSaved(event: FormEvent<HTMLFormElement>, submit: (form: HTMLFormElement) => unknown) {
+/**
+ * For a form whose answer reads the saved cart (a login joins it to the account's, Place Order empties it, Buy now's new
+ * document would cut off a post): held while the cart's changes are on their way, then submitted again as it was.
+ */
+export function submitAfterCartSaved(event: FormEvent<HTMLFormElement>) {
   if (!sending && waiting.size === 0) return;
   event.preventDefault();
-  const form = event.currentTarget;
-  const check = () => !sending && waiting.size === 0 && (listeners.delete(check), submit(form), true);
+  const [form, submitter] = [event.currentTarget, (event.nativeEvent as SubmitEvent).submitter];
+  const check = () => !sending && waiting.size === 0 && (listeners.delete(check), form.requestSubmit(submitter), true);
   listeners.add(check);
 }
 

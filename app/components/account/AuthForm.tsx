@@ -42,7 +42,7 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
     <fetcher.Form
       method="post"
       action={loginPagePath(mode, redirectTo)}
-      onSubmit={(event) => submitAfterCartSaved(event, fetcher.submit)} // a product added a moment ago goes to the account too
+      onSubmit={submitAfterCartSaved} // a product added a moment ago goes to the account too
       className="flex flex-col gap-4 text-sm text-gray-600"
     >
       <Heading className="m-auto text-2xl font-medium">

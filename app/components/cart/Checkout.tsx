@@ -53,7 +53,7 @@ export function Checkout({ totals, savedPaise, signedIn, addresses, cardPayments
           toast.error("Please select an address");
         } else if (unserved) {
           event.preventDefault();
-        } else submitAfterCartSaved(event, fetcher.submit); // the order takes the cart as shown, and empties the saved one
+        } else submitAfterCartSaved(event); // the order takes the cart as shown, and empties the saved one
       }}
     >
       <input type="hidden" name="items" value={JSON.stringify(items)} />

@@ -4,7 +4,7 @@ import { productWithRelated, toProductCard, toProductView } from "@worker/servic
 import { DiscountBadge, Price } from "~/components/Price";
 import { ProductGrid } from "~/components/ProductCard";
 import { findCategory } from "@shared/categories";
-import { cartFormAction, useCart, useCartChange } from "~/lib/cart";
+import { cartFormAction, submitAfterCartSaved, useCart, useCartChange } from "~/lib/cart";
 import { LOW_STOCK_SHOWN } from "@shared/cart";
 import { imageUrl } from "@shared/images";
 import { formatRupees, savingsOf } from "@shared/money";
@@ -172,8 +172,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   Add to Cart
                 </button>
               </form>
-              {/* Adds one (unless all that is left is in the cart already); the action redirects to the cart. */}
-              <form method="post" action={cartFormAction("/cart")} className="w-full">
+              {/* Adds one (unless all in stock is in the cart), once an Add to Cart on its way has landed (a new document would cut it off). */}
+              <form method="post" action={cartFormAction("/cart")} onSubmit={submitAfterCartSaved} className="w-full">
                 <input type="hidden" name="productId" value={product.id} />
                 {allLeftInCart && <input type="hidden" name="quantity" value={inCart} />}
                 <button
