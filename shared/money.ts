@@ -1,8 +1,6 @@
 /** The one money module: integer paise inside, rupees only at the edges. The only rounding: tax (the store's rate in basis
- * points, 200 = 2%) of the subtotal, rounded DOWN to a paisa. Shipping is free. */
+ * points, 200 = 2%) of the items and fees, rounded DOWN to a paisa. Fee rules and their worked examples: ADR 070. */
 export type Paise = number;
-
-export const SHIPPING_PAISE: Paise = 0;
 
 export function rupeesToPaise(rupees: number): Paise {
   return Math.round(rupees * 100);
@@ -12,17 +10,32 @@ export function paiseToRupees(paise: Paise): number {
   return paise / 100;
 }
 
-export function taxOn(subtotal: Paise, taxBasisPoints: number): Paise {
-  return Math.floor((subtotal * taxBasisPoints) / 10_000);
+export function taxOn(amount: Paise, taxBasisPoints: number): Paise {
+  return Math.floor((amount * taxBasisPoints) / 10_000);
 }
 
+/** The store's fees, each optional (absent: none); thresholds compare the item total. */
+export type Fees = { deliveryFee?: Paise; freeDeliveryFrom?: Paise; minimumOrder?: Paise; smallCartFee?: Paise; smallCartBelow?: Paise };
 export type PricedLine = { unitPricePaise: Paise; quantity: number };
-export type Totals = { subtotal: Paise; tax: Paise; taxBasisPoints: number; shipping: Paise; total: Paise };
+export type Totals = { subtotal: Paise; deliveryFee: Paise; smallCartFee: Paise; tax: Paise; taxBasisPoints: number; total: Paise };
 
-export function totalsFor(lines: readonly PricedLine[], taxBasisPoints: number): Totals {
+export function totalsFor(lines: readonly PricedLine[], taxBasisPoints: number, fees: Fees = {}): Totals {
   const subtotal = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
-  const tax = taxOn(subtotal, taxBasisPoints);
-  return { subtotal, tax, taxBasisPoints, shipping: SHIPPING_PAISE, total: subtotal + tax + SHIPPING_PAISE };
+  const deliveryFee = subtotal > 0 && subtotal < (fees.freeDeliveryFrom ?? Infinity) ? (fees.deliveryFee ?? 0) : 0;
+  const smallCartFee = subtotal > 0 && subtotal < (fees.smallCartBelow ?? 0) ? (fees.smallCartFee ?? 0) : 0;
+  // Fees are part of the taxable value (CGST Act s. 15(2)(c): incidental charges by the supplier).
+  const tax = taxOn(subtotal + deliveryFee + smallCartFee, taxBasisPoints);
+  return { subtotal, deliveryFee, smallCartFee, tax, taxBasisPoints, total: subtotal + deliveryFee + smallCartFee + tax };
+}
+
+/** What an item total still lacks for the minimum order, to leave the small-cart fee behind, for free delivery (0: nothing). */
+export function shortfalls(subtotal: Paise, fees: Fees) {
+  const short = (threshold: Paise | undefined) => Math.max(0, (threshold ?? 0) - subtotal);
+  return {
+    minimumOrder: short(fees.minimumOrder),
+    smallCartFee: fees.smallCartFee ? short(fees.smallCartBelow) : 0,
+    freeDelivery: fees.deliveryFee ? short(fees.freeDeliveryFrom) : 0,
+  };
 }
 
 export type Savings = { saved: Paise; percentOff: number };

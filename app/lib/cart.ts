@@ -1,6 +1,8 @@
 import { useSyncExternalStore, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { CART_CHANGED, cartCount, withQuantity, type CartItems, type CartPrices } from "@shared/cart";
+import { feeNudge } from "@shared/fees";
+import { itemsTotal } from "@shared/money";
 import { useShopperState } from "./root-data";
 import { toast } from "./toast";
 import { useActionToast } from "./use-action-toast";
@@ -63,6 +65,14 @@ export function useCart(): { items: CartItems; prices: CartPrices; count: number
 }
 
 /** Says so when the cart refused a change (mounted once, in the layout). */
+/** What the cart still needs for the minimum order or to pay fewer fees ("Add ₹40 more for free delivery"), or null. */
+export function useFeeNudge(): string | null {
+  const { items, prices } = useCart();
+  const subtotal = itemsTotal(items, prices);
+  const fees = useShopperState()?.store.fees;
+  return subtotal > 0 && fees ? feeNudge(subtotal, fees) : null;
+}
+
 export function useCartErrors() {
   const fetcher = useFetcher<{ ok: boolean; msg: string }>({ key: CART_FETCHER });
   useActionToast(fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : undefined);

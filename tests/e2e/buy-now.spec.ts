@@ -31,8 +31,8 @@ test.describe("browse a category and buy a product", () => {
     await expectCartCount(page, 1);
 
     await expect(orderSummary(page)).toBeVisible();
-    await expect(summaryValue(page, "Price")).toHaveText("₹110");
-    await expect(summaryValue(page, "Shipping Fee")).toHaveText("Free");
+    await expect(summaryValue(page, "Item total")).toHaveText("₹110");
+    await expect(summaryValue(page, "Delivery fee")).toHaveText("Free");
     await expect(summaryValue(page, "Tax (2%)")).toHaveText("₹2.20");
     await expect(summaryValue(page, "Total Amount")).toHaveText("₹112.20");
   });
@@ -77,7 +77,7 @@ test.describe("browse a category and buy a product", () => {
 
     const expected = expectedTotals(RICE.offerPaise * 3); // ₹1,560 + ₹31.20 = ₹1,591.20
     expect(expected).toEqual({ price: "₹1,560", tax: "₹31.20", total: "₹1,591.20" });
-    await expect(summaryValue(page, "Price")).toHaveText(expected.price);
+    await expect(summaryValue(page, "Item total")).toHaveText(expected.price);
     await expect(summaryValue(page, "Tax (2%)")).toHaveText(expected.tax);
     await expect(summaryValue(page, "Total Amount")).toHaveText(expected.total);
     await expectCartCount(page, 3);

@@ -84,7 +84,11 @@ describe("a page's first HTML", () => {
       {
         path: "/shipping-delivery",
         title: "Shipping And Delivery",
-        points: ["We deliver only within one state", "Orders are delivered in 2-7 business days", "Delivery is free on every order."],
+        points: [
+          "We deliver only within one state",
+          "Orders are delivered in 2-7 business days",
+          "Delivery is free on every order. The cart shows every fee before you order.",
+        ],
       },
       { path: "/contact-us", title: "Contact Us", points: ["support@greenbasket.example", "+91 80000 00000"] },
     ];

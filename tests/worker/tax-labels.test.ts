@@ -29,6 +29,13 @@ describe("the tax's amount", () => {
     expect(taxOn(27550, 200)).toBe(551); // ₹275.50 → ₹5.51
     expect(taxOn(999, 250)).toBe(24); // 24.975 paise, rounded down
     expect(taxOn(34000, 0)).toBe(0);
-    expect(totalsFor([{ unitPricePaise: 11000, quantity: 3 }], 550)).toEqual({ subtotal: 33000, tax: 1815, taxBasisPoints: 550, shipping: 0, total: 34815 });
+    expect(totalsFor([{ unitPricePaise: 11000, quantity: 3 }], 550)).toEqual({
+      subtotal: 33000,
+      deliveryFee: 0,
+      smallCartFee: 0,
+      tax: 1815,
+      taxBasisPoints: 550,
+      total: 34815,
+    });
   });
 });

@@ -4,6 +4,7 @@ import { relations, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // Relative, not an alias: drizzle-kit reads this file outside Vite.
 import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_STATES, type OrderStatus } from "../../shared/order-status";
+import type { Fees } from "../../shared/money";
 
 /** Discount in basis points, without table names: SQLite uses an expression index only for that exact text. */
 export const PRODUCT_DISCOUNT_SQL = sql.raw("((price_paise - offer_price_paise) * 10000 / price_paise)");
@@ -111,6 +112,8 @@ export const orders = sqliteTable(
     taxPaise: integer("tax_paise").notNull(),
     /** Basis points (200 = 2%), as set when the order was placed. */
     taxBasisPoints: integer("tax_basis_points").notNull().default(200),
+    deliveryFeePaise: integer("delivery_fee_paise").notNull().default(0),
+    smallCartFeePaise: integer("small_cart_fee_paise").notNull().default(0),
     amountPaise: integer("amount_paise").notNull(),
     address: text("address", { mode: "json" }).$type<AddressSnapshot>().notNull(),
     paymentType: text("payment_type", { enum: ["COD", "Online"] }).notNull(),
@@ -264,6 +267,7 @@ export const storeSettings = sqliteTable(
     standardMinDays: integer("standard_min_days").notNull(),
     standardMaxDays: integer("standard_max_days").notNull(),
     taxBasisPoints: integer("tax_basis_points").notNull(),
+    fees: jsonText<Fees>("fees", "{}"),
     contact: text("contact", { mode: "json" }).$type<StoreContact>().notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

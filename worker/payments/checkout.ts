@@ -1,5 +1,5 @@
 // A Stripe Checkout Session priced from the order itself, so Stripe's total equals it to the paisa.
-import { taxLineLabel } from "@shared/tax";
+import { billLines, chargedOn } from "@shared/fees";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { orders } from "@worker/db/schema";
@@ -43,8 +43,9 @@ export async function startCheckout(
     price_data: { currency: "inr", product_data: { name: item.name }, unit_amount: item.unitPricePaise },
     quantity: item.quantity,
   }));
-  if (order.taxPaise > 0) {
-    lineItems.push({ price_data: { currency: "inr", product_data: { name: taxLineLabel(order.taxBasisPoints) }, unit_amount: order.taxPaise }, quantity: 1 });
+  // The bill's other lines, named as the cart names them, so Stripe's page adds up to the order.
+  for (const { name, paise } of billLines(chargedOn(order)).slice(1)) {
+    if (paise > 0) lineItems.push({ price_data: { currency: "inr", product_data: { name }, unit_amount: paise }, quantity: 1 });
   }
 
   const methods = paymentMethodTypes(env);

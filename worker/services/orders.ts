@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { absoluteImageUrl } from "@shared/images";
+import { belowMinimumOrder } from "@shared/fees";
 import { paiseToRupees, totalsFor } from "@shared/money";
 import type { Database, Store } from "@worker/db/client";
 import { isDbError } from "@worker/db/errors";
@@ -58,7 +59,10 @@ export async function placeOrder(
   const totals = totalsFor(
     lines.map(({ product, quantity }) => ({ unitPricePaise: product.offerPricePaise, quantity })),
     settings.taxBasisPoints,
+    settings.fees,
   );
+  const belowMinimum = belowMinimumOrder(totals.subtotal, settings.fees);
+  if (belowMinimum) throw conflict(belowMinimum);
   const now = Date.now();
   const orderId = crypto.randomUUID();
   const order: Order = {
@@ -67,6 +71,8 @@ export async function placeOrder(
     subtotalPaise: totals.subtotal,
     taxPaise: totals.tax,
     taxBasisPoints: settings.taxBasisPoints,
+    deliveryFeePaise: totals.deliveryFee,
+    smallCartFeePaise: totals.smallCartFee,
     amountPaise: totals.total,
     address: toAddressSnapshot(address),
     paymentType,
@@ -183,6 +189,8 @@ export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
     amount: paiseToRupees(order.amountPaise),
     tax: paiseToRupees(order.taxPaise),
     taxPercent: order.taxBasisPoints / 100,
+    deliveryFee: paiseToRupees(order.deliveryFeePaise),
+    smallCartFee: paiseToRupees(order.smallCartFeePaise),
     address: toApiAddress(order.address),
     paymentType: order.paymentType,
     status: order.status,
@@ -203,6 +211,8 @@ export function toOrderView(order: OrderWithItems) {
     subtotalPaise: order.subtotalPaise,
     taxPaise: order.taxPaise,
     taxBasisPoints: order.taxBasisPoints,
+    deliveryFeePaise: order.deliveryFeePaise,
+    smallCartFeePaise: order.smallCartFeePaise,
     amountPaise: order.amountPaise,
     address: order.address,
     paymentType: order.paymentType,

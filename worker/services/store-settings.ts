@@ -2,6 +2,8 @@
 import { eq } from "drizzle-orm";
 import { storePromiseSentence } from "@shared/delivery";
 import type { IndianState } from "@shared/indian-states";
+import { feesSentence } from "@shared/fees";
+import { paiseToRupees, type Fees } from "@shared/money";
 import { priceTaxNote, taxPolicySentence } from "@shared/tax";
 import type { Database } from "@worker/db/client";
 import { storeSettings, type ExpressPincode, type StoreContact, type StoreSettingsRow } from "@worker/db/schema";
@@ -15,6 +17,7 @@ export type StoreSettings = {
   standardMaxDays: number;
   /** 200 = 2%. */
   taxBasisPoints: number;
+  fees: Fees;
   contact: StoreContact;
 };
 
@@ -24,6 +27,7 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   standardMinDays: 2,
   standardMaxDays: 7,
   taxBasisPoints: 200,
+  fees: {},
   contact: {
     email: "support@greenbasket.example",
     phone: "+91 80000 00000",
@@ -65,7 +69,14 @@ export async function saveStoreSettings(db: Database, input: unknown): Promise<S
   return settings;
 }
 
-export const toApiSettings = ({ taxBasisPoints, ...settings }: StoreSettings) => ({ ...settings, taxPercent: taxBasisPoints / 100 });
+const FEE_NAMES = ["deliveryFee", "freeDeliveryFrom", "minimumOrder", "smallCartFee", "smallCartBelow"] as const;
+
+/** Fees flat and in rupees (null: none), as the form and the API post them. */
+export const toApiSettings = ({ taxBasisPoints, fees, ...settings }: StoreSettings) => ({
+  ...settings,
+  taxPercent: taxBasisPoints / 100,
+  ...(Object.fromEntries(FEE_NAMES.map((name) => [name, fees[name] ? paiseToRupees(fees[name]) : null])) as Record<keyof Fees, number | null>),
+});
 
 /** What every shopper page may show: no pincode list, and the layout's sentences worded here, costing the first load's JavaScript nothing. */
 export function toStorefrontSettings(settings: StoreSettings) {
@@ -80,7 +91,13 @@ export function toStorefrontSettings(settings: StoreSettings) {
   return {
     ...terms,
     taxBasisPoints: settings.taxBasisPoints,
+    fees: settings.fees,
     contact: settings.contact,
-    words: { promise: storePromiseSentence(terms), priceTax: priceTaxNote(settings.taxBasisPoints), taxPolicy: taxPolicySentence(settings.taxBasisPoints) },
+    words: {
+      promise: storePromiseSentence(terms),
+      priceTax: priceTaxNote(settings.taxBasisPoints),
+      taxPolicy: taxPolicySentence(settings.taxBasisPoints),
+      fees: feesSentence(settings.fees),
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { EMAIL_MAX } from "@shared/accounts";
 import { z } from "zod";
+import { formatRupees, rupeesToPaise } from "@shared/money";
 
 /** Lower-cased: one person, one account. */
 export const emailField = z
@@ -40,3 +41,23 @@ export function decimal<S extends z.ZodType>(schema: S) {
 
 /** A whole number from `min` to `max`, refused with the one message `msg`. */
 export const wholeNumberIn = (min: number, max: number, msg: string) => decimal(z.number({ error: msg }).int(msg).min(min, msg).max(max, msg));
+
+/** Rupees as a spreadsheet writes them ("Rs. 1,20,000"); commas that are not digit grouping ("1,5") are refused, not guessed at. */
+const GROUPED_RUPEES = /^(?:\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.\d+)?$/;
+function plainRupees(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const amount = value.trim().replace(/^(?:₹|rs\.?|inr)\s*/i, "");
+  return GROUPED_RUPEES.test(amount) ? amount.replaceAll(",", "") : amount;
+}
+
+/** An amount of rupees above ₹0, in paise steps. */
+export const rupeeAmount = (label: string, max: number) =>
+  z.preprocess(
+    (value) => fromDecimalText(plainRupees(value)),
+    z
+      .number({ error: `${label} must be a number` })
+      .refine(Number.isFinite, `${label} must be a number`)
+      .gt(0, `${label} must be more than ₹0`)
+      .max(max, `${label} must be at most ${formatRupees(rupeesToPaise(max))}`)
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`),
+  );

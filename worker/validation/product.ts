@@ -1,33 +1,12 @@
 import { z } from "zod";
 import { CATEGORY_PATHS } from "@shared/categories";
-import { formatRupees, rupeesToPaise } from "@shared/money";
 import { MAX_IMAGES } from "@shared/product-images";
-import { decimal, fromDecimalText, requiredNumber, wholeNumberIn } from "./common";
+import { decimal, requiredNumber, rupeeAmount, wholeNumberIn } from "./common";
 import { searchTextField } from "./search";
 
 export const MAX_PRICE_RUPEES = 100_000;
 
-/** Rupees as a spreadsheet writes them ("Rs. 1,20,000"); commas that are not digit grouping ("1,5") are refused, not guessed at. */
-const GROUPED_RUPEES = /^(?:\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.\d+)?$/;
-function plainRupees(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const amount = value.trim().replace(/^(?:₹|rs\.?|inr)\s*/i, "");
-  return GROUPED_RUPEES.test(amount) ? amount.replaceAll(",", "") : amount;
-}
-
-const rupees = (label: string) =>
-  requiredNumber(
-    z.preprocess(
-      (value) => fromDecimalText(plainRupees(value)),
-      z
-        .number({ error: `${label} must be a number` })
-        .refine(Number.isFinite, `${label} must be a number`)
-        .gt(0, `${label} must be more than ₹0`)
-        .max(MAX_PRICE_RUPEES, `${label} must be at most ${formatRupees(rupeesToPaise(MAX_PRICE_RUPEES))}`)
-        .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`),
-    ),
-    `Enter the ${label.toLowerCase()}`,
-  );
+const rupees = (label: string) => requiredNumber(rupeeAmount(label, MAX_PRICE_RUPEES), `Enter the ${label.toLowerCase()}`);
 
 /** One bullet per line (the form) or a list of lines (the API). */
 const descriptionField = z

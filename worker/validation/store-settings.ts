@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { statesOfPincode } from "@worker/services/pincode-regions";
-import { decimal, emailField, refuse, requiredNumber } from "./common";
+import { rupeesToPaise, type Fees } from "@shared/money";
+import { decimal, emailField, refuse, requiredNumber, rupeeAmount } from "./common";
 import { pincodeField, stateField } from "./address";
 
 export const MAX_EXPRESS_PINCODES = 300;
@@ -86,6 +87,15 @@ const taxPercentField = requiredNumber(
   "Enter the tax rate (0 for none)",
 );
 
+/** A fee or threshold in rupees, kept in paise; empty or absent: none. */
+const optionalRupees = (label: string) =>
+  z.preprocess(
+    (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
+    rupeeAmount(label, 10_000)
+      .optional()
+      .transform((rupees) => (rupees === undefined ? undefined : rupeesToPaise(rupees))),
+  );
+
 /** The form posts the contact fields flat; the API nests them under `contact`. */
 function nestFormFields(input: unknown): unknown {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
@@ -132,6 +142,11 @@ export const storeSettingsInput = z.preprocess(
       standardMinDays: wholeNumber("The shortest standard delivery", 1, 30),
       standardMaxDays: wholeNumber("The longest standard delivery", 1, 30),
       taxPercent: taxPercentField,
+      deliveryFee: optionalRupees("The delivery fee"),
+      freeDeliveryFrom: optionalRupees("Free delivery from"),
+      minimumOrder: optionalRupees("The minimum order"),
+      smallCartFee: optionalRupees("The small-cart fee"),
+      smallCartBelow: optionalRupees("The small-cart limit"),
       contact: z.strictObject(
         {
           email: emailField,
@@ -157,6 +172,13 @@ export const storeSettingsInput = z.preprocess(
       if (settings.standardMaxDays < settings.standardMinDays) {
         ctx.addIssue({ code: "custom", path: ["standardMaxDays"], message: "The longest standard delivery cannot be shorter than the shortest" });
       }
+      if (settings.freeDeliveryFrom && !settings.deliveryFee) {
+        ctx.addIssue({ code: "custom", path: ["freeDeliveryFrom"], message: "Set a delivery fee, or leave free delivery empty" });
+      }
+      if (!settings.smallCartFee !== !settings.smallCartBelow) {
+        const path = settings.smallCartFee ? "smallCartBelow" : "smallCartFee";
+        ctx.addIssue({ code: "custom", path: [path], message: "Set both the small-cart fee and the cart amount it applies below, or neither" });
+      }
       const seen = new Set<string>();
       for (const { pincode } of settings.expressPincodes) {
         if (seen.has(pincode)) ctx.addIssue({ code: "custom", path: ["expressPincodes"], message: `Express pincode ${pincode} is listed twice` });
@@ -166,5 +188,9 @@ export const storeSettingsInput = z.preprocess(
         }
       }
     })
-    .transform(({ taxPercent, ...settings }) => ({ ...settings, taxBasisPoints: taxPercent })),
+    .transform(({ taxPercent, deliveryFee, freeDeliveryFrom, minimumOrder, smallCartFee, smallCartBelow, ...settings }) => ({
+      ...settings,
+      taxBasisPoints: taxPercent,
+      fees: { deliveryFee, freeDeliveryFrom, minimumOrder, smallCartFee, smallCartBelow } satisfies Fees,
+    })),
 );

@@ -15,6 +15,8 @@ import { BusyButton } from "~/components/BusyButton";
 type Props = {
   totals: Totals;
   savedPaise: number;
+  /** What the cart still lacks for free delivery or the minimum order. */
+  nudge: string | null;
   signedIn: boolean;
   addresses: (AddressSnapshot & { promise: PromiseView })[];
   cardPayments: boolean;
@@ -25,7 +27,7 @@ type Props = {
   initialPayment?: "COD" | "Online";
 };
 
-export function Checkout({ totals, savedPaise, signedIn, addresses, cardPayments, checkoutKey, items, blocked, initialPayment = "COD" }: Props) {
+export function Checkout({ totals, savedPaise, nudge, signedIn, addresses, cardPayments, checkoutKey, items, blocked, initialPayment = "COD" }: Props) {
   const fetcher = useFetcher<ActionFailure>();
   const location = useLocation();
   const [paymentType, setPaymentType] = useState<"COD" | "Online">(cardPayments ? initialPayment : "COD");
@@ -126,7 +128,7 @@ export function Checkout({ totals, savedPaise, signedIn, addresses, cardPayments
       {!cardPayments && <p className="mt-1 text-xs text-gray-500">Online payment is not available on this store right now; cash on delivery works.</p>}
 
       <hr className="mt-6 border-gray-300" />
-      <TotalsList totals={totals} savedPaise={savedPaise} />
+      <TotalsList totals={totals} savedPaise={savedPaise} nudge={nudge} />
 
       {blocked && <p className="mt-4 text-sm text-red-600">{blocked}</p>}
       {unserved && (

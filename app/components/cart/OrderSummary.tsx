@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { formatRupees, type Totals } from "@shared/money";
-import { taxLineLabel } from "@shared/tax";
+import { billLines } from "@shared/fees";
 
 export function OrderSummary({ children }: { children: ReactNode }) {
   return (
@@ -14,32 +14,33 @@ export function OrderSummary({ children }: { children: ReactNode }) {
   );
 }
 
-/** The same numbers and words the order and Stripe show; then the saving against the MRP. */
-export function TotalsList({ totals, savedPaise = 0 }: { totals: Totals; savedPaise?: number }) {
+/** The same numbers and words the order and Stripe show; then what the cart still lacks, and the saving against the MRP. */
+export function TotalsList({ totals, savedPaise = 0, nudge }: { totals: Totals; savedPaise?: number; nudge: string | null }) {
   return (
-    <dl className="mt-4 space-y-2 text-gray-600">
-      <div className="flex justify-between">
-        <dt>Price</dt>
-        <dd data-testid="summary-price">{formatRupees(totals.subtotal)}</dd>
-      </div>
-      <div className="flex justify-between">
-        <dt>Shipping Fee</dt>
-        <dd className="text-primary-dull">Free</dd>
-      </div>
-      <div className="flex justify-between">
-        <dt>{taxLineLabel(totals.taxBasisPoints)}</dt>
-        <dd data-testid="summary-tax">{formatRupees(totals.tax)}</dd>
-      </div>
-      <div className="mt-3 flex justify-between text-lg font-medium text-gray-800">
-        <dt>Total Amount:</dt>
-        <dd data-testid="summary-total">{formatRupees(totals.total)}</dd>
-      </div>
-      {savedPaise > 0 && (
-        <div className="flex justify-between rounded bg-primary-soft px-2 py-1 font-medium text-primary-dull">
-          <dt>{totals.taxBasisPoints > 0 ? "You save" : "You save on MRP"}</dt>
-          <dd data-testid="summary-savings">{formatRupees(savedPaise)}</dd>
+    <>
+      <dl className="mt-4 space-y-2 text-gray-600">
+        {billLines(totals).map(({ name, text }) => (
+          <div key={name} className="flex justify-between">
+            <dt>{name}</dt>
+            <dd className={text === "Free" ? "text-primary-dull" : undefined}>{text}</dd>
+          </div>
+        ))}
+        <div className="mt-3 flex justify-between text-lg font-medium text-gray-800">
+          <dt>Total Amount:</dt>
+          <dd data-testid="summary-total">{formatRupees(totals.total)}</dd>
         </div>
+        {savedPaise > 0 && (
+          <div className="flex justify-between rounded bg-primary-soft px-2 py-1 font-medium text-primary-dull">
+            <dt>{totals.taxBasisPoints > 0 ? "You save" : "You save on MRP"}</dt>
+            <dd data-testid="summary-savings">{formatRupees(savedPaise)}</dd>
+          </div>
+        )}
+      </dl>
+      {nudge && (
+        <p data-testid="fee-nudge" className="mt-3 rounded bg-amber-50 px-2 py-1 text-sm font-medium text-amber-800">
+          {nudge}
+        </p>
       )}
-    </dl>
+    </>
   );
 }

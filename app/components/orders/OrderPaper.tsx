@@ -4,7 +4,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { InvoiceData } from "@worker/services/invoices";
 import { formatRupees } from "@shared/money";
 import { formatDateTime, orderNumber, paymentLabel, paymentMethodLabel } from "@shared/order-status";
-import { taxLineLabel } from "@shared/tax";
+import { billLines, chargedOn } from "@shared/fees";
 
 type Kind = "invoice" | "packing-slip";
 
@@ -25,6 +25,10 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
     ? [`/seller/orders?${new URLSearchParams({ q: orderNumber(order.id) })}`, "Back to the order in Orders"]
     : [`/my-orders/${order.id}`, "Back to the order"];
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  // Fees are part of the taxable value (ADR 070).
+  const bill = billLines(chargedOn(order));
+  const taxable = formatRupees(order.subtotalPaise + order.deliveryFeePaise + order.smallCartFeePaise);
+  const billRows = [...bill.slice(0, -1), { name: "Taxable value", text: taxable }, bill.at(-1)!];
   const title = kind === "packing-slip" ? "Packing Slip" : store.gstin ? "Tax Invoice" : "Invoice";
   return (
     <div className="mx-auto max-w-3xl p-4 text-sm text-gray-900 md:p-8 print:max-w-none print:p-0">
@@ -120,26 +124,16 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
           </tbody>
           {kind === "invoice" && (
             <tfoot>
-              <tr>
-                <th scope="row" colSpan={4} className="pt-3 pr-2 text-right font-normal">
-                  Taxable value
-                </th>
-                <td className="pt-3 text-right">{formatRupees(order.subtotalPaise)}</td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={4} className="pr-2 text-right font-normal">
-                  {taxLineLabel(order.taxBasisPoints)}
-                </th>
-                <td className="text-right" data-testid="invoice-tax">
-                  {formatRupees(order.taxPaise)}
-                </td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={4} className="pr-2 text-right font-normal">
-                  Delivery
-                </th>
-                <td className="text-right">Free</td>
-              </tr>
+              {billRows.map(({ name, text }, i) => (
+                <tr key={name}>
+                  <th scope="row" colSpan={4} className={`${i === 0 ? "pt-3 " : ""}pr-2 text-right font-normal`}>
+                    {name}
+                  </th>
+                  <td className={`${i === 0 ? "pt-3 " : ""}text-right`} data-testid={name.startsWith("Tax (") ? "invoice-tax" : undefined}>
+                    {text}
+                  </td>
+                </tr>
+              ))}
               <tr className="text-base font-semibold">
                 <th scope="row" colSpan={4} className="border-t border-gray-300 pt-2 pr-2 text-right">
                   Total

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { pageMeta } from "~/lib/site";
 import { useStorefront } from "~/lib/root-data";
 
-export const meta = () => pageMeta("Shipping And Delivery", "Free delivery within one state: where we deliver and how soon.");
+export const meta = () => pageMeta("Shipping And Delivery", "Where we deliver, how soon, and what delivery costs.");
 
 /** The delivery policy, worded from the store's settings: the same terms as the top bar's promise and the checkout's check. */
 export default function ShippingDelivery() {
@@ -12,9 +12,9 @@ export default function ShippingDelivery() {
   return (
     <InfoPage title="Shipping And Delivery" updated="November 2026">
       <ul>
-        <li>Delivery is free on every order.</li>
         {store && (
           <>
+            <li>{store.words.fees ?? "Delivery is free on every order."} The cart shows every fee before you order.</li>
             <li>We deliver only within one state, {store.state}: addresses outside it cannot be served.</li>
             <li>
               Orders are delivered in {daysText(store.standardMinDays, store.standardMaxDays)} anywhere in {store.state}

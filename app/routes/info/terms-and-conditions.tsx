@@ -12,7 +12,9 @@ export default function TermsAndConditions() {
       <p>By placing an order with {STORE_NAME} you agree to these terms.</p>
       <h2>Prices and payment</h2>
       <ul>
-        <li>All prices are in Indian rupees (₹). {store?.words.taxPolicy} Delivery is free.</li>
+        <li>
+          All prices are in Indian rupees (₹). {store?.words.taxPolicy} {store?.words.fees ?? "Delivery is free."}
+        </li>
         <li>You can pay cash on delivery or online by card or UPI. The price you pay is the one shown when you place the order.</li>
       </ul>
       <h2>Orders</h2>

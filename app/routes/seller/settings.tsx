@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { INDIAN_STATES } from "@shared/indian-states";
+import { paiseToRupees } from "@shared/money";
 import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { readForm } from "@worker/request-body";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/settings";
 import { BusyButton } from "~/components/BusyButton";
 import { UnsavedChangesDialog } from "~/components/seller/UnsavedChangesDialog";
 
-export const meta: Route.MetaFunction = () => sellerPageMeta("Store settings", "Delivery area, tax rate, contact and business details.");
+export const meta: Route.MetaFunction = () => sellerPageMeta("Store settings", "Delivery area, tax rate, fees, contact and business details.");
 
 /** The stored row itself, never a cached copy. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -32,7 +33,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 const INPUT = "mt-1 w-full rounded border border-gray-400 px-3 py-2 outline-none focus:border-primary aria-invalid:border-red-600";
 /** The settings a refusal can name, as the schema names them (the contact fields are nested there). */
 const CONTACT_FIELDS = ["email", "phone", "hours", "legalName", "office", "gstin"].map((name) => `contact.${name}`);
-const SETTINGS_FIELDS = ["state", "expressPincodes", "standardMinDays", "standardMaxDays", "taxPercent", ...CONTACT_FIELDS];
+const FEE_FIELDS = [
+  ["deliveryFee", "Delivery fee (₹)"],
+  ["freeDeliveryFrom", "Free delivery on orders from (₹)"],
+  ["smallCartFee", "Small-cart fee (₹)"],
+  ["smallCartBelow", "on orders below (₹)"],
+  ["minimumOrder", "Minimum order (₹)"],
+] as const;
+const SETTINGS_FIELDS = [
+  "state",
+  "expressPincodes",
+  "standardMinDays",
+  "standardMaxDays",
+  "taxPercent",
+  ...FEE_FIELDS.map(([name]) => name),
+  ...CONTACT_FIELDS,
+];
 
 export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
@@ -148,6 +164,31 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             Added on top of the listed prices at checkout; orders keep the rate they were charged. Trading in India, set 0% and list prices inclusive of GST:
             the product page then shows the MRP, inclusive of all taxes, and nothing is ever charged above it.
           </p>
+        </fieldset>
+
+        <fieldset className="space-y-2">
+          <legend className="text-lg font-medium">Fees</legend>
+          <p id="settings-fees-help" className="text-gray-500">
+            Each optional: leave it empty for none. Amounts compare the cart&apos;s item total; shoppers see the fees in the cart before they order.
+          </p>
+          <div className="grid grid-cols-2 items-end gap-4">
+            {FEE_FIELDS.map(([name, label]) => (
+              <div key={name}>
+                <label htmlFor={`settings-${name}`} className="block font-medium">
+                  {label}
+                </label>
+                <input
+                  id={`settings-${name}`}
+                  name={name}
+                  inputMode="decimal"
+                  defaultValue={shown(name, settings.fees[name] ? paiseToRupees(settings.fees[name]) : "")}
+                  {...fieldProps(name, "settings-fees-help")}
+                  className={INPUT}
+                />
+                {errorFor(name)}
+              </div>
+            ))}
+          </div>
         </fieldset>
 
         <fieldset className="space-y-4">

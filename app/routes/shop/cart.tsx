@@ -15,6 +15,7 @@ import { UnpaidOrderNote } from "~/components/orders/PayNow";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { useCart } from "~/lib/cart";
 import { cartCount, overStock } from "@shared/cart";
+import { belowMinimumOrder, feeNudge } from "@shared/fees";
 import { savedAgainstMrp, totalsFor } from "@shared/money";
 import { viewPromise } from "@shared/delivery";
 import { UNPAID_PARAM } from "@shared/order-status";
@@ -76,13 +77,15 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   }, [missing]);
   const lines = loaderData.lines.filter((line) => (cart.items[line.productId] ?? 0) > 0);
   const orderable = lines.filter((line) => line.available && line.product);
-  const taxBasisPoints = useStorefront()?.taxBasisPoints ?? 0;
+  const store = useStorefront();
+  const fees = store?.fees ?? {};
   const priced = orderable.map((line) => ({
     unitPricePaise: line.product!.offerPricePaise,
     mrpPaise: line.product!.pricePaise,
     quantity: cart.items[line.productId]!,
   }));
-  const totals = totalsFor(priced, taxBasisPoints);
+  const totals = totalsFor(priced, store?.taxBasisPoints ?? 0, fees);
+  const belowMinimum = belowMinimumOrder(totals.subtotal, fees);
 
   if (lines.length === 0) {
     return (
@@ -123,6 +126,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <Checkout
           totals={totals}
           savedPaise={savedAgainstMrp(priced)}
+          nudge={belowMinimum ? null : feeNudge(totals.subtotal, fees)}
           signedIn={loaderData.signedIn}
           addresses={loaderData.addresses}
           cardPayments={loaderData.cardPayments}
@@ -134,7 +138,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               ? "Remove the unavailable items to place your order."
               : lines.some((line) => overStock(line, cart.items[line.productId] ?? 0))
                 ? "Fewer are left than your cart holds: change the marked quantities to place your order."
-                : null
+                : belowMinimum
           }
         />
       </OrderSummary>

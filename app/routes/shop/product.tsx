@@ -4,7 +4,7 @@ import { productWithRelated, toProductCard, toProductView } from "@worker/servic
 import { DiscountBadge, Price } from "~/components/Price";
 import { ProductGrid } from "~/components/ProductCard";
 import { findCategory } from "@shared/categories";
-import { cartFormAction, submitAfterCartSaved, useCart, useCartChange } from "~/lib/cart";
+import { cartFormAction, submitAfterCartSaved, useCart, useCartChange, useFeeNudge } from "~/lib/cart";
 import { LOW_STOCK_SHOWN } from "@shared/cart";
 import { imageUrl } from "@shared/images";
 import { formatRupees, savingsOf } from "@shared/money";
@@ -50,7 +50,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const setQuantity = useCartChange();
   // All that is left is in the cart already: another would only be refused at Place Order.
   const allLeftInCart = product.stock !== null && inCart >= product.stock;
-  const priceTax = useStorefront()?.words.priceTax;
+  const { priceTax, fees } = useStorefront()?.words ?? {};
+  const feeNote = useFeeNudge() ?? fees;
   const categoryPath = `/products/${product.category.toLowerCase()}`;
   const savings = savingsOf(product.pricePaise, product.offerPricePaise);
 
@@ -123,6 +124,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
             <div className="mt-3">
               <DeliveryPromiseLine />
+              {feeNote && (
+                <p data-testid="fee-note" className="text-gray-600">
+                  {feeNote}
+                </p>
+              )}
             </div>
             {product.inStock && product.stock !== null && product.stock <= LOW_STOCK_SHOWN && (
               <p className="mt-2 font-medium text-amber-700">Only {product.stock} left</p>
