@@ -106,6 +106,7 @@ export default defineConfig({
       // the seller journeys: seller login is limited to 10 a minute per IP, and all tests share one.
       name: "seller-setup",
       testMatch: "**/seller.setup.ts",
+      teardown: "store-wide",
       use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
     },
     {
@@ -123,13 +124,14 @@ export default defineConfig({
     },
     {
       name: "chromium",
-      grepInvert: /@mobile|@catalogue/,
+      grepInvert: /@mobile|@catalogue|@store-wide/,
       dependencies: ["seller-setup"],
       use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
     },
     {
       name: "mobile",
       grep: /@mobile/,
+      grepInvert: /@store-wide/,
       // The seller's journeys on a phone use the saved seller session too.
       dependencies: ["seller-setup"],
       use: {
@@ -139,6 +141,15 @@ export default defineConfig({
         isMobile: true,
         hasTouch: true,
       },
+    },
+    {
+      // Journeys that change what every cart charges (the fees): a teardown of seller-setup runs
+      // after every project that depends on it, so no other journey sees their settings.
+      name: "store-wide",
+      grep: /@store-wide/,
+      fullyParallel: false,
+      workers: 1,
+      use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
     },
   ],
 });

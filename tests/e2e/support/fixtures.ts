@@ -40,6 +40,8 @@ type Fixtures = {
 
 /** The tag of the journeys the `catalogue` project runs one at a time. */
 export const CATALOGUE_TAG = "@catalogue";
+/** The tag of the journeys that change what every cart charges: the `store-wide` project runs them after all others. */
+export const STORE_WIDE_TAG = "@store-wide";
 
 /** Delete the seller's products with exactly this name (through the seller's JSON API). */
 async function deleteProductsNamed(seller: APIRequestContext, origin: string, name: string) {
