@@ -43,7 +43,7 @@ test(
       await expect(summaryValue(page, "Total Amount")).toHaveText("₹142.80"); // ₹110 + ₹30 + 2% of ₹140
       await expect(orderSummary(page).getByText("The minimum order is ₹150: add ₹40 more to place your order.")).toBeVisible();
       await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
-    await expectNoSeriousViolations(page, "a cart below the minimum order");
+      await expectNoSeriousViolations(page, "a cart below the minimum order");
 
       // ₹220: ordered, with ₹30 still to go for free delivery.
       await page.getByRole("button", { name: `Add one more ${APPLE.name}` }).click();
@@ -58,7 +58,7 @@ test(
       await page.setViewportSize({ width: 390, height: 844 });
       await addToCartFromProductPage(page, APPLE);
       await expect(page.getByRole("link", { name: "View cart Add ₹40 more to reach the ₹150 minimum order 1 item · ₹110" })).toBeVisible();
-    await expectNoSeriousViolations(page, "a product page with the fees and the cart bar's nudge, on a phone");
+      await expectNoSeriousViolations(page, "a product page with the fees and the cart bar's nudge, on a phone");
     } finally {
       const response = await sellerRequest.post("/api/seller/settings", { data: before, headers: { Origin: new URL(baseURL!).origin } });
       expect(response.ok(), await response.text()).toBe(true);
