@@ -22,11 +22,6 @@ export function NotFoundPage() {
 export function RouteErrorPage({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (import.meta.env.DEV) console.error(error);
-  return (
-    <ErrorPage
-      status={isRouteErrorResponse(error) ? error.status : 500}
-      title="Unexpected Application Error"
-      message="Something went wrong on our side. Please try again in a moment."
-    />
-  );
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} title="Unexpected Application Error" message="Something went wrong on our side. Please try again in a moment." />;
 }

@@ -98,9 +98,7 @@ function SlotView({ slot, position, last, onChange, onMove, focusMove, onFocusMo
 
   useEffect(() => {
     const url = slot.preview;
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
+    return url ? () => URL.revokeObjectURL(url) : undefined;
   }, [slot.preview]);
 
   function choose(file: File | undefined) {
