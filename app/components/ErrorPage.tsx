@@ -18,7 +18,6 @@ export function NotFoundPage() {
   return <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />;
 }
 
-/** An error boundary's page: not found, or an unexpected error (logged in development). */
 export function RouteErrorPage({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (import.meta.env.DEV) console.error(error);

@@ -163,14 +163,12 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
         Search <span className="text-gray-600">(order no., name, phone, e-mail, PIN, city)</span>
         <input type="search" name="q" defaultValue={query.q ?? ""} className={field} />
       </label>
-      <label>
-        From
-        <input type="date" name="from" defaultValue={query.from ?? ""} className={field} />
-      </label>
-      <label>
-        To
-        <input type="date" name="to" defaultValue={query.to ?? ""} className={field} />
-      </label>
+      {(["from", "to"] as const).map((name) => (
+        <label key={name}>
+          {name === "from" ? "From" : "To"}
+          <input type="date" name={name} defaultValue={query[name] ?? ""} className={field} />
+        </label>
+      ))}
       <label>
         Method
         <select key={query.method ?? ""} name="method" defaultValue={query.method ?? ""} className={field}>
