@@ -33,7 +33,6 @@ export default [
   route("my-orders/:id/invoice", "routes/shop/invoice.tsx"),
   route("seller/orders/:id/invoice", "routes/seller/order-paper.tsx", { id: "seller-invoice" }),
   route("seller/orders/:id/packing-slip", "routes/seller/order-paper.tsx", { id: "seller-packing-slip" }),
-  // Search engines (resource routes): the sitemap index, its child sitemaps, robots.txt.
   route("sitemap.xml", "routes/seo/sitemap-index.ts"),
   route("sitemaps/:file", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),

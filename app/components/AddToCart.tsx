@@ -5,8 +5,7 @@ import { cartFormAction, useCart, useCartChange } from "~/lib/cart";
 const ADD_BUTTON =
   "flex h-10 w-24 items-center justify-center rounded border border-primary/40 bg-primary-soft text-sm font-medium text-primary-dull hover:bg-primary/20";
 
-// "Add", then a − qty + stepper. Plain forms posting to /cart (few elements: a listing has dozens), a fetcher once hydrated.
-// When Add and the stepper swap, the pressed button is gone: the focus goes to its successor.
+// "Add", then a − qty + stepper: plain forms posting to /cart (few elements: a listing has dozens), a fetcher once hydrated.
 export function AddToCart({ productId, productName, unitPricePaise }: { productId: string; productName: string; unitPricePaise: number }) {
   const quantity = useCart().items[productId] ?? 0;
   const setQuantity = useCartChange();

@@ -18,15 +18,9 @@ export function NotFoundPage() {
   return <ErrorPage status={404} title="Page not found" message="We couldn't find the page you were looking for." />;
 }
 
-/** An error boundary's page: not found, or an unexpected error (logged in development). */
 export function RouteErrorPage({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (import.meta.env.DEV) console.error(error);
-  return (
-    <ErrorPage
-      status={isRouteErrorResponse(error) ? error.status : 500}
-      title="Unexpected Application Error"
-      message="Something went wrong on our side. Please try again in a moment."
-    />
-  );
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} title="Unexpected Application Error" message="Something went wrong on our side. Please try again in a moment." />;
 }

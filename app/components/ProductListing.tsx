@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useLocation, Link } from "react-router";
 import type { ProductCardView } from "@worker/services/catalog";
 import { ProductGrid } from "./ProductCard";
@@ -6,13 +6,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 type Page = { products: ProductCardView[]; nextCursor: string | null };
 
-type ProductListingProps<P extends Page> = {
-  title: string;
-  page: P;
-  emptyMessage: React.ReactNode;
-  children?: React.ReactNode;
-  end?: (lastPage: P) => React.ReactNode;
-};
+type ProductListingProps<P extends Page> = { title: string; page: P; emptyMessage: ReactNode; children?: ReactNode; end?: (lastPage: P) => ReactNode };
 /** A product grid with "Load more" (a link without JavaScript, appended in place with it); `end` follows the last page. */
 export function ProductListing<P extends Page>({ title, page, emptyMessage, children, end }: ProductListingProps<P>) {
   const location = useLocation();
@@ -50,6 +44,7 @@ export function ProductListing<P extends Page>({ title, page, emptyMessage, chil
   const products = pages.flatMap((p) => p.products);
   const lastPage = pages.at(-1)!;
   const nextHref = lastPage.nextCursor ? withCursor(location, lastPage.nextCursor) : null;
+  const empty = typeof emptyMessage === "string" ? <p className="py-10 text-gray-600">{emptyMessage}</p> : emptyMessage;
 
   return (
     <section ref={section} className="mt-10 flex flex-col" aria-labelledby="listing-title">
@@ -59,15 +54,7 @@ export function ProductListing<P extends Page>({ title, page, emptyMessage, chil
       </h1>
       {children}
       <h2 className="sr-only">Products</h2>
-      {products.length === 0 ? (
-        typeof emptyMessage === "string" ? (
-          <p className="py-10 text-gray-600">{emptyMessage}</p>
-        ) : (
-          emptyMessage
-        )
-      ) : (
-        <ProductGrid products={products} eagerCount={5} />
-      )}
+      {products.length > 0 ? <ProductGrid products={products} eagerCount={5} /> : empty}
       {nextHref && (
         <Link
           to={nextHref}

@@ -115,10 +115,8 @@ async function sendWaiting(submit: ReturnType<typeof useFetcher>["submit"]) {
   }
 }
 
-/**
- * For a form whose answer reads the saved cart (a login joins it to the account's, Place Order empties it, Buy now's new
- * document would cut off a post): held while the cart's changes are on their way, then submitted again as it was.
- */
+/** For a form whose answer reads the saved cart (a login joins it to the account's, Place Order empties it, Buy now's new
+ * document would cut off a post): held while the cart's changes are on their way, then submitted again as it was. */
 export function submitAfterCartSaved(event: FormEvent<HTMLFormElement>) {
   if (!sending && waiting.size === 0) return;
   event.preventDefault();

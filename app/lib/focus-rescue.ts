@@ -1,14 +1,10 @@
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), summary';
 
 /** When the focused control leaves this region, focus its successor (or the last one, else the nearest heading), not the page start. */
-export function rescueFocus(root: HTMLElement | null): (() => void) | undefined {
-  return watchFocus(root, "control");
-}
+export const rescueFocus = (root: HTMLElement | null) => watchFocus(root, "control");
 
 /** As `rescueFocus`, but when a whole item leaves (an order packed), focus the item now in its place, not its button: a second Enter must not act on an item never chosen. */
-export function rescueFocusOnItems(root: HTMLElement | null): (() => void) | undefined {
-  return watchFocus(root, "item");
-}
+export const rescueFocusOnItems = (root: HTMLElement | null) => watchFocus(root, "item");
 
 function watchFocus(root: HTMLElement | null, whenItemGoes: "control" | "item"): (() => void) | undefined {
   if (!root) return undefined;

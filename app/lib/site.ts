@@ -1,11 +1,10 @@
 import { SITE_IMAGES } from "./site-images";
 
 export const STORE_NAME = "GreenBasket";
-// No delivery time here: the promise is the store's setting (the hero and the top bar show it).
-export const STORE_TAGLINE = "Fresh groceries and snacks delivered to your door";
 
 export function pageTitle(title?: string): string {
-  return title ? `${title} | ${STORE_NAME}` : `${STORE_NAME}: ${STORE_TAGLINE}`;
+  // No delivery time in the tagline: the promise is the store's setting (the hero and the top bar show it).
+  return title ? `${title} | ${STORE_NAME}` : `${STORE_NAME}: Fresh groceries and snacks delivered to your door`;
 }
 
 export function pageMeta(title: string | undefined, description: string) {

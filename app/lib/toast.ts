@@ -21,9 +21,7 @@ export function subscribeToasts(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-export function getToasts(): Toast[] {
-  return toasts;
-}
+export const getToasts = (): Toast[] => toasts;
 
 export function dismissToast(id: number) {
   clearTimeout(timers.get(id));

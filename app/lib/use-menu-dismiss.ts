@@ -27,11 +27,10 @@ export function useMenuDismiss(menu: RefObject<HTMLDetailsElement | null>): () =
       const hiddenBelow = parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0;
       if (details.getBoundingClientRect().bottom > window.innerHeight - hiddenBelow) details.scrollIntoView({ block: "end" });
     };
-    const details = menu.current;
     const listeners = new AbortController();
     document.addEventListener("pointerdown", onPointerDown, { signal: listeners.signal });
     document.addEventListener("keydown", onKeyDown, { signal: listeners.signal });
-    details?.addEventListener("toggle", onToggle, { signal: listeners.signal });
+    menu.current?.addEventListener("toggle", onToggle, { signal: listeners.signal });
     return () => listeners.abort();
   }, [menu]);
   return () => {

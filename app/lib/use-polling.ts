@@ -21,13 +21,10 @@ export function usePolling(refresh: () => void, intervalMs: number | null, activ
       if (intervalMs !== null) timer = setInterval(() => latest.current(), intervalMs);
     };
     const onVisibility = () => {
-      if (document.visibilityState === "hidden") {
-        clearInterval(timer);
-        timer = undefined;
-      } else {
-        latest.current();
-        start();
-      }
+      clearInterval(timer);
+      if (document.visibilityState === "hidden") return;
+      latest.current();
+      start();
     };
     if (document.visibilityState !== "hidden") start();
     document.addEventListener("visibilitychange", onVisibility);

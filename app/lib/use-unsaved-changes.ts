@@ -2,8 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
 import { useBlocker, useNavigate, type Blocker } from "react-router";
 
 // A form with unsaved changes asks before they are lost (ADR 055): app navigations are held (`blocker`) and closing the tab asks.
-// "Changed" compares fields with their defaults (what the page rendered). `saving`: a held navigation waits for the save's answer.
-// A select whose saved value can change must be keyed by it (React does not carry a new defaultValue to its options).
+// "Changed" compares fields with their defaults (what the page rendered; key a select by its saved value). `saving`: a held navigation waits for the save.
 export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { otherChanges = false, saving }: { otherChanges?: boolean; saving: boolean }) {
   const [fieldsChanged, setFieldsChanged] = useState(false);
   const changed = fieldsChanged || otherChanges;
@@ -12,12 +11,11 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { oth
     const element = form.current;
     if (!element) return;
     const check = () => setFieldsChanged(firstChangedField(element) !== null);
-    const checkAfterReset = () => queueMicrotask(check);
     check(); // typed before the page was hydrated
     const listeners = new AbortController();
     element.addEventListener("input", check, { signal: listeners.signal });
     element.addEventListener("change", check, { signal: listeners.signal });
-    element.addEventListener("reset", checkAfterReset, { signal: listeners.signal });
+    element.addEventListener("reset", () => queueMicrotask(check), { signal: listeners.signal });
     return () => listeners.abort();
   }, [form]);
 
@@ -66,7 +64,6 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { oth
   return { blocker, asking, keepEditing };
 }
 
-/** The first field whose value is not its default. */
 function firstChangedField(form: HTMLFormElement): HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null {
   for (const field of form.elements) {
     if (field instanceof HTMLInputElement) {

@@ -2,6 +2,7 @@ import { useFetcher } from "react-router";
 import { useActionToast } from "~/lib/use-action-toast";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { BusyButton } from "~/components/BusyButton";
+import { OptionalLine } from "~/components/OptionalLine";
 
 /** Posts to the home route's action: a real subscription, with or without JavaScript. */
 export function Newsletter({ result }: { result?: FormAnswer }) {
@@ -34,11 +35,7 @@ export function Newsletter({ result }: { result?: FormAnswer }) {
           Subscribe
         </BusyButton>
       </fetcher.Form>
-      {shown && (
-        <p role="status" className={`mt-3 text-sm ${shown.ok ? "text-primary-dull" : "text-red-600"}`}>
-          {shown.msg}
-        </p>
-      )}
+      <OptionalLine role="status" className={`mt-3 text-sm ${shown?.ok ? "text-primary-dull" : "text-red-600"}`} text={shown?.msg} />
     </section>
   );
 }

@@ -23,10 +23,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
 
   // A suggestion chosen: the box empties and lets go of the focus (a phone's keyboard closes).
   const letGo = () => {
-    const box = input.current;
-    if (!box) return;
-    box.value = "";
-    box.blur();
+    if (input.current) input.current.value = "";
+    input.current?.blur();
   };
 
   const enhance = () => {
@@ -62,7 +60,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         aria-controls={Suggestions ? listId : undefined}
         aria-activedescendant={state.activeId}
         autoComplete="off"
-        defaultValue={normaliseSearchText(params.get("search") ?? "")}
+        defaultValue={shownSearch}
         placeholder="Search for aloo, milk, atta…"
         maxLength={MAX_SEARCH_LENGTH}
         onFocus={enhance}

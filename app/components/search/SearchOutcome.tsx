@@ -7,23 +7,20 @@ import { productsHref, type ProductSort } from "@shared/search";
 
 type Listing = { search: string; category?: string; sort: ProductSort };
 
-function DidYouMean({ listing, didYouMean }: { listing: Listing; didYouMean: string }) {
-  return (
-    <>
-      Did you mean{" "}
-      <Link to={productsHref({ ...listing, search: didYouMean })} className="font-medium text-primary-dull underline">
-        {didYouMean}
-      </Link>
-      ?
-    </>
-  );
-}
-
 /** Above a grid of close spellings only. */
 export function CloseMatchesNote({ listing, didYouMean }: { listing: Listing; didYouMean: string | null }) {
   return (
     <p className="mb-6 rounded-md bg-primary-soft px-4 py-3 text-gray-700">
-      Nothing matches “{listing.search}” exactly; showing close matches. {didYouMean && <DidYouMean listing={listing} didYouMean={didYouMean} />}
+      Nothing matches “{listing.search}” exactly; showing close matches.{" "}
+      {didYouMean && (
+        <>
+          Did you mean{" "}
+          <Link to={productsHref({ ...listing, search: didYouMean })} className="font-medium text-primary-dull underline">
+            {didYouMean}
+          </Link>
+          ?
+        </>
+      )}
     </p>
   );
 }

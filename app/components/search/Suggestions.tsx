@@ -106,16 +106,12 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
       const count = items.length;
       switch (event.key) {
         case "ArrowDown":
-          if (count === 0) return;
-          event.preventDefault();
-          setOpen(true);
-          if (!event.altKey) setActive((i) => (open ? (i + 1) % count : 0));
-          return;
         case "ArrowUp":
           if (count === 0) return;
           event.preventDefault();
           setOpen(true);
-          setActive((i) => (open && i > 0 ? i - 1 : count - 1));
+          if (event.key === "ArrowUp") setActive((i) => (open && i > 0 ? i - 1 : count - 1));
+          else if (!event.altKey) setActive((i) => (open ? (i + 1) % count : 0));
           return;
         case "Enter":
           // Either way the shopper is leaving: an answer on its way must not open the list.

@@ -6,12 +6,10 @@ import { BusyButton } from "~/components/BusyButton";
 /** One fetcher for every row's delete, read by the list too: its answer outlives the deleted row. */
 export const DELETE_FETCHER = "product-delete";
 
-type Answer = { ok: boolean; msg: string };
-
 type DeleteProductProps = { product: Pick<ProductView, "id" | "name">; listAddress: string; askedToDelete: boolean };
 /** Delete asks first, in the row (`?delete=<id>` without JavaScript); Keep or Escape gives the focus back to Delete. */
 export function DeleteProduct({ product, listAddress, askedToDelete }: DeleteProductProps) {
-  const remove = useFetcher<Answer>({ key: DELETE_FETCHER });
+  const remove = useFetcher<{ ok: boolean; msg: string }>({ key: DELETE_FETCHER });
   const [asking, setAsking] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const keep = useRef<HTMLAnchorElement>(null);

@@ -6,9 +6,7 @@ import { BusyButton } from "~/components/BusyButton";
 
 const EXPORT = "/api/product/export";
 
-function nextPage(link: string | null): string | null {
-  return link?.match(/<([^>]+)>;\s*rel="next"/)?.[1] ?? null;
-}
+const nextPage = (link: string | null) => link?.match(/<([^>]+)>;\s*rel="next"/)?.[1] ?? null;
 
 /** The export's pages (ADR 038) fetched in turn and saved as one file; without JavaScript a link to them as numbered files (ADR 045). */
 export function ExportCsv({ className }: { className: string }) {

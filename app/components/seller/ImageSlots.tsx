@@ -21,8 +21,7 @@ export function hasPicture(slots: Slot[]): boolean {
   return slots.some((s) => !s.removed && (s.key || s.preview));
 }
 
-// Real labelled file inputs (a file can be dropped too); field names follow the slot's position (`image<i>`, `keep<i>`,
-// `remove<i>`, `position<i>`: worker/web/seller-forms.ts). Arrows move pictures with JavaScript, a Position select without.
+// Labelled file inputs (a file can be dropped too), named by slot position (worker/web/seller-forms.ts); arrows move pictures, a select without JS.
 export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots: React.Dispatch<React.SetStateAction<Slot[]>>; error: string | null }) {
   const [announcement, setAnnouncement] = useState("");
   // The moved slot's button gets the focus back: React may have moved its element, which blurs it.
@@ -98,9 +97,7 @@ function SlotView({ slot, position, last, onChange, onMove, focusMove, onFocusMo
 
   useEffect(() => {
     const url = slot.preview;
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
+    return url ? () => URL.revokeObjectURL(url) : undefined;
   }, [slot.preview]);
 
   function choose(file: File | undefined) {

@@ -12,13 +12,13 @@ import { useUnsavedChanges } from "~/lib/use-unsaved-changes";
 import { hasPicture, ImageSlots, initialSlots, slotsChanged } from "./ImageSlots";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
 import { BusyButton } from "~/components/BusyButton";
+import { OptionalLine } from "~/components/OptionalLine";
 import { productPath } from "@shared/paths";
 
 /** A product just added, for Add Product's links to it. */
 export type AddedProduct = { id: string; name: string; category: string };
 
 // A real multipart form: a fetcher with JavaScript (a toast; a new product's form starts empty again), else a plain post.
-// A refusal shows every field's problem under it and all at the top. A product added is named in the address (`?added=`).
 export function ProductForm({ product, submitLabel, added }: { product?: ProductView; submitLabel: string; added?: AddedProduct | null }) {
   const fetcher = useFetcher<FormAnswer & { addedId?: string }>();
   const posted = useActionData<FormAnswer>();
@@ -174,11 +174,7 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
         {busy ? "Saving…" : submitLabel}
       </BusyButton>
       {/* Not a toast: it would fade, and cover the button on a phone. */}
-      {shownAnswer?.ok && (
-        <p role="status" className="text-primary">
-          {shownAnswer.msg}
-        </p>
-      )}
+      <OptionalLine role="status" className="text-primary" text={shownAnswer?.ok && shownAnswer.msg} />
       <Alert className="text-red-700" message={general} />
       <AddedLinks product={added} />
       <UnsavedChangesDialog blocker={blocker} asking={asking} onKeepEditing={keepEditing} unsaved="this product" />
@@ -224,7 +220,6 @@ function picturesLost(refusal: FormAnswer | undefined, aboutAPicture: boolean, n
   return `${aboutAPicture ? `${refusal.msg}. ` : ""}Choose the pictures again: a form sent back cannot keep them.`;
 }
 
-/** The slot a refusal's field names (`image<i>`), else null. */
 function slotOfField(field: string | undefined): number | null {
   const slot = /^image(\d)$/.exec(field ?? "");
   return slot ? Number(slot[1]) : null;

@@ -2,8 +2,7 @@ import { SELLER_HOME } from "@shared/redirect";
 import { Alert } from "~/lib/field-error";
 import { OptionalLine } from "~/components/OptionalLine";
 
-// /seller/login's page, and what the seller area shows anyone else: a plain form (a login is a new page either way), free of
-// hooks and fetchers since every first load carries it (the root's error boundary). A refusal comes back as a flash.
+// /seller/login, and the seller area to anyone else: a plain form (a login is a new page anyway) free of hooks, as every first load carries it.
 export function SellerLogin({ returnTo, email, notice, refusal }: { returnTo?: string; email?: string; notice?: string; refusal?: string }) {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">

@@ -2,8 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import type { Blocker } from "react-router";
 
 type UnsavedChangesDialogProps = { blocker: Blocker; asking: boolean; onKeepEditing: () => void; unsaved: string };
-/** "Leave page?" for a navigation held by `useUnsavedChanges`: a native modal `<dialog>`, the focus on the safe answer.
- * `asking`: held and to be asked about (not while a save is on its way); `unsaved`: "this product", "the store settings". */
+/** "Leave page?" for a navigation held by `useUnsavedChanges` (`asking`: not while a save is on its way): a native modal `<dialog>`, "Keep editing" focused. */
 export function UnsavedChangesDialog({ blocker, asking, onKeepEditing, unsaved }: UnsavedChangesDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);

@@ -2,8 +2,6 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/lib/use-action-toast";
 
-type MoveAnswer = { ok: boolean; msg: string };
-
 // The one fetcher every order card's step buttons post through; the page shows its toast, as a moved order's card
 // may leave a filtered list in the very render that brings the answer.
 const ORDER_MOVE_FETCHER = "seller-order-move";
@@ -13,7 +11,7 @@ const ORDER_MOVE_FETCHER = "seller-order-move";
 const SETTLE_MS = 800;
 
 export function useOrderMoveFetcher() {
-  return useFetcher<MoveAnswer>({ key: ORDER_MOVE_FETCHER });
+  return useFetcher<{ ok: boolean; msg: string }>({ key: ORDER_MOVE_FETCHER });
 }
 
 /** For the orders page, once: every move's toast, and `locked` while a move is under way or just answered. */

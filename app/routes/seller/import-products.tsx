@@ -32,18 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listed = plan.rows
     .filter((row) => row.action !== "unchanged")
     .sort((a, b) => Number(b.action === "refused") - Number(a.action === "refused") || a.row - b.row);
-  return {
-    done,
-    exportFiles: null,
-    preview: {
-      id,
-      expired: false as const,
-      summary: plan.summary,
-      hash: plan.hash,
-      rows: listed.slice(0, SHOWN_ROWS).map(publicRow),
-      more: Math.max(0, listed.length - SHOWN_ROWS),
-    },
-  };
+  const rows = listed.slice(0, SHOWN_ROWS).map(publicRow);
+  const more = Math.max(0, listed.length - SHOWN_ROWS);
+  return { done, exportFiles: null, preview: { id, expired: false as const, summary: plan.summary, hash: plan.hash, rows, more } };
 }
 
 /** Two Post/Redirect/Get steps: the file is kept an hour and previewed at `?preview=<id>`; confirming writes it if the preview still holds. */

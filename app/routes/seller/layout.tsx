@@ -88,14 +88,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const back = pathname.startsWith("/seller/orders")
     ? { to: "/seller/orders", label: "Back to Orders" }
     : { to: "/seller/product-list", label: "Back to Products" };
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return <ErrorPage status={404} title="Not found" message="That item does not exist, or was deleted." back={back} />;
-  return (
-    <ErrorPage
-      status={isRouteErrorResponse(error) ? error.status : 500}
-      title="Unexpected Application Error"
-      message="Something went wrong. Please try again."
-      back={back}
-    />
-  );
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 404) return <ErrorPage status={404} title="Not found" message="That item does not exist, or was deleted." back={back} />;
+  return <ErrorPage status={status} title="Unexpected Application Error" message="Something went wrong. Please try again." back={back} />;
 }

@@ -17,14 +17,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 /** The confirmation step without JavaScript (with it, a dialog on Orders). */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const order = await loadPage(() => sellerOrder(fromContext(context).db, params.id));
-  const { address } = order;
-  return {
-    id: order.id,
-    customer: `${address.firstName} ${address.lastName}`,
-    amountPaise: order.amountPaise,
-    status: order.status,
-    cancellable: NEXT_STATUS[order.status].includes("Cancelled"),
-  };
+  const { id, address, amountPaise, status } = order;
+  return { id, customer: `${address.firstName} ${address.lastName}`, amountPaise, status, cancellable: NEXT_STATUS[status].includes("Cancelled") };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

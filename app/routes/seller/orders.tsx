@@ -40,29 +40,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = sellerOrdersQuery.safeParse(raw);
   // A refused query (a hand-edited URL): say why, list nothing, keep the filters sound on their own.
   if (!parsed.success) {
-    return {
-      query: soundFiltersOf(raw),
-      error: describeZodError(parsed.error),
-      narrowed: true,
-      awaitingPacking: await awaitingPackingCount(worker.db),
-      nextBefore: null,
-      orders: [],
-    };
+    const awaitingPacking = await awaitingPackingCount(worker.db);
+    return { query: soundFiltersOf(raw), error: describeZodError(parsed.error), narrowed: true, awaitingPacking, nextBefore: null, orders: [] };
   }
-  const page = await sellerOrdersPage(worker.db, parsed.data);
-  return {
-    query: parsed.data,
-    error: null,
-    narrowed: isNarrowed(parsed.data),
-    awaitingPacking: page.awaitingPacking,
-    nextBefore: page.nextBefore,
-    // Cancelling is its own confirmation (a reason), not one of the step buttons.
-    orders: page.orders.map((order) => ({
-      ...toOrderView(order),
-      next: NEXT_STATUS[order.status].filter((status) => status !== "Cancelled"),
-      cancellable: NEXT_STATUS[order.status].includes("Cancelled"),
-    })),
-  };
+  const { awaitingPacking, nextBefore, orders } = await sellerOrdersPage(worker.db, parsed.data);
+  // Cancelling is its own confirmation (a reason), not one of the step buttons.
+  const listed = orders.map((order) => ({
+    ...toOrderView(order),
+    next: NEXT_STATUS[order.status].filter((status) => status !== "Cancelled"),
+    cancellable: NEXT_STATUS[order.status].includes("Cancelled"),
+  }));
+  return { query: parsed.data, error: null, narrowed: isNarrowed(parsed.data), awaitingPacking, nextBefore, orders: listed };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -175,14 +163,12 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
         Search <span className="text-gray-600">(order no., name, phone, e-mail, PIN, city)</span>
         <input type="search" name="q" defaultValue={query.q ?? ""} className={field} />
       </label>
-      <label>
-        From
-        <input type="date" name="from" defaultValue={query.from ?? ""} className={field} />
-      </label>
-      <label>
-        To
-        <input type="date" name="to" defaultValue={query.to ?? ""} className={field} />
-      </label>
+      {(["from", "to"] as const).map((name) => (
+        <label key={name}>
+          {name === "from" ? "From" : "To"}
+          <input type="date" name={name} defaultValue={query[name] ?? ""} className={field} />
+        </label>
+      ))}
       <label>
         Method
         <select key={query.method ?? ""} name="method" defaultValue={query.method ?? ""} className={field}>
@@ -226,6 +212,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
   const canMarkPaid = order.paymentType === "COD" && !order.isPaid && (order.status === "Out for delivery" || order.status === "Delivered");
   // Every card's buttons say the same words: each is described by its order's number.
   const numberId = useId();
+  const stepButton = { type: "submit", "aria-disabled": locked || undefined, "aria-describedby": numberId } as const;
 
   return (
     <article
@@ -286,15 +273,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
         <fetcher.Form method="post" onSubmit={guard} className="flex flex-wrap gap-2 pt-1">
           <input type="hidden" name="orderId" value={order.id} />
           {order.next.map((next) => (
-            <button
-              key={next}
-              type="submit"
-              name="status"
-              value={next}
-              aria-disabled={locked || undefined}
-              aria-describedby={numberId}
-              className={`${STEP_BUTTON} bg-primary text-white`}
-            >
+            <button key={next} name="status" value={next} {...stepButton} className={`${STEP_BUTTON} bg-primary text-white`}>
               {posting?.get("status") === next ? "Marking…" : `Mark ${next}`}
             </button>
           ))}
@@ -304,12 +283,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
           <fetcher.Form method="post" onSubmit={guard}>
             <input type="hidden" name="orderId" value={order.id} />
             <input type="hidden" name="intent" value="paid" />
-            <button
-              type="submit"
-              aria-disabled={locked || undefined}
-              aria-describedby={numberId}
-              className={`${STEP_BUTTON} border border-primary text-primary`}
-            >
+            <button {...stepButton} className={`${STEP_BUTTON} border border-primary text-primary`}>
               {posting?.get("intent") === "paid" ? "Marking…" : "Mark paid"}
             </button>
           </fetcher.Form>

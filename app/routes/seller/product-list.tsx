@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useSearchParams, Link } from "react-router";
-import { answerForm, type ActionFailure } from "@worker/web/form-answer";
+import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { loadListing } from "@worker/web/loader-result";
 import { parseInput } from "@worker/errors";
@@ -17,6 +17,7 @@ import { saleStateText } from "@shared/sale-state";
 import { DELETE_FETCHER, DeleteProduct } from "~/components/seller/DeleteProduct";
 import { ExportCsv } from "~/components/seller/ExportCsv";
 import { useActionToast } from "~/lib/use-action-toast";
+import type { FormAnswer } from "~/lib/refill";
 import { useFieldError } from "~/lib/field-error";
 import { useHydrated } from "~/lib/use-hydrated";
 import { rescueFocusOnItems } from "~/lib/focus-rescue";
@@ -25,8 +26,6 @@ import { sellerPageMeta } from "~/lib/site";
 import { BusyButton } from "~/components/BusyButton";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Products", "Every product, its stock and whether shoppers see it.");
-
-type Answer = { ok: true; msg: string } | ActionFailure;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -59,7 +58,7 @@ const BULK_FORM = "bulk-stock";
 /** A table, restyled as cards below `md`; ticked rows' checkboxes belong to the bulk form through `form=` (works without JavaScript). */
 export default function ProductList({ loaderData }: Route.ComponentProps) {
   const { products, search, nextCursor, confirmDelete } = loaderData;
-  const removal = useFetcher<Answer>({ key: DELETE_FETCHER });
+  const removal = useFetcher<FormAnswer>({ key: DELETE_FETCHER });
   useActionToast(removal.state === "idle" ? removal.data : undefined);
   const pageIds = products.map((p) => p.id);
   const cursor = useSearchParams()[0].get("cursor");
@@ -180,7 +179,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
 
 /** Hydrated, its controls show only while products are ticked (a phone's first screen shows the list); without JavaScript, always. */
 function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; selectedCount: number; onDone: () => void }) {
-  const bulk = useFetcher<Answer>();
+  const bulk = useFetcher<FormAnswer>();
   const answer = bulk.state === "idle" ? bulk.data : undefined;
   // A refused count is said under the count (ADR 047); anything else in a toast.
   const refusal = answer && !answer.ok ? answer : undefined;
@@ -252,7 +251,7 @@ function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; 
 type RowProps = { product: ProductView; selected: boolean; onSelect: (on: boolean) => void; listAddress: string; askedToDelete: boolean };
 /** `listAddress`: where the delete form posts and Keep goes back to; `askedToDelete`: without JavaScript, Delete reloads the list asking this row to confirm. */
 function ProductRow({ product, selected, onSelect, listAddress, askedToDelete }: RowProps) {
-  const stock = useFetcher<Answer>();
+  const stock = useFetcher<FormAnswer>();
   useActionToast(stock.state === "idle" ? stock.data : undefined);
   const shownInStock = stock.formData ? stock.formData.get("inStock") === "true" : product.inStock;
 

@@ -13,7 +13,6 @@ function Account({ inPhoneMenu = false }: { inPhoneMenu?: boolean }) {
   return inPhoneMenu ? <AccountSection name={user.name} /> : <AccountMenu name={user.name} />;
 }
 
-/** The shopper area: top bar and footer around every page. */
 export default function ShopLayout() {
   return (
     <>

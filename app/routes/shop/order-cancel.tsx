@@ -20,13 +20,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = await loadPage(() => orderPage(fromContext(context).db, userId, params.id));
   if (!page.userExists) throw toLogin(request);
   const { order } = page;
-  return {
-    id: order.id,
-    amountPaise: order.amountPaise,
-    itemCount: order.items.length,
-    cancellable: shopperCanCancel(order, Date.now()),
-    refundNote: cancelRefundNote(order, "shopper"),
-  };
+  const cancellable = shopperCanCancel(order, Date.now());
+  return { id: order.id, amountPaise: order.amountPaise, itemCount: order.items.length, cancellable, refundNote: cancelRefundNote(order, "shopper") };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

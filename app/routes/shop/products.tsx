@@ -27,15 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...seoMeta({ site: siteAt(worker.env.APP_URL), path: "/products", title: pageTitle("All Products"), description: DESCRIPTION }),
     ...(listing.search ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
-  return {
-    ...shown,
-    products: page.products.map(toProductCard),
-    nextCursor: page.nextCursor,
-    match: page.match,
-    didYouMean: page.didYouMean,
-    soldOut: page.soldOut.map(toProductCard),
-    seo,
-  };
+  const { nextCursor, match, didYouMean } = page;
+  return { ...shown, products: page.products.map(toProductCard), nextCursor, match, didYouMean, soldOut: page.soldOut.map(toProductCard), seo };
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
