@@ -11,6 +11,10 @@ export type SeedProduct = {
   weight: string;
   emoji: string;
   description: string[];
+  /** The Legal Metrology declarations (ADR 071): plausible, for the demo. */
+  countryOfOrigin: string;
+  manufacturer: string;
+  shelfLife: string;
 };
 
 type Row = [name: string, category: string, mrp: number, price: number, weight: string, emoji: string, description: string[]];
@@ -53,6 +57,39 @@ const rows: Row[] = [
   ["Oats Noodles 72g", "Instant", 40, 35, "72 g", "1f958", ["Healthy and filling", "Made with oats", "Ready in 2 minutes"]],
 ];
 
+const PACKED_HERE = "Packed by GreenBasket Retail Pvt. Ltd.\n12 Market Road, Bengaluru, Karnataka 560001";
+
+/** Per category, what most of its products declare; MAKERS and DECLARED name the exceptions. */
+const BY_CATEGORY: Record<string, { manufacturer: string; shelfLife: string }> = {
+  Vegetables: { manufacturer: PACKED_HERE, shelfLife: "4 days from packing; keep cool" },
+  Fruits: { manufacturer: PACKED_HERE, shelfLife: "7 days from packing; keep cool" },
+  Dairy: { manufacturer: PACKED_HERE, shelfLife: "7 days from packing; keep refrigerated" },
+  Drinks: { manufacturer: "Hindustan Coca-Cola Beverages Pvt. Ltd.\nBengaluru, Karnataka", shelfLife: "6 months from manufacture" },
+  Grains: { manufacturer: PACKED_HERE, shelfLife: "9 months from packing" },
+  Bakery: { manufacturer: "Baked and packed by GreenBasket Bakery\n12 Market Road, Bengaluru, Karnataka 560001", shelfLife: "4 days from baking" },
+  Instant: { manufacturer: "Nestlé India Ltd.\nGurugram, Haryana", shelfLife: "9 months from manufacture" },
+};
+
+const DECLARED: Record<string, Partial<{ countryOfOrigin: string; manufacturer: string; shelfLife: string }>> = {
+  "Amul Milk 1L": {
+    manufacturer: "Gujarat Cooperative Milk Marketing Federation Ltd.\nAnand, Gujarat 388001",
+    shelfLife: "2 days from packing; keep refrigerated",
+  },
+  "Eggs 12 pcs": { shelfLife: "21 days from packing" },
+  "Cheese 200g": { manufacturer: "Gujarat Cooperative Milk Marketing Federation Ltd.\nAnand, Gujarat 388001", shelfLife: "6 months; keep refrigerated" },
+  "Pepsi 1.5L": { manufacturer: "Varun Beverages Ltd.\nGurugram, Haryana" },
+  "7 Up 1.5L": { manufacturer: "Varun Beverages Ltd.\nGurugram, Haryana" },
+  "Organic Quinoa 500g": {
+    countryOfOrigin: "Peru",
+    manufacturer: "Imported and packed by GreenBasket Retail Pvt. Ltd.\n12 Market Road, Bengaluru, Karnataka 560001",
+  },
+  "Chocolate Cake 500g": { shelfLife: "3 days from baking; keep refrigerated" },
+  "Top Ramen 270g": { manufacturer: "Indo Nissin Foods Pvt. Ltd.\nBengaluru, Karnataka" },
+  "Knorr Cup Soup 70g": { manufacturer: "Hindustan Unilever Ltd.\nMumbai, Maharashtra" },
+  "Yippee Noodles 260g": { manufacturer: "ITC Ltd.\nKolkata, West Bengal" },
+  "Oats Noodles 72g": { manufacturer: "Marico Ltd.\nMumbai, Maharashtra" },
+};
+
 export const SEED_PRODUCTS: SeedProduct[] = rows.map(([name, category, mrp, price, weight, emoji, description]) => ({
   id: `seed-${name
     .toLowerCase()
@@ -65,6 +102,9 @@ export const SEED_PRODUCTS: SeedProduct[] = rows.map(([name, category, mrp, pric
   weight,
   emoji,
   description,
+  countryOfOrigin: "India",
+  ...BY_CATEGORY[category]!,
+  ...DECLARED[name],
 }));
 
 /** Code points of the pictures of categories and of the home page. */

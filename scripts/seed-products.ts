@@ -17,11 +17,16 @@ export function productImageKey(emoji: string): string {
 export async function seedDemoProducts(db: D1Database, products: SeedProduct[], now = Date.now()): Promise<number> {
   const insert = db.prepare(
     `INSERT OR IGNORE INTO products
-       (id, name, category, description, price_paise, offer_price_paise, images, in_stock, stock, weight, created_at, updated_at)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, NULL, ?8, ?9, ?9
+       (id, name, category, description, price_paise, offer_price_paise, images, in_stock, stock, weight, created_at, updated_at,
+        country_of_origin, manufacturer, shelf_life)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, NULL, ?8, ?9, ?9, ?10, ?11, ?12
      WHERE NOT EXISTS (SELECT 1 FROM demo_seeded WHERE product_id = ?1)`,
   );
   const remember = db.prepare("INSERT OR IGNORE INTO demo_seeded (product_id, seeded_at) VALUES (?, ?)");
+  // A demo product seeded before the declarations existed gets them, unless the seller wrote any.
+  const declare = db.prepare(
+    "UPDATE products SET country_of_origin = ?2, manufacturer = ?3, shelf_life = ?4 WHERE id = ?1 AND country_of_origin IS NULL AND manufacturer IS NULL AND shelf_life IS NULL",
+  );
   // Counted, not summed from the batch's changes: those include the search index's trigger rows.
   const count = db.prepare("SELECT COUNT(*) AS n FROM products WHERE id LIKE 'seed-%'");
   const before = (await count.first<{ n: number }>())!.n;
@@ -30,7 +35,12 @@ export async function seedDemoProducts(db: D1Database, products: SeedProduct[], 
       const at = SEED_EPOCH + i * 1000;
       const description = JSON.stringify(p.description);
       const images = JSON.stringify([productImageKey(p.emoji)]);
-      return [insert.bind(p.id, p.name, p.category, description, p.mrp * 100, p.price * 100, images, p.weight, at), remember.bind(p.id, now)];
+      const declared = [p.countryOfOrigin, p.manufacturer, p.shelfLife];
+      return [
+        insert.bind(p.id, p.name, p.category, description, p.mrp * 100, p.price * 100, images, p.weight, at, ...declared),
+        remember.bind(p.id, now),
+        declare.bind(p.id, ...declared),
+      ];
     }),
   );
   return (await count.first<{ n: number }>())!.n - before;

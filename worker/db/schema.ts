@@ -33,7 +33,12 @@ export const products = sqliteTable(
     /** NULL: not counted (the seller's switch alone decides). */
     stock: integer("stock"),
     switchedOff: integer("switched_off", { mode: "boolean" }).notNull().default(false),
+    /** The net quantity as the seller writes it ("500 g"); shared/net-quantity.ts reads it. */
     weight: text("weight"),
+    /** The Legal Metrology declarations (ADR 071); the consumer-care contact is the store's. */
+    countryOfOrigin: text("country_of_origin"),
+    manufacturer: text("manufacturer"),
+    shelfLife: text("shelf_life"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { absoluteImageUrl } from "@shared/images";
 import { paiseToRupees } from "@shared/money";
+import { unitSalePrice } from "@shared/net-quantity";
 import type { Database } from "@worker/db/client";
 import { unknownCursor } from "@worker/errors";
 import { products, type Product } from "@worker/db/schema";
@@ -114,6 +115,10 @@ export function toApiProduct(product: Product, storeOrigin: string) {
     inStock: product.inStock,
     stock: product.stock,
     weight: product.weight,
+    countryOfOrigin: product.countryOfOrigin,
+    manufacturer: product.manufacturer,
+    shelfLife: product.shelfLife,
+    unitPrice: unitSalePrice(product.offerPricePaise, product.weight),
     createdAt: new Date(product.createdAt).toISOString(),
   };
 }

@@ -19,6 +19,9 @@ function columns(input: ProductInput) {
     pricePaise: rupeesToPaise(input.price),
     offerPricePaise: rupeesToPaise(input.offerPrice),
     weight: input.weight,
+    countryOfOrigin: input.countryOfOrigin,
+    manufacturer: input.manufacturer,
+    shelfLife: input.shelfLife,
   };
 }
 

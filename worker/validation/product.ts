@@ -25,6 +25,16 @@ const stockNumber = (missing: string) =>
 /** Empty or null: not counted. */
 const stockField = z.preprocess((value) => (value === "" ? null : value), stockNumber("Stock must be a number").nullable());
 
+/** A declaration (ADR 071): empty is none; absent keeps the stored one, so a client that does not know it loses nothing. */
+const declarationField = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `Keep the ${label.toLowerCase()} under ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((text) => (text === undefined ? undefined : text || null));
+
 /** The Add/Edit forms' and the API's `productData`. */
 export const productInput = z
   .strictObject(
@@ -40,6 +50,9 @@ export const productInput = z
         .max(40, "Keep the weight under 40 characters")
         .optional()
         .transform((w) => w || null),
+      countryOfOrigin: declarationField("Country of origin", 60),
+      manufacturer: declarationField("Manufacturer or packer", 300),
+      shelfLife: declarationField("Best before", 100),
       stock: stockField.optional().transform((s) => s ?? null),
       // The count the form showed: with it, a save changes the count only if orders have not moved it since.
       stockSeen: stockField.optional(),

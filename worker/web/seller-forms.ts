@@ -22,7 +22,19 @@ export async function endSellerSession(request: Request, worker: WorkerContext):
   return { cookies: [setCookie], ended };
 }
 
-const PRODUCT_FIELDS = ["name", "description", "category", "price", "offerPrice", "weight", "stock", "stockSeen"] as const;
+const PRODUCT_FIELDS = [
+  "name",
+  "description",
+  "category",
+  "price",
+  "offerPrice",
+  "weight",
+  "stock",
+  "stockSeen",
+  "countryOfOrigin",
+  "manufacturer",
+  "shelfLife",
+] as const;
 
 /** Call only after the seller check. */
 export async function saveProductForm(request: Request, worker: WorkerContext, productId?: string) {

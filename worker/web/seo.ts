@@ -39,7 +39,16 @@ export function seoMeta({ site, path, title, description, image = site.image, ty
   ];
 }
 
-type ProductSeo = Pick<Product, "id" | "name" | "category" | "description" | "images" | "offerPricePaise" | "inStock" | "weight">;
+type ProductSeo = Pick<
+  Product,
+  "id" | "name" | "category" | "description" | "images" | "offerPricePaise" | "inStock" | "weight" | "countryOfOrigin" | "manufacturer"
+>;
+
+/** The form asks for the name on the first line, then the address. */
+function manufacturerOf(text: string) {
+  const [name, ...address] = text.split("\n");
+  return { "@type": "Organization", name, ...(address.length > 0 && { address: address.join(", ") }) };
+}
 
 export function productJsonLd({ origin, name: storeName }: Site, product: ProductSeo): MetaDescriptor[] {
   const url = new URL(productPath(product), origin).href;
@@ -56,6 +65,8 @@ export function productJsonLd({ origin, name: storeName }: Site, product: Produc
         description: product.description.join(" "),
         image: product.images.map((key) => absoluteImageUrl(key, origin)),
         ...(product.weight ? { size: product.weight } : {}),
+        ...(product.countryOfOrigin && { countryOfOrigin: product.countryOfOrigin }),
+        ...(product.manufacturer && { manufacturer: manufacturerOf(product.manufacturer) }),
         brand: { "@type": "Brand", name: storeName },
         offers: {
           "@type": "Offer",

@@ -143,11 +143,11 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
       </div>
       <div className="flex flex-wrap gap-5">
         <Field
-          label="Weight (optional)"
+          label="Net quantity"
           name="weight"
           defaultValue={shown("weight", product?.weight ?? undefined)}
           maxLength={40}
-          placeholder="e.g. 500 g"
+          placeholder="e.g. 500 g, 1 L, 6 pieces"
           {...fieldProps("weight")}
           error={errorFor("weight")}
         />
@@ -170,6 +170,37 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
           </p>
         )}
       </div>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="text-base font-medium">Declarations</legend>
+        <p className="text-sm text-gray-600">What the Legal Metrology rules ask a product page to show; consumer care is the store&apos;s contact.</p>
+        <div className="flex flex-wrap gap-5">
+          {DECLARATIONS.map(([name, label, placeholder]) => (
+            <Field
+              key={name}
+              label={label}
+              name={name}
+              defaultValue={shown(name, product?.[name] ?? undefined)}
+              placeholder={placeholder}
+              {...fieldProps(name)}
+              error={errorFor(name)}
+            />
+          ))}
+        </div>
+        <label htmlFor="product-manufacturer" className="text-sm font-medium">
+          Manufacturer, packer or importer
+        </label>
+        <textarea
+          id="product-manufacturer"
+          name="manufacturer"
+          rows={3}
+          maxLength={300}
+          placeholder={"The name on the first line, then the address"}
+          defaultValue={shown("manufacturer", product?.manufacturer ?? undefined)}
+          {...fieldProps("manufacturer")}
+          className={`w-full max-w-md resize-none rounded border border-gray-500/40 px-3 py-2.5 outline-none ${INVALID}`}
+        />
+        {errorFor("manufacturer")}
+      </fieldset>
       <BusyButton busy={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull">
         {busy ? "Saving…" : submitLabel}
       </BusyButton>
@@ -226,7 +257,11 @@ function slotOfField(field: string | undefined): number | null {
 }
 
 /** In the form's order: the first refused field takes the focus. */
-const PRODUCT_FIELDS = ["name", "description", "category", "price", "offerPrice", "weight", "stock"];
+const DECLARATIONS = [
+  ["countryOfOrigin", "Country of origin", "India"],
+  ["shelfLife", "Best before", "e.g. 6 months from packing"],
+] as const;
+const PRODUCT_FIELDS = ["name", "description", "category", "price", "offerPrice", "weight", "stock", "countryOfOrigin", "shelfLife", "manufacturer"];
 const INVALID = "aria-invalid:border-red-600";
 
 function Field({ label, name, error, ...input }: { label: string; name: string; error: React.ReactNode } & React.InputHTMLAttributes<HTMLInputElement>) {

@@ -10,6 +10,7 @@ import { imageUrl } from "@shared/images";
 import { formatRupees, savingsOf } from "@shared/money";
 import { useStorefront } from "~/lib/root-data";
 import { DeliveryPromiseLine } from "~/components/DeliveryPromiseLine";
+import { ProductFacts } from "~/components/ProductFacts";
 import { productPath } from "@shared/paths";
 import { productJsonLd, seoMeta } from "@worker/web/seo";
 import { pageMeta, pageTitle, siteAt } from "~/lib/site";
@@ -151,9 +152,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <li key={i}>{line}</li>
             ))}
           </ul>
-          <p className="mt-4 text-gray-600">
-            <span className="font-medium text-gray-800">Weight:</span> {product.weight || "N/A"}
-          </p>
+          <ProductFacts product={product} />
 
           {product.inStock ? (
             // On a phone the actions stay at the bottom of the screen (app.css keeps room for them).
