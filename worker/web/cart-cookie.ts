@@ -36,9 +36,7 @@ export function parseCart(text: string | null | undefined): CartItems {
   for (const part of decoded.split(",").slice(0, MAX_CART_LINES)) {
     const [id, qtyText] = part.split(":");
     const qty = Number(qtyText);
-    if (id && PRODUCT_ID_PATTERN.test(id) && Number.isInteger(qty) && qty >= 1 && qty <= MAX_LINE_QUANTITY) {
-      cart[id] = qty;
-    }
+    if (id && PRODUCT_ID_PATTERN.test(id) && Number.isInteger(qty) && qty >= 1 && qty <= MAX_LINE_QUANTITY) cart[id] = qty;
   }
   return { ...cart };
 }
