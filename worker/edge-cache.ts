@@ -69,9 +69,7 @@ async function refresh(cache: Cache, key: Request, produce: () => Promise<Respon
   if (storable(response)) await cache.put(key, forCache(response));
 }
 
-function storable(response: Response): boolean {
-  return response.status === 200 && !response.headers.has("Set-Cookie");
-}
+const storable = (response: Response): boolean => response.status === 200 && !response.headers.has("Set-Cookie");
 
 function forCache(response: Response): Response {
   const headers = new Headers();

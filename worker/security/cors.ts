@@ -22,9 +22,7 @@ export function corsPreflight(request: Request, env: Pick<Env, "CORS_ORIGINS">):
 /** The response with exactly this request's CORS headers, whatever the response carried before. */
 export function withCors(response: Response, request: Request, env: Pick<Env, "CORS_ORIGINS">): Response {
   const result = new Response(response.body, response);
-  for (const name of [...result.headers.keys()]) {
-    if (name.startsWith("access-control-")) result.headers.delete(name);
-  }
+  for (const name of [...result.headers.keys()]) if (name.startsWith("access-control-")) result.headers.delete(name);
   if (allowOrigin(result.headers, request, env)) result.headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
   // The answer differs by Origin: no shared cache (ours or a browser's) may reuse it across origins.
   const vary = result.headers.get("Vary");

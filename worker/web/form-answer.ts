@@ -61,6 +61,4 @@ async function typedText(posted: { formData(): Promise<FormData> }, only?: reado
 }
 
 /** Sent by the browser itself (no JavaScript), not by a fetcher. */
-function isDocumentPost(request: Request): boolean {
-  return request.headers.get("Sec-Fetch-Dest") === "document";
-}
+const isDocumentPost = (request: Request): boolean => request.headers.get("Sec-Fetch-Dest") === "document";
