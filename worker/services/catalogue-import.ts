@@ -16,15 +16,16 @@ export type ImportStore = { db: Database; env: Pick<Env, "IMAGES" | "SESSIONS" |
 
 type ProductValues = Pick<Product, "name" | "category" | "description" | "pricePaise" | "offerPricePaise" | "weight" | "stock" | "images">;
 
-const FIELD_LABELS: Record<keyof ProductValues, string> = {
-  name: "name",
-  category: "category",
-  description: "description",
-  pricePaise: "price",
-  offerPricePaise: "offer price",
-  weight: "weight",
-  stock: "stock",
-  images: "pictures",
+/** Each field's label, and how a change shows its values (descriptions and pictures are only named). */
+const FIELDS: Record<keyof ProductValues, [label: string, shown?: (values: ProductValues) => string]> = {
+  name: ["name", (values) => values.name],
+  category: ["category", (values) => values.category],
+  description: ["description"],
+  pricePaise: ["price", (values) => formatRupees(values.pricePaise)],
+  offerPricePaise: ["offer price", (values) => formatRupees(values.offerPricePaise)],
+  weight: ["weight", (values) => values.weight ?? "none"],
+  stock: ["stock", (values) => (values.stock === null ? "not counted" : String(values.stock))],
+  images: ["pictures"],
 };
 
 /** A changed field, with its values before and after ("₹120 → ₹99.50"), but for descriptions and pictures (too long). */
@@ -67,7 +68,7 @@ export async function planImport({ db, env }: ImportStore, text: string): Promis
       rows.push({ row, action: "create", name: values.name, values });
       continue;
     }
-    const changed = (Object.keys(FIELD_LABELS) as (keyof ProductValues)[]).filter((field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]));
+    const changed = (Object.keys(FIELDS) as (keyof ProductValues)[]).filter((field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]));
     const named = { row, id: current.id, name: values.name };
     const changes = changed.map((field) => fieldChange(field, current, values));
     rows.push(
@@ -98,19 +99,9 @@ function rowValues(cells: Partial<Record<CsvColumn, string>>, id: string | null,
   return { ...productColumns(parsed.data.fields), stock: parsed.data.fields.stock, images } satisfies ProductValues;
 }
 
-/** How a changed field is shown; descriptions and pictures are only named. */
-const SHOWN: Partial<Record<keyof ProductValues, (values: ProductValues) => string>> = {
-  name: (values) => values.name,
-  category: (values) => values.category,
-  pricePaise: (values) => formatRupees(values.pricePaise),
-  offerPricePaise: (values) => formatRupees(values.offerPricePaise),
-  weight: (values) => values.weight ?? "none",
-  stock: (values) => (values.stock === null ? "not counted" : String(values.stock)),
-};
-
 function fieldChange(field: keyof ProductValues, before: ProductValues, after: ProductValues): FieldChange {
-  const shown = SHOWN[field];
-  return shown ? { field: FIELD_LABELS[field], from: shown(before), to: shown(after) } : { field: FIELD_LABELS[field] };
+  const [label, shown] = FIELDS[field];
+  return shown ? { field: label, from: shown(before), to: shown(after) } : { field: label };
 }
 
 /** The products the file names, in one round trip (ids sliced under D1's 2 MB per bound value). */

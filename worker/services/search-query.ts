@@ -1,6 +1,5 @@
-// What search text means to the ranked search (search.ts), worked out before its one query: words are
-// stemmed to a piece singular and plural share ("berries" → "berr"), and words of four letters or more
-// give padded trigrams for typos.
+// What search text means to the ranked search (search.ts), worked out before its one query: words stemmed to a piece
+// singular and plural share ("berries" → "berr"), and padded trigrams of words of four letters or more, for typos.
 import { CATEGORIES, findCategory } from "@shared/categories";
 
 export const MIN_INDEXED_LENGTH = 3;

@@ -88,12 +88,17 @@ function toShopPage(rows: Row[], limit: number, tag: string, didYouMeanFor: stri
   const last = page[page.length - 1];
   const found = page.some((row) => row.rank < FUZZY_TIER);
   const match: MatchKind = page.length === 0 ? "none" : found ? "found" : "close";
-  const names = page.map((row) => row.name);
   return {
     products: page.map(({ sortKey: _key, rowid: _rowid, rank: _rank, ...product }) => product),
     nextCursor: rows.length > limit && last ? `${tag}${last.sortKey}.${last.rowid}` : null,
     match,
-    didYouMean: match === "close" && didYouMeanFor ? correctedSearch(didYouMeanFor, names) : null,
+    didYouMean:
+      match === "close" && didYouMeanFor
+        ? correctedSearch(
+            didYouMeanFor,
+            page.map((row) => row.name),
+          )
+        : null,
     soldOut: [],
   };
 }

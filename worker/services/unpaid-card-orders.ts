@@ -1,6 +1,5 @@
-// Every ending of a card order waiting for its payment (ADR 066): 1. claimed (payment state "expired", the
-// cancellation in its cancel fields), so nothing else pays, replaces or sweeps it; 2. closed at Stripe;
-// 3. cancelled as claimed. One paid meanwhile, or Stripe unreachable (unless told to cancel anyway), waits again.
+// Every ending of a card order waiting for its payment (ADR 066): 1. claimed (payment state "expired", its cancel fields set) so nothing else pays,
+// replaces or sweeps it; 2. closed at Stripe; 3. cancelled as claimed. Paid meanwhile, or Stripe unreachable (unless told to cancel anyway): it waits again.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database, Store } from "@worker/db/client";
