@@ -6,7 +6,6 @@ const PREFLIGHT_MAX_AGE_SECONDS = "600";
 /** Besides the basic ones: a 429's wait, a 405's methods, the export's next page and file name. */
 const EXPOSED_HEADERS = "Retry-After, Allow, Link, Content-Disposition";
 
-/** The answer to a browser's preflight, or null. */
 export function corsPreflight(request: Request, env: Pick<Env, "CORS_ORIGINS">): Response | null {
   if (request.method !== "OPTIONS" || !request.headers.has("access-control-request-method")) return null;
   const headers = new Headers({ Vary: "Origin, Access-Control-Request-Headers" });

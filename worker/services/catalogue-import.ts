@@ -219,21 +219,17 @@ export async function commitImport({ db }: Pick<ImportStore, "db">, plan: Import
 
 /** Slices of whole rows' JSON of at most `maxBytes` (a bigger row gets one of its own). */
 function slices<T>(rows: T[], maxBytes: number): string[] {
-  const out: string[] = [];
-  let current: string[] = [];
+  const out: string[][] = [];
   let size = 0;
-  for (const row of rows) {
-    const json = JSON.stringify(row);
-    if (current.length > 0 && size + json.length > maxBytes) {
-      out.push(`[${current.join(",")}]`);
-      current = [];
+  for (const json of rows.map((row) => JSON.stringify(row))) {
+    if (out.length === 0 || size + json.length > maxBytes) {
+      out.push([]);
       size = 0;
     }
-    current.push(json);
+    out.at(-1)!.push(json);
     size += json.length + 1;
   }
-  if (current.length > 0) out.push(`[${current.join(",")}]`);
-  return out;
+  return out.map((slice) => `[${slice.join(",")}]`);
 }
 
 const field = (name: string) => `json_extract(item.value, '$.${name}')`;

@@ -47,18 +47,13 @@ export async function browseProducts(db: Database, query: ShopQuery): Promise<Sh
 /** What to order a page by; the rowid breaks ties the same way. */
 type OrderKey = { key: SQL; descending: boolean; tag: string };
 
-function orderKey(sort: ProductSort, rank: SQL): OrderKey {
-  switch (sort) {
-    case "price-asc":
-      return { key: sql`${products.offerPricePaise}`, descending: false, tag: "p" };
-    case "price-desc":
-      return { key: sql`${products.offerPricePaise}`, descending: true, tag: "h" };
-    case "discount":
-      return { key: PRODUCT_DISCOUNT_SQL, descending: true, tag: "d" };
-    default:
-      return { key: rank, descending: false, tag: "r" };
-  }
-}
+const SORT_KEYS: Partial<Record<ProductSort, OrderKey>> = {
+  "price-asc": { key: sql`${products.offerPricePaise}`, descending: false, tag: "p" },
+  "price-desc": { key: sql`${products.offerPricePaise}`, descending: true, tag: "h" },
+  discount: { key: PRODUCT_DISCOUNT_SQL, descending: true, tag: "d" },
+};
+
+const orderKey = (sort: ProductSort, rank: SQL): OrderKey => SORT_KEYS[sort] ?? { key: rank, descending: false, tag: "r" };
 
 type Cursor = { key: number; rowid: number };
 
