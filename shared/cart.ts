@@ -23,9 +23,7 @@ export function overStock(line: { available: boolean; product: { stock: number |
   return left !== null && quantity > left;
 }
 
-export function cartCount(cart: CartItems): number {
-  return Object.values(cart).reduce((sum, qty) => sum + qty, 0);
-}
+export const cartCount = (cart: CartItems): number => Object.values(cart).reduce((sum, qty) => sum + qty, 0);
 
 export function withQuantity(cart: CartItems, productId: string, quantity: number): CartItems {
   const next = { ...cart };
@@ -34,10 +32,6 @@ export function withQuantity(cart: CartItems, productId: string, quantity: numbe
   return next;
 }
 
-export function withAdded(cart: CartItems, productId: string): CartItems {
-  return withQuantity(cart, productId, (cart[productId] ?? 0) + 1);
-}
+export const withAdded = (cart: CartItems, productId: string): CartItems => withQuantity(cart, productId, (cart[productId] ?? 0) + 1);
 
-export function withRemoved(cart: CartItems, productId: string): CartItems {
-  return withQuantity(cart, productId, (cart[productId] ?? 0) - 1);
-}
+export const withRemoved = (cart: CartItems, productId: string): CartItems => withQuantity(cart, productId, (cart[productId] ?? 0) - 1);

@@ -2,6 +2,4 @@ export function productPath(product: { category: string; id: string }): string {
   return `/products/${product.category.toLowerCase()}/${encodeURIComponent(product.id)}`;
 }
 
-export function categoryPath(category: string): string {
-  return `/products/${category.toLowerCase()}`;
-}
+export const categoryPath = (category: string): string => `/products/${category.toLowerCase()}`;

@@ -21,6 +21,4 @@ export function sellerReturnPath(next: string | null | undefined): string {
 export const SELLER_HOME = "/seller/dashboard";
 
 /** Starts at this site's root: one slash, not "//" or "/\\" (both name another host). */
-function isLocalPath(path: string): boolean {
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
-}
+const isLocalPath = (path: string): boolean => path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");

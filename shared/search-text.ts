@@ -3,6 +3,4 @@
 export const MAX_SEARCH_LENGTH = 100;
 
 /** Control characters become spaces (a NUL ended the FTS5 query early: a 500), runs of spaces one, ends trimmed. */
-export function normaliseSearchText(text: string): string {
-  return text.replace(/[\p{Cc}\s]+/gu, " ").trim();
-}
+export const normaliseSearchText = (text: string): string => text.replace(/[\p{Cc}\s]+/gu, " ").trim();

@@ -9,9 +9,7 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export function csvLine(cells: readonly string[]): string {
-  return `${cells.map(csvCell).join(",")}\r\n`;
-}
+export const csvLine = (cells: readonly string[]): string => `${cells.map(csvCell).join(",")}\r\n`;
 
 export function restoreCell(value: string): string {
   return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
@@ -42,18 +40,13 @@ export function parseCsv(text: string): CsvRecord[] {
       for (;;) {
         if (i >= text.length) throw badRequest(`The file is not valid CSV: the quote opened on line ${openedOn} is never closed`);
         const c = text[i]!;
-        if (c === '"') {
-          if (text[i + 1] === '"') {
-            cell += '"';
-            i += 2;
-            continue;
-          }
+        if (c === '"' && text[i + 1] !== '"') {
           i++;
           break;
         }
         if (c === "\n") line++;
         cell += c;
-        i++;
+        i += c === '"' ? 2 : 1; // a doubled quote is one quote
       }
       const next = text[i];
       if (next !== undefined && next !== "," && next !== "\n" && next !== "\r") {

@@ -1,6 +1,5 @@
-// Edge cache of anonymous catalogue reads, stale-while-revalidate (ADR 009, ADR 059). Only content
-// headers are stored; per-request ones are added on the way out. The key's host is its own, built from
-// the build, the catalogue version the triggers bump and the guest's pincode, so no client input stands for them.
+// Edge cache of anonymous catalogue reads, stale-while-revalidate (ADR 009, ADR 059): only content headers are stored, per-request
+// ones added on the way out. The key, on a host of its own, is the build, the catalogue version and the guest's pincode: no client input.
 import { readCookie } from "@shared/cookies";
 import { SUGGEST_PATH } from "@shared/search";
 import { getDb } from "@worker/db/client";
@@ -69,9 +68,7 @@ async function refresh(cache: Cache, key: Request, produce: () => Promise<Respon
   if (storable(response)) await cache.put(key, forCache(response));
 }
 
-function storable(response: Response): boolean {
-  return response.status === 200 && !response.headers.has("Set-Cookie");
-}
+const storable = (response: Response): boolean => response.status === 200 && !response.headers.has("Set-Cookie");
 
 function forCache(response: Response): Response {
   const headers = new Headers();

@@ -4,9 +4,7 @@
 const MAX_KEY_BYTES = 1024;
 
 export async function serveImage(request: Request, env: Pick<Env, "IMAGES">): Promise<Response> {
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
-  }
+  if (request.method !== "GET" && request.method !== "HEAD") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
   const key = imageKey(new URL(request.url).pathname);
   if (!key) return imageNotFound();
 
@@ -38,9 +36,7 @@ export async function serveImage(request: Request, env: Pick<Env, "IMAGES">): Pr
 
 const CONDITIONAL_HEADERS = ["if-match", "if-none-match", "if-modified-since", "if-unmodified-since"];
 
-function hasBody(object: R2Object): object is R2ObjectBody {
-  return "body" in object;
-}
+const hasBody = (object: R2Object): object is R2ObjectBody => "body" in object;
 
 /** The R2 key a path names, or null when it can name none (a bad percent-escape, too long, `..`, control characters). */
 export function imageKey(pathname: string): string | null {

@@ -28,7 +28,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A real hash to compare against when the account does not exist, so both paths cost the same. */
 let decoy: Promise<string> | undefined;
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword("decoy-password-for-unknown-accounts");
-  return decoy;
-}
+export const decoyHash = (): Promise<string> => (decoy ??= hashPassword("decoy-password-for-unknown-accounts"));

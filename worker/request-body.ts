@@ -6,7 +6,7 @@ export async function readLimitedBytes(request: Request, maxBytes: number, tooLa
   if (declared > maxBytes) throw new HttpError(413, tooLargeMsg);
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -18,13 +18,7 @@ export async function readLimitedBytes(request: Request, maxBytes: number, tooLa
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
 
 /** More than any of the store's page forms sends (the checkout's cart lines included). */

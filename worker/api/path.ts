@@ -1,8 +1,4 @@
-export function isApiPath(pathname: string): boolean {
-  return /^\/api(\/|$)/i.test(pathname);
-}
+export const isApiPath = (pathname: string): boolean => /^\/api(\/|$)/i.test(pathname);
 
 /** Lower-cased: API paths match case-insensitively, as the spec clients' Express server did. */
-export function apiRoutePath(request: Request): string {
-  return new URL(request.url).pathname.toLowerCase();
-}
+export const apiRoutePath = (request: Request): string => new URL(request.url).pathname.toLowerCase();

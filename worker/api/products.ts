@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { badRequest, conflict, parseInput } from "@worker/errors";
 import { readCsvBody } from "@worker/request-body";
 import { bulkStockMessage, setStockInBulk } from "@worker/services/bulk-stock";
@@ -9,7 +9,7 @@ import { exportQuery } from "@worker/validation/product-csv";
 import { listProducts, toApiProduct, UNPAGED_LIST_CAP, type StockFilter } from "@worker/services/catalog";
 import { createProduct, deleteProduct, parseProductData, SAME_IMAGES, setInStock, updateProduct } from "@worker/services/product-admin";
 import { fileChoices, MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "@worker/storage/uploads";
-import { productListQuery, productRefInput, type ProductListQuery } from "@worker/validation/product";
+import { productListQuery, productRefInput } from "@worker/validation/product";
 import { requireSeller } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
@@ -17,20 +17,15 @@ import type { ApiEnv } from "./types";
 const STOCK_FILTERS: Record<string, StockFilter> = { true: "in-stock", false: "out-of-stock" };
 
 /** Without `limit`, the whole catalogue up to UNPAGED_LIST_CAP: the spec's clients filter `inStock` themselves. */
-function listOptions(query: ProductListQuery) {
-  const { inStock, limit, ...rest } = query;
-  return { ...rest, limit: limit ?? UNPAGED_LIST_CAP, stock: inStock ? STOCK_FILTERS[inStock] : "any" } as const;
+async function productList(c: Context<ApiEnv>, newestFirst: boolean) {
+  const { inStock, limit, ...rest } = parseInput(productListQuery, c.req.query());
+  const page = await listProducts(c.var.db, { ...rest, limit: limit ?? UNPAGED_LIST_CAP, stock: inStock ? STOCK_FILTERS[inStock] : "any", newestFirst });
+  return c.json({ success: true, products: page.products.map((p) => toApiProduct(p, c.env.APP_URL)), nextCursor: page.nextCursor, msg: "" });
 }
 
 export const productRoutes = new Hono<ApiEnv>()
-  .get("/list", async (c) => {
-    const page = await listProducts(c.var.db, listOptions(parseInput(productListQuery, c.req.query())));
-    return c.json({ success: true, products: page.products.map((p) => toApiProduct(p, c.env.APP_URL)), nextCursor: page.nextCursor, msg: "" });
-  })
-  .get("/seller-list", requireSeller, async (c) => {
-    const page = await listProducts(c.var.db, { ...listOptions(parseInput(productListQuery, c.req.query())), newestFirst: true });
-    return c.json({ success: true, products: page.products.map((p) => toApiProduct(p, c.env.APP_URL)), nextCursor: page.nextCursor, msg: "" });
-  })
+  .get("/list", (c) => productList(c, false))
+  .get("/seller-list", requireSeller, (c) => productList(c, true))
   // requireSeller runs before any handler reads the (possibly large) body.
   .post("/add", requireSeller, async (c) => {
     const form = await readLimitedFormData(c.req.raw, MAX_UPLOAD_BODY_BYTES);

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { publicUser } from "@worker/services/accounts";
 import { latestNotifications } from "@worker/services/notifications";
 import { authenticate, endShopperSession } from "@worker/web/shopper-session";
@@ -6,17 +6,15 @@ import { requireShopper, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
 
+const signIn = (kind: "login" | "register", msg: string, status: 200 | 201) => async (c: Context<ApiEnv>) => {
+  const { user, cookies } = await authenticate(c.req.raw, { env: c.env, db: c.var.db }, await readJson(c), kind);
+  for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
+  return c.json({ success: true, user: publicUser(user), msg }, status);
+};
+
 export const userRoutes = new Hono<ApiEnv>()
-  .post("/register", async (c) => {
-    const { user, cookies } = await authenticate(c.req.raw, { env: c.env, db: c.var.db }, await readJson(c), "register");
-    for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
-    return c.json({ success: true, user: publicUser(user), msg: "Account created" }, 201);
-  })
-  .post("/login", async (c) => {
-    const { user, cookies } = await authenticate(c.req.raw, { env: c.env, db: c.var.db }, await readJson(c), "login");
-    for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
-    return c.json({ success: true, user: publicUser(user), msg: "Logged in" });
-  })
+  .post("/register", signIn("register", "Account created", 201))
+  .post("/login", signIn("login", "Logged in", 200))
   .get("/is-auth", requireShopper, (c) => c.json({ success: true, user: publicUser(c.var.user) }))
   .get("/notifications", requireShopper, async (c) => {
     const notifications = (await latestNotifications(c.var.db, c.var.user.id)).map(({ id, orderId, event, message, createdAt }) => ({

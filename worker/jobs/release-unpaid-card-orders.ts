@@ -1,19 +1,18 @@
 // Ends card orders unpaid past their hold whatever went wrong with Stripe's expiry event (ADR 054, ADR 066).
 import { and, inArray, lte } from "drizzle-orm";
 import { UNPAID_CARD_ORDER_HOLD_MS } from "@shared/order-status";
-import type { Database } from "@worker/db/client";
+import type { Store } from "@worker/db/client";
 import { orders } from "@worker/db/schema";
 import { applyPaidCheckout } from "@worker/payments/webhook";
-import { systemEnding, UNPAID_CANCEL_REASONS } from "@worker/services/cancellation";
+import { systemEnding, UNPAID_CANCEL_REASONS, waitingCardOrders } from "@worker/services/cancellation";
 import { claimCardOrders, finishEnding } from "@worker/services/unpaid-card-orders";
-import { waitingCardOrders } from "@worker/services/cancellation";
 
 /** Orders one run ends at most (each asks Stripe once or twice); the next run takes the rest. */
 export const SWEEP_BATCH = 50;
 
 export type SweepResult = { released: string[]; paid: string[] };
 
-export async function releaseUnpaidCardOrders(store: { db: Database; env: Env }, now: number): Promise<SweepResult> {
+export async function releaseUnpaidCardOrders(store: Store, now: number): Promise<SweepResult> {
   const { db } = store;
   const due = db
     .select({ id: orders.id })

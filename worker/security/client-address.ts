@@ -33,8 +33,6 @@ function ipv6Network(address: string): string | null {
   if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
   const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
   if (!groups.every((group) => GROUP.test(group))) return null;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(":")}::/64`;
+  const network = groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16));
+  return `${network.join(":")}::/64`;
 }

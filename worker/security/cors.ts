@@ -6,7 +6,6 @@ const PREFLIGHT_MAX_AGE_SECONDS = "600";
 /** Besides the basic ones: a 429's wait, a 405's methods, the export's next page and file name. */
 const EXPOSED_HEADERS = "Retry-After, Allow, Link, Content-Disposition";
 
-/** The answer to a browser's preflight, or null. */
 export function corsPreflight(request: Request, env: Pick<Env, "CORS_ORIGINS">): Response | null {
   if (request.method !== "OPTIONS" || !request.headers.has("access-control-request-method")) return null;
   const headers = new Headers({ Vary: "Origin, Access-Control-Request-Headers" });
@@ -22,9 +21,7 @@ export function corsPreflight(request: Request, env: Pick<Env, "CORS_ORIGINS">):
 /** The response with exactly this request's CORS headers, whatever the response carried before. */
 export function withCors(response: Response, request: Request, env: Pick<Env, "CORS_ORIGINS">): Response {
   const result = new Response(response.body, response);
-  for (const name of [...result.headers.keys()]) {
-    if (name.startsWith("access-control-")) result.headers.delete(name);
-  }
+  for (const name of [...result.headers.keys()]) if (name.startsWith("access-control-")) result.headers.delete(name);
   if (allowOrigin(result.headers, request, env)) result.headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
   // The answer differs by Origin: no shared cache (ours or a browser's) may reuse it across origins.
   const vary = result.headers.get("Vary");

@@ -22,9 +22,7 @@ export async function countInWindow(db: Database, key: string, spec: WindowSpec,
       },
     })
     .returning({ count: brakeCounts.count });
-  if (counted!.count > spec.limit) {
-    throw new HttpError(429, spec.msg, { "Retry-After": String(Math.ceil((windowStart + spec.windowMs - now) / 1000)) });
-  }
+  if (counted!.count > spec.limit) throw new HttpError(429, spec.msg, { "Retry-After": String(Math.ceil((windowStart + spec.windowMs - now) / 1000)) });
   return {
     release: async () => {
       await db

@@ -31,11 +31,10 @@ export async function setStockInBulk(db: Database, input: unknown): Promise<Bulk
   const [before, , after] = await db.batch([state(), write, state()]);
 
   const was = new Map(before.map((row) => [row.id, row]));
-  let changed = 0;
-  for (const row of after) {
+  const changed = after.filter((row) => {
     const old = was.get(row.id);
-    if (old && (old.stock !== row.stock || old.switchedOff !== row.switchedOff)) changed++;
-  }
+    return old && (old.stock !== row.stock || old.switchedOff !== row.switchedOff);
+  }).length;
   const soldOut = change.set === "in-stock" ? after.filter((row) => !row.inStock && row.stock === 0).length : 0;
   return { change: change.set, changed, unchanged: after.length - changed - soldOut, soldOut, missing: change.ids.length - before.length };
 }

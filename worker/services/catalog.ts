@@ -128,15 +128,8 @@ export const toProductView = ({ createdAt: _created, updatedAt: _updated, ...vie
 export type ProductView = ReturnType<typeof toProductView>;
 
 /** Just what a product card shows, so listings send less. */
-export function toProductCard(product: Product) {
-  return {
-    id: product.id,
-    name: product.name,
-    category: product.category,
-    pricePaise: product.pricePaise,
-    offerPricePaise: product.offerPricePaise,
-    image: product.images[0] ?? null,
-  };
+export function toProductCard({ id, name, category, pricePaise, offerPricePaise, images }: Product) {
+  return { id, name, category, pricePaise, offerPricePaise, image: images[0] ?? null };
 }
 export type ProductCardView = ReturnType<typeof toProductCard>;
 

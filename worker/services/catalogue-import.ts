@@ -1,8 +1,7 @@
-// Products from a CSV: `planImport` says row by row what would happen, writing nothing, its `hash` naming the
+// Products from a CSV (ADR 038): `planImport` says row by row what would happen, writing nothing, its `hash` naming the
 // writes and the versions read; `commitImport` writes a plan with no refused row in one D1 batch of JSON slices.
-// Pictures must already be the store's, never fetched (ADR 038). The confirmation plans again and refuses a changed hash.
 import { sql } from "drizzle-orm";
-import { formatRupees, rupeesToPaise } from "@shared/money";
+import { formatRupees } from "@shared/money";
 import { parseCsv, type CsvRecord } from "@worker/csv";
 import type { Database } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
@@ -11,20 +10,22 @@ import { imageKey } from "@worker/images";
 import { CSV_COLUMNS, MAX_IMPORT_BYTES, REQUIRED_CSV_COLUMNS, type CsvColumn } from "@shared/product-csv";
 import { productCsvRow } from "@worker/validation/product-csv";
 import { csvCells } from "./catalogue-export";
+import { productColumns } from "./product-admin";
 
 export type ImportStore = { db: Database; env: Pick<Env, "IMAGES" | "SESSIONS" | "APP_URL"> };
 
 type ProductValues = Pick<Product, "name" | "category" | "description" | "pricePaise" | "offerPricePaise" | "weight" | "stock" | "images">;
 
-const FIELD_LABELS: Record<keyof ProductValues, string> = {
-  name: "name",
-  category: "category",
-  description: "description",
-  pricePaise: "price",
-  offerPricePaise: "offer price",
-  weight: "weight",
-  stock: "stock",
-  images: "pictures",
+/** Each field's label, and how a change shows its values (descriptions and pictures are only named). */
+const FIELDS: Record<keyof ProductValues, [label: string, shown?: (values: ProductValues) => string]> = {
+  name: ["name", (values) => values.name],
+  category: ["category", (values) => values.category],
+  description: ["description"],
+  pricePaise: ["price", (values) => formatRupees(values.pricePaise)],
+  offerPricePaise: ["offer price", (values) => formatRupees(values.offerPricePaise)],
+  weight: ["weight", (values) => values.weight ?? "none"],
+  stock: ["stock", (values) => (values.stock === null ? "not counted" : String(values.stock))],
+  images: ["pictures"],
 };
 
 /** A changed field, with its values before and after ("₹120 → ₹99.50"), but for descriptions and pictures (too long). */
@@ -67,7 +68,7 @@ export async function planImport({ db, env }: ImportStore, text: string): Promis
       rows.push({ row, action: "create", name: values.name, values });
       continue;
     }
-    const changed = (Object.keys(FIELD_LABELS) as (keyof ProductValues)[]).filter((field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]));
+    const changed = (Object.keys(FIELDS) as (keyof ProductValues)[]).filter((field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]));
     const named = { row, id: current.id, name: values.name };
     const changes = changed.map((field) => fieldChange(field, current, values));
     rows.push(
@@ -95,49 +96,25 @@ function rowValues(cells: Partial<Record<CsvColumn, string>>, id: string | null,
   const images = pictures.keys.length > 0 ? pictures.keys : (current?.images ?? []);
   if (images.length === 0)
     return refuse("A new product needs a picture: give the address of one of this store's pictures (as the export writes them), or add it on Add Product");
-  const { fields } = parsed.data;
-  return {
-    name: fields.name,
-    category: fields.category,
-    description: fields.description,
-    pricePaise: rupeesToPaise(fields.price),
-    offerPricePaise: rupeesToPaise(fields.offerPrice),
-    weight: fields.weight,
-    stock: fields.stock,
-    images,
-  } satisfies ProductValues;
+  return { ...productColumns(parsed.data.fields), stock: parsed.data.fields.stock, images } satisfies ProductValues;
 }
 
-/** How a changed field is shown; descriptions and pictures are only named. */
-const SHOWN: Partial<Record<keyof ProductValues, (values: ProductValues) => string>> = {
-  name: (values) => values.name,
-  category: (values) => values.category,
-  pricePaise: (values) => formatRupees(values.pricePaise),
-  offerPricePaise: (values) => formatRupees(values.offerPricePaise),
-  weight: (values) => values.weight ?? "none",
-  stock: (values) => (values.stock === null ? "not counted" : String(values.stock)),
-};
-
 function fieldChange(field: keyof ProductValues, before: ProductValues, after: ProductValues): FieldChange {
-  const shown = SHOWN[field];
-  return shown ? { field: FIELD_LABELS[field], from: shown(before), to: shown(after) } : { field: FIELD_LABELS[field] };
+  const [label, shown] = FIELDS[field];
+  return shown ? { field: label, from: shown(before), to: shown(after) } : { field: label };
 }
 
 /** The products the file names, in one round trip (ids sliced under D1's 2 MB per bound value). */
 async function productsById(db: Database, ids: string[]): Promise<Map<string, Product>> {
-  const reads = [];
-  for (let i = 0; i < ids.length; i += 10_000) {
-    reads.push(
-      db
-        .select()
-        .from(products)
-        .where(sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(ids.slice(i, i + 10_000))}))`),
-    );
-  }
-  const [first, ...rest] = reads;
+  const slice = (i: number) => JSON.stringify(ids.slice(i * 10_000, (i + 1) * 10_000));
+  const [first, ...rest] = Array.from({ length: Math.ceil(ids.length / 10_000) }, (_, i) =>
+    db
+      .select()
+      .from(products)
+      .where(sql`${products.id} IN (SELECT value FROM json_each(${slice(i)}))`),
+  );
   if (!first) return new Map();
-  const found = (await db.batch([first, ...rest])).flat();
-  return new Map(found.map((p) => [p.id, p]));
+  return new Map((await db.batch([first, ...rest])).flat().map((p) => [p.id, p]));
 }
 
 function readTable(text: string): { columns: CsvColumn[]; records: CsvRecord[] } {
@@ -191,13 +168,8 @@ async function refuseMissingPictures(bucket: R2Bucket, rows: ImportRow[], checks
     const missing = check.keys.filter((key) => !found.has(key));
     const planned = rows[check.index]!;
     if (missing.length === 0 || planned.action === "refused") continue;
-    rows[check.index] = {
-      row: planned.row,
-      action: "refused",
-      id: "id" in planned ? planned.id : null,
-      name: planned.name,
-      reasons: [`This store has no picture ${missing.join(", ")}`],
-    };
+    const reasons = [`This store has no picture ${missing.join(", ")}`];
+    rows[check.index] = { row: planned.row, action: "refused", id: "id" in planned ? planned.id : null, name: planned.name, reasons };
   }
 }
 
@@ -247,21 +219,17 @@ export async function commitImport({ db }: Pick<ImportStore, "db">, plan: Import
 
 /** Slices of whole rows' JSON of at most `maxBytes` (a bigger row gets one of its own). */
 function slices<T>(rows: T[], maxBytes: number): string[] {
-  const out: string[] = [];
-  let current: string[] = [];
+  const out: string[][] = [];
   let size = 0;
-  for (const row of rows) {
-    const json = JSON.stringify(row);
-    if (current.length > 0 && size + json.length > maxBytes) {
-      out.push(`[${current.join(",")}]`);
-      current = [];
+  for (const json of rows.map((row) => JSON.stringify(row))) {
+    if (out.length === 0 || size + json.length > maxBytes) {
+      out.push([]);
       size = 0;
     }
-    current.push(json);
+    out.at(-1)!.push(json);
     size += json.length + 1;
   }
-  if (current.length > 0) out.push(`[${current.join(",")}]`);
-  return out;
+  return out.map((slice) => `[${slice.join(",")}]`);
 }
 
 const field = (name: string) => `json_extract(item.value, '$.${name}')`;

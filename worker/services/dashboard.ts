@@ -1,6 +1,6 @@
 // The seller dashboard's figures, in one round trip of small indexed reads (ADR 036): sums from the
 // trigger-kept `sales_days` tables. An order counts for the IST day it was placed, in its current state.
-import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { BEST_SELLER_DAYS, CHART_DAYS, LOW_STOCK, PERIODS, type PeriodKey, type WaitingKey } from "@shared/dashboard";
 import { DAY_MS, IST_OFFSET_MS, istDay, istDayStart } from "@shared/ist";
 import { paiseToRupees } from "@shared/money";
@@ -70,6 +70,11 @@ export function bestSellersQuery(db: Database, today: number) {
 export function dashboardQueries(db: Database, today: number) {
   const firstChartDay = today - CHART_DAYS + 1;
   const stockColumns = { id: products.id, name: products.name, category: products.category, stock: sql<number>`${products.stock}` };
+  const countAndSum = (where: SQL | undefined) =>
+    db
+      .select({ n: sql<number>`count(*)`, paise: sql<number>`coalesce(sum(${orders.amountPaise}), 0)` })
+      .from(orders)
+      .where(where);
 
   return [
     db
@@ -82,14 +87,8 @@ export function dashboardQueries(db: Database, today: number) {
       .from(orders)
       .where(and(inArray(orders.status, ["Order Placed", "Packed", "Out for delivery"]), sellersToFulfil))
       .groupBy(orders.status),
-    db
-      .select({ n: sql<number>`count(*)`, paise: sql<number>`coalesce(sum(${orders.amountPaise}), 0)` })
-      .from(orders)
-      .where(and(eq(orders.status, "Delivered"), eq(orders.paymentType, "COD"), eq(orders.isPaid, false))),
-    db
-      .select({ n: sql<number>`count(*)`, paise: sql<number>`coalesce(sum(${orders.amountPaise}), 0)` })
-      .from(orders)
-      .where(sql`${orders.paymentState} = 'refund_due'`), // a literal, so the partial index applies
+    countAndSum(and(eq(orders.status, "Delivered"), eq(orders.paymentType, "COD"), eq(orders.isPaid, false))),
+    countAndSum(sql`${orders.paymentState} = 'refund_due'`), // a literal, so the partial index applies
     // Refunds per IST day: a range of their partial index.
     db
       .select({

@@ -33,19 +33,14 @@ export async function orderAgain(db: Database, userId: string, input: unknown): 
   for (const item of order.items) {
     const product = byId.get(item.productId);
     const inCart = cart[item.productId] ?? 0;
-    const most = Math.min(MAX_LINE_QUANTITY, product?.stock ?? MAX_LINE_QUANTITY);
-    if (!product?.inStock) {
-      result.unavailable.push(item.name);
-      continue;
+    const quantity = Math.min(item.quantity, Math.min(MAX_LINE_QUANTITY, product?.stock ?? MAX_LINE_QUANTITY) - inCart);
+    if (!product?.inStock) result.unavailable.push(item.name);
+    else if (quantity <= 0) result.alreadyInCart.push(product.name);
+    else {
+      cart[item.productId] = inCart + quantity;
+      result.added.push({ name: product.name, quantity });
+      if (quantity < item.quantity) result.limited.push({ name: product.name, quantity });
     }
-    const quantity = Math.min(item.quantity, most - inCart);
-    if (quantity <= 0) {
-      result.alreadyInCart.push(product.name);
-      continue;
-    }
-    cart[item.productId] = inCart + quantity;
-    result.added.push({ name: product.name, quantity });
-    if (quantity < item.quantity) result.limited.push({ name: product.name, quantity });
   }
   if (result.added.length > 0) await db.update(users).set({ cartItems: cart }).where(eq(users.id, userId));
   return { cart, ...result, msg: orderAgainMessage(result) };

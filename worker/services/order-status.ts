@@ -32,10 +32,7 @@ export async function moveOrder(store: Store, orderId: string, to: OrderStatus):
   return applyMove(store, order, to, eq(orders.status, order.status));
 }
 
-/** Cancelling a waiting card order closes its checkout at Stripe. */
-type PaymentStore = { db: Database; env: Env };
-
-export async function cancelBySeller(store: PaymentStore, input: unknown): Promise<Order> {
+export async function cancelBySeller(store: Store, input: unknown): Promise<Order> {
   const { orderId, reason, note } = parseInput(sellerCancelInput, input);
   const order = await findOrder(store.db, orderId);
   if (!NEXT_STATUS[order.status].includes("Cancelled")) throw conflict(`An order that is ${order.status} cannot be cancelled`);
@@ -46,7 +43,7 @@ export async function cancelBySeller(store: PaymentStore, input: unknown): Promi
   return applyMove(store, order, "Cancelled", eq(orders.status, order.status), { cancelReason: reason, cancelNote: note, cancelledBy: "seller" });
 }
 
-export async function cancelByShopper(store: PaymentStore, userId: string, input: unknown, now = Date.now()): Promise<Order> {
+export async function cancelByShopper(store: Store, userId: string, input: unknown, now = Date.now()): Promise<Order> {
   const { orderId, reason } = parseInput(shopperCancelInput, input);
   const order = await store.db.query.orders.findFirst({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)) });
   if (!order) throw notFound("Order not found");
@@ -65,7 +62,7 @@ export async function cancelByShopper(store: PaymentStore, userId: string, input
 const unpaidCardOrder = (order: Order): boolean => order.paymentType === "Online" && !order.isPaid && order.status === "Order Placed";
 
 /** Cancelled only once its Stripe checkout is closed (ADR 066). */
-async function cancelWaitingCardOrder(store: PaymentStore, order: Order, ending: Ending): Promise<Order> {
+async function cancelWaitingCardOrder(store: Store, order: Order, ending: Ending): Promise<Order> {
   const outcome = await endWaitingCardOrder(store, order.id, ending, { ifUnreachable: "keep", tell: true });
   if (outcome === "paid") throw conflict("This order was paid just now, so it was not cancelled. Reload to see it.");
   if (outcome === "unreachable") {

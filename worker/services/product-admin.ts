@@ -11,7 +11,7 @@ import { productInput, stockToggleInput, type ProductInput } from "@worker/valid
 
 export type ProductStore = { db: Database; env: Pick<Env, "IMAGES"> };
 
-function columns(input: ProductInput) {
+export function productColumns(input: ProductInput) {
   return {
     name: input.name,
     category: input.category,
@@ -42,7 +42,7 @@ export async function createProduct({ db, env }: ProductStore, fields: unknown, 
   const { keys } = await storeImageChoices(env.IMAGES, await readImageChoices([], images));
   const now = Date.now();
   const id = crypto.randomUUID();
-  const insert = db.insert(products).values({ id, ...columns(input), stock: input.stock, images: keys, createdAt: now, updatedAt: now });
+  const insert = db.insert(products).values({ id, ...productColumns(input), stock: input.stock, images: keys, createdAt: now, updatedAt: now });
   let product: Product | undefined;
   try {
     product = await writeThenRead(db, id, insert);
@@ -67,7 +67,7 @@ export async function updateProduct({ db, env }: ProductStore, id: string, field
   try {
     const write = db
       .update(products)
-      .set({ ...columns(input), ...(count ? { stock: count.stock } : {}), images: keys, updatedAt })
+      .set({ ...productColumns(input), ...(count ? { stock: count.stock } : {}), images: keys, updatedAt })
       .where(and(eq(products.id, id), count?.onlyIf === undefined ? undefined : sql`${products.stock} IS ${count.onlyIf}`));
     product = await writeThenRead(db, id, write);
   } catch (error) {

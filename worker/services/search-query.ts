@@ -1,6 +1,5 @@
-// What search text means to the ranked search (search.ts), worked out before its one query: words are
-// stemmed to a piece singular and plural share ("berries" → "berr"), and words of four letters or more
-// give padded trigrams for typos.
+// What search text means to the ranked search (search.ts), worked out before its one query: words stemmed to a piece
+// singular and plural share ("berries" → "berr"), and padded trigrams of words of four letters or more, for typos.
 import { CATEGORIES, findCategory } from "@shared/categories";
 
 export const MIN_INDEXED_LENGTH = 3;
@@ -50,12 +49,7 @@ export function stem(word: string): string {
 export const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
 
 /** Trigrams of " word ": " ap", "app", …, "le ". */
-export function paddedTrigrams(word: string): string[] {
-  const padded = ` ${word} `;
-  const grams: string[] = [];
-  for (let i = 0; i + 3 <= padded.length; i++) grams.push(padded.slice(i, i + 3));
-  return grams;
-}
+export const paddedTrigrams = (word: string): string[] => Array.from({ length: word.length }, (_, i) => ` ${word} `.slice(i, i + 3));
 
 /** The category a search names by itself: its path or tile text, singular or plural ("fruit", "cold drinks"). */
 export function categoryNamed(text: string): string | null {
@@ -98,8 +92,7 @@ export function planSearch(text: string): SearchPlan {
 export function trigramSimilarity(word: string, candidate: string): number {
   const grams = new Set(paddedTrigrams(word));
   const theirs = new Set(paddedTrigrams(candidate));
-  let shared = 0;
-  for (const gram of grams) if (theirs.has(gram)) shared++;
+  const shared = [...grams].filter((gram) => theirs.has(gram)).length;
   // Both sides count, so "apple" is closer to "aple" than "pineapple" is.
   return (2 * shared) / (grams.size + theirs.size);
 }

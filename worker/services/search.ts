@@ -1,8 +1,5 @@
-// The shop's search and sorted listings (ADR 030). A search ranks in tiers, each in creation order:
-// 0 name starts with the text; 1 a word starts with it; 2 the name holds every word; 3 a synonym or a
-// named category; 4 only when nothing starts a word and no synonym matched, close spellings ("did you mean").
-// One statement, one D1 round trip (ADR 011); a relevance page reads the tiers in rowid order and stops when
-// full, so it costs a page of rows, not every match. A search's last page also names its best sold-out matches.
+// The shop's search and sorted listings (ADR 030), in one statement (ADR 011). Tiers, each in creation order: 0 name starts
+// with the text; 1 a word does; 2 the name holds every word; 3 a synonym or named category; 4 close spellings ("did you mean").
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { unknownCursor } from "@worker/errors";
@@ -50,18 +47,13 @@ export async function browseProducts(db: Database, query: ShopQuery): Promise<Sh
 /** What to order a page by; the rowid breaks ties the same way. */
 type OrderKey = { key: SQL; descending: boolean; tag: string };
 
-function orderKey(sort: ProductSort, rank: SQL): OrderKey {
-  switch (sort) {
-    case "price-asc":
-      return { key: sql`${products.offerPricePaise}`, descending: false, tag: "p" };
-    case "price-desc":
-      return { key: sql`${products.offerPricePaise}`, descending: true, tag: "h" };
-    case "discount":
-      return { key: PRODUCT_DISCOUNT_SQL, descending: true, tag: "d" };
-    default:
-      return { key: rank, descending: false, tag: "r" };
-  }
-}
+const SORT_KEYS: Partial<Record<ProductSort, OrderKey>> = {
+  "price-asc": { key: sql`${products.offerPricePaise}`, descending: false, tag: "p" },
+  "price-desc": { key: sql`${products.offerPricePaise}`, descending: true, tag: "h" },
+  discount: { key: PRODUCT_DISCOUNT_SQL, descending: true, tag: "d" },
+};
+
+const orderKey = (sort: ProductSort, rank: SQL): OrderKey => SORT_KEYS[sort] ?? { key: rank, descending: false, tag: "r" };
 
 type Cursor = { key: number; rowid: number };
 
@@ -91,12 +83,17 @@ function toShopPage(rows: Row[], limit: number, tag: string, didYouMeanFor: stri
   const last = page[page.length - 1];
   const found = page.some((row) => row.rank < FUZZY_TIER);
   const match: MatchKind = page.length === 0 ? "none" : found ? "found" : "close";
-  const names = page.map((row) => row.name);
   return {
     products: page.map(({ sortKey: _key, rowid: _rowid, rank: _rank, ...product }) => product),
     nextCursor: rows.length > limit && last ? `${tag}${last.sortKey}.${last.rowid}` : null,
     match,
-    didYouMean: match === "close" && didYouMeanFor ? correctedSearch(didYouMeanFor, names) : null,
+    didYouMean:
+      match === "close" && didYouMeanFor
+        ? correctedSearch(
+            didYouMeanFor,
+            page.map((row) => row.name),
+          )
+        : null,
     soldOut: [],
   };
 }
@@ -123,10 +120,7 @@ async function sortedListing(db: Database, query: ShopQuery & { limit: number })
 
 type Tier = { rank: number; rids: SQL };
 
-/**
- * The search's tiers, best first and disjoint, so a product is listed once. The fuzzy tier's guards name
- * no candidate's column, so SQLite checks them once and a search that found a word start spends nothing on typos.
- */
+/** The tiers, best first and disjoint; the fuzzy tier's guards name no candidate's column, so SQLite checks them once. */
 function searchTiers(plan: SearchPlan): Tier[] {
   const keys = sql`(SELECT value FROM json_each(${JSON.stringify(plan.synonymKeys)}))`;
   const literalRids = sql`(SELECT rowid FROM products_fts WHERE products_fts MATCH ${plan.literal})`;
@@ -189,10 +183,7 @@ function rankedMatches(plan: SearchPlan): SQL {
   );
 }
 
-/**
- * One relevance page, tier by tier, each in rowid order from the cursor. SQLite runs a UNION ALL's arms in
- * order and stops at the outer LIMIT; deliberately no ORDER BY over the arms, which would start every arm.
- */
+/** A relevance page, tier by tier in rowid order: UNION ALL's arms run in order up to the LIMIT (no ORDER BY, which starts every arm). */
 function relevancePage(plan: SearchPlan, category: string | undefined, soldOut: boolean, after: Cursor | null, limit: number): SQL {
   // Tiers before the cursor's are skipped, its own starts after the cursor's row, later ones at their beginning.
   const cursorTier = after ? Math.min(Math.floor(after.key / TIER), FUZZY_TIER / TIER) : 0;

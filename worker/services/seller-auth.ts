@@ -1,7 +1,7 @@
 /** The single seller account: credentials are Worker secrets, compared in constant time. */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { HttpError, parseInput } from "@worker/errors";
-import { sellerLoginInput } from "@worker/validation/account";
+import { loginInput } from "@worker/validation/account";
 
 /** Compare digests, so neither the secret's length nor its content leaks through timing. */
 function sameSecret(given: string, expected: string): boolean {
@@ -13,7 +13,7 @@ export const DEMO_SELLER_PASSWORD = "fresh-greens-2026";
 const MIN_PRODUCTION_PASSWORD = 12;
 
 export function checkSellerLogin(env: Pick<Env, "SELLER_EMAIL" | "SELLER_PASSWORD" | "APP_URL">, input: unknown): void {
-  const { email, password } = parseInput(sellerLoginInput, input);
+  const { email, password } = parseInput(loginInput, input);
   if (!env.SELLER_EMAIL || !env.SELLER_PASSWORD) throw new HttpError(503, "Seller login is not configured");
   const production = env.APP_URL?.startsWith("https:");
   if (production && (env.SELLER_PASSWORD === DEMO_SELLER_PASSWORD || env.SELLER_PASSWORD.length < MIN_PRODUCTION_PASSWORD)) {

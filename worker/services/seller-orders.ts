@@ -1,7 +1,7 @@
 /** The seller's orders to fulfil (cash on delivery, or paid online), newest first, every narrowing on an index (ADR 035). */
 import { and, count, desc, eq, gte, inArray, lt, ne, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
-import { IST_OFFSET_MS } from "@shared/ist";
+import { DAY_MS, IST_OFFSET_MS } from "@shared/ist";
 import { ACTIVE_STATUSES } from "@shared/order-status";
 import { orders } from "@worker/db/schema";
 import { notFound } from "@worker/errors";
@@ -14,7 +14,6 @@ import type { OrderWithItems } from "./orders";
 export const SELLER_PAGE_SIZE = 10;
 
 const toFulfil = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true))!;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type SellerOrdersPage = {
   orders: OrderWithItems[];

@@ -1,15 +1,12 @@
-// Every ending of a card order waiting for its payment (ADR 066): 1. claimed (payment state "expired", the
-// cancellation in its cancel fields), so nothing else pays, replaces or sweeps it; 2. closed at Stripe;
-// 3. cancelled as claimed. One paid meanwhile, or Stripe unreachable (unless told to cancel anyway), waits again.
+// Every ending of a card order waiting for its payment (ADR 066): 1. claimed (payment state "expired", its cancel fields set) so nothing else pays,
+// replaces or sweeps it; 2. closed at Stripe; 3. cancelled as claimed. Paid meanwhile, or Stripe unreachable (unless told to cancel anyway): it waits again.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "@worker/db/client";
+import type { Database, Store } from "@worker/db/client";
 import { orders, type Order } from "@worker/db/schema";
 import { publishStoreEvent } from "@worker/events/queue";
 import { closeCheckout, type CheckoutClosing } from "@worker/payments/checkout";
 import { cancelUnpaidCardOrder, waitingCardOrders, type Ending } from "./cancellation";
-
-type Store = { db: Database; env: Env };
 
 export type ClaimedCardOrder = Pick<Order, "id" | "stripeSessionId" | "cancelledBy" | "cancelReason" | "cancelNote">;
 

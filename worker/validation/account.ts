@@ -25,7 +25,4 @@ export const loginInput = z.object({
   password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(PASSWORD_MAX, "Invalid email or password"),
 });
 
-/** The seller's login (API and form) checks the same fields. */
-export const sellerLoginInput = loginInput;
-
 export const subscribeInput = z.object({ email: emailField });

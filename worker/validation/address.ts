@@ -40,19 +40,12 @@ const indianMobileField = z.preprocess(
 
 /** A state or union territory of India, by any of its names. */
 export const stateField = (missing: string, unknown: string) =>
-  z.string({ error: missing }).transform((name, ctx): IndianState => {
-    const state = canonicalState(name);
-    if (state) return state;
-    return refuse(ctx, unknown);
-  });
+  z.string({ error: missing }).transform((name, ctx): IndianState => canonicalState(name) ?? refuse(ctx, unknown));
 
 const countryField = z
   .string({ error: "We deliver only within India" })
   .optional()
-  .transform((country, ctx) => {
-    if (country === undefined || /^\s*(india|in|bharat)\s*$/i.test(country)) return "India";
-    return refuse(ctx, "We deliver only within India");
-  });
+  .transform((country, ctx) => (country === undefined || /^\s*(india|in|bharat)\s*$/i.test(country) ? "India" : refuse(ctx, "We deliver only within India")));
 
 const checkboxField = z
   .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
@@ -74,15 +67,11 @@ const addressFields = z
   })
   .superRefine((address, ctx) => {
     const states = statesOfPincode(address.zipCode);
-    if (states.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["zipCode"], message: `${address.zipCode} is not an Indian PIN code we can deliver to` });
-    } else if (!states.includes(address.state)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["zipCode"],
-        message: `PIN ${address.zipCode} is in ${states.join(" or ")}, not ${address.state}. Check the PIN code or the state.`,
-      });
-    }
+    const message =
+      states.length === 0
+        ? `${address.zipCode} is not an Indian PIN code we can deliver to`
+        : !states.includes(address.state) && `PIN ${address.zipCode} is in ${states.join(" or ")}, not ${address.state}. Check the PIN code or the state.`;
+    if (message) ctx.addIssue({ code: "custom", path: ["zipCode"], message });
   });
 
 export const addressInput = z.preprocess(acceptZipcodeSpelling, addressFields);

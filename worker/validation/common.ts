@@ -35,9 +35,7 @@ export function fromDecimalText(value: unknown): unknown {
 }
 
 /** A number from a form (decimal text only) or the API, checked by `schema`. */
-export function decimal<S extends z.ZodType>(schema: S) {
-  return z.preprocess(fromDecimalText, schema);
-}
+export const decimal = <S extends z.ZodType>(schema: S) => z.preprocess(fromDecimalText, schema);
 
 /** A whole number from `min` to `max`, refused with the one message `msg`. */
 export const wholeNumberIn = (min: number, max: number, msg: string) => decimal(z.number({ error: msg }).int(msg).min(min, msg).max(max, msg));

@@ -7,10 +7,7 @@ import { productInput } from "./product";
 
 const cell = z.string().transform(restoreCell);
 
-/**
- * One row of a products CSV (ADR 038): an empty `id` adds a product; `images` are the store's own
- * addresses, never fetched. The fields go through `productInput`: an import stores nothing the form would refuse.
- */
+/** A products CSV row (ADR 038): an empty `id` adds a product; through `productInput`, so it stores nothing the form refuses. */
 export const productCsvRow = z
   .object({
     id: cell.pipe(z.string().trim().max(64, "An id has at most 64 characters")),

@@ -76,7 +76,6 @@ export const productListQuery = z.object({
   search: searchTextField.optional(),
   inStock: z.enum(["true", "false"], { error: "inStock must be true or false" }).optional(),
 });
-export type ProductListQuery = z.infer<typeof productListQuery>;
 
 /** A page of the list is 20. */
 export const MAX_BULK_PRODUCTS = 100;

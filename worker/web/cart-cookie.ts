@@ -11,9 +11,7 @@ export function cartCookie(request: Request, env: Pick<Env, "APP_URL">, items: C
   return `${CART_COOKIE}=${value}; Path=/; Max-Age=${value ? CART_COOKIE_MAX_AGE : 0}; SameSite=Lax; HttpOnly${secure}`;
 }
 
-export function clearedCartCookie(request: Request, env: Pick<Env, "APP_URL">): string {
-  return cartCookie(request, env, {});
-}
+export const clearedCartCookie = (request: Request, env: Pick<Env, "APP_URL">): string => cartCookie(request, env, {});
 
 /** "id:qty,id:qty", URI-encoded; anything malformed is dropped when read. */
 export function serializeCart(cart: CartItems): string {
@@ -36,9 +34,7 @@ export function parseCart(text: string | null | undefined): CartItems {
   for (const part of decoded.split(",").slice(0, MAX_CART_LINES)) {
     const [id, qtyText] = part.split(":");
     const qty = Number(qtyText);
-    if (id && PRODUCT_ID_PATTERN.test(id) && Number.isInteger(qty) && qty >= 1 && qty <= MAX_LINE_QUANTITY) {
-      cart[id] = qty;
-    }
+    if (id && PRODUCT_ID_PATTERN.test(id) && Number.isInteger(qty) && qty >= 1 && qty <= MAX_LINE_QUANTITY) cart[id] = qty;
   }
   return { ...cart };
 }

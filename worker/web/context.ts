@@ -5,10 +5,6 @@ export type WorkerContext = { env: Env; ctx: ExecutionContext; db: Database };
 
 export const workerContext = createContext<WorkerContext>();
 
-export function makeWorkerContext(env: Env, ctx: ExecutionContext): WorkerContext {
-  return { env, ctx, db: getDb(env) };
-}
+export const makeWorkerContext = (env: Env, ctx: ExecutionContext): WorkerContext => ({ env, ctx, db: getDb(env) });
 
-export function fromContext(context: Readonly<RouterContextProvider>): WorkerContext {
-  return context.get(workerContext);
-}
+export const fromContext = (context: Readonly<RouterContextProvider>): WorkerContext => context.get(workerContext);

@@ -1,6 +1,5 @@
-// Flash messages: one toast carried across a redirect (ADR 032). An action marks its response with an
-// internal header (`withFlash`, no `env` needed); the root middleware turns it into a short-lived signed
-// cookie, so another site cannot plant text in the toasts; the next root loader takes it, read once.
+// One toast carried across a redirect (ADR 032): an action marks its response (`withFlash`), the root middleware
+// turns the mark into a short-lived signed cookie (no other site can plant text), the next root loader reads it once.
 import { createContext, createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { readCookie } from "@shared/cookies";
 import { cookieDefaults, setCookies } from "./cookies";

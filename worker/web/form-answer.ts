@@ -13,10 +13,7 @@ type Options<T> = {
   refusal?: { to?: (error: HttpError) => string; keep?: readonly string[] };
 };
 
-/**
- * The one way a page action answers a form (ADR 058): to a fetcher `{ ok, ... }` with the status; to a
- * browser without JavaScript Post/Redirect/Get with a flash toast. Anything but an HttpError propagates.
- */
+/** The one way an action answers a form (ADR 058): a fetcher gets `{ ok, ... }`, a browser without JavaScript Post/Redirect/Get and a toast. */
 export async function answerForm<T extends { msg: string; headers?: HeadersInit }>(
   request: Request,
   work: () => Promise<T | Response>,
@@ -64,6 +61,4 @@ async function typedText(posted: { formData(): Promise<FormData> }, only?: reado
 }
 
 /** Sent by the browser itself (no JavaScript), not by a fetcher. */
-function isDocumentPost(request: Request): boolean {
-  return request.headers.get("Sec-Fetch-Dest") === "document";
-}
+const isDocumentPost = (request: Request): boolean => request.headers.get("Sec-Fetch-Dest") === "document";

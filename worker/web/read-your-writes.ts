@@ -1,6 +1,5 @@
-// Where a request reads from (ADR 040): from its signed bookmark cookie (set after this browser's writes),
-// else a write at the primary and a read at the nearest replica. Anonymous reads never get the cookie,
-// so the edge cache's answers stay free of Set-Cookie.
+// Where a request reads from (ADR 040): its signed bookmark cookie (set after this browser's writes), else a write at
+// the primary and a read at the nearest replica. Anonymous reads never get the cookie: the edge cache's stay cookie-free.
 import { createCookie, type Cookie } from "react-router";
 import { readCookie } from "@shared/cookies";
 import { cookieDefaults } from "./cookies";

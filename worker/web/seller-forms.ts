@@ -45,10 +45,7 @@ export async function saveProductForm(request: Request, worker: WorkerContext, p
   return updateProduct(worker, productId, fields, images ?? SAME_IMAGES);
 }
 
-/**
- * The form's picture slots (app/components/seller/ImageSlots.tsx): slot i posts `image<i>`, `keep<i>`,
- * `remove<i>` and `position<i>` (1 to 4), with JavaScript or without (ADR 039). No slot field at all: null, pictures unchanged.
- */
+/** ImageSlots.tsx's slots (ADR 039): slot i posts `image<i>`, `keep<i>`, `remove<i>`, `position<i>`; no slot field at all: null, pictures unchanged. */
 export function imageSlots(form: FormData): ImageChoice[] | null {
   if (![...form.keys()].some((name) => /^(image|keep|remove|position)\d$/.test(name))) return null;
   const placed: { choice: ImageChoice; slot: number; position: number }[] = [];

@@ -63,7 +63,4 @@ export async function submitAuthForm(request: Request, worker: Worker) {
 }
 
 /** Said when a login added the account's saved items to the guest cart, so nothing appears unexplained. */
-function earlierCartNote(earlierItems: number): string {
-  if (earlierItems === 0) return "";
-  return ` Your cart also has ${earlierItems === 1 ? "1 item" : `${earlierItems} items`} you saved earlier.`;
-}
+const earlierCartNote = (items: number): string => (items === 0 ? "" : ` Your cart also has ${items === 1 ? "1 item" : `${items} items`} you saved earlier.`);

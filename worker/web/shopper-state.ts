@@ -64,10 +64,6 @@ export const shopperMiddleware: MiddlewareFunction<Response> = ({ request, conte
   context.set(shopperContext, lookupShopper(request, fromContext(context)));
 };
 
-export function shopperOf(context: Readonly<RouterContextProvider>): ShopperLookup {
-  return context.get(shopperContext);
-}
+export const shopperOf = (context: Readonly<RouterContextProvider>): ShopperLookup => context.get(shopperContext);
 
-export function guestCart(request: Request): CartItems {
-  return parseCart(readCookie(request.headers.get("cookie"), CART_COOKIE));
-}
+export const guestCart = (request: Request): CartItems => parseCart(readCookie(request.headers.get("cookie"), CART_COOKIE));
