@@ -21,7 +21,9 @@ import { sellerLogin } from "../support/seller";
 import { signUp } from "../support/shoppers";
 import { expectErrorsLogged } from "../support/console";
 
+/** The columns most rows here are written with; a file may leave out the declarations (and any but the required). */
 const HEADER = "id,name,category,price,offer_price,stock,weight,description,images,in_stock";
+const EXPORT_HEADER = "id,name,category,price,offer_price,stock,weight,description,images,country_of_origin,manufacturer,best_before,in_stock";
 const PICTURE = "products/import-test-picture.webp";
 const PICTURE_URL = `${ORIGIN}/images/${PICTURE}`;
 
@@ -129,7 +131,7 @@ describe("GET /api/product/export", () => {
     expect(text.indexOf("id,name,category")).toBe(text.lastIndexOf("id,name,category")); // one header, on the first page
 
     const records = parseCsv(text);
-    expect(records[0]!.cells.join(",")).toBe(HEADER);
+    expect(records[0]!.cells.join(",")).toBe(EXPORT_HEADER);
     const body = records.slice(1);
     expect(body).toHaveLength(many + 1);
     expect(new Set(body.map((r) => r.cells[0])).size).toBe(many + 1); // each product once
@@ -144,7 +146,7 @@ describe("GET /api/product/export", () => {
     expect(row.cells[3]).toBe("50");
     expect(row.cells[4]).toBe("45");
     expect(row.cells[8]).toBe(`${ORIGIN}/images/${evil.images[0]}`);
-    expect(row.cells[9]).toBe("yes");
+    expect(row.cells[12]).toBe("yes");
   });
 
   it("an export imported again changes nothing, its neutralised cells included", async () => {
@@ -182,7 +184,7 @@ describe("GET /api/product/export", () => {
       const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
       expect(text.charCodeAt(0)).toBe(0xfeff);
       const [header, ...rows] = parseCsv(text);
-      expect(header!.cells.join(",")).toBe(HEADER);
+      expect(header!.cells.join(",")).toBe(EXPORT_HEADER);
       expect(rows).toHaveLength(part.to - part.from + 1);
       ids.push(...rows.map((r) => r.cells[0]!));
     }
@@ -301,6 +303,22 @@ describe("POST /api/product/import/preview and /api/product/import", () => {
     ]);
     expect((await csvRequest("/api/product/import", csv, cookie)).status).toBe(200);
     expect(await product(milk.id)).toMatchObject({ pricePaise: 6000, offerPricePaise: 5500, stock: 8, weight: "1 L", description: ["Fresh"] });
+  });
+
+  it("carries the declarations (ADR 071): a change previewed with its values, an empty cell clearing one, a left-out column keeping it", async () => {
+    const cookie = await sellerLogin();
+    const made = { countryOfOrigin: "India", manufacturer: "Anand Dairy\nAnand, Gujarat", shelfLife: "2 days" };
+    const milk = await insertProduct({ name: "Milk 1 L", category: "Dairy", ...made });
+    const csv = `id,name,category,price,offer_price,country_of_origin,best_before\n${milk.id},Milk 1 L,Dairy,50,45,Nepal,\n`;
+    expect((await preview(csv, cookie)).rows[0]!.changes).toEqual([
+      { field: "country of origin", from: "India", to: "Nepal" },
+      { field: "best before", from: "2 days", to: "none" },
+    ]);
+    expect((await csvRequest("/api/product/import", csv, cookie)).status).toBe(200);
+    expect(await product(milk.id)).toMatchObject({ countryOfOrigin: "Nepal", manufacturer: made.manufacturer, shelfLife: null });
+
+    const exported = await (await call("/api/product/export", { headers: { Cookie: cookie } })).text();
+    expect(exported).toContain(`Nepal,"Anand Dairy\nAnand, Gujarat",,yes`);
   });
 
   it("reads prices as a spreadsheet writes rupees (₹, Rs., Indian and international grouping); a comma that groups nothing is refused", async () => {

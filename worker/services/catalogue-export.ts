@@ -23,6 +23,9 @@ export function csvCells(product: Product, storeOrigin: string): Record<CsvColum
     weight: product.weight ?? "",
     description: product.description.join("\n"),
     images: product.images.map((key) => absoluteImageUrl(key, storeOrigin)).join(" "),
+    country_of_origin: product.countryOfOrigin ?? "",
+    manufacturer: product.manufacturer ?? "",
+    best_before: product.shelfLife ?? "",
     in_stock: product.inStock ? "yes" : "no",
   };
 }

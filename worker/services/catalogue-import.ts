@@ -14,7 +14,9 @@ import { productColumns } from "./product-admin";
 
 export type ImportStore = { db: Database; env: Pick<Env, "IMAGES" | "SESSIONS" | "APP_URL"> };
 
-type ProductValues = Pick<Product, "name" | "category" | "description" | "pricePaise" | "offerPricePaise" | "weight" | "stock" | "images">;
+type ProductValues = Pick<Product, "name" | "category" | "description" | "pricePaise" | "offerPricePaise" | "weight" | "stock" | "images"> &
+  Partial<Pick<Product, "countryOfOrigin" | "manufacturer" | "shelfLife">>;
+const orNone = (text: string | null | undefined) => text ?? "none";
 
 /** Each field's label, and how a change shows its values (descriptions and pictures are only named). */
 const FIELDS: Record<keyof ProductValues, [label: string, shown?: (values: ProductValues) => string]> = {
@@ -23,7 +25,10 @@ const FIELDS: Record<keyof ProductValues, [label: string, shown?: (values: Produ
   description: ["description"],
   pricePaise: ["price", (values) => formatRupees(values.pricePaise)],
   offerPricePaise: ["offer price", (values) => formatRupees(values.offerPricePaise)],
-  weight: ["weight", (values) => values.weight ?? "none"],
+  weight: ["weight", (values) => orNone(values.weight)],
+  countryOfOrigin: ["country of origin", (values) => orNone(values.countryOfOrigin)],
+  manufacturer: ["manufacturer"],
+  shelfLife: ["best before", (values) => orNone(values.shelfLife)],
   stock: ["stock", (values) => (values.stock === null ? "not counted" : String(values.stock))],
   images: ["pictures"],
 };
@@ -239,15 +244,18 @@ const UPDATE_SLICE = `
   UPDATE products SET
     name = ${field("name")}, category = ${field("category")}, description = ${field("description")},
     price_paise = ${field("pricePaise")}, offer_price_paise = ${field("offerPricePaise")},
-    weight = ${field("weight")}, stock = ${field("stock")}, images = ${field("images")}, updated_at = ?1
+    weight = ${field("weight")}, stock = ${field("stock")}, images = ${field("images")}, updated_at = ?1,
+    country_of_origin = ${field("countryOfOrigin")}, manufacturer = ${field("manufacturer")}, shelf_life = ${field("shelfLife")}
   FROM json_each(?2) AS item
   WHERE products.id = ${field("id")} AND products.updated_at = ${field("updatedAt")}
   RETURNING products.id`;
 
 const INSERT_SLICE = `
-  INSERT INTO products (id, name, category, description, price_paise, offer_price_paise, weight, stock, images, created_at, updated_at)
+  INSERT INTO products (id, name, category, description, price_paise, offer_price_paise, weight, stock, images, created_at, updated_at,
+    country_of_origin, manufacturer, shelf_life)
   SELECT ${field("id")}, ${field("name")}, ${field("category")}, ${field("description")}, ${field("pricePaise")}, ${field("offerPricePaise")},
-    ${field("weight")}, ${field("stock")}, ${field("images")}, ${field("createdAt")}, ?1
+    ${field("weight")}, ${field("stock")}, ${field("images")}, ${field("createdAt")}, ?1,
+    ${field("countryOfOrigin")}, ${field("manufacturer")}, ${field("shelfLife")}
   FROM json_each(?2) AS item`;
 
 const rowsWord = (n: number) => `${n} row${n === 1 ? "" : "s"}`;

@@ -25,12 +25,16 @@ export const productCsvRow = z
     stock: cell,
     weight: cell,
     description: cell,
+    country_of_origin: cell,
+    manufacturer: cell,
+    best_before: cell,
     images: cell
       .transform((list) => list.split(/\s+/).filter(Boolean))
       .pipe(z.array(z.string()).max(MAX_IMAGES, `A product has at most ${MAX_IMAGES} pictures`)),
   })
-  .transform(({ id, images, offer_price, category, ...cells }, ctx) => {
-    const fields = productInput.safeParse({ ...cells, category: findCategory(category)!.path, offerPrice: offer_price });
+  .transform(({ id, images, offer_price, category, country_of_origin, best_before, ...cells }, ctx) => {
+    const named = { category: findCategory(category)!.path, offerPrice: offer_price, countryOfOrigin: country_of_origin, shelfLife: best_before };
+    const fields = productInput.safeParse({ ...cells, ...named });
     if (!fields.success) {
       for (const issue of fields.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
       return z.NEVER;
