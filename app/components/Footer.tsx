@@ -2,26 +2,16 @@ import { Link } from "react-router";
 import { STORE_NAME } from "~/lib/site";
 import { useStorefront } from "~/lib/root-data";
 
-const GROUPS = [
-  {
-    title: "Quick Links",
-    links: [
-      { text: "Home", url: "/" },
-      { text: "All Products", url: "/products" },
-      { text: "Contact Us", url: "/contact-us" },
-    ],
+const GROUPS = {
+  "Quick Links": { Home: "/", "All Products": "/products", "Contact Us": "/contact-us" },
+  "Need help?": {
+    "Terms and Conditions": "/terms-and-conditions",
+    "Privacy Policy": "/privacy-policy",
+    "Shipping And Delivery": "/shipping-delivery",
+    "Cancellation & Refund Policy": "/cancellation-refund",
+    "Contact Us": "/contact-us",
   },
-  {
-    title: "Need help?",
-    links: [
-      { text: "Terms and Conditions", url: "/terms-and-conditions" },
-      { text: "Privacy Policy", url: "/privacy-policy" },
-      { text: "Shipping And Delivery", url: "/shipping-delivery" },
-      { text: "Cancellation & Refund Policy", url: "/cancellation-refund" },
-      { text: "Contact Us", url: "/contact-us" },
-    ],
-  },
-];
+};
 
 export function Footer() {
   const store = useStorefront();
@@ -36,14 +26,14 @@ export function Footer() {
           </p>
         </div>
         <div className="flex flex-wrap gap-12 md:gap-20">
-          {GROUPS.map((group) => (
-            <nav key={group.title} aria-label={group.title}>
-              <h2 className="mb-3 font-semibold text-gray-900">{group.title}</h2>
+          {Object.entries(GROUPS).map(([title, links]) => (
+            <nav key={title} aria-label={title}>
+              <h2 className="mb-3 font-semibold text-gray-900">{title}</h2>
               <ul className="space-y-1 text-sm">
-                {group.links.map((link) => (
-                  <li key={link.text}>
-                    <Link to={link.url} className="hover:text-primary hover:underline">
-                      {link.text}
+                {Object.entries(links).map(([text, url]) => (
+                  <li key={text}>
+                    <Link to={url} className="hover:text-primary hover:underline">
+                      {text}
                     </Link>
                   </li>
                 ))}

@@ -15,10 +15,8 @@ type PendingLine = { productId: string; quantity: number; pricePaise?: number };
 /** All cart changes go through one fetcher, one post at a time (see `useCartChange`). */
 const CART_FETCHER = "cart";
 
-// Changes made while a post is on its way wait here and go in the next post, so posts never overlap: two at
-// once could land in either order, and the later answer's cookie (or D1 write) would undo the other's change.
-// The post's own lines are also kept in `posting` until it settles: the fetcher's formData reaches the page in a
-// transition, after the store's own update, and a tap in between counted from the cart without them.
+// Changes made while a post is on its way wait for the next post: two posts at once could land in either order, one undoing the other.
+// `posting` keeps the post's lines until it settles: its formData reaches the page in a later transition, and a tap between would miss them.
 const waiting = new Map<string, PendingLine>();
 let posting = new Map<string, PendingLine>();
 const listeners = new Set<() => void>();
@@ -33,9 +31,6 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-const currentRevision = () => revision;
-const serverRevision = () => 0;
-
 /** The lines of the post on its way, as the rendered fetcher state has them. */
 function usePostedLines(): PendingLine[] {
   const { formAction, formData } = useFetcher({ key: CART_FETCHER });
@@ -46,7 +41,11 @@ function usePostedLines(): PendingLine[] {
 }
 
 function useWaitingLines(): PendingLine[] {
-  useSyncExternalStore(subscribe, currentRevision, serverRevision);
+  useSyncExternalStore(
+    subscribe,
+    () => revision,
+    () => 0,
+  );
   return [...posting.values(), ...waiting.values()];
 }
 
@@ -64,7 +63,6 @@ export function useCart(): { items: CartItems; prices: CartPrices; count: number
   return { items, prices, count: cartCount(items), saving: pending.length > 0 };
 }
 
-/** Says so when the cart refused a change (mounted once, in the layout). */
 /** What the cart still needs for the minimum order or to pay fewer fees ("Add ₹40 more for free delivery"), or null. */
 export function useFeeNudge(): string | null {
   const { items, prices } = useCart();
@@ -73,6 +71,7 @@ export function useFeeNudge(): string | null {
   return subtotal > 0 && fees ? feeNudge(subtotal, fees) : null;
 }
 
+/** Says so when the cart refused a change (mounted once, in the layout). */
 export function useCartErrors() {
   const fetcher = useFetcher<{ ok: boolean; msg: string }>({ key: CART_FETCHER });
   useActionToast(fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : undefined);

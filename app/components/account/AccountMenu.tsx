@@ -35,16 +35,13 @@ export function AccountSection({ name }: { name: string }) {
 function AccountLinks({ itemClassName }: { itemClassName: string }) {
   return (
     <>
-      <li>
-        <Link to="/my-orders" className={itemClassName}>
-          My Orders
-        </Link>
-      </li>
-      <li>
-        <Link to="/addresses" className={itemClassName}>
-          My Addresses
-        </Link>
-      </li>
+      {Object.entries({ "/my-orders": "My Orders", "/addresses": "My Addresses" }).map(([to, label]) => (
+        <li key={to}>
+          <Link to={to} className={itemClassName}>
+            {label}
+          </Link>
+        </li>
+      ))}
       <li>
         <Form method="post" action="/logout">
           <button type="submit" className={itemClassName}>

@@ -37,6 +37,7 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
   const shownRefusal = fetcher.data ?? refusal;
   const { general, fieldProps, errorFor } = useFieldError(shownRefusal, id, mode === "login" ? LOGIN_FIELDS : SIGN_UP_FIELDS);
   const shown = refillFrom(refusal);
+  const field = (name: string, describedBy?: string) => ({ id: `${id}-${name}`, name, ...fieldProps(name, describedBy), error: errorFor(name) });
 
   return (
     <fetcher.Form
@@ -52,41 +53,32 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {mode === "register" && (
         <Field
-          id={`${id}-name`}
           label="Name"
-          name="name"
           type="text"
           autoComplete="name"
           placeholder="Your name"
           maxLength={NAME_MAX}
           defaultValue={shown("name", undefined)}
-          {...fieldProps("name")}
-          error={errorFor("name")}
+          {...field("name")}
         />
       )}
       <Field
-        id={`${id}-email`}
         label="Email"
-        name="email"
         type="email"
         autoComplete="email"
         placeholder="you@example.com"
         maxLength={EMAIL_MAX}
         defaultValue={shown("email", undefined)}
-        {...fieldProps("email")}
-        error={errorFor("email")}
+        {...field("email")}
       />
       <Field
-        id={`${id}-password`}
         label="Password"
-        name="password"
         type="password"
         autoComplete={mode === "login" ? "current-password" : "new-password"}
         placeholder={mode === "login" ? "Your password" : "Choose a password"}
         minLength={mode === "register" ? PASSWORD_MIN : undefined}
         maxLength={PASSWORD_MAX}
-        {...fieldProps("password", mode === "register" ? `${id}-password-hint` : undefined)}
-        error={errorFor("password")}
+        {...field("password", mode === "register" ? `${id}-password-hint` : undefined)}
       />
       {/* The rule stays in sight while typing (a placeholder goes at the first key). */}
       {mode === "register" && (

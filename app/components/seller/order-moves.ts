@@ -2,12 +2,10 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/lib/use-action-toast";
 
-// The one fetcher every order card's step buttons post through; the page shows its toast, as a moved order's card
-// may leave a filtered list in the very render that brings the answer.
+// Every order card's step buttons post through this fetcher; the page shows its toast (a moved card may leave a filtered list).
 const ORDER_MOVE_FETCHER = "seller-order-move";
 
-// After a move's answer taps are ignored this long: the next step's button (or the next order's) lands under the same
-// finger, and a double tap must not move an order twice; a move cannot be undone.
+// Taps are ignored this long after a move's answer: the next button lands under the same finger, and a move cannot be undone.
 const SETTLE_MS = 800;
 
 export function useOrderMoveFetcher() {

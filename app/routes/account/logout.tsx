@@ -7,9 +7,7 @@ import { shopperOf } from "@worker/web/shopper-state";
 import type { Route } from "./+types/logout";
 
 /** Logging out changes state, so it is a POST; a stray GET just goes home. */
-export function loader() {
-  return redirect("/");
-}
+export const loader = () => redirect("/");
 
 export async function action({ request, context }: Route.ActionArgs) {
   // The device keeps the pincode the top bar showed (the default address's), as the quick-commerce apps do.

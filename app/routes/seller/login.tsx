@@ -13,9 +13,7 @@ import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Seller Login", "Sign in to manage the store.");
 
-function returnTo(request: Request): string {
-  return sellerReturnPath(new URL(request.url).searchParams.get("redirectTo"));
-}
+const returnTo = (request: Request) => sellerReturnPath(new URL(request.url).searchParams.get("redirectTo"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if ((await readSession(request, fromContext(context).env, "seller"))?.seller) throw redirect(returnTo(request));

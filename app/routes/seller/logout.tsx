@@ -4,9 +4,7 @@ import { homeAfterLogout } from "@worker/web/flash";
 import { endSellerSession } from "@worker/web/seller-forms";
 import type { Route } from "./+types/logout";
 
-export function loader() {
-  return redirect("/");
-}
+export const loader = () => redirect("/");
 
 export async function action({ request, context }: Route.ActionArgs) {
   return homeAfterLogout(await endSellerSession(request, fromContext(context)));

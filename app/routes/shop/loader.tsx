@@ -13,8 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { next: safeLocalPath(new URL(request.url).searchParams.get("next")) };
 }
 
-// The spec's 5-second pause, kept accessible: a "Continue now" link, and the meta refresh only inside <noscript>
-// (one every visitor gets is what axe's `meta-refresh` rule forbids).
+// The spec's 5-second pause, kept accessible: a "Continue now" link, the meta refresh only in <noscript> (axe's `meta-refresh` rule).
 export default function LoaderPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   useEffect(() => {

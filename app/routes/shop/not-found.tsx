@@ -5,9 +5,7 @@ import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = () => pageMeta("Page not found", "This page does not exist.");
 
-export function loader() {
-  return data(null, { status: 404 });
-}
+export const loader = () => data(null, { status: 404 });
 
 export default function NotFound() {
   return <NotFoundPage />;
