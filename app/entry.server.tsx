@@ -1,6 +1,6 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import type { HandleDocumentRequestFunction, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { workerContext } from "@worker/web/context";
 import { documentCsp, newNonce } from "@worker/security/headers";
@@ -16,13 +16,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
 };
 
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: RouterContextProvider,
-) {
+const handleRequest: HandleDocumentRequestFunction = async (request, responseStatusCode, responseHeaders, routerContext, loadContext) => {
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
   const nonce = newNonce();
@@ -52,4 +46,5 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", documentCsp(nonce, fakeStripe));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
-}
+};
+export default handleRequest;

@@ -19,8 +19,7 @@ export function DeliveryChip() {
     panel.current.querySelector("summary")?.focus();
   }, [saved]);
   useMenuDismiss(panel);
-  // Opened, the pincode field takes the focus at once (the `toggle` event comes a task later: keys typed between would be
-  // lost). Closed unsaved, it forgets a refused entry.
+  // Opened, the pincode field takes the focus at once (`toggle` comes a task later: keys typed between would be lost); closed unsaved, it forgets a refusal.
   const pincodeField = (details: HTMLDetailsElement) => details.querySelector<HTMLInputElement>("input[name=pincode]");
   const openWithFocus = (event: MouseEvent<HTMLElement>) => {
     const details = panel.current;

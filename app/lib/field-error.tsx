@@ -1,8 +1,7 @@
 import { useEffect } from "react";
 import type { ActionFailure } from "@worker/web/form-answer";
 
-// A refusal's reasons under the fields it names, the first of them focused (autoFocus without JavaScript, an effect
-// with it); one naming none of `fields` is `general`, shown above the button (ADR 047). Inputs are `${prefix}-${name}`.
+// A refusal's reasons under the fields it names, the first focused; one naming none of `fields` is `general` (ADR 047). Inputs are `${prefix}-${name}`.
 export function useFieldError(refusal: ActionFailure | null | undefined, prefix: string, fields: readonly string[]) {
   const named = refusal?.problems ?? (refusal?.field ? [{ field: refusal.field, msg: refusal.msg }] : []);
   const reasons = new Map(named.filter(({ field }) => fields.includes(field)).map(({ field, msg }) => [field, msg]));

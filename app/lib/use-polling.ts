@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { useRevalidator } from "react-router";
 
 /** How often an open page that follows orders asks for news (ADR 034). */
@@ -8,22 +8,18 @@ export const CONFIRMING_REFRESH_MS = 2_000;
 
 /** Run `refresh` every `intervalMs` (null: only on coming back) while `active` and the tab is visible (ADR 034). */
 export function usePolling(refresh: () => void, intervalMs: number | null, active = true) {
-  const latest = useRef(refresh);
-  useEffect(() => {
-    latest.current = refresh;
-  });
-
+  const tick = useEffectEvent(refresh);
   useEffect(() => {
     if (!active) return;
     let timer: ReturnType<typeof setInterval> | undefined;
     const start = () => {
       clearInterval(timer);
-      if (intervalMs !== null) timer = setInterval(() => latest.current(), intervalMs);
+      if (intervalMs !== null) timer = setInterval(() => tick(), intervalMs);
     };
     const onVisibility = () => {
       clearInterval(timer);
       if (document.visibilityState === "hidden") return;
-      latest.current();
+      tick();
       start();
     };
     if (document.visibilityState !== "hidden") start();

@@ -8,6 +8,7 @@ import { Alert, useFieldError } from "~/lib/field-error";
 import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@shared/accounts";
 import { BusyButton } from "~/components/BusyButton";
+import { Field } from "~/components/Field";
 
 type AuthFormProps = { initialMode?: Mode; redirectTo?: string; refusal?: ActionFailure | null; heading?: "h1" | "h2" };
 /** Login / sign-up, posting to /login (works before JavaScript); the toggle is a link to the other mode, a fresh form per mode. */
@@ -109,13 +110,3 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
 
 const LOGIN_FIELDS = ["email", "password"];
 const SIGN_UP_FIELDS = ["name", "email", "password"];
-
-function Field({ id, label, error, ...input }: { id: string; label: string; error: React.ReactNode } & React.InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <div className="w-full">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} required className="mt-1 w-full rounded border border-gray-300 p-2 outline-primary aria-invalid:border-red-600" {...input} />
-      {error}
-    </div>
-  );
-}

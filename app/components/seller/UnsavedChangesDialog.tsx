@@ -6,8 +6,7 @@ type UnsavedChangesDialogProps = { blocker: Blocker; asking: boolean; onKeepEdit
 export function UnsavedChangesDialog({ blocker, asking, onKeepEditing, unsaved }: UnsavedChangesDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const textId = useId();
+  const id = useId();
   // On each held navigation, not on `asking`: React Router's updates are transitions, and a navigation held again right
   // after "Keep editing" can come before "unblocked" was rendered.
   useEffect(() => {
@@ -29,8 +28,8 @@ export function UnsavedChangesDialog({ blocker, asking, onKeepEditing, unsaved }
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialog}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
       onCancel={(event) => {
         event.preventDefault();
         stay();
@@ -41,10 +40,10 @@ export function UnsavedChangesDialog({ blocker, asking, onKeepEditing, unsaved }
       className="m-auto w-[92vw] max-w-md rounded-lg p-0 shadow-xl backdrop:bg-black/50"
     >
       <div className="p-6">
-        <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
           Leave page with unsaved changes?
         </h2>
-        <p id={textId} className="mt-2 text-sm text-gray-700">
+        <p id={`${id}-text`} className="mt-2 text-sm text-gray-700">
           Your changes to {unsaved} are not saved. If you leave, they will be lost.
         </p>
         <div className="mt-4 flex flex-wrap justify-end gap-3">

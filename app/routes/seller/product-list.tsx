@@ -77,12 +77,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   }, [someSelected]);
 
   const clearSelection = useCallback(() => setSelection((current) => ({ ...current, ids: new Set() })), [setSelection]);
-  const toggle = (id: string, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(id);
-    else next.delete(id);
-    setSelected(next);
-  };
+  const toggle = (id: string, on: boolean) => setSelected(new Set(on ? [...selected, id] : [...selected].filter((other) => other !== id)));
 
   return (
     <>
