@@ -18,7 +18,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 
 const handleRequest: HandleDocumentRequestFunction = async (request, responseStatusCode, responseHeaders, routerContext, loadContext) => {
   let shellRendered = false;
-  const userAgent = request.headers.get("user-agent");
   const nonce = newNonce();
   const { env } = loadContext.get(workerContext);
   const fakeStripe = env.STRIPE_API_BASE ? [new URL(env.STRIPE_API_BASE).origin] : [];
@@ -41,7 +40,7 @@ const handleRequest: HandleDocumentRequestFunction = async (request, responseSta
   shellRendered = true;
 
   // Crawlers and no-JS clients get the whole document at once.
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
+  if (isbot(request.headers.get("user-agent")) || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", documentCsp(nonce, fakeStripe));

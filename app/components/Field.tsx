@@ -1,4 +1,3 @@
-/** A labelled, required text input with its refusal (if any) under it. */
 export function Field({ id, label, error, ...input }: { id: string; label: string; error?: React.ReactNode } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className="w-full">

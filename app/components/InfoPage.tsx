@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 
-/** The frame of the store's text pages (policies, contact). */
 export function InfoPage({ title, updated, children }: { title: string; updated?: string; children: ReactNode }) {
   return (
     <article className="mx-auto mt-12 max-w-3xl space-y-4 leading-relaxed text-gray-700 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-gray-900 [&_li]:ml-5 [&_ul]:list-disc">

@@ -18,7 +18,6 @@ export function Price({ offerPricePaise, pricePaise, large = false }: { offerPri
   );
 }
 
-/** "8% off" against the MRP, when there is a discount. */
 export function DiscountBadge({ offerPricePaise, pricePaise, className = "" }: { offerPricePaise: number; pricePaise: number; className?: string }) {
   const savings = savingsOf(pricePaise, offerPricePaise);
   if (!savings || savings.percentOff === 0) return null;

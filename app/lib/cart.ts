@@ -30,6 +30,8 @@ function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+const currentRevision = () => revision;
+const serverRevision = () => 0;
 
 /** The lines of the post on its way, as the rendered fetcher state has them. */
 function usePostedLines(): PendingLine[] {
@@ -41,11 +43,7 @@ function usePostedLines(): PendingLine[] {
 }
 
 function useWaitingLines(): PendingLine[] {
-  useSyncExternalStore(
-    subscribe,
-    () => revision,
-    () => 0,
-  );
+  useSyncExternalStore(subscribe, currentRevision, serverRevision);
   return [...posting.values(), ...waiting.values()];
 }
 

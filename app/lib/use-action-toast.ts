@@ -12,10 +12,8 @@ export function useFailureToast(state: "idle" | "submitting" | "loading", error:
   const shown = useRef<number | null>(null);
   useEffect(() => {
     if (state === "idle" && error) shown.current = toast.error(error);
+    else if (state === "submitting" && shown.current !== null) toast.dismiss(shown.current);
   }, [state, error]);
-  useEffect(() => {
-    if (state === "submitting" && shown.current !== null) toast.dismiss(shown.current);
-  }, [state]);
   useEffect(() => {
     return () => {
       if (shown.current !== null) toast.dismiss(shown.current);

@@ -31,7 +31,6 @@ export function usePolling(refresh: () => void, intervalMs: number | null, activ
   }, [active, intervalMs]);
 }
 
-/** Revalidate the page's data on an interval while `active`; with null, only when the tab is shown again. */
 export function useRevalidateEvery(intervalMs: number | null, active = true) {
   const revalidator = useRevalidator();
   const refresh = () => {

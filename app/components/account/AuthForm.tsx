@@ -36,7 +36,7 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
   const other: Mode = mode === "login" ? "register" : "login";
   useFailureToast(fetcher.state, error);
   const shownRefusal = fetcher.data ?? refusal;
-  const { general, fieldProps, errorFor } = useFieldError(shownRefusal, id, mode === "login" ? LOGIN_FIELDS : SIGN_UP_FIELDS);
+  const { general, fieldProps, errorFor } = useFieldError(shownRefusal, id, mode === "login" ? ["email", "password"] : ["name", "email", "password"]);
   const shown = refillFrom(refusal);
   const field = (name: string, describedBy?: string) => ({ id: `${id}-${name}`, name, ...fieldProps(name, describedBy), error: errorFor(name) });
 
@@ -107,6 +107,3 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
     </fetcher.Form>
   );
 }
-
-const LOGIN_FIELDS = ["email", "password"];
-const SIGN_UP_FIELDS = ["name", "email", "password"];

@@ -145,27 +145,7 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
     return () => listeners.abort();
   });
 
-  // A press keeps the focus in the box (so choosing does not blur and close first).
-  const popup = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = popup.current;
-    if (!element) return;
-    const indexOf = (event: Event) => Number((event.target as Element).closest("[role=option]")?.getAttribute("data-index") ?? -1);
-    const onMouseDown = (event: MouseEvent) => event.preventDefault();
-    const onMouseMove = (event: MouseEvent) => {
-      const i = indexOf(event);
-      if (i >= 0 && i !== active) setActive(i);
-    };
-    const onClick = (event: MouseEvent) => {
-      const item = items[indexOf(event)];
-      if (item) choose(item);
-    };
-    const listeners = new AbortController();
-    element.addEventListener("mousedown", onMouseDown, { signal: listeners.signal });
-    element.addEventListener("mousemove", onMouseMove, { signal: listeners.signal });
-    element.addEventListener("click", onClick, { signal: listeners.signal });
-    return () => listeners.abort();
-  });
+  const indexOf = (event: React.MouseEvent) => Number((event.target as Element).closest("[role=option]")?.getAttribute("data-index") ?? -1);
 
   useEffect(() => {
     return () => {
@@ -176,8 +156,18 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
 
   return (
     <>
+      {/* The mouse's way to the options; the keyboard's stays in the box (a press keeps the focus there, so choosing does not blur and close first). */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
       <div
-        ref={popup}
+        onMouseDown={(event) => event.preventDefault()}
+        onMouseMove={(event) => {
+          const i = indexOf(event);
+          if (i >= 0 && i !== active) setActive(i);
+        }}
+        onClick={(event) => {
+          const item = items[indexOf(event)];
+          if (item) choose(item);
+        }}
         className="absolute left-0 right-0 top-full z-40 mt-1 overflow-hidden rounded-md border border-gray-200 bg-white text-left shadow-lg md:left-auto md:w-80"
         hidden={!expanded}
       >

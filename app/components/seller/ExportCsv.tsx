@@ -40,16 +40,13 @@ export function ExportCsv({ className }: { className: string }) {
     }
   }
 
-  if (!hydrated) {
-    return (
-      <Link to="/seller/products/import?export=files#export-files" className={className}>
-        Export CSV
-      </Link>
-    );
-  }
-  return (
+  return hydrated ? (
     <BusyButton type="button" onClick={() => void download()} busy={pagesRead !== null} className={className}>
       {pagesRead === null ? "Export CSV" : `Exporting… (page ${pagesRead + 1})`}
     </BusyButton>
+  ) : (
+    <Link to="/seller/products/import?export=files#export-files" className={className}>
+      Export CSV
+    </Link>
   );
 }

@@ -74,15 +74,11 @@ export function SalesChart({ days }: { days: ChartDay[] }) {
             <caption className="sr-only">Orders and sales per day, newest first</caption>
             <thead>
               <tr className="border-b border-gray-300">
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Day
-                </th>
-                <th scope="col" className="py-1 pr-4 text-right font-medium">
-                  Orders
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Sales
-                </th>
+                {Object.entries({ Day: "pr-4", Orders: "pr-4 text-right", Sales: "text-right" }).map(([label, place]) => (
+                  <th key={label} scope="col" className={`py-1 ${place} font-medium`}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

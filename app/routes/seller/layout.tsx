@@ -84,7 +84,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname, search } = useLocation();
   if (isRouteErrorResponse(error) && error.status === 401)
     return <SellerLogin returnTo={pathname + search} notice="Your seller session has ended. Log in again to carry on." />;
-  // Back to the seller's own list, not to the shop.
   const back = pathname.startsWith("/seller/orders")
     ? { to: "/seller/orders", label: "Back to Orders" }
     : { to: "/seller/product-list", label: "Back to Products" };

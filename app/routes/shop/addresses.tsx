@@ -28,7 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Make an address the default, or delete one (a fetcher, or Post/Redirect/Get). */
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = fromContext(context);
   const user = await requireUserPage(request, context);

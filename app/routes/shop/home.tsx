@@ -19,11 +19,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [...pageMeta(undefin
 
 export async function loader({ context }: Route.LoaderArgs) {
   const worker = fromContext(context);
-  const products = await bestSellers(worker.db);
-  return {
-    bestSellers: products.map(toProductCard),
-    seo: seoMeta({ site: siteAt(worker.env.APP_URL), path: "/", title: pageTitle(), description: DESCRIPTION }),
-  };
+  const seo = seoMeta({ site: siteAt(worker.env.APP_URL), path: "/", title: pageTitle(), description: DESCRIPTION });
+  return { bestSellers: (await bestSellers(worker.db)).map(toProductCard), seo };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
