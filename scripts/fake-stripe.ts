@@ -38,7 +38,11 @@ type Session = {
   payment_method_types: string[];
   /** Unix seconds, as sent (null when the store sent none). */
   expires_at: number | null;
+  /** Set once paid: what refunds name. */
+  payment_intent: string | null;
 };
+
+type Refund = { id: string; object: "refund"; amount: number; currency: "inr"; payment_intent: string; metadata: Record<string, string>; status: string };
 
 export type FakeStripe = {
   url: string;
@@ -52,6 +56,7 @@ export type FakeStripe = {
 
 export async function startFakeStripe(options: { port?: number; webhookUrl?: string; webhookSecret?: string } = {}): Promise<FakeStripe> {
   const sessions = new Map<string, Session>();
+  const refunds = new Map<string, Refund>();
   const idempotent = new Map<string, string>(); // Idempotency-Key → response body
   const signer = new Stripe(FAKE_STRIPE_SECRET_KEY);
   const webhookSecret = options.webhookSecret ?? FAKE_STRIPE_WEBHOOK_SECRET;
@@ -89,6 +94,7 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
         return send(res, 200, { ok: true });
       }
       if (url.pathname === "/__sessions") return send(res, 200, [...sessions.values()].map(expireIfDue));
+      if (url.pathname === "/__refunds") return send(res, 200, [...refunds.values()]);
       if (url.pathname === "/__calls") return send(res, 200, { calls: callsByPayer.get(url.searchParams.get("email") ?? "") ?? 0 });
       const expireMatch = url.pathname.match(/^\/__expire\/([\w-]+)$/);
       if (expireMatch && req.method === "POST") {
@@ -149,6 +155,67 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
         return session ? send(res, 200, expireIfDue(session)) : send(res, 404, { error: { type: "invalid_request_error", message: "No such session" } });
       }
 
+      // A refund of a paid session's payment, at most what is left of it; succeeded a moment later, with its events.
+      if (url.pathname === "/v1/refunds" && req.method === "POST") {
+        const form = new URLSearchParams(body);
+        const session = [...sessions.values()].find((s) => s.payment_intent && s.payment_intent === form.get("payment_intent"));
+        countCall(session?.customer_email);
+        const fault = faultFor(session?.customer_email);
+        if (fault) {
+          fault.times--;
+          return send(
+            res,
+            fault.fail === "slow" ? 500 : fault.fail,
+            { error: { type: "api_error", message: `fake ${fault.fail}` } },
+            { "Stripe-Should-Retry": "false" },
+          );
+        }
+        const key = req.headers["idempotency-key"];
+        if (typeof key === "string" && idempotent.has(key)) return sendRaw(res, 200, idempotent.get(key)!);
+        if (!session) return send(res, 400, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
+        const refunded = [...refunds.values()]
+          .filter((r) => r.payment_intent === session.payment_intent && r.status !== "failed")
+          .reduce((n, r) => n + r.amount, 0);
+        const amount = Number(form.get("amount") ?? session.amount_total - refunded);
+        if (!(amount > 0) || amount > session.amount_total - refunded) {
+          return send(res, 400, {
+            error: {
+              type: "invalid_request_error",
+              message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${session.amount_total - refunded})`,
+            },
+          });
+        }
+        const metadata = Object.fromEntries([...form].flatMap(([name, value]) => (name.startsWith("metadata[") ? [[name.slice(9, -1), value]] : [])));
+        const refund: Refund = {
+          id: `re_${crypto.randomUUID().replace(/-/g, "")}`,
+          object: "refund",
+          amount,
+          currency: "inr",
+          payment_intent: session.payment_intent!,
+          metadata,
+          status: "pending",
+        };
+        refunds.set(refund.id, refund);
+        const json = JSON.stringify(refund);
+        if (typeof key === "string") idempotent.set(key, json);
+        sendRaw(res, 200, json);
+        setTimeout(() => {
+          refund.status = "succeeded";
+          if (!options.webhookUrl) return;
+          const charge = {
+            id: `ch_${session.id}`,
+            object: "charge",
+            payment_intent: refund.payment_intent,
+            amount: session.amount_total,
+            amount_refunded: refunded + amount,
+          };
+          void deliver(options.webhookUrl, "refund.updated", refund).then(() =>
+            deliver(options.webhookUrl!, "charge.refunded", { ...charge, refunds: { object: "list", data: [refund] } }),
+          );
+        }, 300);
+        return;
+      }
+
       // The "hosted checkout page" a shopper is sent to.
       const payMatch = url.pathname.match(/^\/pay\/([\w-]+)$/);
       if (payMatch) {
@@ -173,6 +240,7 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
           }
           session.status = "complete";
           session.payment_status = "paid";
+          session.payment_intent = `pi_${session.id.slice(3)}`;
           if (options.webhookUrl) await deliver(options.webhookUrl, "checkout.session.completed", session);
           res.writeHead(303, { Location: session.success_url }).end();
           return;
@@ -184,13 +252,13 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
     }
   });
 
-  async function deliver(webhookUrl: string, type: string, session: Session) {
+  async function deliver(webhookUrl: string, type: string, object: object) {
     const payload = JSON.stringify({
       id: `evt_${crypto.randomUUID().replace(/-/g, "")}`,
       object: "event",
       type,
       created: Math.floor(Date.now() / 1000),
-      data: { object: session },
+      data: { object },
     });
     const signature = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: webhookSecret });
     await fetch(webhookUrl, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
@@ -246,6 +314,7 @@ function createSession(form: URLSearchParams, base: string): Session {
     cancel_url: form.get("cancel_url") ?? "",
     line_items: lineItems,
     payment_method_types: methods.length > 0 ? methods : ["upi", "card"],
+    payment_intent: null,
     expires_at: form.has("expires_at") ? Number(form.get("expires_at")) : null,
   };
 }

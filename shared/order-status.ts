@@ -68,17 +68,49 @@ export function formatDate(ms: number): string {
 export const REFUND_TIME = "5-7 business days";
 
 type Refundable = { paymentState: string; paymentType: string; amountPaise: number; refundedAt: number | null };
-/** The money of a paid, cancelled order (ADR 044): "Refund of ₹420 due: …" or "Refund of ₹420 made on 24 Nov 2026". */
+/** The money of a paid, cancelled order (ADR 044, 072): "Refund of ₹420 due: …" or "Refund of ₹420 made on 24 Nov 2026". */
 export function refundText(order: Refundable, reader: Reader = "shopper"): string | null {
   const amount = formatRupees(order.amountPaise);
   if (order.paymentState === "refunded" && order.refundedAt !== null) return `Refund of ${amount} made on ${formatDate(order.refundedAt)}`;
   if (order.paymentState !== "refund_due") return null;
-  // The store refunds nothing by itself: the seller makes the refund, then records it (ADR 044).
-  if (reader === "seller")
-    return `Refund of ${amount} due: ${order.paymentType === "Online" ? "refund the payment in Stripe" : "give the cash back"}, then press Mark refunded`;
-  return order.paymentType === "Online"
-    ? `Refund of ${amount} due: expect it back on the card or UPI account you paid from in ${REFUND_TIME}`
+  if (order.paymentType === "Online") {
+    return reader === "seller"
+      ? `Refund of ${amount} due: it is asked of Stripe; if Stripe refuses it, refund by hand and press Mark refunded`
+      : `Refund of ${amount} due: this page says when it has started`;
+  }
+  return reader === "seller"
+    ? `Refund of ${amount} due: give the cash back, then press Mark refunded`
     : `Refund of ${amount} due: the store gives your cash back`;
+}
+
+export const CANCEL_REFUND_REASON = "Order cancelled";
+export const PART_REFUND_REASONS = ["Missing item", "Damaged item", "Wrong item", "Price adjustment"] as const;
+export type RefundView = { amountPaise: number; reason: string; status: string; createdAt: number; updatedAt: number };
+const settled = (refund: RefundView) => refund.status === "failed" || refund.status === "canceled";
+
+/** Each refund through Stripe, then the order's own refund state where no Stripe refund stands for it. */
+export function refundLines(order: Refundable & { refunds: RefundView[] }, reader: Reader = "shopper"): string[] {
+  const lines = order.refunds.flatMap((refund) => {
+    const amount = `Refund of ${formatRupees(refund.amountPaise)}${refund.reason === CANCEL_REFUND_REASON ? "" : ` (${refund.reason})`}`;
+    if (refund.status === "succeeded") return [`${amount} made on ${formatDate(refund.updatedAt)}`];
+    if (settled(refund)) return [reader === "seller" ? `${amount} refused by Stripe` : `${amount} did not go through: the store refunds you another way`];
+    // Told only once Stripe has taken it.
+    if (refund.status === "requested") return reader === "seller" ? [`${amount} being asked of Stripe`] : [];
+    return [`${amount} started on ${formatDate(refund.createdAt)}: usually ${REFUND_TIME}`];
+  });
+  // The order's own line stays until Stripe has taken its refund.
+  const covered = order.refunds.some((refund) => refund.reason === CANCEL_REFUND_REASON && (refund.status === "pending" || refund.status === "succeeded"));
+  const own = covered ? null : refundText(order, reader);
+  return own ? [...lines, own] : lines;
+}
+
+/** A refund still standing: the seller marks none by hand then. */
+export const refundUnderWay = (refunds: RefundView[]) => refunds.some((refund) => !settled(refund));
+
+/** What is left of an online payment to refund through Stripe. */
+export function leftToRefund(order: { isPaid: boolean; paymentType: string; amountPaise: number; paymentState: string; refunds: RefundView[] }): number {
+  if (!order.isPaid || order.paymentType !== "Online" || order.paymentState === "refunded") return 0;
+  return order.amountPaise - order.refunds.filter((refund) => !settled(refund)).reduce((sum, refund) => sum + refund.amountPaise, 0);
 }
 
 /** What cancelling a paid card order means for the money, said before the cancel is confirmed. */

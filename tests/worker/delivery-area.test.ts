@@ -118,6 +118,7 @@ describe("the top bar's Deliver to", () => {
       promise: "In 30 minutes in our express areas, 2-7 business days anywhere else in Karnataka.",
       priceTax: "+ 2% tax added at checkout",
       taxPolicy: "A tax of 2% of the cart amount is added at checkout.",
+      fees: null, // none in a fresh store
     });
   });
 

@@ -173,10 +173,11 @@ describe("POST /api/order/refunded", () => {
 describe("the words for a refund", () => {
   it("says when a refund is due and, once made, on which day (India time); the seller reads what to do", () => {
     const order = { amountPaise: 42000, refundedAt: null, paymentType: "Online" };
-    expect(refundText({ ...order, paymentState: "refund_due" })).toBe(
-      "Refund of ₹420 due: expect it back on the card or UPI account you paid from in 5-7 business days",
+    // Online: no promise of money back until Stripe has taken the refund (ADR 072).
+    expect(refundText({ ...order, paymentState: "refund_due" })).toBe("Refund of ₹420 due: this page says when it has started");
+    expect(refundText({ ...order, paymentState: "refund_due" }, "seller")).toBe(
+      "Refund of ₹420 due: it is asked of Stripe; if Stripe refuses it, refund by hand and press Mark refunded",
     );
-    expect(refundText({ ...order, paymentState: "refund_due" }, "seller")).toBe("Refund of ₹420 due: refund the payment in Stripe, then press Mark refunded");
     expect(refundText({ ...order, paymentType: "COD", paymentState: "refund_due" }, "seller")).toBe(
       "Refund of ₹420 due: give the cash back, then press Mark refunded",
     );

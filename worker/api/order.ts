@@ -5,6 +5,7 @@ import { orderAgain } from "@worker/services/order-again";
 import { shopperOrder } from "@worker/services/order-detail";
 import { cancelByShopper, cancelBySeller, markCodPaid, moveOrder } from "@worker/services/order-status";
 import { markRefunded } from "@worker/services/order-refund";
+import { refundOrder } from "@worker/payments/refunds";
 import { listUserOrders, toApiOrder } from "@worker/services/orders";
 import { sellerOrdersPage } from "@worker/services/seller-orders";
 import { requireSeller, requireSellerRole, requireShopper } from "./auth";
@@ -60,4 +61,5 @@ export const orderRoutes = new Hono<ApiEnv>()
   .post("/refunded", requireSellerRole, async (c) => {
     const order = await markRefunded({ db: c.var.db, env: c.env }, await readJson(c));
     return c.json({ success: true, msg: "Refund recorded", paymentState: order.paymentState, refundedAt: new Date(order.refundedAt!).toISOString() });
-  });
+  })
+  .post("/refund", requireSellerRole, async (c) => c.json({ success: true, msg: await refundOrder({ db: c.var.db, env: c.env }, await readJson(c)) }));

@@ -200,6 +200,28 @@ export const orderItems = sqliteTable(
   ],
 );
 
+export const REFUND_STATES = ["requested", "pending", "succeeded", "failed", "canceled"] as const;
+
+/** Money given back through Stripe (ADR 072): "requested" reserves the amount before Stripe is asked; then Stripe's status. */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    /** Also Stripe's idempotency key and the refund's metadata.refundId. */
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amountPaise: integer("amount_paise").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: REFUND_STATES }).notNull(),
+    stripeRefundId: text("stripe_refund_id"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("refunds_order_idx").on(t.orderId), index("refunds_status_idx").on(t.status), check("refunds_amount_positive", sql`${t.amountPaise} > 0`)],
+);
+export type Refund = typeof refunds.$inferSelect;
+
 /** The dashboard's figures per IST day, kept by triggers (ADR 036); "live" orders are COD or paid, not cancelled. */
 export const salesDays = sqliteTable("sales_days", {
   /** Days since 1970-01-01 in IST. */
@@ -312,7 +334,8 @@ export type OrderItem = typeof orderItems.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type SearchSynonym = typeof searchSynonyms.$inferSelect;
 
-export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems) }));
+export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems), refunds: many(refunds) }));
+export const refundsRelations = relations(refunds, ({ one }) => ({ order: one(orders, { fields: [refunds.orderId], references: [orders.id] }) }));
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({ order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }) }));
 
 /** Part of the edge cache's key, bumped by triggers on every change shoppers see (ADR 059). */

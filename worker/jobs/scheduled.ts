@@ -2,6 +2,7 @@
 import { getDb } from "@worker/db/client";
 import { WINDOW_LIMITS } from "@worker/security/limits";
 import { forgetEndedWindows } from "@worker/security/window-count";
+import { askForDueRefunds } from "@worker/payments/refunds";
 import { releaseUnpaidCardOrders } from "./release-unpaid-card-orders";
 
 export { EVERY_MINUTE } from "./schedule";
@@ -12,7 +13,11 @@ export async function runScheduledJobs(controller: ScheduledController, env: Env
   const store = { db: getDb(env), env };
   const now = controller.scheduledTime;
   // Each job on its own: one failing does not keep the other from running; the run still fails, for the operator.
-  const results = await Promise.allSettled([releaseUnpaidCardOrders(store, now), forgetEndedWindows(store.db, now - LONGEST_WINDOW_MS)]);
+  const results = await Promise.allSettled([
+    releaseUnpaidCardOrders(store, now),
+    forgetEndedWindows(store.db, now - LONGEST_WINDOW_MS),
+    askForDueRefunds(store, now),
+  ]);
   const failures = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
   if (failures.length > 0) throw new AggregateError(failures, "A scheduled job failed");
 }

@@ -12,10 +12,13 @@ import { HttpError } from "@worker/errors";
 import { publishStoreEvent } from "@worker/events/queue";
 import { cancelUnpaidCardOrder, systemEnding, UNPAID_CANCEL_REASONS } from "@worker/services/cancellation";
 import { claimOf } from "@worker/services/unpaid-card-orders";
-import { checkoutSessionEventInput, stripeEventInput } from "@worker/validation/stripe";
+import { checkoutSessionEventInput, refundEventInput, stripeEventInput } from "@worker/validation/stripe";
+import { settleRefund } from "./refunds";
 import { stripeClient, type StripeEnv } from "./stripe-client";
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";
+
+const REFUND_EVENTS = ["refund.created", "refund.updated", "refund.failed", "charge.refunded"];
 
 export async function verifyWebhook(env: StripeEnv, rawBody: string, signature: string | null): Promise<Stripe.Event> {
   if (!env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_SECRET_KEY) throw new HttpError(503, "Online payments are not configured");
@@ -27,7 +30,9 @@ export async function verifyWebhook(env: StripeEnv, rawBody: string, signature: 
     throw new HttpError(400, "Invalid Stripe signature");
   }
   const shaped =
-    stripeEventInput.safeParse(event).success && (!event.type.startsWith("checkout.session.") || checkoutSessionEventInput.safeParse(event).success);
+    stripeEventInput.safeParse(event).success &&
+    (!event.type.startsWith("checkout.session.") || checkoutSessionEventInput.safeParse(event).success) &&
+    (!REFUND_EVENTS.includes(event.type) || refundEventInput.safeParse(event).success);
   if (!shaped) throw new HttpError(400, "Invalid Stripe event");
   return event;
 }
@@ -63,7 +68,7 @@ export async function applyPaidCheckout(store: Store, sessionId: string): Promis
 }
 
 /** An event's statements and what the shopper is told. */
-type Effect = { statements: BatchItem<"sqlite">[]; tell?: { orderId: string; event: "Paid" | "Cancelled" } };
+type Effect = { statements: BatchItem<"sqlite">[]; tell?: { orderId: string; event: "Paid" | "Cancelled" | "Refunded" } };
 const NO_EFFECT: Effect = { statements: [] };
 
 async function effectOf(db: Database, event: Stripe.Event): Promise<Effect> {
@@ -78,9 +83,20 @@ async function effectOf(db: Database, event: Stripe.Event): Promise<Effect> {
       return moveUnpaid(db, event.data.object, "expired");
     case "checkout.session.async_payment_failed":
       return moveUnpaid(db, event.data.object, "failed");
+    case "refund.created":
+    case "refund.updated":
+    case "refund.failed":
+      return refundEffect(db, [event.data.object]);
+    case "charge.refunded":
+      return refundEffect(db, event.data.object.refunds?.data ?? []);
     default:
       return NO_EFFECT;
   }
+}
+
+function refundEffect(db: Database, refunds: Stripe.Refund[]): Effect {
+  const made = refunds.find((refund) => refund.status === "succeeded" && refund.metadata?.orderId);
+  return { statements: refunds.flatMap((refund) => settleRefund(db, refund)), ...(made && { tell: { orderId: made.metadata!.orderId!, event: "Refunded" } }) };
 }
 
 /** The card order that stored this session's id; a session naming another order is not acted on (ADR 066). */

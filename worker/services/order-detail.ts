@@ -50,7 +50,7 @@ export function isInOrder(db: Database, orderId: string) {
 
 /** A list of none or one: drizzle cannot map a `findFirst` that finds nothing inside a D1 batch. */
 export function ownedOrder(db: Database, userId: string, orderId: string) {
-  return db.query.orders.findMany({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)), with: { items: true }, limit: 1 });
+  return db.query.orders.findMany({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)), with: { items: true, refunds: true }, limit: 1 });
 }
 
 export function withAvailability(order: OrderWithItems, found: Pick<Product, "id" | "inStock" | "stock">[]): OrderDetail {

@@ -1,6 +1,6 @@
 /** The seller records a refund made outside the store (ADR 044): a compare-and-set from `refund_due`, so a second mark is a 409. */
 import { and, eq } from "drizzle-orm";
-import { formatDate, orderNumber } from "@shared/order-status";
+import { formatDate, orderNumber, refundUnderWay } from "@shared/order-status";
 import { orders, type Order } from "@worker/db/schema";
 import { conflict, notFound, parseInput } from "@worker/errors";
 import { publishStoreEvent } from "@worker/events/queue";
@@ -20,8 +20,10 @@ function refundRefusal(order: Pick<Order, "id" | "status" | "isPaid" | "paymentS
 export async function markRefunded(store: Store, input: unknown, now = Date.now()): Promise<Order> {
   const { orderId } = parseInput(orderRefInput, input);
   const { db } = store;
-  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId), with: { refunds: true } });
   if (!order) throw notFound("Order not found");
+  if (refundUnderWay(order.refunds))
+    throw conflict(`The refund of order ${orderNumber(order.id)} is under way in Stripe: it is marked refunded once Stripe has made it.`);
   const refusal = refundRefusal(order);
   if (refusal) throw conflict(refusal);
   const [refunded] = await db

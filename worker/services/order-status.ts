@@ -4,6 +4,7 @@ import { SHOPPER_CANCEL_WINDOW_MS, shopperCanCancel, type CancelledBy, type Orde
 import type { Database, Store } from "@worker/db/client";
 import { orders, type Order } from "@worker/db/schema";
 import { badRequest, conflict, HttpError, notFound, parseInput } from "@worker/errors";
+import { refundCancelled } from "@worker/payments/refunds";
 import { publishStoreEvent } from "@worker/events/queue";
 import { limitPaymentCalls } from "@worker/security/rate-limit";
 import { sellerCancelInput, shopperCancelInput } from "@worker/validation/order";
@@ -108,5 +109,6 @@ async function applyMove(store: Store, order: Order, to: OrderStatus, guard: SQL
   const [moved] = (await db.batch([move, ...statements]))[0] as Order[];
   if (!moved) throw conflict("This order was changed by someone else just now. Reload to see its current status.");
   await publishStoreEvent(store, { kind: "order-event", orderId: moved.id, event: to, at: now });
+  if (moved.paymentType === "Online" && moved.paymentState === "refund_due") await refundCancelled(store, moved);
   return moved;
 }

@@ -6,7 +6,7 @@ import { belowMinimumOrder } from "@shared/fees";
 import { paiseToRupees, totalsFor } from "@shared/money";
 import type { Database, Store } from "@worker/db/client";
 import { isDbError } from "@worker/db/errors";
-import { orderItems, orders, products, users, type Order, type OrderItem, type Product, type User } from "@worker/db/schema";
+import { orderItems, orders, products, users, type Order, type OrderItem, type Product, type Refund, type User } from "@worker/db/schema";
 import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
 import { placeOrderInput } from "@worker/validation/order";
 import { makeDefaultStatements, ownedAddressQuery, toAddressSnapshot, toApiAddress } from "./addresses";
@@ -17,7 +17,7 @@ import { systemEnding, UNPAID_CANCEL_REASONS, waitingCardOrders } from "./cancel
 import { claimCardOrders, type ClaimedCardOrder } from "./unpaid-card-orders";
 
 export type PaymentType = Order["paymentType"];
-export type OrderWithItems = Order & { items: OrderItem[] };
+export type OrderWithItems = Order & { items: OrderItem[]; refunds: Refund[] };
 
 export const OUT_OF_STOCK_MSG = "Some items in your cart just went out of stock. Please review your cart.";
 
@@ -126,7 +126,7 @@ export async function placeOrder(
     if (isDbError(error, "out_of_stock") || isDbError(error, "products_stock_not_negative")) throw conflict(OUT_OF_STOCK_MSG);
     throw error;
   }
-  return { order: { ...order, items: itemRows }, created: true, claimed };
+  return { order: { ...order, items: itemRows, refunds: [] }, created: true, claimed };
 }
 
 export const waitingCardOrdersOf = (userId: string) => and(eq(orders.userId, userId), waitingCardOrders());
@@ -152,14 +152,19 @@ function snapshotItem(orderId: string, product: Product, quantity: number): Orde
 }
 
 export async function findByIdempotencyKey(db: Database, userId: string, key: string): Promise<OrderWithItems | undefined> {
-  return db.query.orders.findFirst({ where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)), with: { items: true } });
+  return db.query.orders.findFirst({ where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)), with: { items: true, refunds: true } });
 }
 
 export const MAX_LISTED_ORDERS = 100;
 
 /** A shopper's orders, newest first, with their items. */
 export function listUserOrders(db: Database, userId: string) {
-  return db.query.orders.findMany({ where: eq(orders.userId, userId), orderBy: desc(orders.createdAt), limit: MAX_LISTED_ORDERS, with: { items: true } });
+  return db.query.orders.findMany({
+    where: eq(orders.userId, userId),
+    orderBy: desc(orders.createdAt),
+    limit: MAX_LISTED_ORDERS,
+    with: { items: true, refunds: true },
+  });
 }
 
 /** The My Orders page in one D1 round trip (the account may be gone). */
@@ -199,6 +204,12 @@ export function toApiOrder(order: OrderWithItems, storeOrigin: string) {
     paymentState: order.paymentState,
     ...(order.status === "Cancelled" && order.cancelReason && { cancellation: { by: order.cancelledBy, reason: order.cancelReason, note: order.cancelNote } }),
     ...(order.refundedAt !== null && { refundedAt: new Date(order.refundedAt).toISOString() }),
+    refunds: order.refunds.map((refund) => ({
+      amount: paiseToRupees(refund.amountPaise),
+      reason: refund.reason,
+      status: refund.status,
+      createdAt: new Date(refund.createdAt).toISOString(),
+    })),
     createdAt: new Date(order.createdAt).toISOString(),
   };
 }
@@ -224,6 +235,7 @@ export function toOrderView(order: OrderWithItems) {
     cancelNote: order.cancelNote,
     cancelledBy: order.cancelledBy,
     refundedAt: order.refundedAt,
+    refunds: order.refunds.map(({ amountPaise, reason, status, createdAt, updatedAt }) => ({ amountPaise, reason, status, createdAt, updatedAt })),
     createdAt: order.createdAt,
   };
 }

@@ -1,7 +1,14 @@
 import { z } from "zod";
-import { CANCEL_NOTE_MAX, ORDER_STATUSES, SELLER_CANCEL_REASONS, SHOPPER_CANCEL_REASONS } from "@shared/order-status";
+import {
+  CANCEL_NOTE_MAX,
+  CANCEL_REFUND_REASON,
+  ORDER_STATUSES,
+  PART_REFUND_REASONS,
+  SELLER_CANCEL_REASONS,
+  SHOPPER_CANCEL_REASONS,
+} from "@shared/order-status";
 import { orderLinesField } from "./cart";
-import { decimal, refuse } from "./common";
+import { decimal, refuse, requiredNumber, rupeeAmount } from "./common";
 
 export const orderIdField = z.string({ error: "Unknown order" }).min(1, "Unknown order").max(64, "Unknown order");
 const statusField = z.enum(ORDER_STATUSES, { error: "Unknown status" });
@@ -82,8 +89,15 @@ export const sellerCancelInput = orderRefInput
   .refine((input) => input.reason !== "Other" || input.note, { message: "Write a note for the customer when the reason is Other", path: ["note"] });
 
 /** The seller's orders page (cancelling has its own form). */
+/** A refund through Stripe (ADR 072): `POST /api/order/refund` and the Orders page's Refund. */
+export const refundInput = orderRefInput.extend({
+  amount: requiredNumber(rupeeAmount("The refund", 1_00_00_000), "Enter the amount to refund"),
+  reason: z.enum([...PART_REFUND_REASONS, CANCEL_REFUND_REASON], { error: "Choose why you refund" }),
+});
+
 export const sellerOrderFormInput = z.discriminatedUnion("intent", [
   orderStatusInput.extend({ intent: z.literal("move") }),
   orderRefInput.extend({ intent: z.literal("paid") }),
   orderRefInput.extend({ intent: z.literal("refunded") }),
+  refundInput.extend({ intent: z.literal("refund") }),
 ]);

@@ -12,7 +12,7 @@ import {
   orderNumber,
   paymentLabel,
   paymentMethodLabel,
-  refundText,
+  refundLines,
   SHOPPER_CANCEL_REASONS,
   shopperCanCancel,
 } from "@shared/order-status";
@@ -55,7 +55,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
           </p>
           <OptionalLine className="text-sm text-gray-600" data-testid="order-promise" text={order.promise} />
           <OptionalLine className="text-sm text-red-700" data-testid="cancel-reason" text={cancellationText(order, "shopper")} />
-          <OptionalLine className="text-sm text-gray-800" data-testid="refund-state" text={refundText(order)} />
+          <OptionalLine className="whitespace-pre-line text-sm text-gray-800" data-testid="refund-state" text={refundLines(order).join("\n")} />
         </div>
         <div className="flex flex-wrap items-start gap-3">
           {awaitingCardPayment(order) && <PayNowButton orderId={order.id} describedBy={numberId} />}

@@ -7,6 +7,8 @@ import { readForm } from "@worker/request-body";
 import { sellerOrderFormInput, sellerOrdersQuery, soundFiltersOf, type SellerOrdersQuery } from "@worker/validation/order";
 import { markCodPaid, moveOrder, NEXT_STATUS } from "@worker/services/order-status";
 import { markRefunded } from "@worker/services/order-refund";
+import { refundOrder } from "@worker/payments/refunds";
+import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { toOrderView, type OrderView } from "@worker/services/orders";
 import { awaitingPackingCount, isNarrowed, sellerOrdersPage } from "@worker/services/seller-orders";
 import { imageUrl } from "@shared/images";
@@ -19,7 +21,9 @@ import {
   orderNumber,
   paymentLabel,
   paymentMethodLabel,
-  refundText,
+  leftToRefund,
+  refundLines,
+  refundUnderWay,
   SELLER_CANCEL_REASONS,
 } from "@shared/order-status";
 import { CancelOrderButton } from "~/components/orders/CancelOrder";
@@ -49,6 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...toOrderView(order),
     next: NEXT_STATUS[order.status].filter((status) => status !== "Cancelled"),
     cancellable: NEXT_STATUS[order.status].includes("Cancelled"),
+    // What Stripe can still give back of a payment made through it (ADR 072).
+    refundable: order.stripeSessionId && cardPaymentsEnabled(worker.env) ? leftToRefund(order) : 0,
   }));
   return { query: parsed.data, error: null, narrowed: isNarrowed(parsed.data), awaitingPacking, nextBefore, orders: listed };
 }
@@ -65,6 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const order = await markRefunded(worker, change);
       return { msg: `Refund of ${formatRupees(order.amountPaise)} recorded` };
     }
+    if (change.intent === "refund") return { msg: await refundOrder(worker, change) };
     const order = await moveOrder(worker, change.orderId, change.status);
     return { msg: `Order ${orderNumber(order.id)} is now ${order.status}` };
   };
@@ -202,7 +209,8 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
 const STEP_BUTTON = "min-h-11 rounded px-3 py-1 aria-disabled:opacity-60 md:min-h-8";
 
 /** `locked`: a post then is the tail of a double tap, and goes nowhere. */
-function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: readonly string[]; cancellable: boolean }; isNew: boolean; locked: boolean }) {
+type ListedOrder = OrderView & { next: readonly string[]; cancellable: boolean; refundable: number };
+function SellerOrderCard({ order, isNew, locked }: { order: ListedOrder; isNew: boolean; locked: boolean }) {
   const fetcher = useOrderMoveFetcher();
   const posting = fetcher.formData?.get("orderId") === order.id ? fetcher.formData : undefined;
   const guard = (event: React.FormEvent) => {
@@ -262,12 +270,20 @@ function SellerOrderCard({ order, isNew, locked }: { order: OrderView & { next: 
           Status: <strong data-testid="seller-order-status">{order.status}</strong>
         </p>
         <OptionalLine className="text-red-700" data-testid="cancel-reason" text={cancellationText(order, "seller")} />
-        <OptionalLine data-testid="refund-state" text={refundText(order, "seller")} />
-        {order.paymentState === "refund_due" && (
+        <OptionalLine className="whitespace-pre-line" data-testid="refund-state" text={refundLines(order, "seller").join("\n")} />
+        {order.paymentState === "refund_due" && !refundUnderWay(order.refunds) && (
           <MarkRefunded
             orderId={order.id}
             orderLabel={`order ${orderNumber(order.id)}`}
             what={`${formatRupees(order.amountPaise)} to ${address.firstName} ${address.lastName}`}
+          />
+        )}
+        {leftToRefund(order) > 0 && (
+          <MarkRefunded
+            orderId={order.id}
+            orderLabel={`order ${orderNumber(order.id)}`}
+            what={`${address.firstName} ${address.lastName}`}
+            stripeLeft={leftToRefund(order)}
           />
         )}
         <fetcher.Form method="post" onSubmit={guard} className="flex flex-wrap gap-2 pt-1">

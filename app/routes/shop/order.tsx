@@ -23,7 +23,7 @@ import {
   orderNumber,
   paymentLabel,
   paymentMethodLabel,
-  refundText,
+  refundLines,
   SHOPPER_CANCEL_REASONS,
   shopperCanCancel,
 } from "@shared/order-status";
@@ -94,9 +94,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         )}
         <OptionalLine className="mt-1 text-sm text-red-700" data-testid="cancel-reason" text={cancellationText(order, "shopper")} />
         <OptionalLine
-          className={`mt-1 text-sm ${order.paymentState === "refunded" ? "text-primary" : "text-gray-800"}`}
+          className={`mt-1 whitespace-pre-line text-sm ${order.paymentState === "refunded" ? "text-primary" : "text-gray-800"}`}
           data-testid="refund-state"
-          text={refundText(order)}
+          text={refundLines(order).join("\n")}
         />
         <div className="mt-4">
           <OrderTimeline history={order.statusHistory} vertical />
