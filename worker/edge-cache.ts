@@ -91,13 +91,7 @@ function forClient(response: Response, state: "HIT" | "STALE" | "MISS"): Respons
   const old = csp?.match(/'nonce-([^']+)'/)?.[1];
   if (state !== "MISS" && csp && old) {
     const nonce = newNonce();
-    result = new HTMLRewriter()
-      .on("[nonce]", {
-        element(el) {
-          el.setAttribute("nonce", nonce);
-        },
-      })
-      .transform(result);
+    result = new HTMLRewriter().on("[nonce]", { element: (el) => void el.setAttribute("nonce", nonce) }).transform(result);
     result.headers.set("Content-Security-Policy", csp.replace(`'nonce-${old}'`, `'nonce-${nonce}'`));
   }
   return result;

@@ -6,20 +6,11 @@ import { feesSentence } from "@shared/fees";
 import { paiseToRupees, type Fees } from "@shared/money";
 import { priceTaxNote, taxPolicySentence } from "@shared/tax";
 import type { Database } from "@worker/db/client";
-import { storeSettings, type ExpressPincode, type StoreContact, type StoreSettingsRow } from "@worker/db/schema";
+import { storeSettings, type StoreContact, type StoreSettingsRow } from "@worker/db/schema";
 import { parseInput } from "@worker/errors";
 import { storeSettingsInput } from "@worker/validation/store-settings";
 
-export type StoreSettings = {
-  state: IndianState;
-  expressPincodes: ExpressPincode[];
-  standardMinDays: number;
-  standardMaxDays: number;
-  /** 200 = 2%. */
-  taxBasisPoints: number;
-  fees: Fees;
-  contact: StoreContact;
-};
+export type StoreSettings = Omit<StoreSettingsRow, "id" | "updatedAt" | "state"> & { state: IndianState };
 
 export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   state: "Karnataka",
