@@ -15,20 +15,14 @@ import { endWaitingCardOrder, finishEnding, type ClaimedCardOrder } from "./unpa
 
 export const CARD_PAYMENT_UNAVAILABLE = "Online payment is not available. Please choose Cash On Delivery.";
 
-export type CheckoutResult = {
-  order: OrderWithItems;
-  /** False when an idempotency key returned an order placed before. */
-  created: boolean;
-  paymentUrl: string | null;
-};
-
+/** `created` is false when an idempotency key returned an order placed before. */
 export async function checkout(
   store: { db: Database; env: Env },
   user: Pick<User, "id" | "email">,
   input: unknown,
   paymentType: PaymentType,
   callerOrigin: string | null = null,
-): Promise<CheckoutResult> {
+): Promise<{ order: OrderWithItems; created: boolean; paymentUrl: string | null }> {
   if (paymentType === "Online" && !cardPaymentsEnabled(store.env)) throw new HttpError(503, CARD_PAYMENT_UNAVAILABLE);
   await limitOrders(store.env, user.id);
   let placed;

@@ -70,20 +70,15 @@ export const toApiSettings = ({ taxBasisPoints, fees, ...settings }: StoreSettin
 });
 
 /** What every shopper page may show: no pincode list, and the layout's sentences worded here, costing the first load's JavaScript nothing. */
-export function toStorefrontSettings(settings: StoreSettings) {
-  const etas = settings.expressPincodes.map(({ etaMinutes }) => etaMinutes);
+export function toStorefrontSettings({ expressPincodes, ...settings }: StoreSettings) {
+  const etas = expressPincodes.map(({ etaMinutes }) => etaMinutes);
   const terms = {
-    state: settings.state,
+    ...settings,
     fastestExpressMinutes: etas.length > 0 ? Math.min(...etas) : null,
     slowestExpressMinutes: etas.length > 0 ? Math.max(...etas) : null,
-    standardMinDays: settings.standardMinDays,
-    standardMaxDays: settings.standardMaxDays,
   };
   return {
     ...terms,
-    taxBasisPoints: settings.taxBasisPoints,
-    fees: settings.fees,
-    contact: settings.contact,
     words: {
       promise: storePromiseSentence(terms),
       priceTax: priceTaxNote(settings.taxBasisPoints),
