@@ -144,12 +144,11 @@ export const listCursor = ({ createdAt, id }: { createdAt: number; id: string })
 
 function decodeListCursor(cursor: string | undefined): { createdAt: number; id: string } | null {
   if (!cursor) return null;
-  const dot = cursor.indexOf(".");
-  const createdAt = Number(cursor.slice(0, dot));
-  const id = cursor.slice(dot + 1);
   // Digits only: Number() also reads "0x10" and "1e3".
-  if (dot < 1 || !/^\d+$/.test(cursor.slice(0, dot)) || !Number.isSafeInteger(createdAt) || !id) throw unknownCursor();
-  return { createdAt, id };
+  const match = /^(\d+)\.(.+)$/s.exec(cursor);
+  const createdAt = Number(match?.[1]);
+  if (!match || !Number.isSafeInteger(createdAt)) throw unknownCursor();
+  return { createdAt, id: match[2]! };
 }
 
 function decodeSearchCursor(cursor: string | undefined): number | null {
