@@ -27,16 +27,13 @@ export function isCacheable(request: Request): boolean {
   return !PERSONAL_COOKIES.some((name) => readCookie(cookies, name));
 }
 
-async function currentCatalogVersion(env: Pick<Env, "DB">): Promise<number> {
-  const [row] = await getDb(env).select({ version: catalogVersion.version }).from(catalogVersion).limit(1);
-  return row?.version ?? 0;
-}
-
 /** The top bar names the guest's pincode: one copy per pincode (ADR 029). */
 async function cacheKey(request: Request, env: Pick<Env, "DB">, buildVersion: () => Promise<string>): Promise<Request> {
   const { pathname, search } = new URL(request.url);
   const pincode = pincodeFromCookie(request.headers.get("cookie")) ?? "-";
-  const parts = [await buildVersion(), await currentCatalogVersion(env), pincode].map((part) => encodeURIComponent(String(part)));
+  const build = await buildVersion();
+  const [catalogue] = await getDb(env).select({ version: catalogVersion.version }).from(catalogVersion).limit(1);
+  const parts = [build, catalogue?.version ?? 0, pincode].map((part) => encodeURIComponent(String(part)));
   return new Request(`https://edge-cache.invalid/${parts.join("/")}${pathname}${search}`, { method: "GET" });
 }
 
@@ -91,13 +88,7 @@ function forClient(response: Response, state: "HIT" | "STALE" | "MISS"): Respons
   const old = csp?.match(/'nonce-([^']+)'/)?.[1];
   if (state !== "MISS" && csp && old) {
     const nonce = newNonce();
-    result = new HTMLRewriter()
-      .on("[nonce]", {
-        element(el) {
-          el.setAttribute("nonce", nonce);
-        },
-      })
-      .transform(result);
+    result = new HTMLRewriter().on("[nonce]", { element: (el) => void el.setAttribute("nonce", nonce) }).transform(result);
     result.headers.set("Content-Security-Policy", csp.replace(`'nonce-${old}'`, `'nonce-${nonce}'`));
   }
   return result;

@@ -47,11 +47,7 @@ export function createFetchHandler(renderPage: PageHandler, buildVersion: () => 
 
 const MAX_HEADER_BYTES = 32 * 1024;
 
-function headerBytes(request: Request): number {
-  let size = 0;
-  for (const [name, value] of request.headers) size += name.length + value.length + 4;
-  return size;
-}
+const headerBytes = (request: Request): number => [...request.headers].reduce((size, [name, value]) => size + name.length + value.length + 4, 0);
 
 function refused(pathname: string, status: 403 | 413 | 500, msg: string): Response {
   return isApiPath(pathname) ? errorAnswer(status, msg) : new Response(msg, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

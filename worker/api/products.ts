@@ -8,7 +8,7 @@ import { MAX_IMPORT_BYTES } from "@shared/product-csv";
 import { exportQuery } from "@worker/validation/product-csv";
 import { listProducts, toApiProduct, UNPAGED_LIST_CAP, type StockFilter } from "@worker/services/catalog";
 import { createProduct, deleteProduct, parseProductData, SAME_IMAGES, setInStock, updateProduct } from "@worker/services/product-admin";
-import { fileChoices, MAX_UPLOAD_BODY_BYTES, readLimitedFormData } from "@worker/storage/uploads";
+import { fileChoices, readUploadForm } from "@worker/storage/uploads";
 import { productListQuery, productRefInput } from "@worker/validation/product";
 import { requireSeller } from "./auth";
 import { readJson } from "./body";
@@ -28,12 +28,12 @@ export const productRoutes = new Hono<ApiEnv>()
   .get("/seller-list", requireSeller, (c) => productList(c, true))
   // requireSeller runs before any handler reads the (possibly large) body.
   .post("/add", requireSeller, async (c) => {
-    const form = await readLimitedFormData(c.req.raw, MAX_UPLOAD_BODY_BYTES);
+    const form = await readUploadForm(c.req.raw);
     const product = await createProduct({ db: c.var.db, env: c.env }, parseProductData(form.get("productData")), fileChoices(form.getAll("images")));
     return c.json({ success: true, msg: "Product Added", product: toApiProduct(product, c.env.APP_URL) }, 201);
   })
   .post("/update", requireSeller, async (c) => {
-    const form = await readLimitedFormData(c.req.raw, MAX_UPLOAD_BODY_BYTES);
+    const form = await readUploadForm(c.req.raw);
     const id = form.get("id");
     if (typeof id !== "string" || !id) throw badRequest("Unknown product");
     // New files replace all the pictures; without any, the pictures stay.

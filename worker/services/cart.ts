@@ -5,17 +5,11 @@ import { orderItems, orders, products, users, type Product } from "@worker/db/sc
 import { badRequest, parseInput } from "@worker/errors";
 import { cartUpdateInput } from "@worker/validation/cart";
 import { listAddresses } from "./addresses";
-import { toProductView, type ProductView } from "./catalog";
+import { toProductView } from "./catalog";
 import { waitingCardOrdersOf } from "./orders";
 import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
 
-export type CartLine = {
-  productId: string;
-  quantity: number;
-  product: ProductView | null;
-  /** In stock and existing: counted and orderable. */
-  available: boolean;
-};
+export type CartLine = ReturnType<typeof toCartLines>[number];
 
 /**
  * The cart page's data in one D1 round trip. Placing the cart replaces the shopper's waiting card orders
@@ -93,7 +87,8 @@ export function toPrices(rows: { id: string; offerPricePaise: number; inStock: b
   return Object.fromEntries(rows.filter((row) => row.inStock).map((row) => [row.id, row.offerPricePaise]));
 }
 
-function toCartLines(items: CartItems, found: Product[]): CartLine[] {
+/** `available`: in stock and existing, so counted and orderable. */
+function toCartLines(items: CartItems, found: Product[]) {
   const byId = new Map(found.map((p) => [p.id, p]));
   return Object.keys(items).map((productId) => {
     const product = byId.get(productId);

@@ -35,7 +35,7 @@ async function listInOrder(db: Database, query: ListQuery, shortSearch: string):
     .where(
       and(
         ...visibleTo(query),
-        shortSearch ? sql`${products.name} LIKE ${`%${escapeLike(shortSearch)}%`} ESCAPE '\\'` : undefined,
+        shortSearch ? nameContains(shortSearch) : undefined,
         after ? or(beyond(products.createdAt, after.createdAt), and(eq(products.createdAt, after.createdAt), beyond(products.id, after.id))) : undefined,
       ),
     )
@@ -84,18 +84,17 @@ function toPage<Row>(rows: Row[], limit: number, cursorOf: (last: Row) => string
 
 export const getProduct = async (db: Database, id: string): Promise<Product | undefined> => db.query.products.findFirst({ where: eq(products.id, id) });
 
-function relatedQuery(db: Database, productId: string, limit: number) {
-  const categoryOf = sql`(SELECT ${products.category} FROM ${products} WHERE ${products.id} = ${productId})`;
-  return db
-    .select()
-    .from(products)
-    .where(and(sql`${products.category} = ${categoryOf}`, eq(products.inStock, true), ne(products.id, productId)))
-    .orderBy(asc(products.createdAt), asc(products.id))
-    .limit(limit);
-}
-
 export async function productWithRelated(db: Database, id: string, limit = 5): Promise<{ product: Product | undefined; related: Product[] }> {
-  const [found, related] = await db.batch([db.select().from(products).where(eq(products.id, id)).limit(1), relatedQuery(db, id, limit)]);
+  const categoryOf = sql`(SELECT ${products.category} FROM ${products} WHERE ${products.id} = ${id})`;
+  const [found, related] = await db.batch([
+    db.select().from(products).where(eq(products.id, id)).limit(1),
+    db
+      .select()
+      .from(products)
+      .where(and(sql`${products.category} = ${categoryOf}`, eq(products.inStock, true), ne(products.id, id)))
+      .orderBy(asc(products.createdAt), asc(products.id))
+      .limit(limit),
+  ]);
   return { product: found[0], related };
 }
 
@@ -138,21 +137,18 @@ function clampLimit(limit: number | undefined): number {
   return Math.min(Math.max(1, Math.floor(limit)), UNPAGED_LIST_CAP);
 }
 
-export function escapeLike(text: string): string {
-  // The pattern is a bound parameter; only LIKE's own wildcards need neutralising (ESCAPE '\\').
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+/** Names holding `text`: the pattern is bound, so only LIKE's own wildcards are escaped. */
+export const nameContains = (text: string): SQL => sql`${products.name} LIKE ${`%${text.replace(/[\\%_]/g, "\\$&")}%`} ESCAPE '\\'`;
 
 export const listCursor = ({ createdAt, id }: { createdAt: number; id: string }): string => `${createdAt}.${id}`;
 
 function decodeListCursor(cursor: string | undefined): { createdAt: number; id: string } | null {
   if (!cursor) return null;
-  const dot = cursor.indexOf(".");
-  const createdAt = Number(cursor.slice(0, dot));
-  const id = cursor.slice(dot + 1);
   // Digits only: Number() also reads "0x10" and "1e3".
-  if (dot < 1 || !/^\d+$/.test(cursor.slice(0, dot)) || !Number.isSafeInteger(createdAt) || !id) throw unknownCursor();
-  return { createdAt, id };
+  const match = /^(\d+)\.(.+)$/s.exec(cursor);
+  const createdAt = Number(match?.[1]);
+  if (!match || !Number.isSafeInteger(createdAt)) throw unknownCursor();
+  return { createdAt, id: match[2]! };
 }
 
 function decodeSearchCursor(cursor: string | undefined): number | null {

@@ -238,24 +238,19 @@ function slices<T>(rows: T[], maxBytes: number): string[] {
 }
 
 const field = (name: string) => `json_extract(item.value, '$.${name}')`;
+/** Every column a plan compares, each from its row's JSON. */
+const WRITTEN = (Object.keys(FIELDS) as (keyof ProductValues)[]).map((key) => ({ column: products[key].name, value: field(key) }));
 
 /** Each product only if it is still the version planned against. */
 const UPDATE_SLICE = `
-  UPDATE products SET
-    name = ${field("name")}, category = ${field("category")}, description = ${field("description")},
-    price_paise = ${field("pricePaise")}, offer_price_paise = ${field("offerPricePaise")},
-    weight = ${field("weight")}, stock = ${field("stock")}, images = ${field("images")}, updated_at = ?1,
-    country_of_origin = ${field("countryOfOrigin")}, manufacturer = ${field("manufacturer")}, shelf_life = ${field("shelfLife")}
+  UPDATE products SET ${WRITTEN.map(({ column, value }) => `${column} = ${value}`).join(", ")}, updated_at = ?1
   FROM json_each(?2) AS item
   WHERE products.id = ${field("id")} AND products.updated_at = ${field("updatedAt")}
   RETURNING products.id`;
 
 const INSERT_SLICE = `
-  INSERT INTO products (id, name, category, description, price_paise, offer_price_paise, weight, stock, images, created_at, updated_at,
-    country_of_origin, manufacturer, shelf_life)
-  SELECT ${field("id")}, ${field("name")}, ${field("category")}, ${field("description")}, ${field("pricePaise")}, ${field("offerPricePaise")},
-    ${field("weight")}, ${field("stock")}, ${field("images")}, ${field("createdAt")}, ?1,
-    ${field("countryOfOrigin")}, ${field("manufacturer")}, ${field("shelfLife")}
+  INSERT INTO products (id, ${WRITTEN.map(({ column }) => column).join(", ")}, created_at, updated_at)
+  SELECT ${field("id")}, ${WRITTEN.map(({ value }) => value).join(", ")}, ${field("createdAt")}, ?1
   FROM json_each(?2) AS item`;
 
 const rowsWord = (n: number) => `${n} row${n === 1 ? "" : "s"}`;

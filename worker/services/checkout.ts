@@ -1,6 +1,6 @@
 /** Place an order and, for card payment, open its Stripe Checkout: the API's and the cart page's one path. */
 import { and, eq } from "drizzle-orm";
-import type { Database } from "@worker/db/client";
+import type { Store } from "@worker/db/client";
 import { orders, type User } from "@worker/db/schema";
 import { conflict, HttpError, notFound } from "@worker/errors";
 import { awaitingCardPayment } from "@shared/order-status";
@@ -15,20 +15,14 @@ import { endWaitingCardOrder, finishEnding, type ClaimedCardOrder } from "./unpa
 
 export const CARD_PAYMENT_UNAVAILABLE = "Online payment is not available. Please choose Cash On Delivery.";
 
-export type CheckoutResult = {
-  order: OrderWithItems;
-  /** False when an idempotency key returned an order placed before. */
-  created: boolean;
-  paymentUrl: string | null;
-};
-
+/** `created` is false when an idempotency key returned an order placed before. */
 export async function checkout(
-  store: { db: Database; env: Env },
+  store: Store,
   user: Pick<User, "id" | "email">,
   input: unknown,
   paymentType: PaymentType,
   callerOrigin: string | null = null,
-): Promise<CheckoutResult> {
+): Promise<{ order: OrderWithItems; created: boolean; paymentUrl: string | null }> {
   if (paymentType === "Online" && !cardPaymentsEnabled(store.env)) throw new HttpError(503, CARD_PAYMENT_UNAVAILABLE);
   await limitOrders(store.env, user.id);
   let placed;
@@ -51,7 +45,7 @@ export async function checkout(
 }
 
 /** When Stripe fails, an order with no checkout yet is undone at once, its idempotency key freed (ADR 066). */
-async function openCheckout(store: { db: Database; env: Env }, order: OrderWithItems, email: string, callerOrigin: string | null): Promise<string> {
+async function openCheckout(store: Store, order: OrderWithItems, email: string, callerOrigin: string | null): Promise<string> {
   try {
     return await startCheckout(store.env, store.db, order, email, callerOrigin);
   } catch (error) {
@@ -70,13 +64,13 @@ async function openCheckout(store: { db: Database; env: Env }, order: OrderWithI
 }
 
 /** A new order replaces the shopper's waiting card orders (ADR 054); returns how many were cancelled. */
-async function replaceWaitingCardOrders(store: { db: Database; env: Env }, claimed: ClaimedCardOrder[]): Promise<number> {
+async function replaceWaitingCardOrders(store: Store, claimed: ClaimedCardOrder[]): Promise<number> {
   const outcomes = await finishEnding(store, claimed, { ifUnreachable: "keep", tell: false, fallback: systemEnding(UNPAID_CANCEL_REASONS.replaced) });
   return [...outcomes.values()].filter((outcome) => outcome === "cancelled").length;
 }
 
 /** "Pay now" on a waiting card order: the same Checkout Session again (ADR 054), braked per shopper (ADR 065). */
-export async function resumeCardPayment(store: { db: Database; env: Env }, user: Pick<User, "id" | "email">, rawOrderId: unknown): Promise<string> {
+export async function resumeCardPayment(store: Store, user: Pick<User, "id" | "email">, rawOrderId: unknown): Promise<string> {
   await limitPaymentCalls(store.env, user.id);
   const order = await findOwnedOrder(store.db, user.id, rawOrderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);

@@ -3,10 +3,8 @@ import { newsletterSubscribers } from "@worker/db/schema";
 import { parseInput } from "@worker/errors";
 import { subscribeInput } from "@worker/validation/account";
 
-export type SubscribeResult = { created: boolean; msg: string };
-
 /** Subscribe an address once; subscribing again is harmless and says so. */
-export async function subscribe(db: Database, input: unknown): Promise<SubscribeResult> {
+export async function subscribe(db: Database, input: unknown): Promise<{ created: boolean; msg: string }> {
   const { email } = parseInput(subscribeInput, input);
   const inserted = await db
     .insert(newsletterSubscribers)

@@ -11,22 +11,6 @@ const CORRECTION_SIMILARITY = 0.4;
 /** Words of the search text considered (a pasted paragraph is not a search). */
 const MAX_WORDS = 8;
 
-export type SearchPlan = {
-  stemmed: string;
-  /** FTS5 query for every literal match: the stemmed text as a phrase, or every stemmed word. */
-  literal: string;
-  /** FTS5 queries for each literal tier alone, each excluding the tiers before it, so each walks in rowid order. */
-  tiers: { startsWith: string; wordStart: string; inside: string };
-  anyWordStart: string;
-  synonymKeys: string[];
-  /** A category the text itself names ("fruits", "cold drinks"). */
-  category: string | null;
-  /** FTS5 query for the fuzzy tier, or null when no word is long enough. */
-  fuzzy: string | null;
-  grams: string[];
-  minGrams: number;
-};
-
 /** The words of a search, lower-case: letters and digits, anything else separates. */
 export function searchWords(text: string): string[] {
   return text
@@ -59,8 +43,9 @@ export function categoryNamed(text: string): string | null {
   return found?.path ?? null;
 }
 
-/** How the ranked search reads `text` (normalised search text, non-empty). */
-export function planSearch(text: string): SearchPlan {
+/** How the ranked search reads `text` (normalised search text, non-empty): FTS5 queries for every literal match, for each literal
+ * tier alone (each excluding the tiers before it, so each walks in rowid order), and for the fuzzy tier (null: no word long enough). */
+export function planSearch(text: string) {
   const words = searchWords(text);
   const stems = words.map(stem);
   // Text without letters or digits ("%%%") is looked for as it is.
@@ -87,6 +72,7 @@ export function planSearch(text: string): SearchPlan {
     minGrams: Math.max(2, Math.ceil(grams.length * FUZZY_SHARE)),
   };
 }
+export type SearchPlan = ReturnType<typeof planSearch>;
 
 /** Share of `word`'s padded trigrams that `candidate` holds too (0 to 1). */
 export function trigramSimilarity(word: string, candidate: string): number {

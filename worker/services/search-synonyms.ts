@@ -34,10 +34,10 @@ export async function listSearchSynonyms(db: Database, after?: string): Promise<
 
 function decodeCursor(after: string | undefined): { createdAt: number; term: string } | null {
   if (!after) return null;
-  const colon = after.indexOf(":");
-  const createdAt = Number(after.slice(0, colon));
-  if (colon < 1 || !/^\d+$/.test(after.slice(0, colon)) || !Number.isSafeInteger(createdAt)) throw unknownCursor("after");
-  return { createdAt, term: after.slice(colon + 1) };
+  const match = /^(\d+):(.*)$/s.exec(after);
+  const createdAt = Number(match?.[1]);
+  if (!match || !Number.isSafeInteger(createdAt)) throw unknownCursor("after");
+  return { createdAt, term: match[2]! };
 }
 
 export type SavedSynonym = { word: SearchSynonym; created: boolean; replaced: string | null; findsProducts: boolean };

@@ -5,7 +5,7 @@ import type { Database } from "@worker/db/client";
 import { unknownCursor } from "@worker/errors";
 import { products, PRODUCT_DISCOUNT_SQL, type Product } from "@worker/db/schema";
 import type { ProductSort } from "@shared/search";
-import { DEFAULT_PAGE_SIZE, escapeLike, listProducts, type ProductPage } from "./catalog";
+import { DEFAULT_PAGE_SIZE, listProducts, nameContains, type ProductPage } from "./catalog";
 import { correctedSearch, MIN_INDEXED_LENGTH, planSearch, type SearchPlan } from "./search-query";
 
 export type MatchKind = "found" | "close" | "none";
@@ -91,7 +91,7 @@ function toShopPage(rows: Row[], limit: number, tag: string, didYouMeanFor: stri
       match === "close" && didYouMeanFor
         ? correctedSearch(
             didYouMeanFor,
-            page.map((row) => row.name),
+            page.map(({ name }) => name),
           )
         : null,
     soldOut: [],
@@ -109,7 +109,7 @@ async function sortedListing(db: Database, query: ShopQuery & { limit: number })
       and(
         eq(products.inStock, true),
         query.category ? eq(products.category, query.category) : undefined,
-        query.search ? sql`${products.name} LIKE ${`%${escapeLike(query.search)}%`} ESCAPE '\\'` : undefined,
+        query.search ? nameContains(query.search) : undefined,
         after,
       ),
     )

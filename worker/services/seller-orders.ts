@@ -15,15 +15,8 @@ export const SELLER_PAGE_SIZE = 10;
 
 const toFulfil = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true))!;
 
-export type SellerOrdersPage = {
-  orders: OrderWithItems[];
-  nextBefore: number | null;
-  awaitingPacking: number;
-  /** Orders waiting for the seller's next step: the sidebar's badge. */
-  waiting: number;
-};
-
-export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = {}): Promise<SellerOrdersPage> {
+/** `waiting`: orders waiting for the seller's next step, the sidebar's badge. */
+export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = {}) {
   const [rows, [packing], [waiting]] = await db.batch([listQuery(db, query), packingQuery(db), waitingQuery(db)]);
   const page = rows.slice(0, SELLER_PAGE_SIZE);
   return {

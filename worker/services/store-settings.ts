@@ -6,20 +6,11 @@ import { feesSentence } from "@shared/fees";
 import { paiseToRupees, type Fees } from "@shared/money";
 import { priceTaxNote, taxPolicySentence } from "@shared/tax";
 import type { Database } from "@worker/db/client";
-import { storeSettings, type ExpressPincode, type StoreContact, type StoreSettingsRow } from "@worker/db/schema";
+import { storeSettings, type StoreContact, type StoreSettingsRow } from "@worker/db/schema";
 import { parseInput } from "@worker/errors";
 import { storeSettingsInput } from "@worker/validation/store-settings";
 
-export type StoreSettings = {
-  state: IndianState;
-  expressPincodes: ExpressPincode[];
-  standardMinDays: number;
-  standardMaxDays: number;
-  /** 200 = 2%. */
-  taxBasisPoints: number;
-  fees: Fees;
-  contact: StoreContact;
-};
+export type StoreSettings = Omit<StoreSettingsRow, "id" | "updatedAt" | "state"> & { state: IndianState };
 
 export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   state: "Karnataka",
@@ -79,20 +70,15 @@ export const toApiSettings = ({ taxBasisPoints, fees, ...settings }: StoreSettin
 });
 
 /** What every shopper page may show: no pincode list, and the layout's sentences worded here, costing the first load's JavaScript nothing. */
-export function toStorefrontSettings(settings: StoreSettings) {
-  const etas = settings.expressPincodes.map(({ etaMinutes }) => etaMinutes);
+export function toStorefrontSettings({ expressPincodes, ...settings }: StoreSettings) {
+  const etas = expressPincodes.map(({ etaMinutes }) => etaMinutes);
   const terms = {
-    state: settings.state,
+    ...settings,
     fastestExpressMinutes: etas.length > 0 ? Math.min(...etas) : null,
     slowestExpressMinutes: etas.length > 0 ? Math.max(...etas) : null,
-    standardMinDays: settings.standardMinDays,
-    standardMaxDays: settings.standardMaxDays,
   };
   return {
     ...terms,
-    taxBasisPoints: settings.taxBasisPoints,
-    fees: settings.fees,
-    contact: settings.contact,
     words: {
       promise: storePromiseSentence(terms),
       priceTax: priceTaxNote(settings.taxBasisPoints),

@@ -4,7 +4,7 @@ import { readForm } from "@worker/request-body";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGES } from "@shared/product-images";
 
 export { MAX_IMAGE_BYTES, MAX_IMAGES };
-export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + 64 * 1024;
+const MAX_UPLOAD_BODY_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + 64 * 1024;
 
 export type ImageUpload = { bytes: Uint8Array; contentType: string; extension: string };
 
@@ -54,35 +54,29 @@ async function readUpload(file: File, slot: number): Promise<ImageUpload> {
   return { bytes, ...type };
 }
 
-/** The product's keys in order, and those just stored (to remove if the row cannot be written). */
+/** The product's keys in order, and those just stored (to remove if the row cannot be written); all or none are stored. */
 export async function storeImageChoices(bucket: R2Bucket, read: (string | ImageUpload)[]): Promise<{ keys: string[]; stored: string[] }> {
-  const uploads = read.filter((r): r is ImageUpload => typeof r !== "string");
-  const stored = await storeImages(bucket, uploads);
-  let next = 0;
-  return { keys: read.map((r) => (typeof r === "string" ? r : stored[next++]!)), stored };
-}
-
-/** All or none: if one fails, those already stored are removed. */
-export async function storeImages(bucket: R2Bucket, uploads: ImageUpload[]): Promise<string[]> {
-  const keys: string[] = [];
+  const stored: string[] = [];
   try {
-    for (const upload of uploads) {
+    for (const upload of read) {
+      if (typeof upload === "string") continue;
       const key = `products/${crypto.randomUUID()}.${upload.extension}`;
       await bucket.put(key, upload.bytes, { httpMetadata: { contentType: upload.contentType } });
-      keys.push(key);
+      stored.push(key);
     }
-    return keys;
   } catch (error) {
-    await deleteImages(bucket, keys);
+    await deleteImages(bucket, stored);
     console.error("Storing product images failed", error);
     throw new HttpError(503, "Could not store the images. Please try again.");
   }
+  let next = 0;
+  return { keys: read.map((r) => (typeof r === "string" ? r : stored[next++]!)), stored };
 }
 
 export async function deleteImages(bucket: R2Bucket, keys: string[]): Promise<void> {
   if (keys.length > 0) await bucket.delete(keys).catch((error) => console.error("Could not delete images", keys, error));
 }
 
-export function readLimitedFormData(request: Request, maxBytes: number): Promise<FormData> {
-  return readForm(request, { maxBytes, multipartOnly: true, tooLargeMsg: "The upload is too large" });
+export function readUploadForm(request: Request): Promise<FormData> {
+  return readForm(request, { maxBytes: MAX_UPLOAD_BODY_BYTES, multipartOnly: true, tooLargeMsg: "The upload is too large" });
 }

@@ -21,6 +21,10 @@ export function requiredNumber<S extends z.ZodType>(schema: S, missing: string) 
   }, schema);
 }
 
+/** An object whose refusal of a key it does not know names the key. */
+export const strictFields = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z.strictObject(shape, { error: (issue) => (issue.code === "unrecognized_keys" ? `Unexpected field: ${issue.keys.join(", ")}` : undefined) });
+
 /** A transform's refusal: the message, and no value. */
 export function refuse(ctx: z.RefinementCtx, message: string): typeof z.NEVER {
   ctx.addIssue({ code: "custom", message });

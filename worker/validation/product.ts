@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_PATHS } from "@shared/categories";
 import { MAX_IMAGES } from "@shared/product-images";
-import { decimal, requiredNumber, rupeeAmount, wholeNumberIn } from "./common";
+import { decimal, requiredNumber, rupeeAmount, strictFields, wholeNumberIn } from "./common";
 import { searchTextField } from "./search";
 
 export const MAX_PRICE_RUPEES = 100_000;
@@ -36,30 +36,25 @@ const declarationField = (label: string, max: number) =>
     .transform((text) => (text === undefined ? undefined : text || null));
 
 /** The Add/Edit forms' and the API's `productData`. */
-export const productInput = z
-  .strictObject(
-    {
-      name: z.string({ error: "Enter the product name" }).trim().min(1, "Enter the product name").max(120, "Keep the name under 120 characters"),
-      description: descriptionField,
-      category: z.enum(CATEGORY_PATHS, { error: "Choose one of the store's categories" }),
-      price: rupees("Price"),
-      offerPrice: rupees("Offer price"),
-      weight: z
-        .string()
-        .trim()
-        .max(40, "Keep the weight under 40 characters")
-        .optional()
-        .transform((w) => w || null),
-      countryOfOrigin: declarationField("Country of origin", 60),
-      manufacturer: declarationField("Manufacturer or packer", 300),
-      shelfLife: declarationField("Best before", 100),
-      stock: stockField.optional().transform((s) => s ?? null),
-      // The count the form showed: with it, a save changes the count only if orders have not moved it since.
-      stockSeen: stockField.optional(),
-    },
-    { error: (issue) => (issue.code === "unrecognized_keys" ? `Unexpected field: ${issue.keys.join(", ")}` : undefined) },
-  )
-  .refine((p) => p.offerPrice <= p.price, { message: "Offer price cannot be above the price", path: ["offerPrice"] });
+export const productInput = strictFields({
+  name: z.string({ error: "Enter the product name" }).trim().min(1, "Enter the product name").max(120, "Keep the name under 120 characters"),
+  description: descriptionField,
+  category: z.enum(CATEGORY_PATHS, { error: "Choose one of the store's categories" }),
+  price: rupees("Price"),
+  offerPrice: rupees("Offer price"),
+  weight: z
+    .string()
+    .trim()
+    .max(40, "Keep the weight under 40 characters")
+    .optional()
+    .transform((w) => w || null),
+  countryOfOrigin: declarationField("Country of origin", 60),
+  manufacturer: declarationField("Manufacturer or packer", 300),
+  shelfLife: declarationField("Best before", 100),
+  stock: stockField.optional().transform((s) => s ?? null),
+  // The count the form showed: with it, a save changes the count only if orders have not moved it since.
+  stockSeen: stockField.optional(),
+}).refine((p) => p.offerPrice <= p.price, { message: "Offer price cannot be above the price", path: ["offerPrice"] });
 
 export type ProductInput = z.infer<typeof productInput>;
 

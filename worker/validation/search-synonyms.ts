@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_SYNONYM_MEANING_LENGTH, MAX_SYNONYM_TERM_LENGTH, normaliseSearchText } from "@shared/search";
+import { strictFields } from "./common";
 
 /** A word as the synonym table keeps it. */
 const word = (label: string, min: number, max: number) =>
@@ -17,12 +18,10 @@ const word = (label: string, min: number, max: number) =>
     );
 
 /** A search word the seller adds; the meaning is matched through the trigram index, so it needs three characters. */
-export const searchSynonymInput = z
-  .strictObject(
-    { term: word("word shoppers type", 2, MAX_SYNONYM_TERM_LENGTH), meaning: word("meaning", 3, MAX_SYNONYM_MEANING_LENGTH) },
-    { error: (issue) => (issue.code === "unrecognized_keys" ? `Unexpected field: ${issue.keys.join(", ")}` : undefined) },
-  )
-  .refine((s) => s.term !== s.meaning, { message: "A word cannot mean itself", path: ["meaning"] });
+export const searchSynonymInput = strictFields({
+  term: word("word shoppers type", 2, MAX_SYNONYM_TERM_LENGTH),
+  meaning: word("meaning", 3, MAX_SYNONYM_MEANING_LENGTH),
+}).refine((s) => s.term !== s.meaning, { message: "A word cannot mean itself", path: ["meaning"] });
 
 export const searchSynonymRef = z.strictObject({
   term: z

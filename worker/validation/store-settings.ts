@@ -156,13 +156,8 @@ export const storeSettingsInput = z.preprocess(
             .regex(/^\+?[0-9][0-9 ()-]{6,19}$/, "Enter the contact phone number, such as +91 80000 00000"),
           hours: text("opening hours", 100),
           legalName: text("business's legal name", 120),
-          office: text("registered office address", 300).transform((address) =>
-            address
-              .split(/\r?\n/)
-              .map((line) => line.trim())
-              .filter(Boolean)
-              .join("\n"),
-          ),
+          // Each line trimmed, blank lines dropped.
+          office: text("registered office address", 300).transform((address) => address.replace(/\s*\n\s*/g, "\n")),
           gstin: gstinField,
         },
         { error: "Enter the contact details" },

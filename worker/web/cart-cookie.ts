@@ -14,13 +14,7 @@ export function cartCookie(request: Request, env: Pick<Env, "APP_URL">, items: C
 export const clearedCartCookie = (request: Request, env: Pick<Env, "APP_URL">): string => cartCookie(request, env, {});
 
 /** "id:qty,id:qty", URI-encoded; anything malformed is dropped when read. */
-export function serializeCart(cart: CartItems): string {
-  return encodeURIComponent(
-    Object.entries(cart)
-      .map(([id, qty]) => `${id}:${qty}`)
-      .join(","),
-  );
-}
+export const serializeCart = (cart: CartItems): string => encodeURIComponent(Array.from(Object.entries(cart), ([id, qty]) => `${id}:${qty}`).join(","));
 
 export function parseCart(text: string | null | undefined): CartItems {
   const cart: CartItems = Object.create(null);

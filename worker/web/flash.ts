@@ -16,9 +16,8 @@ const MAX_TYPED_FIELDS = 4;
 const MAX_TYPED_LENGTH = 254;
 const FIELD_NAME = /^[A-Za-z][\w.]{0,39}$/;
 
-export type FlashKind = "success" | "error";
 /** `typed`: a refused form's fields shown again (never a password); `field`: the input the refusal is about. */
-export type Flash = { kind: FlashKind; message: string; typed?: Record<string, string>; field?: string };
+export type Flash = { kind: "success" | "error"; message: string; typed?: Record<string, string>; field?: string };
 
 /** A logout's answer: home, saying "Logged Out" only when a session ended. */
 export function homeAfterLogout({ cookies, ended }: { cookies: string[]; ended: boolean }): Response {

@@ -21,7 +21,8 @@ const writes = (request: Request) => request.method !== "GET" && request.method 
 /** Run the request's work with `DB` as its D1 session, and hand the browser its new bookmark. */
 export async function withReadYourWrites<E extends ConsistencyEnv>(request: Request, env: E, respond: (env: E) => Promise<Response>): Promise<Response> {
   const cookieHeader = request.headers.get("cookie");
-  const carried = readCookie(cookieHeader, BOOKMARK_COOKIE) ? await readBookmark(request, env, cookieHeader) : null;
+  const value: unknown = readCookie(cookieHeader, BOOKMARK_COOKIE) ? await bookmarkCookie(request, env).parse(cookieHeader) : null;
+  const carried = typeof value === "string" && value.length > 0 ? value : null;
   const start = carried ?? (writes(request) ? "first-primary" : "first-unconstrained");
   const session = env.DB.withSession(start);
   // D1's session answers `prepare` and `batch`, all that drizzle uses of the binding.
@@ -32,9 +33,4 @@ export async function withReadYourWrites<E extends ConsistencyEnv>(request: Requ
   const answered = new Response(response.body, response);
   answered.headers.append("Set-Cookie", await bookmarkCookie(request, env).serialize(bookmark));
   return answered;
-}
-
-async function readBookmark(request: Request, env: ConsistencyEnv, cookieHeader: string | null): Promise<string | null> {
-  const value: unknown = await bookmarkCookie(request, env).parse(cookieHeader);
-  return typeof value === "string" && value.length > 0 ? value : null;
 }

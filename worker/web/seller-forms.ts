@@ -3,11 +3,11 @@ import type { WorkerContext } from "@worker/web/context";
 import { limitSellerLogin } from "@worker/security/rate-limit";
 import { createSession, destroySession } from "@worker/web/session";
 import { readForm } from "@worker/request-body";
-import { isChosenFile, MAX_IMAGES, MAX_UPLOAD_BODY_BYTES, readLimitedFormData, type ImageChoice } from "@worker/storage/uploads";
+import { isChosenFile, MAX_IMAGES, readUploadForm, type ImageChoice } from "@worker/storage/uploads";
 import { createProduct, SAME_IMAGES, updateProduct } from "@worker/services/product-admin";
 import { checkSellerLogin } from "@worker/services/seller-auth";
 import { parseInput } from "@worker/errors";
-import { imagePositionField } from "@worker/validation/product";
+import { imagePositionField, productInput } from "@worker/validation/product";
 
 export async function sellerLoginForm(request: Request, worker: WorkerContext): Promise<Headers> {
   const form = await readForm(request);
@@ -22,24 +22,10 @@ export async function endSellerSession(request: Request, worker: WorkerContext):
   return { cookies: [setCookie], ended };
 }
 
-const PRODUCT_FIELDS = [
-  "name",
-  "description",
-  "category",
-  "price",
-  "offerPrice",
-  "weight",
-  "stock",
-  "stockSeen",
-  "countryOfOrigin",
-  "manufacturer",
-  "shelfLife",
-] as const;
-
 /** Call only after the seller check. */
 export async function saveProductForm(request: Request, worker: WorkerContext, productId?: string) {
-  const form = await readLimitedFormData(request, MAX_UPLOAD_BODY_BYTES);
-  const fields = Object.fromEntries(PRODUCT_FIELDS.map((name) => [name, form.get(name) ?? undefined]));
+  const form = await readUploadForm(request);
+  const fields = Object.fromEntries(Object.keys(productInput.shape).map((name) => [name, form.get(name) ?? undefined]));
   const images = imageSlots(form);
   if (!productId) return createProduct(worker, fields, images ?? []);
   return updateProduct(worker, productId, fields, images ?? SAME_IMAGES);

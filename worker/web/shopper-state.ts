@@ -5,10 +5,8 @@ import type { CartItems, CartPrices } from "@shared/cart";
 import { CART_COOKIE, parseCart } from "./cart-cookie";
 import { readCookie } from "@shared/cookies";
 import type { Database } from "@worker/db/client";
-import type { User } from "@worker/db/schema";
 import { shopperForPages } from "@worker/services/accounts";
 import { guestForPages } from "@worker/services/cart";
-import type { StoreSettings } from "@worker/services/store-settings";
 import { fromContext } from "./context";
 import { readSession } from "./session";
 
@@ -19,22 +17,13 @@ export type ShopperState = {
   prices: CartPrices;
 };
 
-export type ShopperLookup = {
-  /** From the session (KV, no D1). */
-  userId(): Promise<string | null>;
-  user(): Promise<User | null>;
-  state(): Promise<ShopperState>;
-  /** The default address, read with the account: the top bar's "Deliver to". */
-  deliveryAddress(): Promise<{ zipCode: string; state: string } | null>;
-  settings(): Promise<StoreSettings>;
-};
-
 /** Each part looked up at most once, when asked; the shopper and the settings in one round trip (ADR 011). */
-export function lookupShopper(request: Request, deps: { env: Env; db: Database }): ShopperLookup {
+export function lookupShopper(request: Request, deps: { env: Env; db: Database }) {
   const once = <T>(compute: () => Promise<T>) => {
     let value: Promise<T> | undefined;
     return () => (value ??= compute());
   };
+  // From the session (KV, no D1).
   const userId = once(async () => (await readSession(request, deps.env, "shopper"))?.userId ?? null);
   const pages = once(async () => {
     const id = await userId();
@@ -45,7 +34,7 @@ export function lookupShopper(request: Request, deps: { env: Env; db: Database }
     const guest = signedIn && Object.keys(cart).length === 0 ? { prices: {}, settings: signedIn.settings } : await guestForPages(deps.db, cart);
     return { user: null, deliveryAddress: null, cart, ...guest };
   });
-  // Without a session there is no account to read.
+  // Without a session there is no account to read; the default address is the top bar's "Deliver to".
   const user = once(async () => ((await userId()) ? (await pages()).user : null));
   const deliveryAddress = once(async () => ((await userId()) ? (await pages()).deliveryAddress : null));
   const settings = once(async () => (await pages()).settings);
@@ -58,6 +47,7 @@ export function lookupShopper(request: Request, deps: { env: Env; db: Database }
   return { userId, user, state, deliveryAddress, settings };
 }
 
+type ShopperLookup = ReturnType<typeof lookupShopper>;
 const shopperContext = createContext<ShopperLookup>();
 
 export const shopperMiddleware: MiddlewareFunction<Response> = ({ request, context }) => {
