@@ -21,7 +21,6 @@ const RESERVE = `INSERT INTO refunds (id, order_id, amount_paise, reason, status
   SELECT ?1, id, ?3, ?4, 'requested', ?5, ?5 FROM orders
   WHERE id = ?2 AND is_paid = 1 AND payment_type = 'Online' AND ?3 <= amount_paise - (${LIVE_SUM})`;
 
-export const refundsOf = (db: Database, orderIds: string[]) => db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(refunds.createdAt);
 
 /** What is left of a paid online order's payment to refund. */
 export async function refundableLeft(db: Database, order: Order): Promise<number> {
@@ -136,7 +135,7 @@ export async function askForDueRefunds(store: Store, now = Date.now()): Promise<
         sql`${orders.paymentState} = 'refund_due'`,
         eq(orders.paymentType, "Online"),
         isNotNull(orders.stripeSessionId),
-        // Once only: a refund Stripe refused waits for the seller (Retry refund, or by hand).
+        // Once only: a refund Stripe refused waits for the seller (Refund again, or by hand).
         sql`NOT EXISTS (SELECT 1 FROM refunds WHERE order_id = orders.id AND reason = ${CANCEL_REFUND_REASON})`,
       ),
     )
