@@ -21,7 +21,6 @@ const RESERVE = `INSERT INTO refunds (id, order_id, amount_paise, reason, status
   SELECT ?1, id, ?3, ?4, 'requested', ?5, ?5 FROM orders
   WHERE id = ?2 AND is_paid = 1 AND payment_type = 'Online' AND ?3 <= amount_paise - (${LIVE_SUM})`;
 
-
 /** What is left of a paid online order's payment to refund. */
 export async function refundableLeft(db: Database, order: Order): Promise<number> {
   const [row] = await db
