@@ -2,8 +2,8 @@
 import { open } from "./support/app";
 import { expectNoSeriousViolations } from "./support/axe";
 import { openSellerPage } from "./support/accounts";
-import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
-import { INVOICE_TITLE, moveBySeller, orderNumber, placeOrderByApi, placePaidCardOrderByApi, sellerOrderCard, uniqueSurname } from "./support/orders";
+import { expect, test } from "./support/fixtures";
+import { INVOICE_TITLE, orderNumber, placeOrderByApi, placePaidCardOrderByApi, sellerOrderCard, uniqueSurname } from "./support/orders";
 
 test.describe("accessibility of the order pages (axe: no serious or critical violations)", () => {
   test("the shopper's order page, its cancel dialog, the confirmation page and the invoice", async ({ page, shopper, address: _ }) => {
@@ -40,27 +40,21 @@ test.describe("accessibility of the order pages (axe: no serious or critical vio
     await expectNoSeriousViolations(sellerPage, "the seller's cancel dialog");
   });
 
-  // @catalogue: marking a refund moves the store-wide figures seller-refunds.spec.ts compares.
-  test(
-    "a refund: the seller's open confirmation, the shopper's refunded order (ADR 044)",
-    { tag: CATALOGUE_TAG },
-    async ({ sellerPage, sellerRequest, page: shopperPage, shopper }) => {
-      const surname = uniqueSurname();
-      const orderId = await placePaidCardOrderByApi(shopperPage, shopper, { lastName: surname });
-      await moveBySeller(sellerRequest, orderId, "Cancelled", { reason: "Items out of stock" });
-      await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}&paid=refund`);
-      const card = sellerOrderCard(sellerPage, orderId);
-      await card.getByText(/^Mark refunded/).click();
-      await expect(card.getByRole("button", { name: "Yes, mark refunded" })).toBeVisible();
-      await expectNoSeriousViolations(sellerPage, "the seller's refund confirmation");
-      await card.getByRole("button", { name: "Yes, mark refunded" }).click();
-      // Refunded, it leaves the list of refunds due.
-      await expect(card).toHaveCount(0);
-      await open(shopperPage, `/my-orders/${orderId}`);
-      await expect(shopperPage.getByTestId("refund-state")).toContainText("made on");
-      await expectNoSeriousViolations(shopperPage, "a refunded order's page");
-    },
-  );
+  test("a refund: the seller's open Refund form, the shopper's order with its refund (ADR 072)", async ({ sellerPage, page: shopperPage, shopper }) => {
+    const surname = uniqueSurname();
+    const orderId = await placePaidCardOrderByApi(shopperPage, shopper, { lastName: surname });
+    await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
+    const card = sellerOrderCard(sellerPage, orderId);
+    await card.getByText(/^Refund \(order/).click();
+    await expect(card.getByLabel("Amount (₹)")).toBeVisible();
+    await expectNoSeriousViolations(sellerPage, "the seller's refund form");
+    await card.getByLabel("Amount (₹)").fill("20");
+    await card.getByRole("button", { name: "Refund", exact: true }).click();
+    await expect(sellerPage.getByText("Refund of ₹20 started")).toBeVisible();
+    await open(shopperPage, `/my-orders/${orderId}`);
+    await expect(shopperPage.getByTestId("refund-state")).toContainText("Refund of ₹20 (Missing item)");
+    await expectNoSeriousViolations(shopperPage, "an order's page with a refund");
+  });
 
   for (const page of ["cancel", "invoice", "packing-slip"]) {
     test(`the seller's /seller/orders/:id/${page}`, async ({ sellerPage, page: shopperPage, shopper }) => {
