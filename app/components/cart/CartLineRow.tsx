@@ -9,10 +9,8 @@ import { productPath } from "@shared/paths";
 
 /** One cart line: every button a plain form setting the quantity through /cart (a repeated post cannot count twice). */
 export function CartLineRow({ line, quantity }: { line: CartLine; quantity: number }) {
-  const setQuantity = useCartChange();
   const product = line.product;
   const name = product?.name ?? "Product no longer available";
-  const setTo = (next: number) => setQuantity(line.productId, next);
   const step = "flex h-9 w-9 items-center justify-center text-lg aria-disabled:opacity-40";
   const left = stockLimit(line);
 
@@ -44,13 +42,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
             // The stock fell since it was added: say so here, with the one-tap fix.
             <div className="mt-1 flex flex-wrap items-center gap-x-2 text-sm font-medium text-red-600" data-testid="over-stock">
               <p>Only {left} left</p>
-              <SetQuantity
-                productId={line.productId}
-                quantity={left}
-                label={`Change ${name} to ${left}`}
-                onSet={setTo}
-                className="min-h-8 text-primary underline"
-              >
+              <SetQuantity productId={line.productId} quantity={left} label={`Change ${name} to ${left}`} className="min-h-8 text-primary underline">
                 Change to {left}
               </SetQuantity>
             </div>
@@ -58,7 +50,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
           <div className="mt-1 font-normal text-gray-600">
             <p>Weight: {product?.weight || "N/A"}</p>
             <div className="mt-1 flex w-fit items-center rounded bg-primary/20 text-primary-dull select-none" data-testid="stepper">
-              <SetQuantity productId={line.productId} quantity={quantity - 1} label={`Remove one ${name}`} onSet={setTo} className={step}>
+              <SetQuantity productId={line.productId} quantity={quantity - 1} label={`Remove one ${name}`} className={step}>
                 −
               </SetQuantity>
               <span aria-live="polite" className="min-w-6 text-center font-medium" data-testid="quantity">
@@ -69,7 +61,6 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
                 productId={line.productId}
                 quantity={quantity + 1}
                 label={`Add one more ${name}`}
-                onSet={setTo}
                 disabled={!line.available || quantity >= Math.min(MAX_LINE_QUANTITY, left ?? MAX_LINE_QUANTITY)}
                 className={step}
               >
@@ -85,7 +76,6 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
           productId={line.productId}
           quantity={0}
           label={`Remove ${name} from cart`}
-          onSet={setTo}
           className="flex h-9 items-center gap-1 rounded-full px-2 text-red-700 hover:bg-red-50 md:mx-auto"
         >
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
@@ -98,23 +88,16 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
   );
 }
 
-type SetQuantityProps = {
-  productId: string;
-  quantity: number;
-  label: string;
-  onSet: (quantity: number) => void;
-  disabled?: boolean;
-  className: string;
-  children: ReactNode;
-};
-function SetQuantity({ productId, quantity, label, onSet, disabled = false, className, children }: SetQuantityProps) {
+type SetQuantityProps = { productId: string; quantity: number; label: string; disabled?: boolean; className: string; children: ReactNode };
+function SetQuantity({ productId, quantity, label, disabled = false, className, children }: SetQuantityProps) {
+  const setQuantity = useCartChange();
   return (
     <form
       method="post"
       action={cartFormAction("/cart")}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!disabled) onSet(quantity);
+        if (!disabled) setQuantity(productId, quantity);
       }}
     >
       <input type="hidden" name="productId" value={productId} />

@@ -23,6 +23,7 @@ type Props = {
 };
 
 const BUTTON = "rounded border border-red-300 px-4 py-1.5 text-sm text-red-700 hover:bg-red-50";
+const KEEP_BUTTON = "rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50";
 
 /** A link to a confirmation page (works without JavaScript); with it, the same confirmation in a dialog, posting through a fetcher. */
 export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote, buttonLabel = "Cancel order", open = true, describedBy, refundNote }: Props) {
@@ -77,22 +78,7 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote, 
           </h2>
           {refundNote && <p className="mt-2 text-sm text-gray-700">{refundNote}</p>}
           {opened && (
-            <CancelOrderForm
-              fetcher={fetcher}
-              action={confirmPath}
-              reasons={reasons}
-              withNote={withNote}
-              answer={done}
-              keepButton={
-                <button
-                  type="button"
-                  onClick={() => dialog.current?.close()}
-                  className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50"
-                >
-                  Keep order
-                </button>
-              }
-            />
+            <CancelOrderForm fetcher={fetcher} action={confirmPath} reasons={reasons} withNote={withNote} answer={done} keep={() => dialog.current?.close()} />
           )}
         </div>
       </dialog>
@@ -106,10 +92,11 @@ type CancelOrderFormProps = {
   reasons: readonly string[];
   withNote?: boolean;
   answer?: FormAnswer | null;
-  keepButton: React.ReactNode;
+  /** Keep order: a link back (the page without JavaScript), or closing the dialog. */
+  keep: string | (() => void);
 };
 /** The confirmation: a reason, the seller's note, the two answers; a plain form on the no-JavaScript page (refilled, ADR 047). */
-export function CancelOrderForm({ fetcher, action, reasons, withNote, answer, keepButton }: CancelOrderFormProps) {
+export function CancelOrderForm({ fetcher, action, reasons, withNote, answer, keep }: CancelOrderFormProps) {
   const error = answer && !answer.ok ? answer.msg : undefined;
   const shown = refillFrom(answer);
   const FormTag = fetcher ? fetcher.Form : "form";
@@ -148,7 +135,15 @@ export function CancelOrderForm({ fetcher, action, reasons, withNote, answer, ke
       )}
       <Alert id={errorId} className="text-sm text-red-700" message={error} />
       <div className="flex flex-wrap justify-end gap-3">
-        {keepButton}
+        {typeof keep === "string" ? (
+          <Link to={keep} className={KEEP_BUTTON}>
+            Keep order
+          </Link>
+        ) : (
+          <button type="button" onClick={keep} className={KEEP_BUTTON}>
+            Keep order
+          </button>
+        )}
         <BusyButton busy={busy} className="rounded bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800">
           {busy ? "Cancelling…" : "Yes, cancel order"}
         </BusyButton>

@@ -78,7 +78,7 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
         <section aria-label="Addresses" className="grid gap-4 border-b border-gray-300 py-4 sm:grid-cols-2">
           <div>
             <h2 className="text-xs font-semibold uppercase text-gray-600">{kind === "invoice" ? "Bill to / Ship to" : "Deliver to"}</h2>
-            <PostalAddress address={order.address} className="mt-1 not-italic" nameClassName="font-medium" />
+            <PostalAddress address={order.address} className="mt-1" nameClassName="font-medium" />
           </div>
           <div>
             <h2 className="text-xs font-semibold uppercase text-gray-600">Payment</h2>

@@ -4,7 +4,7 @@ type PostalAddressProps = { address: AddressSnapshot; className: string; nameCla
 /** An order's delivery address as the order page and the printed papers write it. */
 export function PostalAddress({ address, className, nameClassName, testId }: PostalAddressProps) {
   return (
-    <address className={className} data-testid={testId}>
+    <address className={`not-italic ${className}`} data-testid={testId}>
       <p className={nameClassName}>
         {address.firstName} {address.lastName}
       </p>

@@ -37,6 +37,7 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
   // A picture's refusal is said at its slot (`image<i>`), not among the fields.
   const pictureSlot = refusal ? slotOfField(refusal.field) : null;
   const { general, refused, fieldProps, errorFor } = useFieldError(pictureSlot === null ? refusal : undefined, "product", PRODUCT_FIELDS);
+  const field = (name: string) => ({ name, ...fieldProps(name), error: errorFor(name) });
   const [handled, setHandled] = useState<FormAnswer | undefined>(undefined);
   if (answer && answer !== handled) {
     setHandled(answer);
@@ -55,6 +56,7 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
     if (answer.addedId) void navigate(`?${new URLSearchParams({ added: answer.addedId })}`, { replace: true, preventScrollReset: true });
   }, [answer, navigate]);
   const { blocker, asking, keepEditing } = useUnsavedChanges(form, { otherChanges: slotsChanged(slots, product?.images), saving: busy });
+  const lostPictures = picturesLost(refusal === posted ? refusal : undefined, pictureSlot !== null, !product);
 
   return (
     <fetcher.Form
@@ -72,20 +74,8 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
       }}
     >
       <ProblemSummary problems={refused} />
-      <ImageSlots
-        slots={slots}
-        setSlots={setSlots}
-        error={slotsError ?? picturesLost(refusal === posted ? refusal : undefined, pictureSlot !== null, !product)}
-      />
-      <Field
-        label="Product Name"
-        name="name"
-        defaultValue={shown("name", product?.name)}
-        required
-        maxLength={120}
-        {...fieldProps("name")}
-        error={errorFor("name")}
-      />
+      <ImageSlots slots={slots} setSlots={setSlots} error={slotsError ?? lostPictures} />
+      <Field label="Product Name" defaultValue={shown("name", product?.name)} required maxLength={120} {...field("name")} />
       <div className="flex flex-col gap-1">
         <label htmlFor="product-description" className="text-base font-medium">
           Product Description <span className="text-sm font-normal text-gray-500">(one point per line)</span>
@@ -130,37 +120,31 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
           <Field
             key={name}
             label={name === "price" ? "Product Price (₹)" : "Offer Price (₹)"}
-            name={name}
             type="number"
             min="0.01"
             step="0.01"
             required
             defaultValue={shown(name, product ? product[`${name}Paise`] / 100 : undefined)}
-            {...fieldProps(name)}
-            error={errorFor(name)}
+            {...field(name)}
           />
         ))}
       </div>
       <div className="flex flex-wrap gap-5">
         <Field
           label="Net quantity"
-          name="weight"
           defaultValue={shown("weight", product?.weight ?? undefined)}
           maxLength={40}
           placeholder="e.g. 500 g, 1 L, 6 pieces"
-          {...fieldProps("weight")}
-          error={errorFor("weight")}
+          {...field("weight")}
         />
         <Field
           label="Stock count (optional)"
-          name="stock"
           type="number"
           min="0"
           step="1"
           defaultValue={shown("stock", product?.stock ?? undefined)}
           placeholder="not counted"
-          {...fieldProps("stock")}
-          error={errorFor("stock")}
+          {...field("stock")}
         />
         {/* The count shown: the server refuses a change made over a count that moved since. */}
         {product && <input type="hidden" name="stockSeen" value={product.stock ?? ""} readOnly />}
@@ -175,15 +159,7 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
         <p className="text-sm text-gray-600">What the Legal Metrology rules ask a product page to show; consumer care is the store&apos;s contact.</p>
         <div className="flex flex-wrap gap-5">
           {DECLARATIONS.map(([name, label, placeholder]) => (
-            <Field
-              key={name}
-              label={label}
-              name={name}
-              defaultValue={shown(name, product?.[name] ?? undefined)}
-              placeholder={placeholder}
-              {...fieldProps(name)}
-              error={errorFor(name)}
-            />
+            <Field key={name} label={label} defaultValue={shown(name, product?.[name] ?? undefined)} placeholder={placeholder} {...field(name)} />
           ))}
         </div>
         <label htmlFor="product-manufacturer" className="text-sm font-medium">

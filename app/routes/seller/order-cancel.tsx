@@ -38,17 +38,7 @@ export default function SellerCancelOrder({ loaderData, actionData }: Route.Comp
         {customer} · {formatRupees(amountPaise)} · {status}
       </p>
       {cancellable ? (
-        <CancelOrderForm
-          action={`/seller/orders/${id}/cancel`}
-          reasons={SELLER_CANCEL_REASONS}
-          withNote
-          answer={actionData}
-          keepButton={
-            <Link to="/seller/orders" className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50">
-              Keep order
-            </Link>
-          }
-        />
+        <CancelOrderForm action={`/seller/orders/${id}/cancel`} reasons={SELLER_CANCEL_REASONS} withNote answer={actionData} keep="/seller/orders" />
       ) : (
         <p className="mt-6 text-gray-700">
           An order that is {status} cannot be cancelled.{" "}

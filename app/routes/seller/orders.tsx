@@ -217,6 +217,8 @@ function SellerOrderCard({ order, isNew, locked }: { order: ListedOrder; isNew: 
     if (locked) event.preventDefault();
   };
   const { address } = order;
+  const orderLabel = `order ${orderNumber(order.id)}`;
+  const customer = `${address.firstName} ${address.lastName}`;
   const canMarkPaid = order.paymentType === "COD" && !order.isPaid && (order.status === "Out for delivery" || order.status === "Delivered");
   // Every card's buttons say the same words: each is described by its order's number.
   const numberId = useId();
@@ -247,9 +249,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: ListedOrder; isNew: 
         </div>
       </div>
       <address className="not-italic" data-testid="order-address">
-        <p className="font-medium text-gray-800">
-          {address.firstName} {address.lastName}
-        </p>
+        <p className="font-medium text-gray-800">{customer}</p>
         <p>
           {address.street}, {address.city}
         </p>
@@ -272,20 +272,9 @@ function SellerOrderCard({ order, isNew, locked }: { order: ListedOrder; isNew: 
         <OptionalLine className="text-red-700" data-testid="cancel-reason" text={cancellationText(order, "seller")} />
         <OptionalLine className="whitespace-pre-line" data-testid="refund-state" text={refundLines(order, "seller").join("\n")} />
         {order.paymentState === "refund_due" && !refundUnderWay(order.refunds) && (
-          <MarkRefunded
-            orderId={order.id}
-            orderLabel={`order ${orderNumber(order.id)}`}
-            what={`${formatRupees(order.amountPaise)} to ${address.firstName} ${address.lastName}`}
-          />
+          <MarkRefunded orderId={order.id} orderLabel={orderLabel} what={`${formatRupees(order.amountPaise)} to ${customer}`} />
         )}
-        {leftToRefund(order) > 0 && (
-          <MarkRefunded
-            orderId={order.id}
-            orderLabel={`order ${orderNumber(order.id)}`}
-            what={`${address.firstName} ${address.lastName}`}
-            stripeLeft={leftToRefund(order)}
-          />
-        )}
+        {leftToRefund(order) > 0 && <MarkRefunded orderId={order.id} orderLabel={orderLabel} what={customer} stripeLeft={leftToRefund(order)} />}
         <fetcher.Form method="post" onSubmit={guard} className="flex flex-wrap gap-2 pt-1">
           <input type="hidden" name="orderId" value={order.id} />
           {order.next.map((next) => (
@@ -309,7 +298,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: ListedOrder; isNew: 
             <CancelOrderButton
               open={order.cancellable}
               confirmPath={`/seller/orders/${order.id}/cancel`}
-              orderLabel={`order ${orderNumber(order.id)}`}
+              orderLabel={orderLabel}
               reasons={SELLER_CANCEL_REASONS}
               refundNote={cancelRefundNote(order, "seller")}
               withNote

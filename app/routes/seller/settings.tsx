@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { INDIAN_STATES } from "@shared/indian-states";
 import { paiseToRupees } from "@shared/money";
@@ -73,10 +73,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
       <Form ref={form} method="post" noValidate={hydrated} className="mt-6 space-y-8 text-sm">
         <fieldset className="space-y-4">
           <legend className="text-lg font-medium">Delivery area</legend>
-          <div>
-            <label htmlFor="settings-state" className="block font-medium">
-              State you deliver in
-            </label>
+          <Setting field="state" label="State you deliver in">
             {/* Keyed by the saved state: React does not carry a new defaultValue to a select's options (ADR 055). */}
             <select
               key={settings.state}
@@ -92,11 +89,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             </select>
             {errorFor("state")}
             <p className="mt-1 text-gray-500">Addresses outside this state cannot order.</p>
-          </div>
-          <div>
-            <label htmlFor="settings-expressPincodes" className="block font-medium">
-              Express pincodes
-            </label>
+          </Setting>
+          <Setting field="expressPincodes" label="Express pincodes">
             <p id="settings-express-help" className="text-gray-500">
               A line each: the PIN code and the delivery time in minutes, such as “560001 30”. PIN codes with the same time can share a line: “560002, 560003
               25”.
@@ -110,7 +104,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               className={`${INPUT} font-mono`}
             />
             {errorFor("expressPincodes")}
-          </div>
+          </Setting>
           {/* Aligned at the bottom: "from" wraps on a phone (their refusal goes under both). */}
           <div className="grid grid-cols-2 items-end gap-4">
             {(
@@ -119,10 +113,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
                 ["standardMaxDays", "to (business days)"],
               ] as const
             ).map(([name, label]) => (
-              <div key={name}>
-                <label htmlFor={`settings-${name}`} className="block font-medium">
-                  {label}
-                </label>
+              <Setting key={name} field={name} label={label}>
                 <input
                   id={`settings-${name}`}
                   name={name}
@@ -134,7 +125,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
                   {...fieldProps(name)}
                   className={INPUT}
                 />
-              </div>
+              </Setting>
             ))}
           </div>
           {errorFor("standardMinDays")}
@@ -173,10 +164,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           </p>
           <div className="grid grid-cols-2 items-end gap-4">
             {FEE_FIELDS.map(([name, label]) => (
-              <div key={name}>
-                <label htmlFor={`settings-${name}`} className="block font-medium">
-                  {label}
-                </label>
+              <Setting key={name} field={name} label={label}>
                 <input
                   id={`settings-${name}`}
                   name={name}
@@ -186,7 +174,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
                   className={INPUT}
                 />
                 {errorFor(name)}
-              </div>
+              </Setting>
             ))}
           </div>
         </fieldset>
@@ -201,23 +189,17 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               ["contactHours", "contact.hours", "Opening hours", "text", settings.contact.hours],
             ] as const
           ).map(([name, field, label, type, value]) => (
-            <div key={name}>
-              <label htmlFor={`settings-${field}`} className="block font-medium">
-                {label}
-              </label>
+            <Setting key={name} field={field} label={label}>
               <input id={`settings-${field}`} name={name} type={type} required defaultValue={shown(name, value)} {...fieldProps(field)} className={INPUT} />
               {errorFor(field)}
-            </div>
+            </Setting>
           ))}
         </fieldset>
 
         <fieldset className="space-y-4">
           <legend className="text-lg font-medium">Business details</legend>
           <p className="text-gray-500">Printed on every invoice and packing slip, and shown on the Contact Us page.</p>
-          <div>
-            <label htmlFor="settings-contact.legalName" className="block font-medium">
-              Legal name of the business
-            </label>
+          <Setting field="contact.legalName" label="Legal name of the business">
             <input
               id="settings-contact.legalName"
               name="contactLegalName"
@@ -228,11 +210,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               className={INPUT}
             />
             {errorFor("contact.legalName")}
-          </div>
-          <div>
-            <label htmlFor="settings-contact.office" className="block font-medium">
-              Registered office address
-            </label>
+          </Setting>
+          <Setting field="contact.office" label="Registered office address">
             <p id="settings-office-help" className="text-gray-500">
               As it should be printed, one line per line.
             </p>
@@ -247,11 +226,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               className={INPUT}
             />
             {errorFor("contact.office")}
-          </div>
-          <div>
-            <label htmlFor="settings-contact.gstin" className="block font-medium">
-              GSTIN (optional)
-            </label>
+          </Setting>
+          <Setting field="contact.gstin" label="GSTIN (optional)">
             <input
               id="settings-contact.gstin"
               name="contactGstin"
@@ -266,7 +242,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             <p id="settings-gstin-help" className="mt-1 text-gray-500">
               15 characters, such as 29ABCDE1234F1ZW. Leave it empty if the store is not registered for GST.
             </p>
-          </div>
+          </Setting>
         </fieldset>
 
         <Alert className="text-red-700" message={general} />
@@ -275,6 +251,18 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
         </BusyButton>
         <UnsavedChangesDialog blocker={blocker} asking={asking} onKeepEditing={keepEditing} unsaved="the store settings" />
       </Form>
+    </div>
+  );
+}
+
+/** A setting's label over its field, whose id is `settings-<field>` (as useFieldError names it). */
+function Setting({ field, label, children }: { field: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={`settings-${field}`} className="block font-medium">
+        {label}
+      </label>
+      {children}
     </div>
   );
 }

@@ -43,17 +43,7 @@ export default function CancelOrderPage({ loaderData, actionData }: Route.Compon
       </p>
       {cancellable && refundNote && <p className="mt-2 text-gray-700">{refundNote}</p>}
       {cancellable ? (
-        <CancelOrderForm
-          action={`/my-orders/${id}/cancel`}
-          reasons={SHOPPER_CANCEL_REASONS}
-          withNote={false}
-          answer={actionData}
-          keepButton={
-            <Link to={`/my-orders/${id}`} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50">
-              Keep order
-            </Link>
-          }
-        />
+        <CancelOrderForm action={`/my-orders/${id}/cancel`} reasons={SHOPPER_CANCEL_REASONS} withNote={false} answer={actionData} keep={`/my-orders/${id}`} />
       ) : (
         <p className="mt-6 text-gray-700">
           This order can no longer be cancelled here: orders can be cancelled within 1 hour, before they are packed.{" "}

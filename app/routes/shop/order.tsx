@@ -166,12 +166,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <h2 id="address-title" className="mb-2 text-lg font-medium">
               Delivery address
             </h2>
-            <PostalAddress
-              address={order.address}
-              className="text-sm not-italic text-gray-700"
-              nameClassName="font-medium text-gray-900"
-              testId="order-address"
-            />
+            <PostalAddress address={order.address} className="text-sm text-gray-700" nameClassName="font-medium text-gray-900" testId="order-address" />
           </section>
         </div>
       </div>
