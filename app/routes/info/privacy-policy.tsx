@@ -25,8 +25,8 @@ export default function PrivacyPolicy() {
       </p>
       <h2>Your choices</h2>
       <p>
-        You can ask us for a copy of your data or ask us to delete your account at any time by writing to
-        {store?.contact.email}. Newsletter e-mails carry an unsubscribe link.
+        You can ask us for a copy of your data or ask us to delete your account at any time by writing to {store?.contact.email}. Newsletter e-mails carry an
+        unsubscribe link.
       </p>
     </InfoPage>
   );

@@ -274,7 +274,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: ListedOrder; isNew: 
         {order.paymentState === "refund_due" && !refundUnderWay(order.refunds) && (
           <MarkRefunded orderId={order.id} orderLabel={orderLabel} what={`${formatRupees(order.amountPaise)} to ${customer}`} />
         )}
-        {leftToRefund(order) > 0 && <MarkRefunded orderId={order.id} orderLabel={orderLabel} what={customer} stripeLeft={leftToRefund(order)} />}
+        {order.refundable > 0 && <MarkRefunded orderId={order.id} orderLabel={orderLabel} what={customer} stripeLeft={order.refundable} />}
         <fetcher.Form method="post" onSubmit={guard} className="flex flex-wrap gap-2 pt-1">
           <input type="hidden" name="orderId" value={order.id} />
           {order.next.map((next) => (
