@@ -2,17 +2,9 @@
  * points, 200 = 2%) of the items and fees, rounded DOWN to a paisa. Fee rules and their worked examples: ADR 070. */
 export type Paise = number;
 
-export function rupeesToPaise(rupees: number): Paise {
-  return Math.round(rupees * 100);
-}
-
-export function paiseToRupees(paise: Paise): number {
-  return paise / 100;
-}
-
-export function taxOn(amount: Paise, taxBasisPoints: number): Paise {
-  return Math.floor((amount * taxBasisPoints) / 10_000);
-}
+export const rupeesToPaise = (rupees: number): Paise => Math.round(rupees * 100);
+export const paiseToRupees = (paise: Paise): number => paise / 100;
+export const taxOn = (amount: Paise, taxBasisPoints: number): Paise => Math.floor((amount * taxBasisPoints) / 10_000);
 
 /** The store's fees, each optional (absent: none); thresholds compare the item total. */
 export type Fees = { deliveryFee?: Paise; freeDeliveryFrom?: Paise; minimumOrder?: Paise; smallCartFee?: Paise; smallCartBelow?: Paise };

@@ -1,5 +1,4 @@
-// CSV as spreadsheets write it (RFC 4180). A cell starting like a formula (CSV injection) is written
-// with a leading `'`, which spreadsheets show as text; reading strips it again, so an export round-trips.
+// RFC 4180 CSV. A formula-like cell (CSV injection) is written with a leading `'`, which spreadsheets show as text; reading strips it: an export round-trips.
 import { badRequest } from "./errors";
 
 const FORMULA_START = /^[=+\-@\t\r]/;

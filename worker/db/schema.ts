@@ -339,11 +339,6 @@ export const refundsRelations = relations(refunds, ({ one }) => ({ order: one(or
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({ order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }) }));
 
 /** Part of the edge cache's key, bumped by triggers on every change shoppers see (ADR 059). */
-export const catalogVersion = sqliteTable(
-  "catalog_version",
-  {
-    id: integer("id").primaryKey(),
-    version: integer("version").notNull(),
-  },
-  (t) => [check("catalog_version_single_row", sql`${t.id} = 1`)],
-);
+export const catalogVersion = sqliteTable("catalog_version", { id: integer("id").primaryKey(), version: integer("version").notNull() }, (t) => [
+  check("catalog_version_single_row", sql`${t.id} = 1`),
+]);
