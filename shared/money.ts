@@ -62,21 +62,15 @@ export function formatRupees(paise: Paise): string {
 
 const ONES = ["", ..."One Two Three Four Five Six Seven Eight Nine Ten Eleven Twelve Thirteen Fourteen Fifteen Sixteen Seventeen Eighteen Nineteen".split(" ")];
 const TENS = ["", "", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety"];
+const SCALES = { Crore: 10_000_000, Lakh: 100_000, Thousand: 1000, Hundred: 100 };
 
-function belowHundred(n: number): string {
-  return n < 20 ? ONES[n]! : `${TENS[Math.floor(n / 10)]}${n % 10 ? `-${ONES[n % 10]}` : ""}`;
-}
+const belowHundred = (n: number): string => (n < 20 ? ONES[n]! : `${TENS[Math.floor(n / 10)]}${n % 10 ? `-${ONES[n % 10]}` : ""}`);
 
 /** "One Lakh Twenty Thousand Five". */
 function indianWords(n: number): string {
   if (n === 0) return "Zero";
   const parts: string[] = [];
-  for (const [size, name] of [
-    [10_000_000, "Crore"],
-    [100_000, "Lakh"],
-    [1000, "Thousand"],
-    [100, "Hundred"],
-  ] as const) {
+  for (const [name, size] of Object.entries(SCALES)) {
     if (n >= size) {
       parts.push(`${indianWords(Math.floor(n / size))} ${name}`);
       n %= size;

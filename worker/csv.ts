@@ -10,9 +10,7 @@ export function csvCell(value: string): string {
 
 export const csvLine = (cells: readonly string[]): string => `${cells.map(csvCell).join(",")}\r\n`;
 
-export function restoreCell(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
-}
+export const restoreCell = (value: string): string => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
 
 /** `line` as a text editor counts, `row` as a spreadsheet does (the header is row 1). */
 export type CsvRecord = { line: number; row: number; cells: string[] };

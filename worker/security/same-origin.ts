@@ -23,12 +23,8 @@ export function isCrossSite(request: Request, env: Pick<Env, "APP_URL" | "CORS_O
 
 /** CORS_ORIGINS, comma-separated. */
 export function corsAllowList(env: Pick<Env, "CORS_ORIGINS">): Set<string> {
-  return new Set(
-    (env.CORS_ORIGINS ?? "")
-      .split(",")
-      .map((o) => safeOrigin(o.trim()))
-      .filter((o): o is string => o !== null),
-  );
+  const origins = (env.CORS_ORIGINS ?? "").split(",").map((o) => safeOrigin(o.trim()));
+  return new Set(origins.filter((o): o is string => o !== null));
 }
 
 function safeOrigin(url: string | undefined): string | null {
