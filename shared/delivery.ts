@@ -21,9 +21,7 @@ export function daysText(minDays: number, maxDays: number): string {
 
 export type PromiseView = { kind: DeliveryPromise["kind"]; text: string };
 
-export function viewPromise(promise: DeliveryPromise, pincode: string): PromiseView {
-  return { kind: promise.kind, text: promiseText(promise, pincode) };
-}
+export const viewPromise = (promise: DeliveryPromise, pincode: string): PromiseView => ({ kind: promise.kind, text: promiseText(promise, pincode) });
 
 type ExpressTimes = { fastestExpressMinutes: number | null; slowestExpressMinutes: number | null };
 /** "30 minutes", or "20-45 minutes" when they differ (the fastest alone would promise it everywhere). */

@@ -55,6 +55,4 @@ const OTHER_NAMES: Record<string, IndianState> = {
 const BY_LOWER_CASE = new Map<string, IndianState>([...INDIAN_STATES.map((s) => [s.toLowerCase(), s] as const), ...Object.entries(OTHER_NAMES)]);
 
 /** The list's spelling, whatever the case and spacing. */
-export function canonicalState(name: string): IndianState | undefined {
-  return BY_LOWER_CASE.get(name.trim().replace(/\s+/g, " ").toLowerCase());
-}
+export const canonicalState = (name: string): IndianState | undefined => BY_LOWER_CASE.get(name.trim().replace(/\s+/g, " ").toLowerCase());

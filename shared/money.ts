@@ -2,17 +2,9 @@
  * points, 200 = 2%) of the items and fees, rounded DOWN to a paisa. Fee rules and their worked examples: ADR 070. */
 export type Paise = number;
 
-export function rupeesToPaise(rupees: number): Paise {
-  return Math.round(rupees * 100);
-}
-
-export function paiseToRupees(paise: Paise): number {
-  return paise / 100;
-}
-
-export function taxOn(amount: Paise, taxBasisPoints: number): Paise {
-  return Math.floor((amount * taxBasisPoints) / 10_000);
-}
+export const rupeesToPaise = (rupees: number): Paise => Math.round(rupees * 100);
+export const paiseToRupees = (paise: Paise): number => paise / 100;
+export const taxOn = (amount: Paise, taxBasisPoints: number): Paise => Math.floor((amount * taxBasisPoints) / 10_000);
 
 /** The store's fees, each optional (absent: none); thresholds compare the item total. */
 export type Fees = { deliveryFee?: Paise; freeDeliveryFrom?: Paise; minimumOrder?: Paise; smallCartFee?: Paise; smallCartBelow?: Paise };
@@ -70,21 +62,15 @@ export function formatRupees(paise: Paise): string {
 
 const ONES = ["", ..."One Two Three Four Five Six Seven Eight Nine Ten Eleven Twelve Thirteen Fourteen Fifteen Sixteen Seventeen Eighteen Nineteen".split(" ")];
 const TENS = ["", "", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety"];
+const SCALES = { Crore: 10_000_000, Lakh: 100_000, Thousand: 1000, Hundred: 100 };
 
-function belowHundred(n: number): string {
-  return n < 20 ? ONES[n]! : `${TENS[Math.floor(n / 10)]}${n % 10 ? `-${ONES[n % 10]}` : ""}`;
-}
+const belowHundred = (n: number): string => (n < 20 ? ONES[n]! : `${TENS[Math.floor(n / 10)]}${n % 10 ? `-${ONES[n % 10]}` : ""}`);
 
 /** "One Lakh Twenty Thousand Five". */
 function indianWords(n: number): string {
   if (n === 0) return "Zero";
   const parts: string[] = [];
-  for (const [size, name] of [
-    [10_000_000, "Crore"],
-    [100_000, "Lakh"],
-    [1000, "Thousand"],
-    [100, "Hundred"],
-  ] as const) {
+  for (const [name, size] of Object.entries(SCALES)) {
     if (n >= size) {
       parts.push(`${indianWords(Math.floor(n / size))} ${name}`);
       n %= size;

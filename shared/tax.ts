@@ -1,13 +1,9 @@
 /** The words around the tax, in one place (the amount is shared/money.ts's). Rates in basis points: 200 = 2%. */
 /** "2%", "2.5%", "0%". */
-export function formatTaxRate(basisPoints: number): string {
-  return `${Number((basisPoints / 100).toFixed(2))}%`;
-}
+export const formatTaxRate = (basisPoints: number): string => `${Number((basisPoints / 100).toFixed(2))}%`;
 
 /** "Tax (2%)". */
-export function taxLineLabel(basisPoints: number): string {
-  return `Tax (${formatTaxRate(basisPoints)})`;
-}
+export const taxLineLabel = (basisPoints: number): string => `Tax (${formatTaxRate(basisPoints)})`;
 
 /** The struck-through price's name: by law an MRP includes all taxes, so it is one only where nothing is added at checkout. */
 export const listPriceName = (basisPoints: number) => (basisPoints > 0 ? "Regular price" : "MRP");

@@ -1,5 +1,4 @@
-// CSV as spreadsheets write it (RFC 4180). A cell starting like a formula (CSV injection) is written
-// with a leading `'`, which spreadsheets show as text; reading strips it again, so an export round-trips.
+// RFC 4180 CSV. A formula-like cell (CSV injection) is written with a leading `'`, which spreadsheets show as text; reading strips it: an export round-trips.
 import { badRequest } from "./errors";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -11,9 +10,7 @@ export function csvCell(value: string): string {
 
 export const csvLine = (cells: readonly string[]): string => `${cells.map(csvCell).join(",")}\r\n`;
 
-export function restoreCell(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
-}
+export const restoreCell = (value: string): string => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
 
 /** `line` as a text editor counts, `row` as a spreadsheet does (the header is row 1). */
 export type CsvRecord = { line: number; row: number; cells: string[] };

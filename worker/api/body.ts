@@ -17,6 +17,4 @@ export async function readJson(c: Context, maxBytes = DEFAULT_JSON_LIMIT): Promi
   }
 }
 
-export async function readText(request: Request, maxBytes: number): Promise<string> {
-  return new TextDecoder().decode(await readLimitedBytes(request, maxBytes));
-}
+export const readText = async (request: Request, maxBytes: number): Promise<string> => new TextDecoder().decode(await readLimitedBytes(request, maxBytes));

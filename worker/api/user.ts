@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import type { Notification } from "@worker/db/schema";
 import { publicUser } from "@worker/services/accounts";
 import { latestNotifications } from "@worker/services/notifications";
 import { authenticate, endShopperSession } from "@worker/web/shopper-session";
@@ -12,18 +13,20 @@ const signIn = (kind: "login" | "register", msg: string, status: 200 | 201) => a
   return c.json({ success: true, user: publicUser(user), msg }, status);
 };
 
+const toApiNotification = ({ id, orderId, event, message, createdAt }: Notification) => ({
+  _id: id,
+  orderId,
+  event,
+  message,
+  createdAt: new Date(createdAt).toISOString(),
+});
+
 export const userRoutes = new Hono<ApiEnv>()
   .post("/register", signIn("register", "Account created", 201))
   .post("/login", signIn("login", "Logged in", 200))
   .get("/is-auth", requireShopper, (c) => c.json({ success: true, user: publicUser(c.var.user) }))
   .get("/notifications", requireShopper, async (c) => {
-    const notifications = (await latestNotifications(c.var.db, c.var.user.id)).map(({ id, orderId, event, message, createdAt }) => ({
-      _id: id,
-      orderId,
-      event,
-      message,
-      createdAt: new Date(createdAt).toISOString(),
-    }));
+    const notifications = (await latestNotifications(c.var.db, c.var.user.id)).map(toApiNotification);
     return c.json({ success: true, notifications });
   })
   .get("/logout", sameSiteOnly, async (c) => {

@@ -1,13 +1,16 @@
 // The store's tables: ids generated in code (so a D1 batch can refer to them), money in paise, times in
 // unix ms, lists read whole as JSON text. Migrations are generated from this file (`npm run db:generate`).
 import { relations, sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 // Relative, not an alias: drizzle-kit reads this file outside Vite.
 import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_STATES, type OrderStatus } from "../../shared/order-status";
 import type { Fees } from "../../shared/money";
 
 /** Discount in basis points, without table names: SQLite uses an expression index only for that exact text. */
 export const PRODUCT_DISCOUNT_SQL = sql.raw("((price_paise - offer_price_paise) * 10000 / price_paise)");
+
+/** A required reference to another table's row. */
+const idOf = (name: string, target: () => AnySQLiteColumn, onDelete?: "cascade") => text(name).notNull().references(target, { onDelete });
 
 /** A JSON column read whole, empty by default. */
 const jsonText = <T>(name: string, empty: "[]" | "{}") =>
@@ -80,9 +83,7 @@ export const addresses = sqliteTable(
   "addresses",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: idOf("user_id", () => users.id, "cascade"),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
@@ -110,9 +111,7 @@ export const orders = sqliteTable(
   "orders",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: idOf("user_id", () => users.id),
     subtotalPaise: integer("subtotal_paise").notNull(),
     taxPaise: integer("tax_paise").notNull(),
     /** Basis points (200 = 2%), as set when the order was placed. */
@@ -180,9 +179,7 @@ export const orderItems = sqliteTable(
   "order_items",
   {
     id: text("id").primaryKey(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id),
+    orderId: idOf("order_id", () => orders.id),
     /** No foreign key on purpose: the product may since have been deleted. */
     productId: text("product_id").notNull(),
     name: text("name").notNull(),
@@ -208,9 +205,7 @@ export const refunds = sqliteTable(
   {
     /** Also Stripe's idempotency key and the refund's metadata.refundId. */
     id: text("id").primaryKey(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id),
+    orderId: idOf("order_id", () => orders.id),
     amountPaise: integer("amount_paise").notNull(),
     reason: text("reason").notNull(),
     status: text("status", { enum: REFUND_STATES }).notNull(),
@@ -266,12 +261,8 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id),
+    userId: idOf("user_id", () => users.id, "cascade"),
+    orderId: idOf("order_id", () => orders.id),
     event: text("event").notNull(),
     message: text("message").notNull(),
     createdAt: integer("created_at").notNull(),
@@ -339,11 +330,6 @@ export const refundsRelations = relations(refunds, ({ one }) => ({ order: one(or
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({ order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }) }));
 
 /** Part of the edge cache's key, bumped by triggers on every change shoppers see (ADR 059). */
-export const catalogVersion = sqliteTable(
-  "catalog_version",
-  {
-    id: integer("id").primaryKey(),
-    version: integer("version").notNull(),
-  },
-  (t) => [check("catalog_version_single_row", sql`${t.id} = 1`)],
-);
+export const catalogVersion = sqliteTable("catalog_version", { id: integer("id").primaryKey(), version: integer("version").notNull() }, (t) => [
+  check("catalog_version_single_row", sql`${t.id} = 1`),
+]);

@@ -20,10 +20,7 @@ export function checkoutReturnUrls(env: ReturnEnv, callerOrigin: string | null, 
   }
   const appUrl = env.APP_URL.replace(/\/$/, "");
   // Paid: straight to the order, which confirms the payment; back from cancelling, the cart says the order waits for it, with Pay now (ADR 054).
-  return {
-    success: `${appUrl}${paymentReturnPath(orderId)}`,
-    cancel: `${appUrl}/cart?${UNPAID_PARAM}=${encodeURIComponent(orderId)}`,
-  };
+  return { success: `${appUrl}${paymentReturnPath(orderId)}`, cancel: `${appUrl}/cart?${UNPAID_PARAM}=${encodeURIComponent(orderId)}` };
 }
 
 /** STRIPE_PAYMENT_METHODS ("card,upi"), or none: then Stripe offers what its Dashboard has switched on. */

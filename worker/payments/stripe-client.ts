@@ -2,9 +2,7 @@ import Stripe from "stripe";
 
 export type StripeEnv = Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_BASE">;
 
-export function cardPaymentsEnabled(env: StripeEnv): boolean {
-  return Boolean(env.STRIPE_SECRET_KEY);
-}
+export const cardPaymentsEnabled = (env: StripeEnv): boolean => Boolean(env.STRIPE_SECRET_KEY);
 
 /** STRIPE_API_BASE (tests and local runs only) points it at the in-repo fake. */
 export function stripeClient(env: StripeEnv): Stripe {

@@ -1,5 +1,4 @@
-// The client a per-address brake counts: CF-Connecting-IP (X-Forwarded-For is forgeable); an IPv6
-// address by its /64, the network one subscriber gets, inside which the client picks addresses at will.
+// The client a per-address brake counts: CF-Connecting-IP (X-Forwarded-For is forgeable); IPv6 by its /64, all one subscriber's to pick addresses from.
 export function clientAddress(request: Request): string {
   const raw = request.headers.get("cf-connecting-ip")?.trim() ?? "";
   if (!raw) return "unknown";

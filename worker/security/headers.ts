@@ -19,10 +19,7 @@ export function documentCsp(nonce: string, extraFormTargets: string[] = []): str
   ].join("; ");
 }
 
-export function newNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
-}
+export const newNonce = (): string => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 
 export function withCommonHeaders(response: Response, request: Request): Response {
   // Some responses (fetch() results, redirects) have immutable headers: copy when needed.

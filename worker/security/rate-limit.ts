@@ -22,23 +22,18 @@ function accountOf(input: unknown): string {
   return typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : "";
 }
 
-/** Attempts on one account from anywhere. */
-async function limitAccountLogins(env: Limits, scope: "login" | "seller-login", input: unknown) {
-  await enforce(env, "ACCOUNT_LIMITER", `${scope}:${accountOf(input)}`, TOO_MANY_LOGINS);
-}
-
-/** Per account and address; a login also per account, and per address. */
+/** Per account and address; a login also per account (from anywhere), and per address. */
 export async function limitAuthAttempt(env: Limits, request: Request, input: unknown, kind: "login" | "register") {
   const address = clientAddress(request);
   await enforce(env, "AUTH_LIMITER", `${kind}:${accountOf(input)}:${address}`, TOO_MANY_LOGINS);
   if (kind !== "login") return;
-  await limitAccountLogins(env, "login", input);
+  await enforce(env, "ACCOUNT_LIMITER", `login:${accountOf(input)}`, TOO_MANY_LOGINS);
   await enforce(env, "ADDRESS_LIMITER", `login-from:${address}`, TOO_MANY_LOGINS);
 }
 
 export async function limitSellerLogin(env: Limits, request: Request, input: unknown) {
   await enforce(env, "AUTH_LIMITER", `seller:${clientAddress(request)}`, TOO_MANY_LOGINS);
-  await limitAccountLogins(env, "seller-login", input);
+  await enforce(env, "ACCOUNT_LIMITER", `seller-login:${accountOf(input)}`, TOO_MANY_LOGINS);
 }
 
 export async function limitOrders(env: Limits, userId: string) {

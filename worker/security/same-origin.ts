@@ -6,9 +6,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const EXEMPT_PATHS = new Set(["/api/stripe/webhook"]);
 
 export function isCrossSiteWrite(request: Request, env: Pick<Env, "APP_URL" | "CORS_ORIGINS">): boolean {
-  if (SAFE_METHODS.has(request.method)) return false;
-  if (EXEMPT_PATHS.has(new URL(request.url).pathname)) return false;
-  return isCrossSite(request, env);
+  return !SAFE_METHODS.has(request.method) && !EXEMPT_PATHS.has(new URL(request.url).pathname) && isCrossSite(request, env);
 }
 
 export function isCrossSite(request: Request, env: Pick<Env, "APP_URL" | "CORS_ORIGINS">): boolean {
@@ -25,12 +23,8 @@ export function isCrossSite(request: Request, env: Pick<Env, "APP_URL" | "CORS_O
 
 /** CORS_ORIGINS, comma-separated. */
 export function corsAllowList(env: Pick<Env, "CORS_ORIGINS">): Set<string> {
-  return new Set(
-    (env.CORS_ORIGINS ?? "")
-      .split(",")
-      .map((o) => safeOrigin(o.trim()))
-      .filter((o): o is string => o !== null),
-  );
+  const origins = (env.CORS_ORIGINS ?? "").split(",").map((o) => safeOrigin(o.trim()));
+  return new Set(origins.filter((o): o is string => o !== null));
 }
 
 function safeOrigin(url: string | undefined): string | null {

@@ -35,6 +35,5 @@ export async function countInWindow(db: Database, key: string, spec: WindowSpec,
 
 /** The scheduled job's clean-up. */
 export async function forgetEndedWindows(db: Database, before: number): Promise<number> {
-  const deleted = await db.delete(brakeCounts).where(lt(brakeCounts.windowStart, before)).returning({ key: brakeCounts.key });
-  return deleted.length;
+  return (await db.delete(brakeCounts).where(lt(brakeCounts.windowStart, before)).returning({ key: brakeCounts.key })).length;
 }

@@ -5,12 +5,11 @@ import { isDbError } from "@worker/db/errors";
 import { users, type User } from "@worker/db/schema";
 import { conflict, HttpError, parseInput } from "@worker/errors";
 import { decoyHash, hashPassword, verifyPassword } from "@worker/password";
-import { loginInput, registerInput } from "@worker/validation/account";
+import { INVALID_LOGIN, loginInput, registerInput } from "@worker/validation/account";
 import { deliveryAddressQuery } from "./addresses";
 import { knownCartItems, savedCartPricesQuery, storeCart, toPrices } from "./cart";
 import { storeSettingsQuery, toStoreSettings } from "./store-settings";
 
-export const INVALID_LOGIN = "Invalid email or password";
 const EMAIL_TAKEN = "An account with this e-mail already exists. Try logging in.";
 
 export const publicUser = (user: User) => ({ _id: user.id, name: user.name, email: user.email, cartItems: user.cartItems });

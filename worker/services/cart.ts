@@ -11,10 +11,7 @@ import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store
 
 export type CartLine = ReturnType<typeof toCartLines>[number];
 
-/**
- * The cart page's data in one D1 round trip. Placing the cart replaces the shopper's waiting card orders
- * (checkout.ts), so the stock they hold counts as left, and the newest is named.
- */
+/** The cart page's data in one D1 round trip; placing the cart replaces the shopper's waiting card orders, so their stock counts as left. */
 export async function cartPage(db: Database, shopper: { userId: string } | { guestItems: CartItems }) {
   if ("guestItems" in shopper) {
     const ids = Object.keys(shopper.guestItems);

@@ -1,11 +1,11 @@
-// The seller dashboard's figures, in one round trip of small indexed reads (ADR 036): sums from the
-// trigger-kept `sales_days` tables. An order counts for the IST day it was placed, in its current state.
-import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+// The seller dashboard's figures: one round trip of small indexed reads of trigger-kept sums (ADR 036); an order counts, as it is now, on the IST day placed.
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { BEST_SELLER_DAYS, CHART_DAYS, LOW_STOCK, PERIODS, type PeriodKey, type WaitingKey } from "@shared/dashboard";
 import { DAY_MS, IST_OFFSET_MS, istDay, istDayStart } from "@shared/ist";
 import { paiseToRupees } from "@shared/money";
 import type { Database } from "@worker/db/client";
 import { orders, products, productSalesDays, salesDays } from "@worker/db/schema";
+import { toFulfil } from "./seller-orders";
 
 export type PeriodFigures = Omit<typeof salesDays.$inferSelect, "day">;
 export type DaySales = { day: number; orders: number; salesPaise: number };
@@ -41,9 +41,6 @@ const EMPTY_DAY: PeriodFigures = {
   refundDuePaise: 0,
   cancelledOrders: 0,
 };
-
-/** As on the orders page. */
-const sellersToFulfil = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true));
 
 export function bestSellersQuery(db: Database, today: number) {
   const topSellers = db
@@ -85,7 +82,7 @@ export function dashboardQueries(db: Database, today: number) {
     db
       .select({ status: orders.status, n: sql<number>`count(*)` })
       .from(orders)
-      .where(and(inArray(orders.status, ["Order Placed", "Packed", "Out for delivery"]), sellersToFulfil))
+      .where(and(inArray(orders.status, ["Order Placed", "Packed", "Out for delivery"]), toFulfil))
       .groupBy(orders.status),
     countAndSum(and(eq(orders.status, "Delivered"), eq(orders.paymentType, "COD"), eq(orders.isPaid, false))),
     countAndSum(sql`${orders.paymentState} = 'refund_due'`), // a literal, so the partial index applies

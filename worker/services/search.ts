@@ -83,17 +83,12 @@ function toShopPage(rows: Row[], limit: number, tag: string, didYouMeanFor: stri
   const last = page[page.length - 1];
   const found = page.some((row) => row.rank < FUZZY_TIER);
   const match: MatchKind = page.length === 0 ? "none" : found ? "found" : "close";
+  const names = page.map(({ name }) => name);
   return {
     products: page.map(({ sortKey: _key, rowid: _rowid, rank: _rank, ...product }) => product),
     nextCursor: rows.length > limit && last ? `${tag}${last.sortKey}.${last.rowid}` : null,
     match,
-    didYouMean:
-      match === "close" && didYouMeanFor
-        ? correctedSearch(
-            didYouMeanFor,
-            page.map(({ name }) => name),
-          )
-        : null,
+    didYouMean: match === "close" && didYouMeanFor ? correctedSearch(didYouMeanFor, names) : null,
     soldOut: [],
   };
 }

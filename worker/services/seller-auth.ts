@@ -1,7 +1,7 @@
 /** The single seller account: credentials are Worker secrets, compared in constant time. */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { HttpError, parseInput } from "@worker/errors";
-import { loginInput } from "@worker/validation/account";
+import { INVALID_LOGIN, loginInput } from "@worker/validation/account";
 
 /** Compare digests, so neither the secret's length nor its content leaks through timing. */
 function sameSecret(given: string, expected: string): boolean {
@@ -22,5 +22,5 @@ export function checkSellerLogin(env: Pick<Env, "SELLER_EMAIL" | "SELLER_PASSWOR
   }
   const emailOk = sameSecret(email, env.SELLER_EMAIL.trim().toLowerCase());
   const passwordOk = sameSecret(password, env.SELLER_PASSWORD);
-  if (!(emailOk && passwordOk)) throw new HttpError(401, "Invalid email or password");
+  if (!(emailOk && passwordOk)) throw new HttpError(401, INVALID_LOGIN);
 }

@@ -13,7 +13,7 @@ import type { OrderWithItems } from "./orders";
 
 export const SELLER_PAGE_SIZE = 10;
 
-const toFulfil = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true))!;
+export const toFulfil = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true))!;
 
 /** `waiting`: orders waiting for the seller's next step, the sidebar's badge. */
 export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = {}) {

@@ -21,9 +21,7 @@ export function detectImageType(bytes: Uint8Array): { contentType: string; exten
 export type ImageChoice = { keep: string } | { file: FormDataEntryValue; slot?: number };
 
 /** An untouched file input sends an empty part. */
-export function isChosenFile(value: FormDataEntryValue | null): value is File {
-  return value !== null && typeof value !== "string" && value.size > 0;
-}
+export const isChosenFile = (value: FormDataEntryValue | null): value is File => value !== null && typeof value !== "string" && value.size > 0;
 
 export function fileChoices(values: FormDataEntryValue[]): ImageChoice[] {
   if (values.some((v) => typeof v === "string" && v !== "")) throw new HttpError(400, "Images must be files");

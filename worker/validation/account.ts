@@ -2,6 +2,8 @@ import { z } from "zod";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@shared/accounts";
 import { emailField } from "./common";
 
+export const INVALID_LOGIN = "Invalid email or password";
+
 const COMMON_PASSWORDS = new Set(
   "password password1 password123 12345678 123456789 1234567890 qwertyuiop qwerty123 11111111 00000000 iloveyou abcdefgh abc12345 letmein1 welcome1 admin123 passw0rd".split(
     " ",
@@ -22,7 +24,7 @@ export const registerInput = z.object({
 
 export const loginInput = z.object({
   email: emailField,
-  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(PASSWORD_MAX, "Invalid email or password"),
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(PASSWORD_MAX, INVALID_LOGIN),
 });
 
 export const subscribeInput = z.object({ email: emailField });

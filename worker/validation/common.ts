@@ -34,9 +34,7 @@ export function refuse(ctx: z.RefinementCtx, message: string): typeof z.NEVER {
 const DECIMAL_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /** Decimal text as its number, anything else as it came: `Number()` would read "0x10", "1e3", " " and `true`. */
-export function fromDecimalText(value: unknown): unknown {
-  return typeof value === "string" && DECIMAL_TEXT.test(value.trim()) ? Number(value.trim()) : value;
-}
+export const fromDecimalText = (value: unknown): unknown => (typeof value === "string" && DECIMAL_TEXT.test(value.trim()) ? Number(value.trim()) : value);
 
 /** A number from a form (decimal text only) or the API, checked by `schema`. */
 export const decimal = <S extends z.ZodType>(schema: S) => z.preprocess(fromDecimalText, schema);

@@ -88,13 +88,13 @@ export const sellerCancelInput = orderRefInput
   .extend({ reason: z.enum(SELLER_CANCEL_REASONS, { error: "Choose a reason for cancelling" }), note: cancelNoteField })
   .refine((input) => input.reason !== "Other" || input.note, { message: "Write a note for the customer when the reason is Other", path: ["note"] });
 
-/** The seller's orders page (cancelling has its own form). */
 /** A refund through Stripe (ADR 072): `POST /api/order/refund` and the Orders page's Refund. */
 export const refundInput = orderRefInput.extend({
   amount: requiredNumber(rupeeAmount("The refund", 1_00_00_000), "Enter the amount to refund"),
   reason: z.enum([...PART_REFUND_REASONS, CANCEL_REFUND_REASON], { error: "Choose why you refund" }),
 });
 
+/** The seller's orders page (cancelling has its own form). */
 export const sellerOrderFormInput = z.discriminatedUnion("intent", [
   orderStatusInput.extend({ intent: z.literal("move") }),
   orderRefInput.extend({ intent: z.literal("paid") }),

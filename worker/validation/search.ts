@@ -9,9 +9,7 @@ export const searchTextField = z
   .pipe(z.string().max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters`));
 
 /** A page's search box: cut to 100 characters (results, not an error, for a long paste). */
-export function searchTextOfPage(raw: string | null): string {
-  return normaliseSearchText([...normaliseSearchText(raw ?? "")].slice(0, MAX_SEARCH_LENGTH).join(""));
-}
+export const searchTextOfPage = (raw: string | null): string => normaliseSearchText([...normaliseSearchText(raw ?? "")].slice(0, MAX_SEARCH_LENGTH).join(""));
 
 /** What /products shows, leniently: an unknown sort or category is ignored (links must never end in an error page). */
 export function shopListingOfPage(params: URLSearchParams) {

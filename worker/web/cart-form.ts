@@ -31,6 +31,4 @@ export async function applyCartForm(request: Request, context: Readonly<RouterCo
   return { msg, headers: { "Set-Cookie": cartCookie(request, worker.env, await knownCartItems(worker.db, next)) } };
 }
 
-export function cartFormReturn(request: Request): string {
-  return safeLocalPath(new URL(request.url).searchParams.get("redirectTo") ?? "/cart");
-}
+export const cartFormReturn = (request: Request): string => safeLocalPath(new URL(request.url).searchParams.get("redirectTo") ?? "/cart");

@@ -1,5 +1,4 @@
-// What search engines and link previews read (ADR 037), absolute on APP_URL, never the request's origin.
-// Built by loaders and passed to `meta` as data, so none of it is in the browser's first load.
+// What search engines and link previews read (ADR 037), absolute on APP_URL; loaders pass it to `meta` as data, so it is not in the browser's first load.
 import type { MetaDescriptor } from "react-router";
 import { findCategory } from "@shared/categories";
 import { absoluteImageUrl } from "@shared/images";
@@ -10,15 +9,8 @@ import type { Product } from "@worker/db/schema";
 /** `image`: the R2 key of the picture of pages without one of their own. */
 export type Site = { origin: string; name: string; image: string };
 
-type PageSeo = {
-  site: Site;
-  /** Without a query: every variant (paging, search, sort) names the plain page. */
-  path: string;
-  title: string;
-  description: string;
-  image?: string;
-  type?: "website" | "product";
-};
+/** `path` without a query: every variant (paging, search, sort) names the plain page. */
+type PageSeo = { site: Site; path: string; title: string; description: string; image?: string; type?: "website" | "product" };
 
 export function seoMeta({ site, path, title, description, image = site.image, type = "website" }: PageSeo): MetaDescriptor[] {
   const url = new URL(path, site.origin).href;

@@ -1,5 +1,4 @@
-// Who is shopping: one lazy lookup per request (`shopperMiddleware`), so its loaders and action share
-// one KV read and one user row, and a request that never asks pays nothing.
+// Who is shopping, looked up lazily once per request (`shopperMiddleware`): loaders and action share one KV read and one user row; unasked, it costs nothing.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { CartItems, CartPrices } from "@shared/cart";
 import { CART_COOKIE, parseCart } from "./cart-cookie";
