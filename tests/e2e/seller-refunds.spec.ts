@@ -6,7 +6,7 @@
  * carry a surname no other journey uses, and the seller's page is searched for it.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { APPLE, open } from "./support/app";
+import { APPLE, expectQuestionClosesByKeyboard, open } from "./support/app";
 import { addAddressByApi, newAddress, openSellerPage, orderCards, SELLER_STATE, type Shopper } from "./support/accounts";
 import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { appOrigin, moveBySeller, orderNumber, placePaidCardOrderByApi, sellerOrderCard, uniqueSurname } from "./support/orders";
@@ -56,11 +56,15 @@ for (const device of DEVICES) {
       await expect(card.getByText(/^Mark refunded/)).toHaveCount(0);
 
       // A missing item: ₹50 of the ₹112.20 back.
-      await card.getByText(`Refund (order ${orderNumber(orderId)})`).click();
+      const refundToggle = card.getByText(`Refund (order ${orderNumber(orderId)})`);
+      const refundButton = card.getByRole("button", { name: "Refund", exact: true });
+      // The form opens and closes again by keyboard (Escape, Keep), refunding nothing.
+      await expectQuestionClosesByKeyboard(sellerPage, refundToggle, refundButton, card.getByRole("button", { name: "Keep", exact: true }));
+      await refundToggle.click();
       await expect(card).toContainText("at most ₹112.20");
       await card.getByLabel("Amount (₹)").fill("50");
       await card.getByLabel("Reason").selectOption("Missing item");
-      await card.getByRole("button", { name: "Refund", exact: true }).click();
+      await refundButton.click();
       await expect(sellerPage.getByText("Refund of ₹50 started")).toBeVisible();
       await open(shopperPage, `/my-orders/${orderId}`);
       await expect(shopperPage.getByTestId("refund-state")).toHaveText(new RegExp(`^Refund of ₹50 \\(Missing item\\) (started|made) on ${todayInIndia()}`));

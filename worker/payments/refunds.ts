@@ -5,7 +5,7 @@ import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
 import { formatRupees, rupeesToPaise } from "@shared/money";
-import { CANCEL_REFUND_REASON, orderNumber } from "@shared/order-status";
+import { CANCEL_REFUND_REASON, leftToRefund, orderNumber } from "@shared/order-status";
 import type { Database, Store } from "@worker/db/client";
 import { orders, refunds, type Order, type Refund } from "@worker/db/schema";
 import { conflict, HttpError, notFound, parseInput } from "@worker/errors";
@@ -14,20 +14,16 @@ import { stripeClient } from "./stripe-client";
 
 /** What an order's refunds take of its payment: all but those that failed. */
 const LIVE_SUM = "SELECT coalesce(sum(amount_paise), 0) FROM refunds WHERE order_id = orders.id AND status IN ('requested', 'pending', 'succeeded')";
-const liveSum = sql.raw(`(${LIVE_SUM})`);
 
 /** The amount, only if what is left of the payment covers it, in the one statement. */
 const RESERVE = `INSERT INTO refunds (id, order_id, amount_paise, reason, status, created_at, updated_at)
   SELECT ?1, id, ?3, ?4, 'requested', ?5, ?5 FROM orders
   WHERE id = ?2 AND is_paid = 1 AND payment_type = 'Online' AND ?3 <= amount_paise - (${LIVE_SUM})`;
 
-/** What is left of a paid online order's payment to refund. */
-export async function refundableLeft(db: Database, order: Order): Promise<number> {
-  const [row] = await db
-    .select({ left: sql<number>`${orders.amountPaise} - ${liveSum}` })
-    .from(orders)
-    .where(eq(orders.id, order.id));
-  return order.isPaid && order.paymentType === "Online" ? (row?.left ?? 0) : 0;
+/** What is left of the payment to refund, read now (shared/order-status.ts's one rule). */
+async function refundableLeft(db: Database, orderId: string): Promise<number> {
+  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId), with: { refunds: true } });
+  return order ? leftToRefund(order) : 0;
 }
 
 /** Asks Stripe to refund `amountPaise` of a paid online order; "unreachable" leaves it requested, for the sweep. */
@@ -44,7 +40,7 @@ export async function refundPayment(store: Store, order: Order, amountPaise: num
     updatedAt: now,
   };
   const { meta } = await store.db.$client.prepare(RESERVE).bind(refund.id, order.id, amountPaise, reason, now).run();
-  if (meta.changes !== 1) throw conflict(`At most ${formatRupees(await refundableLeft(store.db, order))} of this payment is left to refund.`);
+  if (meta.changes !== 1) throw conflict(`At most ${formatRupees(await refundableLeft(store.db, order.id))} of this payment is left to refund.`);
   return { refund, outcome: await askStripe(store, refund, order) };
 }
 
@@ -117,7 +113,7 @@ export function settleRefund(db: Database, refund: Pick<Stripe.Refund, "id" | "s
 export async function refundCancelled(store: Store, order: Order): Promise<void> {
   if (!store.env.STRIPE_SECRET_KEY || !order.stripeSessionId) return;
   try {
-    const left = await refundableLeft(store.db, order);
+    const left = await refundableLeft(store.db, order.id);
     if (order.paymentState === "refund_due" && left > 0) await refundPayment(store, order, left, CANCEL_REFUND_REASON);
   } catch (error) {
     console.error("A cancelled order's refund was not asked for; the sweep asks again", order.id, error);
