@@ -1,4 +1,4 @@
-import { APPLE, TOMATO, allCartChangesSaved, cartLink, expectCartCount, open, productCard, summaryValue } from "./support/app";
+import { APPLE, TOMATO, allCartChangesSaved, cartLink, expectCartCount, holdCartPosts, open, productCard, summaryValue } from "./support/app";
 import {
   accountMenu,
   addressLine,
@@ -164,18 +164,9 @@ test.describe("shopper accounts", () => {
     await expectCartCount(page, 1);
     await allCartChangesSaved(page);
     // The tomato's post is held: the shopper logs in while it is on its way.
-    let releaseTomato = () => {};
-    const tomatoHeld = new Promise<void>((resolve) => (releaseTomato = resolve));
-    await page.route(
-      (url) => url.pathname === "/cart.data",
-      async (route) => {
-        if (route.request().method() === "POST") await tomatoHeld;
-        await route.continue();
-      },
-    );
-    let tomatoReleased = false;
+    const tomato = await holdCartPosts(page);
     const loginSent: boolean[] = []; // for each login post: was the tomato's post released by then?
-    page.on("request", (request) => new URL(request.url()).pathname === "/login.data" && loginSent.push(tomatoReleased));
+    page.on("request", (request) => new URL(request.url()).pathname === "/login.data" && loginSent.push(tomato.released));
     await productCard(page, TOMATO.name)
       .getByRole("button", { name: `Add ${TOMATO.name} to cart` })
       .click();
@@ -185,8 +176,7 @@ test.describe("shopper accounts", () => {
     await logInThroughDialog(page, shopper);
     // The login waits for the cart to be saved, so that the account gets the tomato too.
     await page.waitForTimeout(300); // room for a login that did not wait to leave
-    tomatoReleased = true;
-    releaseTomato();
+    tomato.release();
     await expect(accountMenu(page, shopper.name)).toBeVisible();
     expect(loginSent).toEqual([true]);
     await page.unrouteAll();

@@ -1,4 +1,17 @@
-import { APPLE, RICE, cartLink, expectCartCount, expectedTotals, open, orderSummary, productCard, reload, rupees, summaryValue } from "./support/app";
+import {
+  APPLE,
+  RICE,
+  cartLink,
+  expectCartCount,
+  expectedTotals,
+  holdCartPosts,
+  open,
+  orderSummary,
+  productCard,
+  reload,
+  rupees,
+  summaryValue,
+} from "./support/app";
 import { expect, test } from "./support/fixtures";
 
 test.describe("browse a category and buy a product", () => {
@@ -40,24 +53,14 @@ test.describe("browse a category and buy a product", () => {
   test("Buy now pressed while an Add to Cart is on its way: the cart gets both", async ({ page }) => {
     await open(page, `/products/fruits/${APPLE.id}`);
     // The add's post is held while the shopper presses Buy now (a new document, which would cut it off).
-    let releaseAdd = () => {};
-    const addHeld = new Promise<void>((resolve) => (releaseAdd = resolve));
-    await page.route(
-      (url) => url.pathname === "/cart.data",
-      async (route) => {
-        if (route.request().method() === "POST") await addHeld;
-        await route.continue();
-      },
-    );
-    let addReleased = false;
+    const add = await holdCartPosts(page);
     const buyNowSent: boolean[] = []; // for each Buy now: was the add released by then?
-    page.on("request", (request) => request.isNavigationRequest() && request.method() === "POST" && buyNowSent.push(addReleased));
+    page.on("request", (request) => request.isNavigationRequest() && request.method() === "POST" && buyNowSent.push(add.released));
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expectCartCount(page, 1);
     await page.getByRole("button", { name: "Buy now" }).click();
     await page.waitForTimeout(300); // room for a Buy now that did not wait to leave
-    addReleased = true;
-    releaseAdd();
+    add.release();
     await page.waitForURL("/cart");
     expect(buyNowSent).toEqual([true]);
     await expect(page.getByRole("listitem").filter({ hasText: APPLE.name }).getByTestId("quantity")).toHaveText(/in cart:\s*2$/);

@@ -1,4 +1,4 @@
-import { APPLE, RICE, expectCartCount, open, reload } from "./support/app";
+import { APPLE, RICE, expectCartCount, holdCartPosts, open, reload } from "./support/app";
 import { addToCartFromProductPage, orderCards, placeCodOrderFromCart } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
@@ -32,20 +32,12 @@ test.describe("a shopper's own orders", () => {
     await addToCartFromProductPage(page, RICE, { signedIn: true });
     await open(page, "/cart");
     // The + is held on its way to the server while the shopper places the order.
-    let releasePlus = () => {};
-    const plusHeld = new Promise<void>((resolve) => (releasePlus = resolve));
-    await page.route(
-      (url) => url.pathname === "/cart.data",
-      async (route) => {
-        if (route.request().method() === "POST" && !new URL(route.request().url()).searchParams.has("checkout")) await plusHeld;
-        await route.continue();
-      },
-    );
+    const plus = await holdCartPosts(page);
     await page.getByRole("button", { name: `Add one more ${RICE.name}` }).click();
     await expectCartCount(page, 2);
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.waitForTimeout(300); // room for an order that did not wait to leave
-    releasePlus();
+    plus.release();
     await page.waitForURL(/\/my-orders\?placed=/);
     await page.unrouteAll();
     await expect(orderCards(page).first()).toContainText("Total: ₹1,060.80"); // 2 × ₹520 + 2% tax

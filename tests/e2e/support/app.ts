@@ -201,3 +201,26 @@ export async function expectQuestionClosesByKeyboard(page: Page, toggle: Locator
   await expect(answer).toBeHidden();
   await expect(toggle).toBeFocused();
 }
+
+/** Holds the cart's change posts (`/cart.data`, not Place Order's `?checkout`) until `release()`: a change still on
+ * its way while the shopper does something else. `released` says whether it was let go. */
+export async function holdCartPosts(page: Page) {
+  let letGo = () => {};
+  const open = new Promise<void>((resolve) => (letGo = resolve));
+  const hold = {
+    released: false,
+    release: () => {
+      hold.released = true;
+      letGo();
+    },
+  };
+  await page.route(
+    (url) => url.pathname === "/cart.data",
+    async (route) => {
+      const request = route.request();
+      if (request.method() === "POST" && !new URL(request.url()).searchParams.has("checkout")) await open;
+      await route.continue();
+    },
+  );
+  return hold;
+}
