@@ -15,6 +15,9 @@ export type SeedProduct = {
   countryOfOrigin: string;
   manufacturer: string;
   shelfLife: string;
+  /** GST inside the price, in basis points, and the HSN code (ADR 073). */
+  gstRate: number;
+  hsn: string;
 };
 
 type Row = [name: string, category: string, mrp: number, price: number, weight: string, emoji: string, description: string[]];
@@ -90,6 +93,46 @@ const DECLARED: Record<string, Partial<{ countryOfOrigin: string; manufacturer: 
   "Oats Noodles 72g": { manufacturer: "Marico Ltd.\nMumbai, Maharashtra" },
 };
 
+/** GST (%) and HSN per product, in the slabs since 22 Sep 2025: fresh produce, milk, paneer, eggs and plain bread nil,
+ * packaged staples and snacks 5%, sweetened fizzy drinks 40%. */
+const TAX: Record<string, [gstPercent: number, hsn: string]> = {
+  "Potato 500g": [0, "0701"],
+  "Tomato 1 kg": [0, "0702"],
+  "Carrot 500g": [0, "0706"],
+  "Spinach 500g": [0, "0709"],
+  "Onion 500g": [0, "0703"],
+  "Apple 1 kg": [0, "0808"],
+  "Orange 1 kg": [0, "0805"],
+  "Banana 1 kg": [0, "0803"],
+  "Mango 1 kg": [0, "0804"],
+  "Grapes 500g": [0, "0806"],
+  "Amul Milk 1L": [0, "0401"],
+  "Paneer 200g": [0, "0406"],
+  "Eggs 12 pcs": [0, "0407"],
+  "Curd 400g": [5, "0403"],
+  "Cheese 200g": [5, "0406"],
+  "Coca-Cola 1.5L": [40, "2202"],
+  "Pepsi 1.5L": [40, "2202"],
+  "Sprite 1.5L": [40, "2202"],
+  "Fanta 1.5L": [40, "2202"],
+  "7 Up 1.5L": [40, "2202"],
+  "Basmati Rice 5kg": [5, "1006"],
+  "Wheat Flour 5kg": [5, "1101"],
+  "Organic Quinoa 500g": [5, "1008"],
+  "Brown Rice 1kg": [5, "1006"],
+  "Barley 1kg": [5, "1003"],
+  "Brown Bread 400g": [0, "1905"],
+  "Butter Croissant 100g": [5, "1905"],
+  "Chocolate Cake 500g": [5, "1905"],
+  "Whole Wheat Bread 400g": [0, "1905"],
+  "Vanilla Muffins 6 pcs": [5, "1905"],
+  "Maggi Noodles 280g": [5, "1902"],
+  "Top Ramen 270g": [5, "1902"],
+  "Knorr Cup Soup 70g": [5, "2104"],
+  "Yippee Noodles 260g": [5, "1902"],
+  "Oats Noodles 72g": [5, "1902"],
+};
+
 export const SEED_PRODUCTS: SeedProduct[] = rows.map(([name, category, mrp, price, weight, emoji, description]) => ({
   id: `seed-${name
     .toLowerCase()
@@ -105,6 +148,8 @@ export const SEED_PRODUCTS: SeedProduct[] = rows.map(([name, category, mrp, pric
   countryOfOrigin: "India",
   ...BY_CATEGORY[category]!,
   ...DECLARED[name],
+  gstRate: TAX[name]![0] * 100,
+  hsn: TAX[name]![1],
 }));
 
 /** Code points of the pictures of categories and of the home page. */

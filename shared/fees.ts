@@ -2,13 +2,14 @@
 import { formatRupees, shortfalls, type Fees, type Paise, type Totals } from "./money";
 import { taxLineLabel } from "./tax";
 
-/** Between the items and the total, as the cart, the order page, the invoice and Stripe name them; delivery shows even when free. */
+/** Between the items and the total, as the cart, the order page, the invoice and Stripe name them; delivery shows even when free,
+ * the tax only when it is added (at 0% prices include it). */
 export function billLines(bill: Omit<Totals, "total">): { name: string; paise: Paise; text: string }[] {
   const lines = [
     { name: "Item total", paise: bill.subtotal },
     { name: "Delivery fee", paise: bill.deliveryFee },
     ...(bill.smallCartFee > 0 ? [{ name: "Small-cart fee", paise: bill.smallCartFee }] : []),
-    { name: taxLineLabel(bill.taxBasisPoints), paise: bill.tax },
+    ...(bill.taxBasisPoints > 0 ? [{ name: taxLineLabel(bill.taxBasisPoints), paise: bill.tax }] : []),
   ];
   return lines.map((line) => ({ ...line, text: line.paise === 0 && line.name === "Delivery fee" ? "Free" : formatRupees(line.paise) }));
 }

@@ -40,6 +40,10 @@ export const INDIAN_STATES = [
 
 export type IndianState = (typeof INDIAN_STATES)[number];
 
+const GST_CODES = "35 37 12 18 10 04 22 26 07 30 24 06 02 01 20 29 32 38 31 23 27 14 17 15 13 21 34 03 08 11 33 36 16 09 05 19".split(" ");
+/** The GST state code an invoice's place of supply names: "29" for Karnataka. */
+export const gstStateCode = (state: string): string | undefined => GST_CODES[INDIAN_STATES.indexOf(state as IndianState)];
+
 /** Old or short names people still type (the spec's clients send free text). */
 const OTHER_NAMES: Record<string, IndianState> = {
   orissa: "Odisha",

@@ -147,15 +147,21 @@ for (const device of DEVICES) {
       await expect(page.getByRole("listitem").filter({ hasText: RICE.name })).toHaveCount(1);
     });
 
-    test("the invoice prints as a tax invoice: the store, the lines, the tax as charged, the total in words; no screen controls", async ({
+    test("the invoice, once the order is packed, prints as a tax invoice: the store, the lines, the tax as charged, the total in words; no screen controls", async ({
       page,
       shopper,
       address: _,
+      sellerRequest,
     }) => {
       const orderId = await placeOrderByApi(page, shopper, { items: [{ product: APPLE.id, quantity: 3 }] });
       await open(page, `/my-orders/${orderId}`);
       await page.getByRole("link", { name: "Invoice" }).click();
       await expect(page).toHaveURL(`/my-orders/${orderId}/invoice`);
+      // Numbered when the order is packed (ADR 073): until then a summary.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order Summary");
+      await expect(page.getByTestId("invoice-number")).toHaveText("Issued when the order is packed");
+      await moveBySeller(sellerRequest, orderId, "Packed");
+      await page.reload();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(INVOICE_TITLE);
       await expect(page.getByTestId("paper-cancelled")).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
@@ -165,7 +171,7 @@ for (const device of DEVICES) {
       await expect(page.getByRole("link", { name: "← Back to the order" })).toBeHidden();
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByText("GreenBasket Retail Pvt. Ltd.")).toBeVisible();
-      await expect(page.getByTestId("invoice-number")).toHaveText(`INV-${orderNumber(orderId)}`);
+      await expect(page.getByTestId("invoice-number")).toHaveText(/^INV\/\d{2}-\d{2}\/\d{6}$/);
       await expect(page.getByRole("row").filter({ hasText: APPLE.name })).toContainText(`3${rupees(11_000)}${rupees(33_000)}`);
       await expect(page.getByTestId("invoice-tax")).toHaveText(rupees(660));
       await expect(page.getByTestId("invoice-total")).toHaveText(rupees(33_660));

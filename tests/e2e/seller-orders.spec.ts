@@ -264,9 +264,15 @@ for (const device of DEVICES) {
       await expect(mine.getByTestId("cancel-reason")).toHaveText("Cancelled by the store: Other (Our van broke down; sorry!)");
     });
 
-    test("the invoice and the packing slip print without the seller's screen around them", async ({ sellerPage, page: shopperPage, shopper }) => {
+    test("the invoice and the packing slip print without the seller's screen around them", async ({
+      sellerPage,
+      sellerRequest,
+      page: shopperPage,
+      shopper,
+    }) => {
       const surname = uniqueSurname();
       const orderId = await placeOrderByApi(shopperPage, shopper, { lastName: surname, items: [{ product: "seed-apple-1-kg", quantity: 2 }] });
+      await moveBySeller(sellerRequest, orderId, "Packed"); // packed: its invoice is numbered (ADR 073)
       await openSellerPage(sellerPage, `/seller/orders?q=${encodeURIComponent(`Asha ${surname}`)}`);
       await sellerOrderCard(sellerPage, orderId)
         .getByRole("link", { name: `Invoice of order ${orderNumber(orderId)}` })

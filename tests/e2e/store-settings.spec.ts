@@ -13,7 +13,7 @@ import { open } from "./support/app";
 import { openSellerPage, SELLER_STATE } from "./support/accounts";
 import { checkPincode, chipPromise } from "./support/delivery";
 import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
-import { placeOrderByApi } from "./support/orders";
+import { moveBySeller, placeOrderByApi } from "./support/orders";
 import { leaveQuestion, leavingMidSave, SCREENS, sellerLink } from "./support/unsaved-changes";
 
 type Settings = Record<string, unknown>;
@@ -123,6 +123,7 @@ test.describe("store settings", () => {
       { tag: CATALOGUE_TAG },
       async ({ sellerPage: desktopSeller, sellerRequest, page, shopper, baseURL, browser }) => {
         const orderId = await placeOrderByApi(page, shopper);
+        await moveBySeller(sellerRequest, orderId, "Packed"); // packed: an invoice, not a summary (ADR 073)
         const legalName = `GreenBasket Retail Pvt. Ltd. (${device} unit)`;
         const sellerPage = device === "phone" ? await sellerOnPhone(browser, baseURL!) : desktopSeller;
         const before = await currentSettings(sellerRequest);
@@ -168,6 +169,7 @@ test.describe("store settings", () => {
           await expect(sellerPage.getByText("GreenBasket Retail Pvt. Ltd.", { exact: true })).toBeVisible();
           await expect(sellerPage.getByTestId("invoice-gstin")).toHaveCount(0);
           const laterId = await placeOrderByApi(page, shopper);
+          await moveBySeller(sellerRequest, laterId, "Packed");
           await sellerPage.goto(`/seller/orders/${laterId}/invoice`);
           await sellerPage.emulateMedia({ media: "print" });
           // With a GSTIN it is a tax invoice.

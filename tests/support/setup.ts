@@ -30,6 +30,7 @@ const TABLES = [
   "sales_days",
   "product_sales_days",
   "brake_counts",
+  "invoice_series",
 ];
 beforeEach(async () => {
   await env.DB.batch([

@@ -25,6 +25,8 @@ const SHOWN: Record<string, string | number> = {
   country_of_origin: "'Nepal'",
   manufacturer: "'Someone else'",
   shelf_life: "'1 day'",
+  gst_rate: 1800,
+  hsn: "'0713'",
 };
 /** The columns shoppers do not see, or see only through `in_stock` (the count near the low-stock line is checked below). */
 const NOT_SHOWN = ["id", "stock", "switched_off", "created_at", "updated_at"];

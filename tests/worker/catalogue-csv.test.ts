@@ -23,7 +23,7 @@ import { expectErrorsLogged } from "../support/console";
 
 /** The columns most rows here are written with; a file may leave out the declarations (and any but the required). */
 const HEADER = "id,name,category,price,offer_price,stock,weight,description,images,in_stock";
-const EXPORT_HEADER = "id,name,category,price,offer_price,stock,weight,description,images,country_of_origin,manufacturer,best_before,in_stock";
+const EXPORT_HEADER = "id,name,category,price,offer_price,stock,weight,description,images,country_of_origin,manufacturer,best_before,gst_rate,hsn,in_stock";
 const PICTURE = "products/import-test-picture.webp";
 const PICTURE_URL = `${ORIGIN}/images/${PICTURE}`;
 
@@ -146,7 +146,7 @@ describe("GET /api/product/export", () => {
     expect(row.cells[3]).toBe("50");
     expect(row.cells[4]).toBe("45");
     expect(row.cells[8]).toBe(`${ORIGIN}/images/${evil.images[0]}`);
-    expect(row.cells[12]).toBe("yes");
+    expect(row.cells.at(-1)).toBe("yes");
   });
 
   it("an export imported again changes nothing, its neutralised cells included", async () => {
@@ -318,7 +318,7 @@ describe("POST /api/product/import/preview and /api/product/import", () => {
     expect(await product(milk.id)).toMatchObject({ countryOfOrigin: "Nepal", manufacturer: made.manufacturer, shelfLife: null });
 
     const exported = await (await call("/api/product/export", { headers: { Cookie: cookie } })).text();
-    expect(exported).toContain(`Nepal,"Anand Dairy\nAnand, Gujarat",,yes`);
+    expect(exported).toContain(`Nepal,"Anand Dairy\nAnand, Gujarat",,5,,yes`);
   });
 
   it("reads prices as a spreadsheet writes rupees (₹, Rs., Indian and international grouping); a comma that groups nothing is refused", async () => {

@@ -636,8 +636,15 @@ describe("invoices and packing slips", () => {
       email: "support@greenbasket.example",
       phone: "+91 80000 00000",
     });
-    expect(invoice.invoiceNumber).toBe(`INV-${orderNumber(orderId)}`);
-    expect(invoice.placeOfSupply).toBe("Karnataka");
+    // Numbered when the order is packed (ADR 073); one packed before the series keeps its order number's.
+    expect(invoice.invoiceNumber).toBeNull();
+    const leftBefore = JSON.stringify([
+      { status: "Order Placed", at: 1 },
+      { status: "Packed", at: 2 },
+    ]);
+    await env.DB.prepare("UPDATE orders SET status_history = ? WHERE id = ?").bind(leftBefore, orderId).run();
+    expect((await invoiceData(db(), { shopperId: shopper.id }, orderId)).invoiceNumber).toBe(`INV-${orderNumber(orderId)}`);
+    expect(invoice.placeOfSupply).toBe("Karnataka (29)");
     expect(invoice.amountInWords).toBe("Rupees Three Hundred Forty-Six and Fifty Paise Only");
     expect(invoice.order).toMatchObject({ subtotalPaise: 33_000, taxPaise: 1650, amountPaise: 34_650 });
     expect(invoice.order.items).toEqual([expect.objectContaining({ name: "Apple 1 kg", quantity: 3, unitPricePaise: 11_000 })]);

@@ -119,7 +119,7 @@ describe("a page's first HTML", () => {
       expect(page.robots, path).toBe("noindex");
     }
     // The tax setting tells a store trading in India how to keep to MRP pricing.
-    expect((await document("/seller/settings", { cookie })).main).toContain("Trading in India, set 0% and list prices inclusive of GST");
+    expect((await document("/seller/settings", { cookie })).main).toContain("A store trading in India should set 0%: prices then include GST");
   });
 
   it("calls a struck-through price MRP, and prices inclusive of all taxes, only where no tax is added at checkout", async () => {

@@ -64,7 +64,13 @@ describe("the store's settings", () => {
     // The e-mail lower-cased, the GSTIN upper-cased without spaces.
     // No fees: each null.
     const noFees = { deliveryFee: null, freeDeliveryFrom: null, minimumOrder: null, smallCartFee: null, smallCartBelow: null };
-    expect(saved.settings).toEqual({ ...changes, ...noFees, contact: { ...changes.contact, email: "help@shop.example", gstin: "33AAPFU0939F1Z2" } });
+    // The GST rates a product may carry: absent, the four slabs (ADR 073).
+    expect(saved.settings).toEqual({
+      ...changes,
+      ...noFees,
+      gstRates: [0, 5, 18, 40],
+      contact: { ...changes.contact, email: "help@shop.example", gstin: "33AAPFU0939F1Z2" },
+    });
     expect((await json<{ settings: ApiSettings }>(await call("/api/seller/settings", { headers: { Cookie: seller } }))).settings).toEqual(saved.settings);
     expect(await storedRow()).toMatchObject({ state: "Tamil Nadu", tax_basis_points: 550, standard_min_days: 1, standard_max_days: 4 });
     // Shopper pages see it at once in this isolate (and within a minute in others, ADR 028).

@@ -5,6 +5,7 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type
 // Relative, not an alias: drizzle-kit reads this file outside Vite.
 import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_STATES, type OrderStatus } from "../../shared/order-status";
 import type { Fees } from "../../shared/money";
+import { DEFAULT_GST_RATE } from "../../shared/gst";
 
 /** Discount in basis points, without table names: SQLite uses an expression index only for that exact text. */
 export const PRODUCT_DISCOUNT_SQL = sql.raw("((price_paise - offer_price_paise) * 10000 / price_paise)");
@@ -42,6 +43,9 @@ export const products = sqliteTable(
     countryOfOrigin: text("country_of_origin"),
     manufacturer: text("manufacturer"),
     shelfLife: text("shelf_life"),
+    /** Basis points of GST inside the price, and the HSN code: the invoice's, when prices include GST (ADR 073). */
+    gstRate: integer("gst_rate").notNull().default(DEFAULT_GST_RATE),
+    hsn: text("hsn"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -136,6 +140,9 @@ export const orders = sqliteTable(
     refundedAt: integer("refunded_at"),
     /** The store's details as the invoice prints them, whatever the settings say later. */
     storeContact: text("store_contact", { mode: "json" }).$type<StoreContact>(),
+    /** Given when the order is packed, from the financial year's series (ADR 073). */
+    invoiceNo: text("invoice_no"),
+    invoicedAt: integer("invoiced_at"),
     /** The seller's order search, kept indexable (ADR 035); the reversed phone makes "ending 43210" a prefix. */
     searchName: text("search_name").notNull().default(""),
     searchSurname: text("search_surname").notNull().default(""),
@@ -171,6 +178,7 @@ export const orders = sqliteTable(
       .where(sql`${t.paymentState} = 'refunded'`),
     uniqueIndex("orders_idempotency_unique").on(t.userId, t.idempotencyKey),
     uniqueIndex("orders_stripe_session_unique").on(t.stripeSessionId),
+    uniqueIndex("orders_invoice_no_unique").on(t.invoiceNo),
     check("orders_amount_positive", sql`${t.amountPaise} > 0`),
   ],
 );
@@ -189,6 +197,9 @@ export const orderItems = sqliteTable(
     quantity: integer("quantity").notNull(),
     /** Units taken off a counted stock: what a cancellation gives back, never more. */
     stockTaken: integer("stock_taken").notNull().default(0),
+    /** As the product had them when ordered; NULL on orders from before (ADR 073). */
+    gstRate: integer("gst_rate"),
+    hsn: text("hsn"),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
@@ -196,6 +207,9 @@ export const orderItems = sqliteTable(
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );
+
+/** The last invoice number given in each financial year's series ("INV/26-27"). */
+export const invoiceSeries = sqliteTable("invoice_series", { id: text("id").primaryKey(), last: integer("last").notNull() });
 
 export const REFUND_STATES = ["requested", "pending", "succeeded", "failed", "canceled"] as const;
 
@@ -286,6 +300,11 @@ export const storeSettings = sqliteTable(
     standardMaxDays: integer("standard_max_days").notNull(),
     taxBasisPoints: integer("tax_basis_points").notNull(),
     fees: jsonText<Fees>("fees", "{}"),
+    /** The GST rates (basis points) a product may carry. */
+    gstRates: text("gst_rates", { mode: "json" })
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[0,500,1800,4000]'`),
     contact: text("contact", { mode: "json" }).$type<StoreContact>().notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -117,6 +117,8 @@ export function toApiProduct(product: Product, storeOrigin: string) {
     countryOfOrigin: product.countryOfOrigin,
     manufacturer: product.manufacturer,
     shelfLife: product.shelfLife,
+    gstRate: product.gstRate / 100,
+    hsn: product.hsn,
     unitPrice: unitSalePrice(product.offerPricePaise, product.weight),
     createdAt: new Date(product.createdAt).toISOString(),
   };

@@ -26,6 +26,8 @@ export function csvCells(product: Product, storeOrigin: string): Record<CsvColum
     country_of_origin: product.countryOfOrigin ?? "",
     manufacturer: product.manufacturer ?? "",
     best_before: product.shelfLife ?? "",
+    gst_rate: String(product.gstRate / 100),
+    hsn: product.hsn ?? "",
     in_stock: product.inStock ? "yes" : "no",
   };
 }

@@ -2,6 +2,7 @@
 // writes and the versions read; `commitImport` writes a plan with no refused row in one D1 batch of JSON slices.
 import { sql } from "drizzle-orm";
 import { formatRupees } from "@shared/money";
+import { formatTaxRate } from "@shared/tax";
 import { parseCsv, type CsvRecord } from "@worker/csv";
 import type { Database } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
@@ -15,7 +16,7 @@ import { productColumns } from "./product-admin";
 export type ImportStore = { db: Database; env: Pick<Env, "IMAGES" | "SESSIONS" | "APP_URL"> };
 
 type ProductValues = Pick<Product, "name" | "category" | "description" | "pricePaise" | "offerPricePaise" | "weight" | "stock" | "images"> &
-  Partial<Pick<Product, "countryOfOrigin" | "manufacturer" | "shelfLife">>;
+  Partial<Pick<Product, "countryOfOrigin" | "manufacturer" | "shelfLife" | "gstRate" | "hsn">>;
 const orNone = (text: string | null | undefined) => text ?? "none";
 
 /** Each field's label, and how a change shows its values (descriptions and pictures are only named). */
@@ -29,6 +30,8 @@ const FIELDS: Record<keyof ProductValues, [label: string, shown?: (values: Produ
   countryOfOrigin: ["country of origin", (values) => orNone(values.countryOfOrigin)],
   manufacturer: ["manufacturer"],
   shelfLife: ["best before", (values) => orNone(values.shelfLife)],
+  gstRate: ["GST rate", (values) => formatTaxRate(values.gstRate!)],
+  hsn: ["HSN code", (values) => orNone(values.hsn)],
   stock: ["stock", (values) => (values.stock === null ? "not counted" : String(values.stock))],
   images: ["pictures"],
 };

@@ -88,6 +88,8 @@ export async function placeOrder(
     cancelledBy: null,
     refundedAt: null,
     storeContact: settings.contact,
+    invoiceNo: null,
+    invoicedAt: null,
     ...orderSearchKeys(address),
     createdAt: now,
     updatedAt: now,
@@ -148,6 +150,8 @@ function snapshotItem(orderId: string, product: Product, quantity: number): Orde
     quantity,
     // Only a counted product gives units back later.
     stockTaken: product.stock !== null ? quantity : 0,
+    gstRate: product.gstRate,
+    hsn: product.hsn,
   };
 }
 

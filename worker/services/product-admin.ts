@@ -3,6 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { rupeesToPaise } from "@shared/money";
+import { readStoreSettings } from "./store-settings";
 import type { Database } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
 import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
@@ -22,8 +23,13 @@ export function productColumns(input: ProductInput) {
     countryOfOrigin: input.countryOfOrigin,
     manufacturer: input.manufacturer,
     shelfLife: input.shelfLife,
+    gstRate: input.gstRate,
+    hsn: input.hsn,
   };
 }
+
+/** The GST rates the product form offers (ADR 073). */
+export const gstRatesOffered = async (db: Database) => (await readStoreSettings(db)).gstRates;
 
 export function parseProductData(value: FormDataEntryValue | null): unknown {
   if (typeof value !== "string") throw badRequest("productData must be a JSON object");

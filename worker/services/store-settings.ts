@@ -4,6 +4,7 @@ import { storePromiseSentence } from "@shared/delivery";
 import type { IndianState } from "@shared/indian-states";
 import { feesSentence } from "@shared/fees";
 import { paiseToRupees, type Fees } from "@shared/money";
+import { DEFAULT_GST_RATES } from "@shared/gst";
 import { priceTaxNote, taxPolicySentence } from "@shared/tax";
 import type { Database } from "@worker/db/client";
 import { storeSettings, type StoreContact, type StoreSettingsRow } from "@worker/db/schema";
@@ -19,6 +20,7 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   standardMaxDays: 7,
   taxBasisPoints: 200,
   fees: {},
+  gstRates: DEFAULT_GST_RATES,
   contact: {
     email: "support@greenbasket.example",
     phone: "+91 80000 00000",
@@ -63,14 +65,15 @@ export async function saveStoreSettings(db: Database, input: unknown): Promise<S
 const FEE_NAMES = ["deliveryFee", "freeDeliveryFrom", "minimumOrder", "smallCartFee", "smallCartBelow"] as const;
 
 /** Fees flat and in rupees (null: none), as the form and the API post them. */
-export const toApiSettings = ({ taxBasisPoints, fees, ...settings }: StoreSettings) => ({
+export const toApiSettings = ({ taxBasisPoints, fees, gstRates, ...settings }: StoreSettings) => ({
   ...settings,
   taxPercent: taxBasisPoints / 100,
+  gstRates: gstRates.map((rate) => rate / 100),
   ...(Object.fromEntries(FEE_NAMES.map((name) => [name, fees[name] ? paiseToRupees(fees[name]) : null])) as Record<keyof Fees, number | null>),
 });
 
 /** What every shopper page may show: no pincode list, and the layout's sentences worded here, costing the first load's JavaScript nothing. */
-export function toStorefrontSettings({ expressPincodes, ...settings }: StoreSettings) {
+export function toStorefrontSettings({ expressPincodes, gstRates: _gstRates, ...settings }: StoreSettings) {
   const etas = expressPincodes.map(({ etaMinutes }) => etaMinutes);
   const terms = {
     ...settings,

@@ -42,6 +42,19 @@ export const decimal = <S extends z.ZodType>(schema: S) => z.preprocess(fromDeci
 /** A whole number from `min` to `max`, refused with the one message `msg`. */
 export const wholeNumberIn = (min: number, max: number, msg: string) => decimal(z.number({ error: msg }).int(msg).min(min, msg).max(max, msg));
 
+export const MAX_GST_PERCENT = 40; // the highest slab since 22 Sep 2025
+
+/** A percentage with at most 2 decimals, kept as basis points (2 → 200). */
+export const percentField = (label: string, max: number) =>
+  decimal(
+    z
+      .number({ error: `${label} must be a number` })
+      .min(0, `${label} cannot be negative`)
+      .max(max, `${label} must be at most ${max}%`)
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `Use at most 2 decimals for ${label.replace(/^(A|The) /, "the ")}`)
+      .transform((percent) => Math.round(percent * 100)),
+  );
+
 /** Rupees as a spreadsheet writes them ("Rs. 1,20,000"); commas that are not digit grouping ("1,5") are refused, not guessed at. */
 const GROUPED_RUPEES = /^(?:\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.\d+)?$/;
 function plainRupees(value: unknown): unknown {

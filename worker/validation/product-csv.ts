@@ -4,6 +4,7 @@ import { MAX_IMAGES } from "@shared/product-images";
 import { restoreCell } from "@worker/csv";
 import { wholeNumberIn } from "./common";
 import { productInput } from "./product";
+import { DEFAULT_GST_RATE } from "@shared/gst";
 
 const cell = z.string().transform(restoreCell);
 
@@ -28,12 +29,17 @@ export const productCsvRow = z
     country_of_origin: cell,
     manufacturer: cell,
     best_before: cell,
+    gst_rate: cell,
+    hsn: cell,
     images: cell
       .transform((list) => list.split(/\s+/).filter(Boolean))
       .pipe(z.array(z.string()).max(MAX_IMAGES, `A product has at most ${MAX_IMAGES} pictures`)),
   })
-  .transform(({ id, images, offer_price, category, country_of_origin, best_before, ...cells }, ctx) => {
-    const named = { category: findCategory(category)!.path, offerPrice: offer_price, countryOfOrigin: country_of_origin, shelfLife: best_before };
+  .transform(({ id, images, offer_price, category, country_of_origin, best_before, gst_rate, ...cells }, ctx) => {
+    const named = {
+      ...{ category: findCategory(category)!.path, offerPrice: offer_price, countryOfOrigin: country_of_origin, shelfLife: best_before },
+      gstRate: gst_rate.trim() || DEFAULT_GST_RATE / 100,
+    };
     const fields = productInput.safeParse({ ...cells, ...named });
     if (!fields.success) {
       for (const issue of fields.error.issues) ctx.addIssue({ code: "custom", message: issue.message });

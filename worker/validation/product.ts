@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_PATHS } from "@shared/categories";
 import { MAX_IMAGES } from "@shared/product-images";
-import { decimal, requiredNumber, rupeeAmount, strictFields, wholeNumberIn } from "./common";
+import { decimal, MAX_GST_PERCENT, percentField, requiredNumber, rupeeAmount, strictFields, wholeNumberIn } from "./common";
 import { searchTextField } from "./search";
 
 export const MAX_PRICE_RUPEES = 100_000;
@@ -51,6 +51,9 @@ export const productInput = strictFields({
   countryOfOrigin: declarationField("Country of origin", 60),
   manufacturer: declarationField("Manufacturer or packer", 300),
   shelfLife: declarationField("Best before", 100),
+  // The invoice's (ADR 073); absent keeps the stored one, as with the declarations.
+  gstRate: percentField("The GST rate", MAX_GST_PERCENT).optional(),
+  hsn: declarationField("HSN code", 8).refine((hsn) => !hsn || /^(\d{4}|\d{6}|\d{8})$/.test(hsn), "The HSN code has 4, 6 or 8 digits, such as 0803"),
   stock: stockField.optional().transform((s) => s ?? null),
   // The count the form showed: with it, a save changes the count only if orders have not moved it since.
   stockSeen: stockField.optional(),

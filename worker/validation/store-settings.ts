@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { statesOfPincode } from "@worker/services/pincode-regions";
 import { rupeesToPaise, type Fees } from "@shared/money";
-import { decimal, emailField, refuse, requiredNumber, rupeeAmount } from "./common";
+import { DEFAULT_GST_RATES } from "@shared/gst";
+import { decimal, emailField, MAX_GST_PERCENT, percentField, refuse, requiredNumber, rupeeAmount } from "./common";
 import { pincodeField, stateField } from "./address";
 
 export const MAX_EXPRESS_PINCODES = 300;
@@ -74,18 +75,17 @@ function expressLines(text: string, ctx: z.RefinementCtx): unknown[] {
   return entries;
 }
 
-/** A percentage kept as basis points (2 → 200). */
-const taxPercentField = requiredNumber(
-  decimal(
-    z
-      .number({ error: "The tax rate must be a number" })
-      .min(0, "The tax rate cannot be negative")
-      .max(MAX_TAX_PERCENT, `The tax rate must be at most ${MAX_TAX_PERCENT}%`)
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "Use at most 2 decimals for the tax rate")
-      .transform((percent) => Math.round(percent * 100)),
-  ),
-  "Enter the tax rate (0 for none)",
-);
+const taxPercentField = requiredNumber(percentField("The tax rate", MAX_TAX_PERCENT), "Enter the tax rate (0 for none)");
+
+/** "0, 5, 18, 40" (the API may send numbers): kept as basis points, each once, in order; absent, the four slabs. */
+const gstRatesField = z
+  .union([z.string(), z.array(z.unknown())], { error: "List the GST rates" })
+  .optional()
+  .transform((value) =>
+    value === undefined ? DEFAULT_GST_RATES.map((rate) => rate / 100) : typeof value === "string" ? value.split(/[\s,;%]+/).filter(Boolean) : value,
+  )
+  .pipe(z.array(percentField("A GST rate", MAX_GST_PERCENT)).min(1, "List at least one GST rate").max(10, "List at most 10 GST rates"))
+  .transform((rates) => [...new Set(rates)].sort((a, b) => a - b));
 
 /** A fee or threshold in rupees, kept in paise; empty or absent: none. */
 const optionalRupees = (label: string) =>
@@ -142,6 +142,7 @@ export const storeSettingsInput = z.preprocess(
       standardMinDays: wholeNumber("The shortest standard delivery", 1, 30),
       standardMaxDays: wholeNumber("The longest standard delivery", 1, 30),
       taxPercent: taxPercentField,
+      gstRates: gstRatesField,
       deliveryFee: optionalRupees("The delivery fee"),
       freeDeliveryFrom: optionalRupees("Free delivery from"),
       minimumOrder: optionalRupees("The minimum order"),

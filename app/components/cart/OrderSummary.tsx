@@ -36,6 +36,7 @@ export function TotalsList({ totals, savedPaise = 0, nudge }: { totals: Totals; 
           </div>
         )}
       </dl>
+      {totals.taxBasisPoints === 0 && <p className="mt-1 text-sm text-gray-600">Inclusive of all taxes</p>}
       {nudge && (
         <p data-testid="fee-nudge" className="mt-3 rounded bg-amber-50 px-2 py-1 text-sm font-medium text-amber-800">
           {nudge}

@@ -5,6 +5,7 @@ import type { InvoiceData } from "@worker/services/invoices";
 import { formatRupees } from "@shared/money";
 import { formatDateTime, orderNumber, paymentLabel, paymentMethodLabel } from "@shared/order-status";
 import { billLines, chargedOn } from "@shared/fees";
+import { GstInvoiceTable } from "./GstInvoiceTable";
 
 type Kind = "invoice" | "packing-slip";
 
@@ -28,8 +29,8 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
   // Fees are part of the taxable value (ADR 070).
   const bill = billLines(chargedOn(order));
   const taxable = formatRupees(order.subtotalPaise + order.deliveryFeePaise + order.smallCartFeePaise);
-  const billRows = [...bill.slice(0, -1), { name: "Taxable value", text: taxable }, bill.at(-1)!];
-  const title = kind === "packing-slip" ? "Packing Slip" : store.gstin ? "Tax Invoice" : "Invoice";
+  const billRows = order.taxBasisPoints > 0 ? [...bill.slice(0, -1), { name: "Taxable value", text: taxable }, bill.at(-1)!] : bill;
+  const title = kind === "packing-slip" ? "Packing Slip" : !data.invoiceNumber ? "Order Summary" : store.gstin ? "Tax Invoice" : "Invoice";
   return (
     <div className="mx-auto max-w-3xl p-4 text-sm text-gray-900 md:p-8 print:max-w-none print:p-0">
       <nav aria-label={`${title} actions`} className="mb-6 flex items-center justify-between gap-3 print:hidden">
@@ -62,13 +63,13 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
               {kind === "invoice" && (
                 <>
                   <dt className="text-gray-600">Invoice no.</dt>
-                  <dd data-testid="invoice-number">{data.invoiceNumber}</dd>
+                  <dd data-testid="invoice-number">{data.invoiceNumber ?? "Issued when the order is packed"}</dd>
                 </>
               )}
               <dt className="text-gray-600">Order no.</dt>
               <dd>{orderNumber(order.id)}</dd>
               <dt className="text-gray-600">Date</dt>
-              <dd>{formatDateTime(order.createdAt)}</dd>
+              <dd>{formatDateTime(data.invoicedAt ?? order.createdAt)}</dd>
               <dt className="text-gray-600">Place of supply</dt>
               <dd>{data.placeOfSupply}</dd>
             </dl>
@@ -89,68 +90,73 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
           </div>
         </section>
 
-        <table className="mt-4 w-full border-collapse text-left">
-          <caption className="sr-only">{kind === "invoice" ? "Items and amounts" : "Items to pack"}</caption>
-          <thead>
-            <tr className="border-b border-gray-300 text-xs uppercase text-gray-600">
-              {COLUMNS[kind].map(([text, className]) => (
-                <th key={text} scope="col" className={className}>
-                  {text}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((item, i) => (
-              <tr key={item.id} className="border-b border-gray-200 align-top">
-                <td className="py-2 pr-2">{i + 1}</td>
-                <td className="py-2 pr-2">
-                  {item.name}
-                  <span className="block text-xs text-gray-600">{item.category}</span>
-                </td>
-                <td className="py-2 pr-2 text-right">{item.quantity}</td>
-                {kind === "invoice" ? (
-                  <>
-                    <td className="py-2 pr-2 text-right">{formatRupees(item.unitPricePaise)}</td>
-                    <td className="py-2 text-right">{formatRupees(item.unitPricePaise * item.quantity)}</td>
-                  </>
-                ) : (
-                  <td className="py-2 text-right">
-                    <span aria-hidden="true" className="inline-block h-4 w-4 border border-gray-500" />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-          {kind === "invoice" && (
-            <tfoot>
-              {billRows.map(({ name, text }, i) => (
-                <tr key={name}>
-                  <th scope="row" colSpan={4} className={`${i === 0 ? "pt-3 " : ""}pr-2 text-right font-normal`}>
-                    {name}
-                  </th>
-                  <td className={`${i === 0 ? "pt-3 " : ""}text-right`} data-testid={name.startsWith("Tax (") ? "invoice-tax" : undefined}>
+        {kind === "invoice" && data.gst ? (
+          <GstInvoiceTable gst={data.gst} total={order.amountPaise} />
+        ) : (
+          <table className="mt-4 w-full border-collapse text-left">
+            <caption className="sr-only">{kind === "invoice" ? "Items and amounts" : "Items to pack"}</caption>
+            <thead>
+              <tr className="border-b border-gray-300 text-xs uppercase text-gray-600">
+                {COLUMNS[kind].map(([text, className]) => (
+                  <th key={text} scope="col" className={className}>
                     {text}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item, i) => (
+                <tr key={item.id} className="border-b border-gray-200 align-top">
+                  <td className="py-2 pr-2">{i + 1}</td>
+                  <td className="py-2 pr-2">
+                    {item.name}
+                    <span className="block text-xs text-gray-600">{item.category}</span>
                   </td>
+                  <td className="py-2 pr-2 text-right">{item.quantity}</td>
+                  {kind === "invoice" ? (
+                    <>
+                      <td className="py-2 pr-2 text-right">{formatRupees(item.unitPricePaise)}</td>
+                      <td className="py-2 text-right">{formatRupees(item.unitPricePaise * item.quantity)}</td>
+                    </>
+                  ) : (
+                    <td className="py-2 text-right">
+                      <span aria-hidden="true" className="inline-block h-4 w-4 border border-gray-500" />
+                    </td>
+                  )}
                 </tr>
               ))}
-              <tr className="text-base font-semibold">
-                <th scope="row" colSpan={4} className="border-t border-gray-300 pt-2 pr-2 text-right">
-                  Total
-                </th>
-                <td className="border-t border-gray-300 pt-2 text-right" data-testid="invoice-total">
-                  {formatRupees(order.amountPaise)}
-                </td>
-              </tr>
-            </tfoot>
-          )}
-        </table>
+            </tbody>
+            {kind === "invoice" && (
+              <tfoot>
+                {billRows.map(({ name, text }, i) => (
+                  <tr key={name}>
+                    <th scope="row" colSpan={4} className={`${i === 0 ? "pt-3 " : ""}pr-2 text-right font-normal`}>
+                      {name}
+                    </th>
+                    <td className={`${i === 0 ? "pt-3 " : ""}text-right`} data-testid={name.startsWith("Tax (") ? "invoice-tax" : undefined}>
+                      {text}
+                    </td>
+                  </tr>
+                ))}
+                <tr className="text-base font-semibold">
+                  <th scope="row" colSpan={4} className="border-t border-gray-300 pt-2 pr-2 text-right">
+                    Total
+                  </th>
+                  <td className="border-t border-gray-300 pt-2 text-right" data-testid="invoice-total">
+                    {formatRupees(order.amountPaise)}
+                  </td>
+                </tr>
+              </tfoot>
+            )}
+          </table>
+        )}
 
         {kind === "invoice" ? (
           <footer className="mt-6 space-y-1 border-t border-gray-300 pt-4">
             <p>
               Amount in words: <span className="font-medium">{data.amountInWords}</span>
             </p>
+            {data.gst && <p>Tax payable under reverse charge: No</p>}
             <p className="text-xs text-gray-600">This is a computer-generated invoice and needs no signature.</p>
           </footer>
         ) : (

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useNavigate, Link } from "react-router";
 import type { ProductView } from "@worker/services/catalog";
+import { formatTaxRate } from "@shared/tax";
+import { DEFAULT_GST_RATE } from "@shared/gst";
 import { CATEGORIES } from "@shared/categories";
 import { IMAGE_MESSAGES } from "@shared/product-images";
 import { saleStateText } from "@shared/sale-state";
@@ -19,7 +21,8 @@ import { productPath } from "@shared/paths";
 export type AddedProduct = { id: string; name: string; category: string };
 
 // A real multipart form: a fetcher with JavaScript (a toast; a new product's form starts empty again), else a plain post.
-export function ProductForm({ product, submitLabel, added }: { product?: ProductView; submitLabel: string; added?: AddedProduct | null }) {
+type Props = { product?: ProductView; gstRates: number[]; submitLabel: string; added?: AddedProduct | null };
+export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
   const fetcher = useFetcher<FormAnswer & { addedId?: string }>();
   const posted = useActionData<FormAnswer>();
   const form = useRef<HTMLFormElement>(null);
@@ -177,6 +180,37 @@ export function ProductForm({ product, submitLabel, added }: { product?: Product
         />
         {errorFor("manufacturer")}
       </fieldset>
+      <fieldset className="flex flex-wrap gap-5">
+        <legend className="mb-1 text-base font-medium">GST (for the invoice when prices include GST)</legend>
+        <div className="flex min-w-40 flex-1 flex-col gap-1">
+          <label htmlFor="product-gstRate" className="text-base font-medium">
+            GST rate
+          </label>
+          <select
+            key={product?.gstRate}
+            id="product-gstRate"
+            name="gstRate"
+            defaultValue={shown("gstRate", (product?.gstRate ?? DEFAULT_GST_RATE) / 100)}
+            {...fieldProps("gstRate")}
+            className={`rounded border border-gray-500/40 px-3 py-2.5 outline-none ${INVALID}`}
+          >
+            {[...new Set([...gstRates, product?.gstRate ?? DEFAULT_GST_RATE])].map((rate) => (
+              <option key={rate} value={rate / 100}>
+                {formatTaxRate(rate)}
+              </option>
+            ))}
+          </select>
+          {errorFor("gstRate")}
+        </div>
+        <Field
+          label="HSN code"
+          defaultValue={shown("hsn", product?.hsn ?? undefined)}
+          inputMode="numeric"
+          maxLength={8}
+          placeholder="e.g. 0803"
+          {...field("hsn")}
+        />
+      </fieldset>
       <BusyButton busy={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull">
         {busy ? "Saving…" : submitLabel}
       </BusyButton>
@@ -237,7 +271,10 @@ const DECLARATIONS = [
   ["countryOfOrigin", "Country of origin", "India"],
   ["shelfLife", "Best before", "e.g. 6 months from packing"],
 ] as const;
-const PRODUCT_FIELDS = ["name", "description", "category", "price", "offerPrice", "weight", "stock", "countryOfOrigin", "shelfLife", "manufacturer"];
+const PRODUCT_FIELDS = [
+  ...["name", "description", "category", "price", "offerPrice", "weight", "stock"],
+  ...["countryOfOrigin", "shelfLife", "manufacturer", "gstRate", "hsn"],
+];
 const INVALID = "aria-invalid:border-red-600";
 
 function Field({ label, name, error, ...input }: { label: string; name: string; error: React.ReactNode } & React.InputHTMLAttributes<HTMLInputElement>) {

@@ -2,6 +2,7 @@ import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { getProduct } from "@worker/services/catalog";
 import { saveProductForm } from "@worker/web/seller-forms";
+import { gstRatesOffered } from "@worker/services/product-admin";
 import { ProductForm, type AddedProduct } from "~/components/seller/ProductForm";
 import type { Route } from "./+types/add-product";
 import { sellerPageMeta } from "~/lib/site";
@@ -12,7 +13,10 @@ export const meta: Route.MetaFunction = () => sellerPageMeta("Add Product", "A n
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("added");
   const product = id ? await getProduct(fromContext(context).db, id) : undefined;
-  return { added: product ? ({ id: product.id, name: product.name, category: product.category } satisfies AddedProduct) : null };
+  return {
+    added: product ? ({ id: product.id, name: product.name, category: product.category } satisfies AddedProduct) : null,
+    gstRates: await gstRatesOffered(fromContext(context).db),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,7 +32,7 @@ export default function AddProduct({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="mb-6 text-2xl font-medium">Add Product</h1>
-      <ProductForm submitLabel="ADD" added={loaderData.added} />
+      <ProductForm submitLabel="ADD" added={loaderData.added} gstRates={loaderData.gstRates} />
     </>
   );
 }

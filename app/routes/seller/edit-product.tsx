@@ -3,6 +3,7 @@ import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { getProduct, toProductView } from "@worker/services/catalog";
 import { saveProductForm } from "@worker/web/seller-forms";
+import { gstRatesOffered } from "@worker/services/product-admin";
 import { ProductForm } from "~/components/seller/ProductForm";
 import type { Route } from "./+types/edit-product";
 import { sellerPageMeta } from "~/lib/site";
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export async function loader({ context, params }: Route.LoaderArgs) {
   const product = await getProduct(fromContext(context).db, params.id);
   if (!product) throw data("Product not found", { status: 404 });
-  return { product: toProductView(product) };
+  return { product: toProductView(product), gstRates: await gstRatesOffered(fromContext(context).db) };
 }
 
 /** A refused save leaves the data alone, except a stock count that moved (409): re-read, so saving again writes over it on purpose. */
@@ -32,7 +33,7 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
         ← Product List
       </Link>
       <h1 className="mb-6 mt-2 text-2xl font-medium">Edit {loaderData.product.name}</h1>
-      <ProductForm key={loaderData.product.id} product={loaderData.product} submitLabel="SAVE" />
+      <ProductForm key={loaderData.product.id} product={loaderData.product} gstRates={loaderData.gstRates} submitLabel="SAVE" />
     </>
   );
 }

@@ -46,6 +46,7 @@ const SETTINGS_FIELDS = [
   "standardMinDays",
   "standardMaxDays",
   "taxPercent",
+  "gstRates",
   ...FEE_FIELDS.map(([name]) => name),
   ...CONTACT_FIELDS,
 ];
@@ -152,9 +153,21 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           />
           {errorFor("taxPercent")}
           <p id="settings-tax-help" className="text-gray-500">
-            Added on top of the listed prices at checkout; orders keep the rate they were charged. Trading in India, set 0% and list prices inclusive of GST:
-            the product page then shows the MRP, inclusive of all taxes, and nothing is ever charged above it.
+            Added on top of the listed prices at checkout; orders keep the rate they were charged. A store trading in India should set 0%: prices then include
+            GST, the product page shows the MRP, inclusive of all taxes, nothing is ever charged above it, and each product&apos;s GST rate and HSN code make
+            the invoice&apos;s tax lines.
           </p>
+          <label htmlFor="settings-gstRates" className="block font-medium">
+            GST rates a product may carry (%)
+          </label>
+          <input
+            id="settings-gstRates"
+            name="gstRates"
+            {...fieldProps("gstRates")}
+            defaultValue={shown("gstRates", settings.gstRates.map((rate) => rate / 100).join(", "))}
+            className={`${INPUT} max-w-64`}
+          />
+          {errorFor("gstRates")}
         </fieldset>
 
         <fieldset className="space-y-2">
