@@ -4,6 +4,7 @@ import { createSession, destroySession } from "@worker/web/session";
 import { checkSellerLogin } from "@worker/services/seller-auth";
 import { readStoreSettings, saveStoreSettings, toApiSettings } from "@worker/services/store-settings";
 import { dashboardFigures, toDashboardJson } from "@worker/services/dashboard";
+import { accountByEmail, ACCOUNT_DELETED, erasePersonalData, personalData } from "@worker/services/personal-data";
 import { requireSeller, requireSellerRole, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
 import type { ApiEnv } from "./types";
@@ -26,4 +27,13 @@ export const sellerRoutes = new Hono<ApiEnv>()
   .post("/settings", requireSeller, async (c) => {
     const settings = await saveStoreSettings(c.var.db, await readJson(c));
     return c.json({ success: true, msg: "Settings saved", settings: toApiSettings(settings) });
+  })
+  // A shopper's data rights, asked for by e-mail (ADR 074).
+  .post("/personal-data", requireSellerRole, async (c) => {
+    const store = { env: c.env, db: c.var.db };
+    return c.json({ success: true, msg: "", data: await personalData(store, await accountByEmail(c.var.db, await readJson(c))) });
+  })
+  .post("/personal-data/erase", requireSellerRole, async (c) => {
+    await erasePersonalData({ env: c.env, db: c.var.db }, await accountByEmail(c.var.db, await readJson(c)));
+    return c.json({ success: true, msg: ACCOUNT_DELETED });
   });

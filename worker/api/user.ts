@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import type { Notification } from "@worker/db/schema";
 import { publicUser } from "@worker/services/accounts";
 import { latestNotifications } from "@worker/services/notifications";
+import { ACCOUNT_DELETED, eraseOwnAccount, personalData } from "@worker/services/personal-data";
 import { authenticate, endShopperSession } from "@worker/web/shopper-session";
 import { requireShopper, sameSiteOnly } from "./auth";
 import { readJson } from "./body";
@@ -32,4 +33,11 @@ export const userRoutes = new Hono<ApiEnv>()
   .get("/logout", sameSiteOnly, async (c) => {
     for (const cookie of (await endShopperSession(c.req.raw, { env: c.env, db: c.var.db })).cookies) c.header("Set-Cookie", cookie, { append: true });
     return c.json({ success: true, msg: "Logged Out" });
+  })
+  // The shopper's data rights (ADR 074).
+  .get("/data", requireShopper, async (c) => c.json({ success: true, data: await personalData({ env: c.env, db: c.var.db }, c.var.user.id) }))
+  .post("/delete", requireShopper, async (c) => {
+    await eraseOwnAccount({ env: c.env, db: c.var.db }, c.var.user.id, await readJson(c));
+    for (const cookie of (await endShopperSession(c.req.raw, { env: c.env, db: c.var.db })).cookies) c.header("Set-Cookie", cookie, { append: true });
+    return c.json({ success: true, msg: ACCOUNT_DELETED });
   });

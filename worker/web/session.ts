@@ -50,7 +50,16 @@ function storage(request: Request, env: SessionEnv, kind: SessionKind): SessionS
 
 export async function readSession(request: Request, env: SessionEnv, kind: SessionKind): Promise<SessionData | null> {
   const session = await storage(request, env, kind).getSession(request.headers.get("cookie"));
-  return session.id && session.data.createdAt ? (session.data as SessionData) : null;
+  if (!session.id || !session.data.createdAt) return null;
+  const { userId, createdAt } = session.data as SessionData;
+  return userId && createdAt <= Number(await env.SESSIONS.get(endedKey(userId))) ? null : (session.data as SessionData);
+}
+
+const endedKey = (userId: string) => `sessions-ended:${userId}`;
+
+/** Ends every session of the user (there is no index of them): one begun at or before now is no longer read. */
+export async function endAllSessions(env: Pick<Env, "SESSIONS">, userId: string): Promise<void> {
+  await env.SESSIONS.put(endedKey(userId), String(Date.now()), { expirationTtl: KINDS.shopper.maxAge });
 }
 
 /** A fresh id (the previous one is deleted); returns the Set-Cookie value. */

@@ -35,7 +35,7 @@ export function AccountSection({ name }: { name: string }) {
 function AccountLinks({ itemClassName }: { itemClassName: string }) {
   return (
     <>
-      {Object.entries({ "/my-orders": "My Orders", "/addresses": "My Addresses" }).map(([to, label]) => (
+      {Object.entries({ "/my-orders": "My Orders", "/addresses": "My Addresses", "/account": "My Account" }).map(([to, label]) => (
         <li key={to}>
           <Link to={to} className={itemClassName}>
             {label}

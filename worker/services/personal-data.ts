@@ -1,0 +1,70 @@
+// A shopper's data rights (DPDP Act; ADR 074): a copy of what the store keeps about them, and erasure. Orders stay
+// for the tax records (GST law keeps invoices about six years) with the person's name, e-mail and phone taken out.
+import { desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database, Store } from "@worker/db/client";
+import { addresses, newsletterSubscribers, notifications, orders, users } from "@worker/db/schema";
+import { HttpError, notFound, parseInput } from "@worker/errors";
+import { verifyPassword } from "@worker/password";
+import { emailField } from "@worker/validation/common";
+import { endAllSessions } from "@worker/web/session";
+import { toApiOrder } from "./orders";
+import { toApiSavedAddress } from "./addresses";
+
+export const ERASED_NAME = "Erased account";
+export const ACCOUNT_DELETED = "The account is deleted: its orders are kept for the tax records, without the name, e-mail or phone";
+
+const passwordConfirmation = z.strictObject({ password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200, "That password is not right") });
+
+/** Everything kept about the shopper, as a JSON file they can read: the profile, addresses, orders and consents. */
+export async function personalData({ db, env }: Store, userId: string) {
+  const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!user) throw notFound("No account found");
+  const [saved, placed, newsletter] = await db.batch([
+    db.select().from(addresses).where(eq(addresses.userId, userId)),
+    db.query.orders.findMany({ where: eq(orders.userId, userId), orderBy: desc(orders.createdAt), with: { items: true, refunds: true } }),
+    db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email)),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: { name: user.name, email: user.email, createdAt: new Date(user.createdAt).toISOString(), cart: user.cartItems },
+    addresses: saved.map((address) => toApiSavedAddress(address, address.isDefault)),
+    orders: placed.map((order) => toApiOrder(order, env.APP_URL)),
+    consents: newsletter.map((row) => ({ purpose: "newsletter", email: row.email, givenAt: new Date(row.createdAt).toISOString() })),
+  };
+}
+
+/** The shopper's own request, confirmed with their password. */
+export async function eraseOwnAccount(store: Store, userId: string, input: unknown): Promise<void> {
+  const { password } = parseInput(passwordConfirmation, input);
+  const user = await store.db.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!user || !(await verifyPassword(password, user.passwordHash))) throw new HttpError(400, "That password is not right", {}, "password");
+  await erasePersonalData(store, userId);
+}
+
+/** The seller's, for a shopper who asks by e-mail. */
+export async function accountByEmail(db: Database, input: unknown): Promise<string> {
+  const { email } = parseInput(z.strictObject({ email: emailField }), input);
+  const user = await db.query.users.findFirst({ where: eq(users.email, email), columns: { id: true } });
+  if (!user) throw notFound(`No account has the e-mail ${email}`);
+  return user.id;
+}
+
+/** Sign-in, addresses, cart, consents and messages go; orders keep their lines and place of supply, not the person. */
+export async function erasePersonalData({ db, env }: Store, userId: string): Promise<void> {
+  const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!user || user.name === ERASED_NAME) throw notFound("No account found");
+  const blank = { searchName: "", searchSurname: "", searchPhone: "", searchPhoneReversed: "", searchEmail: "" };
+  await db.batch([
+    db.delete(addresses).where(eq(addresses.userId, userId)),
+    db.delete(notifications).where(eq(notifications.userId, userId)),
+    db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email)),
+    db
+      .update(orders)
+      .set({ ...blank, address: sql`json_set(${orders.address}, '$.firstName', ${ERASED_NAME}, '$.lastName', '', '$.email', '', '$.phone', '')` })
+      .where(eq(orders.userId, userId)),
+    // A tombstone for the orders' foreign key: no e-mail anyone can sign in with, no password that verifies.
+    db.update(users).set({ name: ERASED_NAME, email: `erased-${userId}@invalid`, passwordHash: "!", cartItems: {} }).where(eq(users.id, userId)),
+  ]);
+  await endAllSessions(env, userId);
+}
