@@ -14,7 +14,9 @@ import { toApiSavedAddress } from "./addresses";
 export const ERASED_NAME = "Erased account";
 export const ACCOUNT_DELETED = "The account is deleted: its orders are kept for the tax records, without the name, e-mail or phone";
 
-const passwordConfirmation = z.strictObject({ password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200, "That password is not right") });
+const passwordConfirmation = z.strictObject({
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200, "That password is not right"),
+});
 
 /** Everything kept about the shopper, as a JSON file they can read: the profile, addresses, orders and consents. */
 export async function personalData({ db, env }: Store, userId: string) {
@@ -64,7 +66,10 @@ export async function erasePersonalData({ db, env }: Store, userId: string): Pro
       .set({ ...blank, address: sql`json_set(${orders.address}, '$.firstName', ${ERASED_NAME}, '$.lastName', '', '$.email', '', '$.phone', '')` })
       .where(eq(orders.userId, userId)),
     // A tombstone for the orders' foreign key: no e-mail anyone can sign in with, no password that verifies.
-    db.update(users).set({ name: ERASED_NAME, email: `erased-${userId}@invalid`, passwordHash: "!", cartItems: {} }).where(eq(users.id, userId)),
+    db
+      .update(users)
+      .set({ name: ERASED_NAME, email: `erased-${userId}@invalid`, passwordHash: "!", cartItems: {} })
+      .where(eq(users.id, userId)),
   ]);
   await endAllSessions(env, userId);
 }

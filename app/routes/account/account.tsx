@@ -56,8 +56,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Delete my account
         </h2>
         <p className="text-gray-700">
-          Your sign-in, addresses, cart and newsletter subscription go at once, and you are signed out on every device. Your orders stay in the store&apos;s
-          tax records (as the GST law requires) without your name, e-mail or phone.
+          Your sign-in, addresses, cart and newsletter subscription go at once, and you are signed out on every device. Your orders stay in the store&apos;s tax
+          records (as the GST law requires) without your name, e-mail or phone.
         </p>
         <Form method="post" className="space-y-2">
           <label htmlFor="account-password" className="block font-medium">

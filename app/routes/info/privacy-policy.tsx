@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { InfoPage } from "~/components/InfoPage";
 import { useStorefront } from "~/lib/root-data";
 import { pageMeta, STORE_NAME } from "~/lib/site";
@@ -7,7 +8,7 @@ export const meta = () => pageMeta("Privacy Policy", `What ${STORE_NAME} collect
 export default function PrivacyPolicy() {
   const store = useStorefront();
   return (
-    <InfoPage title="Privacy Policy" updated="November 2026">
+    <InfoPage title="Privacy Policy" updated="29 November 2026">
       <p>This policy explains what personal data {STORE_NAME} collects, why we need it and how we protect it.</p>
       <h2>What we collect</h2>
       <ul>
@@ -23,10 +24,20 @@ export default function PrivacyPolicy() {
         We use a session cookie to keep you signed in and a cart cookie so your cart survives a reload. Both are needed for the store to work; neither is used
         for advertising.
       </p>
-      <h2>Your choices</h2>
+      <h2>How long we keep it</h2>
       <p>
-        You can ask us for a copy of your data or ask us to delete your account at any time by writing to {store?.contact.email}. Newsletter e-mails carry an
-        unsubscribe link.
+        Your account, addresses and cart until you delete the account. Orders and their invoices for as long as the GST law asks a business to keep its accounts
+        (about six years after the year of the sale); once you delete your account they no longer carry your name, e-mail or phone.
+      </p>
+      <h2>Your rights</h2>
+      <p>
+        On{" "}
+        <Link to="/account" className="text-primary underline">
+          My Account
+        </Link>{" "}
+        you can download a copy of your data (your profile, addresses, orders and consents, as a file) and delete your account: your sign-in, addresses, cart
+        and newsletter subscription go at once and every device is signed out. You can also write to {store?.contact.email}: we do the same for you. Newsletter
+        e-mails carry an unsubscribe link.
       </p>
     </InfoPage>
   );

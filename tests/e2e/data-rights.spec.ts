@@ -1,0 +1,51 @@
+/**
+ * A shopper's data (ADR 074): from the account menu to My Account, a copy of their data downloaded as a
+ * file, then the account deleted with the password (a wrong one said under the field); signed out, and
+ * the old password no longer signs in. On a desktop and a phone.
+ */
+import { readFile } from "node:fs/promises";
+import { open } from "./support/app";
+import { accountMenu, phoneAccountSection } from "./support/accounts";
+import { expectNoSeriousViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import { appOrigin, placeOrderByApi } from "./support/orders";
+
+for (const device of ["desktop", "phone @mobile"] as const) {
+  test(`on a ${device}: a shopper downloads their data, then deletes their account`, async ({ page, shopper }) => {
+    const orderId = await placeOrderByApi(page, shopper);
+    await open(page, "/my-orders");
+    if (device === "desktop") await accountMenu(page, shopper.name).click();
+    else await page.getByLabel("Menu", { exact: true }).click();
+    const links = device === "desktop" ? page.getByRole("navigation", { name: "Main" }) : phoneAccountSection(page, shopper.name);
+    await links.getByRole("link", { name: "My Account" }).filter({ visible: true }).click();
+    await expect(page).toHaveURL("/account");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Account");
+    await expectNoSeriousViolations(page, "/account");
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download my data" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("my-data.json");
+    const data = JSON.parse(await readFile((await file.path())!, "utf8")) as { profile: { email: string }; orders: { _id: string }[] };
+    expect(data.profile.email).toBe(shopper.email);
+    expect(data.orders.map((order) => order._id)).toEqual([orderId]);
+
+    const password = page.getByLabel("Your password, to confirm");
+    await password.fill("not my password");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByRole("alert")).toHaveText("That password is not right");
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expectNoSeriousViolations(page, "/account with a refused password");
+
+    await password.fill(shopper.password);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("status").getByText("Your account is deleted")).toBeVisible();
+    await expect(accountMenu(page, shopper.name)).toHaveCount(0);
+    const login = await page.request.post("/api/user/login", { data: { email: shopper.email, password: shopper.password }, headers: { Origin: appOrigin() } });
+    expect(login.status()).toBe(401);
+    await page.goto("/account");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * A shopper's data rights (ADR 074): a copy of their data (API, the /account/data file), and deleting the
+ * account (API with the password, the /account form, the seller for a shopper who asks by e-mail): what
+ * goes, what stays for the tax records, every session ended; wrong password, wrong user and wrong role refused.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import * as accountRoute from "~/routes/account/account";
+import * as accountDataRoute from "~/routes/account/account-data";
+import { placeOrder } from "@worker/services/orders";
+import { ACCOUNT_DELETED } from "@worker/services/personal-data";
+import { db, insertProduct } from "../support/builders";
+import { call, freshIp, json, postJson } from "../support/http";
+import { dataOf, runRoute, statusOf } from "../support/routes";
+import { sellerLogin } from "../support/seller";
+import { addAddress, cookiesFrom, signUp, VALID_ADDRESS, type Shopper } from "../support/shoppers";
+
+/** A shopper with an address, a cash-on-delivery order and the newsletter. */
+async function activeShopper(): Promise<Shopper & { orderId: string }> {
+  const shopper = await signUp({ name: "Meera Iyer" });
+  const address = await addAddress(shopper, { ...VALID_ADDRESS, firstName: "Meera", lastName: "Iyer", email: shopper.email, phone: "+91 99887 76655" });
+  const apple = await insertProduct({ name: "Apple 1 kg" });
+  const { order } = await placeOrder({ db: db(), env }, { id: shopper.id }, { items: [{ product: apple.id, quantity: 2 }], address }, "COD");
+  expect((await postJson("/api/newsletter/subscribe", { email: shopper.email }, freshIp())).status).toBe(201);
+  return { ...shopper, orderId: order.id };
+}
+
+const isSignedIn = async (cookie: string) => (await call("/api/user/is-auth", { headers: { Cookie: cookie } })).status === 200;
+const row = (sql: string, ...binds: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...binds)
+    .first<Record<string, unknown>>();
+
+describe("a copy of the shopper's data", () => {
+  it("holds the profile, the addresses, the orders and the consents, and only the shopper's own", async () => {
+    const meera = await activeShopper();
+    const other = await activeShopper();
+    const response = await call("/api/user/data", { headers: { Cookie: meera.cookie } });
+    expect(response.status).toBe(200);
+    const { data } = await json<{ data: Record<string, { [key: string]: unknown }[]> & { profile: object } }>(response);
+    expect(data.profile).toMatchObject({ name: "Meera Iyer", email: meera.email, cart: {} });
+    expect(data.addresses).toEqual([expect.objectContaining({ firstName: "Meera", phone: "+91 99887 76655", isDefault: true })]);
+    expect(data.orders).toEqual([expect.objectContaining({ _id: meera.orderId, amount: expect.any(Number) })]);
+    expect(data.consents).toEqual([{ purpose: "newsletter", email: meera.email, givenAt: expect.any(String) }]);
+    expect(JSON.stringify(data)).not.toContain(other.orderId);
+
+    expect((await call("/api/user/data")).status).toBe(401);
+  });
+
+  it("downloads from My Account as a JSON file; a guest is sent to log in", async () => {
+    const meera = await activeShopper();
+    const file = await runRoute(accountDataRoute.loader, { path: "/account/data", cookie: meera.cookie });
+    const response = file.value as Response;
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="my-data.json"');
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(JSON.parse(await response.text())).toMatchObject({ profile: { email: meera.email } });
+    const guest = await runRoute(accountDataRoute.loader, { path: "/account/data" });
+    expect(statusOf(guest)).toBe(302);
+  });
+});
+
+describe("deleting the account", () => {
+  it("with the password: sign-in, addresses, cart and consents go, every session ends; the order stays without the person", async () => {
+    const meera = await activeShopper();
+    const elsewhere = cookiesFrom(await postJson("/api/user/login", { email: meera.email, password: meera.password }, freshIp()));
+    expect(await isSignedIn(elsewhere)).toBe(true);
+
+    const wrong = await postJson("/api/user/delete", { password: "not my password" }, { Cookie: meera.cookie });
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).msg).toBe("That password is not right");
+    expect(await isSignedIn(meera.cookie)).toBe(true);
+
+    const deleted = await postJson("/api/user/delete", { password: meera.password }, { Cookie: meera.cookie });
+    expect(deleted.status).toBe(200);
+    expect((await json(deleted)).msg).toBe(ACCOUNT_DELETED);
+    expect(deleted.headers.getSetCookie().some((cookie) => cookie.startsWith("sid=;"))).toBe(true);
+    expect(await isSignedIn(meera.cookie)).toBe(false);
+    expect(await isSignedIn(elsewhere)).toBe(false); // the other device too
+
+    expect(await row("SELECT count(*) AS n FROM addresses WHERE user_id = ?", meera.id)).toEqual({ n: 0 });
+    expect(await row("SELECT count(*) AS n FROM newsletter_subscribers WHERE email = ?", meera.email)).toEqual({ n: 0 });
+    const order = await row("SELECT address, search_name, search_phone, search_email, amount_paise FROM orders WHERE id = ?", meera.orderId);
+    expect(JSON.parse(order!.address as string)).toMatchObject({ firstName: "Erased account", lastName: "", email: "", phone: "", city: "Bengaluru" });
+    expect(order).toMatchObject({ search_name: "", search_phone: "", search_email: "" });
+    expect(JSON.stringify(await row("SELECT * FROM users WHERE id = ?", meera.id))).not.toMatch(/Meera|shopper/);
+
+    const seller = await sellerLogin();
+    const found = await json<{ orders: unknown[] }>(await call("/api/order/seller?q=Meera%20Iyer", { headers: { Cookie: seller } }));
+    expect(found.orders).toEqual([]);
+    expect((await postJson("/api/user/login", { email: meera.email, password: meera.password }, freshIp())).status).toBe(401);
+    // The e-mail is free for a new account.
+    expect((await postJson("/api/user/register", { name: "Meera", email: meera.email, password: meera.password }, freshIp())).status).toBe(201);
+  });
+
+  it("from My Account: a wrong password is said under the field; the right one signs out and goes home, saying so", async () => {
+    const meera = await activeShopper();
+    const refused = await runRoute(accountRoute.action, { path: "/account", cookie: meera.cookie, form: { password: "nope" } });
+    expect(dataOf(refused)).toMatchObject({ ok: false, field: "password", msg: "That password is not right" });
+    const done = await runRoute(accountRoute.action, { path: "/account", cookie: meera.cookie, form: { password: meera.password }, document: true });
+    const response = done.thrown ?? done.value;
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).headers.get("Location")).toBe("/");
+    expect(await isSignedIn(meera.cookie)).toBe(false);
+    expect(statusOf(await runRoute(accountRoute.loader, { path: "/account", cookie: meera.cookie }))).toBe(302);
+  });
+});
+
+describe("the seller, for a shopper who asks by e-mail", () => {
+  it("gets their data and erases their account; a shopper gets 403, a guest 401, an unknown e-mail 404", async () => {
+    const meera = await activeShopper();
+    const seller = await sellerLogin();
+    const copy = await postJson("/api/seller/personal-data", { email: meera.email.toUpperCase() }, { Cookie: seller });
+    expect(copy.status).toBe(200);
+    expect((await json<{ data: { profile: object } }>(copy)).data.profile).toMatchObject({ email: meera.email });
+    expect((await postJson("/api/seller/personal-data", { email: meera.email }, { Cookie: meera.cookie })).status).toBe(403);
+    expect((await postJson("/api/seller/personal-data/erase", { email: meera.email })).status).toBe(401);
+    expect((await postJson("/api/seller/personal-data", { email: "nobody@example.com" }, { Cookie: seller })).status).toBe(404);
+    expect((await postJson("/api/seller/personal-data", { email: "not an e-mail" }, { Cookie: seller })).status).toBe(400);
+
+    expect((await postJson("/api/seller/personal-data/erase", { email: meera.email }, { Cookie: seller })).status).toBe(200);
+    expect(await isSignedIn(meera.cookie)).toBe(false);
+    expect((await postJson("/api/seller/personal-data/erase", { email: meera.email }, { Cookie: seller })).status).toBe(404);
+  });
+});
