@@ -32,7 +32,7 @@ import { badRequest, HttpError, parseInput } from "@worker/errors";
 import { productInput } from "@worker/validation/product";
 import { storeSettingsInput } from "@worker/validation/store-settings";
 import { insertProduct } from "../support/builders";
-import { freshIp, ORIGIN, postJson } from "../support/http";
+import { call, freshIp, ORIGIN, postJson } from "../support/http";
 import { runRoute } from "../support/routes";
 import { sellerLogin } from "../support/seller";
 import { addAddress, signUp, VALID_ADDRESS } from "../support/shoppers";
@@ -121,9 +121,9 @@ function flashPair(response: Response): string {
   return header!.split(";")[0]!;
 }
 
-/** The flash a response carries to the next page, as that page's root loader reads it. */
+/** The flash a response carries to the page it redirects to, as that page's root loader reads it. */
 async function carried(response: Response): Promise<Flash | null> {
-  const next = await throughRoot(page("/", flashPair(response)), root.loader as never);
+  const next = await throughRoot(page(response.headers.get("Location") ?? "/", flashPair(response)), root.loader as never);
   return (await rootData(next)).flash;
 }
 
@@ -153,6 +153,24 @@ describe("flash messages", () => {
     const untouched = await throughRoot(page("/products.data", flashPair(marked)), () => Response.json({ products: [] }));
     expect(setCookie(untouched, FLASH_COOKIE)).toBeUndefined();
     expect(await carried(marked)).toEqual({ kind: "error", message: "Oops" });
+  });
+
+  it("only the page redirected to takes it: a revalidation of the page left behind, racing the redirect, leaves it (a lost Logged Out)", async () => {
+    const shopper = await signUp();
+    const loggedOut = await call("/logout", {
+      method: "POST",
+      headers: { Cookie: shopper.cookie, Origin: ORIGIN, "Sec-Fetch-Dest": "document", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+      redirect: "manual",
+    });
+    expect(loggedOut.status).toBe(303);
+    expect(loggedOut.headers.get("Location")).toBe("/");
+    const cookie = flashPair(loggedOut);
+    const behind = await call("/logout.data", { headers: { Cookie: cookie } });
+    expect(setCookie(behind, FLASH_COOKIE), "not cleared by /logout's revalidation").toBeUndefined();
+    const home = await call("/_.data", { headers: { Cookie: cookie } });
+    expect(await home.text()).toContain("Logged Out");
+    expect(setCookie(home, FLASH_COOKIE)).toMatch(/Max-Age=0/i);
   });
 
   it("a forged, tampered or foreign-signed flash is never shown, and is cleared", async () => {
@@ -497,7 +515,7 @@ describe("a logout's word", () => {
     const shopper = await signUp();
     const ended = await runRoute(shopperLogout.action as never, { path: "/logout", cookie: shopper.cookie, form: {} });
     expect((ended.value as Response).status).toBe(303);
-    expect(JSON.parse(decodeURIComponent(flashOf(ended)!))).toEqual({ kind: "success", message: "Logged Out" });
+    expect(JSON.parse(decodeURIComponent(flashOf(ended)!))).toEqual({ kind: "success", message: "Logged Out", to: "/" });
     expect(flashOf(await runRoute(shopperLogout.action as never, { path: "/logout", cookie: shopper.cookie, form: {} }))).toBeNull();
     expect(flashOf(await runRoute(shopperLogout.action as never, { path: "/logout", form: {} }))).toBeNull();
 

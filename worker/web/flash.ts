@@ -16,8 +16,9 @@ const MAX_TYPED_FIELDS = 4;
 const MAX_TYPED_LENGTH = 254;
 const FIELD_NAME = /^[A-Za-z][\w.]{0,39}$/;
 
-/** `typed`: a refused form's fields shown again (never a password); `field`: the input the refusal is about. */
-export type Flash = { kind: "success" | "error"; message: string; typed?: Record<string, string>; field?: string };
+/** `typed`: a refused form's fields shown again (never a password); `field`: the input the refusal is about; `to`: the
+ * path redirected to, the only page that takes it (a revalidation of the page left behind, racing the redirect, must not). */
+export type Flash = { kind: "success" | "error"; message: string; typed?: Record<string, string>; field?: string; to?: string };
 
 /** A logout's answer: home, saying "Logged Out" only when a session ended. */
 export function homeAfterLogout({ cookies, ended }: { cookies: string[]; ended: boolean }): Response {
@@ -26,7 +27,9 @@ export function homeAfterLogout({ cookies, ended }: { cookies: string[]; ended: 
 }
 
 export function withFlash(response: Response, flash: Flash): Response {
-  response.headers.set(FLASH_HEADER, encodeURIComponent(JSON.stringify(flash)));
+  const location = response.headers.get("Location");
+  const to = location ? new URL(location, "http://x").pathname : undefined;
+  response.headers.set(FLASH_HEADER, encodeURIComponent(JSON.stringify({ ...flash, to })));
   return response;
 }
 
@@ -50,11 +53,12 @@ export async function readFlash(request: Request, env: Pick<Env, "SESSION_SECRET
 
 function toFlash(value: unknown): Flash | null {
   if (typeof value !== "object" || value === null) return null;
-  const { kind, message, typed, field } = value as Record<string, unknown>;
+  const { kind, message, typed, field, to } = value as Record<string, unknown>;
   if ((kind !== "success" && kind !== "error") || typeof message !== "string" || !message) return null;
   const fields = toTyped(typed);
   const named = typeof field === "string" && FIELD_NAME.test(field) ? field : undefined;
-  return { kind, message: message.slice(0, MAX_MESSAGE_LENGTH), ...(fields && { typed: fields }), ...(named && { field: named }) };
+  const path = typeof to === "string" && to.startsWith("/") ? to : undefined;
+  return { kind, message: message.slice(0, MAX_MESSAGE_LENGTH), ...(fields && { typed: fields }), ...(named && { field: named }), ...(path && { to: path }) };
 }
 
 function toTyped(value: unknown): Record<string, string> | undefined {
@@ -73,14 +77,16 @@ function markOf(response: Response): Flash | null {
   }
 }
 
-type FlashState = { flash: Flash | null; taken: boolean };
+type FlashState = { flash: Flash | null; taken: boolean; path: string };
 const flashContext = createContext<FlashState | null>(null);
 
 /** Reads the request's flash, writes the one an action marked, clears the one the page showed. */
 export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { env } = fromContext(context);
   const present = Boolean(readCookie(request.headers.get("cookie"), FLASH_COOKIE));
-  const state: FlashState = { flash: await readFlash(request, env), taken: false };
+  // A data request names its page "/_.data" or "/cart.data".
+  const path = new URL(request.url).pathname.replace(/(\/_)?\.data$/, "") || "/";
+  const state: FlashState = { flash: await readFlash(request, env), taken: false, path };
   context.set(flashContext, state);
 
   const response = await next();
@@ -99,7 +105,8 @@ export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, c
 
 export function takeFlash(context: Readonly<RouterContextProvider>): Flash | null {
   const state = context.get(flashContext);
-  if (!state) return null;
+  if (!state?.flash || (state.flash.to && state.flash.to !== state.path)) return null;
   state.taken = true;
-  return state.flash;
+  const { to: _to, ...flash } = state.flash;
+  return flash;
 }
