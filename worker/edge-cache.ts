@@ -1,5 +1,4 @@
-// Edge cache of anonymous catalogue reads, stale-while-revalidate (ADR 009, ADR 059): only content headers are stored, per-request
-// ones added on the way out. The key, on a host of its own, is the build, the catalogue version and the guest's pincode: no client input.
+// Edge cache of anonymous catalogue reads, stale-while-revalidate (ADR 009, 059), keyed by build, catalogue version and pincode: no client input.
 import { readCookie } from "@shared/cookies";
 import { SUGGEST_PATH } from "@shared/search";
 import { getDb } from "@worker/db/client";

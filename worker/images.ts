@@ -83,6 +83,5 @@ function httpDateSeconds(value: string | null): number | null {
   return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
 }
 
-function imageNotFound(): Response {
-  return new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
-}
+const imageNotFound = (): Response =>
+  new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });

@@ -1,5 +1,4 @@
-// Stripe webhooks, the only way an online order becomes paid (ADR 006). Each event id is recorded in the same batch as its effect, so a replay, even
-// concurrent, changes nothing. Payment states only move forward (failed/expired → paid too: the money did arrive).
+// Stripe webhooks (ADR 006): each event id is recorded in its effect's batch, so a replay, even concurrent, changes nothing; states only move forward.
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";

@@ -34,6 +34,5 @@ export async function countInWindow(db: Database, key: string, spec: WindowSpec,
 }
 
 /** The scheduled job's clean-up. */
-export async function forgetEndedWindows(db: Database, before: number): Promise<number> {
-  return (await db.delete(brakeCounts).where(lt(brakeCounts.windowStart, before)).returning({ key: brakeCounts.key })).length;
-}
+export const forgetEndedWindows = async (db: Database, before: number): Promise<number> =>
+  (await db.delete(brakeCounts).where(lt(brakeCounts.windowStart, before)).returning({ key: brakeCounts.key })).length;

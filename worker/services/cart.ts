@@ -75,14 +75,12 @@ export async function guestForPages(db: Database, items: CartItems): Promise<{ p
 }
 
 /** The cart's products by key. On sale is decided in code: `in_stock = 1` here makes SQLite walk the in-stock index. */
-function pricesOf(db: Database, cart: SQL) {
-  return db.select({ id: products.id, offerPricePaise: products.offerPricePaise, inStock: products.inStock }).from(products).where(inCart(cart));
-}
+const pricesOf = (db: Database, cart: SQL) =>
+  db.select({ id: products.id, offerPricePaise: products.offerPricePaise, inStock: products.inStock }).from(products).where(inCart(cart));
 
 /** Offer prices of the products on sale. */
-export function toPrices(rows: { id: string; offerPricePaise: number; inStock: boolean }[]): CartPrices {
-  return Object.fromEntries(rows.filter((row) => row.inStock).map((row) => [row.id, row.offerPricePaise]));
-}
+export const toPrices = (rows: { id: string; offerPricePaise: number; inStock: boolean }[]): CartPrices =>
+  Object.fromEntries(rows.filter((row) => row.inStock).map((row) => [row.id, row.offerPricePaise]));
 
 /** `available`: in stock and existing, so counted and orderable. */
 function toCartLines(items: CartItems, found: Product[]) {

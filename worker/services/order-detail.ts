@@ -44,14 +44,12 @@ export async function findOwnedOrder(db: Database, userId: string, rawOrderId: u
 }
 
 /** The products an order's lines name. */
-export function isInOrder(db: Database, orderId: string) {
-  return inArray(products.id, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)));
-}
+export const isInOrder = (db: Database, orderId: string) =>
+  inArray(products.id, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)));
 
 /** A list of none or one: drizzle cannot map a `findFirst` that finds nothing inside a D1 batch. */
-export function ownedOrder(db: Database, userId: string, orderId: string) {
-  return db.query.orders.findMany({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)), with: { items: true, refunds: true }, limit: 1 });
-}
+export const ownedOrder = (db: Database, userId: string, orderId: string) =>
+  db.query.orders.findMany({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)), with: { items: true, refunds: true }, limit: 1 });
 
 export function withAvailability(order: OrderWithItems, found: Pick<Product, "id" | "inStock" | "stock">[]): OrderDetail {
   const byId = new Map(found.map((product) => [product.id, product]));

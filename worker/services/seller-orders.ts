@@ -19,12 +19,8 @@ export const toFulfil = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true
 export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = {}) {
   const [rows, [packing], [waiting]] = await db.batch([listQuery(db, query), packingQuery(db), waitingQuery(db)]);
   const page = rows.slice(0, SELLER_PAGE_SIZE);
-  return {
-    orders: page,
-    nextBefore: rows.length > SELLER_PAGE_SIZE ? page[page.length - 1]!.createdAt : null,
-    awaitingPacking: packing?.n ?? 0,
-    waiting: waiting?.n ?? 0,
-  };
+  const nextBefore = rows.length > SELLER_PAGE_SIZE ? page[page.length - 1]!.createdAt : null;
+  return { orders: page, nextBefore, awaitingPacking: packing?.n ?? 0, waiting: waiting?.n ?? 0 };
 }
 
 /** One page and one more row, to know there is a next. */

@@ -26,9 +26,8 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
 /** URLs may carry & and ' from product ids. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&${({ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" } as const)[c as "&"]};`);
-}
+export const escapeXml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => `&${({ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" } as const)[c as "&"]};`);
 
 const rowid = sql<number>`${products}.rowid`;
 

@@ -1,5 +1,4 @@
-// Every ending of a card order waiting for its payment (ADR 066): 1. claimed (payment state "expired", its cancel fields set) so nothing else pays,
-// replaces or sweeps it; 2. closed at Stripe; 3. cancelled as claimed. Paid meanwhile, or Stripe unreachable (unless told to cancel anyway): it waits again.
+// Every ending of a card order waiting for its payment (ADR 066): 1. claimed (payment state "expired"); 2. closed at Stripe; 3. cancelled as claimed.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database, Store } from "@worker/db/client";
@@ -10,9 +9,8 @@ import { cancelUnpaidCardOrder, waitingCardOrders, type Ending } from "./cancell
 
 export type ClaimedCardOrder = Pick<Order, "id" | "stripeSessionId" | "cancelledBy" | "cancelReason" | "cancelNote">;
 
-export function claimOf(order: Pick<Order, "cancelledBy" | "cancelReason" | "cancelNote">): Ending | null {
-  return order.cancelledBy && order.cancelReason ? { by: order.cancelledBy, reason: order.cancelReason, note: order.cancelNote } : null;
-}
+export const claimOf = (order: Pick<Order, "cancelledBy" | "cancelReason" | "cancelNote">): Ending | null =>
+  order.cancelledBy && order.cancelReason ? { by: order.cancelledBy, reason: order.cancelReason, note: order.cancelNote } : null;
 
 export type EndOutcome = "cancelled" | "paid" | "unreachable" | "not-waiting";
 

@@ -1,5 +1,4 @@
-// Sessions in KV under a random 256-bit id in a signed HttpOnly cookie (ADR 004); a new id at every login.
-// SESSION_SECRET may list several, newest first: the first signs, every one verifies, so it can be rotated.
+// Sessions in KV under a random 256-bit id in a signed HttpOnly cookie, new at every login (ADR 004); SESSION_SECRET lists newest (signing) first, to rotate.
 import { randomBytes } from "node:crypto";
 import { createSessionStorage, type SessionStorage } from "react-router";
 import { cookieDefaults } from "./cookies";
