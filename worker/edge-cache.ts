@@ -22,8 +22,7 @@ export function isCacheable(request: Request): boolean {
   const cookies = request.headers.get("cookie");
   // The seller reads their own change right after making it.
   if (SHARED_API_READS.has(url.pathname)) return !readCookie(cookies, "seller_sid");
-  if (!CATALOGUE_PATH.test(url.pathname)) return false;
-  return !PERSONAL_COOKIES.some((name) => readCookie(cookies, name));
+  return CATALOGUE_PATH.test(url.pathname) && !PERSONAL_COOKIES.some((name) => readCookie(cookies, name));
 }
 
 /** The top bar names the guest's pincode: one copy per pincode (ADR 029). */
@@ -68,10 +67,7 @@ const storable = (response: Response): boolean => response.status === 200 && !re
 
 function forCache(response: Response): Response {
   const headers = new Headers();
-  for (const name of STORED_HEADERS) {
-    const value = response.headers.get(name);
-    if (value !== null) headers.set(name, value);
-  }
+  for (const name of STORED_HEADERS) if (response.headers.has(name)) headers.set(name, response.headers.get(name)!);
   headers.set("Cache-Control", `public, s-maxage=${FRESH_SECONDS + STALE_SECONDS}`);
   headers.set(CACHED_AT, String(Date.now()));
   return new Response(response.body, { status: response.status, headers });

@@ -8,7 +8,6 @@ import { orders, products, productSalesDays, salesDays } from "@worker/db/schema
 import { toFulfil } from "./seller-orders";
 
 export type PeriodFigures = Omit<typeof salesDays.$inferSelect, "day">;
-export type DaySales = { day: number; orders: number; salesPaise: number };
 export type StockedProduct = { id: string; name: string; category: string; stock: number };
 export type BestSeller = { productId: string; name: string | null; category: string | null; units: number; salesPaise: number };
 /** Orders waiting for a step, and the money they hold where it waits. */
@@ -22,7 +21,7 @@ export type DashboardFigures = {
   periods: Record<PeriodKey, PeriodFigures>;
   refundsMade: Record<PeriodKey, RefundsMade>;
   /** CHART_DAYS days, oldest first, empty days included. */
-  days: DaySales[];
+  days: { day: number; orders: number; salesPaise: number }[];
   waiting: Record<WaitingKey, Waiting>;
   soldOut: { count: number; products: StockedProduct[] };
   lowStock: { count: number; products: StockedProduct[] };

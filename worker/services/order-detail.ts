@@ -7,9 +7,7 @@ import { orderIdField } from "@worker/validation/order";
 import { toOrderView, type OrderView, type OrderWithItems } from "./orders";
 import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
 
-export type Availability = { available: boolean; stock: number | null };
-
-export type OrderDetail = Omit<OrderView, "items"> & { items: (OrderView["items"][number] & { availability: Availability })[] };
+export type OrderDetail = Omit<OrderView, "items"> & { items: (OrderView["items"][number] & { availability: { available: boolean; stock: number | null } })[] };
 
 export const ORDER_NOT_FOUND = "Order not found";
 

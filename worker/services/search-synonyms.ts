@@ -10,10 +10,8 @@ export const MAX_SEARCH_SYNONYMS = 1000;
 /** Each row is a form: the CPU budget (ADR 023). */
 export const SYNONYMS_PAGE_SIZE = 20;
 
-export type SynonymPage = { words: SearchSynonym[]; nextAfter: string | null; total: number };
-
 /** One page of the words, newest first, after `after` (`<createdAt>:<term>`), with the total. */
-export async function listSearchSynonyms(db: Database, after?: string): Promise<SynonymPage> {
+export async function listSearchSynonyms(db: Database, after?: string) {
   const cursor = decodeCursor(after);
   const afterCursor = cursor
     ? or(lt(searchSynonyms.createdAt, cursor.createdAt), and(eq(searchSynonyms.createdAt, cursor.createdAt), gt(searchSynonyms.term, cursor.term)))

@@ -100,10 +100,8 @@ function termsOf(text: string): SQL[] {
   return terms;
 }
 
-function startsWith(column: Column, prefix: string): SQL {
-  // Byte-wise, every string starting with `prefix` sorts between these two.
-  return and(gte(column, prefix), lt(column, `${prefix}\uffff`))!;
-}
+/** Byte-wise, every string starting with `prefix` sorts between these two. */
+const startsWith = (column: Column, prefix: string): SQL => and(gte(column, prefix), lt(column, `${prefix}\uffff`))!;
 
 /** Any order with its items; 404 when there is none, or the id is no id. */
 export async function sellerOrder(db: Database, rawOrderId: unknown): Promise<OrderWithItems> {

@@ -13,6 +13,7 @@ export const claimOf = (order: Pick<Order, "cancelledBy" | "cancelReason" | "can
   order.cancelledBy && order.cancelReason ? { by: order.cancelledBy, reason: order.cancelReason, note: order.cancelNote } : null;
 
 export type EndOutcome = "cancelled" | "paid" | "unreachable" | "not-waiting";
+type EndOptions = { ifUnreachable: "keep" | "cancel"; tell: boolean };
 
 /** Claims the waiting card orders `where` selects; with `claimed`, unfinished claims too, keeping their own cancellation. */
 export function claimCardOrders(db: Database, where: SQL | undefined, ending: Ending, { claimed = false } = {}) {
@@ -39,7 +40,7 @@ export function claimCardOrders(db: Database, where: SQL | undefined, ending: En
 export async function finishEnding(
   store: Store,
   claimed: ClaimedCardOrder[],
-  { ifUnreachable, tell, fallback }: { ifUnreachable: "keep" | "cancel"; tell: boolean; fallback: Ending },
+  { ifUnreachable, tell, fallback }: EndOptions & { fallback: Ending },
 ): Promise<Map<string, EndOutcome>> {
   const { db } = store;
   const outcomes = new Map<string, EndOutcome>();
@@ -67,12 +68,7 @@ export async function finishEnding(
   return outcomes;
 }
 
-export async function endWaitingCardOrder(
-  store: Store,
-  orderId: string,
-  ending: Ending,
-  options: { ifUnreachable: "keep" | "cancel"; tell: boolean },
-): Promise<EndOutcome> {
+export async function endWaitingCardOrder(store: Store, orderId: string, ending: Ending, options: EndOptions): Promise<EndOutcome> {
   const claimed = await claimCardOrders(store.db, eq(orders.id, orderId), ending);
   if (claimed.length === 0) return "not-waiting";
   return (await finishEnding(store, claimed, { ...options, fallback: ending })).get(orderId)!;
