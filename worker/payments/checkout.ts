@@ -81,7 +81,6 @@ export async function startCheckout(
 /** What closing a checkout found: closed now or before; paid meanwhile; or Stripe could not say. */
 export type CheckoutClosing = "closed" | "paid" | "unreachable";
 
-/** Closes an order's Stripe Checkout so it can no longer be paid. */
 export async function closeCheckout(env: StripeEnv, sessionId: string): Promise<CheckoutClosing> {
   if (!cardPaymentsEnabled(env)) return "unreachable"; // no way to ask Stripe (keys removed since)
   const stripe = stripeClient(env);

@@ -14,8 +14,6 @@ import { checkoutSessionEventInput, refundEventInput, stripeEventInput } from "@
 import { settleRefund } from "./refunds";
 import { stripeClient, type StripeEnv } from "./stripe-client";
 
-export type WebhookOutcome = "applied" | "duplicate" | "ignored";
-
 const REFUND_EVENTS = ["refund.created", "refund.updated", "refund.failed", "charge.refunded"];
 
 export async function verifyWebhook(env: StripeEnv, rawBody: string, signature: string | null): Promise<Stripe.Event> {
@@ -35,7 +33,7 @@ export async function verifyWebhook(env: StripeEnv, rawBody: string, signature: 
   return event;
 }
 
-export async function handleStripeEvent(store: Store, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function handleStripeEvent(store: Store, event: Stripe.Event): Promise<"applied" | "duplicate" | "ignored"> {
   const { db } = store;
   if (await db.query.stripeEvents.findFirst({ where: eq(stripeEvents.id, event.id), columns: { id: true } })) return "duplicate";
 

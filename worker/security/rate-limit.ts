@@ -46,9 +46,7 @@ export const limitPaymentCalls = (env: Limits, who: string) =>
 export const limitNewsletter = (env: Limits, request: Request) =>
   enforce(env, "NEWSLETTER_LIMITER", `newsletter:${clientAddress(request)}`, "Too many sign-ups from here. Please try again in a minute.");
 
-export async function limitSignUps(db: Database, request: Request): Promise<void> {
-  await countInWindow(db, `sign-ups:${clientAddress(request)}`, WINDOW_LIMITS.signUps);
-}
+export const limitSignUps = (db: Database, request: Request) => countInWindow(db, `sign-ups:${clientAddress(request)}`, WINDOW_LIMITS.signUps);
 
 /** Counted as failed until released on success, before the password is checked, so concurrent guesses cannot pass. */
 export const reserveFailedLogin = (db: Database, request: Request): Promise<WindowSlot> =>

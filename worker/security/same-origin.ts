@@ -25,10 +25,4 @@ export function corsAllowList(env: Pick<Env, "CORS_ORIGINS">): Set<string> {
   return new Set(origins.filter((o): o is string => o !== null));
 }
 
-function safeOrigin(url: string | undefined): string | null {
-  try {
-    return url ? new URL(url).origin : null;
-  } catch {
-    return null;
-  }
-}
+const safeOrigin = (url: string | undefined): string | null => (url && URL.canParse(url) ? new URL(url).origin : null);

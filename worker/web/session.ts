@@ -37,9 +37,7 @@ function storage(request: Request, env: SessionEnv, kind: SessionKind): SessionS
       await put(id, data);
       return id;
     },
-    async readData(id) {
-      return SESSION_ID.test(id) ? env.SESSIONS.get<SessionData>(prefix + id, "json") : null;
-    },
+    readData: async (id) => (SESSION_ID.test(id) ? env.SESSIONS.get<SessionData>(prefix + id, "json") : null),
     updateData: (id, data) => put(id, data),
     async deleteData(id) {
       if (SESSION_ID.test(id)) await env.SESSIONS.delete(prefix + id);
