@@ -13,15 +13,11 @@ export const MAX_CART_LINES = 100;
 /** Product ids are UUIDs or seed slugs. */
 export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
+type StockedLine = { available: boolean; product: { stock: number | null } | null };
 /** Counted stock, or null when not counted or not on sale. A line holding more blocks Place Order (ADR 005). */
-export function stockLimit(line: { available: boolean; product: { stock: number | null } | null }): number | null {
-  return line.available && line.product ? line.product.stock : null;
-}
+export const stockLimit = (line: StockedLine): number | null => (line.available && line.product ? line.product.stock : null);
 
-export function overStock(line: { available: boolean; product: { stock: number | null } | null }, quantity: number): boolean {
-  const left = stockLimit(line);
-  return left !== null && quantity > left;
-}
+export const overStock = (line: StockedLine, quantity: number): boolean => quantity > (stockLimit(line) ?? Infinity);
 
 export const cartCount = (cart: CartItems): number => Object.values(cart).reduce((sum, qty) => sum + qty, 0);
 

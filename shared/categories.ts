@@ -14,7 +14,4 @@ export type CategoryPath = Category["path"];
 export const CATEGORY_PATHS = CATEGORIES.map((c) => c.path) as [CategoryPath, ...CategoryPath[]];
 
 /** Case-insensitive lookup: "/products/vegetables" and "/products/Vegetables" are the same page. */
-export function findCategory(path: string): Category | undefined {
-  const wanted = path.toLowerCase();
-  return CATEGORIES.find((c) => c.path.toLowerCase() === wanted);
-}
+export const findCategory = (path: string): Category | undefined => CATEGORIES.find((c) => c.path.toLowerCase() === path.toLowerCase());

@@ -27,6 +27,5 @@ export const WAITING_STEPS = [
 ] as const satisfies readonly { key: string; label: string; status: OrderStatus; method?: "cod"; paid?: "refund" | "unpaid" }[];
 export type WaitingKey = (typeof WAITING_STEPS)[number]["key"];
 
-export function ordersPageFor(step: { status: OrderStatus; method?: "cod"; paid?: "refund" | "unpaid" }): string {
-  return `/seller/orders?${new URLSearchParams({ status: step.status, ...(step.method && { method: step.method }), ...(step.paid && { paid: step.paid }) })}`;
-}
+export const ordersPageFor = (step: { status: OrderStatus; method?: "cod"; paid?: "refund" | "unpaid" }): string =>
+  `/seller/orders?${new URLSearchParams({ status: step.status, ...(step.method && { method: step.method }), ...(step.paid && { paid: step.paid }) })}`;

@@ -33,9 +33,6 @@ export function expressTimeText(store: ExpressTimes): string | null {
 
 /** The store's promise in one sentence, from the settings. */
 export function storePromiseSentence(store: ExpressTimes & { state: string; standardMinDays: number; standardMaxDays: number }): string {
-  const standard = `${daysText(store.standardMinDays, store.standardMaxDays)} anywhere else in ${store.state}`;
-  const express = expressTimeText(store);
-  return express === null
-    ? `Delivered in ${daysText(store.standardMinDays, store.standardMaxDays)} anywhere in ${store.state}.`
-    : `In ${express} in our express areas, ${standard}.`;
+  const [days, express] = [daysText(store.standardMinDays, store.standardMaxDays), expressTimeText(store)];
+  return express === null ? `Delivered in ${days} anywhere in ${store.state}.` : `In ${express} in our express areas, ${days} anywhere else in ${store.state}.`;
 }

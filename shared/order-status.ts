@@ -16,27 +16,23 @@ export const UNPAID_CARD_ORDER_HOLD_MS = 60 * 60 * 1000;
 /** The cart's parameter naming the card order just left unpaid on Stripe's page. */
 export const UNPAID_PARAM = "unpaid";
 
-export function awaitingCardPayment(order: { paymentType: string; paymentState: string; isPaid: boolean; status: string }): boolean {
-  return order.paymentType === "Online" && order.paymentState === "pending" && !order.isPaid && order.status !== "Cancelled";
-}
+type OrderPayment = { paymentType: string; paymentState: string; isPaid: boolean; status: string };
+
+export const awaitingCardPayment = (order: OrderPayment): boolean =>
+  order.paymentType === "Online" && order.paymentState === "pending" && !order.isPaid && order.status !== "Cancelled";
 
 /** A card order not yet paid reads as awaiting payment (ADR 054). */
-export function shopperStatusLabel(order: { paymentType: string; paymentState: string; isPaid: boolean; status: string }): string {
-  return awaitingCardPayment(order) ? "Awaiting payment" : order.status;
-}
+export const shopperStatusLabel = (order: OrderPayment): string => (awaitingCardPayment(order) ? "Awaiting payment" : order.status);
 
 /** The store's policy: a shopper may cancel within 1 hour, while the order is not yet packed. */
 export const SHOPPER_CANCEL_WINDOW_MS = 60 * 60 * 1000;
 
-export function shopperCanCancel(order: { status: string; createdAt: number }, now = Date.now()): boolean {
-  return order.status === "Order Placed" && now - order.createdAt < SHOPPER_CANCEL_WINDOW_MS;
-}
+export const shopperCanCancel = (order: { status: string; createdAt: number }, now = Date.now()): boolean =>
+  order.status === "Order Placed" && now - order.createdAt < SHOPPER_CANCEL_WINDOW_MS;
 
-export function paymentMethodLabel(paymentType: string): string {
-  return paymentType === "COD" ? "Cash On Delivery" : "Online (card or UPI)";
-}
+export const paymentMethodLabel = (paymentType: string): string => (paymentType === "COD" ? "Cash On Delivery" : "Online (card or UPI)");
 
-export function paymentLabel(order: { isPaid: boolean; paymentType: string; paymentState: string; status: string }): string {
+export function paymentLabel(order: OrderPayment): string {
   if (order.paymentState === "refund_due") return "Refund due";
   if (order.paymentState === "refunded") return "Refunded";
   if (order.isPaid) return "Paid";
@@ -125,9 +121,7 @@ export function cancelRefundNote(order: { isPaid: boolean; paymentType: string; 
 /** Orders still on their way: the pages that show them refresh, and they count for the seller's next step. */
 export const ACTIVE_STATUSES = ["Order Placed", "Packed", "Out for delivery"] as const satisfies readonly OrderStatus[];
 
-export function isActive(status: OrderStatus): boolean {
-  return (ACTIVE_STATUSES as readonly OrderStatus[]).includes(status);
-}
+export const isActive = (status: OrderStatus): boolean => (ACTIVE_STATUSES as readonly OrderStatus[]).includes(status);
 
 /** Who cancelled an order: a person, or the store itself ("system": a card payment that never came, ADR 054). */
 export const CANCELLED_BY = ["shopper", "seller", "system"] as const;
@@ -168,16 +162,12 @@ export function cancellationText(order: Cancellable, reader: Reader): string | n
 }
 
 /** The short number an order goes by everywhere. */
-export function orderNumber(id: string): string {
-  return id.slice(0, 8).toUpperCase();
-}
+export const orderNumber = (id: string): string => id.slice(0, 8).toUpperCase();
 
-/** My Orders, the new order highlighted and announced. */
 /** Back from paying at Stripe: the order's page, confirming the payment until Stripe's word arrives. */
 export const CONFIRMING_PARAM = "confirming";
 export const paymentReturnPath = (orderId: string) => `/my-orders/${encodeURIComponent(orderId)}?${CONFIRMING_PARAM}`;
 
+/** My Orders, the new order highlighted and announced. */
 export const PLACED_PARAM = "placed";
-export function placedOrderPath(orderId: string): string {
-  return `/my-orders?${PLACED_PARAM}=${encodeURIComponent(orderId)}`;
-}
+export const placedOrderPath = (orderId: string): string => `/my-orders?${PLACED_PARAM}=${encodeURIComponent(orderId)}`;

@@ -1,5 +1,4 @@
-// Edge cache of anonymous catalogue reads, stale-while-revalidate (ADR 009, ADR 059): only content headers are stored, per-request
-// ones added on the way out. The key, on a host of its own, is the build, the catalogue version and the guest's pincode: no client input.
+// Edge cache of anonymous catalogue reads, stale-while-revalidate (ADR 009, 059), keyed by build, catalogue version and pincode: no client input.
 import { readCookie } from "@shared/cookies";
 import { SUGGEST_PATH } from "@shared/search";
 import { getDb } from "@worker/db/client";
@@ -23,8 +22,7 @@ export function isCacheable(request: Request): boolean {
   const cookies = request.headers.get("cookie");
   // The seller reads their own change right after making it.
   if (SHARED_API_READS.has(url.pathname)) return !readCookie(cookies, "seller_sid");
-  if (!CATALOGUE_PATH.test(url.pathname)) return false;
-  return !PERSONAL_COOKIES.some((name) => readCookie(cookies, name));
+  return CATALOGUE_PATH.test(url.pathname) && !PERSONAL_COOKIES.some((name) => readCookie(cookies, name));
 }
 
 /** The top bar names the guest's pincode: one copy per pincode (ADR 029). */
@@ -69,10 +67,7 @@ const storable = (response: Response): boolean => response.status === 200 && !re
 
 function forCache(response: Response): Response {
   const headers = new Headers();
-  for (const name of STORED_HEADERS) {
-    const value = response.headers.get(name);
-    if (value !== null) headers.set(name, value);
-  }
+  for (const name of STORED_HEADERS) if (response.headers.has(name)) headers.set(name, response.headers.get(name)!);
   headers.set("Cache-Control", `public, s-maxage=${FRESH_SECONDS + STALE_SECONDS}`);
   headers.set(CACHED_AT, String(Date.now()));
   return new Response(response.body, { status: response.status, headers });

@@ -49,6 +49,5 @@ const MAX_HEADER_BYTES = 32 * 1024;
 
 const headerBytes = (request: Request): number => [...request.headers].reduce((size, [name, value]) => size + name.length + value.length + 4, 0);
 
-function refused(pathname: string, status: 403 | 413 | 500, msg: string): Response {
-  return isApiPath(pathname) ? errorAnswer(status, msg) : new Response(msg, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
+const refused = (pathname: string, status: 403 | 413 | 500, msg: string): Response =>
+  isApiPath(pathname) ? errorAnswer(status, msg) : new Response(msg, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -53,20 +53,10 @@ export function imageKey(pathname: string): string | null {
 /** The conditional headers in RFC 9110's order (13.2.2); an unparsable date is ignored, as it says. */
 export function failedPrecondition(headers: Headers, object: { httpEtag: string; uploaded: Date }): 304 | 412 | null {
   const uploaded = Math.floor(object.uploaded.getTime() / 1000);
-  const ifMatch = headers.get("if-match");
-  if (ifMatch !== null) {
-    if (!etagListMatches(ifMatch, object.httpEtag, "strong")) return 412;
-  } else {
-    const since = httpDateSeconds(headers.get("if-unmodified-since"));
-    if (since !== null && uploaded > since) return 412;
-  }
-  const ifNoneMatch = headers.get("if-none-match");
-  if (ifNoneMatch !== null) {
-    if (etagListMatches(ifNoneMatch, object.httpEtag, "weak")) return 304;
-  } else {
-    const since = httpDateSeconds(headers.get("if-modified-since"));
-    if (since !== null && uploaded <= since) return 304;
-  }
+  const [ifMatch, unmodifiedSince] = [headers.get("if-match"), httpDateSeconds(headers.get("if-unmodified-since"))];
+  if (ifMatch !== null ? !etagListMatches(ifMatch, object.httpEtag, "strong") : unmodifiedSince !== null && uploaded > unmodifiedSince) return 412;
+  const [ifNoneMatch, modifiedSince] = [headers.get("if-none-match"), httpDateSeconds(headers.get("if-modified-since"))];
+  if (ifNoneMatch !== null ? etagListMatches(ifNoneMatch, object.httpEtag, "weak") : modifiedSince !== null && uploaded <= modifiedSince) return 304;
   return null;
 }
 
@@ -83,6 +73,5 @@ function httpDateSeconds(value: string | null): number | null {
   return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
 }
 
-function imageNotFound(): Response {
-  return new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
-}
+const imageNotFound = (): Response =>
+  new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });

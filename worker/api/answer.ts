@@ -7,6 +7,5 @@ export function answerBody<T extends Answer>(body: T): T & { msg: string; messag
 }
 
 /** For the Worker's own refusals, outside the API's router. */
-export function errorAnswer(status: number, msg: string, headers: HeadersInit = {}): Response {
-  return Response.json(answerBody({ success: false, msg }), { status, headers });
-}
+export const errorAnswer = (status: number, msg: string, headers: HeadersInit = {}): Response =>
+  Response.json(answerBody({ success: false, msg }), { status, headers });

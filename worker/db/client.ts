@@ -6,5 +6,4 @@ export const getDb = (env: Pick<Env, "DB">) => drizzle(env.DB, { schema });
 
 export type Database = ReturnType<typeof getDb>;
 
-/** For a service that also needs the Worker's bindings. */
 export type Store = { db: Database; env: Env };

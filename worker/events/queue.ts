@@ -3,10 +3,8 @@ import type { Database } from "@worker/db/client";
 import { storeEventInput, type StoreEvent } from "@worker/validation/events";
 import { consumeStoreEvent } from "./consume";
 
-type PublishEnv = Partial<Pick<Env, "STORE_EVENTS">>;
-
 /** The change it follows is committed already, so failing to send is logged, not thrown. */
-export async function publishStoreEvent(store: { db: Database; env: PublishEnv }, message: StoreEvent): Promise<void> {
+export async function publishStoreEvent(store: { db: Database; env: Partial<Pick<Env, "STORE_EVENTS">> }, message: StoreEvent): Promise<void> {
   try {
     if (store.env.STORE_EVENTS) await store.env.STORE_EVENTS.send(message, { contentType: "json" });
     else await consumeStoreEvent(store.db, message);

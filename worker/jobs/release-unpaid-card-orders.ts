@@ -10,9 +10,7 @@ import { claimCardOrders, finishEnding } from "@worker/services/unpaid-card-orde
 /** Orders one run ends at most (each asks Stripe once or twice); the next run takes the rest. */
 export const SWEEP_BATCH = 50;
 
-export type SweepResult = { released: string[]; paid: string[] };
-
-export async function releaseUnpaidCardOrders(store: Store, now: number): Promise<SweepResult> {
+export async function releaseUnpaidCardOrders(store: Store, now: number): Promise<{ released: string[]; paid: string[] }> {
   const { db } = store;
   const due = db
     .select({ id: orders.id })

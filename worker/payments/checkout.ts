@@ -15,9 +15,7 @@ type ReturnEnv = Pick<Env, "APP_URL" | "CORS_ORIGINS">;
 
 /** Where Stripe sends the payer back: APP_URL, or a CORS_ORIGINS front end that started it (the spec client's routes). */
 export function checkoutReturnUrls(env: ReturnEnv, callerOrigin: string | null, orderId: string): { success: string; cancel: string } {
-  if (callerOrigin && corsAllowList(env).has(callerOrigin)) {
-    return { success: `${callerOrigin}/loader?next=my-orders`, cancel: `${callerOrigin}/cart` };
-  }
+  if (callerOrigin && corsAllowList(env).has(callerOrigin)) return { success: `${callerOrigin}/loader?next=my-orders`, cancel: `${callerOrigin}/cart` };
   const appUrl = env.APP_URL.replace(/\/$/, "");
   // Paid: straight to the order, which confirms the payment; back from cancelling, the cart says the order waits for it, with Pay now (ADR 054).
   return { success: `${appUrl}${paymentReturnPath(orderId)}`, cancel: `${appUrl}/cart?${UNPAID_PARAM}=${encodeURIComponent(orderId)}` };
@@ -34,21 +32,19 @@ export async function startCheckout(
   customerEmail: string,
   callerOrigin: string | null = null,
 ): Promise<string> {
-  const stripe = stripeClient(env);
   const returnUrls = checkoutReturnUrls(env, callerOrigin, order.id);
-  const lineItems = order.items.map((item) => ({
-    price_data: { currency: "inr", product_data: { name: item.name }, unit_amount: item.unitPricePaise },
-    quantity: item.quantity,
-  }));
+  const lineItem = (name: string, paise: number, quantity: number) => ({
+    price_data: { currency: "inr", product_data: { name }, unit_amount: paise },
+    quantity,
+  });
+  const lineItems = order.items.map((item) => lineItem(item.name, item.unitPricePaise, item.quantity));
   // The bill's other lines, named as the cart names them, so Stripe's page adds up to the order.
-  for (const { name, paise } of billLines(chargedOn(order)).slice(1)) {
-    if (paise > 0) lineItems.push({ price_data: { currency: "inr", product_data: { name }, unit_amount: paise }, quantity: 1 });
-  }
+  for (const { name, paise } of billLines(chargedOn(order)).slice(1)) if (paise > 0) lineItems.push(lineItem(name, paise, 1));
 
   const methods = paymentMethodTypes(env);
   let session;
   try {
-    session = await stripe.checkout.sessions.create(
+    session = await stripeClient(env).checkout.sessions.create(
       {
         mode: "payment",
         ...(methods.length > 0 && { payment_method_types: methods }),
@@ -85,7 +81,6 @@ export async function startCheckout(
 /** What closing a checkout found: closed now or before; paid meanwhile; or Stripe could not say. */
 export type CheckoutClosing = "closed" | "paid" | "unreachable";
 
-/** Closes an order's Stripe Checkout so it can no longer be paid. */
 export async function closeCheckout(env: StripeEnv, sessionId: string): Promise<CheckoutClosing> {
   if (!cardPaymentsEnabled(env)) return "unreachable"; // no way to ask Stripe (keys removed since)
   const stripe = stripeClient(env);

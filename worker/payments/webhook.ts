@@ -1,5 +1,4 @@
-// Stripe webhooks, the only way an online order becomes paid (ADR 006). Each event id is recorded in the same batch as its effect, so a replay, even
-// concurrent, changes nothing. Payment states only move forward (failed/expired → paid too: the money did arrive).
+// Stripe webhooks (ADR 006): each event id is recorded in its effect's batch, so a replay, even concurrent, changes nothing; states only move forward.
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
@@ -14,8 +13,6 @@ import { claimOf } from "@worker/services/unpaid-card-orders";
 import { checkoutSessionEventInput, refundEventInput, stripeEventInput } from "@worker/validation/stripe";
 import { settleRefund } from "./refunds";
 import { stripeClient, type StripeEnv } from "./stripe-client";
-
-export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 
 const REFUND_EVENTS = ["refund.created", "refund.updated", "refund.failed", "charge.refunded"];
 
@@ -36,7 +33,7 @@ export async function verifyWebhook(env: StripeEnv, rawBody: string, signature: 
   return event;
 }
 
-export async function handleStripeEvent(store: Store, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function handleStripeEvent(store: Store, event: Stripe.Event): Promise<"applied" | "duplicate" | "ignored"> {
   const { db } = store;
   if (await db.query.stripeEvents.findFirst({ where: eq(stripeEvents.id, event.id), columns: { id: true } })) return "duplicate";
 

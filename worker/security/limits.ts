@@ -1,5 +1,4 @@
-// Every brake's limit (SECURITY.md). No imports: scripts/check-deploy.ts reads it in Node. Per-address
-// limits sit far above one address's honest shoppers: phones share IPv4 addresses behind CGNAT (ADR 065).
+// Every brake's limit (SECURITY.md, ADR 065), per address far above its honest shoppers (CGNAT). No imports: scripts/check-deploy.ts reads it.
 
 /** The rate-limit bindings: calls per key per window (10 or 60 seconds). */
 export const RATE_LIMITS = {

@@ -36,24 +36,18 @@ export async function limitSellerLogin(env: Limits, request: Request, input: unk
   await enforce(env, "ACCOUNT_LIMITER", `seller-login:${accountOf(input)}`, TOO_MANY_LOGINS);
 }
 
-export async function limitOrders(env: Limits, userId: string) {
-  await enforce(env, "ORDER_LIMITER", `order:${userId}`, "You are placing orders too quickly. Please wait a minute.");
-}
+export const limitOrders = (env: Limits, userId: string) =>
+  enforce(env, "ORDER_LIMITER", `order:${userId}`, "You are placing orders too quickly. Please wait a minute.");
 
 /** Before a request that calls Stripe on someone's behalf (a shopper's id, or "seller"). */
-export async function limitPaymentCalls(env: Limits, who: string) {
-  await enforce(env, "PAYMENT_LIMITER", `payment:${who}`, "Too many payment requests. Please wait a minute and try again.");
-}
+export const limitPaymentCalls = (env: Limits, who: string) =>
+  enforce(env, "PAYMENT_LIMITER", `payment:${who}`, "Too many payment requests. Please wait a minute and try again.");
 
-export async function limitNewsletter(env: Limits, request: Request) {
-  await enforce(env, "NEWSLETTER_LIMITER", `newsletter:${clientAddress(request)}`, "Too many sign-ups from here. Please try again in a minute.");
-}
+export const limitNewsletter = (env: Limits, request: Request) =>
+  enforce(env, "NEWSLETTER_LIMITER", `newsletter:${clientAddress(request)}`, "Too many sign-ups from here. Please try again in a minute.");
 
-export async function limitSignUps(db: Database, request: Request): Promise<void> {
-  await countInWindow(db, `sign-ups:${clientAddress(request)}`, WINDOW_LIMITS.signUps);
-}
+export const limitSignUps = (db: Database, request: Request) => countInWindow(db, `sign-ups:${clientAddress(request)}`, WINDOW_LIMITS.signUps);
 
 /** Counted as failed until released on success, before the password is checked, so concurrent guesses cannot pass. */
-export function reserveFailedLogin(db: Database, request: Request): Promise<WindowSlot> {
-  return countInWindow(db, `failed-logins:${clientAddress(request)}`, WINDOW_LIMITS.failedLogins);
-}
+export const reserveFailedLogin = (db: Database, request: Request): Promise<WindowSlot> =>
+  countInWindow(db, `failed-logins:${clientAddress(request)}`, WINDOW_LIMITS.failedLogins);

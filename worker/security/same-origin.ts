@@ -1,13 +1,11 @@
-// CSRF guard: a browser's Origin (else Sec-Fetch-Site) must name this site. Requests with neither are not
-// from a browser, so carry no victim's cookies. GETs that change state use `sameSiteOnly` (worker/api/auth.ts).
+// CSRF guard: a browser's Origin (else Sec-Fetch-Site) must name this site; a request with neither carries no victim's cookies.
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Stripe signs its webhooks. */
 const EXEMPT_PATHS = new Set(["/api/stripe/webhook"]);
 
-export function isCrossSiteWrite(request: Request, env: Pick<Env, "APP_URL" | "CORS_ORIGINS">): boolean {
-  return !SAFE_METHODS.has(request.method) && !EXEMPT_PATHS.has(new URL(request.url).pathname) && isCrossSite(request, env);
-}
+export const isCrossSiteWrite = (request: Request, env: Pick<Env, "APP_URL" | "CORS_ORIGINS">): boolean =>
+  !SAFE_METHODS.has(request.method) && !EXEMPT_PATHS.has(new URL(request.url).pathname) && isCrossSite(request, env);
 
 export function isCrossSite(request: Request, env: Pick<Env, "APP_URL" | "CORS_ORIGINS">): boolean {
   const url = new URL(request.url);
@@ -27,10 +25,4 @@ export function corsAllowList(env: Pick<Env, "CORS_ORIGINS">): Set<string> {
   return new Set(origins.filter((o): o is string => o !== null));
 }
 
-function safeOrigin(url: string | undefined): string | null {
-  try {
-    return url ? new URL(url).origin : null;
-  } catch {
-    return null;
-  }
-}
+const safeOrigin = (url: string | undefined): string | null => (url && URL.canParse(url) ? new URL(url).origin : null);

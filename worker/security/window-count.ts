@@ -4,12 +4,10 @@ import type { Database } from "@worker/db/client";
 import { brakeCounts } from "@worker/db/schema";
 import { HttpError } from "@worker/errors";
 
-export type WindowSpec = { limit: number; windowMs: number; msg: string };
-
 /** `release` takes the attempt back (a successful login). */
 export type WindowSlot = { release: () => Promise<void> };
 
-export async function countInWindow(db: Database, key: string, spec: WindowSpec, now = Date.now()): Promise<WindowSlot> {
+export async function countInWindow(db: Database, key: string, spec: { limit: number; windowMs: number; msg: string }, now = Date.now()): Promise<WindowSlot> {
   const windowStart = now - (now % spec.windowMs);
   const [counted] = await db
     .insert(brakeCounts)
@@ -34,6 +32,5 @@ export async function countInWindow(db: Database, key: string, spec: WindowSpec,
 }
 
 /** The scheduled job's clean-up. */
-export async function forgetEndedWindows(db: Database, before: number): Promise<number> {
-  return (await db.delete(brakeCounts).where(lt(brakeCounts.windowStart, before)).returning({ key: brakeCounts.key })).length;
-}
+export const forgetEndedWindows = async (db: Database, before: number): Promise<number> =>
+  (await db.delete(brakeCounts).where(lt(brakeCounts.windowStart, before)).returning({ key: brakeCounts.key })).length;

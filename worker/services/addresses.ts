@@ -144,10 +144,7 @@ export function newAddressPrefill(user: { name: string; email: string }, pincode
 export const toAddressSnapshot = ({ userId: _userId, createdAt: _createdAt, isDefault: _isDefault, ...address }: Address): AddressSnapshot => address;
 
 /** The spec's JSON shape of an address, with the zip under both spellings its clients read. */
-export function toApiAddress(address: AddressSnapshot) {
-  const { id, ...fields } = address;
-  return { _id: id, ...fields, zipcode: fields.zipCode };
-}
+export const toApiAddress = ({ id, ...fields }: AddressSnapshot) => ({ _id: id, ...fields, zipcode: fields.zipCode });
 
 export const toApiSavedAddress = (address: Address, isDefault: boolean) => ({ ...toApiAddress(toAddressSnapshot(address)), isDefault });
 

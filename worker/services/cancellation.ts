@@ -19,6 +19,9 @@ export type Ending = { by: CancelledBy; reason: string; note: string | null };
 
 export const systemEnding = (reason: string): Ending => ({ by: "system", reason, note: null });
 
+/** An ending as the order's columns. */
+export const cancelColumns = ({ by, reason, note }: Ending) => ({ cancelledBy: by, cancelReason: reason, cancelNote: note });
+
 /** Card orders waiting for their first payment (`claimed`: or claimed for ending already). */
 export function waitingCardOrders({ claimed = false } = {}): SQL {
   return and(
@@ -33,14 +36,7 @@ export function waitingCardOrders({ claimed = false } = {}): SQL {
 export async function cancelUnpaidCardOrder(db: Database, orderId: string, ending: Ending, now = Date.now()) {
   const cancel = db
     .update(orders)
-    .set({
-      status: "Cancelled",
-      statusHistory: historyWith("Cancelled", now),
-      updatedAt: now,
-      cancelReason: ending.reason,
-      cancelNote: ending.note,
-      cancelledBy: ending.by,
-    })
+    .set({ status: "Cancelled", statusHistory: historyWith("Cancelled", now), updatedAt: now, ...cancelColumns(ending) })
     .where(and(eq(orders.id, orderId), waitingCardOrders({ claimed: true })));
   return { statements: [cancel, ...(await returnStock(db, orderId)).statements] };
 }

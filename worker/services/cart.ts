@@ -75,14 +75,12 @@ export async function guestForPages(db: Database, items: CartItems): Promise<{ p
 }
 
 /** The cart's products by key. On sale is decided in code: `in_stock = 1` here makes SQLite walk the in-stock index. */
-function pricesOf(db: Database, cart: SQL) {
-  return db.select({ id: products.id, offerPricePaise: products.offerPricePaise, inStock: products.inStock }).from(products).where(inCart(cart));
-}
+const pricesOf = (db: Database, cart: SQL) =>
+  db.select({ id: products.id, offerPricePaise: products.offerPricePaise, inStock: products.inStock }).from(products).where(inCart(cart));
 
 /** Offer prices of the products on sale. */
-export function toPrices(rows: { id: string; offerPricePaise: number; inStock: boolean }[]): CartPrices {
-  return Object.fromEntries(rows.filter((row) => row.inStock).map((row) => [row.id, row.offerPricePaise]));
-}
+export const toPrices = (rows: { id: string; offerPricePaise: number; inStock: boolean }[]): CartPrices =>
+  Object.fromEntries(rows.filter((row) => row.inStock).map((row) => [row.id, row.offerPricePaise]));
 
 /** `available`: in stock and existing, so counted and orderable. */
 function toCartLines(items: CartItems, found: Product[]) {
@@ -101,20 +99,14 @@ export async function knownCartItems(db: Database, items: CartItems): Promise<Ca
   return Object.fromEntries(ids.filter((id) => found.has(id)).map((id) => [id, items[id]!]));
 }
 
-/** Replace a shopper's saved cart; every product must exist. */
-export async function saveCart(db: Database, userId: string, input: unknown): Promise<CartItems> {
-  const { cartItems } = parseInput(cartUpdateInput, input);
-  const known = await knownCartItems(db, cartItems);
-  if (Object.keys(known).length !== Object.keys(cartItems).length) throw badRequest("Unknown product in cart");
-  await writeCart(db, userId, known);
-  return known;
-}
-
-/** Save the lines of known products (login merge, no-JS buttons). */
-export async function storeCart(db: Database, userId: string, items: CartItems): Promise<CartItems> {
+/** Save the lines of known products (login merge, no-JS buttons); `allKnown`: refuse the cart if one is not (the API). */
+export async function storeCart(db: Database, userId: string, items: CartItems, { allKnown = false } = {}): Promise<CartItems> {
   const known = await knownCartItems(db, items);
-  await writeCart(db, userId, known);
+  if (allKnown && Object.keys(known).length !== Object.keys(items).length) throw badRequest("Unknown product in cart");
+  await db.update(users).set({ cartItems: known }).where(eq(users.id, userId));
   return known;
 }
 
-const writeCart = (db: Database, userId: string, items: CartItems) => db.update(users).set({ cartItems: items }).where(eq(users.id, userId));
+/** Replace a shopper's saved cart; every product must exist. */
+export const saveCart = (db: Database, userId: string, input: unknown) =>
+  storeCart(db, userId, parseInput(cartUpdateInput, input).cartItems, { allKnown: true });

@@ -1,5 +1,4 @@
-// The catalogue as CSV, a page per request along products_seller_idx, so each costs the same (ADR 023); the pages
-// in order are the whole file (ADR 038). Without JavaScript, numbered parts each with the header (ADR 045).
+// The catalogue as CSV, a page per request along products_seller_idx (ADR 023, 038); numbered parts without JavaScript (ADR 045).
 import { absoluteImageUrl } from "@shared/images";
 import { paiseToRupees } from "@shared/money";
 import { count, sql } from "drizzle-orm";
@@ -75,6 +74,5 @@ export function partBoundariesQuery(db: Database) {
 
 export const exportFileName = (now = new Date(), part?: number): string => `products-${istDate(istDay(now.getTime()))}${part ? `-part-${part}` : ""}.csv`;
 
-function exportPartUrl(part: number, cursor: string | null): string {
-  return `/api/product/export?${new URLSearchParams({ part: String(part), ...(cursor && { cursor }) })}`;
-}
+const exportPartUrl = (part: number, cursor: string | null): string =>
+  `/api/product/export?${new URLSearchParams({ part: String(part), ...(cursor && { cursor }) })}`;

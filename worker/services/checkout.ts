@@ -74,12 +74,11 @@ export async function resumeCardPayment(store: Store, user: Pick<User, "id" | "e
   await limitPaymentCalls(store.env, user.id);
   const order = await findOwnedOrder(store.db, user.id, rawOrderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  if (!awaitingCardPayment(order)) {
-    if (order.cancelledBy === "system" && order.cancelReason === UNPAID_CANCEL_REASONS.replaced) {
-      throw conflict("This order was replaced by your newer order, so there is nothing to pay: see My Orders.");
-    }
-    throw conflict("This order is not waiting for an online payment.");
-  }
+  const replaced = order.cancelledBy === "system" && order.cancelReason === UNPAID_CANCEL_REASONS.replaced;
+  const refusal = replaced
+    ? "This order was replaced by your newer order, so there is nothing to pay: see My Orders."
+    : "This order is not waiting for an online payment.";
+  if (!awaitingCardPayment(order)) throw conflict(refusal);
   if (!cardPaymentsEnabled(store.env)) throw new HttpError(503, CARD_PAYMENT_UNAVAILABLE);
   return startCheckout(store.env, store.db, order, user.email);
 }

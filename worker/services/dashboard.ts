@@ -8,7 +8,6 @@ import { orders, products, productSalesDays, salesDays } from "@worker/db/schema
 import { toFulfil } from "./seller-orders";
 
 export type PeriodFigures = Omit<typeof salesDays.$inferSelect, "day">;
-export type DaySales = { day: number; orders: number; salesPaise: number };
 export type StockedProduct = { id: string; name: string; category: string; stock: number };
 export type BestSeller = { productId: string; name: string | null; category: string | null; units: number; salesPaise: number };
 /** Orders waiting for a step, and the money they hold where it waits. */
@@ -22,7 +21,7 @@ export type DashboardFigures = {
   periods: Record<PeriodKey, PeriodFigures>;
   refundsMade: Record<PeriodKey, RefundsMade>;
   /** CHART_DAYS days, oldest first, empty days included. */
-  days: DaySales[];
+  days: { day: number; orders: number; salesPaise: number }[];
   waiting: Record<WaitingKey, Waiting>;
   soldOut: { count: number; products: StockedProduct[] };
   lowStock: { count: number; products: StockedProduct[] };
@@ -41,6 +40,16 @@ const EMPTY_DAY: PeriodFigures = {
   refundDuePaise: 0,
   cancelledOrders: 0,
 };
+
+/** For each period, `zero`'s fields summed over the rows of its IST days up to `today`. */
+function byPeriod<K extends string>(today: number, rows: ({ day: number } & Record<K, number>)[], zero: Record<K, number>) {
+  const sums = PERIODS.map(({ key, days }) => {
+    const sum = { ...zero };
+    for (const row of rows) if (row.day > today - days && row.day <= today) for (const field of Object.keys(sum) as K[]) sum[field] += row[field];
+    return [key, sum];
+  });
+  return Object.fromEntries(sums) as Record<PeriodKey, Record<K, number>>;
+}
 
 export function bestSellersQuery(db: Database, today: number) {
   const topSellers = db
@@ -90,8 +99,8 @@ export function dashboardQueries(db: Database, today: number) {
     db
       .select({
         day: sql<number>`(${orders.refundedAt} + ${sql.raw(String(IST_OFFSET_MS))}) / ${sql.raw(String(DAY_MS))}`.as("refund_day"),
-        n: sql<number>`count(*)`,
-        paise: sql<number>`sum(${orders.amountPaise})`,
+        orders: sql<number>`count(*)`,
+        amountPaise: sql<number>`sum(${orders.amountPaise})`,
       })
       .from(orders)
       .where(and(sql`${orders.paymentState} = 'refunded'`, gte(orders.refundedAt, istDayStart(firstChartDay))))
@@ -119,23 +128,8 @@ export async function dashboardFigures(db: Database, now = Date.now()): Promise<
   ] as const);
 
   const byDay = new Map(dayRows.map(({ day, ...figures }) => [day, figures]));
-  const periods = Object.fromEntries(
-    PERIODS.map((period) => {
-      const sum = { ...EMPTY_DAY };
-      for (let day = today - period.days + 1; day <= today; day++) {
-        const figures = byDay.get(day);
-        if (figures) for (const key of Object.keys(sum) as (keyof PeriodFigures)[]) sum[key] += figures[key];
-      }
-      return [period.key, sum];
-    }),
-  ) as Record<PeriodKey, PeriodFigures>;
-
-  const refundsMade = Object.fromEntries(
-    PERIODS.map((period) => {
-      const inPeriod = refundDays.filter((row) => row.day > today - period.days && row.day <= today);
-      return [period.key, { orders: inPeriod.reduce((n, row) => n + row.n, 0), amountPaise: inPeriod.reduce((paise, row) => paise + row.paise, 0) }];
-    }),
-  ) as Record<PeriodKey, RefundsMade>;
+  const periods = byPeriod<keyof PeriodFigures>(today, dayRows, EMPTY_DAY);
+  const refundsMade = byPeriod<keyof RefundsMade>(today, refundDays, { orders: 0, amountPaise: 0 });
 
   const waitingIn = (status: string) => waitingRows.find((row) => row.status === status)?.n ?? 0;
   return {

@@ -7,9 +7,7 @@ import { orderIdField } from "@worker/validation/order";
 import { toOrderView, type OrderView, type OrderWithItems } from "./orders";
 import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
 
-export type Availability = { available: boolean; stock: number | null };
-
-export type OrderDetail = Omit<OrderView, "items"> & { items: (OrderView["items"][number] & { availability: Availability })[] };
+export type OrderDetail = Omit<OrderView, "items"> & { items: (OrderView["items"][number] & { availability: { available: boolean; stock: number | null } })[] };
 
 export const ORDER_NOT_FOUND = "Order not found";
 
@@ -44,14 +42,12 @@ export async function findOwnedOrder(db: Database, userId: string, rawOrderId: u
 }
 
 /** The products an order's lines name. */
-export function isInOrder(db: Database, orderId: string) {
-  return inArray(products.id, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)));
-}
+export const isInOrder = (db: Database, orderId: string) =>
+  inArray(products.id, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)));
 
 /** A list of none or one: drizzle cannot map a `findFirst` that finds nothing inside a D1 batch. */
-export function ownedOrder(db: Database, userId: string, orderId: string) {
-  return db.query.orders.findMany({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)), with: { items: true, refunds: true }, limit: 1 });
-}
+export const ownedOrder = (db: Database, userId: string, orderId: string) =>
+  db.query.orders.findMany({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)), with: { items: true, refunds: true }, limit: 1 });
 
 export function withAvailability(order: OrderWithItems, found: Pick<Product, "id" | "inStock" | "stock">[]): OrderDetail {
   const byId = new Map(found.map((product) => [product.id, product]));

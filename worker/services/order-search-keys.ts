@@ -2,11 +2,8 @@
 import type { AddressSnapshot } from "@worker/db/schema";
 
 export const nameKey = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, " ");
-
 export const emailKey = (text: string): string => text.trim().toLowerCase();
-
 export const pincodeKey = (text: string): string => text.replace(/\s+/g, "");
-
 export const phoneKey = (text: string): string => text.replace(/\D/g, "").slice(-10);
 
 /** The end of a number becomes the start of its key. */

@@ -1,6 +1,6 @@
 /** The order lifecycle. Every move is a compare-and-set on the current status, so two people moving one order cannot both win. */
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { SHOPPER_CANCEL_WINDOW_MS, shopperCanCancel, type CancelledBy, type OrderStatus } from "@shared/order-status";
+import { SHOPPER_CANCEL_WINDOW_MS, shopperCanCancel, type OrderStatus } from "@shared/order-status";
 import type { Database, Store } from "@worker/db/client";
 import { orders, type Order } from "@worker/db/schema";
 import { badRequest, conflict, HttpError, notFound, parseInput } from "@worker/errors";
@@ -8,7 +8,7 @@ import { refundCancelled } from "@worker/payments/refunds";
 import { publishStoreEvent } from "@worker/events/queue";
 import { limitPaymentCalls } from "@worker/security/rate-limit";
 import { sellerCancelInput, shopperCancelInput } from "@worker/validation/order";
-import { historyWith, returnStock, type Ending } from "./cancellation";
+import { cancelColumns, historyWith, returnStock, type Ending } from "./cancellation";
 import { endWaitingCardOrder } from "./unpaid-card-orders";
 import { issueInvoice } from "./invoices";
 
@@ -20,8 +20,6 @@ export const NEXT_STATUS: Record<OrderStatus, readonly OrderStatus[]> = {
   Delivered: [],
   Cancelled: [],
 };
-
-type Cancellation = { cancelReason: string; cancelNote: string | null; cancelledBy: CancelledBy };
 
 export const CANCEL_NEEDS_REASON = "Choose a reason for cancelling";
 
@@ -42,13 +40,12 @@ export async function cancelBySeller(store: Store, input: unknown): Promise<Orde
     await limitPaymentCalls(store.env, "seller");
     return cancelWaitingCardOrder(store, order, { by: "seller", reason, note });
   }
-  return applyMove(store, order, "Cancelled", eq(orders.status, order.status), { cancelReason: reason, cancelNote: note, cancelledBy: "seller" });
+  return applyMove(store, order, "Cancelled", eq(orders.status, order.status), { by: "seller", reason, note });
 }
 
 export async function cancelByShopper(store: Store, userId: string, input: unknown, now = Date.now()): Promise<Order> {
   const { orderId, reason } = parseInput(shopperCancelInput, input);
-  const order = await store.db.query.orders.findFirst({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)) });
-  if (!order) throw notFound("Order not found");
+  const order = await findOrder(store.db, orderId, userId);
   if (!shopperCanCancel(order, now)) {
     throw conflict("This order can no longer be cancelled here: orders can be cancelled within 1 hour, before they are packed.");
   }
@@ -57,7 +54,7 @@ export async function cancelByShopper(store: Store, userId: string, input: unkno
     return cancelWaitingCardOrder(store, order, { by: "shopper", reason, note: null });
   }
   const stillCancellable = and(eq(orders.status, "Order Placed"), sql`${orders.createdAt} > ${now - SHOPPER_CANCEL_WINDOW_MS}`)!;
-  return applyMove(store, order, "Cancelled", stillCancellable, { cancelReason: reason, cancelNote: null, cancelledBy: "shopper" }, now);
+  return applyMove(store, order, "Cancelled", stillCancellable, { by: "shopper", reason, note: null }, now);
 }
 
 /** Waiting for its payment, or being ended by someone else just now. */
@@ -74,8 +71,9 @@ async function cancelWaitingCardOrder(store: Store, order: Order, ending: Ending
   return findOrder(store.db, order.id);
 }
 
-async function findOrder(db: Database, orderId: string): Promise<Order> {
-  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+/** With `userId`, only that shopper's: another's is not found. */
+async function findOrder(db: Database, orderId: string, userId?: string): Promise<Order> {
+  const order = await db.query.orders.findFirst({ where: and(eq(orders.id, orderId), userId === undefined ? undefined : eq(orders.userId, userId)) });
   if (!order) throw notFound("Order not found");
   return order;
 }
@@ -93,7 +91,7 @@ export async function markCodPaid(db: Database, orderId: string): Promise<Order>
   return updated ?? order;
 }
 
-async function applyMove(store: Store, order: Order, to: OrderStatus, guard: SQL, cancellation?: Cancellation, now = Date.now()): Promise<Order> {
+async function applyMove(store: Store, order: Order, to: OrderStatus, guard: SQL, ending?: Ending, now = Date.now()): Promise<Order> {
   const { db } = store;
   const move = db
     .update(orders)
@@ -101,7 +99,7 @@ async function applyMove(store: Store, order: Order, to: OrderStatus, guard: SQL
       status: to,
       statusHistory: historyWith(to, now),
       updatedAt: now,
-      ...cancellation,
+      ...(ending && cancelColumns(ending)),
       ...(to === "Cancelled" && order.isPaid ? { paymentState: "refund_due" as const } : {}),
     })
     .where(and(eq(orders.id, order.id), guard))

@@ -1,5 +1,4 @@
-// A PIN code's state, from its first three digits (the sorting district); districts straddling a border name
-// every state they serve, and a few exact six-digit ranges come first. 0… and 9… (Army Postal Service) are none's.
+// A PIN code's state by its sorting district (first three digits; a border district names each state it serves), exact ranges first.
 import type { IndianState } from "@shared/indian-states";
 
 /** [first prefix, last prefix (inclusive), states]. Ordered, no overlaps. */

@@ -1,5 +1,4 @@
-// What search text means to the ranked search (search.ts), worked out before its one query: words stemmed to a piece
-// singular and plural share ("berries" → "berr"), and padded trigrams of words of four letters or more, for typos.
+// What search text means to the ranked search (search.ts): words stemmed ("berries" → "berr"), and trigrams of longer words, for typos.
 import { CATEGORIES, findCategory } from "@shared/categories";
 
 export const MIN_INDEXED_LENGTH = 3;

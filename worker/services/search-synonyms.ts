@@ -4,16 +4,14 @@ import type { Database } from "@worker/db/client";
 import { products, searchSynonyms, type SearchSynonym } from "@worker/db/schema";
 import { conflict, notFound, parseInput, unknownCursor } from "@worker/errors";
 import { searchSynonymInput, searchSynonymRef } from "@worker/validation/search-synonyms";
-import { categoryNamed, searchWords } from "./search-query";
+import { categoryNamed, ftsPhrase, searchWords } from "./search-query";
 
 export const MAX_SEARCH_SYNONYMS = 1000;
 /** Each row is a form: the CPU budget (ADR 023). */
 export const SYNONYMS_PAGE_SIZE = 20;
 
-export type SynonymPage = { words: SearchSynonym[]; nextAfter: string | null; total: number };
-
 /** One page of the words, newest first, after `after` (`<createdAt>:<term>`), with the total. */
-export async function listSearchSynonyms(db: Database, after?: string): Promise<SynonymPage> {
+export async function listSearchSynonyms(db: Database, after?: string) {
   const cursor = decodeCursor(after);
   const afterCursor = cursor
     ? or(lt(searchSynonyms.createdAt, cursor.createdAt), and(eq(searchSynonyms.createdAt, cursor.createdAt), gt(searchSynonyms.term, cursor.term)))
@@ -48,7 +46,7 @@ export async function saveSearchSynonym(db: Database, fields: unknown): Promise<
   const values = { term: asSearched(input.term), meaning: input.meaning, category: categoryNamed(input.meaning), createdAt: Date.now() };
   const finds = values.category
     ? sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.category} = ${values.category})`
-    : sql`EXISTS (SELECT 1 FROM products_fts WHERE products_fts MATCH ${`"${values.meaning.replaceAll('"', '""')}"`})`;
+    : sql`EXISTS (SELECT 1 FROM products_fts WHERE products_fts MATCH ${ftsPhrase(values.meaning)})`;
   const [existing, [found]] = await db.batch([
     db.select({ meaning: searchSynonyms.meaning }).from(searchSynonyms).where(eq(searchSynonyms.term, values.term)),
     db.select({ yes: sql<number>`${finds}` }).from(sql`(SELECT 1)`),

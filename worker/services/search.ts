@@ -1,5 +1,4 @@
-// The shop's search and sorted listings (ADR 030), in one statement (ADR 011). Tiers, each in creation order: 0 name starts
-// with the text; 1 a word does; 2 the name holds every word; 3 a synonym or named category; 4 close spellings ("did you mean").
+// The shop's search and sorted listings in one statement (ADR 011, 030); tiers in creation order: starts, word starts, all words, synonym, close.
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { unknownCursor } from "@worker/errors";

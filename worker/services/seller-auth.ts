@@ -4,9 +4,8 @@ import { HttpError, parseInput } from "@worker/errors";
 import { INVALID_LOGIN, loginInput } from "@worker/validation/account";
 
 /** Compare digests, so neither the secret's length nor its content leaks through timing. */
-function sameSecret(given: string, expected: string): boolean {
-  return timingSafeEqual(createHash("sha256").update(given).digest(), createHash("sha256").update(expected).digest());
-}
+const sameSecret = (given: string, expected: string): boolean =>
+  timingSafeEqual(createHash("sha256").update(given).digest(), createHash("sha256").update(expected).digest());
 
 /** The demo password of .dev.vars.example: fine on a laptop, refused on a public (https) store. */
 export const DEMO_SELLER_PASSWORD = "fresh-greens-2026";

@@ -19,12 +19,8 @@ export const toFulfil = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true
 export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = {}) {
   const [rows, [packing], [waiting]] = await db.batch([listQuery(db, query), packingQuery(db), waitingQuery(db)]);
   const page = rows.slice(0, SELLER_PAGE_SIZE);
-  return {
-    orders: page,
-    nextBefore: rows.length > SELLER_PAGE_SIZE ? page[page.length - 1]!.createdAt : null,
-    awaitingPacking: packing?.n ?? 0,
-    waiting: waiting?.n ?? 0,
-  };
+  const nextBefore = rows.length > SELLER_PAGE_SIZE ? page[page.length - 1]!.createdAt : null;
+  return { orders: page, nextBefore, awaitingPacking: packing?.n ?? 0, waiting: waiting?.n ?? 0 };
 }
 
 /** One page and one more row, to know there is a next. */
@@ -104,10 +100,8 @@ function termsOf(text: string): SQL[] {
   return terms;
 }
 
-function startsWith(column: Column, prefix: string): SQL {
-  // Byte-wise, every string starting with `prefix` sorts between these two.
-  return and(gte(column, prefix), lt(column, `${prefix}\uffff`))!;
-}
+/** Byte-wise, every string starting with `prefix` sorts between these two. */
+const startsWith = (column: Column, prefix: string): SQL => and(gte(column, prefix), lt(column, `${prefix}\uffff`))!;
 
 /** Any order with its items; 404 when there is none, or the id is no id. */
 export async function sellerOrder(db: Database, rawOrderId: unknown): Promise<OrderWithItems> {

@@ -19,23 +19,19 @@ const FIXED_PAGES = [
   "/shipping-delivery",
 ];
 
-export const PAGES_SITEMAP = "pages.xml";
-export const productSitemapName = (block: number) => `products-${block}.xml`;
-
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
 /** URLs may carry & and ' from product ids. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&${({ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" } as const)[c as "&"]};`);
-}
+export const escapeXml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => `&${({ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" } as const)[c as "&"]};`);
 
 const rowid = sql<number>`${products}.rowid`;
 
 export async function sitemapIndex(db: Database, origin: string): Promise<string> {
   const [last] = await db.select({ rowid: sql<number | null>`max(${rowid})` }).from(products);
   const blocks = Math.ceil((last?.rowid ?? 0) / PRODUCTS_PER_SITEMAP);
-  const names = [PAGES_SITEMAP, ...Array.from({ length: blocks }, (_, i) => productSitemapName(i + 1))];
+  const names = ["pages.xml", ...Array.from({ length: blocks }, (_, i) => `products-${i + 1}.xml`)];
   const entries = names.map((name) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${name}`)}</loc></sitemap>`);
   return `${XML_HEAD}<sitemapindex ${NS}>\n${entries.join("\n")}\n</sitemapindex>\n`;
 }

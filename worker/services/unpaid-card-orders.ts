@@ -1,5 +1,4 @@
-// Every ending of a card order waiting for its payment (ADR 066): 1. claimed (payment state "expired", its cancel fields set) so nothing else pays,
-// replaces or sweeps it; 2. closed at Stripe; 3. cancelled as claimed. Paid meanwhile, or Stripe unreachable (unless told to cancel anyway): it waits again.
+// Every ending of a card order waiting for its payment (ADR 066): 1. claimed (payment state "expired"); 2. closed at Stripe; 3. cancelled as claimed.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database, Store } from "@worker/db/client";
@@ -10,11 +9,11 @@ import { cancelUnpaidCardOrder, waitingCardOrders, type Ending } from "./cancell
 
 export type ClaimedCardOrder = Pick<Order, "id" | "stripeSessionId" | "cancelledBy" | "cancelReason" | "cancelNote">;
 
-export function claimOf(order: Pick<Order, "cancelledBy" | "cancelReason" | "cancelNote">): Ending | null {
-  return order.cancelledBy && order.cancelReason ? { by: order.cancelledBy, reason: order.cancelReason, note: order.cancelNote } : null;
-}
+export const claimOf = (order: Pick<Order, "cancelledBy" | "cancelReason" | "cancelNote">): Ending | null =>
+  order.cancelledBy && order.cancelReason ? { by: order.cancelledBy, reason: order.cancelReason, note: order.cancelNote } : null;
 
 export type EndOutcome = "cancelled" | "paid" | "unreachable" | "not-waiting";
+type EndOptions = { ifUnreachable: "keep" | "cancel"; tell: boolean };
 
 /** Claims the waiting card orders `where` selects; with `claimed`, unfinished claims too, keeping their own cancellation. */
 export function claimCardOrders(db: Database, where: SQL | undefined, ending: Ending, { claimed = false } = {}) {
@@ -41,7 +40,7 @@ export function claimCardOrders(db: Database, where: SQL | undefined, ending: En
 export async function finishEnding(
   store: Store,
   claimed: ClaimedCardOrder[],
-  { ifUnreachable, tell, fallback }: { ifUnreachable: "keep" | "cancel"; tell: boolean; fallback: Ending },
+  { ifUnreachable, tell, fallback }: EndOptions & { fallback: Ending },
 ): Promise<Map<string, EndOutcome>> {
   const { db } = store;
   const outcomes = new Map<string, EndOutcome>();
@@ -69,12 +68,7 @@ export async function finishEnding(
   return outcomes;
 }
 
-export async function endWaitingCardOrder(
-  store: Store,
-  orderId: string,
-  ending: Ending,
-  options: { ifUnreachable: "keep" | "cancel"; tell: boolean },
-): Promise<EndOutcome> {
+export async function endWaitingCardOrder(store: Store, orderId: string, ending: Ending, options: EndOptions): Promise<EndOutcome> {
   const claimed = await claimCardOrders(store.db, eq(orders.id, orderId), ending);
   if (claimed.length === 0) return "not-waiting";
   return (await finishEnding(store, claimed, { ...options, fallback: ending })).get(orderId)!;

@@ -75,6 +75,5 @@ export async function deleteImages(bucket: R2Bucket, keys: string[]): Promise<vo
   if (keys.length > 0) await bucket.delete(keys).catch((error) => console.error("Could not delete images", keys, error));
 }
 
-export function readUploadForm(request: Request): Promise<FormData> {
-  return readForm(request, { maxBytes: MAX_UPLOAD_BODY_BYTES, multipartOnly: true, tooLargeMsg: "The upload is too large" });
-}
+export const readUploadForm = (request: Request): Promise<FormData> =>
+  readForm(request, { maxBytes: MAX_UPLOAD_BODY_BYTES, multipartOnly: true, tooLargeMsg: "The upload is too large" });

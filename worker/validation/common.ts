@@ -12,13 +12,10 @@ export const emailField = z
 
 /** Blank (an empty field, null) is refused with `missing`, never read as 0 as z.coerce would. */
 export function requiredNumber<S extends z.ZodType>(schema: S, missing: string) {
-  return z.preprocess((value, ctx) => {
-    if (value === null || value === undefined || (typeof value === "string" && value.trim() === "")) {
-      ctx.addIssue({ code: "custom", message: missing, input: value });
-      return z.NEVER;
-    }
-    return value;
-  }, schema);
+  return z.preprocess(
+    (value, ctx) => (value === null || value === undefined || (typeof value === "string" && value.trim() === "") ? refuse(ctx, missing) : value),
+    schema,
+  );
 }
 
 /** An object whose refusal of a key it does not know names the key. */

@@ -22,9 +22,5 @@ export function shopListingOfPage(params: URLSearchParams) {
   };
 }
 
-export const suggestQuery = z.object({
-  q: z
-    .string({ error: "Type something to search for" })
-    .transform(normaliseSearchText)
-    .pipe(z.string().min(1, "Type something to search for").max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters`)),
-});
+const NOTHING_TO_SEARCH = "Type something to search for";
+export const suggestQuery = z.object({ q: z.string({ error: NOTHING_TO_SEARCH }).pipe(searchTextField).pipe(z.string().min(1, NOTHING_TO_SEARCH)) });

@@ -7,11 +7,8 @@ const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
 /** HttpOnly; an empty cart clears it. */
 export function cartCookie(request: Request, env: Pick<Env, "APP_URL">, items: CartItems): string {
   const value = serializeCart(items);
-  const secure = isServedOverHttps(request, env) ? "; Secure" : "";
-  return `${CART_COOKIE}=${value}; Path=/; Max-Age=${value ? CART_COOKIE_MAX_AGE : 0}; SameSite=Lax; HttpOnly${secure}`;
+  return `${CART_COOKIE}=${value}; Path=/; Max-Age=${value ? CART_COOKIE_MAX_AGE : 0}; SameSite=Lax; HttpOnly${isServedOverHttps(request, env) ? "; Secure" : ""}`;
 }
-
-export const clearedCartCookie = (request: Request, env: Pick<Env, "APP_URL">): string => cartCookie(request, env, {});
 
 /** "id:qty,id:qty", URI-encoded; anything malformed is dropped when read. */
 export const serializeCart = (cart: CartItems): string => encodeURIComponent(Array.from(Object.entries(cart), ([id, qty]) => `${id}:${qty}`).join(","));

@@ -9,6 +9,5 @@ export function setCookies(cookies: string[]): Headers {
   return headers;
 }
 
-export function isServedOverHttps(request: Request, env: Pick<Env, "APP_URL">): boolean {
-  return new URL(request.url).protocol === "https:" || Boolean(env.APP_URL?.startsWith("https:"));
-}
+export const isServedOverHttps = (request: Request, env: Pick<Env, "APP_URL">): boolean =>
+  new URL(request.url).protocol === "https:" || Boolean(env.APP_URL?.startsWith("https:"));

@@ -30,9 +30,8 @@ export async function submitPincodeForm(request: Request, context: Readonly<Rout
   const form = await readForm(request);
   const { pincode } = parseInput(pincodeInput, { pincode: form.get("pincode") });
   const back = form.get("redirectTo");
-  const settings = await readStoreSettings(worker.db);
   return {
-    msg: promiseText(deliveryPromise(settings, pincode), pincode),
+    msg: promiseText(deliveryPromise(await readStoreSettings(worker.db), pincode), pincode),
     headers: { "Set-Cookie": pincodeCookie(request, worker.env, pincode) },
     back: safeLocalPath(typeof back === "string" ? back : "/"),
   };

@@ -1,5 +1,4 @@
-// One toast carried across a redirect (ADR 032): an action marks its response (`withFlash`), the root middleware
-// turns the mark into a short-lived signed cookie (no other site can plant text), the next root loader reads it once.
+// One toast carried across a redirect (ADR 032): an action marks its response (`withFlash`), the middleware signs it into a cookie read once.
 import { createContext, createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { readCookie } from "@shared/cookies";
 import { cookieDefaults, setCookies } from "./cookies";
@@ -33,13 +32,11 @@ export function withFlash(response: Response, flash: Flash): Response {
   return response;
 }
 
-function flashCookie(request: Request, env: Pick<Env, "SESSION_SECRET" | "APP_URL">) {
-  return createCookie(FLASH_COOKIE, { ...cookieDefaults(request, env), httpOnly: true, maxAge: FLASH_MAX_AGE_SECONDS, secrets: sessionSecrets(env) });
-}
+const flashCookie = (request: Request, env: Pick<Env, "SESSION_SECRET" | "APP_URL">) =>
+  createCookie(FLASH_COOKIE, { ...cookieDefaults(request, env), httpOnly: true, maxAge: FLASH_MAX_AGE_SECONDS, secrets: sessionSecrets(env) });
 
-export function serializeFlash(request: Request, env: Pick<Env, "SESSION_SECRET" | "APP_URL">, flash: Flash): Promise<string> {
-  return flashCookie(request, env).serialize(flash);
-}
+export const serializeFlash = (request: Request, env: Pick<Env, "SESSION_SECRET" | "APP_URL">, flash: Flash): Promise<string> =>
+  flashCookie(request, env).serialize(flash);
 
 /** The request's flash if well-formed and signed by this store. */
 export async function readFlash(request: Request, env: Pick<Env, "SESSION_SECRET" | "APP_URL">): Promise<Flash | null> {

@@ -21,9 +21,8 @@ export async function requireShopperId(request: Request, context: Context, login
 }
 
 /** After a post, 303 See Other (as every form's answer): the login page is read with a GET. */
-export function toLogin(request: Request, loginTarget?: string): Response {
-  return redirect(loginTarget ?? `/login?redirectTo=${encodeURIComponent(pageAddressOf(request))}`, request.method === "GET" ? 302 : 303);
-}
+export const toLogin = (request: Request, loginTarget?: string): Response =>
+  redirect(loginTarget ?? `/login?redirectTo=${encodeURIComponent(pageAddressOf(request))}`, request.method === "GET" ? 302 : 303);
 
 /** The seller layout's middleware (its error boundary shows the login form for the 401). */
 export const sellerOnly: MiddlewareFunction<Response> = async ({ request, context }) => {

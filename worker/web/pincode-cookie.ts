@@ -1,6 +1,6 @@
 // The pincode a visitor checked in the top bar, also part of the edge cache's key (ADR 029).
 import { readCookie } from "@shared/cookies";
-import { cookieDefaults } from "./cookies";
+import { isServedOverHttps } from "./cookies";
 
 export const PINCODE_COOKIE = "pincode";
 const MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
@@ -10,7 +10,5 @@ export function pincodeFromCookie(cookieHeader: string | null): string | null {
   return value && /^[1-9]\d{5}$/.test(value) ? value : null;
 }
 
-export function pincodeCookie(request: Request, env: Pick<Env, "APP_URL">, pincode: string): string {
-  const { secure } = cookieDefaults(request, env);
-  return `${PINCODE_COOKIE}=${pincode}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
-}
+export const pincodeCookie = (request: Request, env: Pick<Env, "APP_URL">, pincode: string): string =>
+  `${PINCODE_COOKIE}=${pincode}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Lax; HttpOnly${isServedOverHttps(request, env) ? "; Secure" : ""}`;

@@ -1,5 +1,4 @@
-// Where a request reads from (ADR 040): its signed bookmark cookie (set after this browser's writes), else a write at
-// the primary and a read at the nearest replica. Anonymous reads never get the cookie: the edge cache's stay cookie-free.
+// Where a request reads from (ADR 040): its signed bookmark cookie, set after this browser's writes (never on anonymous reads: they stay cacheable).
 import { createCookie, type Cookie } from "react-router";
 import { readCookie } from "@shared/cookies";
 import { cookieDefaults } from "./cookies";
@@ -12,9 +11,8 @@ const BOOKMARK_MAX_AGE_SECONDS = 5 * 60;
 
 type ConsistencyEnv = Pick<Env, "DB" | "SESSION_SECRET" | "APP_URL">;
 
-function bookmarkCookie(request: Request, env: ConsistencyEnv): Cookie {
-  return createCookie(BOOKMARK_COOKIE, { ...cookieDefaults(request, env), httpOnly: true, maxAge: BOOKMARK_MAX_AGE_SECONDS, secrets: sessionSecrets(env) });
-}
+const bookmarkCookie = (request: Request, env: ConsistencyEnv): Cookie =>
+  createCookie(BOOKMARK_COOKIE, { ...cookieDefaults(request, env), httpOnly: true, maxAge: BOOKMARK_MAX_AGE_SECONDS, secrets: sessionSecrets(env) });
 
 const writes = (request: Request) => request.method !== "GET" && request.method !== "HEAD";
 

@@ -1,5 +1,4 @@
-// Sessions in KV under a random 256-bit id in a signed HttpOnly cookie (ADR 004); a new id at every login.
-// SESSION_SECRET may list several, newest first: the first signs, every one verifies, so it can be rotated.
+// Sessions in KV under a random 256-bit id in a signed HttpOnly cookie, new at every login (ADR 004); SESSION_SECRET lists newest (signing) first, to rotate.
 import { randomBytes } from "node:crypto";
 import { createSessionStorage, type SessionStorage } from "react-router";
 import { cookieDefaults } from "./cookies";
@@ -38,9 +37,7 @@ function storage(request: Request, env: SessionEnv, kind: SessionKind): SessionS
       await put(id, data);
       return id;
     },
-    async readData(id) {
-      return SESSION_ID.test(id) ? env.SESSIONS.get<SessionData>(prefix + id, "json") : null;
-    },
+    readData: async (id) => (SESSION_ID.test(id) ? env.SESSIONS.get<SessionData>(prefix + id, "json") : null),
     updateData: (id, data) => put(id, data),
     async deleteData(id) {
       if (SESSION_ID.test(id)) await env.SESSIONS.delete(prefix + id);

@@ -1,7 +1,7 @@
 // Signing shoppers in and out, for the API and the login form alike.
 import { safeLocalPath } from "@shared/redirect";
 import { setCookies } from "@worker/web/cookies";
-import { clearedCartCookie } from "@worker/web/cart-cookie";
+import { cartCookie } from "@worker/web/cart-cookie";
 import type { WorkerContext } from "@worker/web/context";
 import { readForm } from "@worker/request-body";
 import type { CartItems } from "@shared/cart";
@@ -19,7 +19,7 @@ export async function authenticate(request: Request, worker: Worker, input: unkn
   await limitAuthAttempt(worker.env, request, input, kind);
   const cart = guestCart(request);
   const { user, earlierItems } = kind === "register" ? await signUp(request, worker, input, cart) : await logIn(request, worker, input, cart);
-  const cookies = [await createSession(request, worker.env, "shopper", { userId: user.id }), clearedCartCookie(request, worker.env)];
+  const cookies = [await createSession(request, worker.env, "shopper", { userId: user.id }), cartCookie(request, worker.env, {})];
   return { user, earlierItems, cookies };
 }
 
@@ -45,7 +45,7 @@ async function logIn(request: Request, worker: Worker, input: unknown, cart: Car
 /** Ends the session and empties this device's cart. */
 export async function endShopperSession(request: Request, worker: Worker): Promise<{ cookies: string[]; ended: boolean }> {
   const { setCookie, ended } = await destroySession(request, worker.env, "shopper");
-  return { cookies: [setCookie, clearedCartCookie(request, worker.env)], ended };
+  return { cookies: [setCookie, cartCookie(request, worker.env, {})], ended };
 }
 
 /** The login form: returns the shopper to `redirectTo` with a welcome. */

@@ -9,12 +9,8 @@ import { guestForPages } from "@worker/services/cart";
 import { fromContext } from "./context";
 import { readSession } from "./session";
 
-export type ShopperState = {
-  user: { id: string; name: string; email: string } | null;
-  cart: CartItems;
-  /** The phone's cart bar shows the total from the first HTML. */
-  prices: CartPrices;
-};
+/** `prices`: the phone's cart bar shows the total from the first HTML. */
+export type ShopperState = { user: { id: string; name: string; email: string } | null; cart: CartItems; prices: CartPrices };
 
 /** Each part looked up at most once, when asked; the shopper and the settings in one round trip (ADR 011). */
 export function lookupShopper(request: Request, deps: { env: Env; db: Database }) {
