@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CartLine } from "@worker/services/cart";
 import { MAX_LINE_QUANTITY, overStock, stockLimit } from "@shared/cart";
-import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
 import { cartFormAction, useCartChange } from "~/lib/cart";
 import { productPath } from "@shared/paths";
+import { Thumbnail } from "~/components/Thumbnail";
 
 /** One cart line: every button a plain form setting the quantity through /cart (a repeated post cannot count twice). */
 export function CartLineRow({ line, quantity }: { line: CartLine; quantity: number }) {
@@ -24,9 +24,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
             aria-label={product.name}
             className="flex h-20 w-20 shrink-0 items-center justify-center rounded border border-gray-300 md:h-24 md:w-24"
           >
-            {product.images[0] && (
-              <img src={imageUrl(product.images[0])} alt="" width={80} height={80} loading="lazy" className="h-full w-full object-contain" />
-            )}
+            <Thumbnail image={product.images[0]} size={80} className="h-full w-full object-contain" />
           </Link>
         ) : (
           <div className="h-20 w-20 shrink-0 rounded border border-gray-300 bg-gray-100 md:h-24 md:w-24" />

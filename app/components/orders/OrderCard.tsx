@@ -1,7 +1,6 @@
 import { useId } from "react";
 import type { OrderView } from "@worker/services/orders";
 import { Link } from "react-router";
-import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
 import {
   awaitingCardPayment,
@@ -21,6 +20,7 @@ import { OrderAgainButton } from "./OrderAgain";
 import { OrderTimeline } from "./OrderTimeline";
 import { PayNowButton } from "./PayNow";
 import { OptionalLine } from "~/components/OptionalLine";
+import { Thumbnail } from "~/components/Thumbnail";
 
 /** `highlighted`: the order just placed. */
 export function OrderCard({ order, now, highlighted = false }: { order: OrderView & { promise: string | null }; now: number; highlighted?: boolean }) {
@@ -80,9 +80,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
       <ul className="mt-4 divide-y divide-gray-200 border-t border-gray-200">
         {order.items.map((item) => (
           <li key={item.id} className="flex items-center gap-4 py-3">
-            {item.image && (
-              <img src={imageUrl(item.image)} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />
-            )}
+            <Thumbnail image={item.image} size={56} className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />
             <div className="flex-1">
               <p className="font-medium">{item.name}</p>
               <p className="text-sm text-gray-500">

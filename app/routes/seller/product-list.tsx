@@ -11,7 +11,7 @@ import { searchTextOfPage } from "@worker/validation/search";
 import { deleteProduct, setInStock } from "@worker/services/product-admin";
 import { bulkStockMessage, setStockInBulk } from "@worker/services/bulk-stock";
 import { bulkStockFields } from "@worker/web/seller-forms";
-import { imageUrl } from "@shared/images";
+import { Thumbnail } from "~/components/Thumbnail";
 import { formatRupees } from "@shared/money";
 import { saleStateText } from "@shared/sale-state";
 import { DELETE_FETCHER, DeleteProduct } from "~/components/seller/DeleteProduct";
@@ -266,16 +266,7 @@ function ProductRow({ product, selected, onSelect, listAddress, askedToDelete }:
       </td>
       <td className="px-3 py-3 max-md:w-[calc(100%-2.5rem)] max-md:p-0 md:px-4">
         <div className="flex items-center gap-3">
-          {product.images[0] && (
-            <img
-              src={imageUrl(product.images[0])}
-              alt=""
-              width={48}
-              height={48}
-              loading="lazy"
-              className="h-12 w-12 shrink-0 rounded border border-gray-300 object-contain p-1"
-            />
-          )}
+          <Thumbnail image={product.images[0]} size={48} className="h-12 w-12 shrink-0 rounded border border-gray-300 object-contain p-1" />
           <div className="min-w-0">
             <span className="block break-words text-gray-900 md:text-gray-600">{product.name}</span>
             <span className="block text-xs text-gray-500" data-testid="sale-state">

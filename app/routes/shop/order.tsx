@@ -10,7 +10,7 @@ import { CancelOrderButton } from "~/components/orders/CancelOrder";
 import { OrderAgainButton } from "~/components/orders/OrderAgain";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { PayNowButton } from "~/components/orders/PayNow";
-import { imageUrl } from "@shared/images";
+import { Thumbnail } from "~/components/Thumbnail";
 import { formatRupees } from "@shared/money";
 import {
   awaitingCardPayment,
@@ -122,9 +122,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 divide-y divide-gray-200">
             {order.items.map((item) => (
               <li key={item.id} className="flex items-center gap-4 py-3">
-                {item.image && (
-                  <img src={imageUrl(item.image)} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />
-                )}
+                <Thumbnail image={item.image} size={56} className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />
                 <div className="flex-1">
                   <p className="font-medium">{item.name}</p>
                   <p className="text-sm text-gray-600">
