@@ -38,7 +38,7 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
   const shownRefusal = fetcher.data ?? refusal;
   const { general, fieldProps, errorFor } = useFieldError(shownRefusal, id, mode === "login" ? ["email", "password"] : ["name", "email", "password"]);
   const shown = refillFrom(refusal);
-  const field = (name: string, describedBy?: string) => ({ id: `${id}-${name}`, name, ...fieldProps(name, describedBy), error: errorFor(name) });
+  const field = (name: string, hint?: string) => ({ id: `${id}-${name}`, name, defaultValue: shown(name), ...fieldProps(name, hint), error: errorFor(name) });
 
   return (
     <fetcher.Form
@@ -52,26 +52,8 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
       </Heading>
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      {mode === "register" && (
-        <Field
-          label="Name"
-          type="text"
-          autoComplete="name"
-          placeholder="Your name"
-          maxLength={NAME_MAX}
-          defaultValue={shown("name", undefined)}
-          {...field("name")}
-        />
-      )}
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        maxLength={EMAIL_MAX}
-        defaultValue={shown("email", undefined)}
-        {...field("email")}
-      />
+      {mode === "register" && <Field label="Name" type="text" autoComplete="name" placeholder="Your name" maxLength={NAME_MAX} {...field("name")} />}
+      <Field label="Email" type="email" autoComplete="email" placeholder="you@example.com" maxLength={EMAIL_MAX} {...field("email")} />
       <Field
         label="Password"
         type="password"

@@ -6,7 +6,8 @@ import { orderPromise } from "@worker/services/order-promise";
 import { Link } from "react-router";
 import { PostalAddress } from "~/components/orders/PostalAddress";
 import { BillBreakdown } from "~/components/orders/BillBreakdown";
-import { CancelOrderButton } from "~/components/orders/CancelOrder";
+import { ShopperCancelButton } from "~/components/orders/CancelOrder";
+import { PaymentLine } from "~/components/orders/PaymentLine";
 import { OrderAgainButton } from "~/components/orders/OrderAgain";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { PayNowButton } from "~/components/orders/PayNow";
@@ -16,16 +17,11 @@ import {
   awaitingCardPayment,
   shopperStatusLabel,
   cancellationText,
-  cancelRefundNote,
   CONFIRMING_PARAM,
   formatDateTime,
   isActive,
   orderNumber,
-  paymentLabel,
-  paymentMethodLabel,
   refundLines,
-  SHOPPER_CANCEL_REASONS,
-  shopperCanCancel,
 } from "@shared/order-status";
 import { CONFIRMING_REFRESH_MS, LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import { pageMeta } from "~/lib/site";
@@ -101,17 +97,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-4">
           <OrderTimeline history={order.statusHistory} vertical />
         </div>
-        {(shopperCanCancel(order, now) || order.status === "Cancelled") && (
-          <div className="mt-4">
-            <CancelOrderButton
-              open={shopperCanCancel(order, now)}
-              confirmPath={`/my-orders/${order.id}/cancel`}
-              orderLabel={`order ${orderNumber(order.id)}`}
-              reasons={SHOPPER_CANCEL_REASONS}
-              refundNote={cancelRefundNote(order, "shopper")}
-            />
-          </div>
-        )}
+        <ShopperCancelButton order={order} now={now} className="mt-4" />
       </section>
 
       <div className="mt-6 grid gap-6 md:grid-cols-[3fr_2fr]">
@@ -153,12 +139,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               Bill
             </h2>
             <BillBreakdown order={order} />
-            <p className="mt-3 text-sm text-gray-700">
-              Payment: {paymentMethodLabel(order.paymentType)} ·{" "}
-              <span data-testid="payment-status" className={order.isPaid ? "text-primary" : "text-amber-700"}>
-                {paymentLabel(order)}
-              </span>
-            </p>
+            <PaymentLine order={order} className="mt-3 text-sm text-gray-700" />
           </section>
           <section aria-labelledby="address-title" className="rounded-lg border border-gray-300 p-4 md:p-6">
             <h2 id="address-title" className="mb-2 text-lg font-medium">
