@@ -84,14 +84,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname, search } = useLocation();
   // The seller area's guard (worker/web/guards.ts): its login form, back to this page once logged in.
-  if (isRouteErrorResponse(error) && error.status === 401) {
+  if (isRouteErrorResponse(error) && error.status === 401)
     return (
       <>
         <Toaster />
         <SellerLogin returnTo={pathname + search} />
       </>
     );
-  }
   return (
     <main>
       <RouteErrorPage error={error} />

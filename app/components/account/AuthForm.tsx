@@ -9,6 +9,7 @@ import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@shared/accounts";
 import { BusyButton } from "~/components/BusyButton";
 import { Field } from "~/components/Field";
+import { withoutDefault } from "~/lib/without-default";
 
 type AuthFormProps = { initialMode?: Mode; redirectTo?: string; refusal?: ActionFailure | null; heading?: "h1" | "h2" };
 /** Login / sign-up, posting to /login (works before JavaScript); the toggle is a link to the other mode, a fresh form per mode. */
@@ -72,14 +73,7 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
       <Alert className="text-red-600" message={general} />
       <p>
         {mode === "login" ? "New here? " : "Already have an account? "}
-        <Link
-          to={loginPagePath(other, redirectTo)}
-          onClick={(event) => {
-            event.preventDefault();
-            onToggle();
-          }}
-          className="text-primary underline"
-        >
+        <Link to={loginPagePath(other, redirectTo)} onClick={withoutDefault(onToggle)} className="text-primary underline">
           {mode === "login" ? "Sign up" : "Log in"}
         </Link>
       </p>

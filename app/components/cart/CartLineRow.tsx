@@ -13,6 +13,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
   const name = product?.name ?? "Product no longer available";
   const step = "flex h-9 w-9 items-center justify-center text-lg aria-disabled:opacity-40";
   const left = stockLimit(line);
+  const cannotAdd = !line.available || quantity >= Math.min(MAX_LINE_QUANTITY, left ?? MAX_LINE_QUANTITY);
 
   return (
     // A phone has no room for three columns: the amount sits above Remove at the right.
@@ -55,13 +56,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
                 <span className="sr-only">{name} in cart: </span>
                 {quantity}
               </span>
-              <SetQuantity
-                productId={line.productId}
-                quantity={quantity + 1}
-                label={`Add one more ${name}`}
-                disabled={!line.available || quantity >= Math.min(MAX_LINE_QUANTITY, left ?? MAX_LINE_QUANTITY)}
-                className={step}
-              >
+              <SetQuantity productId={line.productId} quantity={quantity + 1} label={`Add one more ${name}`} disabled={cannotAdd} className={step}>
                 +
               </SetQuantity>
             </div>

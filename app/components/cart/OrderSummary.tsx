@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatRupees, type Totals } from "@shared/money";
 import { billLines } from "@shared/fees";
+import { OptionalLine } from "~/components/OptionalLine";
 
 export function OrderSummary({ children }: { children: ReactNode }) {
   return (
@@ -36,11 +37,7 @@ export function TotalsList({ totals, savedPaise = 0, nudge }: { totals: Totals; 
           </div>
         )}
       </dl>
-      {nudge && (
-        <p data-testid="fee-nudge" className="mt-3 rounded bg-amber-50 px-2 py-1 text-sm font-medium text-amber-800">
-          {nudge}
-        </p>
-      )}
+      <OptionalLine data-testid="fee-nudge" className="mt-3 rounded bg-amber-50 px-2 py-1 text-sm font-medium text-amber-800" text={nudge} />
     </>
   );
 }

@@ -11,7 +11,6 @@ import { PaymentLine } from "./PaymentLine";
 import { OptionalLine } from "~/components/OptionalLine";
 import { Thumbnail } from "~/components/Thumbnail";
 
-/** `highlighted`: the order just placed. */
 export function OrderCard({ order, now, highlighted = false }: { order: OrderView & { promise: string | null }; now: number; highlighted?: boolean }) {
   const numberId = useId();
   return (

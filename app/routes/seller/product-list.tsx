@@ -71,10 +71,6 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const setSelected = (ids: ReadonlySet<string>) => setSelection({ list: listAddress, ids });
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const someSelected = !allSelected && pageIds.some((id) => selected.has(id));
-  const selectAll = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (selectAll.current) selectAll.current.indeterminate = someSelected;
-  }, [someSelected]);
 
   const clearSelection = useCallback(() => setSelection((current) => ({ ...current, ids: new Set() })), [setSelection]);
   const toggle = (id: string, on: boolean) => setSelected(new Set(on ? [...selected, id] : [...selected].filter((other) => other !== id)));
@@ -117,7 +113,9 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               <th className="w-10 px-3 py-3 max-md:w-auto max-md:p-0">
                 <label className="flex items-center gap-2 font-normal">
                   <input
-                    ref={selectAll}
+                    ref={(box) => {
+                      if (box) box.indeterminate = someSelected;
+                    }}
                     type="checkbox"
                     name="allOnPage"
                     value="1"

@@ -59,7 +59,6 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="text-sm text-gray-600">Placed {formatDateTime(order.createdAt)}</p>
         </div>
-        {/* No invoice for an order not yet paid for. */}
         {!awaitingCardPayment(order) && (
           <Link to={`/my-orders/${order.id}/invoice`} className="rounded border border-gray-300 px-4 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
             Invoice
