@@ -110,10 +110,9 @@ type CancelOrderFormProps = {
   reasons: readonly string[];
   withNote?: boolean;
   answer?: FormAnswer | null;
-  /** Keep order: a link back (the page without JavaScript), or closing the dialog. */
   keep: string | (() => void);
 };
-/** The confirmation: a reason, the seller's note, the two answers; a plain form on the no-JavaScript page (refilled, ADR 047). */
+/** The confirmation: a reason, the seller's note, the two answers (Keep order: a link back, or closing the dialog); refilled on the no-JS page (ADR 047). */
 export function CancelOrderForm({ fetcher, action, reasons, withNote, answer, keep }: CancelOrderFormProps) {
   const error = answer && !answer.ok ? answer.msg : undefined;
   const shown = refillFrom(answer);

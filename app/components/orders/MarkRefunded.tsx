@@ -30,11 +30,10 @@ export function MarkRefunded({ orderId, orderLabel, what, stripeLeft }: { orderI
   const menu = useRef<HTMLDetailsElement>(null);
   const close = useMenuDismiss(menu);
   const hydrated = useHydrated();
-  const label = stripeLeft === undefined ? "Mark refunded" : "Refund";
   return (
     <details ref={menu} className="w-full">
       <summary className="inline-block cursor-pointer rounded border border-primary px-3 py-1 text-primary hover:bg-primary/10">
-        {label}
+        {stripeLeft === undefined ? "Mark refunded" : "Refund"}
         <span className="sr-only"> ({orderLabel})</span>
       </summary>
       <fetcher.Form

@@ -118,9 +118,7 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
           if (expanded && active >= 0 && items[active]) {
             event.preventDefault();
             choose(items[active]);
-          } else {
-            setOpen(false);
-          }
+          } else setOpen(false);
           return;
         case "Escape":
           if (expanded) {

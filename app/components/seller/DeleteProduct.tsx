@@ -23,9 +23,7 @@ export function DeleteProduct({ product, listAddress, askedToDelete }: DeletePro
     deleteButton.current?.focus();
   };
   const closeOnEscape = (e: React.KeyboardEvent) => {
-    if (e.key !== "Escape") return;
-    e.preventDefault();
-    close();
+    if (e.key === "Escape") withoutDefault(close)(e);
   };
   // Opened in place: the focus goes to the safe answer.
   useEffect(() => {

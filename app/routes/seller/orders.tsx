@@ -67,10 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await markCodPaid(worker.db, change.orderId);
       return { msg: `Payment received for order ${orderNumber(change.orderId)}` };
     }
-    if (change.intent === "refunded") {
-      const order = await markRefunded(worker, change);
-      return { msg: `Refund of ${formatRupees(order.amountPaise)} recorded` };
-    }
+    if (change.intent === "refunded") return { msg: `Refund of ${formatRupees((await markRefunded(worker, change)).amountPaise)} recorded` };
     if (change.intent === "refund") return { msg: await refundOrder(worker, change) };
     const order = await moveOrder(worker, change.orderId, change.status);
     return { msg: `Order ${orderNumber(order.id)} is now ${order.status}` };
