@@ -243,9 +243,14 @@ function SellerOrderCard({ order, isNew, locked }: { order: ListedOrder; isNew: 
       </div>
       <address className="not-italic" data-testid="order-address">
         <p className="font-medium text-gray-800">{customer}</p>
-        {[`${address.street}, ${address.city}`, `${address.state}, ${address.zipCode}, ${address.country}`, address.phone, address.email].map((line, i) => (
-          <p key={i}>{line}</p>
-        ))}
+        <p>
+          {address.street}, {address.city}
+        </p>
+        <p>
+          {address.state}, {address.zipCode}, {address.country}
+        </p>
+        <p>{address.phone}</p>
+        <p>{address.email}</p>
       </address>
       <p className="text-base font-medium text-gray-900">{formatRupees(order.amountPaise)}</p>
       <div className="space-y-1">

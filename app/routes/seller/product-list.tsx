@@ -185,7 +185,7 @@ function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; 
     onDone();
     status.current?.focus();
   }, [answer, onDone]);
-  const [to, setTo] = useState("in-stock");
+  const [set, setSet] = useState("in-stock");
   const hydrated = useHydrated();
   const nothingTicked = hydrated && selectedCount === 0;
 
@@ -204,13 +204,19 @@ function BulkStockForm({ pageIds, selectedCount, onDone }: { pageIds: string[]; 
           ))}
           <div className="flex flex-col gap-1">
             <label htmlFor="bulk-set">Set to</label>
-            <select id="bulk-set" name="set" value={to} onChange={(e) => setTo(e.target.value)} className="rounded border border-gray-300 bg-white px-2 py-1.5">
+            <select
+              id="bulk-set"
+              name="set"
+              value={set}
+              onChange={(e) => setSet(e.target.value)}
+              className="rounded border border-gray-300 bg-white px-2 py-1.5"
+            >
               <option value="in-stock">In stock</option>
               <option value="out-of-stock">Out of stock</option>
               <option value="count">Stock count</option>
             </select>
           </div>
-          {(!hydrated || to === "count") && (
+          {(!hydrated || set === "count") && (
             <div className="flex flex-col gap-1">
               <label htmlFor="bulk-count">Count (for Stock count)</label>
               <input

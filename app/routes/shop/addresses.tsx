@@ -79,9 +79,12 @@ function AddressCard({ address }: { address: SavedAddress & { promise: PromiseVi
       <div className="flex items-start justify-between gap-2">
         <address className="not-italic">
           <p className="font-medium text-gray-900">{name}</p>
-          {[address.street, `${address.city}, ${address.state} ${address.zipCode}`, address.country, address.phone].map((line, i) => (
-            <p key={i}>{line}</p>
-          ))}
+          <p>{address.street}</p>
+          <p>
+            {address.city}, {address.state} {address.zipCode}
+          </p>
+          <p>{address.country}</p>
+          <p>{address.phone}</p>
         </address>
         {address.isDefault && <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary-dull">Default</span>}
       </div>
