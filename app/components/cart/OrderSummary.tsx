@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { formatRupees, type Totals } from "@shared/money";
 import { billLines } from "@shared/fees";
-import { OptionalLine } from "~/components/OptionalLine";
 
 export function OrderSummary({ children }: { children: ReactNode }) {
   return (
@@ -37,7 +36,11 @@ export function TotalsList({ totals, savedPaise = 0, nudge }: { totals: Totals; 
           </div>
         )}
       </dl>
-      <OptionalLine data-testid="fee-nudge" className="mt-3 rounded bg-amber-50 px-2 py-1 text-sm font-medium text-amber-800" text={nudge} />
+      {nudge && (
+        <p data-testid="fee-nudge" className="mt-3 rounded bg-amber-50 px-2 py-1 text-sm font-medium text-amber-800">
+          {nudge}
+        </p>
+      )}
     </>
   );
 }
