@@ -1,7 +1,6 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import type { HandleDocumentRequestFunction, HandleErrorFunction } from "react-router";
-import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type HandleDocumentRequestFunction, type HandleErrorFunction } from "react-router";
 import { workerContext } from "@worker/web/context";
 import { documentCsp, newNonce } from "@worker/security/headers";
 import css from "./app.css?inline";

@@ -10,13 +10,12 @@ import { Toaster } from "~/components/Toaster";
 import { RouteAnnouncer } from "~/components/RouteAnnouncer";
 import { CART_PATH } from "~/lib/cart";
 import { InlineStyles, NonceContext } from "~/lib/document-context";
-import { pageMeta } from "~/lib/site";
+import { pageMeta, sellerPageMeta } from "~/lib/site";
 
 export const middleware: Route.MiddlewareFunction[] = [flashMiddleware, shopperMiddleware];
 
 export const meta: Route.MetaFunction = ({ error }) => {
-  if (isRouteErrorResponse(error) && error.status === 401)
-    return [...pageMeta("Seller Login", "Sign in to manage the store."), { name: "robots", content: "noindex" }];
+  if (isRouteErrorResponse(error) && error.status === 401) return sellerPageMeta("Seller Login", "Sign in to manage the store.");
   if (isRouteErrorResponse(error) && error.status === 404) return pageMeta("Page not found", "This page does not exist.");
   return pageMeta("Something went wrong", "Please try again in a moment.");
 };
@@ -85,14 +84,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname, search } = useLocation();
   // The seller area's guard (worker/web/guards.ts): its login form, back to this page once logged in.
-  if (isRouteErrorResponse(error) && error.status === 401) {
+  if (isRouteErrorResponse(error) && error.status === 401)
     return (
       <>
         <Toaster />
         <SellerLogin returnTo={pathname + search} />
       </>
     );
-  }
   return (
     <main>
       <RouteErrorPage error={error} />

@@ -21,7 +21,13 @@ export function Navbar({ account, phoneAccount }: { account: React.ReactNode; ph
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 md:px-8">
-        <Logo />
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-primary-dull">
+          <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
+            <path d="M4 12h24l-3 14H7z" fill="#2f855a" />
+            <path d="M10 12l6-8 6 8" fill="none" stroke="#276749" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
+          {STORE_NAME}
+        </Link>
         <div className="hidden items-center gap-6 md:flex">
           <MainLinks pathname={location.pathname} />
           <SearchBox />
@@ -61,18 +67,6 @@ function MainLinks({ pathname }: { pathname: string }) {
       </Link>
     );
   });
-}
-
-function Logo() {
-  return (
-    <Link to="/" className="flex items-center gap-2 text-xl font-bold text-primary-dull">
-      <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
-        <path d="M4 12h24l-3 14H7z" fill="#2f855a" />
-        <path d="M10 12l6-8 6 8" fill="none" stroke="#276749" strokeWidth="2.5" strokeLinecap="round" />
-      </svg>
-      {STORE_NAME}
-    </Link>
-  );
 }
 
 // Busy while a change is being saved: the count is the one on its way.

@@ -12,8 +12,7 @@ export function ProductListing<P extends Page>({ title, page, emptyMessage, chil
   const location = useLocation();
   const fetcher = useFetcher();
   const hydrated = useHydrated();
-  // Pages "Load more" appended; reset while rendering (not an effect: hydration would render the grid twice). Back at this
-  // history entry they are restored so scroll returns to the product opened; never while hydrating.
+  // Pages "Load more" appended: reset while rendering (an effect renders the grid twice); restored coming back, for the scroll (not when hydrating).
   const [appended, setAppended] = useState<P[]>(() => (hydrated ? restoredPages(location.key, page) : []));
   const [appendedTo, setAppendedTo] = useState(page);
   const [lastLoaded, setLastLoaded] = useState<P | undefined>(undefined);

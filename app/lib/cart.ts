@@ -42,18 +42,14 @@ function usePostedLines(): PendingLine[] {
   return formData.getAll("productId").map((id, i) => ({ productId: String(id), quantity: Number(quantities[i]), pricePaise: prices(String(id)) }));
 }
 
-function useWaitingLines(): PendingLine[] {
-  useSyncExternalStore(subscribe, currentRevision, serverRevision);
-  return [...posting.values(), ...waiting.values()];
-}
-
 /** The cart as the shopper sees it: the root loader's, with the changes on their way applied over it (optimistic UI); `saving` while any is. */
 export function useCart(): { items: CartItems; prices: CartPrices; count: number; saving: boolean } {
   const shopper = useShopperState();
   let items = shopper?.cart ?? {};
   let prices = shopper?.prices ?? {};
+  useSyncExternalStore(subscribe, currentRevision, serverRevision);
   // Oldest first: the rendered post, the post on its way, the changes waiting for the next.
-  const pending = [...usePostedLines(), ...useWaitingLines()];
+  const pending = [...usePostedLines(), ...posting.values(), ...waiting.values()];
   for (const line of pending) {
     items = withQuantity(items, line.productId, line.quantity);
     if (line.pricePaise && prices[line.productId] === undefined) prices = { ...prices, [line.productId]: line.pricePaise };
@@ -112,8 +108,7 @@ async function sendWaiting(submit: ReturnType<typeof useFetcher>["submit"]) {
   }
 }
 
-/** For a form whose answer reads the saved cart (a login joins it to the account's, Place Order empties it, Buy now's new
- * document would cut off a post): held while the cart's changes are on their way, then submitted again as it was. */
+/** A form whose answer reads the saved cart (a login, Place Order, Buy now) is held while the cart's changes are on their way, then sent as it was. */
 export function submitAfterCartSaved(event: FormEvent<HTMLFormElement>) {
   if (!sending && waiting.size === 0) return;
   event.preventDefault();

@@ -13,5 +13,5 @@ export function refusalIn(flash: Flash | null | undefined): ActionFailure | null
 /** What a field shows: what was posted when this page answers a refused no-JS post (`typed`, ADR 047), else the stored value. */
 export function refillFrom(answer: { ok: boolean; typed?: Record<string, string> } | null | undefined) {
   const typed = answer && !answer.ok ? answer.typed : undefined;
-  return <T>(name: string, stored: T): string | T => typed?.[name] ?? stored;
+  return <T = undefined>(name: string, stored?: T): string | T => typed?.[name] ?? (stored as T);
 }

@@ -1,8 +1,7 @@
 import { useEffect, type RefObject } from "react";
 import { useLocation } from "react-router";
 
-// A `<details>` menu closes as menus do: outside tap, Escape (focus back to its summary; innermost menu only, none while a
-// dialog has focus), a followed link. An opened one scrolls its foot into view (above the phone's cart bar). Returns that close.
+// A `<details>` menu closes as menus do (outside tap; Escape, innermost only, not in a dialog; a followed link) and opens into view. Returns its close.
 export function useMenuDismiss(menu: RefObject<HTMLDetailsElement | null>): () => void {
   const { pathname, search } = useLocation();
   useEffect(() => {

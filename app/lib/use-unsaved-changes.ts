@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useBlocker, useNavigate, type Blocker } from "react-router";
 
-// A form with unsaved changes asks before they are lost (ADR 055): app navigations are held (`blocker`) and closing the tab asks.
-// "Changed" compares fields with their defaults (what the page rendered; key a select by its saved value). `saving`: a held navigation waits for the save.
+// Unsaved changes ask before they are lost (ADR 055): fields against their defaults (key a select by its saved value); `saving`: a held navigation waits.
 export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { otherChanges = false, saving }: { otherChanges?: boolean; saving: boolean }) {
   const [fieldsChanged, setFieldsChanged] = useState(false);
   const changed = fieldsChanged || otherChanges;
@@ -32,8 +31,7 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { oth
 
   const blocker = useBlocker(useCallback(({ currentLocation, nextLocation }) => changed && currentLocation.pathname !== nextLocation.pathname, [changed]));
 
-  // A navigation held while saving waits for the answer: saved, it proceeds; refused, the seller is asked. Decided
-  // from the fields in an effect after the form's own (where a save resets them); each held navigation is a new blocker.
+  // Held while saving: saved, it proceeds; refused, the seller is asked (read after the form's effects reset a save); each hold is a new blocker.
   const [askedAbout, setAskedAbout] = useState<Blocker | null>(null);
   const heldWhileSaving = useRef<Blocker["location"] | null>(null);
   const navigate = useNavigate();
@@ -64,22 +62,14 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { oth
   return { blocker, asking, keepEditing };
 }
 
-function firstChangedField(form: HTMLFormElement): HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null {
-  for (const field of form.elements) {
-    if (field instanceof HTMLInputElement) {
-      const changed =
-        field.type === "checkbox" || field.type === "radio"
-          ? field.checked !== field.defaultChecked
-          : field.type === "file"
-            ? Boolean(field.files?.length)
-            : field.value !== field.defaultValue;
-      if (changed) return field;
-    } else if (field instanceof HTMLTextAreaElement) {
-      if (field.value !== field.defaultValue) return field;
-    } else if (field instanceof HTMLSelectElement) {
-      const options = [...field.options];
-      if (options.some((option) => option.defaultSelected) && !field.selectedOptions[0]?.defaultSelected) return field;
-    }
-  }
-  return null;
+function firstChangedField(form: HTMLFormElement): HTMLElement | null {
+  return ([...form.elements] as HTMLElement[]).find(fieldChanged) ?? null;
+}
+
+function fieldChanged(field: Element): boolean {
+  if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.defaultSelected) && !field.selectedOptions[0]?.defaultSelected;
+  if (field instanceof HTMLTextAreaElement) return field.value !== field.defaultValue;
+  if (!(field instanceof HTMLInputElement)) return false;
+  if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+  return field.type === "file" ? Boolean(field.files?.length) : field.value !== field.defaultValue;
 }

@@ -9,6 +9,7 @@ import { loginPagePath, type LoginMode as Mode } from "~/lib/login-dialog";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@shared/accounts";
 import { BusyButton } from "~/components/BusyButton";
 import { Field } from "~/components/Field";
+import { withoutDefault } from "~/lib/without-default";
 
 type AuthFormProps = { initialMode?: Mode; redirectTo?: string; refusal?: ActionFailure | null; heading?: "h1" | "h2" };
 /** Login / sign-up, posting to /login (works before JavaScript); the toggle is a link to the other mode, a fresh form per mode. */
@@ -38,7 +39,7 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
   const shownRefusal = fetcher.data ?? refusal;
   const { general, fieldProps, errorFor } = useFieldError(shownRefusal, id, mode === "login" ? ["email", "password"] : ["name", "email", "password"]);
   const shown = refillFrom(refusal);
-  const field = (name: string, describedBy?: string) => ({ id: `${id}-${name}`, name, ...fieldProps(name, describedBy), error: errorFor(name) });
+  const field = (name: string, hint?: string) => ({ id: `${id}-${name}`, name, defaultValue: shown(name), ...fieldProps(name, hint), error: errorFor(name) });
 
   return (
     <fetcher.Form
@@ -52,26 +53,8 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
       </Heading>
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      {mode === "register" && (
-        <Field
-          label="Name"
-          type="text"
-          autoComplete="name"
-          placeholder="Your name"
-          maxLength={NAME_MAX}
-          defaultValue={shown("name", undefined)}
-          {...field("name")}
-        />
-      )}
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        maxLength={EMAIL_MAX}
-        defaultValue={shown("email", undefined)}
-        {...field("email")}
-      />
+      {mode === "register" && <Field label="Name" type="text" autoComplete="name" placeholder="Your name" maxLength={NAME_MAX} {...field("name")} />}
+      <Field label="Email" type="email" autoComplete="email" placeholder="you@example.com" maxLength={EMAIL_MAX} {...field("email")} />
       <Field
         label="Password"
         type="password"
@@ -90,14 +73,7 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
       <Alert className="text-red-600" message={general} />
       <p>
         {mode === "login" ? "New here? " : "Already have an account? "}
-        <Link
-          to={loginPagePath(other, redirectTo)}
-          onClick={(event) => {
-            event.preventDefault();
-            onToggle();
-          }}
-          className="text-primary underline"
-        >
+        <Link to={loginPagePath(other, redirectTo)} onClick={withoutDefault(onToggle)} className="text-primary underline">
           {mode === "login" ? "Sign up" : "Log in"}
         </Link>
       </p>

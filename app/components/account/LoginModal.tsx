@@ -8,6 +8,7 @@ export function LoginModal() {
   const dialog = useRef<HTMLDialogElement>(null);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
   const navigation = useNavigation();
+  const close = () => dialog.current?.close();
 
   useEffect(() => {
     return onLoginRequested((target) => {
@@ -21,7 +22,6 @@ export function LoginModal() {
     if (redirectTo !== null && dialog.current?.open) dialog.current.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus();
   }, [redirectTo]);
 
-  // A successful login navigates away: close the dialog with it.
   useEffect(() => {
     if (navigation.state === "loading") dialog.current?.close();
   }, [navigation.state]);
@@ -34,19 +34,14 @@ export function LoginModal() {
       aria-label="Login"
       onClose={() => setRedirectTo(null)}
       onClick={(event) => {
-        if (event.target === dialog.current) dialog.current.close();
+        if (event.target === dialog.current) close();
       }}
       className="m-auto w-[90vw] max-w-sm rounded-lg p-0 shadow-xl backdrop:bg-black/50"
     >
       <div className="relative p-8">
         {redirectTo !== null && <AuthForm redirectTo={redirectTo} />}
         {/* After the form: the first Tab stop is the e-mail. */}
-        <button
-          type="button"
-          onClick={() => dialog.current?.close()}
-          aria-label="Close"
-          className="absolute right-3 top-2 text-2xl text-gray-500 hover:text-gray-800"
-        >
+        <button type="button" onClick={close} aria-label="Close" className="absolute right-3 top-2 text-2xl text-gray-500 hover:text-gray-800">
           ×
         </button>
       </div>

@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CartLine } from "@worker/services/cart";
 import { MAX_LINE_QUANTITY, overStock, stockLimit } from "@shared/cart";
-import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
 import { cartFormAction, useCartChange } from "~/lib/cart";
 import { productPath } from "@shared/paths";
+import { Thumbnail } from "~/components/Thumbnail";
 
 /** One cart line: every button a plain form setting the quantity through /cart (a repeated post cannot count twice). */
 export function CartLineRow({ line, quantity }: { line: CartLine; quantity: number }) {
@@ -13,6 +13,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
   const name = product?.name ?? "Product no longer available";
   const step = "flex h-9 w-9 items-center justify-center text-lg aria-disabled:opacity-40";
   const left = stockLimit(line);
+  const cannotAdd = !line.available || quantity >= Math.min(MAX_LINE_QUANTITY, left ?? MAX_LINE_QUANTITY);
 
   return (
     // A phone has no room for three columns: the amount sits above Remove at the right.
@@ -24,9 +25,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
             aria-label={product.name}
             className="flex h-20 w-20 shrink-0 items-center justify-center rounded border border-gray-300 md:h-24 md:w-24"
           >
-            {product.images[0] && (
-              <img src={imageUrl(product.images[0])} alt="" width={80} height={80} loading="lazy" className="h-full w-full object-contain" />
-            )}
+            <Thumbnail image={product.images[0]} size={80} className="h-full w-full object-contain" />
           </Link>
         ) : (
           <div className="h-20 w-20 shrink-0 rounded border border-gray-300 bg-gray-100 md:h-24 md:w-24" />
@@ -57,13 +56,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
                 <span className="sr-only">{name} in cart: </span>
                 {quantity}
               </span>
-              <SetQuantity
-                productId={line.productId}
-                quantity={quantity + 1}
-                label={`Add one more ${name}`}
-                disabled={!line.available || quantity >= Math.min(MAX_LINE_QUANTITY, left ?? MAX_LINE_QUANTITY)}
-                className={step}
-              >
+              <SetQuantity productId={line.productId} quantity={quantity + 1} label={`Add one more ${name}`} disabled={cannotAdd} className={step}>
                 +
               </SetQuantity>
             </div>

@@ -15,7 +15,6 @@ import { BusyButton } from "~/components/BusyButton";
 type Props = {
   totals: Totals;
   savedPaise: number;
-  /** What the cart still lacks for free delivery or the minimum order. */
   nudge: string | null;
   signedIn: boolean;
   addresses: (AddressSnapshot & { promise: PromiseView })[];
@@ -46,16 +45,12 @@ export function Checkout({ totals, savedPaise, nudge, signedIn, addresses, cardP
       method="post"
       action="/cart?checkout"
       onSubmit={(event) => {
+        if (signedIn && addressId && !unserved) return submitAfterCartSaved(event); // the order takes the cart as shown, and empties the saved one
+        event.preventDefault();
         if (!signedIn) {
-          event.preventDefault();
           toast.error("Please log in to place your order");
           requestLogin(location.pathname);
-        } else if (!addressId) {
-          event.preventDefault();
-          toast.error("Please select an address");
-        } else if (unserved) {
-          event.preventDefault();
-        } else submitAfterCartSaved(event); // the order takes the cart as shown, and empties the saved one
+        } else if (!addressId) toast.error("Please select an address");
       }}
     >
       <input type="hidden" name="items" value={JSON.stringify(items)} />

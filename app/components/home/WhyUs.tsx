@@ -3,7 +3,6 @@ import { SITE_IMAGES } from "~/lib/site-images";
 import { useStorefront } from "~/lib/root-data";
 
 const FEATURES = [
-  // Its words come from the store's settings.
   { icon: SITE_IMAGES.featureDelivery, title: "Fastest Delivery", description: "" },
   { icon: SITE_IMAGES.featureFresh, title: "Freshness Guaranteed", description: "Fresh produce straight from the source." },
   { icon: SITE_IMAGES.featurePrice, title: "Affordable Prices", description: "Quality groceries at unbeatable prices." },

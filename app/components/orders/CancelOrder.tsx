@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useFetcher, type FetcherWithComponents, Link } from "react-router";
 import { focusTarget, headingNear } from "~/lib/focus-rescue";
-import { CANCEL_NOTE_MAX } from "@shared/order-status";
+import type { OrderView } from "@worker/services/orders";
+import { CANCEL_NOTE_MAX, cancelRefundNote, orderNumber, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
 import { useActionToast } from "~/lib/use-action-toast";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { BusyButton } from "~/components/BusyButton";
@@ -86,16 +87,32 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote, 
   );
 }
 
+/** The shopper's Cancel order while it can be, kept on a cancelled order for the answer's toast; `className`: a box around it. */
+export function ShopperCancelButton({ order, now, describedBy, className }: { order: OrderView; now: number; describedBy?: string; className?: string }) {
+  const open = shopperCanCancel(order, now);
+  if (!open && order.status !== "Cancelled") return null;
+  const button = (
+    <CancelOrderButton
+      open={open}
+      confirmPath={`/my-orders/${order.id}/cancel`}
+      orderLabel={`order ${orderNumber(order.id)}`}
+      reasons={SHOPPER_CANCEL_REASONS}
+      describedBy={describedBy}
+      refundNote={cancelRefundNote(order, "shopper")}
+    />
+  );
+  return className ? <div className={className}>{button}</div> : button;
+}
+
 type CancelOrderFormProps = {
   fetcher?: FetcherWithComponents<FormAnswer>;
   action: string;
   reasons: readonly string[];
   withNote?: boolean;
   answer?: FormAnswer | null;
-  /** Keep order: a link back (the page without JavaScript), or closing the dialog. */
   keep: string | (() => void);
 };
-/** The confirmation: a reason, the seller's note, the two answers; a plain form on the no-JavaScript page (refilled, ADR 047). */
+/** The confirmation: a reason, the seller's note, the two answers (Keep order: a link back, or closing the dialog); refilled on the no-JS page (ADR 047). */
 export function CancelOrderForm({ fetcher, action, reasons, withNote, answer, keep }: CancelOrderFormProps) {
   const error = answer && !answer.ok ? answer.msg : undefined;
   const shown = refillFrom(answer);

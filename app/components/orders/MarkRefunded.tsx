@@ -11,8 +11,7 @@ import { CANCEL_REFUND_REASON, PART_REFUND_REASONS } from "@shared/order-status"
 
 type RefundResult = { ok: true; msg: string } | ActionFailure;
 
-// The one fetcher every "Mark refunded" posts through; the page shows its success toast, as a refunded order's card
-// leaves a list filtered to refunds due in the very render that brings the answer.
+// Every "Mark refunded" posts through this one fetcher; the page shows its toast, as a refunded card leaves a "refund due" list with the answer.
 const REFUND_FETCHER = "mark-refunded";
 
 export function useRefundToast() {
@@ -20,8 +19,7 @@ export function useRefundToast() {
   useActionToast(fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : undefined);
 }
 
-/** A native `<details>` confirmation posting to the page's own action (ADR 044); no route of its own (ADR 043). With
- * `stripeLeft`, a refund through Stripe of part (or the rest) of an online payment (ADR 072) instead of one recorded. */
+/** A `<details>` confirmation posting to the page's own action (ADRs 043, 044); with `stripeLeft`, a refund through Stripe (ADR 072), not a record. */
 export function MarkRefunded({ orderId, orderLabel, what, stripeLeft }: { orderId: string; orderLabel: string; what: string; stripeLeft?: number }) {
   const fetcher = useFetcher<RefundResult>({ key: REFUND_FETCHER });
   const errorId = useId();
@@ -32,11 +30,10 @@ export function MarkRefunded({ orderId, orderLabel, what, stripeLeft }: { orderI
   const menu = useRef<HTMLDetailsElement>(null);
   const close = useMenuDismiss(menu);
   const hydrated = useHydrated();
-  const label = stripeLeft === undefined ? "Mark refunded" : "Refund";
   return (
     <details ref={menu} className="w-full">
       <summary className="inline-block cursor-pointer rounded border border-primary px-3 py-1 text-primary hover:bg-primary/10">
-        {label}
+        {stripeLeft === undefined ? "Mark refunded" : "Refund"}
         <span className="sr-only"> ({orderLabel})</span>
       </summary>
       <fetcher.Form

@@ -7,15 +7,12 @@ type Result = { ok: true; msg: string; added: number } | ActionFailure;
 /** A real form (without JavaScript the order page says what was added); with it, the action's words beside the button. */
 export function OrderAgainButton({ orderId, describedBy }: { orderId: string; describedBy?: string }) {
   const fetcher = useFetcher<Result>();
-  const done = fetcher.state === "idle" ? fetcher.data : undefined;
+  const busy = fetcher.state !== "idle";
+  const done = busy ? undefined : fetcher.data;
   return (
     <fetcher.Form method="post" action={`/my-orders/${orderId}/again`} className="flex flex-col items-start gap-1">
-      <BusyButton
-        busy={fetcher.state !== "idle"}
-        aria-describedby={describedBy}
-        className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-white hover:bg-primary-dull"
-      >
-        {fetcher.state !== "idle" ? "Adding…" : "Order again"}
+      <BusyButton busy={busy} aria-describedby={describedBy} className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-white hover:bg-primary-dull">
+        {busy ? "Adding…" : "Order again"}
       </BusyButton>
       <p role="status" className={`text-sm ${done && !done.ok ? "text-red-700" : "text-gray-700"}`} data-testid="order-again-result">
         {done?.msg}

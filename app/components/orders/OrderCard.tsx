@@ -1,30 +1,17 @@
 import { useId } from "react";
 import type { OrderView } from "@worker/services/orders";
 import { Link } from "react-router";
-import { imageUrl } from "@shared/images";
 import { formatRupees } from "@shared/money";
-import {
-  awaitingCardPayment,
-  shopperStatusLabel,
-  cancellationText,
-  cancelRefundNote,
-  formatDateTime,
-  orderNumber,
-  paymentLabel,
-  paymentMethodLabel,
-  refundLines,
-  SHOPPER_CANCEL_REASONS,
-  shopperCanCancel,
-} from "@shared/order-status";
-import { CancelOrderButton } from "./CancelOrder";
+import { awaitingCardPayment, cancellationText, formatDateTime, orderNumber, refundLines, shopperStatusLabel } from "@shared/order-status";
+import { ShopperCancelButton } from "./CancelOrder";
 import { OrderAgainButton } from "./OrderAgain";
 import { OrderTimeline } from "./OrderTimeline";
 import { PayNowButton } from "./PayNow";
+import { PaymentLine } from "./PaymentLine";
 import { OptionalLine } from "~/components/OptionalLine";
+import { Thumbnail } from "~/components/Thumbnail";
 
-/** `highlighted`: the order just placed. */
 export function OrderCard({ order, now, highlighted = false }: { order: OrderView & { promise: string | null }; now: number; highlighted?: boolean }) {
-  const cancellable = shopperCanCancel(order, now);
   const numberId = useId();
   return (
     <article
@@ -40,12 +27,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
           · {formatDateTime(order.createdAt)}
           {highlighted && <span className="ml-2 whitespace-nowrap rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-white">Just placed</span>}
         </p>
-        <p>
-          Payment: {paymentMethodLabel(order.paymentType)} ·{" "}
-          <span data-testid="payment-status" className={order.isPaid ? "text-primary" : "text-amber-700"}>
-            {paymentLabel(order)}
-          </span>
-        </p>
+        <PaymentLine order={order} />
         <p className="font-medium text-gray-800">Total: {formatRupees(order.amountPaise)}</p>
       </header>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
@@ -62,16 +44,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
           <Link to={`/my-orders/${order.id}`} className="rounded border border-gray-300 px-4 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
             View details<span className="sr-only"> of order {orderNumber(order.id)}</span>
           </Link>
-          {(cancellable || order.status === "Cancelled") && (
-            <CancelOrderButton
-              open={cancellable}
-              confirmPath={`/my-orders/${order.id}/cancel`}
-              orderLabel={`order ${orderNumber(order.id)}`}
-              reasons={SHOPPER_CANCEL_REASONS}
-              describedBy={numberId}
-              refundNote={cancelRefundNote(order, "shopper")}
-            />
-          )}
+          <ShopperCancelButton order={order} now={now} describedBy={numberId} />
         </div>
       </div>
       <div className="mt-3">
@@ -80,9 +53,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
       <ul className="mt-4 divide-y divide-gray-200 border-t border-gray-200">
         {order.items.map((item) => (
           <li key={item.id} className="flex items-center gap-4 py-3">
-            {item.image && (
-              <img src={imageUrl(item.image)} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />
-            )}
+            <Thumbnail image={item.image} size={56} className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />
             <div className="flex-1">
               <p className="font-medium">{item.name}</p>
               <p className="text-sm text-gray-500">

@@ -6,11 +6,9 @@ export function OrderTimeline({ history, vertical = false }: { history: StatusCh
   const reached = new Map(history.map((change) => [change.status, change.at]));
   const cancelledAt = reached.get("Cancelled");
   const steps = cancelledAt ? [...LIFECYCLE.filter((s) => reached.has(s)), "Cancelled" as const] : LIFECYCLE;
+  const layout = vertical ? "relative ml-1 space-y-4 border-l-2 border-gray-200 pl-5 text-sm" : "flex flex-wrap gap-x-6 gap-y-2 text-sm";
   return (
-    <ol
-      className={vertical ? "relative ml-1 space-y-4 border-l-2 border-gray-200 pl-5 text-sm" : "flex flex-wrap gap-x-6 gap-y-2 text-sm"}
-      aria-label="Order progress"
-    >
+    <ol className={layout} aria-label="Order progress">
       {steps.map((step) => {
         const at = reached.get(step);
         const dot = `h-2.5 w-2.5 rounded-full ${step === "Cancelled" ? "bg-red-500" : at ? "bg-primary" : "bg-gray-300"}`;

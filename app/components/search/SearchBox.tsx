@@ -5,7 +5,6 @@ import type { ComboboxState, SuggestionsProps } from "./Suggestions";
 
 /** A plain GET form to /products; with JavaScript a WAI-ARIA combobox whose code (./Suggestions) loads on first focus (ADR 030). */
 export function SearchBox({ className = "" }: { className?: string }) {
-  const [params] = useSearchParams();
   const id = useId();
   const listId = `${id}-suggestions`;
   const input = useRef<HTMLInputElement>(null);
@@ -15,7 +14,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
   // Submitted before the suggestions' code arrived: it must not then open them over the results.
   const submitted = useRef(false);
   // Uncontrolled: a client navigation would otherwise keep old text.
-  const shownSearch = normaliseSearchText(params.get("search") ?? "");
+  const shownSearch = normaliseSearchText(useSearchParams()[0].get("search") ?? "");
   useEffect(() => {
     const box = input.current;
     if (box && document.activeElement !== box) box.value = shownSearch;

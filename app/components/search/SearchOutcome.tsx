@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ProductCardView } from "@worker/services/catalog";
 import { CATEGORIES, findCategory } from "@shared/categories";
-import { imageUrl } from "@shared/images";
+import { Thumbnail } from "~/components/Thumbnail";
 import { categoryPath, productPath } from "@shared/paths";
 import { productsHref, type ProductSort } from "@shared/search";
 
@@ -32,9 +32,7 @@ function SoldOutList({ products }: { products: ProductCardView[] }) {
       {products.map((product) => (
         <li key={product.id}>
           <Link to={productPath(product)} className="flex items-center gap-3 px-3 py-2 hover:bg-gray-50">
-            {product.image && (
-              <img src={imageUrl(product.image)} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 object-contain opacity-60" />
-            )}
+            <Thumbnail image={product.image} size={40} className="h-10 w-10 shrink-0 object-contain opacity-60" />
             <span className="min-w-0 flex-1 text-gray-800">{product.name}</span>
             <span className="text-sm text-gray-600">Out of stock</span>
           </Link>

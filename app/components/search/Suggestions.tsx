@@ -96,9 +96,7 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
             cache.current.set(text, found);
             show(text, found);
           })
-          .catch(() => {
-            // Aborted by the next keystroke, or offline.
-          });
+          .catch(() => {}); // aborted by the next keystroke, or offline
       }, DEBOUNCE_MS);
     };
 
@@ -120,9 +118,7 @@ export function Suggestions({ input, listId, onStateChange, searchSubmitted, onC
           if (expanded && active >= 0 && items[active]) {
             event.preventDefault();
             choose(items[active]);
-          } else {
-            setOpen(false);
-          }
+          } else setOpen(false);
           return;
         case "Escape":
           if (expanded) {

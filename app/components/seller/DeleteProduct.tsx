@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigate, Link } from "react-router";
 import type { ProductView } from "@worker/services/catalog";
 import { BusyButton } from "~/components/BusyButton";
+import { withoutDefault } from "~/lib/without-default";
 
 /** One fetcher for every row's delete, read by the list too: its answer outlives the deleted row. */
 export const DELETE_FETCHER = "product-delete";
@@ -22,37 +23,23 @@ export function DeleteProduct({ product, listAddress, askedToDelete }: DeletePro
     deleteButton.current?.focus();
   };
   const closeOnEscape = (e: React.KeyboardEvent) => {
-    if (e.key !== "Escape") return;
-    e.preventDefault();
-    close();
+    if (e.key === "Escape") withoutDefault(close)(e);
   };
   // Opened in place: the focus goes to the safe answer.
   useEffect(() => {
     if (asking) keep.current?.focus();
   }, [asking]);
-  const question = `Delete ${product.name}?`;
+  const label = `Delete ${product.name}`;
+  const busy = remove.state !== "idle";
 
   return (
     <div className="relative">
-      <Form
-        method="get"
-        action={`/seller/product-list#delete-${product.id}`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          setAsking(true);
-        }}
-      >
+      <Form method="get" action={`/seller/product-list#delete-${product.id}`} onSubmit={withoutDefault(() => setAsking(true))}>
         {[...new URLSearchParams(listAddress.slice(1))].map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <input type="hidden" name="delete" value={product.id} />
-        <button
-          ref={deleteButton}
-          type="submit"
-          aria-expanded={open}
-          className="px-2 py-1.5 text-red-600 hover:underline md:p-0"
-          aria-label={`Delete ${product.name}`}
-        >
+        <button ref={deleteButton} type="submit" aria-expanded={open} className="px-2 py-1.5 text-red-600 hover:underline md:p-0" aria-label={label}>
           Delete
         </button>
       </Form>
@@ -61,7 +48,7 @@ export function DeleteProduct({ product, listAddress, askedToDelete }: DeletePro
           id={`delete-${product.id}`}
           data-delete-question
           role="group"
-          aria-label={question}
+          aria-label={`${label}?`}
           className="absolute right-0 top-full z-10 mt-2 w-64 rounded-md border border-gray-300 bg-white p-3 text-left text-sm text-gray-800 shadow-lg"
         >
           <p>
@@ -83,11 +70,7 @@ export function DeleteProduct({ product, listAddress, askedToDelete }: DeletePro
             <remove.Form method="post" action={`/seller/product-list${listAddress}`}>
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={product.id} />
-              <BusyButton
-                onKeyDown={closeOnEscape}
-                busy={remove.state !== "idle"}
-                className="rounded bg-red-600 px-3 py-1.5 font-medium text-white hover:bg-red-700"
-              >
+              <BusyButton onKeyDown={closeOnEscape} busy={busy} className="rounded bg-red-600 px-3 py-1.5 font-medium text-white hover:bg-red-700">
                 Yes, delete
               </BusyButton>
             </remove.Form>

@@ -3,6 +3,7 @@ import { imageUrl } from "@shared/images";
 import { IMAGE_TYPES, imageFileProblem, MAX_IMAGES } from "@shared/product-images";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Alert } from "~/lib/field-error";
+import { withoutDefault } from "~/lib/without-default";
 
 /** A picture slot: a saved picture (an R2 key), a new file chosen into it, or nothing. */
 type Slot = { id: number; key: string | null; preview: string | null; removed: boolean; error: string | null };
@@ -130,10 +131,7 @@ function SlotView({ slot, position, last, onChange, onMove, focusMove, onFocusMo
         className={`block cursor-pointer rounded border-2 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary ${
           dragging ? "border-primary bg-primary/10" : slot.error ? "border-red-600" : "border-dashed border-gray-300"
         }`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
+        onDragOver={withoutDefault(() => setDragging(true))}
         onDragLeave={() => setDragging(false)}
         onDrop={(e) => {
           e.preventDefault();

@@ -53,7 +53,6 @@ export function SalesChart({ days }: { days: ChartDay[] }) {
         ))}
         {days.map((d, i) =>
           i % 7 === (days.length - 1) % 7 ? (
-            // The last day's label ends at the plot's edge.
             <text
               key={d.day}
               x={i === days.length - 1 ? WIDTH - PLOT.right : PLOT.left + (i + 0.5) * slot}

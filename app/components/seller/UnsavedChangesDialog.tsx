@@ -7,8 +7,7 @@ export function UnsavedChangesDialog({ blocker, asking, onKeepEditing, unsaved }
   const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const id = useId();
-  // On each held navigation, not on `asking`: React Router's updates are transitions, and a navigation held again right
-  // after "Keep editing" can come before "unblocked" was rendered.
+  // On each held navigation, not on `asking`: one held again right after "Keep editing" can come before "unblocked" renders (a transition).
   useEffect(() => {
     const element = dialog.current;
     if (!asking || !element || element.open) return;

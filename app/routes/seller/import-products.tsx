@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Form, redirect, useLocation, useNavigation, Link } from "react-router";
 import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
@@ -54,6 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** "offer price: ₹110 → ₹99.50", or the field alone when its values are too long. */
 const describeChange = ({ field, from, to }: FieldChange) => (from === undefined ? field : `${field}: ${from} → ${to}`);
 
+// A stable ref callback: a status or heading that appears (a new preview's is keyed) takes the focus, where the pressed button has gone.
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 const ACTION_LABEL = { create: "Will be created", update: "Will be changed", unchanged: "Unchanged", refused: "Refused" } as const;
 
 export default function ImportProducts({ loaderData, actionData }: Route.ComponentProps) {
@@ -69,7 +71,11 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
         ← Product List
       </Link>
       <h1 className="mb-4 mt-2 text-2xl font-medium">Import products</h1>
-      {done && <ImportDone created={done.created} updated={done.updated} />}
+      {done && (
+        <p ref={focusOnMount} role="status" tabIndex={-1} className="mb-4 rounded bg-primary/10 px-4 py-3 text-primary-dull">
+          Imported: {done.created} created, {done.updated} updated.
+        </p>
+      )}
       <Alert className="mb-4 rounded bg-red-50 px-4 py-3 text-red-800" message={failure} />
 
       {exportFiles && <ExportFiles {...exportFiles} />}
@@ -104,7 +110,9 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
       {preview?.expired && <p className="mt-6 text-gray-700">This preview has expired: upload the file again.</p>}
       {preview && !preview.expired && (
         <section aria-labelledby="preview-heading" className="mt-8">
-          <PreviewHeading previewId={preview.id} />
+          <h2 key={preview.id} id="preview-heading" ref={focusOnMount} tabIndex={-1} className="text-xl font-medium">
+            Preview
+          </h2>
           <p className="mt-1 text-gray-700" data-testid="import-summary">
             {preview.summary.create} to create, {preview.summary.update} to change, {preview.summary.unchanged} unchanged, {preview.summary.refused} refused.
           </p>
@@ -181,30 +189,5 @@ function ExportFiles({ total, partSize, parts }: NonNullable<Route.ComponentProp
         </>
       )}
     </section>
-  );
-}
-
-/** A ref whose element takes the focus when it appears and when `key` changes: where the pressed button has gone. */
-function useFocusWhenShown<T extends HTMLElement>(key?: string) {
-  const element = useRef<T>(null);
-  useEffect(() => element.current?.focus(), [key]);
-  return element;
-}
-
-function ImportDone({ created, updated }: { created: number; updated: number }) {
-  const status = useFocusWhenShown<HTMLParagraphElement>();
-  return (
-    <p ref={status} role="status" tabIndex={-1} className="mb-4 rounded bg-primary/10 px-4 py-3 text-primary-dull">
-      Imported: {created} created, {updated} updated.
-    </p>
-  );
-}
-
-function PreviewHeading({ previewId }: { previewId: string }) {
-  const heading = useFocusWhenShown<HTMLHeadingElement>(previewId);
-  return (
-    <h2 id="preview-heading" ref={heading} tabIndex={-1} className="text-xl font-medium">
-      Preview
-    </h2>
   );
 }

@@ -8,8 +8,7 @@ import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Seller", "Manage products, stock and orders.");
 
-// Every loader and action under /seller is the seller's alone; its 401 is rendered by the root's error boundary as the login
-// form (React Router gives a middleware's error to the highest route with a loader).
+// Every loader and action under /seller is the seller's alone; a first load's 401 reaches the root's boundary (the highest route with a loader).
 export const middleware: Route.MiddlewareFunction[] = [sellerOnly];
 
 /** `section`: the pages under a link (an edit page, the import), marked as where the seller is. */

@@ -16,8 +16,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** The confirmation step without JavaScript (with it, a dialog on Orders). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const order = await loadPage(() => sellerOrder(fromContext(context).db, params.id));
-  const { id, address, amountPaise, status } = order;
+  const { id, address, amountPaise, status } = await loadPage(() => sellerOrder(fromContext(context).db, params.id));
   return { id, customer: `${address.firstName} ${address.lastName}`, amountPaise, status, cancellable: NEXT_STATUS[status].includes("Cancelled") };
 }
 

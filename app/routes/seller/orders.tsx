@@ -11,7 +11,7 @@ import { refundOrder } from "@worker/payments/refunds";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { toOrderView, type OrderView } from "@worker/services/orders";
 import { awaitingPackingCount, isNarrowed, sellerOrdersPage } from "@worker/services/seller-orders";
-import { imageUrl } from "@shared/images";
+import { Thumbnail } from "~/components/Thumbnail";
 import { formatRupees } from "@shared/money";
 import {
   cancellationText,
@@ -67,10 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await markCodPaid(worker.db, change.orderId);
       return { msg: `Payment received for order ${orderNumber(change.orderId)}` };
     }
-    if (change.intent === "refunded") {
-      const order = await markRefunded(worker, change);
-      return { msg: `Refund of ${formatRupees(order.amountPaise)} recorded` };
-    }
+    if (change.intent === "refunded") return { msg: `Refund of ${formatRupees((await markRefunded(worker, change)).amountPaise)} recorded` };
     if (change.intent === "refund") return { msg: await refundOrder(worker, change) };
     const order = await moveOrder(worker, change.orderId, change.status);
     return { msg: `Order ${orderNumber(order.id)} is now ${order.status}` };
@@ -83,8 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 function withQuery(query: SellerOrdersQuery, change: Partial<Record<keyof SellerOrdersQuery, string | undefined>>): string {
   const next = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...query, before: undefined, ...change })) if (value !== undefined && value !== "") next.set(key, String(value));
-  const text = next.toString();
-  return text ? `?${text}` : "?";
+  return `?${next}`;
 }
 
 export default function SellerOrders({ loaderData }: Route.ComponentProps) {
@@ -140,8 +136,7 @@ export default function SellerOrders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// A plain GET form: the URL holds the filters. When the URL changes some other way (Clear, a chip, Back) the form resets to
-// it (selects keyed by their value); after its own search the fields already say it. The form stays, and so does the focus.
+// A GET form (the URL holds the filters), reset when the URL changes some other way (Clear, a chip, Back); it stays, and so does the focus.
 function OrderFilters({ query }: { query: SellerOrdersQuery }) {
   const field = "mt-1 w-full rounded border border-gray-300 bg-white px-2 py-1.5";
   const form = useRef<HTMLFormElement>(null);
@@ -231,9 +226,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: ListedOrder; isNew: 
       data-new={isNew || undefined}
     >
       <div className="flex gap-3">
-        {order.items[0]?.image && (
-          <img src={imageUrl(order.items[0].image)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 object-contain" />
-        )}
+        <Thumbnail image={order.items[0]?.image} size={48} className="h-12 w-12 object-contain" />
         <div>
           <p className="font-mono text-xs text-gray-600">
             <span id={numberId}>#{orderNumber(order.id)}</span>

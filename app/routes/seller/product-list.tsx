@@ -11,7 +11,7 @@ import { searchTextOfPage } from "@worker/validation/search";
 import { deleteProduct, setInStock } from "@worker/services/product-admin";
 import { bulkStockMessage, setStockInBulk } from "@worker/services/bulk-stock";
 import { bulkStockFields } from "@worker/web/seller-forms";
-import { imageUrl } from "@shared/images";
+import { Thumbnail } from "~/components/Thumbnail";
 import { formatRupees } from "@shared/money";
 import { saleStateText } from "@shared/sale-state";
 import { DELETE_FETCHER, DeleteProduct } from "~/components/seller/DeleteProduct";
@@ -71,10 +71,6 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const setSelected = (ids: ReadonlySet<string>) => setSelection({ list: listAddress, ids });
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const someSelected = !allSelected && pageIds.some((id) => selected.has(id));
-  const selectAll = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (selectAll.current) selectAll.current.indeterminate = someSelected;
-  }, [someSelected]);
 
   const clearSelection = useCallback(() => setSelection((current) => ({ ...current, ids: new Set() })), [setSelection]);
   const toggle = (id: string, on: boolean) => setSelected(new Set(on ? [...selected, id] : [...selected].filter((other) => other !== id)));
@@ -117,7 +113,9 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               <th className="w-10 px-3 py-3 max-md:w-auto max-md:p-0">
                 <label className="flex items-center gap-2 font-normal">
                   <input
-                    ref={selectAll}
+                    ref={(box) => {
+                      if (box) box.indeterminate = someSelected;
+                    }}
                     type="checkbox"
                     name="allOnPage"
                     value="1"
@@ -266,16 +264,7 @@ function ProductRow({ product, selected, onSelect, listAddress, askedToDelete }:
       </td>
       <td className="px-3 py-3 max-md:w-[calc(100%-2.5rem)] max-md:p-0 md:px-4">
         <div className="flex items-center gap-3">
-          {product.images[0] && (
-            <img
-              src={imageUrl(product.images[0])}
-              alt=""
-              width={48}
-              height={48}
-              loading="lazy"
-              className="h-12 w-12 shrink-0 rounded border border-gray-300 object-contain p-1"
-            />
-          )}
+          <Thumbnail image={product.images[0]} size={48} className="h-12 w-12 shrink-0 rounded border border-gray-300 object-contain p-1" />
           <div className="min-w-0">
             <span className="block break-words text-gray-900 md:text-gray-600">{product.name}</span>
             <span className="block text-xs text-gray-500" data-testid="sale-state">

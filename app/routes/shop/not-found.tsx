@@ -7,6 +7,4 @@ export const meta: Route.MetaFunction = () => pageMeta("Page not found", "This p
 
 export const loader = () => data(null, { status: 404 });
 
-export default function NotFound() {
-  return <NotFoundPage />;
-}
+export default NotFoundPage;

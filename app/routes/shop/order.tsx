@@ -6,26 +6,22 @@ import { orderPromise } from "@worker/services/order-promise";
 import { Link } from "react-router";
 import { PostalAddress } from "~/components/orders/PostalAddress";
 import { BillBreakdown } from "~/components/orders/BillBreakdown";
-import { CancelOrderButton } from "~/components/orders/CancelOrder";
+import { ShopperCancelButton } from "~/components/orders/CancelOrder";
+import { PaymentLine } from "~/components/orders/PaymentLine";
 import { OrderAgainButton } from "~/components/orders/OrderAgain";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { PayNowButton } from "~/components/orders/PayNow";
-import { imageUrl } from "@shared/images";
+import { Thumbnail } from "~/components/Thumbnail";
 import { formatRupees } from "@shared/money";
 import {
   awaitingCardPayment,
   shopperStatusLabel,
   cancellationText,
-  cancelRefundNote,
   CONFIRMING_PARAM,
   formatDateTime,
   isActive,
   orderNumber,
-  paymentLabel,
-  paymentMethodLabel,
   refundLines,
-  SHOPPER_CANCEL_REASONS,
-  shopperCanCancel,
 } from "@shared/order-status";
 import { CONFIRMING_REFRESH_MS, LIVE_REFRESH_MS, useRevalidateEvery } from "~/lib/use-polling";
 import { pageMeta } from "~/lib/site";
@@ -63,7 +59,6 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="text-sm text-gray-600">Placed {formatDateTime(order.createdAt)}</p>
         </div>
-        {/* No invoice for an order not yet paid for. */}
         {!awaitingCardPayment(order) && (
           <Link to={`/my-orders/${order.id}/invoice`} className="rounded border border-gray-300 px-4 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
             Invoice
@@ -101,17 +96,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-4">
           <OrderTimeline history={order.statusHistory} vertical />
         </div>
-        {(shopperCanCancel(order, now) || order.status === "Cancelled") && (
-          <div className="mt-4">
-            <CancelOrderButton
-              open={shopperCanCancel(order, now)}
-              confirmPath={`/my-orders/${order.id}/cancel`}
-              orderLabel={`order ${orderNumber(order.id)}`}
-              reasons={SHOPPER_CANCEL_REASONS}
-              refundNote={cancelRefundNote(order, "shopper")}
-            />
-          </div>
-        )}
+        <ShopperCancelButton order={order} now={now} className="mt-4" />
       </section>
 
       <div className="mt-6 grid gap-6 md:grid-cols-[3fr_2fr]">
@@ -122,9 +107,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 divide-y divide-gray-200">
             {order.items.map((item) => (
               <li key={item.id} className="flex items-center gap-4 py-3">
-                {item.image && (
-                  <img src={imageUrl(item.image)} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />
-                )}
+                <Thumbnail image={item.image} size={56} className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />
                 <div className="flex-1">
                   <p className="font-medium">{item.name}</p>
                   <p className="text-sm text-gray-600">
@@ -155,12 +138,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               Bill
             </h2>
             <BillBreakdown order={order} />
-            <p className="mt-3 text-sm text-gray-700">
-              Payment: {paymentMethodLabel(order.paymentType)} ·{" "}
-              <span data-testid="payment-status" className={order.isPaid ? "text-primary" : "text-amber-700"}>
-                {paymentLabel(order)}
-              </span>
-            </p>
+            <PaymentLine order={order} className="mt-3 text-sm text-gray-700" />
           </section>
           <section aria-labelledby="address-title" className="rounded-lg border border-gray-300 p-4 md:p-6">
             <h2 id="address-title" className="mb-2 text-lg font-medium">

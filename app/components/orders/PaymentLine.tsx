@@ -1,0 +1,14 @@
+import type { OrderView } from "@worker/services/orders";
+import { paymentLabel, paymentMethodLabel } from "@shared/order-status";
+
+/** How the order is paid for, and whether it is. */
+export function PaymentLine({ order, className }: { order: OrderView; className?: string }) {
+  return (
+    <p className={className}>
+      Payment: {paymentMethodLabel(order.paymentType)} ·{" "}
+      <span data-testid="payment-status" className={order.isPaid ? "text-primary" : "text-amber-700"}>
+        {paymentLabel(order)}
+      </span>
+    </p>
+  );
+}
