@@ -41,27 +41,38 @@ export function GstInvoiceTable({ gst, total }: { gst: Gst; total: number }) {
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          {sums.map(([name, paise], i) => (
-            <tr key={name}>
-              <th scope="row" colSpan={4 + taxes.length} className={`${i === 0 ? "pt-3 " : ""}pr-2 text-right font-normal`}>
-                {name}
-              </th>
-              <td className={`${i === 0 ? "pt-3 " : ""}text-right`} data-testid={`gst-${name.split(" ")[0]!.toLowerCase()}`}>
-                {formatRupees(paise)}
-              </td>
-            </tr>
-          ))}
-          <tr className="text-base font-semibold">
-            <th scope="row" colSpan={4 + taxes.length} className="border-t border-gray-300 pt-2 pr-2 text-right">
-              Total
-            </th>
-            <td className="border-t border-gray-300 pt-2 text-right" data-testid="invoice-total">
-              {formatRupees(total)}
-            </td>
-          </tr>
-        </tfoot>
+        <PaperTotals
+          rows={sums.map(([name, paise]) => ({ name, text: formatRupees(paise), testId: `gst-${name.split(" ")[0]!.toLowerCase()}` }))}
+          span={4 + taxes.length}
+          total={total}
+        />
       </table>
     </div>
+  );
+}
+
+/** An invoice's sums under its lines, then the total. */
+export function PaperTotals({ rows, span, total }: { rows: { name: string; text: string; testId?: string }[]; span: number; total: number }) {
+  return (
+    <tfoot>
+      {rows.map(({ name, text, testId }, i) => (
+        <tr key={name}>
+          <th scope="row" colSpan={span} className={`${i === 0 ? "pt-3 " : ""}pr-2 text-right font-normal`}>
+            {name}
+          </th>
+          <td className={`${i === 0 ? "pt-3 " : ""}text-right`} data-testid={testId}>
+            {text}
+          </td>
+        </tr>
+      ))}
+      <tr className="text-base font-semibold">
+        <th scope="row" colSpan={span} className="border-t border-gray-300 pt-2 pr-2 text-right">
+          Total
+        </th>
+        <td className="border-t border-gray-300 pt-2 text-right" data-testid="invoice-total">
+          {formatRupees(total)}
+        </td>
+      </tr>
+    </tfoot>
   );
 }

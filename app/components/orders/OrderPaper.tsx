@@ -5,7 +5,7 @@ import type { InvoiceData } from "@worker/services/invoices";
 import { formatRupees } from "@shared/money";
 import { formatDateTime, orderNumber, paymentLabel, paymentMethodLabel } from "@shared/order-status";
 import { billLines, chargedOn } from "@shared/fees";
-import { GstInvoiceTable } from "./GstInvoiceTable";
+import { GstInvoiceTable, PaperTotals } from "./GstInvoiceTable";
 
 type Kind = "invoice" | "packing-slip";
 
@@ -127,26 +127,11 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
               ))}
             </tbody>
             {kind === "invoice" && (
-              <tfoot>
-                {billRows.map(({ name, text }, i) => (
-                  <tr key={name}>
-                    <th scope="row" colSpan={4} className={`${i === 0 ? "pt-3 " : ""}pr-2 text-right font-normal`}>
-                      {name}
-                    </th>
-                    <td className={`${i === 0 ? "pt-3 " : ""}text-right`} data-testid={name.startsWith("Tax (") ? "invoice-tax" : undefined}>
-                      {text}
-                    </td>
-                  </tr>
-                ))}
-                <tr className="text-base font-semibold">
-                  <th scope="row" colSpan={4} className="border-t border-gray-300 pt-2 pr-2 text-right">
-                    Total
-                  </th>
-                  <td className="border-t border-gray-300 pt-2 text-right" data-testid="invoice-total">
-                    {formatRupees(order.amountPaise)}
-                  </td>
-                </tr>
-              </tfoot>
+              <PaperTotals
+                rows={billRows.map((row) => ({ ...row, testId: row.name.startsWith("Tax (") ? "invoice-tax" : undefined }))}
+                span={4}
+                total={order.amountPaise}
+              />
             )}
           </table>
         )}
