@@ -8,11 +8,14 @@ import { describe, expect, it } from "vitest";
 import * as accountRoute from "~/routes/account/account";
 import * as accountDataRoute from "~/routes/account/account-data";
 import { placeOrder } from "@worker/services/orders";
-import { ACCOUNT_DELETED } from "@worker/services/personal-data";
+import { ACCOUNT_DELETED, eraseInactiveAccounts } from "@worker/services/personal-data";
+import { NEWSLETTER_NOTICE } from "@shared/accounts";
+import { runScheduledJobs } from "@worker/jobs/scheduled";
 import { db, insertProduct } from "../support/builders";
 import { call, freshIp, json, postJson } from "../support/http";
 import { dataOf, runRoute, statusOf } from "../support/routes";
 import { sellerLogin } from "../support/seller";
+import { DEFAULT_SETTINGS_INPUT, saveSettings } from "../support/settings";
 import { addAddress, cookiesFrom, signUp, VALID_ADDRESS, type Shopper } from "../support/shoppers";
 
 /** A shopper with an address, a cash-on-delivery order and the newsletter. */
@@ -41,7 +44,7 @@ describe("a copy of the shopper's data", () => {
     expect(data.profile).toMatchObject({ name: "Meera Iyer", email: meera.email, cart: {} });
     expect(data.addresses).toEqual([expect.objectContaining({ firstName: "Meera", phone: "+91 99887 76655", isDefault: true })]);
     expect(data.orders).toEqual([expect.objectContaining({ _id: meera.orderId, amount: expect.any(Number) })]);
-    expect(data.consents).toEqual([{ purpose: "newsletter", email: meera.email, givenAt: expect.any(String) }]);
+    expect(data.consents).toEqual([{ purpose: "newsletter", email: meera.email, wording: NEWSLETTER_NOTICE, givenAt: expect.any(String), withdrawnAt: null }]);
     expect(JSON.stringify(data)).not.toContain(other.orderId);
 
     expect((await call("/api/user/data")).status).toBe(401);
@@ -120,5 +123,69 @@ describe("the seller, for a shopper who asks by e-mail", () => {
     expect((await postJson("/api/seller/personal-data/erase", { email: meera.email }, { Cookie: seller })).status).toBe(200);
     expect(await isSignedIn(meera.cookie)).toBe(false);
     expect((await postJson("/api/seller/personal-data/erase", { email: meera.email }, { Cookie: seller })).status).toBe(404);
+  });
+});
+
+describe("consent, as asked and withdrawn", () => {
+  it("keeps the notice shown with the time; My Account withdraws it, and subscribing again gives it anew", async () => {
+    const meera = await activeShopper();
+    const page = async () =>
+      dataOf<{ newsletter: { wording: string; withdrawnAt: number | null } }>(await runRoute(accountRoute.loader, { path: "/account", cookie: meera.cookie }));
+    expect((await page()).newsletter).toMatchObject({ wording: NEWSLETTER_NOTICE, withdrawnAt: null });
+    const withdrawn = await runRoute(accountRoute.action, { path: "/account", cookie: meera.cookie, form: { intent: "withdraw-newsletter" } });
+    expect(dataOf(withdrawn)).toMatchObject({ ok: true, msg: "Consent withdrawn: no more newsletters" });
+    expect((await page()).newsletter.withdrawnAt).toEqual(expect.any(Number));
+    expect(await isSignedIn(meera.cookie)).toBe(true); // withdrawing deletes nothing else
+
+    const again = await postJson("/api/newsletter/subscribe", { email: meera.email }, freshIp());
+    expect(again.status).toBe(201);
+    expect((await page()).newsletter.withdrawnAt).toBeNull();
+    expect((await postJson("/api/newsletter/subscribe", { email: meera.email }, freshIp())).status).toBe(200); // already subscribed
+  });
+});
+
+describe("the retention sweep (a Cron Trigger)", () => {
+  const YEAR = 365.25 * 24 * 60 * 60 * 1000;
+
+  it("erases accounts with no sign-in and no order for the store's period, counted from the last of either", async () => {
+    const idle = await activeShopper();
+    const ordering = await activeShopper();
+    const now = Date.now();
+    // Idle for three years and a day; the other signed in long ago but ordered a year ago.
+    await env.DB.prepare("UPDATE users SET last_active_at = ? WHERE id = ?")
+      .bind(now - 3 * YEAR - 86_400_000, idle.id)
+      .run();
+    await env.DB.prepare("UPDATE users SET last_active_at = ? WHERE id = ?")
+      .bind(now - YEAR, ordering.id)
+      .run();
+    expect(await eraseInactiveAccounts({ db: db(), env }, now - 2 * 86_400_000)).toBe(0); // two days earlier: not yet
+    await runScheduledJobs({ scheduledTime: now, cron: "* * * * *", noRetry() {} } as ScheduledController, env);
+    expect(await row("SELECT name, last_active_at FROM users WHERE id = ?", idle.id)).toEqual({ name: "Erased account", last_active_at: null });
+    expect(await isSignedIn(idle.cookie)).toBe(false);
+    expect(await row("SELECT name FROM users WHERE id = ?", ordering.id)).toEqual({ name: "Meera Iyer" });
+    expect(await eraseInactiveAccounts({ db: db(), env }, now)).toBe(0); // an erased account is not swept again
+
+    // The period is the seller's setting; a sign-in or an order moves the clock.
+    await saveSettings(await sellerLogin(), { retentionYears: 1 });
+    const login = await postJson("/api/user/login", { email: ordering.email, password: ordering.password }, freshIp());
+    expect(login.status).toBe(200);
+    expect(await eraseInactiveAccounts({ db: db(), env }, now + 1000)).toBe(0);
+    expect(await eraseInactiveAccounts({ db: db(), env }, Date.now() + YEAR + 1000)).toBe(1);
+  });
+
+  it("the setting: 1 to 10 whole years, absent three", async () => {
+    const seller = await sellerLogin();
+    for (const [retentionYears, msg] of [
+      [0, "The retention period must be at least 1"],
+      [11, "The retention period must be at most 10"],
+      [2.5, "The retention period must be a whole number"],
+    ] as const) {
+      const refused = await postJson("/api/seller/settings", { ...DEFAULT_SETTINGS_INPUT, retentionYears }, { Cookie: seller });
+      expect(refused.status).toBe(400);
+      expect((await json(refused)).msg).toBe(msg);
+    }
+    const { retentionYears: _absent, ...withoutIt } = DEFAULT_SETTINGS_INPUT;
+    const saved = await postJson("/api/seller/settings", withoutIt, { Cookie: seller });
+    expect((await json<{ settings: { retentionYears: number } }>(saved)).settings.retentionYears).toBe(3);
   });
 });

@@ -203,7 +203,11 @@ describe("Mark refunded on the seller's orders page (its own action, intent=refu
     const redirect = (await mark(first, seller, true)).value as Response;
     expect(redirect.status).toBe(303);
     expect(redirect.headers.get("Location")).toBe(ORDERS);
-    expect(JSON.parse(decodeURIComponent(redirect.headers.get(FLASH_HEADER)!))).toEqual({ kind: "success", message: "Refund of ₹91.80 recorded" });
+    expect(JSON.parse(decodeURIComponent(redirect.headers.get(FLASH_HEADER)!))).toEqual({
+      kind: "success",
+      message: "Refund of ₹91.80 recorded",
+      to: "/seller/orders",
+    });
     expect(await orderRow(first)).toMatchObject({ payment_state: "refunded" });
 
     expect(dataOf(await mark(second, seller))).toEqual({ ok: true, msg: "Refund of ₹91.80 recorded" });
@@ -223,6 +227,7 @@ describe("Mark refunded on the seller's orders page (its own action, intent=refu
     expect(JSON.parse(decodeURIComponent(document.headers.get(FLASH_HEADER)!))).toEqual({
       kind: "error",
       message: `Order ${orderNumber(live)} is Order Placed: only a cancelled order is refunded.`,
+      to: "/seller/orders",
     });
     expect(await orderRow(live)).toMatchObject({ payment_state: "paid", refunded_at: null });
 

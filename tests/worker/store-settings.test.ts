@@ -64,11 +64,12 @@ describe("the store's settings", () => {
     // The e-mail lower-cased, the GSTIN upper-cased without spaces.
     // No fees: each null.
     const noFees = { deliveryFee: null, freeDeliveryFrom: null, minimumOrder: null, smallCartFee: null, smallCartBelow: null };
-    // The GST rates a product may carry: absent, the four slabs (ADR 073).
+    // The GST rates (ADR 073) and the retention period (ADR 074) as the defaults sent them.
     expect(saved.settings).toEqual({
       ...changes,
       ...noFees,
       gstRates: [0, 5, 18, 40],
+      retentionYears: 3,
       contact: { ...changes.contact, email: "help@shop.example", gstin: "33AAPFU0939F1Z2" },
     });
     expect((await json<{ settings: ApiSettings }>(await call("/api/seller/settings", { headers: { Cookie: seller } }))).settings).toEqual(saved.settings);

@@ -79,8 +79,10 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     cartItems: jsonText<Record<string, number>>("cart_items", "{}"),
     createdAt: integer("created_at").notNull(),
+    /** The last sign-in or order, for the retention sweep (ADR 074); NULL once erased. */
+    lastActiveAt: integer("last_active_at"),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_last_active_idx").on(t.lastActiveAt)],
 );
 
 export const addresses = sqliteTable(
@@ -266,7 +268,13 @@ export const stripeEvents = sqliteTable("stripe_events", {
 
 export const newsletterSubscribers = sqliteTable(
   "newsletter_subscribers",
-  { email: text("email").notNull(), createdAt: integer("created_at").notNull() },
+  {
+    email: text("email").notNull(),
+    createdAt: integer("created_at").notNull(),
+    /** The consent as asked (ADR 074): the words shown, and its withdrawal. */
+    wording: text("wording").notNull().default(""),
+    withdrawnAt: integer("withdrawn_at"),
+  },
   (t) => [primaryKey({ columns: [t.email] })],
 );
 
@@ -305,6 +313,8 @@ export const storeSettings = sqliteTable(
       .$type<number[]>()
       .notNull()
       .default(sql`'[0,500,1800,4000]'`),
+    /** Accounts with no sign-in and no order for this long are erased (ADR 074). */
+    retentionYears: integer("retention_years").notNull().default(3),
     contact: text("contact", { mode: "json" }).$type<StoreContact>().notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

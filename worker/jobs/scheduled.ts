@@ -3,6 +3,7 @@ import { getDb } from "@worker/db/client";
 import { WINDOW_LIMITS } from "@worker/security/limits";
 import { forgetEndedWindows } from "@worker/security/window-count";
 import { askForDueRefunds } from "@worker/payments/refunds";
+import { eraseInactiveAccounts } from "@worker/services/personal-data";
 import { releaseUnpaidCardOrders } from "./release-unpaid-card-orders";
 
 export { EVERY_MINUTE } from "./schedule";
@@ -17,6 +18,7 @@ export async function runScheduledJobs(controller: ScheduledController, env: Env
     releaseUnpaidCardOrders(store, now),
     forgetEndedWindows(store.db, now - LONGEST_WINDOW_MS),
     askForDueRefunds(store, now),
+    eraseInactiveAccounts(store, now),
   ]);
   const failures = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
   if (failures.length > 0) throw new AggregateError(failures, "A scheduled job failed");

@@ -21,7 +21,15 @@ export async function register(db: Database, input: unknown, guestCart: CartItem
   try {
     const [user] = await db
       .insert(users)
-      .values({ id: crypto.randomUUID(), name, email, passwordHash, cartItems: await knownCartItems(db, guestCart), createdAt: Date.now() })
+      .values({
+        id: crypto.randomUUID(),
+        name,
+        email,
+        passwordHash,
+        cartItems: await knownCartItems(db, guestCart),
+        createdAt: Date.now(),
+        lastActiveAt: Date.now(),
+      })
       .returning();
     return user!;
   } catch (error) {
@@ -37,6 +45,7 @@ export async function login(db: Database, input: unknown, guestCart: CartItems =
   const user = await db.query.users.findFirst({ where: eq(users.email, email) });
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) throw new HttpError(401, INVALID_LOGIN);
+  await db.update(users).set({ lastActiveAt: Date.now() }).where(eq(users.id, user.id)); // the retention sweep's clock (ADR 074)
 
   if (Object.keys(guestCart).length === 0) return { user, earlierItems: 0 };
   const merged = await storeCart(db, user.id, mergeCarts(user.cartItems, guestCart));

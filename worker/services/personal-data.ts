@@ -1,6 +1,6 @@
 // A shopper's data rights (DPDP Act; ADR 074): a copy of what the store keeps about them, and erasure. Orders stay
 // for the tax records (GST law keeps invoices about six years) with the person's name, e-mail and phone taken out.
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Store } from "@worker/db/client";
 import { addresses, newsletterSubscribers, notifications, orders, users } from "@worker/db/schema";
@@ -10,6 +10,7 @@ import { emailField } from "@worker/validation/common";
 import { endAllSessions } from "@worker/web/session";
 import { toApiOrder } from "./orders";
 import { toApiSavedAddress } from "./addresses";
+import { readStoreSettings } from "./store-settings";
 
 export const ERASED_NAME = "Erased account";
 export const ACCOUNT_DELETED = "The account is deleted: its orders are kept for the tax records, without the name, e-mail or phone";
@@ -32,8 +33,39 @@ export async function personalData({ db, env }: Store, userId: string) {
     profile: { name: user.name, email: user.email, createdAt: new Date(user.createdAt).toISOString(), cart: user.cartItems },
     addresses: saved.map((address) => toApiSavedAddress(address, address.isDefault)),
     orders: placed.map((order) => toApiOrder(order, env.APP_URL)),
-    consents: newsletter.map((row) => ({ purpose: "newsletter", email: row.email, givenAt: new Date(row.createdAt).toISOString() })),
+    consents: newsletter.map(({ email, wording, createdAt, withdrawnAt }) => ({
+      ...{ purpose: "newsletter", email, wording, givenAt: new Date(createdAt).toISOString() },
+      withdrawnAt: withdrawnAt === null ? null : new Date(withdrawnAt).toISOString(),
+    })),
   };
+}
+
+/** My Account's record of the newsletter's consent, if ever given. */
+export async function newsletterConsent(db: Database, email: string) {
+  const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+  return row ? { wording: row.wording, givenAt: row.createdAt, withdrawnAt: row.withdrawnAt } : null;
+}
+
+/** The newsletter's consent withdrawn (My Account), as easily as it was given. */
+export async function withdrawNewsletter(db: Database, email: string): Promise<void> {
+  await db
+    .update(newsletterSubscribers)
+    .set({ withdrawnAt: Date.now() })
+    .where(and(eq(newsletterSubscribers.email, email), isNull(newsletterSubscribers.withdrawnAt)));
+}
+
+const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
+
+/** The Cron Trigger's sweep: accounts with no sign-in and no order for the store's retention period are erased, a few a run. */
+export async function eraseInactiveAccounts(store: Store, now: number): Promise<number> {
+  const { retentionYears } = await readStoreSettings(store.db);
+  const due = await store.db
+    .select({ id: users.id })
+    .from(users)
+    .where(lt(users.lastActiveAt, now - retentionYears * YEAR_MS))
+    .limit(20);
+  for (const { id } of due) await erasePersonalData(store, id);
+  return due.length;
 }
 
 /** The shopper's own request, confirmed with their password. */
@@ -68,7 +100,7 @@ export async function erasePersonalData({ db, env }: Store, userId: string): Pro
     // A tombstone for the orders' foreign key: no e-mail anyone can sign in with, no password that verifies.
     db
       .update(users)
-      .set({ name: ERASED_NAME, email: `erased-${userId}@invalid`, passwordHash: "!", cartItems: {} })
+      .set({ name: ERASED_NAME, email: `erased-${userId}@invalid`, passwordHash: "!", cartItems: {}, lastActiveAt: null })
       .where(eq(users.id, userId)),
   ]);
   await endAllSessions(env, userId);

@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { rupeesToPaise } from "@shared/money";
-import { readStoreSettings } from "./store-settings";
+import { storeSettingsQuery, toStoreSettings } from "./store-settings";
 import type { Database } from "@worker/db/client";
 import { products, type Product } from "@worker/db/schema";
 import { badRequest, conflict, notFound, parseInput } from "@worker/errors";
@@ -28,8 +28,18 @@ export function productColumns(input: ProductInput) {
   };
 }
 
-/** The GST rates the product form offers (ADR 073). */
-export const gstRatesOffered = async (db: Database) => (await readStoreSettings(db)).gstRates;
+/** The product form's product (to edit) and the GST rates it offers (ADR 073), in one round trip. */
+export async function productForm(db: Database, id?: string) {
+  const [found, settings] = await db.batch([
+    db
+      .select()
+      .from(products)
+      .where(eq(products.id, id ?? ""))
+      .limit(1),
+    storeSettingsQuery(db),
+  ]);
+  return { product: found[0], gstRates: toStoreSettings(settings).gstRates };
+}
 
 export function parseProductData(value: FormDataEntryValue | null): unknown {
   if (typeof value !== "string") throw badRequest("productData must be a JSON object");

@@ -21,6 +21,7 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   taxBasisPoints: 200,
   fees: {},
   gstRates: DEFAULT_GST_RATES,
+  retentionYears: 3,
   contact: {
     email: "support@greenbasket.example",
     phone: "+91 80000 00000",

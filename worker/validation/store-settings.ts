@@ -143,6 +143,8 @@ export const storeSettingsInput = z.preprocess(
       standardMaxDays: wholeNumber("The longest standard delivery", 1, 30),
       taxPercent: taxPercentField,
       gstRates: gstRatesField,
+      // Absent, the three years the DPDP Rules set for large platforms (ADR 074).
+      retentionYears: z.preprocess((years) => years ?? 3, wholeNumber("The retention period", 1, 10)),
       deliveryFee: optionalRupees("The delivery fee"),
       freeDeliveryFrom: optionalRupees("Free delivery from"),
       minimumOrder: optionalRupees("The minimum order"),

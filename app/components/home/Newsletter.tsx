@@ -3,6 +3,7 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { BusyButton } from "~/components/BusyButton";
 import { OptionalLine } from "~/components/OptionalLine";
+import { NEWSLETTER_NOTICE } from "@shared/accounts";
 
 /** Posts to the home route's action: a real subscription, with or without JavaScript. */
 export function Newsletter({ result }: { result?: FormAnswer }) {
@@ -14,7 +15,7 @@ export function Newsletter({ result }: { result?: FormAnswer }) {
       <h2 id="newsletter-title" className="text-2xl font-semibold md:text-4xl">
         Never Miss a Deal!
       </h2>
-      <p className="mt-2 text-gray-600 md:text-lg">Subscribe to get the latest offers, new arrivals, and exclusive discounts.</p>
+      <p className="mt-2 text-gray-600 md:text-lg">{NEWSLETTER_NOTICE}</p>
       <fetcher.Form method="post" className="mt-6 flex h-12 w-full max-w-2xl">
         <input type="hidden" name="intent" value="subscribe" />
         <label htmlFor="newsletter-email" className="sr-only">

@@ -6,22 +6,30 @@ import { withFlash } from "@worker/web/flash";
 import { requireUserPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
 import { endShopperSession } from "@worker/web/shopper-session";
-import { eraseOwnAccount } from "@worker/services/personal-data";
+import { eraseOwnAccount, newsletterConsent, withdrawNewsletter } from "@worker/services/personal-data";
+import { formatDateTime } from "@shared/order-status";
 import { Alert, useFieldError } from "~/lib/field-error";
 import { pageMeta } from "~/lib/site";
+import { useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("My Account", "Download your data or delete your account."), { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { user: await requireUserPage(request, context, "/login?redirectTo=%2Faccount") };
+  const user = await requireUserPage(request, context, "/login?redirectTo=%2Faccount");
+  return { user, newsletter: await newsletterConsent(fromContext(context).db, user.email) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUserPage(request, context, "/login?redirectTo=%2Faccount");
   const worker = fromContext(context);
   return answerForm(request, async () => {
-    await eraseOwnAccount(worker, user.id, Object.fromEntries(await readForm(request)));
+    const { intent, ...form } = Object.fromEntries(await readForm(request));
+    if (intent === "withdraw-newsletter") {
+      await withdrawNewsletter(worker.db, user.email);
+      return { msg: "Consent withdrawn: no more newsletters" };
+    }
+    await eraseOwnAccount(worker, user.id, form);
     const { cookies } = await endShopperSession(request, worker);
     return withFlash(redirect("/", { status: 303, headers: setCookies(cookies) }), { kind: "success", message: "Your account is deleted" });
   });
@@ -31,7 +39,8 @@ const SECTION = "space-y-2 rounded border border-gray-300 p-5";
 
 /** The shopper's data rights (ADR 074): a copy of their data, and erasure confirmed with the password. */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, newsletter } = loaderData;
+  useActionToast(actionData?.ok ? actionData : undefined);
   const deleting = useNavigation().formMethod === "POST";
   const { general, fieldProps, errorFor } = useFieldError(actionData && !actionData.ok ? actionData : undefined, "account", ["password"]);
   return (
@@ -50,6 +59,25 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <a href="/account/data" download className="inline-block rounded border border-primary px-4 py-2 font-medium text-primary hover:bg-primary-soft">
           Download my data
         </a>
+      </section>
+      <section aria-labelledby="account-consents" className={SECTION}>
+        <h2 id="account-consents" className="text-lg font-medium">
+          What you agreed to
+        </h2>
+        {!newsletter ? (
+          <p className="text-gray-700">Nothing beyond your orders: you have not subscribed to the newsletter.</p>
+        ) : newsletter.withdrawnAt ? (
+          <p className="text-gray-700">The newsletter: consent withdrawn on {formatDateTime(newsletter.withdrawnAt)}.</p>
+        ) : (
+          <Form method="post" className="space-y-2">
+            <p className="text-gray-700">
+              The newsletter, on {formatDateTime(newsletter.givenAt)}: “{newsletter.wording}”
+            </p>
+            <button type="submit" name="intent" value="withdraw-newsletter" className="rounded border border-gray-400 px-4 py-2 font-medium hover:bg-gray-50">
+              Withdraw consent
+            </button>
+          </Form>
+        )}
       </section>
       <section aria-labelledby="account-delete" className={SECTION}>
         <h2 id="account-delete" className="text-lg font-medium">

@@ -1,8 +1,7 @@
 import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
-import { getProduct } from "@worker/services/catalog";
 import { saveProductForm } from "@worker/web/seller-forms";
-import { gstRatesOffered } from "@worker/services/product-admin";
+import { productForm } from "@worker/services/product-admin";
 import { ProductForm, type AddedProduct } from "~/components/seller/ProductForm";
 import type { Route } from "./+types/add-product";
 import { sellerPageMeta } from "~/lib/site";
@@ -11,12 +10,8 @@ export const meta: Route.MetaFunction = () => sellerPageMeta("Add Product", "A n
 
 /** The product just added (`?added=`), for the form's links to it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const id = new URL(request.url).searchParams.get("added");
-  const product = id ? await getProduct(fromContext(context).db, id) : undefined;
-  return {
-    added: product ? ({ id: product.id, name: product.name, category: product.category } satisfies AddedProduct) : null,
-    gstRates: await gstRatesOffered(fromContext(context).db),
-  };
+  const { product, gstRates } = await productForm(fromContext(context).db, new URL(request.url).searchParams.get("added") ?? undefined);
+  return { added: product ? ({ id: product.id, name: product.name, category: product.category } satisfies AddedProduct) : null, gstRates };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,9 +1,9 @@
 import { data, type ShouldRevalidateFunctionArgs, Link } from "react-router";
 import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
-import { getProduct, toProductView } from "@worker/services/catalog";
+import { toProductView } from "@worker/services/catalog";
 import { saveProductForm } from "@worker/web/seller-forms";
-import { gstRatesOffered } from "@worker/services/product-admin";
+import { productForm } from "@worker/services/product-admin";
 import { ProductForm } from "~/components/seller/ProductForm";
 import type { Route } from "./+types/edit-product";
 import { sellerPageMeta } from "~/lib/site";
@@ -12,9 +12,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   sellerPageMeta(loaderData ? `Edit ${loaderData.product.name}` : "Edit product", "A product's pictures, price and stock.");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const product = await getProduct(fromContext(context).db, params.id);
+  const { product, gstRates } = await productForm(fromContext(context).db, params.id);
   if (!product) throw data("Product not found", { status: 404 });
-  return { product: toProductView(product), gstRates: await gstRatesOffered(fromContext(context).db) };
+  return { product: toProductView(product), gstRates };
 }
 
 /** A refused save leaves the data alone, except a stock count that moved (409): re-read, so saving again writes over it on purpose. */

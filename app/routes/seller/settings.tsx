@@ -47,6 +47,7 @@ const SETTINGS_FIELDS = [
   "standardMaxDays",
   "taxPercent",
   "gstRates",
+  "retentionYears",
   ...FEE_FIELDS.map(([name]) => name),
   ...CONTACT_FIELDS,
 ];
@@ -168,6 +169,27 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             className={`${INPUT} max-w-64`}
           />
           {errorFor("gstRates")}
+        </fieldset>
+
+        <fieldset className="space-y-2">
+          <legend className="text-lg font-medium">Personal data</legend>
+          <Setting field="retentionYears" label="Erase accounts inactive for (years)">
+            <input
+              id="settings-retentionYears"
+              name="retentionYears"
+              type="number"
+              min={1}
+              max={10}
+              required
+              defaultValue={shown("retentionYears", settings.retentionYears)}
+              {...fieldProps("retentionYears", "settings-retention-help")}
+              className={`${INPUT} max-w-32`}
+            />
+          </Setting>
+          {errorFor("retentionYears")}
+          <p id="settings-retention-help" className="text-gray-500">
+            An account with no sign-in and no order for this long is erased as a shopper can erase it; its orders stay for the tax records.
+          </p>
         </fieldset>
 
         <fieldset className="space-y-2">
