@@ -1,9 +1,11 @@
 /**
- * A shopper's data (ADR 074): from the account menu to My Account, a copy of their data downloaded as a
- * file, then the account deleted with the password (a wrong one said under the field); signed out, and
- * the old password no longer signs in. On a desktop and a phone.
+ * A shopper's data (ADR 074): from the account menu to My Account, the newsletter's consent as it was
+ * asked and withdrawn there, a copy of their data downloaded as a file, then the account deleted with the
+ * password (a wrong one said under the field); signed out, and the old password no longer signs in. On a
+ * desktop and a phone.
  */
 import { readFile } from "node:fs/promises";
+import { NEWSLETTER_NOTICE } from "../../shared/accounts";
 import { open } from "./support/app";
 import { accountMenu, phoneAccountSection } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
@@ -13,6 +15,8 @@ import { appOrigin, placeOrderByApi } from "./support/orders";
 for (const device of ["desktop", "phone @mobile"] as const) {
   test(`on a ${device}: a shopper downloads their data, then deletes their account`, async ({ page, shopper }) => {
     const orderId = await placeOrderByApi(page, shopper);
+    const subscribed = await page.request.post("/api/newsletter/subscribe", { data: { email: shopper.email }, headers: { Origin: appOrigin() } });
+    expect(subscribed.status()).toBe(201);
     await open(page, "/my-orders");
     if (device === "desktop") await accountMenu(page, shopper.name).click();
     else await page.getByLabel("Menu", { exact: true }).click();
@@ -22,13 +26,24 @@ for (const device of ["desktop", "phone @mobile"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Account");
     await expectNoSeriousViolations(page, "/account");
 
+    const consents = page.getByRole("region", { name: "What you agreed to" });
+    await expect(consents).toContainText(`“${NEWSLETTER_NOTICE}”`);
+    await consents.getByRole("button", { name: "Withdraw consent" }).click();
+    await expect(page.getByRole("status").getByText("Consent withdrawn: no more newsletters")).toBeVisible();
+    await expect(consents).toContainText("The newsletter: consent withdrawn on");
+
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download my data" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe("my-data.json");
-    const data = JSON.parse(await readFile((await file.path())!, "utf8")) as { profile: { email: string }; orders: { _id: string }[] };
+    const data = JSON.parse(await readFile((await file.path())!, "utf8")) as {
+      profile: { email: string };
+      orders: { _id: string }[];
+      consents: { wording: string; withdrawnAt: string | null }[];
+    };
     expect(data.profile.email).toBe(shopper.email);
     expect(data.orders.map((order) => order._id)).toEqual([orderId]);
+    expect(data.consents).toEqual([expect.objectContaining({ wording: NEWSLETTER_NOTICE, withdrawnAt: expect.any(String) })]);
 
     const password = page.getByLabel("Your password, to confirm");
     await password.fill("not my password");

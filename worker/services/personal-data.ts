@@ -13,6 +13,8 @@ import { toApiSavedAddress } from "./addresses";
 import { readStoreSettings } from "./store-settings";
 
 export const ERASED_NAME = "Erased account";
+/** An erased account's: no hash verifies it. */
+const NO_PASSWORD = "!";
 export const ACCOUNT_DELETED = "The account is deleted: its orders are kept for the tax records, without the name, e-mail or phone";
 
 const passwordConfirmation = z.strictObject({
@@ -87,7 +89,7 @@ export async function accountByEmail(db: Database, input: unknown): Promise<stri
 /** Sign-in, addresses, cart, consents and messages go; orders keep their lines and place of supply, not the person. */
 export async function erasePersonalData({ db, env }: Store, userId: string): Promise<void> {
   const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user || user.name === ERASED_NAME) throw notFound("No account found");
+  if (!user || user.passwordHash === NO_PASSWORD) throw notFound("No account found");
   const blank = { searchName: "", searchSurname: "", searchPhone: "", searchPhoneReversed: "", searchEmail: "" };
   await db.batch([
     db.delete(addresses).where(eq(addresses.userId, userId)),
@@ -100,7 +102,7 @@ export async function erasePersonalData({ db, env }: Store, userId: string): Pro
     // A tombstone for the orders' foreign key: no e-mail anyone can sign in with, no password that verifies.
     db
       .update(users)
-      .set({ name: ERASED_NAME, email: `erased-${userId}@invalid`, passwordHash: "!", cartItems: {}, lastActiveAt: null })
+      .set({ name: ERASED_NAME, email: `erased-${userId}@invalid`, passwordHash: NO_PASSWORD, cartItems: {}, lastActiveAt: null })
       .where(eq(users.id, userId)),
   ]);
   await endAllSessions(env, userId);

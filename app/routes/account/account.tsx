@@ -41,7 +41,8 @@ const SECTION = "space-y-2 rounded border border-gray-300 p-5";
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { user, newsletter } = loaderData;
   useActionToast(actionData?.ok ? actionData : undefined);
-  const deleting = useNavigation().formMethod === "POST";
+  const posted = useNavigation().formData;
+  const deleting = posted !== undefined && !posted.has("intent"); // the delete form's post, not Withdraw's
   const { general, fieldProps, errorFor } = useFieldError(actionData && !actionData.ok ? actionData : undefined, "account", ["password"]);
   return (
     <div className="mx-auto mt-12 max-w-lg space-y-6 pb-16">

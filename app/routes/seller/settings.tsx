@@ -61,6 +61,13 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   useActionToast(actionData?.ok ? actionData : undefined);
   const { general, fieldProps, errorFor } = useFieldError(actionData && !actionData.ok ? actionData : undefined, "settings", SETTINGS_FIELDS);
   const shown = refillFrom(actionData);
+  // A field's id (as useFieldError names it: `settings-<field>`), its name as posted, the value shown, its refusal.
+  const input = (field: string, value: string | number, help?: string, name = field) => ({
+    id: `settings-${field}`,
+    name,
+    defaultValue: shown(name, value),
+    ...fieldProps(field, help),
+  });
   // Unsaved changes ask first (ADR 055). A save resets the fields to what was saved (perhaps tidied by the server).
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -77,14 +84,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           <legend className="text-lg font-medium">Delivery area</legend>
           <Setting field="state" label="State you deliver in">
             {/* Keyed by the saved state: React does not carry a new defaultValue to a select's options (ADR 055). */}
-            <select
-              key={settings.state}
-              id="settings-state"
-              name="state"
-              defaultValue={shown("state", settings.state)}
-              {...fieldProps("state")}
-              className={`${INPUT} bg-white`}
-            >
+            <select key={settings.state} {...input("state", settings.state)} className={`${INPUT} bg-white`}>
               {INDIAN_STATES.map((state) => (
                 <option key={state}>{state}</option>
               ))}
@@ -98,11 +98,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               25”.
             </p>
             <textarea
-              id="settings-expressPincodes"
-              name="expressPincodes"
               rows={8}
-              {...fieldProps("expressPincodes", "settings-express-help")}
-              defaultValue={shown("expressPincodes", settings.expressPincodes.map((entry) => `${entry.pincode} ${entry.etaMinutes}`).join("\n"))}
+              {...input("expressPincodes", settings.expressPincodes.map((entry) => `${entry.pincode} ${entry.etaMinutes}`).join("\n"), "settings-express-help")}
               className={`${INPUT} font-mono`}
             />
             {errorFor("expressPincodes")}
@@ -116,17 +113,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               ] as const
             ).map(([name, label]) => (
               <Setting key={name} field={name} label={label}>
-                <input
-                  id={`settings-${name}`}
-                  name={name}
-                  type="number"
-                  min={1}
-                  max={30}
-                  required
-                  defaultValue={shown(name, settings[name])}
-                  {...fieldProps(name)}
-                  className={INPUT}
-                />
+                <input type="number" min={1} max={30} required {...input(name, settings[name])} className={INPUT} />
               </Setting>
             ))}
           </div>
@@ -137,56 +124,42 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
 
         <fieldset className="space-y-2">
           <legend className="text-lg font-medium">Tax</legend>
-          <label htmlFor="settings-taxPercent" className="block font-medium">
-            Tax rate (%)
-          </label>
-          <input
-            id="settings-taxPercent"
-            name="taxPercent"
-            type="number"
-            min={0}
-            max={28}
-            step={0.01}
-            required
-            {...fieldProps("taxPercent", "settings-tax-help")}
-            defaultValue={shown("taxPercent", settings.taxBasisPoints / 100)}
-            className={`${INPUT} max-w-32`}
-          />
-          {errorFor("taxPercent")}
+          <Setting field="taxPercent" label="Tax rate (%)">
+            <input
+              type="number"
+              min={0}
+              max={28}
+              step={0.01}
+              required
+              {...input("taxPercent", settings.taxBasisPoints / 100, "settings-tax-help")}
+              className={`${INPUT} max-w-32`}
+            />
+            {errorFor("taxPercent")}
+          </Setting>
           <p id="settings-tax-help" className="text-gray-500">
             Added on top of the listed prices at checkout; orders keep the rate they were charged. A store trading in India should set 0%: prices then include
             GST, the product page shows the MRP, inclusive of all taxes, nothing is ever charged above it, and each product&apos;s GST rate and HSN code make
             the invoice&apos;s tax lines.
           </p>
-          <label htmlFor="settings-gstRates" className="block font-medium">
-            GST rates a product may carry (%)
-          </label>
-          <input
-            id="settings-gstRates"
-            name="gstRates"
-            {...fieldProps("gstRates")}
-            defaultValue={shown("gstRates", settings.gstRates.map((rate) => rate / 100).join(", "))}
-            className={`${INPUT} max-w-64`}
-          />
-          {errorFor("gstRates")}
+          <Setting field="gstRates" label="GST rates a product may carry (%)">
+            <input {...input("gstRates", settings.gstRates.map((rate) => rate / 100).join(", "))} className={`${INPUT} max-w-64`} />
+            {errorFor("gstRates")}
+          </Setting>
         </fieldset>
 
         <fieldset className="space-y-2">
           <legend className="text-lg font-medium">Personal data</legend>
           <Setting field="retentionYears" label="Erase accounts inactive for (years)">
             <input
-              id="settings-retentionYears"
-              name="retentionYears"
               type="number"
               min={1}
               max={10}
               required
-              defaultValue={shown("retentionYears", settings.retentionYears)}
-              {...fieldProps("retentionYears", "settings-retention-help")}
+              {...input("retentionYears", settings.retentionYears, "settings-retention-help")}
               className={`${INPUT} max-w-32`}
             />
+            {errorFor("retentionYears")}
           </Setting>
-          {errorFor("retentionYears")}
           <p id="settings-retention-help" className="text-gray-500">
             An account with no sign-in and no order for this long is erased as a shopper can erase it; its orders stay for the tax records.
           </p>
@@ -201,11 +174,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             {FEE_FIELDS.map(([name, label]) => (
               <Setting key={name} field={name} label={label}>
                 <input
-                  id={`settings-${name}`}
-                  name={name}
                   inputMode="decimal"
-                  defaultValue={shown(name, settings.fees[name] ? paiseToRupees(settings.fees[name]) : "")}
-                  {...fieldProps(name, "settings-fees-help")}
+                  {...input(name, settings.fees[name] ? paiseToRupees(settings.fees[name]) : "", "settings-fees-help")}
                   className={INPUT}
                 />
                 {errorFor(name)}
@@ -225,7 +195,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             ] as const
           ).map(([name, field, label, type, value]) => (
             <Setting key={name} field={field} label={label}>
-              <input id={`settings-${field}`} name={name} type={type} required defaultValue={shown(name, value)} {...fieldProps(field)} className={INPUT} />
+              <input type={type} required {...input(field, value, undefined, name)} className={INPUT} />
               {errorFor(field)}
             </Setting>
           ))}
@@ -235,15 +205,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           <legend className="text-lg font-medium">Business details</legend>
           <p className="text-gray-500">Printed on every invoice and packing slip, and shown on the Contact Us page.</p>
           <Setting field="contact.legalName" label="Legal name of the business">
-            <input
-              id="settings-contact.legalName"
-              name="contactLegalName"
-              required
-              maxLength={120}
-              defaultValue={shown("contactLegalName", settings.contact.legalName)}
-              {...fieldProps("contact.legalName")}
-              className={INPUT}
-            />
+            <input required maxLength={120} {...input("contact.legalName", settings.contact.legalName, undefined, "contactLegalName")} className={INPUT} />
             {errorFor("contact.legalName")}
           </Setting>
           <Setting field="contact.office" label="Registered office address">
@@ -251,26 +213,20 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               As it should be printed, one line per line.
             </p>
             <textarea
-              id="settings-contact.office"
-              name="contactOffice"
               rows={3}
               required
               maxLength={300}
-              {...fieldProps("contact.office", "settings-office-help")}
-              defaultValue={shown("contactOffice", settings.contact.office)}
+              {...input("contact.office", settings.contact.office, "settings-office-help", "contactOffice")}
               className={INPUT}
             />
             {errorFor("contact.office")}
           </Setting>
           <Setting field="contact.gstin" label="GSTIN (optional)">
             <input
-              id="settings-contact.gstin"
-              name="contactGstin"
               maxLength={15}
               autoCapitalize="characters"
               spellCheck={false}
-              {...fieldProps("contact.gstin", "settings-gstin-help")}
-              defaultValue={shown("contactGstin", settings.contact.gstin ?? "")}
+              {...input("contact.gstin", settings.contact.gstin ?? "", "settings-gstin-help", "contactGstin")}
               className={`${INPUT} max-w-64 font-mono uppercase`}
             />
             {errorFor("contact.gstin")}
