@@ -4,6 +4,7 @@ import { formatRupees } from "@shared/money";
 import { unitSalePrice } from "@shared/net-quantity";
 import { listPriceName } from "@shared/tax";
 import { useStorefront } from "~/lib/root-data";
+import { TitledSection } from "~/components/TitledSection";
 
 /** What the Legal Metrology rules ask a product page to declare (ADR 071); consumer care is the store's own contact. */
 export function ProductFacts({ product }: { product: ProductView }) {
@@ -21,10 +22,7 @@ export function ProductFacts({ product }: { product: ProductView }) {
     ["Consumer care", contact && `${contact.legalName}, ${contact.office.replaceAll("\n", ", ")}. ${contact.phone}, ${contact.email}`],
   ].filter((fact): fact is [string, string] => Boolean(fact[1]));
   return (
-    <section aria-labelledby="product-facts" className="mt-4">
-      <h2 id="product-facts" className="text-base font-medium">
-        Product information
-      </h2>
+    <TitledSection titleId="product-facts" title="Product information" titleClassName="text-base font-medium" className="mt-4">
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-gray-600">
         {facts.map(([term, value]) => (
           <Fragment key={term}>
@@ -33,6 +31,6 @@ export function ProductFacts({ product }: { product: ProductView }) {
           </Fragment>
         ))}
       </dl>
-    </section>
+    </TitledSection>
   );
 }

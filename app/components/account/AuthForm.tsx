@@ -41,13 +41,9 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
   const shown = refillFrom(refusal);
   const field = (name: string, hint?: string) => ({ id: `${id}-${name}`, name, defaultValue: shown(name), ...fieldProps(name, hint), error: errorFor(name) });
 
+  // Sent once the cart's changes on their way are saved: a product added a moment ago goes to the account too.
   return (
-    <fetcher.Form
-      method="post"
-      action={loginPagePath(mode, redirectTo)}
-      onSubmit={submitAfterCartSaved} // a product added a moment ago goes to the account too
-      className="flex flex-col gap-4 text-sm text-gray-600"
-    >
+    <fetcher.Form method="post" action={loginPagePath(mode, redirectTo)} onSubmit={submitAfterCartSaved} className="flex flex-col gap-4 text-sm text-gray-600">
       <Heading className="m-auto text-2xl font-medium">
         <span className="text-primary">User</span> {mode === "login" ? "Login" : "Sign Up"}
       </Heading>

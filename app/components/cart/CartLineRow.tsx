@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import type { CartLine } from "@worker/services/cart";
 import { MAX_LINE_QUANTITY, overStock, stockLimit } from "@shared/cart";
@@ -84,15 +84,12 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
 type SetQuantityProps = { productId: string; quantity: number; label: string; disabled?: boolean; className: string; children: ReactNode };
 function SetQuantity({ productId, quantity, label, disabled = false, className, children }: SetQuantityProps) {
   const setQuantity = useCartChange();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!disabled) setQuantity(productId, quantity);
+  };
   return (
-    <form
-      method="post"
-      action={cartFormAction("/cart")}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!disabled) setQuantity(productId, quantity);
-      }}
-    >
+    <form method="post" action={cartFormAction("/cart")} onSubmit={submit}>
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="quantity" value={quantity} />
       {/* aria-disabled, not disabled: a button pressed up to its limit keeps the focus. */}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { useFetcher, useLocation, useSearchParams, Link } from "react-router";
 import type { ActionFailure } from "@worker/web/form-answer";
 import type { AddressSnapshot } from "@worker/db/schema";
@@ -6,10 +6,11 @@ import type { PromiseView } from "@shared/delivery";
 import { useActionToast } from "~/lib/use-action-toast";
 import { requestLogin } from "~/lib/login-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { Totals } from "@shared/money";
+import { formatRupees, type Totals } from "@shared/money";
+import { billLines } from "@shared/fees";
 import { toast } from "~/lib/toast";
 import { submitAfterCartSaved } from "~/lib/cart";
-import { TotalsList } from "./OrderSummary";
+import { OptionalLine } from "~/components/OptionalLine";
 import { BusyButton } from "~/components/BusyButton";
 
 type Props = {
@@ -39,20 +40,17 @@ export function Checkout({ totals, savedPaise, nudge, signedIn, addresses, cardP
   const hydrated = useHydrated();
 
   useActionToast(fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : undefined);
+  const placeOrder = (event: FormEvent<HTMLFormElement>) => {
+    if (signedIn && addressId && !unserved) return submitAfterCartSaved(event); // the order takes the cart as shown, and empties the saved one
+    event.preventDefault();
+    if (!signedIn) {
+      toast.error("Please log in to place your order");
+      requestLogin(location.pathname);
+    } else if (!addressId) toast.error("Please select an address");
+  };
 
   return (
-    <fetcher.Form
-      method="post"
-      action="/cart?checkout"
-      onSubmit={(event) => {
-        if (signedIn && addressId && !unserved) return submitAfterCartSaved(event); // the order takes the cart as shown, and empties the saved one
-        event.preventDefault();
-        if (!signedIn) {
-          toast.error("Please log in to place your order");
-          requestLogin(location.pathname);
-        } else if (!addressId) toast.error("Please select an address");
-      }}
-    >
+    <fetcher.Form method="post" action="/cart?checkout" onSubmit={placeOrder}>
       <input type="hidden" name="items" value={JSON.stringify(items)} />
       <input type="hidden" name="idempotencyKey" value={checkoutKey} />
 
@@ -141,5 +139,33 @@ export function Checkout({ totals, savedPaise, nudge, signedIn, addresses, cardP
         {busy ? "Placing…" : paymentType === "COD" ? "Place Order" : "Proceed to Checkout"}
       </BusyButton>
     </fetcher.Form>
+  );
+}
+
+/** The same numbers and words the order and Stripe show; then what the cart still lacks, and the saving against the MRP. */
+function TotalsList({ totals, savedPaise = 0, nudge }: { totals: Totals; savedPaise?: number; nudge: string | null }) {
+  return (
+    <>
+      <dl className="mt-4 space-y-2 text-gray-600">
+        {billLines(totals).map(({ name, text }) => (
+          <div key={name} className="flex justify-between">
+            <dt>{name}</dt>
+            <dd className={text === "Free" ? "text-primary-dull" : undefined}>{text}</dd>
+          </div>
+        ))}
+        <div className="mt-3 flex justify-between text-lg font-medium text-gray-800">
+          <dt>Total Amount:</dt>
+          <dd data-testid="summary-total">{formatRupees(totals.total)}</dd>
+        </div>
+        {savedPaise > 0 && (
+          <div className="flex justify-between rounded bg-primary-soft px-2 py-1 font-medium text-primary-dull">
+            <dt>{totals.taxBasisPoints > 0 ? "You save" : "You save on MRP"}</dt>
+            <dd data-testid="summary-savings">{formatRupees(savedPaise)}</dd>
+          </div>
+        )}
+      </dl>
+      {totals.taxBasisPoints === 0 && <p className="mt-1 text-sm text-gray-600">Inclusive of all taxes</p>}
+      <OptionalLine data-testid="fee-nudge" className="mt-3 rounded bg-amber-50 px-2 py-1 text-sm font-medium text-amber-800" text={nudge} />
+    </>
   );
 }

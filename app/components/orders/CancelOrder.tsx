@@ -3,31 +3,25 @@ import { flushSync } from "react-dom";
 import { useFetcher, type FetcherWithComponents, Link } from "react-router";
 import { focusTarget, headingNear } from "~/lib/focus-rescue";
 import type { OrderView } from "@worker/services/orders";
-import { CANCEL_NOTE_MAX, cancelRefundNote, orderNumber, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { CANCEL_NOTE_MAX, cancelRefundNote, orderNumber, SELLER_CANCEL_REASONS, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
 import { useActionToast } from "~/lib/use-action-toast";
 import { refillFrom, type FormAnswer } from "~/lib/refill";
 import { BusyButton } from "~/components/BusyButton";
 import { Alert } from "~/lib/field-error";
 
-type Props = {
-  /** The confirmation page, where the form posts too. */
-  confirmPath: string;
-  orderLabel: string;
-  reasons: readonly string[];
-  withNote?: boolean;
-  buttonLabel?: string;
-  /** The id of what names the order in a list (the link's words are the same on each). */
-  describedBy?: string;
-  refundNote?: string | null;
-  /** False once it can no longer be cancelled; kept mounted so the answer's toast still arrives. */
-  open?: boolean;
-};
+type CancelBy = "seller" | "shopper";
 
 const BUTTON = "rounded border border-red-300 px-4 py-1.5 text-sm text-red-700 hover:bg-red-50";
 const KEEP_BUTTON = "rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50";
 
-/** A link to a confirmation page (works without JavaScript); with it, the same confirmation in a dialog, posting through a fetcher. */
-export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote, buttonLabel = "Cancel order", open = true, describedBy, refundNote }: Props) {
+/** The confirmation page without JavaScript, where the form posts too. */
+const confirmPath = (by: CancelBy, orderId: string) => `${by === "seller" ? "/seller/orders" : "/my-orders"}/${orderId}/cancel`;
+
+type Props = { order: OrderView; by: CancelBy; open: boolean; describedBy?: string };
+/** A link to a confirmation page (works without JavaScript); with it, the same confirmation in a dialog, posting through a fetcher. `open`: false once it can no longer be cancelled (kept mounted so the answer's toast still arrives); `describedBy`: what names the order in a list (the link's words are the same on each). */
+export function CancelOrderButton({ order, by, open, describedBy }: Props) {
+  const orderLabel = `order ${orderNumber(order.id)}`;
+  const refundNote = cancelRefundNote(order, by);
   const dialog = useRef<HTMLDialogElement>(null);
   // Rendered when first opened, not on the server for every card (CPU per request, ADR 023).
   const [opened, setOpened] = useState(false);
@@ -45,22 +39,18 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote, 
       (card ? focusTarget(card) : headingNear(dialog.current))?.focus();
     }
   }, [done]);
+  const openDialog = (event: React.MouseEvent) => {
+    if (!dialog.current) return;
+    event.preventDefault();
+    flushSync(() => setOpened(true)); // the form is there when the dialog takes the focus
+    dialog.current.showModal();
+  };
 
   return (
     <>
       {open && (
-        <Link
-          to={confirmPath}
-          onClick={(event) => {
-            if (!dialog.current) return;
-            event.preventDefault();
-            flushSync(() => setOpened(true)); // the form is there when the dialog takes the focus
-            dialog.current.showModal();
-          }}
-          className={BUTTON}
-          aria-describedby={describedBy}
-        >
-          {buttonLabel}
+        <Link to={confirmPath(by, order.id)} onClick={openDialog} className={BUTTON} aria-describedby={describedBy}>
+          {by === "seller" ? "Cancel" : "Cancel order"}
         </Link>
       )}
       {/* The backdrop click is for the mouse; Escape and "Keep order" are the keyboard's ways. */}
@@ -78,9 +68,7 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote, 
             Cancel {orderLabel}?
           </h2>
           {refundNote && <p className="mt-2 text-sm text-gray-700">{refundNote}</p>}
-          {opened && (
-            <CancelOrderForm fetcher={fetcher} action={confirmPath} reasons={reasons} withNote={withNote} answer={done} keep={() => dialog.current?.close()} />
-          )}
+          {opened && <CancelOrderForm fetcher={fetcher} by={by} orderId={order.id} answer={done} keep={() => dialog.current?.close()} />}
         </div>
       </dialog>
     </>
@@ -91,29 +79,14 @@ export function CancelOrderButton({ confirmPath, orderLabel, reasons, withNote, 
 export function ShopperCancelButton({ order, now, describedBy, className }: { order: OrderView; now: number; describedBy?: string; className?: string }) {
   const open = shopperCanCancel(order, now);
   if (!open && order.status !== "Cancelled") return null;
-  const button = (
-    <CancelOrderButton
-      open={open}
-      confirmPath={`/my-orders/${order.id}/cancel`}
-      orderLabel={`order ${orderNumber(order.id)}`}
-      reasons={SHOPPER_CANCEL_REASONS}
-      describedBy={describedBy}
-      refundNote={cancelRefundNote(order, "shopper")}
-    />
-  );
+  const button = <CancelOrderButton order={order} by="shopper" open={open} describedBy={describedBy} />;
   return className ? <div className={className}>{button}</div> : button;
 }
 
-type CancelOrderFormProps = {
-  fetcher?: FetcherWithComponents<FormAnswer>;
-  action: string;
-  reasons: readonly string[];
-  withNote?: boolean;
-  answer?: FormAnswer | null;
-  keep: string | (() => void);
-};
+type CancelOrderFormProps = { fetcher?: FetcherWithComponents<FormAnswer>; by: CancelBy; orderId: string; answer?: FormAnswer; keep: string | (() => void) };
 /** The confirmation: a reason, the seller's note, the two answers (Keep order: a link back, or closing the dialog); refilled on the no-JS page (ADR 047). */
-export function CancelOrderForm({ fetcher, action, reasons, withNote, answer, keep }: CancelOrderFormProps) {
+export function CancelOrderForm({ fetcher, by, orderId, answer, keep }: CancelOrderFormProps) {
+  const withNote = by === "seller";
   const error = answer && !answer.ok ? answer.msg : undefined;
   const shown = refillFrom(answer);
   const FormTag = fetcher ? fetcher.Form : "form";
@@ -121,11 +94,11 @@ export function CancelOrderForm({ fetcher, action, reasons, withNote, answer, ke
   const errorId = useId();
   const noteId = useId();
   return (
-    <FormTag method="post" action={action} className="mt-4 space-y-4">
+    <FormTag method="post" action={confirmPath(by, orderId)} className="mt-4 space-y-4">
       <fieldset aria-describedby={error ? errorId : undefined}>
         <legend className="text-sm font-medium text-gray-800">{withNote ? "Reason (the customer sees it)" : "Why are you cancelling?"}</legend>
         <ul className="mt-2 space-y-1.5">
-          {reasons.map((reason) => (
+          {(withNote ? SELLER_CANCEL_REASONS : SHOPPER_CANCEL_REASONS).map((reason) => (
             <li key={reason}>
               <label className="flex cursor-pointer items-center gap-2 text-sm text-gray-700">
                 <input type="radio" name="reason" value={reason} required defaultChecked={shown("reason", undefined) === reason} className="accent-primary" />

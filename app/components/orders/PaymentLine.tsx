@@ -1,7 +1,6 @@
 import type { OrderView } from "@worker/services/orders";
 import { paymentLabel, paymentMethodLabel } from "@shared/order-status";
 
-/** How the order is paid for, and whether it is. */
 export function PaymentLine({ order, className }: { order: OrderView; className?: string }) {
   return (
     <p className={className}>

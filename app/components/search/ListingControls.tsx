@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { CATEGORIES } from "@shared/categories";
 import { PRODUCT_SORTS, productsHref, type ProductSort } from "@shared/search";
 
-type Listing = { search: string; category?: string; sort: ProductSort };
+export type Listing = { search: string; category?: string; sort: ProductSort };
 
 /** Category chips (links) and a sort GET form with its own button (choosing an option must not navigate: keyboard users go through them). */
 export function ListingControls({ listing, sortAt }: { listing: Listing; sortAt?: string }) {

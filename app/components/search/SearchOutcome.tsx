@@ -3,9 +3,9 @@ import type { ProductCardView } from "@worker/services/catalog";
 import { CATEGORIES, findCategory } from "@shared/categories";
 import { Thumbnail } from "~/components/Thumbnail";
 import { categoryPath, productPath } from "@shared/paths";
-import { productsHref, type ProductSort } from "@shared/search";
-
-type Listing = { search: string; category?: string; sort: ProductSort };
+import { productsHref } from "@shared/search";
+import { TitledSection } from "~/components/TitledSection";
+import type { Listing } from "./ListingControls";
 
 /** Above a grid of close spellings only. */
 export function CloseMatchesNote({ listing, didYouMean }: { listing: Listing; didYouMean: string | null }) {
@@ -45,12 +45,9 @@ function SoldOutList({ products }: { products: ProductCardView[] }) {
 export function SoldOutMatches({ products }: { products: ProductCardView[] }) {
   if (products.length === 0) return null;
   return (
-    <section aria-labelledby="sold-out-title" className="mt-10">
-      <h2 id="sold-out-title" className="text-lg font-medium text-gray-800">
-        Also matching, out of stock right now
-      </h2>
+    <TitledSection titleId="sold-out-title" title="Also matching, out of stock right now" titleClassName="text-lg font-medium text-gray-800" className="mt-10">
       <SoldOutList products={products} />
-    </section>
+    </TitledSection>
   );
 }
 

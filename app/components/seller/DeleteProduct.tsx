@@ -17,13 +17,14 @@ export function DeleteProduct({ product, listAddress, askedToDelete }: DeletePro
   const open = asking || askedToDelete;
   const navigate = useNavigate();
   // Closed in place when opened in place; opened by the address, by going back to the list.
-  const close = () => {
+  const close = (event: { preventDefault(): void }) => {
+    event.preventDefault();
     if (asking) setAsking(false);
     else void navigate(listAddress, { replace: true, preventScrollReset: true });
     deleteButton.current?.focus();
   };
   const closeOnEscape = (e: React.KeyboardEvent) => {
-    if (e.key === "Escape") withoutDefault(close)(e);
+    if (e.key === "Escape") close(e);
   };
   // Opened in place: the focus goes to the safe answer.
   useEffect(() => {
@@ -55,16 +56,7 @@ export function DeleteProduct({ product, listAddress, askedToDelete }: DeletePro
             Delete <strong className="break-words">{product.name}</strong> for good? Past orders keep their copy.
           </p>
           <div className="mt-3 flex items-center justify-end gap-3">
-            <Link
-              ref={keep}
-              to={listAddress}
-              onKeyDown={closeOnEscape}
-              className="px-2 py-1.5 text-gray-700 hover:underline"
-              onClick={(e) => {
-                e.preventDefault();
-                close();
-              }}
-            >
+            <Link ref={keep} to={listAddress} onKeyDown={closeOnEscape} className="px-2 py-1.5 text-gray-700 hover:underline" onClick={close}>
               Keep
             </Link>
             <remove.Form method="post" action={`/seller/product-list${listAddress}`}>

@@ -102,6 +102,5 @@ export function SalesChart({ days }: { days: ChartDay[] }) {
 function niceCeiling(paise: number): number {
   if (paise <= 0) return 0;
   const power = 10 ** Math.floor(Math.log10(paise));
-  const step = [1, 2, 5, 10].find((m) => m * power >= paise)!;
-  return step * power;
+  return [1, 2, 5, 10].find((m) => m * power >= paise)! * power;
 }

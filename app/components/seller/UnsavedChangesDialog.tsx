@@ -20,6 +20,10 @@ export function UnsavedChangesDialog({ blocker, asking, onKeepEditing, unsaved }
     dialog.current?.close();
     onKeepEditing();
   };
+  const leave = () => {
+    dialog.current?.close();
+    blocker.proceed?.();
+  };
 
   if (!asking) return null;
   return (
@@ -49,14 +53,7 @@ export function UnsavedChangesDialog({ blocker, asking, onKeepEditing, unsaved }
           <button ref={keep} type="button" onClick={stay} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50">
             Keep editing
           </button>
-          <button
-            type="button"
-            onClick={() => {
-              dialog.current?.close();
-              blocker.proceed?.();
-            }}
-            className="rounded bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800"
-          >
+          <button type="button" onClick={leave} className="rounded bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800">
             Leave without saving
           </button>
         </div>

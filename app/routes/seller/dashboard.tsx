@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
 import { SalesChart } from "~/components/seller/SalesChart";
+import { TitledSection } from "~/components/TitledSection";
 import { fromContext } from "@worker/web/context";
 import { dashboardFigures, type PeriodFigures, type RefundsMade, type StockedProduct } from "@worker/services/dashboard";
 import { BEST_SELLER_DAYS, DASHBOARD_REFRESH_MS, LOW_STOCK, ordersPageFor, PERIODS, WAITING_STEPS } from "@shared/dashboard";
@@ -32,10 +33,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
-      <section aria-labelledby="sales-title">
-        <h2 id="sales-title" className="sr-only">
-          Sales
-        </h2>
+      <TitledSection titleId="sales-title" title="Sales" titleClassName="sr-only">
         <ul className="grid gap-4 sm:grid-cols-3">
           {PERIODS.map((period) => (
             <li key={period.key}>
@@ -43,12 +41,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="waiting-title">
-        <h2 id="waiting-title" className="text-lg font-medium">
-          Waiting for you
-        </h2>
+      <TitledSection titleId="waiting-title" title="Waiting for you">
         <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           {WAITING_STEPS.map((step) => {
             const { orders, amountPaise } = waiting[step.key];
@@ -69,24 +64,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             );
           })}
         </ul>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="chart-title">
-        <h2 id="chart-title" className="text-lg font-medium">
-          Sales per day
-        </h2>
+      <TitledSection titleId="chart-title" title="Sales per day">
         <div className="mt-3 rounded-md border border-gray-300 p-3">
           <SalesChart days={days} />
         </div>
-      </section>
+      </TitledSection>
 
       <div className="grid gap-10 lg:grid-cols-3">
         <StockList title={`Sold out (${soldOut.count})`} id="sold-out" list={soldOut} empty="Nothing is sold out." />
         <StockList title={`Low stock (${lowStock.count})`} id="low-stock" list={lowStock} empty={`No product has ${LOW_STOCK} or fewer left.`} />
-        <section aria-labelledby="best-title">
-          <h2 id="best-title" className="text-lg font-medium">
-            Best sellers, last {BEST_SELLER_DAYS} days
-          </h2>
+        <TitledSection titleId="best-title" title={<>Best sellers, last {BEST_SELLER_DAYS} days</>}>
           {bestSellers.length === 0 ? (
             <p className="mt-3 text-sm text-gray-600">No sales in the last {BEST_SELLER_DAYS} days.</p>
           ) : (
@@ -107,7 +96,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ))}
             </ol>
           )}
-        </section>
+        </TitledSection>
       </div>
     </div>
   );
@@ -148,10 +137,7 @@ function PeriodCard({ label, figures, refunded, live }: { label: string; figures
 type StockListProps = { title: string; id: string; list: { products: StockedProduct[]; count: number }; empty: string };
 function StockList({ title, id, list: { products, count }, empty }: StockListProps) {
   return (
-    <section aria-labelledby={`${id}-title`} data-testid={id}>
-      <h2 id={`${id}-title`} className="text-lg font-medium">
-        {title}
-      </h2>
+    <TitledSection titleId={`${id}-title`} title={title} data-testid={id}>
       {products.length === 0 ? (
         <p className="mt-3 text-sm text-gray-600">{empty}</p>
       ) : (
@@ -167,6 +153,6 @@ function StockList({ title, id, list: { products, count }, empty }: StockListPro
         </ul>
       )}
       {count > products.length && <p className="mt-2 text-sm text-gray-600">and {count - products.length} more</p>}
-    </section>
+    </TitledSection>
   );
 }

@@ -7,7 +7,7 @@ import { sellerOrder } from "@worker/services/seller-orders";
 import { Link } from "react-router";
 import { CancelOrderForm } from "~/components/orders/CancelOrder";
 import { formatRupees } from "@shared/money";
-import { orderNumber, SELLER_CANCEL_REASONS } from "@shared/order-status";
+import { orderNumber } from "@shared/order-status";
 import type { Route } from "./+types/order-cancel";
 import { sellerPageMeta } from "~/lib/site";
 
@@ -37,7 +37,7 @@ export default function SellerCancelOrder({ loaderData, actionData }: Route.Comp
         {customer} · {formatRupees(amountPaise)} · {status}
       </p>
       {cancellable ? (
-        <CancelOrderForm action={`/seller/orders/${id}/cancel`} reasons={SELLER_CANCEL_REASONS} withNote answer={actionData} keep="/seller/orders" />
+        <CancelOrderForm by="seller" orderId={id} answer={actionData} keep="/seller/orders" />
       ) : (
         <p className="mt-6 text-gray-700">
           An order that is {status} cannot be cancelled.{" "}

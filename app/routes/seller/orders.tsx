@@ -15,7 +15,6 @@ import { Thumbnail } from "~/components/Thumbnail";
 import { formatRupees } from "@shared/money";
 import {
   cancellationText,
-  cancelRefundNote,
   formatDateTime,
   ORDER_STATUSES,
   orderNumber,
@@ -24,7 +23,6 @@ import {
   leftToRefund,
   refundLines,
   refundUnderWay,
-  SELLER_CANCEL_REASONS,
 } from "@shared/order-status";
 import { CancelOrderButton } from "~/components/orders/CancelOrder";
 import { MarkRefunded, useRefundToast } from "~/components/orders/MarkRefunded";
@@ -288,16 +286,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: ListedOrder; isNew: 
         )}
         <div className="flex flex-wrap gap-x-3 gap-y-2 pt-1">
           {(order.cancellable || order.status === "Cancelled") && (
-            <CancelOrderButton
-              open={order.cancellable}
-              confirmPath={`/seller/orders/${order.id}/cancel`}
-              orderLabel={orderLabel}
-              reasons={SELLER_CANCEL_REASONS}
-              refundNote={cancelRefundNote(order, "seller")}
-              withNote
-              buttonLabel="Cancel"
-              describedBy={numberId}
-            />
+            <CancelOrderButton order={order} by="seller" open={order.cancellable} describedBy={numberId} />
           )}
           {(["invoice", "packing-slip"] as const).map((paper) => (
             <Link key={paper} to={`/seller/orders/${order.id}/${paper}`} className="inline-flex min-h-8 items-center text-primary underline">

@@ -12,7 +12,6 @@ import { guestCart, shopperOf } from "@worker/web/shopper-state";
 import { CartLineRow } from "~/components/cart/CartLineRow";
 import { Checkout } from "~/components/cart/Checkout";
 import { UnpaidOrderNote } from "~/components/orders/PayNow";
-import { OrderSummary } from "~/components/cart/OrderSummary";
 import { useCart } from "~/lib/cart";
 import { cartCount, overStock } from "@shared/cart";
 import { belowMinimumOrder, feeNudge } from "@shared/fees";
@@ -122,7 +121,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <span aria-hidden="true">←</span> Continue Shopping
         </Link>
       </div>
-      <OrderSummary>
+      <aside className="h-fit w-full rounded border border-gray-300/70 bg-gray-100/40 p-5 md:max-w-[360px]" aria-labelledby="summary-title">
+        <h2 id="summary-title" className="text-xl font-medium">
+          Order Summary
+        </h2>
+        <hr className="my-5 border-gray-300" />
         <Checkout
           totals={totals}
           savedPaise={savedAgainstMrp(priced)}
@@ -141,7 +144,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 : belowMinimum
           }
         />
-      </OrderSummary>
+      </aside>
     </div>
   );
 }

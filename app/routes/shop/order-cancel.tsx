@@ -8,7 +8,7 @@ import { cancelByShopper } from "@worker/services/order-status";
 import { Link } from "react-router";
 import { CancelOrderForm } from "~/components/orders/CancelOrder";
 import { formatRupees } from "@shared/money";
-import { cancelRefundNote, orderNumber, SHOPPER_CANCEL_REASONS, shopperCanCancel } from "@shared/order-status";
+import { cancelRefundNote, orderNumber, shopperCanCancel } from "@shared/order-status";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/order-cancel";
 
@@ -43,7 +43,7 @@ export default function CancelOrderPage({ loaderData, actionData }: Route.Compon
       </p>
       {cancellable && refundNote && <p className="mt-2 text-gray-700">{refundNote}</p>}
       {cancellable ? (
-        <CancelOrderForm action={`/my-orders/${id}/cancel`} reasons={SHOPPER_CANCEL_REASONS} withNote={false} answer={actionData} keep={`/my-orders/${id}`} />
+        <CancelOrderForm by="shopper" orderId={id} answer={actionData} keep={`/my-orders/${id}`} />
       ) : (
         <p className="mt-6 text-gray-700">
           This order can no longer be cancelled here: orders can be cancelled within 1 hour, before they are packed.{" "}

@@ -12,6 +12,7 @@ import { OrderAgainButton } from "~/components/orders/OrderAgain";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { PayNowButton } from "~/components/orders/PayNow";
 import { Thumbnail } from "~/components/Thumbnail";
+import { TitledSection } from "~/components/TitledSection";
 import { formatRupees } from "@shared/money";
 import {
   awaitingCardPayment,
@@ -42,9 +43,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order: { ...page.order, promise }, confirming, reordered: searchParams.has("added"), now: Date.now() };
 }
 
+const PANEL = "rounded-lg border border-gray-300 p-4 md:p-6";
+
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order, confirming, reordered, now } = loaderData;
-  // Followed while on its way (paused in a hidden tab).
   useRevalidateEvery(confirming ? CONFIRMING_REFRESH_MS : LIVE_REFRESH_MS, isActive(order.status));
 
   return (
@@ -67,10 +69,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       {/* A live region: when the seller moves the order, the change is read out. */}
-      <section aria-labelledby="status-title" className="mt-6 rounded-lg border border-gray-300 p-4 md:p-6">
-        <h2 id="status-title" className="sr-only">
-          Status
-        </h2>
+      <TitledSection titleId="status-title" title="Status" titleClassName="sr-only" className={`mt-6 ${PANEL}`}>
         <div role="status" className="flex flex-wrap items-baseline justify-between gap-2">
           <p className="text-lg">
             <strong data-testid="order-status">{shopperStatusLabel(order)}</strong>
@@ -97,13 +96,10 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <OrderTimeline history={order.statusHistory} vertical />
         </div>
         <ShopperCancelButton order={order} now={now} className="mt-4" />
-      </section>
+      </TitledSection>
 
       <div className="mt-6 grid gap-6 md:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="items-title" className="rounded-lg border border-gray-300 p-4 md:p-6">
-          <h2 id="items-title" className="text-lg font-medium">
-            Items
-          </h2>
+        <TitledSection titleId="items-title" title="Items" className={PANEL}>
           <ul className="mt-2 divide-y divide-gray-200">
             {order.items.map((item) => (
               <li key={item.id} className="flex items-center gap-4 py-3">
@@ -130,22 +126,16 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             )}
             <OrderAgainButton orderId={order.id} />
           </div>
-        </section>
+        </TitledSection>
 
         <div className="space-y-6">
-          <section aria-labelledby="bill-title" className="rounded-lg border border-gray-300 p-4 md:p-6">
-            <h2 id="bill-title" className="mb-3 text-lg font-medium">
-              Bill
-            </h2>
+          <TitledSection titleId="bill-title" title="Bill" titleClassName="mb-3 text-lg font-medium" className={PANEL}>
             <BillBreakdown order={order} />
             <PaymentLine order={order} className="mt-3 text-sm text-gray-700" />
-          </section>
-          <section aria-labelledby="address-title" className="rounded-lg border border-gray-300 p-4 md:p-6">
-            <h2 id="address-title" className="mb-2 text-lg font-medium">
-              Delivery address
-            </h2>
+          </TitledSection>
+          <TitledSection titleId="address-title" title="Delivery address" titleClassName="mb-2 text-lg font-medium" className={PANEL}>
             <PostalAddress address={order.address} className="text-sm text-gray-700" nameClassName="font-medium text-gray-900" testId="order-address" />
-          </section>
+          </TitledSection>
         </div>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import type { FormEvent } from "react";
 import { data, useSearchParams, Link } from "react-router";
 import { fromContext } from "@worker/web/context";
 import { productWithRelated, toProductCard, toProductView } from "@worker/services/catalog";
@@ -11,6 +12,7 @@ import { formatRupees, savingsOf } from "@shared/money";
 import { useStorefront } from "~/lib/root-data";
 import { DeliveryPromiseLine } from "~/components/DeliveryPromiseLine";
 import { ProductFacts } from "~/components/ProductFacts";
+import { OptionalLine } from "~/components/OptionalLine";
 import { productPath } from "@shared/paths";
 import { productJsonLd, seoMeta } from "@worker/web/seo";
 import { pageMeta, pageTitle, siteAt } from "~/lib/site";
@@ -36,7 +38,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product: toProductView(product), related: related.map(toProductCard), seo };
 }
 
-/** The picture `?image=N` asks for (1-based) as an index; the first for anything else. */
 function shownPicture(asked: string | null, count: number): number {
   const n = Number(asked);
   return Number.isInteger(n) && n >= 1 && n <= count ? n - 1 : 0;
@@ -51,6 +52,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const setQuantity = useCartChange();
   // All that is left is in the cart already: another would only be refused at Place Order.
   const allLeftInCart = product.stock !== null && inCart >= product.stock;
+  const addOne = (event: FormEvent) => {
+    event.preventDefault();
+    if (!allLeftInCart) setQuantity(product.id, inCart + 1, product.offerPricePaise);
+  };
   const { priceTax, fees } = useStorefront()?.words ?? {};
   const feeNote = useFeeNudge() ?? fees;
   const categoryPath = `/products/${product.category.toLowerCase()}`;
@@ -125,11 +130,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
             <div className="mt-3">
               <DeliveryPromiseLine />
-              {feeNote && (
-                <p data-testid="fee-note" className="text-gray-600">
-                  {feeNote}
-                </p>
-              )}
+              <OptionalLine data-testid="fee-note" className="text-gray-600" text={feeNote} />
             </div>
             {product.inStock && product.stock !== null && product.stock <= LOW_STOCK_SHOWN && (
               <p className="mt-2 font-medium text-amber-700">Only {product.stock} left</p>
@@ -157,15 +158,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.inStock ? (
             // On a phone the actions stay at the bottom of the screen (app.css keeps room for them).
             <div className="product-actions fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-gray-200 bg-white px-4 text-base md:static md:mt-10 md:gap-4 md:border-0 md:px-0">
-              <form
-                method="post"
-                action={cartFormAction(`${categoryPath}/${product.id}`)}
-                className="w-full"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  if (!allLeftInCart) setQuantity(product.id, inCart + 1, product.offerPricePaise);
-                }}
-              >
+              <form method="post" action={cartFormAction(`${categoryPath}/${product.id}`)} className="w-full" onSubmit={addOne}>
                 <input type="hidden" name="productId" value={product.id} />
                 <button
                   type="submit"
