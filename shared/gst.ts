@@ -29,20 +29,12 @@ export function apportion(amount: Paise, weights: readonly number[]): Paise[] {
 /** The invoice's rows and sums. A fee is split across the items in proportion to their value, each part at its item's rate
  * (as freight on goods of several rates is), and shown as one row per rate. */
 export function gstInvoice(items: readonly GstLine[], fees: readonly { name: string; amount: Paise }[], sameState: boolean) {
-  const feeRows = fees.flatMap((fee) => {
-    const parts = apportion(
-      fee.amount,
-      items.map((line) => line.amount),
-    );
-    const rates = [...new Set(items.map((line) => line.rate))].sort((a, b) => a - b);
-    const byRate = rates.map((rate) => ({
-      ...fee,
-      hsn: null,
-      quantity: 1,
-      rate,
-      amount: parts.reduce((sum, part, i) => sum + (items[i]!.rate === rate ? part : 0), 0),
-    }));
-    return byRate.filter((row) => row.amount > 0);
+  const rates = [...new Set(items.map((line) => line.rate))].sort((a, b) => a - b);
+  const values = items.map((line) => line.amount);
+  const feeRows = fees.flatMap(({ name, amount }) => {
+    const parts = apportion(amount, values);
+    const atRate = (rate: number) => parts.reduce((sum, part, i) => sum + (items[i]!.rate === rate ? part : 0), 0);
+    return rates.map((rate) => ({ name, hsn: null, quantity: 1, rate, amount: atRate(rate) })).filter((row) => row.amount > 0);
   });
   const rows = [...items, ...feeRows].map((line) => ({ ...line, ...taxInside(line.amount, line.rate, sameState) }));
   const sum = (key: "taxable" | "cgst" | "sgst" | "igst") => rows.reduce((total, row) => total + row[key], 0);
