@@ -1,7 +1,9 @@
 /** Every cookie's attributes; Secure when the request or the public origin (TLS ended by a proxy) is https. */
-export function cookieDefaults(request: Request, env: Pick<Env, "APP_URL">) {
-  return { path: "/", sameSite: "lax" as const, secure: isServedOverHttps(request, env) };
-}
+export const cookieDefaults = (request: Request, env: Pick<Env, "APP_URL">) => ({
+  path: "/",
+  sameSite: "lax" as const,
+  secure: isServedOverHttps(request, env),
+});
 
 export function setCookies(cookies: string[]): Headers {
   const headers = new Headers();
