@@ -16,9 +16,7 @@ export const SUGGEST_PATH = "/api/product/suggest";
 
 /** Defaults left out, so each listing has one address. */
 export function productsHref({ search, category, sort }: { search?: string; category?: string; sort?: ProductSort }): string {
-  const given = Object.entries({ search, category, sort: sort === DEFAULT_SORT ? undefined : sort }).filter((entry): entry is [string, string] =>
-    Boolean(entry[1]),
-  );
+  const given = Object.entries({ search, category, sort: sort === DEFAULT_SORT ? undefined : sort }).flatMap(([key, value]) => (value ? [[key, value]] : []));
   const query = new URLSearchParams(given).toString();
   return query ? `/products?${query}` : "/products";
 }

@@ -131,20 +131,13 @@ export const toProductView = ({ createdAt: _created, updatedAt: _updated, ...vie
 export type ProductView = ReturnType<typeof toProductView>;
 
 /** Just what a product card shows, so listings send less. */
-export const toProductCard = ({ id, name, category, pricePaise, offerPricePaise, images }: Product) => ({
-  id,
-  name,
-  category,
-  pricePaise,
-  offerPricePaise,
-  image: images[0] ?? null,
-});
+export function toProductCard({ id, name, category, pricePaise, offerPricePaise, images }: Product) {
+  return { id, name, category, pricePaise, offerPricePaise, image: images[0] ?? null };
+}
 export type ProductCardView = ReturnType<typeof toProductCard>;
 
-function clampLimit(limit: number | undefined): number {
-  if (!limit || !Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
-  return Math.min(Math.max(1, Math.floor(limit)), UNPAGED_LIST_CAP);
-}
+const clampLimit = (limit: number | undefined): number =>
+  limit && Number.isFinite(limit) ? Math.min(Math.max(1, Math.floor(limit)), UNPAGED_LIST_CAP) : DEFAULT_PAGE_SIZE;
 
 /** Names holding `text`: the pattern is bound, so only LIKE's own wildcards are escaped. */
 export const nameContains = (text: string): SQL => sql`${products.name} LIKE ${`%${text.replace(/[\\%_]/g, "\\$&")}%`} ESCAPE '\\'`;
