@@ -3,14 +3,9 @@ export type DeliveryPromise = { kind: "express"; etaMinutes: number } | { kind: 
 
 /** "Delivery in 30 min", "Delivery in 2-7 business days", "We don't deliver to 400001 yet". */
 export function promiseText(promise: DeliveryPromise, pincode: string): string {
-  switch (promise.kind) {
-    case "express":
-      return `Delivery in ${promise.etaMinutes} min`;
-    case "standard":
-      return `Delivery in ${daysText(promise.minDays, promise.maxDays)}`;
-    case "unserved":
-      return `We don't deliver to ${pincode} yet`;
-  }
+  if (promise.kind === "express") return `Delivery in ${promise.etaMinutes} min`;
+  if (promise.kind === "standard") return `Delivery in ${daysText(promise.minDays, promise.maxDays)}`;
+  return `We don't deliver to ${pincode} yet`;
 }
 
 /** "2-7 business days", or "3 business days" when the window is one day wide. */

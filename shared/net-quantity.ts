@@ -1,5 +1,4 @@
-/** A product's net quantity, read from its weight text ("500 g", "1.5 L", "6 pcs"), and the unit sale price the Legal Metrology
- * (Packaged Commodities) Rules, rule 6(11), ask for: per g below 1 kg, per kg above; per ml below 1 l, per l above; per piece. */
+/** Net quantity from the weight text ("500 g", "1.5 L"), and the unit sale price of the Legal Metrology (Packaged Commodities) Rules, rule 6(11). */
 import { formatRupees, type Paise } from "./money";
 
 type NetQuantity = { amount: number; unit: "g" | "ml" | "piece" };

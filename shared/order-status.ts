@@ -37,16 +37,13 @@ export function paymentLabel(order: OrderPayment): string {
   if (order.paymentState === "refunded") return "Refunded";
   if (order.isPaid) return "Paid";
   if (order.status === "Cancelled") return "Nothing to pay";
-  if (order.paymentType === "Online") {
-    if (order.paymentState === "failed") return "Payment failed";
-    if (order.paymentState === "expired") return "Payment not completed";
-    return "Awaiting payment";
-  }
-  return "Pending";
+  if (order.paymentType !== "Online") return "Pending";
+  if (order.paymentState === "failed") return "Payment failed";
+  if (order.paymentState === "expired") return "Payment not completed";
+  return "Awaiting payment";
 }
 
-/** "22 Nov 2026, 9:37 pm" in IST, as en-IN's Intl prints it ("Sept" too), by hand: the first `Intl` use is costly in the
- * browser, and server and browser ICU versions could disagree during hydration. */
+/** "22 Nov 2026, 9:37 pm" in IST as en-IN's Intl prints it, by hand: Intl is costly at first use, and two ICUs could disagree in hydration. */
 export function formatDateTime(ms: number): string {
   const ist = new Date(ms + IST_OFFSET_MS);
   const hours = ist.getUTCHours();

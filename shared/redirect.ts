@@ -1,5 +1,4 @@
-/** The one check of every redirect target from a URL or form: a path on this site, or "/". Judged after URL normalisation,
- * as the browser follows it: "/%2e//evil.example" normalises to "//evil.example", another host. */
+/** Every redirect target from a URL or form: a path on this site, or "/", judged after normalisation ("/%2e//evil.example" is "//evil.example"). */
 export function safeLocalPath(next: string | null | undefined): string {
   if (!next || !isLocalPath(next) || /[\\\p{Cc}]/u.test(next)) return "/";
   try {

@@ -16,11 +16,8 @@ export const SUGGEST_PATH = "/api/product/suggest";
 
 /** Defaults left out, so each listing has one address. */
 export function productsHref({ search, category, sort }: { search?: string; category?: string; sort?: ProductSort }): string {
-  const params = new URLSearchParams();
-  if (search) params.set("search", search);
-  if (category) params.set("category", category);
-  if (sort && sort !== DEFAULT_SORT) params.set("sort", sort);
-  const query = params.toString();
+  const given = Object.entries({ search, category, sort: sort === DEFAULT_SORT ? undefined : sort }).flatMap(([key, value]) => (value ? [[key, value]] : []));
+  const query = new URLSearchParams(given).toString();
   return query ? `/products?${query}` : "/products";
 }
 

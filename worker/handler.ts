@@ -14,7 +14,7 @@ export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) =>
 export function createFetchHandler(renderPage: PageHandler, buildVersion: () => Promise<string> = async () => "dev"): ExportedHandler<Env> {
   async function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const { pathname } = new URL(request.url);
-    if (headerBytes(request) > MAX_HEADER_BYTES) return refused(pathname, 413, "Request headers too large");
+    if (headerBytes(request) > 32 * 1024) return refused(pathname, 413, "Request headers too large");
     if (isCrossSiteWrite(request, env)) return refused(pathname, 403, "Cross-site requests are not allowed");
     if (pathname.startsWith("/images/")) return serveImage(request, env);
     // One D1 session per request (ADR 040); the cache's version is read outside it, so a hit never moves the bookmark.
@@ -44,8 +44,6 @@ export function createFetchHandler(renderPage: PageHandler, buildVersion: () => 
     },
   };
 }
-
-const MAX_HEADER_BYTES = 32 * 1024;
 
 const headerBytes = (request: Request): number => [...request.headers].reduce((size, [name, value]) => size + name.length + value.length + 4, 0);
 

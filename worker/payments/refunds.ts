@@ -1,6 +1,4 @@
-// Refunds through Stripe (ADR 072). The amount is reserved in D1 first, in the statement that checks it against what is
-// left of the payment; Stripe is then asked with the refund's own id as its idempotency key, so asking again (the sweep,
-// a retry) never refunds twice. Stripe's events settle it, forward only.
+// Refunds through Stripe (ADR 072): reserved in D1 against what is left of the payment, then asked with the refund's id as idempotency key, so never twice.
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
@@ -83,8 +81,7 @@ export async function refundOrder(store: Store, input: unknown): Promise<string>
   return outcome === "accepted" ? `${what} started` : `${what} asked for: Stripe could not be reached, so it is asked again within minutes`;
 }
 
-/** Stripe's word on a refund, forward only (a late "pending" never undoes "succeeded"; "succeeded" may still fail). Once
- * a cancelled order's refunds cover what it was paid, it is refunded. */
+/** Stripe's word on a refund, forward only ("succeeded" may still fail); a cancelled order its refunds cover is refunded. */
 export function settleRefund(db: Database, refund: Pick<Stripe.Refund, "id" | "status" | "metadata">): BatchItem<"sqlite">[] {
   const ours = refund.metadata?.refundId;
   const status = refund.status as Refund["status"] | null;

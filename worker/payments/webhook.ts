@@ -68,26 +68,15 @@ type Effect = { statements: BatchItem<"sqlite">[]; tell?: { orderId: string; eve
 const NO_EFFECT: Effect = { statements: [] };
 
 async function effectOf(db: Database, event: Stripe.Event): Promise<Effect> {
-  switch (event.type) {
-    case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded": {
-      const session = event.data.object;
-      if (session.payment_status !== "paid") return NO_EFFECT; // async methods confirm later
-      return markPaid(db, session);
-    }
-    case "checkout.session.expired":
-      return moveUnpaid(db, event.data.object, "expired");
-    case "checkout.session.async_payment_failed":
-      return moveUnpaid(db, event.data.object, "failed");
-    case "refund.created":
-    case "refund.updated":
-    case "refund.failed":
-      return refundEffect(db, [event.data.object]);
-    case "charge.refunded":
-      return refundEffect(db, event.data.object.refunds?.data ?? []);
-    default:
-      return NO_EFFECT;
+  if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
+    // Async methods confirm later.
+    return event.data.object.payment_status === "paid" ? markPaid(db, event.data.object) : NO_EFFECT;
   }
+  if (event.type === "checkout.session.expired") return moveUnpaid(db, event.data.object, "expired");
+  if (event.type === "checkout.session.async_payment_failed") return moveUnpaid(db, event.data.object, "failed");
+  if (event.type === "refund.created" || event.type === "refund.updated" || event.type === "refund.failed") return refundEffect(db, [event.data.object]);
+  if (event.type === "charge.refunded") return refundEffect(db, event.data.object.refunds?.data ?? []);
+  return NO_EFFECT;
 }
 
 function refundEffect(db: Database, refunds: Stripe.Refund[]): Effect {

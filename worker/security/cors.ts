@@ -1,8 +1,6 @@
 // CORS for the JSON API, for front ends on `CORS_ORIGINS` only; applied after the edge cache, per request (ADR 020).
 import { corsAllowList } from "./same-origin";
 
-const ALLOWED_METHODS = "GET, POST, OPTIONS";
-const PREFLIGHT_MAX_AGE_SECONDS = "600";
 /** Besides the basic ones: a 429's wait, a 405's methods, the export's next page and file name. */
 const EXPOSED_HEADERS = "Retry-After, Allow, Link, Content-Disposition";
 
@@ -10,10 +8,10 @@ export function corsPreflight(request: Request, env: Pick<Env, "CORS_ORIGINS">):
   if (request.method !== "OPTIONS" || !request.headers.has("access-control-request-method")) return null;
   const headers = new Headers({ Vary: "Origin, Access-Control-Request-Headers" });
   if (allowOrigin(headers, request, env)) {
-    headers.set("Access-Control-Allow-Methods", ALLOWED_METHODS);
+    headers.set("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
     const asked = request.headers.get("access-control-request-headers");
     if (asked) headers.set("Access-Control-Allow-Headers", asked);
-    headers.set("Access-Control-Max-Age", PREFLIGHT_MAX_AGE_SECONDS);
+    headers.set("Access-Control-Max-Age", "600");
   }
   return new Response(null, { status: 204, headers });
 }

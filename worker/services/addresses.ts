@@ -10,7 +10,6 @@ import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store
 export const MAX_ADDRESSES = 50;
 export const ADDRESS_NOT_FOUND = "Address not found";
 
-/** The first is the shopper's default. */
 const defaultFirst = [desc(addresses.isDefault), desc(addresses.createdAt)];
 
 export async function addAddress(db: Database, userId: string, input: unknown): Promise<Address> {
@@ -72,8 +71,8 @@ export async function setDefaultAddress(db: Database, userId: string, input: unk
 }
 
 /** For a caller's batch; the second returns the address's id, none if it is not theirs. */
-export function makeDefaultStatements(db: Database, userId: string, addressId: string) {
-  return [
+export const makeDefaultStatements = (db: Database, userId: string, addressId: string) =>
+  [
     unsetOtherDefaults(db, userId, addressId),
     db
       .update(addresses)
@@ -81,11 +80,10 @@ export function makeDefaultStatements(db: Database, userId: string, addressId: s
       .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
       .returning({ id: addresses.id }),
   ] as const;
-}
 
 /** Only when the one to choose is theirs: another shopper's id (a 404) changes nothing. */
-function unsetOtherDefaults(db: Database, userId: string, chosenId: string) {
-  return db
+const unsetOtherDefaults = (db: Database, userId: string, chosenId: string) =>
+  db
     .update(addresses)
     .set({ isDefault: false })
     .where(
@@ -96,37 +94,33 @@ function unsetOtherDefaults(db: Database, userId: string, chosenId: string) {
         sql`EXISTS (SELECT 1 FROM addresses AS chosen WHERE chosen.id = ${chosenId} AND chosen.user_id = ${userId})`,
       ),
     );
-}
 
-export function listAddresses(db: Database, userId: string) {
-  return db
+export const listAddresses = (db: Database, userId: string) =>
+  db
     .select()
     .from(addresses)
     .where(eq(addresses.userId, userId))
     .orderBy(...defaultFirst);
-}
 
 export const toSavedAddress = (address: Address, index: number) => ({ ...toAddressSnapshot(address), isDefault: index === 0 });
 export type SavedAddress = ReturnType<typeof toSavedAddress>;
 
 /** The default address's PIN and state, for the caller's batch. */
-export function deliveryAddressQuery(db: Database, userId: string) {
-  return db
+export const deliveryAddressQuery = (db: Database, userId: string) =>
+  db
     .select({ zipCode: addresses.zipCode, state: addresses.state })
     .from(addresses)
     .where(eq(addresses.userId, userId))
     .orderBy(...defaultFirst)
     .limit(1);
-}
 
 /** A plain select: drizzle's relational findFirst fails in a batch when nothing matches. */
-export function ownedAddressQuery(db: Database, userId: string, addressId: string) {
-  return db
+export const ownedAddressQuery = (db: Database, userId: string, addressId: string) =>
+  db
     .select()
     .from(addresses)
     .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
     .limit(1);
-}
 
 /** A new address starts with the account's name and e-mail, and the top bar's pincode (with its state when only one has it). */
 export function newAddressPrefill(user: { name: string; email: string }, pincode: string | null): Partial<AddressSnapshot> {

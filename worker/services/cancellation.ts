@@ -19,18 +19,16 @@ export type Ending = { by: CancelledBy; reason: string; note: string | null };
 
 export const systemEnding = (reason: string): Ending => ({ by: "system", reason, note: null });
 
-/** An ending as the order's columns. */
 export const cancelColumns = ({ by, reason, note }: Ending) => ({ cancelledBy: by, cancelReason: reason, cancelNote: note });
 
 /** Card orders waiting for their first payment (`claimed`: or claimed for ending already). */
-export function waitingCardOrders({ claimed = false } = {}): SQL {
-  return and(
+export const waitingCardOrders = ({ claimed = false } = {}): SQL =>
+  and(
     eq(orders.status, "Order Placed"),
     eq(orders.paymentType, "Online"),
     eq(orders.isPaid, false),
     claimed ? inArray(orders.paymentState, ["pending", "expired"]) : eq(orders.paymentState, "pending"),
   )!;
-}
 
 /** For the caller's batch: cancels a card order only while it waits or is claimed (ADR 054, 066), else changes nothing. */
 export async function cancelUnpaidCardOrder(db: Database, orderId: string, ending: Ending, now = Date.now()) {

@@ -6,6 +6,7 @@ import { unitSalePrice } from "@shared/net-quantity";
 import type { Database } from "@worker/db/client";
 import { unknownCursor } from "@worker/errors";
 import { products, type Product } from "@worker/db/schema";
+import { ftsPhrase } from "./search-query";
 
 export const DEFAULT_PAGE_SIZE = 20;
 /** The API's unpaged list (no `limit`) stops here, then gives a cursor: the CPU budget (ADR 023). */
@@ -25,7 +26,7 @@ export async function listProducts(db: Database, query: ListQuery = {}): Promise
 /** Along products_listing_idx / products_category_idx. */
 async function listInOrder(db: Database, query: ListQuery, shortSearch: string): Promise<ProductPage> {
   const limit = clampLimit(query.limit);
-  const after = decodeListCursor(query.cursor);
+  const after = decodeTimeCursor(query.cursor, /^(\d+)\.(.+)$/s);
   const newestFirst = Boolean(query.newestFirst);
   const beyond = newestFirst ? lt : gt;
   const direction = newestFirst ? desc : asc;
@@ -36,7 +37,7 @@ async function listInOrder(db: Database, query: ListQuery, shortSearch: string):
       and(
         ...visibleTo(query),
         shortSearch ? nameContains(shortSearch) : undefined,
-        after ? or(beyond(products.createdAt, after.createdAt), and(eq(products.createdAt, after.createdAt), beyond(products.id, after.id))) : undefined,
+        after ? or(beyond(products.createdAt, after.createdAt), and(eq(products.createdAt, after.createdAt), beyond(products.id, after.key))) : undefined,
       ),
     )
     .orderBy(direction(products.createdAt), direction(products.id))
@@ -47,7 +48,8 @@ async function listInOrder(db: Database, query: ListQuery, shortSearch: string):
 /** "Name contains" through the trigram FTS5 index, in rowid (creation) order so SQLite stops after one page instead of sorting every match. */
 async function searchProducts(db: Database, query: ListQuery, search: string): Promise<ProductPage> {
   const limit = clampLimit(query.limit);
-  const after = decodeSearchCursor(query.cursor);
+  const after = query.cursor ? Number(/^s(\d+)$/.exec(query.cursor)?.[1]) : null;
+  if (after !== null && !Number.isSafeInteger(after)) throw unknownCursor();
   const newestFirst = Boolean(query.newestFirst);
   const rows = await db
     .select({ ...getTableColumns(products), ftsRowid: sql<number>`products_fts.rowid` })
@@ -56,7 +58,7 @@ async function searchProducts(db: Database, query: ListQuery, search: string): P
     .where(
       and(
         ...visibleTo(query),
-        sql`products_fts MATCH ${`"${search.replace(/"/g, '""')}"`}`,
+        sql`products_fts MATCH ${ftsPhrase(search)}`,
         after === null ? undefined : newestFirst ? sql`products_fts.rowid < ${after}` : sql`products_fts.rowid > ${after}`,
       ),
     )
@@ -134,28 +136,19 @@ export function toProductCard({ id, name, category, pricePaise, offerPricePaise,
 }
 export type ProductCardView = ReturnType<typeof toProductCard>;
 
-function clampLimit(limit: number | undefined): number {
-  if (!limit || !Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
-  return Math.min(Math.max(1, Math.floor(limit)), UNPAGED_LIST_CAP);
-}
+const clampLimit = (limit: number | undefined): number =>
+  limit && Number.isFinite(limit) ? Math.min(Math.max(1, Math.floor(limit)), UNPAGED_LIST_CAP) : DEFAULT_PAGE_SIZE;
 
 /** Names holding `text`: the pattern is bound, so only LIKE's own wildcards are escaped. */
 export const nameContains = (text: string): SQL => sql`${products.name} LIKE ${`%${text.replace(/[\\%_]/g, "\\$&")}%`} ESCAPE '\\'`;
 
 export const listCursor = ({ createdAt, id }: { createdAt: number; id: string }): string => `${createdAt}.${id}`;
 
-function decodeListCursor(cursor: string | undefined): { createdAt: number; id: string } | null {
+/** A `<createdAt><separator><key>` cursor as `pattern` reads it; digits only: Number() also reads "0x10" and "1e3". */
+export function decodeTimeCursor(cursor: string | undefined, pattern: RegExp, param?: string): { createdAt: number; key: string } | null {
   if (!cursor) return null;
-  // Digits only: Number() also reads "0x10" and "1e3".
-  const match = /^(\d+)\.(.+)$/s.exec(cursor);
+  const match = pattern.exec(cursor);
   const createdAt = Number(match?.[1]);
-  if (!match || !Number.isSafeInteger(createdAt)) throw unknownCursor();
-  return { createdAt, id: match[2]! };
-}
-
-function decodeSearchCursor(cursor: string | undefined): number | null {
-  if (!cursor) return null;
-  const rowid = /^s\d+$/.test(cursor) ? Number(cursor.slice(1)) : NaN;
-  if (!Number.isSafeInteger(rowid)) throw unknownCursor();
-  return rowid;
+  if (!match || !Number.isSafeInteger(createdAt)) throw unknownCursor(param);
+  return { createdAt, key: match[2]! };
 }

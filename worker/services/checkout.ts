@@ -2,9 +2,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Store } from "@worker/db/client";
 import { orders, type User } from "@worker/db/schema";
-import { conflict, HttpError, notFound } from "@worker/errors";
+import { conflict, HttpError } from "@worker/errors";
 import { awaitingCardPayment } from "@shared/order-status";
-import { findOwnedOrder, ORDER_NOT_FOUND } from "./order-detail";
+import { shopperOrder } from "./order-detail";
 import { systemEnding, UNPAID_CANCEL_REASONS } from "./cancellation";
 import { startCheckout } from "@worker/payments/checkout";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
@@ -72,8 +72,7 @@ async function replaceWaitingCardOrders(store: Store, claimed: ClaimedCardOrder[
 /** "Pay now" on a waiting card order: the same Checkout Session again (ADR 054), braked per shopper (ADR 065). */
 export async function resumeCardPayment(store: Store, user: Pick<User, "id" | "email">, rawOrderId: unknown): Promise<string> {
   await limitPaymentCalls(store.env, user.id);
-  const order = await findOwnedOrder(store.db, user.id, rawOrderId);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  const order = await shopperOrder(store.db, user.id, rawOrderId);
   const replaced = order.cancelledBy === "system" && order.cancelReason === UNPAID_CANCEL_REASONS.replaced;
   const refusal = replaced
     ? "This order was replaced by your newer order, so there is nothing to pay: see My Orders."

@@ -1,29 +1,9 @@
-/** Cities known by two names, so an order search for one finds the other; lower case, as `nameKey` writes them. */
-const SAME_CITY: readonly (readonly string[])[] = [
-  ["bengaluru", "bangalore"],
-  ["mysuru", "mysore"],
-  ["mangaluru", "mangalore"],
-  ["belagavi", "belgaum"],
-  ["kalaburagi", "gulbarga"],
-  ["hubballi", "hubli"],
-  ["vijayapura", "bijapur"],
-  ["ballari", "bellary"],
-  ["shivamogga", "shimoga"],
-  ["tumakuru", "tumkur"],
-  ["chikkamagaluru", "chikmagalur"],
-  ["hosapete", "hospet"],
-  ["mumbai", "bombay"],
-  ["chennai", "madras"],
-  ["kolkata", "calcutta"],
-  ["gurugram", "gurgaon"],
-  ["pune", "poona"],
-  ["vadodara", "baroda"],
-  ["kochi", "cochin"],
-  ["thiruvananthapuram", "trivandrum"],
-  ["puducherry", "pondicherry"],
-  ["prayagraj", "allahabad"],
-  ["varanasi", "banaras", "benares"],
-];
+/** Cities known by two names (or three), so an order search for one finds the other; lower case, as `nameKey` writes them. */
+const SAME_CITY = `bengaluru/bangalore mysuru/mysore mangaluru/mangalore belagavi/belgaum kalaburagi/gulbarga hubballi/hubli vijayapura/bijapur
+  ballari/bellary shivamogga/shimoga tumakuru/tumkur chikkamagaluru/chikmagalur hosapete/hospet mumbai/bombay chennai/madras kolkata/calcutta
+  gurugram/gurgaon pune/poona vadodara/baroda kochi/cochin thiruvananthapuram/trivandrum puducherry/pondicherry prayagraj/allahabad varanasi/banaras/benares`
+  .split(/\s+/)
+  .map((names) => names.split("/"));
 
 const SHORTEST_PARTIAL_NAME = 3;
 

@@ -9,24 +9,10 @@ import { toFulfil } from "./seller-orders";
 
 export type PeriodFigures = Omit<typeof salesDays.$inferSelect, "day">;
 export type StockedProduct = { id: string; name: string; category: string; stock: number };
-export type BestSeller = { productId: string; name: string | null; category: string | null; units: number; salesPaise: number };
 /** Orders waiting for a step, and the money they hold where it waits. */
 export type Waiting = { orders: number; amountPaise?: number };
 /** Counted on the IST day they were made (ADR 044). */
 export type RefundsMade = { orders: number; amountPaise: number };
-
-export type DashboardFigures = {
-  today: number;
-  readAt: number;
-  periods: Record<PeriodKey, PeriodFigures>;
-  refundsMade: Record<PeriodKey, RefundsMade>;
-  /** CHART_DAYS days, oldest first, empty days included. */
-  days: { day: number; orders: number; salesPaise: number }[];
-  waiting: Record<WaitingKey, Waiting>;
-  soldOut: { count: number; products: StockedProduct[] };
-  lowStock: { count: number; products: StockedProduct[] };
-  bestSellers: BestSeller[];
-};
 
 const LISTED = 5;
 
@@ -119,7 +105,7 @@ export function dashboardQueries(db: Database, today: number) {
   ] as const;
 }
 
-export async function dashboardFigures(db: Database, now = Date.now()): Promise<DashboardFigures> {
+export async function dashboardFigures(db: Database, now = Date.now()) {
   const today = istDay(now);
   const firstChartDay = today - CHART_DAYS + 1;
   const [dayRows, waitingRows, [cash], [refunds], refundDays, [stockCounts], soldOut, lowStock, bestSellers] = await db.batch([
@@ -128,27 +114,26 @@ export async function dashboardFigures(db: Database, now = Date.now()): Promise<
   ] as const);
 
   const byDay = new Map(dayRows.map(({ day, ...figures }) => [day, figures]));
-  const periods = byPeriod<keyof PeriodFigures>(today, dayRows, EMPTY_DAY);
-  const refundsMade = byPeriod<keyof RefundsMade>(today, refundDays, { orders: 0, amountPaise: 0 });
 
   const waitingIn = (status: string) => waitingRows.find((row) => row.status === status)?.n ?? 0;
+  const waiting: Record<WaitingKey, Waiting> = {
+    toPack: { orders: waitingIn("Order Placed") },
+    toShip: { orders: waitingIn("Packed") },
+    toDeliver: { orders: waitingIn("Out for delivery") },
+    cashToCollect: { orders: cash?.n ?? 0, amountPaise: cash?.paise ?? 0 },
+    refundsDue: { orders: refunds?.n ?? 0, amountPaise: refunds?.paise ?? 0 },
+  };
   return {
     today,
     readAt: now,
-    periods,
-    refundsMade,
+    periods: byPeriod<keyof PeriodFigures>(today, dayRows, EMPTY_DAY),
+    refundsMade: byPeriod<keyof RefundsMade>(today, refundDays, { orders: 0, amountPaise: 0 }),
     days: Array.from({ length: CHART_DAYS }, (_, i) => {
       const day = firstChartDay + i;
       const figures = byDay.get(day);
       return { day, orders: figures?.orders ?? 0, salesPaise: figures?.salesPaise ?? 0 };
     }),
-    waiting: {
-      toPack: { orders: waitingIn("Order Placed") },
-      toShip: { orders: waitingIn("Packed") },
-      toDeliver: { orders: waitingIn("Out for delivery") },
-      cashToCollect: { orders: cash?.n ?? 0, amountPaise: cash?.paise ?? 0 },
-      refundsDue: { orders: refunds?.n ?? 0, amountPaise: refunds?.paise ?? 0 },
-    },
+    waiting,
     soldOut: { count: stockCounts?.soldOut ?? 0, products: soldOut },
     lowStock: { count: stockCounts?.low ?? 0, products: lowStock },
     bestSellers,

@@ -5,11 +5,10 @@ import { notifications, type Notification } from "@worker/db/schema";
 
 export const NOTIFICATIONS_SHOWN = 20;
 
-export function latestNotifications(db: Database, userId: string): Promise<Notification[]> {
-  return db
+export const latestNotifications = (db: Database, userId: string): Promise<Notification[]> =>
+  db
     .select()
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_SHOWN);
-}

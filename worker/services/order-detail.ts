@@ -30,16 +30,15 @@ export async function orderPage(
   return { userExists: true, order: withAvailability(order, stock), settings: toStoreSettings(settings) };
 }
 
-export async function shopperOrder(db: Database, userId: string, rawOrderId: unknown): Promise<OrderWithItems> {
-  const order = await findOwnedOrder(db, userId, rawOrderId);
+/** The order `find` gives for a raw id; 404 when there is none, or the id is no id. */
+export async function foundOrder(rawOrderId: unknown, find: (orderId: string) => Promise<OrderWithItems[]>): Promise<OrderWithItems> {
+  const parsed = orderIdField.safeParse(rawOrderId);
+  const [order] = parsed.success ? await find(parsed.data) : [];
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;
 }
 
-export async function findOwnedOrder(db: Database, userId: string, rawOrderId: unknown) {
-  const parsed = orderIdField.safeParse(rawOrderId);
-  return parsed.success ? (await ownedOrder(db, userId, parsed.data))[0] : undefined;
-}
+export const shopperOrder = (db: Database, userId: string, rawOrderId: unknown) => foundOrder(rawOrderId, (orderId) => ownedOrder(db, userId, orderId));
 
 /** The products an order's lines name. */
 export const isInOrder = (db: Database, orderId: string) =>

@@ -1,14 +1,15 @@
 /** The seller records a refund made outside the store (ADR 044): a compare-and-set from `refund_due`, so a second mark is a 409. */
 import { and, eq } from "drizzle-orm";
-import { formatDate, orderNumber, refundUnderWay } from "@shared/order-status";
+import { formatDate, orderNumber, refundUnderWay, type RefundView } from "@shared/order-status";
 import { orders, type Order } from "@worker/db/schema";
 import { conflict, notFound, parseInput } from "@worker/errors";
 import { publishStoreEvent } from "@worker/events/queue";
 import { orderRefInput } from "@worker/validation/order";
 import type { Store } from "@worker/db/client";
 
-function refundRefusal(order: Pick<Order, "id" | "status" | "isPaid" | "paymentState" | "refundedAt">): string | null {
+function refundRefusal(order: Pick<Order, "id" | "status" | "isPaid" | "paymentState" | "refundedAt"> & { refunds: RefundView[] }): string | null {
   const number = orderNumber(order.id);
+  if (refundUnderWay(order.refunds)) return `The refund of order ${number} is under way in Stripe: it is marked refunded once Stripe has made it.`;
   if (order.paymentState === "refunded") {
     return `The refund of order ${number} was already recorded${order.refundedAt === null ? "" : ` on ${formatDate(order.refundedAt)}`}.`;
   }
@@ -22,8 +23,6 @@ export async function markRefunded(store: Store, input: unknown, now = Date.now(
   const { db } = store;
   const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId), with: { refunds: true } });
   if (!order) throw notFound("Order not found");
-  if (refundUnderWay(order.refunds))
-    throw conflict(`The refund of order ${orderNumber(order.id)} is under way in Stripe: it is marked refunded once Stripe has made it.`);
   const refusal = refundRefusal(order);
   if (refusal) throw conflict(refusal);
   const [refunded] = await db

@@ -10,14 +10,9 @@ const CORRECTION_SIMILARITY = 0.4;
 /** Words of the search text considered (a pasted paragraph is not a search). */
 const MAX_WORDS = 8;
 
-/** The words of a search, lower-case: letters and digits, anything else separates. */
-export function searchWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, MAX_WORDS);
-}
+/** Letters and digits make words; anything else separates them. */
+const NON_WORD = /[^\p{L}\p{N}]+/u;
+export const searchWords = (text: string): string[] => text.toLowerCase().split(NON_WORD).filter(Boolean).slice(0, MAX_WORDS);
 
 /** A piece of the word its singular and plural both contain, never shorter than the index can match. */
 export function stem(word: string): string {
@@ -42,8 +37,7 @@ export function categoryNamed(text: string): string | null {
   return found?.path ?? null;
 }
 
-/** How the ranked search reads `text` (normalised search text, non-empty): FTS5 queries for every literal match, for each literal
- * tier alone (each excluding the tiers before it, so each walks in rowid order), and for the fuzzy tier (null: no word long enough). */
+/** FTS5 queries for normalised, non-empty `text`: all literal matches, each tier without the ones before (rowid order), the fuzzy tier (or null). */
 export function planSearch(text: string) {
   const words = searchWords(text);
   const stems = words.map(stem);

@@ -2,7 +2,8 @@
 import { and, asc, count, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { products, searchSynonyms, type SearchSynonym } from "@worker/db/schema";
-import { conflict, notFound, parseInput, unknownCursor } from "@worker/errors";
+import { conflict, notFound, parseInput } from "@worker/errors";
+import { decodeTimeCursor } from "./catalog";
 import { searchSynonymInput, searchSynonymRef } from "@worker/validation/search-synonyms";
 import { categoryNamed, ftsPhrase, searchWords } from "./search-query";
 
@@ -12,9 +13,9 @@ export const SYNONYMS_PAGE_SIZE = 20;
 
 /** One page of the words, newest first, after `after` (`<createdAt>:<term>`), with the total. */
 export async function listSearchSynonyms(db: Database, after?: string) {
-  const cursor = decodeCursor(after);
+  const cursor = decodeTimeCursor(after, /^(\d+):(.*)$/s, "after");
   const afterCursor = cursor
-    ? or(lt(searchSynonyms.createdAt, cursor.createdAt), and(eq(searchSynonyms.createdAt, cursor.createdAt), gt(searchSynonyms.term, cursor.term)))
+    ? or(lt(searchSynonyms.createdAt, cursor.createdAt), and(eq(searchSynonyms.createdAt, cursor.createdAt), gt(searchSynonyms.term, cursor.key)))
     : undefined;
   const [rows, [totals]] = await db.batch([
     db
@@ -28,14 +29,6 @@ export async function listSearchSynonyms(db: Database, after?: string) {
   const words = rows.slice(0, SYNONYMS_PAGE_SIZE);
   const last = words[words.length - 1];
   return { words, nextAfter: rows.length > SYNONYMS_PAGE_SIZE && last ? `${last.createdAt}:${last.term}` : null, total: totals?.total ?? 0 };
-}
-
-function decodeCursor(after: string | undefined): { createdAt: number; term: string } | null {
-  if (!after) return null;
-  const match = /^(\d+):(.*)$/s.exec(after);
-  const createdAt = Number(match?.[1]);
-  if (!match || !Number.isSafeInteger(createdAt)) throw unknownCursor("after");
-  return { createdAt, term: match[2]! };
 }
 
 export type SavedSynonym = { word: SearchSynonym; created: boolean; replaced: string | null; findsProducts: boolean };

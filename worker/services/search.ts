@@ -159,23 +159,21 @@ function searchTiers(plan: SearchPlan): Tier[] {
 }
 
 /** Conditions every listed product meets (`soldOut`: the sold-out ones named where a search's results end). */
-function listable(category: string | undefined, soldOut: boolean): SQL | undefined {
-  return and(
+const listable = (category: string | undefined, soldOut: boolean): SQL | undefined =>
+  and(
     // The unary + keeps SQLite off the in-stock and category indexes (sqlite.org/optoverview.html): the matches are fewer.
     sql`+${products.inStock} = ${sql.raw(soldOut ? "0" : "1")}`,
     category ? sql`+${products.category} = ${category}` : undefined,
   );
-}
 
 /** Every match with its rank (lowest best), for the price and discount sorts to order by their key. */
-function rankedMatches(plan: SearchPlan): SQL {
-  return sql.join(
+const rankedMatches = (plan: SearchPlan): SQL =>
+  sql.join(
     searchTiers(plan).map(({ rank, rids }) =>
       rank === FUZZY_TIER ? sql`SELECT rid, rank FROM (${rids})` : sql`SELECT rid, ${sql.raw(String(rank))} AS rank FROM (${rids})`,
     ),
     sql` UNION ALL `,
   );
-}
 
 /** A relevance page, tier by tier in rowid order: UNION ALL's arms run in order up to the LIMIT (no ORDER BY, which starts every arm). */
 function relevancePage(plan: SearchPlan, category: string | undefined, soldOut: boolean, after: Cursor | null, limit: number): SQL {

@@ -4,12 +4,10 @@ import type { Database } from "@worker/db/client";
 import { DAY_MS, IST_OFFSET_MS } from "@shared/ist";
 import { ACTIVE_STATUSES } from "@shared/order-status";
 import { orders } from "@worker/db/schema";
-import { notFound } from "@worker/errors";
-import { orderIdField, type SellerOrdersQuery } from "@worker/validation/order";
-import { ORDER_NOT_FOUND } from "./order-detail";
+import type { SellerOrdersQuery } from "@worker/validation/order";
+import { foundOrder } from "./order-detail";
 import { cityPrefixes } from "./city-names";
 import { emailKey, nameKey, phoneKey, pincodeKey, reversed } from "./order-search-keys";
-import type { OrderWithItems } from "./orders";
 
 export const SELLER_PAGE_SIZE = 10;
 
@@ -24,15 +22,14 @@ export async function sellerOrdersPage(db: Database, query: SellerOrdersQuery = 
 }
 
 /** One page and one more row, to know there is a next. */
-export function listQuery(db: Database, query: SellerOrdersQuery) {
-  return db.query.orders.findMany({
+export const listQuery = (db: Database, query: SellerOrdersQuery) =>
+  db.query.orders.findMany({
     where: and(toFulfil, ...narrowing(query)),
     // A search reads its ranges' indexes, then sorts the few it finds; `+` keeps SQLite from walking all orders by date instead.
     orderBy: query.q ? sql`+${orders.createdAt} desc` : desc(orders.createdAt),
     limit: SELLER_PAGE_SIZE + 1,
     with: { items: true, refunds: true },
   });
-}
 
 export const waitingOrderCount = async (db: Database): Promise<number> => (await waitingQuery(db))[0]?.n ?? 0;
 
@@ -103,13 +100,7 @@ function termsOf(text: string): SQL[] {
 /** Byte-wise, every string starting with `prefix` sorts between these two. */
 const startsWith = (column: Column, prefix: string): SQL => and(gte(column, prefix), lt(column, `${prefix}\uffff`))!;
 
-/** Any order with its items; 404 when there is none, or the id is no id. */
-export async function sellerOrder(db: Database, rawOrderId: unknown): Promise<OrderWithItems> {
-  const parsed = orderIdField.safeParse(rawOrderId);
-  const [order] = parsed.success ? await anyOrder(db, parsed.data) : [];
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  return order;
-}
+export const sellerOrder = (db: Database, rawOrderId: unknown) => foundOrder(rawOrderId, (orderId) => anyOrder(db, orderId));
 
 export const anyOrder = (db: Database, orderId: string) =>
   db.query.orders.findMany({ where: eq(orders.id, orderId), with: { items: true, refunds: true }, limit: 1 });

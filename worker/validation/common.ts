@@ -11,12 +11,11 @@ export const emailField = z
   .pipe(z.email({ error: "Enter a valid e-mail address" }));
 
 /** Blank (an empty field, null) is refused with `missing`, never read as 0 as z.coerce would. */
-export function requiredNumber<S extends z.ZodType>(schema: S, missing: string) {
-  return z.preprocess(
+export const requiredNumber = <S extends z.ZodType>(schema: S, missing: string) =>
+  z.preprocess(
     (value, ctx) => (value === null || value === undefined || (typeof value === "string" && value.trim() === "") ? refuse(ctx, missing) : value),
     schema,
   );
-}
 
 /** An object whose refusal of a key it does not know names the key. */
 export const strictFields = <S extends z.core.$ZodLooseShape>(shape: S) =>
@@ -36,7 +35,6 @@ export const fromDecimalText = (value: unknown): unknown => (typeof value === "s
 /** A number from a form (decimal text only) or the API, checked by `schema`. */
 export const decimal = <S extends z.ZodType>(schema: S) => z.preprocess(fromDecimalText, schema);
 
-/** A whole number from `min` to `max`, refused with the one message `msg`. */
 export const wholeNumberIn = (min: number, max: number, msg: string) => decimal(z.number({ error: msg }).int(msg).min(min, msg).max(max, msg));
 
 export const MAX_GST_PERCENT = 40; // the highest slab since 22 Sep 2025

@@ -66,14 +66,13 @@ export const sellerOrdersQuery = z
 export type SellerOrdersQuery = z.infer<typeof sellerOrdersQuery>;
 
 /** A refused query's sound filters, kept on the page so the seller sees what to correct. */
-export function soundFiltersOf(raw: Record<string, string>): SellerOrdersQuery {
-  return Object.fromEntries(
+export const soundFiltersOf = (raw: Record<string, string>): SellerOrdersQuery =>
+  Object.fromEntries(
     Object.entries(sellerOrdersQuery.shape).flatMap(([key, field]) => {
       const parsed = field.safeParse(raw[key]);
       return parsed.success && parsed.data !== undefined ? [[key, parsed.data]] : [];
     }),
   );
-}
 
 export const shopperCancelInput = orderRefInput.extend({ reason: z.enum(SHOPPER_CANCEL_REASONS, { error: "Choose a reason for cancelling" }) });
 

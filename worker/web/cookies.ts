@@ -3,11 +3,7 @@ export function cookieDefaults(request: Request, env: Pick<Env, "APP_URL">) {
   return { path: "/", sameSite: "lax" as const, secure: isServedOverHttps(request, env) };
 }
 
-export function setCookies(cookies: string[]): Headers {
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return headers;
-}
+export const setCookies = (cookies: string[]): Headers => new Headers(cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]));
 
 export const isServedOverHttps = (request: Request, env: Pick<Env, "APP_URL">): boolean =>
   new URL(request.url).protocol === "https:" || Boolean(env.APP_URL?.startsWith("https:"));

@@ -80,12 +80,10 @@ export function productJsonLd({ origin, name: storeName }: Site, product: Produc
   ];
 }
 
-function breadcrumbJsonLd(origin: string, trail: { name: string; path: string }[]): MetaDescriptor {
-  return {
-    "script:ld+json": {
-      "@context": "https://schema.org",
-      "@type": "BreadcrumbList",
-      itemListElement: trail.map((step, i) => ({ "@type": "ListItem", position: i + 1, name: step.name, item: new URL(step.path, origin).href })),
-    },
-  };
-}
+const breadcrumbJsonLd = (origin: string, trail: { name: string; path: string }[]): MetaDescriptor => ({
+  "script:ld+json": {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((step, i) => ({ "@type": "ListItem", position: i + 1, name: step.name, item: new URL(step.path, origin).href })),
+  },
+});
