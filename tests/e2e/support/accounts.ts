@@ -166,6 +166,8 @@ export async function addToCartFromProductPage(
   await page.getByRole("button", { name: "Add to Cart" }).click();
   expect((await saved).ok(), "the cart was saved").toBe(true);
   await expectCartCount(page, expectedCount);
+  // And the root read again after it: a clean-clone run's next click, made during that read, left the page behind its URL (issue 36's notes).
+  await allCartChangesSaved(page);
 }
 
 /** From a cart that holds products and a selected address: place a cash-on-delivery order (My Orders confirms it). */
