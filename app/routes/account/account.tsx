@@ -16,12 +16,12 @@ import type { Route } from "./+types/account";
 export const meta: Route.MetaFunction = () => [...pageMeta("My Account", "Download your data or delete your account."), { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserPage(request, context, "/login?redirectTo=%2Faccount");
+  const user = await requireUserPage(request, context);
   return { user, newsletter: await newsletterConsent(fromContext(context).db, user.email) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUserPage(request, context, "/login?redirectTo=%2Faccount");
+  const user = await requireUserPage(request, context);
   const worker = fromContext(context);
   return answerForm(request, async () => {
     const { intent, ...form } = Object.fromEntries(await readForm(request));
