@@ -22,7 +22,8 @@ export function apportion(amount: Paise, weights: readonly number[]): Paise[] {
   if (total === 0) return weights.map((_, i) => (i === 0 ? amount : 0));
   const shares = weights.map((weight) => Math.floor((amount * weight) / total));
   const order = weights.map((weight, i) => ({ i, rest: (amount * weight) % total })).sort((a, b) => b.rest - a.rest || a.i - b.i);
-  for (let k = 0; k < amount - shares.reduce((sum, share) => sum + share, 0); k++) shares[order[k]!.i]! += 1;
+  const left = amount - shares.reduce((sum, share) => sum + share, 0);
+  for (let k = 0; k < left; k++) shares[order[k]!.i]! += 1;
   return shares;
 }
 
@@ -39,6 +40,20 @@ export function gstInvoice(items: readonly GstLine[], fees: readonly { name: str
   const rows = [...items, ...feeRows].map((line) => ({ ...line, ...taxInside(line.amount, line.rate, sameState) }));
   const sum = (key: "taxable" | "cgst" | "sgst" | "igst") => rows.reduce((total, row) => total + row[key], 0);
   return { rows, taxable: sum("taxable"), cgst: sum("cgst"), sgst: sum("sgst"), igst: sum("igst") };
+}
+
+/** A credit note's tax: its amount split over the invoice's rows by value, each part taxed at its row's rate, summed per rate. */
+export function gstCredit(rows: readonly { amount: Paise; rate: number }[], amount: Paise, sameState: boolean) {
+  const parts = apportion(
+    amount,
+    rows.map((row) => row.amount),
+  );
+  const rates = [...new Set(rows.map((row) => row.rate))].sort((a, b) => a - b);
+  return rates.flatMap((rate) => {
+    const taxes = rows.flatMap((row, i) => (row.rate === rate ? [{ amount: parts[i]!, ...taxInside(parts[i]!, rate, sameState) }] : []));
+    const sum = (key: "amount" | "taxable" | "cgst" | "sgst" | "igst") => taxes.reduce((total, tax) => total + tax[key], 0);
+    return sum("amount") > 0 ? [{ rate, amount: sum("amount"), taxable: sum("taxable"), cgst: sum("cgst"), sgst: sum("sgst"), igst: sum("igst") }] : [];
+  });
 }
 
 /** "26-27" for 1 April 2026 to 31 March 2027 in India: the invoice series' year. */

@@ -17,6 +17,7 @@ await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 // Every test starts from empty tables (children before parents for the foreign keys) and an empty bucket.
 const TABLES = [
   "notifications",
+  "credit_notes",
   "refunds",
   "order_items",
   "orders",

@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DAY_MS, istDay, istDayStart } from "@shared/ist";
-import { orderItems, orders, users, type Order } from "@worker/db/schema";
+import { creditNotes, orderItems, orders, users, type Order } from "@worker/db/schema";
 import { bestSellersQuery, dashboardFigures, dashboardQueries } from "@worker/services/dashboard";
 import { cancelBySeller, markCodPaid, moveOrder } from "@worker/services/order-status";
 import { markRefunded } from "@worker/services/order-refund";
@@ -248,6 +248,29 @@ describe("dashboard figures", () => {
     expect(kept.results).toEqual(scan.results);
   });
 
+  it("period sales are net of the credit notes on orders still on, counted on the day issued; a cancelled order's note is listed, not taken twice (ADR 075)", async () => {
+    const user = await shopper();
+    const kept = await seedOrder(user, cod("Delivered", 50000, NOW - 3_600_000, true));
+    const cancelled = await seedOrder(user, cod("Cancelled", 30000, NOW - 3_600_000));
+    const note = (orderId: string, number: string, amountPaise: number, issuedAt: number) =>
+      db().insert(creditNotes).values({ number, orderId, amountPaise, reason: "Missing item", issuedAt });
+    await note(kept, "CN/26-27/000001", 2000, NOW - 10 * DAY_MS);
+    await note(kept, "CN/26-27/000002", 5000, NOW - 60_000);
+    await note(cancelled, "CN/26-27/000003", 30000, NOW - 60_000);
+
+    const figures = await dashboardFigures(db(), NOW);
+    expect(figures.creditNotesIssued).toEqual({
+      today: { notes: 2, amountPaise: 35000, livePaise: 5000 },
+      week: { notes: 2, amountPaise: 35000, livePaise: 5000 },
+      month: { notes: 3, amountPaise: 37000, livePaise: 7000 },
+    });
+    expect(figures.periods.today).toMatchObject({ orders: 1, salesPaise: 45000 });
+    expect(figures.periods.month.salesPaise).toBe(43000); // ₹500 less both notes on the delivered order
+    // The chart draws orders as placed: a day's bar never goes below nothing.
+    expect(figures.days.at(-1)).toEqual({ day: TODAY, orders: 1, salesPaise: 50000 });
+    expect(figures.days.find((day) => day.day === TODAY - 10)).toEqual({ day: TODAY - 10, orders: 0, salesPaise: 0 });
+  });
+
   it("lists sold-out and low-stock products (counted stock at or below 5), not uncounted ones", async () => {
     const soldOut = await insertProduct({ name: "Gone Guava", stock: 0 });
     const three = await insertProduct({ name: "Three Tomatoes", stock: 3 });
@@ -288,7 +311,8 @@ describe("dashboard figures", () => {
       const details = results.map((r) => r.detail).join(" | ");
       // Not even a walk along a whole index, but for the partial one that holds only the refunds due.
       const walks = details.replace(/SCAN orders USING (COVERING )?INDEX orders_refund_due_idx/, "");
-      expect(walks, sql).not.toMatch(/SCAN (orders|products|order_items|sales_days|product_sales_days)\b/);
+      expect(walks, sql).not.toMatch(/SCAN (orders|products|order_items|sales_days|product_sales_days|credit_notes)\b/);
+      if (/from "credit_notes"/.test(sql)) expect(details, sql).toMatch(/credit_notes USING INDEX credit_notes_issued_idx/);
       if (/from "orders"/.test(sql)) expect(details, sql).toMatch(/orders USING (COVERING )?INDEX orders_(waiting|refund_due|refunded)_idx/);
       if (/from "product_sales_days"/.test(sql)) expect(details, sql).toMatch(/product_sales_days USING COVERING INDEX product_sales_days_covering_idx/);
       if (/from "products"/.test(sql)) expect(details, sql).toMatch(/products USING (COVERING )?INDEX products_stock_idx/);

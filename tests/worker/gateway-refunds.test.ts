@@ -7,6 +7,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { financialYear } from "@shared/gst";
 import { formatDate } from "@shared/order-status";
 import { EVERY_MINUTE } from "@worker/jobs/scheduled";
 import worker from "@worker/index";
@@ -138,6 +139,41 @@ describe("the seller refunds part of a payment", () => {
     expect(asked.map((r) => r.amount)).toEqual([5000, 35_800]);
     for (const one of asked) await refundEvent(one, "succeeded");
     expect(await orderRow(orderId)).toMatchObject({ payment_state: "refunded" });
+  });
+
+  it("a refund of an invoiced order takes a credit note once Stripe made it (ADR 075); one made before packing takes it with the invoice; a cancel credits the rest", async () => {
+    const seller = await sellerLogin();
+    const { orderId, shopper } = await paidCardOrder();
+    const notes = async () =>
+      (await env.DB.prepare("SELECT number, amount_paise, reason FROM credit_notes WHERE order_id = ? ORDER BY number").bind(orderId).all()).results;
+    const made = async (amount: number) => {
+      const asked = (await stripeRefunds(orderId)).find((one) => one.amount === amount)!;
+      expect((await refundEvent(asked, "succeeded")).status).toBe(200);
+      return asked;
+    };
+    const cn = (n: number) => `CN/${financialYear(Date.now())}/00000${n}`;
+
+    await refund(seller, { orderId, amount: 50, reason: "Missing item" });
+    await made(5000);
+    expect(await notes()).toEqual([]); // no invoice yet: nothing to credit
+    expect((await postJson("/api/order/status", { orderId, status: "Packed" }, { Cookie: seller })).status).toBe(200);
+    expect(await notes()).toEqual([{ number: cn(1), amount_paise: 5000, reason: "Missing item" }]);
+
+    await refund(seller, { orderId, amount: 20, reason: "Damaged item" });
+    expect(await notes()).toHaveLength(1); // asked, not yet made
+    const damaged = await made(2000);
+    expect((await refundEvent(damaged, "succeeded")).status).toBe(200); // Stripe says it again
+    expect(await notes()).toEqual([expect.objectContaining({ number: cn(1) }), { number: cn(2), amount_paise: 2000, reason: "Damaged item" }]);
+
+    await cancelBySeller(seller, orderId);
+    await made(33_800); // the rest of ₹408
+    expect(await notes()).toEqual([
+      expect.objectContaining({ number: cn(1) }),
+      expect.objectContaining({ number: cn(2) }),
+      { number: cn(3), amount_paise: 33_800, reason: "Order cancelled: Items out of stock" },
+    ]);
+    const invoice = (await (await call(`/my-orders/${orderId}/invoice`, { headers: { Cookie: shopper.cookie } })).text()).replace(/<[^>]+>/g, " ");
+    expect(invoice.match(/Credit Note/g)).toHaveLength(3);
   });
 
   it("two refunds of the rest at the same moment: one is made, the other refused; Stripe is asked once", async () => {

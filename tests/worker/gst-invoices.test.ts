@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { apportion, financialYear, gstInvoice, taxInside } from "@shared/gst";
+import { apportion, financialYear, gstCredit, gstInvoice, taxInside } from "@shared/gst";
 import { billLines } from "@shared/fees";
 import { gstStateCode } from "@shared/indian-states";
 import { invoiceData, issueInvoice } from "@worker/services/invoices";
@@ -50,6 +50,8 @@ describe("ADR 073's worked examples", () => {
     expect(apportion(2500, [52_000, 15_000, 4500])).toEqual([1818, 525, 157]);
     expect(apportion(100, [1, 1, 1])).toEqual([34, 33, 33]); // a tie: the first line
     expect(apportion(0, [5, 7])).toEqual([0, 0]);
+    // Every paisa left over is placed, however many (three here: to 0.8, 0.6, then the first 0.5).
+    expect(apportion(5000, [52_000, 15_000, 4500, 157, 1818, 525])).toEqual([3514, 1013, 304, 11, 123, 35]);
   });
 
   it("rounds half up once per line, and the parts always add up to the amount", () => {
@@ -62,6 +64,20 @@ describe("ADR 073's worked examples", () => {
         expect(cgst).toBe(sgst);
       }
     }
+  });
+
+  it("a credit note's tax: its amount split over the invoice's rows by value, each part taxed at its row's rate, summed per rate (ADR 075)", () => {
+    const invoice = gstInvoice([RICE, COLA, BANANA], DELIVERY, true);
+    // ₹50 over ₹740: shares 3513.5 / 1013.5 / 304.05 / 10.6 / 122.8 / 35.5 paise; the 3 left go to 122.8, 10.6 and the first of the two .5s.
+    expect(gstCredit(invoice.rows, 5000, true)).toEqual([
+      { rate: 0, amount: 315, taxable: 315, cgst: 0, sgst: 0, igst: 0 },
+      { rate: 500, amount: 3637, taxable: 3463, cgst: 87, sgst: 87, igst: 0 },
+      { rate: 4000, amount: 1048, taxable: 748, cgst: 150, sgst: 150, igst: 0 },
+    ]);
+    // The whole invoice credited takes back exactly the invoice's tax.
+    const whole = gstCredit(invoice.rows, 74_000, true);
+    expect(whole.reduce((sum, row) => sum + row.cgst, 0)).toBe(invoice.cgst);
+    expect(whole.reduce((sum, row) => sum + row.taxable, 0)).toBe(invoice.taxable);
   });
 
   it("the financial year turns at midnight in India on 1 April", () => {
@@ -185,6 +201,80 @@ describe("the tax invoice", () => {
       "COD",
     );
     expect((await invoiceData(db(), { shopperId: shopper.id }, added.id)).gst).toBeNull();
+  });
+});
+
+const paperText = async (path: string, cookie: string) =>
+  (await (await call(path, { headers: { Cookie: cookie } })).text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const creditNotesOf = async (orderId: string) =>
+  (await env.DB.prepare("SELECT number, amount_paise, reason, refund_id FROM credit_notes WHERE order_id = ? ORDER BY number").bind(orderId).all()).results;
+const cnSeries = () => `CN/${financialYear(Date.now())}`;
+
+describe("credit notes (ADR 075)", () => {
+  it("cancelling a packed order issues one for the whole invoice, taking back its tax per rate; both papers print it after the invoice", async () => {
+    const { seller, shopper, order } = await adrOrder();
+    await moveOrder(store(), order.id, "Packed");
+    await cancelBySeller(store(), { orderId: order.id, reason: "Items out of stock" });
+    expect(await creditNotesOf(order.id)).toEqual([
+      { number: `${cnSeries()}/000001`, amount_paise: 74_000, reason: "Order cancelled: Items out of stock", refund_id: null },
+    ]);
+    const [note] = (await invoiceData(db(), { shopperId: shopper.id }, order.id)).creditNotes;
+    expect(note!.number.length).toBeLessThanOrEqual(16);
+    expect(note!.tax).toMatchObject({ sameState: true });
+    expect(note!.tax!.rows.map(({ rate, taxable, cgst }) => [rate, taxable, cgst])).toEqual([
+      [0, 4657, 0],
+      [500, 51_256, 1281],
+      [4000, 11_089, 2218],
+    ]);
+    for (const path of [`/my-orders/${order.id}/invoice`, `/seller/orders/${order.id}/invoice`]) {
+      const page = await paperText(path, path.startsWith("/seller") ? seller : shopper.cookie);
+      expect(page).toContain("Tax Invoice");
+      expect(page).toContain(`Credit Note Credit note no. ${cnSeries()}/000001`);
+      expect(page).toContain(`Against invoice ${series()}/000001`);
+      expect(page).toContain("Reason Order cancelled: Items out of stock");
+      // The note's sums are the invoice's: every paisa of tax taken back.
+      expect(page.split("Taxable value ₹670.02 CGST ₹34.99 SGST ₹34.99 Total ₹740").length).toBe(3);
+      expect(page).toContain("Amount in words: Rupees Seven Hundred Forty Only");
+    }
+  });
+
+  it("none for an order cancelled before its invoice, nor twice; notes issued at once take distinct numbers in order", async () => {
+    const { shopper, order } = await adrOrder();
+    await cancelBySeller(store(), { orderId: order.id, reason: "Items out of stock" });
+    expect(await creditNotesOf(order.id)).toEqual([]);
+
+    const product = await insertProduct({ gstRate: 500 });
+    const address = await addAddress(shopper);
+    const ids = await Promise.all(
+      [1, 2, 3, 4, 5].map(
+        async () => (await placeOrder(store(), { id: shopper.id }, { items: [{ product: product.id, quantity: 1 }], address }, "COD")).order.id,
+      ),
+    );
+    for (const id of ids) await moveOrder(store(), id, "Packed");
+    await Promise.all(ids.map((orderId) => cancelBySeller(store(), { orderId, reason: "Items out of stock" })));
+    await expect(cancelBySeller(store(), { orderId: ids[0]!, reason: "Items out of stock" })).rejects.toMatchObject({ status: 409 });
+    const numbers = await env.DB.prepare("SELECT number FROM credit_notes ORDER BY number").all<{ number: string }>();
+    expect(numbers.results.map((row) => row.number)).toEqual([1, 2, 3, 4, 5].map((n) => `${cnSeries()}/00000${n}`));
+  });
+
+  it("the 2% mode takes back its one tax line; a store that adds no tax credits the amount alone", async () => {
+    const { shopper } = await adrOrder("");
+    const address = await addAddress(shopper);
+    const apple = await insertProduct({ pricePaise: 10_000, offerPricePaise: 10_000 });
+    const placeAndCancel = async () => {
+      const { order } = await placeOrder(store(), { id: shopper.id }, { items: [{ product: apple.id, quantity: 1 }], address }, "COD");
+      await moveOrder(store(), order.id, "Packed");
+      await cancelBySeller(store(), { orderId: order.id, reason: "Items out of stock" });
+      return (await invoiceData(db(), { shopperId: shopper.id }, order.id)).creditNotes[0]!;
+    };
+    expect(await placeAndCancel()).toMatchObject({ amountPaise: 12_500, tax: null }); // ₹100 and the ₹25 fee
+    await saveSettings(await sellerLogin(), { taxPercent: 2 });
+    expect(await placeAndCancel()).toMatchObject({ amountPaise: 10_200, tax: { rows: [{ rate: 200, amount: 10_200, taxable: 10_000, igst: 200 }] } });
+    const page = await paperText(
+      `/my-orders/${await env.DB.prepare("SELECT order_id FROM credit_notes ORDER BY number DESC").first("order_id")}/invoice`,
+      shopper.cookie,
+    );
+    expect(page).toContain("Taxable value ₹100 Tax ₹2 Total ₹102");
   });
 });
 

@@ -233,6 +233,28 @@ export const refunds = sqliteTable(
 );
 export type Refund = typeof refunds.$inferSelect;
 
+/** A refund after the invoice, or the cancellation of an invoiced order, numbered in its own series (ADR 075). */
+export const creditNotes = sqliteTable(
+  "credit_notes",
+  {
+    /** CN/<financial year>/<6 digits>: Rule 53's serial, unique per year. */
+    number: text("number").primaryKey(),
+    orderId: idOf("order_id", () => orders.id),
+    /** One note per refund; none for a cancellation's. */
+    refundId: text("refund_id").references(() => refunds.id),
+    amountPaise: integer("amount_paise").notNull(),
+    reason: text("reason").notNull(),
+    issuedAt: integer("issued_at").notNull(),
+  },
+  (t) => [
+    index("credit_notes_order_idx").on(t.orderId),
+    uniqueIndex("credit_notes_refund_idx").on(t.refundId),
+    index("credit_notes_issued_idx").on(t.issuedAt),
+    check("credit_notes_amount_positive", sql`${t.amountPaise} > 0`),
+  ],
+);
+export type CreditNote = typeof creditNotes.$inferSelect;
+
 /** The dashboard's figures per IST day, kept by triggers (ADR 036); "live" orders are COD or paid, not cancelled. */
 export const salesDays = sqliteTable("sales_days", {
   /** Days since 1970-01-01 in IST. */
@@ -354,7 +376,8 @@ export type OrderItem = typeof orderItems.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type SearchSynonym = typeof searchSynonyms.$inferSelect;
 
-export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems), refunds: many(refunds) }));
+export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems), refunds: many(refunds), creditNotes: many(creditNotes) }));
+export const creditNotesRelations = relations(creditNotes, ({ one }) => ({ order: one(orders, { fields: [creditNotes.orderId], references: [orders.id] }) }));
 export const refundsRelations = relations(refunds, ({ one }) => ({ order: one(orders, { fields: [refunds.orderId], references: [orders.id] }) }));
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({ order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }) }));
 

@@ -8,6 +8,7 @@ import type { Database, Store } from "@worker/db/client";
 import { orders, refunds, type Order, type Refund } from "@worker/db/schema";
 import { conflict, HttpError, notFound, parseInput } from "@worker/errors";
 import { refundInput } from "@worker/validation/order";
+import { creditRefunds } from "@worker/services/invoices";
 import { stripeClient } from "./stripe-client";
 
 /** What an order's refunds take of its payment: all but those that failed. */
@@ -88,6 +89,7 @@ export function settleRefund(db: Database, refund: Pick<Stripe.Refund, "id" | "s
   if (!ours || !status || !["pending", "succeeded", "failed", "canceled"].includes(status)) return [];
   const now = Date.now();
   const movable = status === "failed" || status === "canceled" ? ["requested", "pending", "succeeded"] : ["requested", "pending"];
+  const refundsOrder = sql`(SELECT order_id FROM refunds WHERE id = ${ours})`;
   return [
     db
       .update(refunds)
@@ -98,11 +100,12 @@ export function settleRefund(db: Database, refund: Pick<Stripe.Refund, "id" | "s
       .set({ paymentState: "refunded", refundedAt: now, updatedAt: now })
       .where(
         and(
-          sql`${orders.id} = (SELECT order_id FROM refunds WHERE id = ${ours})`,
+          eq(orders.id, refundsOrder),
           eq(orders.paymentState, "refund_due"),
           sql.raw("orders.amount_paise <= (SELECT coalesce(sum(amount_paise), 0) FROM refunds WHERE order_id = orders.id AND status = 'succeeded')"),
         ),
       ),
+    ...(status === "succeeded" ? [creditRefunds(db, refundsOrder, now)] : []),
   ];
 }
 

@@ -1,10 +1,10 @@
 // The seller dashboard's figures: one round trip of small indexed reads of trigger-kept sums (ADR 036); an order counts, as it is now, on the IST day placed.
-import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type Column, type SQL } from "drizzle-orm";
 import { BEST_SELLER_DAYS, CHART_DAYS, LOW_STOCK, PERIODS, type PeriodKey, type WaitingKey } from "@shared/dashboard";
 import { DAY_MS, IST_OFFSET_MS, istDay, istDayStart } from "@shared/ist";
 import { paiseToRupees } from "@shared/money";
 import type { Database } from "@worker/db/client";
-import { orders, products, productSalesDays, salesDays } from "@worker/db/schema";
+import { creditNotes, orders, products, productSalesDays, salesDays } from "@worker/db/schema";
 import { toFulfil } from "./seller-orders";
 
 export type PeriodFigures = Omit<typeof salesDays.$inferSelect, "day">;
@@ -13,6 +13,8 @@ export type StockedProduct = { id: string; name: string; category: string; stock
 export type Waiting = { orders: number; amountPaise?: number };
 /** Counted on the IST day they were made (ADR 044). */
 export type RefundsMade = { orders: number; amountPaise: number };
+/** `livePaise`: the notes of orders not cancelled, which the period's sales are net of. */
+export type CreditNotesIssued = { notes: number; amountPaise: number; livePaise: number };
 
 const LISTED = 5;
 
@@ -58,6 +60,8 @@ export function bestSellersQuery(db: Database, today: number) {
     .orderBy(desc(topSellers.units), asc(topSellers.productId));
 }
 
+const istDayOf = (at: Column) => sql<number>`(${at} + ${sql.raw(String(IST_OFFSET_MS))}) / ${sql.raw(String(DAY_MS))}`.as("day");
+
 /** The other reads, in batch order (exported for the query-plan test). */
 export function dashboardQueries(db: Database, today: number) {
   const firstChartDay = today - CHART_DAYS + 1;
@@ -83,14 +87,22 @@ export function dashboardQueries(db: Database, today: number) {
     countAndSum(sql`${orders.paymentState} = 'refund_due'`), // a literal, so the partial index applies
     // Refunds per IST day: a range of their partial index.
     db
-      .select({
-        day: sql<number>`(${orders.refundedAt} + ${sql.raw(String(IST_OFFSET_MS))}) / ${sql.raw(String(DAY_MS))}`.as("refund_day"),
-        orders: sql<number>`count(*)`,
-        amountPaise: sql<number>`sum(${orders.amountPaise})`,
-      })
+      .select({ day: istDayOf(orders.refundedAt), orders: sql<number>`count(*)`, amountPaise: sql<number>`sum(${orders.amountPaise})` })
       .from(orders)
       .where(and(sql`${orders.paymentState} = 'refunded'`, gte(orders.refundedAt, istDayStart(firstChartDay))))
-      .groupBy(sql`refund_day`),
+      .groupBy(sql`day`),
+    // Credit notes per IST day issued; those of orders still on come off the sales, as a cancelled order's whole sale already has (ADR 075).
+    db
+      .select({
+        day: istDayOf(creditNotes.issuedAt),
+        notes: sql<number>`count(*)`,
+        amountPaise: sql<number>`sum(${creditNotes.amountPaise})`,
+        livePaise: sql<number>`coalesce(sum(CASE WHEN ${orders.status} <> 'Cancelled' THEN ${creditNotes.amountPaise} END), 0)`,
+      })
+      .from(creditNotes)
+      .innerJoin(orders, eq(orders.id, creditNotes.orderId))
+      .where(gte(creditNotes.issuedAt, istDayStart(firstChartDay)))
+      .groupBy(sql`day`),
     db
       .select({ soldOut: sql<number>`coalesce(sum(${products.stock} = 0), 0)`, low: sql<number>`coalesce(sum(${products.stock} > 0), 0)` })
       .from(products)
@@ -108,12 +120,15 @@ export function dashboardQueries(db: Database, today: number) {
 export async function dashboardFigures(db: Database, now = Date.now()) {
   const today = istDay(now);
   const firstChartDay = today - CHART_DAYS + 1;
-  const [dayRows, waitingRows, [cash], [refunds], refundDays, [stockCounts], soldOut, lowStock, bestSellers] = await db.batch([
+  const [dayRows, waitingRows, [cash], [refunds], refundDays, noteDays, [stockCounts], soldOut, lowStock, bestSellers] = await db.batch([
     ...dashboardQueries(db, today),
     bestSellersQuery(db, today),
   ] as const);
 
   const byDay = new Map(dayRows.map(({ day, ...figures }) => [day, figures]));
+  const creditNotesIssued = byPeriod<keyof CreditNotesIssued>(today, noteDays, { notes: 0, amountPaise: 0, livePaise: 0 });
+  const periods = byPeriod<keyof PeriodFigures>(today, dayRows, EMPTY_DAY);
+  for (const { key } of PERIODS) periods[key].salesPaise -= creditNotesIssued[key].livePaise;
 
   const waitingIn = (status: string) => waitingRows.find((row) => row.status === status)?.n ?? 0;
   const waiting: Record<WaitingKey, Waiting> = {
@@ -126,8 +141,9 @@ export async function dashboardFigures(db: Database, now = Date.now()) {
   return {
     today,
     readAt: now,
-    periods: byPeriod<keyof PeriodFigures>(today, dayRows, EMPTY_DAY),
+    periods,
     refundsMade: byPeriod<keyof RefundsMade>(today, refundDays, { orders: 0, amountPaise: 0 }),
+    creditNotesIssued,
     days: Array.from({ length: CHART_DAYS }, (_, i) => {
       const day = firstChartDay + i;
       const figures = byDay.get(day);

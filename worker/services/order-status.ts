@@ -10,7 +10,7 @@ import { limitPaymentCalls } from "@worker/security/rate-limit";
 import { sellerCancelInput, shopperCancelInput } from "@worker/validation/order";
 import { cancelColumns, historyWith, returnStock, type Ending } from "./cancellation";
 import { endWaitingCardOrder } from "./unpaid-card-orders";
-import { issueInvoice } from "./invoices";
+import { creditCancellation, creditRefunds, issueInvoice } from "./invoices";
 
 export const NEXT_STATUS: Record<OrderStatus, readonly OrderStatus[]> = {
   "Order Placed": ["Packed", "Cancelled"],
@@ -104,7 +104,12 @@ async function applyMove(store: Store, order: Order, to: OrderStatus, guard: SQL
     })
     .where(and(eq(orders.id, order.id), guard))
     .returning();
-  const { statements } = to === "Cancelled" ? await returnStock(db, order.id) : { statements: to === "Packed" ? issueInvoice(db, order.id, now) : [] };
+  const statements =
+    to === "Cancelled"
+      ? [...(await returnStock(db, order.id)).statements, creditCancellation(db, order.id, now)]
+      : to === "Packed"
+        ? [...issueInvoice(db, order.id, now), creditRefunds(db, order.id, now)]
+        : [];
   const [moved] = (await db.batch([move, ...statements]))[0] as Order[];
   if (!moved) throw conflict("This order was changed by someone else just now. Reload to see its current status.");
   await publishStoreEvent(store, { kind: "order-event", orderId: moved.id, event: to, at: now });

@@ -5,6 +5,7 @@ import type { InvoiceData } from "@worker/services/invoices";
 import { formatRupees } from "@shared/money";
 import { formatDateTime, orderNumber, paymentLabel, paymentMethodLabel } from "@shared/order-status";
 import { billLines, chargedOn } from "@shared/fees";
+import { CreditNotes } from "./CreditNotes";
 import { GstInvoiceTable, PaperTotals } from "./GstInvoiceTable";
 
 type Kind = "invoice" | "packing-slip";
@@ -157,6 +158,7 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
           </footer>
         )}
       </main>
+      {kind === "invoice" && <CreditNotes data={data} />}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { SalesChart } from "~/components/seller/SalesChart";
 import { TitledSection } from "~/components/TitledSection";
 import { fromContext } from "@worker/web/context";
-import { dashboardFigures, type PeriodFigures, type RefundsMade, type StockedProduct } from "@worker/services/dashboard";
+import { dashboardFigures, type CreditNotesIssued, type PeriodFigures, type RefundsMade, type StockedProduct } from "@worker/services/dashboard";
 import { BEST_SELLER_DAYS, DASHBOARD_REFRESH_MS, LOW_STOCK, ordersPageFor, PERIODS, WAITING_STEPS } from "@shared/dashboard";
 import { formatDateTime } from "@shared/order-status";
 import { formatRupees } from "@shared/money";
@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { periods, refundsMade, waiting, days, soldOut, lowStock, bestSellers, readAt } = loaderData;
+  const { periods, refundsMade, creditNotesIssued, waiting, days, soldOut, lowStock, bestSellers, readAt } = loaderData;
   useRevalidateEvery(DASHBOARD_REFRESH_MS);
   // Only a page with JavaScript refreshes itself: without it, the line does not promise it.
   const hydrated = useHydrated();
@@ -37,7 +37,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 sm:grid-cols-3">
           {PERIODS.map((period) => (
             <li key={period.key}>
-              <PeriodCard label={period.label} figures={periods[period.key]} refunded={refundsMade[period.key]} live={period.key === "today"} />
+              <PeriodCard
+                label={period.label}
+                figures={periods[period.key]}
+                refunded={refundsMade[period.key]}
+                credited={creditNotesIssued[period.key]}
+                live={period.key === "today"}
+              />
             </li>
           ))}
         </ul>
@@ -102,7 +108,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function PeriodCard({ label, figures, refunded, live }: { label: string; figures: PeriodFigures; refunded: RefundsMade; live: boolean }) {
+type PeriodCardProps = { label: string; figures: PeriodFigures; refunded: RefundsMade; credited: CreditNotesIssued; live: boolean };
+function PeriodCard({ label, figures, refunded, credited, live }: PeriodCardProps) {
   return (
     <article className="rounded-md border border-gray-300 p-4" aria-label={label} data-testid={`period-${label}`}>
       <h3 className="text-sm font-medium text-gray-600">{label}</h3>
@@ -120,6 +127,8 @@ function PeriodCard({ label, figures, refunded, live }: { label: string; figures
           ["Refunds due", "period-refunds", `${formatRupees(figures.refundDuePaise)} (${figures.refundDueOrders})`],
           // Counted on the day the refund was made, not the day the order was placed (ADR 044).
           ["Refunds made", "period-refunded", `${formatRupees(refunded.amountPaise)} (${refunded.orders})`],
+          // Sales are net of those on orders still on (ADR 075).
+          ["Credit notes", "period-credit-notes", `${formatRupees(credited.amountPaise)} (${credited.notes})`],
           ["Cancelled orders", "period-cancelled", figures.cancelledOrders],
         ].map(([term, testId, value]) => (
           <Fragment key={testId}>
