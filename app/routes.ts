@@ -49,6 +49,8 @@ export default [
     route("orders", "routes/seller/orders.tsx"),
     route("settings", "routes/seller/settings.tsx"),
     route("search-words", "routes/seller/search-words.tsx"),
+    route("data-requests", "routes/seller/data-requests.tsx"),
+    route("data-requests/export", "routes/seller/data-requests-export.ts"),
     route("orders/waiting", "routes/seller/orders-waiting.ts"),
     route("orders/:id/cancel", "routes/seller/order-cancel.tsx"),
   ]),

@@ -1,7 +1,8 @@
 /**
  * Prices including GST and the Rule 46 invoice (ADR 073): the seller chooses 0% added at checkout and
  * gives the GSTIN; a shopper sees the MRP inclusive of all taxes and no tax added in the cart; once the
- * order is packed its invoice prints each line's HSN, taxable value, CGST and SGST, on a phone. The
+ * order is packed its invoice prints each line's HSN, taxable value, CGST and SGST, on a phone; cancelled
+ * then, a credit note follows it (ADR 075). The
  * setting changes every cart's total, so this runs in the `store-wide` project, after every other
  * journey; alone: `npx playwright test tests/e2e/seller.setup.ts tests/e2e/gst.spec.ts`.
  */
@@ -61,6 +62,16 @@ test(
       // The page never scrolls sideways on a phone: the table scrolls within its box.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
       await expectNoSeriousViolations(page, "a tax invoice with GST lines, on a phone");
+
+      // Cancelled after packing: a credit note takes the whole invoice back, printed after it (ADR 075).
+      await moveBySeller(sellerRequest, orderId, "Cancelled", { reason: "Items out of stock" });
+      await open(page, `/my-orders/${orderId}/invoice`);
+      const note = page.getByRole("region", { name: "Credit Note" });
+      await expect(note).toContainText(/Credit note no\.\s*CN\/\d{2}-\d{2}\/\d{6}/);
+      await expect(note).toContainText("Order cancelled: Items out of stock");
+      await expect(note.getByTestId("credit-row").getByRole("cell")).toHaveText(["5%", "₹47.62", "₹1.19", "₹1.19", "₹50"]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await expectNoSeriousViolations(page, "an invoice and its credit note, on a phone");
     } finally {
       const response = await sellerRequest.post("/api/seller/settings", { data: before, headers: { Origin: appOrigin() } });
       expect(response.ok(), await response.text()).toBe(true);

@@ -12,7 +12,7 @@ import { ACCOUNT_DELETED, eraseInactiveAccounts } from "@worker/services/persona
 import { NEWSLETTER_NOTICE } from "@shared/accounts";
 import { runScheduledJobs } from "@worker/jobs/scheduled";
 import { db, insertProduct } from "../support/builders";
-import { call, freshIp, json, postJson } from "../support/http";
+import { call, freshIp, json, ORIGIN, postJson } from "../support/http";
 import { dataOf, runRoute, statusOf } from "../support/routes";
 import { sellerLogin } from "../support/seller";
 import { DEFAULT_SETTINGS_INPUT, saveSettings } from "../support/settings";
@@ -123,6 +123,49 @@ describe("the seller, for a shopper who asks by e-mail", () => {
     expect((await postJson("/api/seller/personal-data/erase", { email: meera.email }, { Cookie: seller })).status).toBe(200);
     expect(await isSignedIn(meera.cookie)).toBe(false);
     expect((await postJson("/api/seller/personal-data/erase", { email: meera.email }, { Cookie: seller })).status).toBe(404);
+  });
+
+  it("from the Data requests page: find the account, download its file, erase it without JavaScript; a shopper and a guest are refused", async () => {
+    const meera = await activeShopper();
+    const seller = await sellerLogin();
+    const page = async (query: string, cookie = seller) => {
+      const response = await call(`/seller/data-requests${query}`, { headers: { Cookie: cookie } });
+      return (await response.text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    };
+    const found = await page(`?email=${encodeURIComponent(meera.email.toUpperCase())}`);
+    expect(found).toContain(`Meera Iyer ${meera.email} · since`);
+    expect(found).toContain("· 1 order Download their data");
+    expect(await page("?email=nobody%40example.com")).toContain("No account has the e-mail nobody@example.com.");
+    expect(await page("?email=not+an+e-mail")).toContain("Enter a valid e-mail address");
+
+    const exportOf = (email: string, cookie = seller) =>
+      call(`/seller/data-requests/export?${new URLSearchParams({ email })}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    const file = await exportOf(meera.email);
+    expect(file.headers.get("Content-Disposition")).toBe('attachment; filename="personal-data.json"');
+    expect(((await file.json()) as { profile: object }).profile).toMatchObject({ name: "Meera Iyer", email: meera.email });
+    expect((await exportOf("nobody@example.com")).status).toBe(404);
+
+    const erase = (cookie: string) =>
+      call(`/seller/data-requests?${new URLSearchParams({ email: meera.email })}`, {
+        method: "POST",
+        body: new URLSearchParams({ email: meera.email }),
+        headers: { Cookie: cookie, Origin: ORIGIN, "Sec-Fetch-Dest": "document" },
+        redirect: "manual",
+      });
+    // A shopper and a guest reach neither the file nor the form: the seller's login is asked for.
+    for (const cookie of [meera.cookie, ""]) {
+      expect((await exportOf(meera.email, cookie)).status).toBe(401);
+      expect((await erase(cookie)).status).toBe(401);
+    }
+    expect(await row("SELECT name FROM users WHERE id = ?", meera.id)).toEqual({ name: "Meera Iyer" });
+
+    const erased = await erase(seller);
+    expect(erased.status).toBe(303);
+    expect(await row("SELECT name FROM users WHERE id = ?", meera.id)).toEqual({ name: "Erased account" });
+    expect(await isSignedIn(meera.cookie)).toBe(false);
+    const next = await page(new URL(erased.headers.get("Location")!, ORIGIN).search, `${seller}; ${cookiesFrom(erased)}`);
+    expect(next).toContain(ACCOUNT_DELETED);
+    expect(next).toContain(`No account has the e-mail ${meera.email}.`);
   });
 });
 

@@ -23,6 +23,7 @@ const LINKS: { to: string; label: string; icon: string; section?: string }[] = [
     icon: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM4 12h2m12 0h2M12 4v2m0 12v2M6.3 6.3l1.4 1.4m8.6 8.6 1.4 1.4m0-11.4-1.4 1.4m-8.6 8.6-1.4 1.4",
   },
   { to: "/seller/search-words", label: "Search words", icon: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm9 2-4-4M8 11h6" },
+  { to: "/seller/data-requests", label: "Data requests", icon: "M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3zm-3 9l2 2 4-4" },
 ];
 
 /** The seller area: its own top bar and sidebar; on phones the sidebar is a row of tabs. */
