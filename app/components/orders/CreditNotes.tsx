@@ -3,7 +3,7 @@ import type { InvoiceData } from "@worker/services/invoices";
 import { formatRupees } from "@shared/money";
 import { formatDateTime } from "@shared/order-status";
 import { formatTaxRate } from "@shared/tax";
-import { PaperTotals } from "./GstInvoiceTable";
+import { PaperHead, PaperTotals } from "./PaperParts";
 
 const CELL = "py-2 pr-2 text-right";
 type TaxRow = NonNullable<InvoiceData["creditNotes"][number]["tax"]>["rows"][number];
@@ -28,33 +28,20 @@ export function CreditNotes({ data }: { data: InvoiceData }) {
         className="mt-8 break-before-page rounded border border-gray-300 p-5 md:p-8 print:mt-0 print:border-0 print:p-0"
         data-testid="credit-note"
       >
-        <header className="flex flex-wrap items-start justify-between gap-4 border-b border-gray-300 pb-4">
-          <div>
-            <p className="text-lg font-bold">{store.legalName}</p>
-            {store.gstin && <p>GSTIN: {store.gstin}</p>}
-            <p className="mt-2 text-xs font-semibold uppercase text-gray-600">To</p>
-            <PostalAddress address={order.address} className="mt-1" nameClassName="font-medium" />
-          </div>
-          <div className="text-right">
-            <h2 id={`credit-note-${note.number}`} className="text-xl font-semibold uppercase tracking-wide">
-              Credit Note
-            </h2>
-            <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3 text-left">
-              {[
-                ["Credit note no.", note.number],
-                ["Date", formatDateTime(note.issuedAt)],
-                ["Against invoice", `${data.invoiceNumber} of ${formatDateTime(data.invoicedAt ?? order.createdAt)}`],
-                ["Place of supply", data.placeOfSupply],
-                ["Reason", note.reason],
-              ].map(([term, value]) => (
-                <div key={term} className="contents">
-                  <dt className="text-gray-600">{term}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-        </header>
+        <PaperHead
+          store={store}
+          title="Credit Note"
+          titleId={`credit-note-${note.number}`}
+          facts={[
+            ["Credit note no.", note.number],
+            ["Date", formatDateTime(note.issuedAt)],
+            ["Against invoice", `${data.invoiceNumber} of ${formatDateTime(data.invoicedAt ?? order.createdAt)}`],
+            ["Place of supply", data.placeOfSupply],
+            ["Reason", note.reason],
+          ]}
+        />
+        <p className="mt-4 text-xs font-semibold uppercase text-gray-600">To</p>
+        <PostalAddress address={order.address} className="mt-1" nameClassName="font-medium" />
         <table className="mt-4 w-full border-collapse text-left">
           <caption className="sr-only">Value and tax credited</caption>
           <thead>

@@ -1,6 +1,7 @@
 import type { InvoiceData } from "@worker/services/invoices";
 import { formatRupees } from "@shared/money";
 import { formatTaxRate } from "@shared/tax";
+import { PaperTotals } from "./PaperParts";
 
 type Gst = NonNullable<InvoiceData["gst"]>;
 
@@ -48,31 +49,5 @@ export function GstInvoiceTable({ gst, total }: { gst: Gst; total: number }) {
         />
       </table>
     </div>
-  );
-}
-
-/** An invoice's sums under its lines, then the total. */
-export function PaperTotals({ rows, span, total }: { rows: { name: string; text: string; testId?: string }[]; span: number; total: number }) {
-  return (
-    <tfoot>
-      {rows.map(({ name, text, testId }, i) => (
-        <tr key={name}>
-          <th scope="row" colSpan={span} className={`${i === 0 ? "pt-3 " : ""}pr-2 text-right font-normal`}>
-            {name}
-          </th>
-          <td className={`${i === 0 ? "pt-3 " : ""}text-right`} data-testid={testId}>
-            {text}
-          </td>
-        </tr>
-      ))}
-      <tr className="text-base font-semibold">
-        <th scope="row" colSpan={span} className="border-t border-gray-300 pt-2 pr-2 text-right">
-          Total
-        </th>
-        <td className="border-t border-gray-300 pt-2 text-right" data-testid="invoice-total">
-          {formatRupees(total)}
-        </td>
-      </tr>
-    </tfoot>
   );
 }

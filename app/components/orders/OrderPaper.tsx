@@ -6,7 +6,8 @@ import { formatRupees } from "@shared/money";
 import { formatDateTime, orderNumber, paymentLabel, paymentMethodLabel } from "@shared/order-status";
 import { billLines, chargedOn } from "@shared/fees";
 import { CreditNotes } from "./CreditNotes";
-import { GstInvoiceTable, PaperTotals } from "./GstInvoiceTable";
+import { GstInvoiceTable } from "./GstInvoiceTable";
+import { PaperHead, PaperTotals } from "./PaperParts";
 
 type Kind = "invoice" | "packing-slip";
 
@@ -41,41 +42,23 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
         <PrintButton />
       </nav>
       <main className="rounded border border-gray-300 p-5 md:p-8 print:border-0 print:p-0">
-        <header className="flex flex-wrap items-start justify-between gap-4 border-b border-gray-300 pb-4">
-          <div>
-            <p className="text-lg font-bold">{store.legalName}</p>
-            {store.addressLines.map((line, i) => (
-              <p key={i}>{line}</p>
-            ))}
-            <p>
-              {store.email} · {store.phone}
+        <PaperHead
+          store={store}
+          title={title}
+          facts={[
+            ...(kind === "invoice" ? [["Invoice no.", data.invoiceNumber ?? "Issued when the order is packed", "invoice-number"]] : []),
+            ["Order no.", orderNumber(order.id)],
+            ["Date", formatDateTime(data.invoicedAt ?? order.createdAt)],
+            ["Place of supply", data.placeOfSupply],
+          ]}
+        >
+          {order.status === "Cancelled" && (
+            // A cancelled order's paper stays printable for the records, and says it is void.
+            <p className="mt-1 font-semibold uppercase text-red-700" data-testid="paper-cancelled">
+              Cancelled{kind === "packing-slip" ? ": do not pack" : order.isPaid ? "" : ": nothing to pay"}
             </p>
-            {store.gstin && <p data-testid="invoice-gstin">GSTIN: {store.gstin}</p>}
-          </div>
-          <div className="text-right">
-            <h1 className="text-xl font-semibold uppercase tracking-wide">{title}</h1>
-            {order.status === "Cancelled" && (
-              // A cancelled order's paper stays printable for the records, and says it is void.
-              <p className="mt-1 font-semibold uppercase text-red-700" data-testid="paper-cancelled">
-                Cancelled{kind === "packing-slip" ? ": do not pack" : order.isPaid ? "" : ": nothing to pay"}
-              </p>
-            )}
-            <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3 text-left">
-              {kind === "invoice" && (
-                <>
-                  <dt className="text-gray-600">Invoice no.</dt>
-                  <dd data-testid="invoice-number">{data.invoiceNumber ?? "Issued when the order is packed"}</dd>
-                </>
-              )}
-              <dt className="text-gray-600">Order no.</dt>
-              <dd>{orderNumber(order.id)}</dd>
-              <dt className="text-gray-600">Date</dt>
-              <dd>{formatDateTime(data.invoicedAt ?? order.createdAt)}</dd>
-              <dt className="text-gray-600">Place of supply</dt>
-              <dd>{data.placeOfSupply}</dd>
-            </dl>
-          </div>
-        </header>
+          )}
+        </PaperHead>
 
         <section aria-label="Addresses" className="grid gap-4 border-b border-gray-300 py-4 sm:grid-cols-2">
           <div>
