@@ -5,9 +5,12 @@ import { cartFormAction, useCart, useCartChange } from "~/lib/cart";
 const ADD_BUTTON =
   "flex h-10 w-24 items-center justify-center rounded border border-primary/40 bg-primary-soft text-sm font-medium text-primary-dull hover:bg-primary/20";
 
+type AddToCartProps = { productId: string; productName: string; unitPricePaise: number; left: number | null };
 // "Add", then a − qty + stepper: plain forms posting to /cart (few elements: a listing has dozens), a fetcher once hydrated.
-export function AddToCart({ productId, productName, unitPricePaise }: { productId: string; productName: string; unitPricePaise: number }) {
+// + stops at the count left when the card knows it (only a few left); else the cart says so.
+export function AddToCart({ productId, productName, unitPricePaise, left }: AddToCartProps) {
   const quantity = useCart().items[productId] ?? 0;
+  const allInCart = left !== null && quantity >= left;
   const setQuantity = useCartChange();
   const location = useLocation();
   const action = cartFormAction(`${location.pathname}${location.search}`);
@@ -28,12 +31,21 @@ export function AddToCart({ productId, productName, unitPricePaise }: { productI
       action={action}
       onSubmit={(event) => {
         event.preventDefault();
+        if (intent === "add" && allInCart) return;
         hadFocus.current = event.currentTarget.contains(document.activeElement);
         setQuantity(productId, intent === "add" ? quantity + 1 : quantity - 1, unitPricePaise);
       }}
     >
       <input type="hidden" name="productId" value={productId} />
-      <button ref={ref} type="submit" name="intent" value={intent} aria-label={label} className={className}>
+      <button
+        ref={ref}
+        type="submit"
+        name="intent"
+        value={intent}
+        aria-label={label}
+        aria-disabled={(intent === "add" && allInCart) || undefined}
+        className={`${className} aria-disabled:opacity-40`}
+      >
         {text}
       </button>
     </form>
@@ -47,7 +59,13 @@ export function AddToCart({ productId, productName, unitPricePaise }: { productI
         <span className="sr-only">{productName} in cart: </span>
         {quantity}
       </span>
-      {button("add", `Add one more ${productName}`, "+", "h-10 w-9 text-lg", takeFocus)}
+      {button(
+        "add",
+        allInCart ? `Add one more ${productName} (all ${left} left are in your cart)` : `Add one more ${productName}`,
+        "+",
+        "h-10 w-9 text-lg",
+        takeFocus,
+      )}
     </div>
   );
 }

@@ -30,7 +30,7 @@ export function ProductCard({ product, eager = false, first = false }: { product
       </Link>
       <div className="mt-3 flex flex-wrap items-end justify-between gap-2">
         <Price offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} />
-        <AddToCart productId={product.id} productName={product.name} unitPricePaise={product.offerPricePaise} />
+        <AddToCart productId={product.id} productName={product.name} unitPricePaise={product.offerPricePaise} left={product.left} />
       </div>
     </article>
   );

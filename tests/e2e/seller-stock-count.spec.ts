@@ -7,7 +7,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { openSellerPage } from "./support/accounts";
-import { expectCartCount, open } from "./support/app";
+import { expectCartCount, open, productCard } from "./support/app";
 import { CATALOGUE_TAG, expect, test } from "./support/fixtures";
 import { appOrigin, placeOrderByApi } from "./support/orders";
 
@@ -68,7 +68,7 @@ test(
 );
 
 test(
-  "the cart holds no more than is left: Add to Cart stops at the count, and a count lowered since is flagged on the line with its fix, Place Order waiting",
+  "the cart holds no more than is left: Add to Cart stops at the count, and a count lowered since is flagged on the line with its fix, Place Order waiting; a card's + stops too",
   { tag: CATALOGUE_TAG },
   async ({ sellerRequest, catalogueChanges, page, address: _ }) => {
     const name = `Last Radishes ${Date.now().toString(36)}`;
@@ -106,6 +106,15 @@ test(
     await expect(line.getByTestId("quantity")).toHaveText(/in cart:\s*1$/);
     await expect(line.getByTestId("over-stock")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Place Order" })).toBeEnabled();
+    await expectCartCount(page, 1);
+
+    // A listing's card knows the count when only a few are left: its + stops there too, and keeps the focus.
+    await open(page, `/products?search=${encodeURIComponent(name)}`);
+    const more = productCard(page, name).getByRole("button", { name: `Add one more ${name} (all 1 left are in your cart)` });
+    await expect(more).toBeDisabled();
+    await more.focus();
+    await page.keyboard.press("Enter");
+    await expect(more).toBeFocused();
     await expectCartCount(page, 1);
   },
 );

@@ -1,6 +1,7 @@
 /** The catalogue's listings (oldest first for shoppers, newest first for the seller; keyset-paged), products and their shapes. */
 import { and, asc, desc, eq, getTableColumns, gt, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { absoluteImageUrl } from "@shared/images";
+import { LOW_STOCK_SHOWN } from "@shared/cart";
 import { paiseToRupees } from "@shared/money";
 import { unitSalePrice } from "@shared/net-quantity";
 import type { Database } from "@worker/db/client";
@@ -131,8 +132,9 @@ export const toProductView = ({ createdAt: _created, updatedAt: _updated, ...vie
 export type ProductView = ReturnType<typeof toProductView>;
 
 /** Just what a product card shows, so listings send less. */
-export function toProductCard({ id, name, category, pricePaise, offerPricePaise, images }: Product) {
-  return { id, name, category, pricePaise, offerPricePaise, image: images[0] ?? null };
+/** `left`: the count when only a few are, which is when a change of it moves the catalogue's version (migration 0024); else null. */
+export function toProductCard({ id, name, category, pricePaise, offerPricePaise, images, stock }: Product) {
+  return { id, name, category, pricePaise, offerPricePaise, image: images[0] ?? null, left: stock !== null && stock <= LOW_STOCK_SHOWN ? stock : null };
 }
 export type ProductCardView = ReturnType<typeof toProductCard>;
 
