@@ -21,12 +21,7 @@ export type OrderWithItems = Order & { items: OrderItem[]; refunds: Refund[] };
 
 export const OUT_OF_STOCK_MSG = "Some items in your cart just went out of stock. Please review your cart.";
 
-export async function placeOrder(
-  store: Store,
-  user: Pick<User, "id">,
-  input: unknown,
-  paymentType: PaymentType,
-): Promise<{ order: OrderWithItems; created: boolean; claimed: ClaimedCardOrder[] }> {
+export async function placeOrder(store: Store, user: Pick<User, "id">, input: unknown, paymentType: PaymentType) {
   const { items, address: addressId, idempotencyKey } = parseInput(placeOrderInput, input);
   const { db } = store;
 
