@@ -40,11 +40,8 @@ export async function addAddress(db: Database, userId: string, input: unknown): 
 /** Change all of a saved address's fields; `isDefault` also makes it the default. */
 export async function updateAddress(db: Database, userId: string, addressId: string, input: unknown): Promise<Address> {
   const { isDefault, ...fields } = parseInput(addressInput, input);
-  const update = db
-    .update(addresses)
-    .set(isDefault ? { ...fields, isDefault: true } : fields)
-    .where(ownedBy(userId, addressId))
-    .returning();
+  const values = isDefault ? { ...fields, isDefault: true } : fields;
+  const update = db.update(addresses).set(values).where(ownedBy(userId, addressId)).returning();
   const [updated] = isDefault ? (await db.batch([unsetOtherDefaults(db, userId, addressId), update]))[1] : await update;
   if (!updated) throw notFound(ADDRESS_NOT_FOUND);
   return updated;

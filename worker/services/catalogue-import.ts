@@ -52,19 +52,15 @@ export async function planImport({ db, env }: ImportStore, text: string): Promis
   const cellsOf = (record: CsvRecord) => Object.fromEntries(columns.map((column, i) => [column, record.cells[i] ?? ""])) as Partial<Record<CsvColumn, string>>;
   const raw = records.map((record) => ({ row: record.row, cells: cellsOf(record) }));
 
-  const existing = await productsById(db, [...new Set(raw.map((r) => r.cells.id?.trim() ?? "").filter(Boolean))]);
-  const rowsOfId = new Map<string, number[]>();
-  for (const { row, cells } of raw) {
-    const id = cells.id?.trim();
-    if (id) rowsOfId.set(id, [...(rowsOfId.get(id) ?? []), row]);
-  }
+  const rowsOfId = Map.groupBy(raw, (r) => r.cells.id?.trim() ?? "");
+  const existing = await productsById(db, [...rowsOfId.keys()].filter(Boolean));
 
   const rows: ImportRow[] = [];
   const pictureChecks: { index: number; keys: string[] }[] = [];
   for (const { row, cells } of raw) {
     const id = cells.id?.trim() || null;
     const current = id ? existing.get(id) : undefined;
-    const values = rowValues(cells, id, current, rowsOfId.get(id ?? "") ?? [], env.APP_URL);
+    const values = rowValues(cells, id, current, rowsOfId.get(id ?? "")?.map((r) => r.row) ?? [], env.APP_URL);
     if ("reasons" in values) {
       rows.push({ row, action: "refused", id, name: (cells.name ?? "").trim(), reasons: values.reasons });
       continue;

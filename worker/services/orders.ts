@@ -107,12 +107,8 @@ export async function placeOrder(store: Store, user: Pick<User, "id">, input: un
   // The top bar's "Deliver to" and the next checkout follow the last order.
   if (!address.isDefault) statements.push(...makeDefaultStatements(db, user.id, address.id));
   // Cash on delivery empties the cart at once (an online order keeps it until paid); the last activity is the retention sweep's (ADR 074).
-  statements.push(
-    db
-      .update(users)
-      .set({ lastActiveAt: now, ...(paymentType === "COD" && { cartItems: {} }) })
-      .where(eq(users.id, user.id)),
-  );
+  const shopperUpdate = { lastActiveAt: now, ...(paymentType === "COD" && { cartItems: {} }) };
+  statements.push(db.update(users).set(shopperUpdate).where(eq(users.id, user.id)));
   // Last: the shopper's unpaid card orders, which this one replaces (checkout.ts).
   statements.push(claimReplacedCardOrders(db, user.id, orderId));
 
