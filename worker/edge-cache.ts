@@ -15,6 +15,7 @@ const CATALOGUE_PATH = /^\/(products(\/[^/]+){0,2})?$/;
 /** The same for every shopper, signed in or not. */
 const SHARED_API_READS = new Set(["/api/product/list", SUGGEST_PATH]);
 const STORED_HEADERS = ["content-type", "content-language", "content-security-policy", "etag", "last-modified"];
+type BuildVersion = () => Promise<string>;
 
 export function isCacheable(request: Request): boolean {
   if (request.method !== "GET") return false;
@@ -26,7 +27,7 @@ export function isCacheable(request: Request): boolean {
 }
 
 /** The top bar names the guest's pincode: one copy per pincode (ADR 029). */
-async function cacheKey(request: Request, env: Pick<Env, "DB">, buildVersion: () => Promise<string>): Promise<Request> {
+async function cacheKey(request: Request, env: Pick<Env, "DB">, buildVersion: BuildVersion): Promise<Request> {
   const { pathname, search } = new URL(request.url);
   const pincode = pincodeFromCookie(request.headers.get("cookie")) ?? "-";
   const build = await buildVersion();
@@ -35,15 +36,9 @@ async function cacheKey(request: Request, env: Pick<Env, "DB">, buildVersion: ()
   return new Request(`https://edge-cache.invalid/${parts.join("/")}${pathname}${search}`, { method: "GET" });
 }
 
-export async function withEdgeCache(
-  request: Request,
-  env: Pick<Env, "DB">,
-  ctx: ExecutionContext,
-  buildVersion: () => Promise<string>,
-  produce: () => Promise<Response>,
-): Promise<Response> {
+export async function withEdgeCache(request: Request, env: Pick<Env, "DB">, ctx: ExecutionContext, version: BuildVersion, produce: () => Promise<Response>) {
   if (!isCacheable(request)) return produce();
-  const key = await cacheKey(request, env, buildVersion);
+  const key = await cacheKey(request, env, version);
   const cache = (caches as unknown as { default: Cache }).default;
 
   const hit = await cache.match(key);

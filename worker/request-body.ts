@@ -26,19 +26,13 @@ export const MAX_FORM_BYTES = 64 * 1024;
 
 const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 const MULTIPART_TYPE = /^multipart\/form-data\b/i;
+type FormOptions = { maxBytes?: number; multipartOnly?: boolean; tooLargeMsg?: string };
 
 /** The one way a form body is read (pages and the multipart API): 415, 413 or 400, never a 500. */
-export async function readForm(
-  request: Request,
-  { maxBytes = MAX_FORM_BYTES, multipartOnly = false, tooLargeMsg }: { maxBytes?: number; multipartOnly?: boolean; tooLargeMsg?: string } = {},
-): Promise<FormData> {
+export async function readForm(request: Request, { maxBytes = MAX_FORM_BYTES, multipartOnly = false, tooLargeMsg }: FormOptions = {}): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
-  if (!(multipartOnly ? MULTIPART_TYPE : FORM_TYPE).test(type)) {
-    throw new HttpError(
-      415,
-      multipartOnly ? "Send the product as multipart/form-data" : "Send this form as a web form (application/x-www-form-urlencoded or multipart/form-data)",
-    );
-  }
+  const expected = multipartOnly ? "the product as multipart/form-data" : "this form as a web form (application/x-www-form-urlencoded or multipart/form-data)";
+  if (!(multipartOnly ? MULTIPART_TYPE : FORM_TYPE).test(type)) throw new HttpError(415, `Send ${expected}`);
   const bytes = await readLimitedBytes(request, maxBytes, tooLargeMsg);
   try {
     return await new Response(bytes, { headers: { "Content-Type": type } }).formData();

@@ -11,10 +11,10 @@ import { cardPaymentsEnabled, stripeClient, type StripeEnv } from "./stripe-clie
 
 export const PAYMENT_UNAVAILABLE_MSG = "Online payment is not available right now. Please try again, or choose Cash On Delivery.";
 
-type ReturnEnv = Pick<Env, "APP_URL" | "CORS_ORIGINS">;
+type CheckoutEnv = Pick<Env, "APP_URL" | "CORS_ORIGINS"> & Partial<Pick<Env, "STRIPE_PAYMENT_METHODS">>;
 
 /** Where Stripe sends the payer back: APP_URL, or a CORS_ORIGINS front end that started it (the spec client's routes). */
-export function checkoutReturnUrls(env: ReturnEnv, callerOrigin: string | null, orderId: string): { success: string; cancel: string } {
+export function checkoutReturnUrls(env: CheckoutEnv, callerOrigin: string | null, orderId: string): { success: string; cancel: string } {
   if (callerOrigin && corsAllowList(env).has(callerOrigin)) return { success: `${callerOrigin}/loader?next=my-orders`, cancel: `${callerOrigin}/cart` };
   const appUrl = env.APP_URL.replace(/\/$/, "");
   // Paid: straight to the order, which confirms the payment; back from cancelling, the cart says the order waits for it, with Pay now (ADR 054).
@@ -25,13 +25,7 @@ export function checkoutReturnUrls(env: ReturnEnv, callerOrigin: string | null, 
 export const paymentMethodTypes = (env: Partial<Pick<Env, "STRIPE_PAYMENT_METHODS">>) =>
   (env.STRIPE_PAYMENT_METHODS ?? "").split(",").flatMap((type) => (type.trim() ? [type.trim()] : []));
 
-export async function startCheckout(
-  env: StripeEnv & ReturnEnv & Partial<Pick<Env, "STRIPE_PAYMENT_METHODS">>,
-  db: Database,
-  order: OrderWithItems,
-  customerEmail: string,
-  callerOrigin: string | null = null,
-): Promise<string> {
+export async function startCheckout(env: StripeEnv & CheckoutEnv, db: Database, order: OrderWithItems, email: string, callerOrigin: string | null = null) {
   const returnUrls = checkoutReturnUrls(env, callerOrigin, order.id);
   const lineItem = (name: string, paise: number, quantity: number) => ({
     price_data: { currency: "inr", product_data: { name }, unit_amount: paise },
@@ -49,7 +43,7 @@ export async function startCheckout(
         mode: "payment",
         ...(methods.length > 0 && { payment_method_types: methods }),
         line_items: lineItems,
-        customer_email: customerEmail,
+        customer_email: email,
         client_reference_id: order.id,
         metadata: { orderId: order.id },
         payment_intent_data: { metadata: { orderId: order.id } },

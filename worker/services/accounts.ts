@@ -19,17 +19,10 @@ export async function register(db: Database, input: unknown, guestCart: CartItem
   if (await db.query.users.findFirst({ where: eq(users.email, email), columns: { id: true } })) throw conflict(EMAIL_TAKEN, "email");
   const passwordHash = await hashPassword(password);
   try {
+    const cartItems = await knownCartItems(db, guestCart);
     const [user] = await db
       .insert(users)
-      .values({
-        id: crypto.randomUUID(),
-        name,
-        email,
-        passwordHash,
-        cartItems: await knownCartItems(db, guestCart),
-        createdAt: Date.now(),
-        lastActiveAt: Date.now(),
-      })
+      .values({ id: crypto.randomUUID(), name, email, passwordHash, cartItems, createdAt: Date.now(), lastActiveAt: Date.now() })
       .returning();
     return user!;
   } catch (error) {

@@ -11,6 +11,7 @@ export const MAX_ADDRESSES = 50;
 export const ADDRESS_NOT_FOUND = "Address not found";
 
 const defaultFirst = [desc(addresses.isDefault), desc(addresses.createdAt)];
+const ownedBy = (userId: string, addressId: string) => and(eq(addresses.id, addressId), eq(addresses.userId, userId));
 
 export async function addAddress(db: Database, userId: string, input: unknown): Promise<Address> {
   const { isDefault, ...fields } = parseInput(addressInput, input);
@@ -24,14 +25,9 @@ export async function addAddress(db: Database, userId: string, input: unknown): 
     isDefault: isDefault ? sql`1` : sql`NOT EXISTS (SELECT 1 FROM ${addresses} WHERE ${addresses.userId} = ${userId})`,
     createdAt: sql`${Date.now()}`,
   };
-  const row = sql.join(
-    Object.keys(getTableColumns(addresses)).map((key) => values[key as keyof Address]),
-    sql`, `,
-  );
-  const insert = db
-    .insert(addresses)
-    .select(sql`SELECT ${row} WHERE ${hasRoom}`)
-    .returning();
+  const row = Object.keys(getTableColumns(addresses)).map((key) => values[key as keyof Address]);
+  const rowIfRoom = sql`SELECT ${sql.join(row, sql`, `)} WHERE ${hasRoom}`;
+  const insert = db.insert(addresses).select(rowIfRoom).returning();
   const clearDefault = db
     .update(addresses)
     .set({ isDefault: false })
@@ -44,11 +40,8 @@ export async function addAddress(db: Database, userId: string, input: unknown): 
 /** Change all of a saved address's fields; `isDefault` also makes it the default. */
 export async function updateAddress(db: Database, userId: string, addressId: string, input: unknown): Promise<Address> {
   const { isDefault, ...fields } = parseInput(addressInput, input);
-  const update = db
-    .update(addresses)
-    .set(isDefault ? { ...fields, isDefault: true } : fields)
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-    .returning();
+  const values = isDefault ? { ...fields, isDefault: true } : fields;
+  const update = db.update(addresses).set(values).where(ownedBy(userId, addressId)).returning();
   const [updated] = isDefault ? (await db.batch([unsetOtherDefaults(db, userId, addressId), update]))[1] : await update;
   if (!updated) throw notFound(ADDRESS_NOT_FOUND);
   return updated;
@@ -57,10 +50,7 @@ export async function updateAddress(db: Database, userId: string, addressId: str
 /** Orders keep their own copy; the newest left becomes the default. */
 export async function deleteAddress(db: Database, userId: string, input: unknown): Promise<void> {
   const { id } = parseInput(addressIdInput, input);
-  const deleted = await db
-    .delete(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
-    .returning({ id: addresses.id });
+  const deleted = await db.delete(addresses).where(ownedBy(userId, id)).returning({ id: addresses.id });
   if (deleted.length === 0) throw notFound(ADDRESS_NOT_FOUND);
 }
 
@@ -74,11 +64,7 @@ export async function setDefaultAddress(db: Database, userId: string, input: unk
 export const makeDefaultStatements = (db: Database, userId: string, addressId: string) =>
   [
     unsetOtherDefaults(db, userId, addressId),
-    db
-      .update(addresses)
-      .set({ isDefault: true })
-      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-      .returning({ id: addresses.id }),
+    db.update(addresses).set({ isDefault: true }).where(ownedBy(userId, addressId)).returning({ id: addresses.id }),
   ] as const;
 
 /** Only when the one to choose is theirs: another shopper's id (a 404) changes nothing. */
@@ -115,12 +101,7 @@ export const deliveryAddressQuery = (db: Database, userId: string) =>
     .limit(1);
 
 /** A plain select: drizzle's relational findFirst fails in a batch when nothing matches. */
-export const ownedAddressQuery = (db: Database, userId: string, addressId: string) =>
-  db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-    .limit(1);
+export const ownedAddressQuery = (db: Database, userId: string, addressId: string) => db.select().from(addresses).where(ownedBy(userId, addressId)).limit(1);
 
 /** A new address starts with the account's name and e-mail, and the top bar's pincode (with its state when only one has it). */
 export function newAddressPrefill(user: { name: string; email: string }, pincode: string | null): Partial<AddressSnapshot> {

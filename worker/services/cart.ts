@@ -20,12 +20,10 @@ export async function cartPage(db: Database, shopper: { userId: string } | { gue
       : [await storeSettingsQuery(db), []];
     return { signedIn: false, lines: toCartLines(shopper.guestItems, found), addresses: [], waiting: null, settings: toStoreSettings(settings) };
   }
+  const inSavedCart = inCart(savedCartOf(shopper.userId));
   const [account, found, saved, held, settingsRow] = await db.batch([
     db.select({ cartItems: users.cartItems }).from(users).where(eq(users.id, shopper.userId)).limit(1),
-    db
-      .select()
-      .from(products)
-      .where(inCart(savedCartOf(shopper.userId))),
+    db.select().from(products).where(inSavedCart),
     listAddresses(db, shopper.userId), // the default first: the one checkout preselects
     db
       .select({ orderId: orders.id, createdAt: orders.createdAt, productId: orderItems.productId, held: orderItems.stockTaken })

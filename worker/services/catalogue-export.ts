@@ -32,12 +32,7 @@ export function csvCells(product: Product, storeOrigin: string): Record<CsvColum
 }
 
 /** One page, oldest first; the first starts with a byte order mark (so Excel reads ₹ as UTF-8) and the header. */
-export async function exportCataloguePage(
-  db: Database,
-  storeOrigin: string,
-  cursor?: string,
-  { header = !cursor } = {},
-): Promise<{ csv: string; nextCursor: string | null }> {
+export async function exportCataloguePage(db: Database, storeOrigin: string, cursor?: string, { header = !cursor } = {}) {
   const page = await listProducts(db, { stock: "any", limit: EXPORT_PAGE_SIZE, cursor });
   const lines = page.products.map((product) => {
     const cells = csvCells(product, storeOrigin);

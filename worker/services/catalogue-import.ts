@@ -52,19 +52,15 @@ export async function planImport({ db, env }: ImportStore, text: string): Promis
   const cellsOf = (record: CsvRecord) => Object.fromEntries(columns.map((column, i) => [column, record.cells[i] ?? ""])) as Partial<Record<CsvColumn, string>>;
   const raw = records.map((record) => ({ row: record.row, cells: cellsOf(record) }));
 
-  const existing = await productsById(db, [...new Set(raw.map((r) => r.cells.id?.trim() ?? "").filter(Boolean))]);
-  const rowsOfId = new Map<string, number[]>();
-  for (const { row, cells } of raw) {
-    const id = cells.id?.trim();
-    if (id) rowsOfId.set(id, [...(rowsOfId.get(id) ?? []), row]);
-  }
+  const rowsOfId = Map.groupBy(raw, (r) => r.cells.id?.trim() ?? "");
+  const existing = await productsById(db, [...rowsOfId.keys()].filter(Boolean));
 
   const rows: ImportRow[] = [];
   const pictureChecks: { index: number; keys: string[] }[] = [];
   for (const { row, cells } of raw) {
     const id = cells.id?.trim() || null;
     const current = id ? existing.get(id) : undefined;
-    const values = rowValues(cells, id, current, rowsOfId.get(id ?? "") ?? [], env.APP_URL);
+    const values = rowValues(cells, id, current, rowsOfId.get(id ?? "")?.map((r) => r.row) ?? [], env.APP_URL);
     if ("reasons" in values) {
       rows.push({ row, action: "refused", id, name: (cells.name ?? "").trim(), reasons: values.reasons });
       continue;
@@ -114,13 +110,8 @@ function fieldChange(field: keyof ProductValues, before: ProductValues, after: P
 
 /** The products the file names, in one round trip (ids sliced under D1's 2 MB per bound value). */
 async function productsById(db: Database, ids: string[]): Promise<Map<string, Product>> {
-  const slice = (i: number) => JSON.stringify(ids.slice(i * 10_000, (i + 1) * 10_000));
-  const [first, ...rest] = Array.from({ length: Math.ceil(ids.length / 10_000) }, (_, i) =>
-    db
-      .select()
-      .from(products)
-      .where(sql`${products.id} IN (SELECT value FROM json_each(${slice(i)}))`),
-  );
+  const inSlice = (i: number) => sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(ids.slice(i * 10_000, (i + 1) * 10_000))}))`;
+  const [first, ...rest] = Array.from({ length: Math.ceil(ids.length / 10_000) }, (_, i) => db.select().from(products).where(inSlice(i)));
   if (!first) return new Map();
   return new Map((await db.batch([first, ...rest])).flat().map((p) => [p.id, p]));
 }
@@ -258,19 +249,15 @@ const INSERT_SLICE = `
 
 const rowsWord = (n: number) => `${n} row${n === 1 ? "" : "s"}`;
 
-/** A row as the API shows it, without the stored values. */
-export function publicRow(row: ImportRow) {
-  const { row: at, action, name } = row;
-  return {
-    row: at,
-    action,
-    name,
-    id: "id" in row ? row.id : null,
-    // `changed` (the API's first answer) names the fields; `changes` adds their values.
-    ...(row.action === "update" && { changed: row.changed.map((change) => change.field), changes: row.changed }),
-    ...(row.action === "refused" && { reasons: row.reasons }),
-  };
-}
+/** A row as the API shows it, without the stored values; `changed` (the API's first answer) names the fields, `changes` adds their values. */
+export const publicRow = (row: ImportRow) => ({
+  row: row.row,
+  action: row.action,
+  name: row.name,
+  id: "id" in row ? row.id : null,
+  ...(row.action === "update" && { changed: row.changed.map((change) => change.field), changes: row.changed }),
+  ...(row.action === "refused" && { reasons: row.reasons }),
+});
 
 export const IMPORT_TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it in two`;
 

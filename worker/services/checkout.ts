@@ -16,13 +16,7 @@ import { endWaitingCardOrder, finishEnding, type ClaimedCardOrder } from "./unpa
 export const CARD_PAYMENT_UNAVAILABLE = "Online payment is not available. Please choose Cash On Delivery.";
 
 /** `created` is false when an idempotency key returned an order placed before. */
-export async function checkout(
-  store: Store,
-  user: Pick<User, "id" | "email">,
-  input: unknown,
-  paymentType: PaymentType,
-  callerOrigin: string | null = null,
-): Promise<{ order: OrderWithItems; created: boolean; paymentUrl: string | null }> {
+export async function checkout(store: Store, user: Pick<User, "id" | "email">, input: unknown, paymentType: PaymentType, callerOrigin: string | null = null) {
   if (paymentType === "Online" && !cardPaymentsEnabled(store.env)) throw new HttpError(503, CARD_PAYMENT_UNAVAILABLE);
   await limitOrders(store.env, user.id);
   let placed;

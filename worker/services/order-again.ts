@@ -7,18 +7,11 @@ import { notFound, parseInput } from "@worker/errors";
 import { orderRefInput } from "@worker/validation/order";
 import { isInOrder, ORDER_NOT_FOUND, ownedOrder } from "./order-detail";
 
-export type OrderAgainResult = {
-  cart: CartItems;
-  added: { name: string; quantity: number }[];
-  /** Added short of what was ordered. */
-  limited: { name: string; quantity: number }[];
-  unavailable: string[];
-  /** The cart already holds all there is of them. */
-  alreadyInCart: string[];
-  msg: string;
-};
+type Lines = { name: string; quantity: number }[];
+/** `limited`: added short of what was ordered; `alreadyInCart`: the cart already holds all there is of them. */
+type Outcome = { added: Lines; limited: Lines; unavailable: string[]; alreadyInCart: string[] };
 
-export async function orderAgain(db: Database, userId: string, input: unknown): Promise<OrderAgainResult> {
+export async function orderAgain(db: Database, userId: string, input: unknown): Promise<Outcome & { cart: CartItems; msg: string }> {
   const { orderId } = parseInput(orderRefInput, input);
   const [[order], found, account] = await db.batch([
     ownedOrder(db, userId, orderId),
@@ -29,7 +22,7 @@ export async function orderAgain(db: Database, userId: string, input: unknown): 
 
   const byId = new Map(found.map((product) => [product.id, product]));
   const cart: CartItems = { ...account[0].cartItems };
-  const result: Omit<OrderAgainResult, "cart" | "msg"> = { added: [], limited: [], unavailable: [], alreadyInCart: [] };
+  const result: Outcome = { added: [], limited: [], unavailable: [], alreadyInCart: [] };
   for (const item of order.items) {
     const product = byId.get(item.productId);
     const inCart = cart[item.productId] ?? 0;
@@ -47,7 +40,7 @@ export async function orderAgain(db: Database, userId: string, input: unknown): 
 }
 
 /** Counts products, not units: the cart's badge counts units. */
-function orderAgainMessage({ added, limited, unavailable, alreadyInCart }: Omit<OrderAgainResult, "cart" | "msg">): string {
+function orderAgainMessage({ added, limited, unavailable, alreadyInCart }: Outcome): string {
   const parts = [
     added.length > 0 ? `Added ${added.length} ${added.length === 1 ? "product" : "products"} to your cart.` : "Nothing more could be added to your cart.",
   ];

@@ -5,10 +5,7 @@ import { deliveryPromise } from "./delivery-area";
 import type { StoreSettings } from "./store-settings";
 
 /** When an order should arrive; null once delivered or cancelled. An unpaid card order says until when it waits (ADR 054). */
-export function orderPromise(
-  order: Pick<Order, "status" | "createdAt" | "address" | "paymentType" | "paymentState" | "isPaid">,
-  area: StoreSettings,
-): string | null {
+export function orderPromise(order: Pick<Order, "status" | "createdAt" | "address" | "paymentType" | "paymentState" | "isPaid">, area: StoreSettings) {
   if (!isActive(order.status)) return null;
   if (awaitingCardPayment(order)) return `Waiting for your payment: unpaid, it is cancelled at ${formatDateTime(order.createdAt + UNPAID_CARD_ORDER_HOLD_MS)}`;
   const promise = deliveryPromise(area, order.address.zipCode, order.address.state);

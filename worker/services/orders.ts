@@ -21,12 +21,7 @@ export type OrderWithItems = Order & { items: OrderItem[]; refunds: Refund[] };
 
 export const OUT_OF_STOCK_MSG = "Some items in your cart just went out of stock. Please review your cart.";
 
-export async function placeOrder(
-  store: Store,
-  user: Pick<User, "id">,
-  input: unknown,
-  paymentType: PaymentType,
-): Promise<{ order: OrderWithItems; created: boolean; claimed: ClaimedCardOrder[] }> {
+export async function placeOrder(store: Store, user: Pick<User, "id">, input: unknown, paymentType: PaymentType) {
   const { items, address: addressId, idempotencyKey } = parseInput(placeOrderInput, input);
   const { db } = store;
 
@@ -112,12 +107,8 @@ export async function placeOrder(
   // The top bar's "Deliver to" and the next checkout follow the last order.
   if (!address.isDefault) statements.push(...makeDefaultStatements(db, user.id, address.id));
   // Cash on delivery empties the cart at once (an online order keeps it until paid); the last activity is the retention sweep's (ADR 074).
-  statements.push(
-    db
-      .update(users)
-      .set({ lastActiveAt: now, ...(paymentType === "COD" && { cartItems: {} }) })
-      .where(eq(users.id, user.id)),
-  );
+  const shopperUpdate = { lastActiveAt: now, ...(paymentType === "COD" && { cartItems: {} }) };
+  statements.push(db.update(users).set(shopperUpdate).where(eq(users.id, user.id)));
   // Last: the shopper's unpaid card orders, which this one replaces (checkout.ts).
   statements.push(claimReplacedCardOrders(db, user.id, orderId));
 

@@ -29,15 +29,8 @@ export function productColumns(input: ProductInput) {
 }
 
 /** The product form's product (to edit) and the GST rates it offers (ADR 073), in one round trip. */
-export async function productForm(db: Database, id?: string) {
-  const [found, settings] = await db.batch([
-    db
-      .select()
-      .from(products)
-      .where(eq(products.id, id ?? ""))
-      .limit(1),
-    storeSettingsQuery(db),
-  ]);
+export async function productForm(db: Database, id = "") {
+  const [found, settings] = await db.batch([db.select().from(products).where(eq(products.id, id)).limit(1), storeSettingsQuery(db)]);
   return { product: found[0], gstRates: toStoreSettings(settings).gstRates };
 }
 

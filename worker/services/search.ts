@@ -11,12 +11,8 @@ export type MatchKind = "found" | "close" | "none";
 
 export type ShopQuery = { search: string; category?: string; sort: ProductSort; cursor?: string; limit?: number };
 
-export type ShopPage = ProductPage & {
-  match: MatchKind;
-  didYouMean: string | null;
-  /** On a search's last page: its best sold-out matches, so the shopper learns the store has them. */
-  soldOut: Product[];
-};
+/** `soldOut`: on a search's last page, its best sold-out matches, so the shopper learns the store has them. */
+export type ShopPage = ProductPage & { match: MatchKind; didYouMean: string | null; soldOut: Product[] };
 
 export const SOLD_OUT_SHOWN = 4;
 

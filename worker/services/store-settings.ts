@@ -55,11 +55,8 @@ export const readStoreSettings = async (db: Database): Promise<StoreSettings> =>
 
 export async function saveStoreSettings(db: Database, input: unknown): Promise<StoreSettings> {
   const settings: StoreSettings = parseInput(storeSettingsInput, input);
-  const row = { ...settings, updatedAt: Date.now() };
-  await db
-    .insert(storeSettings)
-    .values({ id: ROW_ID, ...row })
-    .onConflictDoUpdate({ target: storeSettings.id, set: row });
+  const row = { id: ROW_ID, ...settings, updatedAt: Date.now() };
+  await db.insert(storeSettings).values(row).onConflictDoUpdate({ target: storeSettings.id, set: row });
   return settings;
 }
 

@@ -37,11 +37,7 @@ export function claimCardOrders(db: Database, where: SQL | undefined, ending: En
 }
 
 /** Steps 2 and 3: close the checkouts in parallel, cancel the closed in one batch, put the others back to waiting. */
-export async function finishEnding(
-  store: Store,
-  claimed: ClaimedCardOrder[],
-  { ifUnreachable, tell, fallback }: EndOptions & { fallback: Ending },
-): Promise<Map<string, EndOutcome>> {
+export async function finishEnding(store: Store, claimed: ClaimedCardOrder[], { ifUnreachable, tell, fallback }: EndOptions & { fallback: Ending }) {
   const { db } = store;
   const outcomes = new Map<string, EndOutcome>();
   if (claimed.length === 0) return outcomes;

@@ -7,6 +7,7 @@ import { productInput } from "./product";
 import { DEFAULT_GST_RATE } from "@shared/gst";
 
 const cell = z.string().transform(restoreCell);
+const cells = <K extends string>(...columns: K[]) => Object.fromEntries(columns.map((column) => [column, cell])) as Record<K, typeof cell>;
 
 /** A products CSV row (ADR 038): an empty `id` adds a product; through `productInput`, so it stores nothing the form refuses. */
 export const productCsvRow = z
@@ -21,16 +22,7 @@ export const productCsvRow = z
           error: (issue) => `Unknown category “${String(issue.input)}” (use one of ${CATEGORY_PATHS.join(", ")})`,
         }),
     ),
-    price: cell,
-    offer_price: cell,
-    stock: cell,
-    weight: cell,
-    description: cell,
-    country_of_origin: cell,
-    manufacturer: cell,
-    best_before: cell,
-    gst_rate: cell,
-    hsn: cell,
+    ...cells("price", "offer_price", "stock", "weight", "description", "country_of_origin", "manufacturer", "best_before", "gst_rate", "hsn"),
     images: cell
       .transform((list) => list.split(/\s+/).filter(Boolean))
       .pipe(z.array(z.string()).max(MAX_IMAGES, `A product has at most ${MAX_IMAGES} pictures`)),

@@ -31,18 +31,13 @@ export function seoMeta({ site, path, title, description, image = site.image, ty
   ];
 }
 
-type ProductSeo = Pick<
-  Product,
-  "id" | "name" | "category" | "description" | "images" | "offerPricePaise" | "inStock" | "weight" | "countryOfOrigin" | "manufacturer"
->;
-
 /** The form asks for the name on the first line, then the address. */
 function manufacturerOf(text: string) {
   const [name, ...address] = text.split("\n");
   return { "@type": "Organization", name, ...(address.length > 0 && { address: address.join(", ") }) };
 }
 
-export function productJsonLd({ origin, name: storeName }: Site, product: ProductSeo): MetaDescriptor[] {
+export function productJsonLd({ origin, name: storeName }: Site, product: Product): MetaDescriptor[] {
   const url = new URL(productPath(product), origin).href;
   const category = findCategory(product.category);
   return [

@@ -19,10 +19,7 @@ export type SessionData = { userId?: string; seller?: true; createdAt: number };
 type SessionEnv = Pick<Env, "SESSIONS" | "SESSION_SECRET" | "APP_URL">;
 
 export function sessionSecrets(env: Pick<Env, "SESSION_SECRET">): string[] {
-  const secrets = (env.SESSION_SECRET ?? "")
-    .split(",")
-    .map((secret) => secret.trim())
-    .filter(Boolean);
+  const secrets = (env.SESSION_SECRET ?? "").split(",").flatMap((secret) => secret.trim() || []);
   if (secrets.length === 0) throw new Error("SESSION_SECRET is not configured");
   return secrets;
 }
