@@ -85,22 +85,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {bestSellers.length === 0 ? (
             <p className="mt-3 text-sm text-gray-600">No sales in the last {BEST_SELLER_DAYS} days.</p>
           ) : (
-            <ol className="mt-3 space-y-2 text-sm" data-testid="best-sellers">
-              {bestSellers.map((p) => (
-                <li key={p.productId} className="flex justify-between gap-3 border-b border-gray-100 pb-2">
-                  {p.name ? (
-                    <Link to={`/seller/products/${encodeURIComponent(p.productId)}/edit`} className="text-gray-800 hover:text-primary hover:underline">
-                      {p.name}
-                    </Link>
-                  ) : (
-                    <span className="text-gray-600">A deleted product</span>
-                  )}
-                  <span className="shrink-0 text-gray-700">
-                    {p.units} sold · {formatRupees(p.salesPaise)}
-                  </span>
-                </li>
-              ))}
-            </ol>
+            <ProductLines
+              ordered
+              testId="best-sellers"
+              lines={bestSellers.map((p) => ({ id: p.productId, name: p.name, figure: `${p.units} sold · ${formatRupees(p.salesPaise)}` }))}
+            />
           )}
         </TitledSection>
       </div>
@@ -150,18 +139,31 @@ function StockList({ title, id, list: { products, count }, empty }: StockListPro
       {products.length === 0 ? (
         <p className="mt-3 text-sm text-gray-600">{empty}</p>
       ) : (
-        <ul className="mt-3 space-y-2 text-sm">
-          {products.map((p) => (
-            <li key={p.id} className="flex justify-between gap-3 border-b border-gray-100 pb-2">
-              <Link to={`/seller/products/${encodeURIComponent(p.id)}/edit`} className="text-gray-800 hover:text-primary hover:underline">
-                {p.name}
-              </Link>
-              <span className="shrink-0 text-gray-700">{p.stock} left</span>
-            </li>
-          ))}
-        </ul>
+        <ProductLines lines={products.map((p) => ({ ...p, figure: `${p.stock} left` }))} />
       )}
       {count > products.length && <p className="mt-2 text-sm text-gray-600">and {count - products.length} more</p>}
     </TitledSection>
+  );
+}
+
+type ProductLine = { id: string; name: string | null; figure: string };
+/** Products, each a link to its form, with a figure at the right. */
+function ProductLines({ lines, ordered = false, testId }: { lines: ProductLine[]; ordered?: boolean; testId?: string }) {
+  const List = ordered ? "ol" : "ul";
+  return (
+    <List className="mt-3 space-y-2 text-sm" data-testid={testId}>
+      {lines.map(({ id, name, figure }) => (
+        <li key={id} className="flex justify-between gap-3 border-b border-gray-100 pb-2">
+          {name ? (
+            <Link to={`/seller/products/${encodeURIComponent(id)}/edit`} className="text-gray-800 hover:text-primary hover:underline">
+              {name}
+            </Link>
+          ) : (
+            <span className="text-gray-600">A deleted product</span>
+          )}
+          <span className="shrink-0 text-gray-700">{figure}</span>
+        </li>
+      ))}
+    </List>
   );
 }
