@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import { Fragment, type FormEvent } from "react";
 import { data, useSearchParams, Link } from "react-router";
 import { fromContext } from "@worker/web/context";
 import { productWithRelated, toProductCard, toProductView } from "@worker/services/catalog";
@@ -64,18 +64,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mt-10">
       <nav aria-label="Breadcrumb" className="text-sm text-gray-600">
-        <Link to="/" className="hover:text-primary">
-          Home
-        </Link>{" "}
-        /{" "}
-        <Link to="/products" className="hover:text-primary">
-          Products
-        </Link>{" "}
-        /{" "}
-        <Link to={categoryPath} className="hover:text-primary">
-          {findCategory(product.category)?.text ?? product.category}
-        </Link>{" "}
-        /{" "}
+        {Object.entries({ "/": "Home", "/products": "Products", [categoryPath]: findCategory(product.category)?.text ?? product.category }).map(
+          ([to, text]) => (
+            <Fragment key={to}>
+              <Link to={to} className="hover:text-primary">
+                {text}
+              </Link>{" "}
+              /{" "}
+            </Fragment>
+          ),
+        )}
         <span aria-current="page" className="text-primary-dull">
           {product.name}
         </span>
