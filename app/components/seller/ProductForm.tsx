@@ -93,10 +93,7 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
         />
         {errorFor("description")}
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="product-category" className="text-base font-medium">
-          Category
-        </label>
+      <Field label="Category" name="category" error={errorFor("category")}>
         {/* Keyed by the saved category: React does not carry a new defaultValue to a select's options (ADR 055). */}
         <select
           key={product?.category}
@@ -116,8 +113,7 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
             </option>
           ))}
         </select>
-        {errorFor("category")}
-      </div>
+      </Field>
       <div className="flex flex-wrap gap-5">
         {(["price", "offerPrice"] as const).map((name) => (
           <Field
@@ -182,10 +178,7 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
       </fieldset>
       <fieldset className="flex flex-wrap gap-5">
         <legend className="mb-1 text-base font-medium">GST (for the invoice when prices include GST)</legend>
-        <div className="flex min-w-40 flex-1 flex-col gap-1">
-          <label htmlFor="product-gstRate" className="text-base font-medium">
-            GST rate
-          </label>
+        <Field label="GST rate" name="gstRate" error={errorFor("gstRate")}>
           <select
             key={product?.gstRate}
             id="product-gstRate"
@@ -200,8 +193,7 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
               </option>
             ))}
           </select>
-          {errorFor("gstRate")}
-        </div>
+        </Field>
         <Field
           label="HSN code"
           defaultValue={shown("hsn", product?.hsn ?? undefined)}
@@ -277,13 +269,15 @@ const PRODUCT_FIELDS = [
 ];
 const INVALID = "aria-invalid:border-red-600";
 
-function Field({ label, name, error, ...input }: { label: string; name: string; error: React.ReactNode } & React.InputHTMLAttributes<HTMLInputElement>) {
+type FieldProps = { label: string; name: string; error: React.ReactNode; children?: React.ReactNode } & React.InputHTMLAttributes<HTMLInputElement>;
+/** A labelled field: an input, or the control given as `children`. */
+function Field({ label, name, error, children, ...input }: FieldProps) {
   return (
     <div className="flex min-w-40 flex-1 flex-col gap-1">
       <label htmlFor={`product-${name}`} className="text-base font-medium">
         {label}
       </label>
-      <input id={`product-${name}`} name={name} className={`rounded border border-gray-500/40 px-3 py-2.5 outline-none ${INVALID}`} {...input} />
+      {children ?? <input id={`product-${name}`} name={name} className={`rounded border border-gray-500/40 px-3 py-2.5 outline-none ${INVALID}`} {...input} />}
       {error}
     </div>
   );
