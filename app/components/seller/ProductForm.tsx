@@ -76,7 +76,17 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
         form.current?.querySelector<HTMLInputElement>('input[type="file"]')?.focus();
       }}
     >
-      <ProblemSummary problems={refused} />
+      {/* Several fields refused at once, summed up at the top (one alone is said under its field only). */}
+      {refused.length > 1 && (
+        <div id="product-problems" className="rounded-md border border-red-600/40 bg-red-50 px-3 py-2 text-red-700">
+          <p className="font-medium">{refused.length} problems to fix:</p>
+          <ul className="list-disc pl-5">
+            {refused.map(({ field, msg }) => (
+              <li key={field}>{msg}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ImageSlots slots={slots} setSlots={setSlots} error={slotsError ?? lostPictures} />
       <Field label="Product Name" defaultValue={shown("name", product?.name)} required maxLength={120} {...field("name")} />
       <div className="flex flex-col gap-1">
@@ -209,41 +219,21 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
       {/* Not a toast: it would fade, and cover the button on a phone. */}
       <OptionalLine role="status" className="text-primary" text={shownAnswer?.ok && shownAnswer.msg} />
       <Alert className="text-red-700" message={general} />
-      <AddedLinks product={added} />
+      {/* After Add Product: where the product just added is, to check it in the shop or finish it later. */}
+      {added && (
+        <p className="rounded-md bg-primary-soft px-3 py-2 text-sm" data-testid="added-product">
+          Added <strong>{added.name}</strong>.{" "}
+          <Link to={`/seller/products/${encodeURIComponent(added.id)}/edit`} className="text-primary-dull underline">
+            Edit it
+          </Link>{" "}
+          ·{" "}
+          <Link to={productPath(added)} className="text-primary-dull underline">
+            See it in the shop
+          </Link>
+        </p>
+      )}
       <UnsavedChangesDialog blocker={blocker} asking={asking} onKeepEditing={keepEditing} unsaved="this product" />
     </fetcher.Form>
-  );
-}
-
-/** After Add Product: where the product just added is, to check it in the shop or finish it later. */
-function AddedLinks({ product }: { product: AddedProduct | null | undefined }) {
-  if (!product) return null;
-  return (
-    <p className="rounded-md bg-primary-soft px-3 py-2 text-sm" data-testid="added-product">
-      Added <strong>{product.name}</strong>.{" "}
-      <Link to={`/seller/products/${encodeURIComponent(product.id)}/edit`} className="text-primary-dull underline">
-        Edit it
-      </Link>{" "}
-      ·{" "}
-      <Link to={productPath(product)} className="text-primary-dull underline">
-        See it in the shop
-      </Link>
-    </p>
-  );
-}
-
-/** Several fields refused at once, summed up at the top (one alone is said under its field only). */
-function ProblemSummary({ problems }: { problems: readonly { field: string; msg: string }[] }) {
-  if (problems.length < 2) return null;
-  return (
-    <div id="product-problems" className="rounded-md border border-red-600/40 bg-red-50 px-3 py-2 text-red-700">
-      <p className="font-medium">{problems.length} problems to fix:</p>
-      <ul className="list-disc pl-5">
-        {problems.map(({ field, msg }) => (
-          <li key={field}>{msg}</li>
-        ))}
-      </ul>
-    </div>
   );
 }
 
