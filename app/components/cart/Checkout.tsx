@@ -23,14 +23,14 @@ type Props = {
   checkoutKey: string;
   items: { product: string; quantity: number }[];
   blocked: string | null;
-  /** Back from Stripe's page without paying: the card. */
-  initialPayment?: "COD" | "Online";
+  /** Back from Stripe's page without paying: the card is chosen. */
+  backFromStripe: boolean;
 };
 
-export function Checkout({ totals, savedPaise, nudge, signedIn, addresses, cardPayments, checkoutKey, items, blocked, initialPayment = "COD" }: Props) {
+export function Checkout({ totals, savedPaise, nudge, signedIn, addresses, cardPayments, checkoutKey, items, blocked, backFromStripe }: Props) {
   const fetcher = useFetcher<ActionFailure>();
   const location = useLocation();
-  const [paymentType, setPaymentType] = useState<"COD" | "Online">(cardPayments ? initialPayment : "COD");
+  const [paymentType, setPaymentType] = useState<"COD" | "Online">(cardPayments && backFromStripe ? "Online" : "COD");
   // The address just added on the way here (?address=), else the default.
   const [params] = useSearchParams();
   const [addressId, setAddressId] = useState(() => addresses.find((address) => address.id === params.get("address"))?.id ?? addresses[0]?.id ?? "");

@@ -145,11 +145,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           totals={totals}
           savedPaise={savedAgainstMrp(priced)}
           nudge={belowMinimum ? null : feeNudge(totals.subtotal, fees)}
-          signedIn={loaderData.signedIn}
-          addresses={loaderData.addresses}
-          cardPayments={loaderData.cardPayments}
-          checkoutKey={loaderData.checkoutKey}
-          initialPayment={loaderData.backFromStripe ? "Online" : "COD"}
+          {...loaderData}
           items={orderable.map((line) => ({ product: line.productId, quantity: cart.items[line.productId]! }))}
           blocked={
             orderable.length !== lines.length
