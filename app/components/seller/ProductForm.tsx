@@ -47,12 +47,10 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
     if (answer.ok) setSlots(initialSlots(product?.images));
     else if (pictureSlot !== null) setSlots((current) => current.map((slot, position) => (position === pictureSlot ? { ...slot, error: answer.msg } : slot)));
   }
-  useEffect(() => {
-    if (answer && !answer.ok && answer.field) form.current?.querySelector<HTMLInputElement>(`input[type=file][name="${answer.field}"]`)?.focus();
-  }, [answer]);
   // A product added goes into the page's address (as the no-JS redirect puts it): its links survive Back and reload.
   const navigate = useNavigate();
   useEffect(() => {
+    if (answer && !answer.ok && answer.field) form.current?.querySelector<HTMLInputElement>(`input[type=file][name="${answer.field}"]`)?.focus();
     if (!answer?.ok) return;
     toast.success(answer.msg);
     form.current?.reset();
