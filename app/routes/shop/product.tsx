@@ -39,15 +39,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product: toProductView(product), related: related.map(toProductCard), seo };
 }
 
-function shownPicture(asked: string | null, count: number): number {
-  const n = Number(asked);
-  return Number.isInteger(n) && n >= 1 && n <= count ? n - 1 : 0;
-}
-
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
   const [searchParams] = useSearchParams();
-  const shown = shownPicture(searchParams.get("image"), product.images.length);
+  const asked = Number(searchParams.get("image")); // ?image=N, counted from 1
+  const shown = Number.isInteger(asked) && asked >= 1 && asked <= product.images.length ? asked - 1 : 0;
   const mainImage = product.images[shown];
   const inCart = useCart().items[product.id] ?? 0;
   const setQuantity = useCartChange();
