@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useEffect, useState } from "react";
+import { lazy, Suspense, useContext, useEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { flashMiddleware, takeFlash } from "@worker/web/flash";
 import { shopperMiddleware, shopperOf } from "@worker/web/shopper-state";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/root";
 import { RouteErrorPage } from "~/components/ErrorPage";
 import { SellerLogin } from "~/components/seller/SellerLogin";
 import { Toaster } from "~/components/Toaster";
-import { RouteAnnouncer } from "~/components/RouteAnnouncer";
+import { focusTarget } from "~/lib/focus-rescue";
 import { CART_PATH } from "~/lib/cart";
 import { InlineStyles, NonceContext } from "~/lib/document-context";
 import { pageMeta, sellerPageMeta } from "~/lib/site";
@@ -67,6 +67,28 @@ function LazyLoginModal() {
       <LoginModal />
     </Suspense>
   ) : null;
+}
+
+/** After a client navigation to another path: announce the title and, unless the page placed the focus, focus its h1. */
+function RouteAnnouncer() {
+  const { pathname } = useLocation();
+  const [announced, setAnnounced] = useState("");
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    setAnnounced(document.title);
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const main = document.getElementById("main");
+    const heading = main?.querySelector<HTMLElement>("h1") ?? main;
+    if (heading) focusTarget(heading).focus({ preventScroll: true });
+  }, [pathname]);
+  return (
+    <p aria-live="assertive" aria-atomic="true" className="sr-only">
+      {announced}
+    </p>
+  );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

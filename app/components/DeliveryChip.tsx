@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type MouseEvent, type ToggleEvent } from "rea
 import { useFetcher, useLocation, Link } from "react-router";
 import { useDeliveryTo } from "~/lib/root-data";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
-import { Alert } from "~/lib/field-error";
+import { PincodeFields } from "./PincodeFields";
 
 /** The top bar's "Deliver to ⟨pincode⟩": a <details> with a real form (works without JavaScript; a fetcher with it). */
 export function DeliveryChip() {
@@ -44,6 +44,7 @@ export function DeliveryChip() {
   };
   if (!delivery) return null;
   const { pincode, promise, fromAddress } = delivery;
+  const here = location.pathname + location.search;
   return (
     <div className="border-t border-gray-100 bg-primary-soft/50">
       <details ref={panel} onToggle={onToggle} className="relative mx-auto max-w-7xl px-4 text-sm md:px-8">
@@ -76,29 +77,8 @@ export function DeliveryChip() {
             </p>
           ) : (
             // Without JavaScript a refused pincode lands on /delivery, whose form and Back link return here.
-            <fetcher.Form method="post" action={`/delivery?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`}>
-              <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-              <label htmlFor={id} className="block font-medium">
-                Delivery pincode
-              </label>
-              <div className="mt-1 flex gap-2">
-                <input
-                  id={id}
-                  name="pincode"
-                  required
-                  inputMode="numeric"
-                  maxLength={10}
-                  aria-invalid={refused || undefined}
-                  aria-describedby={refused ? `${id}-error` : undefined}
-                  autoComplete="postal-code"
-                  defaultValue={pincode ?? ""}
-                  className="w-full rounded border border-gray-400 px-2 py-1.5"
-                />
-                <button type="submit" className="rounded bg-primary px-3 text-white hover:bg-primary-dull">
-                  Check
-                </button>
-              </div>
-              <Alert id={`${id}-error`} className="mt-2 text-red-700" message={refused && fetcher.data?.msg} />
+            <fetcher.Form method="post" action={`/delivery?${new URLSearchParams({ redirectTo: here })}`}>
+              <PincodeFields id={id} redirectTo={here} defaultValue={pincode ?? ""} refusal={refused && fetcher.data?.msg} compact />
             </fetcher.Form>
           )}
         </div>

@@ -6,15 +6,7 @@ import { Alert, useFieldError } from "~/lib/field-error";
 import { useHydrated } from "~/lib/use-hydrated";
 import { BusyButton } from "~/components/BusyButton";
 
-type Field = {
-  name: keyof AddressSnapshot;
-  label: string;
-  autoComplete: string;
-  type?: string;
-  inputMode?: "numeric" | "tel";
-  maxLength: number;
-  hint?: string;
-};
+type Field = { name: keyof AddressSnapshot; label: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>;
 
 const NAME: Field[] = [
   { name: "firstName", label: "First name", autoComplete: "given-name", maxLength: 50 },
@@ -44,25 +36,23 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
   const refusal = answer && !answer.ok ? answer : undefined;
   const { general, fieldProps, errorFor } = useFieldError(refusal, "address", FIELD_NAMES);
   const shown = refillFrom(answer);
-  const input = (field: Field) => (
-    <div key={field.name}>
-      <label htmlFor={`address-${field.name}`} className="block text-gray-700">
-        {field.label}
-        {field.hint && <span className="text-xs text-gray-500"> ({field.hint})</span>}
+  const input = ({ name, label, hint, ...attributes }: Field) => (
+    <div key={name}>
+      <label htmlFor={`address-${name}`} className="block text-gray-700">
+        {label}
+        {hint && <span className="text-xs text-gray-500"> ({hint})</span>}
       </label>
       <input
-        id={`address-${field.name}`}
-        {...fieldProps(field.name)}
-        name={field.name}
+        id={`address-${name}`}
+        {...fieldProps(name)}
+        name={name}
         required
-        type={field.type ?? "text"}
-        inputMode={field.inputMode}
-        maxLength={field.maxLength}
-        autoComplete={field.autoComplete}
-        defaultValue={shown(field.name, address?.[field.name] ?? "")}
+        type="text"
+        {...attributes}
+        defaultValue={shown(name, address?.[name] ?? "")}
         className={`${INPUT} aria-invalid:border-red-600`}
       />
-      {errorFor(field.name)}
+      {errorFor(name)}
     </div>
   );
   return (

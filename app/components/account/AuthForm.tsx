@@ -15,21 +15,12 @@ type AuthFormProps = { initialMode?: Mode; redirectTo?: string; refusal?: Action
 /** Login / sign-up, posting to /login (works before JavaScript); the toggle is a link to the other mode, a fresh form per mode. */
 export function AuthForm({ initialMode = "login", redirectTo = "/", refusal = null, heading = "h2" }: AuthFormProps) {
   const [mode, setMode] = useState<Mode>(initialMode);
-  return (
-    <ModeForm
-      key={mode}
-      mode={mode}
-      redirectTo={redirectTo}
-      refusal={mode === initialMode ? refusal : null}
-      heading={heading}
-      onToggle={() => setMode(mode === "login" ? "register" : "login")}
-    />
-  );
+  return <ModeForm key={mode} mode={mode} redirectTo={redirectTo} refusal={mode === initialMode ? refusal : null} heading={heading} setMode={setMode} />;
 }
 
-type ModeFormProps = { mode: Mode; redirectTo: string; refusal: ActionFailure | null; heading: "h1" | "h2"; onToggle: () => void };
+type ModeFormProps = { mode: Mode; redirectTo: string; refusal: ActionFailure | null; heading: "h1" | "h2"; setMode: (mode: Mode) => void };
 /** `refusal`: a post refused without JavaScript (a flash): why, and the name and e-mail typed. */
-function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: ModeFormProps) {
+function ModeForm({ mode, redirectTo, refusal, heading: Heading, setMode }: ModeFormProps) {
   const fetcher = useFetcher<ActionFailure>();
   const id = useId();
   const busy = fetcher.state !== "idle";
@@ -69,7 +60,7 @@ function ModeForm({ mode, redirectTo, refusal, heading: Heading, onToggle }: Mod
       <Alert className="text-red-600" message={general} />
       <p>
         {mode === "login" ? "New here? " : "Already have an account? "}
-        <Link to={loginPagePath(other, redirectTo)} onClick={withoutDefault(onToggle)} className="text-primary underline">
+        <Link to={loginPagePath(other, redirectTo)} onClick={withoutDefault(() => setMode(other))} className="text-primary underline">
           {mode === "login" ? "Sign up" : "Log in"}
         </Link>
       </p>

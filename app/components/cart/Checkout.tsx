@@ -23,14 +23,14 @@ type Props = {
   checkoutKey: string;
   items: { product: string; quantity: number }[];
   blocked: string | null;
-  /** Back from Stripe's page without paying: the card. */
-  initialPayment?: "COD" | "Online";
+  /** Back from Stripe's page without paying: the card is chosen. */
+  backFromStripe: boolean;
 };
 
-export function Checkout({ totals, savedPaise, nudge, signedIn, addresses, cardPayments, checkoutKey, items, blocked, initialPayment = "COD" }: Props) {
+export function Checkout({ totals, savedPaise, nudge, signedIn, addresses, cardPayments, checkoutKey, items, blocked, backFromStripe }: Props) {
   const fetcher = useFetcher<ActionFailure>();
   const location = useLocation();
-  const [paymentType, setPaymentType] = useState<"COD" | "Online">(cardPayments ? initialPayment : "COD");
+  const [paymentType, setPaymentType] = useState<"COD" | "Online">(cardPayments && backFromStripe ? "Online" : "COD");
   // The address just added on the way here (?address=), else the default.
   const [params] = useSearchParams();
   const [addressId, setAddressId] = useState(() => addresses.find((address) => address.id === params.get("address"))?.id ?? addresses[0]?.id ?? "");
@@ -121,31 +121,7 @@ export function Checkout({ totals, savedPaise, nudge, signedIn, addresses, cardP
       {!cardPayments && <p className="mt-1 text-xs text-gray-500">Online payment is not available on this store right now; cash on delivery works.</p>}
 
       <hr className="mt-6 border-gray-300" />
-      <TotalsList totals={totals} savedPaise={savedPaise} nudge={nudge} />
-
-      {blocked && <p className="mt-4 text-sm text-red-600">{blocked}</p>}
-      {unserved && (
-        <p id="unserved-address" className="mt-4 text-sm text-red-700">
-          {unserved.promise.text}: choose another address to place your order, or add one where we deliver.
-        </p>
-      )}
-      <BusyButton
-        busy={busy}
-        disabled={blocked !== null}
-        aria-disabled={unserved && hydrated ? true : undefined}
-        aria-describedby={unserved ? "unserved-address" : undefined}
-        className="mt-6 w-full bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:opacity-60"
-      >
-        {busy ? "Placing…" : paymentType === "COD" ? "Place Order" : "Proceed to Checkout"}
-      </BusyButton>
-    </fetcher.Form>
-  );
-}
-
-/** The same numbers and words the order and Stripe show; then what the cart still lacks, and the saving against the MRP. */
-function TotalsList({ totals, savedPaise = 0, nudge }: { totals: Totals; savedPaise?: number; nudge: string | null }) {
-  return (
-    <>
+      {/* The same numbers and words the order and Stripe show; then what the cart still lacks, and the saving against the MRP. */}
       <dl className="mt-4 space-y-2 text-gray-600">
         {billLines(totals).map(({ name, text }) => (
           <div key={name} className="flex justify-between">
@@ -166,6 +142,22 @@ function TotalsList({ totals, savedPaise = 0, nudge }: { totals: Totals; savedPa
       </dl>
       {totals.taxBasisPoints === 0 && <p className="mt-1 text-sm text-gray-600">Inclusive of all taxes</p>}
       <OptionalLine data-testid="fee-nudge" className="mt-3 rounded bg-amber-50 px-2 py-1 text-sm font-medium text-amber-800" text={nudge} />
-    </>
+
+      {blocked && <p className="mt-4 text-sm text-red-600">{blocked}</p>}
+      {unserved && (
+        <p id="unserved-address" className="mt-4 text-sm text-red-700">
+          {unserved.promise.text}: choose another address to place your order, or add one where we deliver.
+        </p>
+      )}
+      <BusyButton
+        busy={busy}
+        disabled={blocked !== null}
+        aria-disabled={unserved && hydrated ? true : undefined}
+        aria-describedby={unserved ? "unserved-address" : undefined}
+        className="mt-6 w-full bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:opacity-60"
+      >
+        {busy ? "Placing…" : paymentType === "COD" ? "Place Order" : "Proceed to Checkout"}
+      </BusyButton>
+    </fetcher.Form>
   );
 }

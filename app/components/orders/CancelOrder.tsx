@@ -17,9 +17,8 @@ const KEEP_BUTTON = "rounded border border-gray-300 px-4 py-2 text-gray-700 hove
 /** The confirmation page without JavaScript, where the form posts too. */
 const confirmPath = (by: CancelBy, orderId: string) => `${by === "seller" ? "/seller/orders" : "/my-orders"}/${orderId}/cancel`;
 
-type Props = { order: OrderView; by: CancelBy; open: boolean; describedBy?: string };
 /** A link to a confirmation page (works without JavaScript); with it, the same confirmation in a dialog, posting through a fetcher. `open`: false once it can no longer be cancelled (kept mounted so the answer's toast still arrives); `describedBy`: what names the order in a list (the link's words are the same on each). */
-export function CancelOrderButton({ order, by, open, describedBy }: Props) {
+export function CancelOrderButton({ order, by, open, describedBy }: { order: OrderView; by: CancelBy; open: boolean; describedBy?: string }) {
   const orderLabel = `order ${orderNumber(order.id)}`;
   const refundNote = cancelRefundNote(order, by);
   const dialog = useRef<HTMLDialogElement>(null);

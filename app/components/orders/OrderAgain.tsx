@@ -2,11 +2,9 @@ import { useFetcher, Link } from "react-router";
 import type { ActionFailure } from "@worker/web/form-answer";
 import { BusyButton } from "~/components/BusyButton";
 
-type Result = { ok: true; msg: string; added: number } | ActionFailure;
-
 /** A real form (without JavaScript the order page says what was added); with it, the action's words beside the button. */
 export function OrderAgainButton({ orderId, describedBy }: { orderId: string; describedBy?: string }) {
-  const fetcher = useFetcher<Result>();
+  const fetcher = useFetcher<{ ok: true; msg: string; added: number } | ActionFailure>();
   const busy = fetcher.state !== "idle";
   const done = busy ? undefined : fetcher.data;
   return (

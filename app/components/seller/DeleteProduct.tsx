@@ -1,15 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigate, Link } from "react-router";
-import type { ProductView } from "@worker/services/catalog";
 import { BusyButton } from "~/components/BusyButton";
 import { withoutDefault } from "~/lib/without-default";
 
 /** One fetcher for every row's delete, read by the list too: its answer outlives the deleted row. */
 export const DELETE_FETCHER = "product-delete";
 
-type DeleteProductProps = { product: Pick<ProductView, "id" | "name">; listAddress: string; askedToDelete: boolean };
 /** Delete asks first, in the row (`?delete=<id>` without JavaScript); Keep or Escape gives the focus back to Delete. */
-export function DeleteProduct({ product, listAddress, askedToDelete }: DeleteProductProps) {
+export function DeleteProduct({ product, listAddress, askedToDelete }: { product: { id: string; name: string }; listAddress: string; askedToDelete: boolean }) {
   const remove = useFetcher<{ ok: boolean; msg: string }>({ key: DELETE_FETCHER });
   const [asking, setAsking] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);

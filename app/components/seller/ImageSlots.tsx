@@ -8,8 +8,6 @@ import { withoutDefault } from "~/lib/without-default";
 /** A picture slot: a saved picture (an R2 key), a new file chosen into it, or nothing. */
 type Slot = { id: number; key: string | null; preview: string | null; removed: boolean; error: string | null };
 
-const ACCEPT = IMAGE_TYPES.join(",");
-
 export function initialSlots(images: readonly string[] = []): Slot[] {
   return Array.from({ length: MAX_IMAGES }, (_, id) => ({ id, key: images[id] ?? null, preview: null, removed: false, error: null }));
 }
@@ -120,7 +118,7 @@ function SlotView({ slot, position, last, onChange, onMove, focusMove, onFocusMo
         id={inputId}
         name={`image${position}`}
         type="file"
-        accept={ACCEPT}
+        accept={IMAGE_TYPES.join(",")}
         className="peer sr-only"
         aria-describedby={slot.error ? errorId : "image-slots-help"}
         aria-invalid={slot.error ? true : undefined}

@@ -47,12 +47,10 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
     if (answer.ok) setSlots(initialSlots(product?.images));
     else if (pictureSlot !== null) setSlots((current) => current.map((slot, position) => (position === pictureSlot ? { ...slot, error: answer.msg } : slot)));
   }
-  useEffect(() => {
-    if (answer && !answer.ok && answer.field) form.current?.querySelector<HTMLInputElement>(`input[type=file][name="${answer.field}"]`)?.focus();
-  }, [answer]);
   // A product added goes into the page's address (as the no-JS redirect puts it): its links survive Back and reload.
   const navigate = useNavigate();
   useEffect(() => {
+    if (answer && !answer.ok && answer.field) form.current?.querySelector<HTMLInputElement>(`input[type=file][name="${answer.field}"]`)?.focus();
     if (!answer?.ok) return;
     toast.success(answer.msg);
     form.current?.reset();
@@ -76,7 +74,17 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
         form.current?.querySelector<HTMLInputElement>('input[type="file"]')?.focus();
       }}
     >
-      <ProblemSummary problems={refused} />
+      {/* Several fields refused at once, summed up at the top (one alone is said under its field only). */}
+      {refused.length > 1 && (
+        <div id="product-problems" className="rounded-md border border-red-600/40 bg-red-50 px-3 py-2 text-red-700">
+          <p className="font-medium">{refused.length} problems to fix:</p>
+          <ul className="list-disc pl-5">
+            {refused.map(({ field, msg }) => (
+              <li key={field}>{msg}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ImageSlots slots={slots} setSlots={setSlots} error={slotsError ?? lostPictures} />
       <Field label="Product Name" defaultValue={shown("name", product?.name)} required maxLength={120} {...field("name")} />
       <div className="flex flex-col gap-1">
@@ -93,10 +101,7 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
         />
         {errorFor("description")}
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="product-category" className="text-base font-medium">
-          Category
-        </label>
+      <Field label="Category" name="category" error={errorFor("category")}>
         {/* Keyed by the saved category: React does not carry a new defaultValue to a select's options (ADR 055). */}
         <select
           key={product?.category}
@@ -116,8 +121,7 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
             </option>
           ))}
         </select>
-        {errorFor("category")}
-      </div>
+      </Field>
       <div className="flex flex-wrap gap-5">
         {(["price", "offerPrice"] as const).map((name) => (
           <Field
@@ -182,10 +186,7 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
       </fieldset>
       <fieldset className="flex flex-wrap gap-5">
         <legend className="mb-1 text-base font-medium">GST (for the invoice when prices include GST)</legend>
-        <div className="flex min-w-40 flex-1 flex-col gap-1">
-          <label htmlFor="product-gstRate" className="text-base font-medium">
-            GST rate
-          </label>
+        <Field label="GST rate" name="gstRate" error={errorFor("gstRate")}>
           <select
             key={product?.gstRate}
             id="product-gstRate"
@@ -200,8 +201,7 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
               </option>
             ))}
           </select>
-          {errorFor("gstRate")}
-        </div>
+        </Field>
         <Field
           label="HSN code"
           defaultValue={shown("hsn", product?.hsn ?? undefined)}
@@ -217,41 +217,21 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
       {/* Not a toast: it would fade, and cover the button on a phone. */}
       <OptionalLine role="status" className="text-primary" text={shownAnswer?.ok && shownAnswer.msg} />
       <Alert className="text-red-700" message={general} />
-      <AddedLinks product={added} />
+      {/* After Add Product: where the product just added is, to check it in the shop or finish it later. */}
+      {added && (
+        <p className="rounded-md bg-primary-soft px-3 py-2 text-sm" data-testid="added-product">
+          Added <strong>{added.name}</strong>.{" "}
+          <Link to={`/seller/products/${encodeURIComponent(added.id)}/edit`} className="text-primary-dull underline">
+            Edit it
+          </Link>{" "}
+          ·{" "}
+          <Link to={productPath(added)} className="text-primary-dull underline">
+            See it in the shop
+          </Link>
+        </p>
+      )}
       <UnsavedChangesDialog blocker={blocker} asking={asking} onKeepEditing={keepEditing} unsaved="this product" />
     </fetcher.Form>
-  );
-}
-
-/** After Add Product: where the product just added is, to check it in the shop or finish it later. */
-function AddedLinks({ product }: { product: AddedProduct | null | undefined }) {
-  if (!product) return null;
-  return (
-    <p className="rounded-md bg-primary-soft px-3 py-2 text-sm" data-testid="added-product">
-      Added <strong>{product.name}</strong>.{" "}
-      <Link to={`/seller/products/${encodeURIComponent(product.id)}/edit`} className="text-primary-dull underline">
-        Edit it
-      </Link>{" "}
-      ·{" "}
-      <Link to={productPath(product)} className="text-primary-dull underline">
-        See it in the shop
-      </Link>
-    </p>
-  );
-}
-
-/** Several fields refused at once, summed up at the top (one alone is said under its field only). */
-function ProblemSummary({ problems }: { problems: readonly { field: string; msg: string }[] }) {
-  if (problems.length < 2) return null;
-  return (
-    <div id="product-problems" className="rounded-md border border-red-600/40 bg-red-50 px-3 py-2 text-red-700">
-      <p className="font-medium">{problems.length} problems to fix:</p>
-      <ul className="list-disc pl-5">
-        {problems.map(({ field, msg }) => (
-          <li key={field}>{msg}</li>
-        ))}
-      </ul>
-    </div>
   );
 }
 
@@ -277,13 +257,15 @@ const PRODUCT_FIELDS = [
 ];
 const INVALID = "aria-invalid:border-red-600";
 
-function Field({ label, name, error, ...input }: { label: string; name: string; error: React.ReactNode } & React.InputHTMLAttributes<HTMLInputElement>) {
+type FieldProps = { label: string; name: string; error: React.ReactNode; children?: React.ReactNode } & React.InputHTMLAttributes<HTMLInputElement>;
+/** A labelled field: an input, or the control given as `children`. */
+function Field({ label, name, error, children, ...input }: FieldProps) {
   return (
     <div className="flex min-w-40 flex-1 flex-col gap-1">
       <label htmlFor={`product-${name}`} className="text-base font-medium">
         {label}
       </label>
-      <input id={`product-${name}`} name={name} className={`rounded border border-gray-500/40 px-3 py-2.5 outline-none ${INVALID}`} {...input} />
+      {children ?? <input id={`product-${name}`} name={name} className={`rounded border border-gray-500/40 px-3 py-2.5 outline-none ${INVALID}`} {...input} />}
       {error}
     </div>
   );

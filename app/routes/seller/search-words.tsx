@@ -7,7 +7,7 @@ import { badRequest } from "@worker/errors";
 import { readForm } from "@worker/request-body";
 import { listSearchSynonyms, removeSearchSynonym, savedSynonymMessage, saveSearchSynonym } from "@worker/services/search-synonyms";
 import { MAX_SYNONYM_MEANING_LENGTH, MAX_SYNONYM_TERM_LENGTH } from "@shared/search";
-import { refillFrom, type FormAnswer } from "~/lib/refill";
+import { refillFrom } from "~/lib/refill";
 import { useActionToast } from "~/lib/use-action-toast";
 import { useUnsavedChanges } from "~/lib/use-unsaved-changes";
 import { sellerPageMeta } from "~/lib/site";
@@ -41,6 +41,18 @@ export default function SearchWords({ loaderData, actionData }: Route.ComponentP
   const { words, nextAfter, total } = loaderData;
   const removal = useFetcher<{ ok: boolean; msg: string }>({ key: REMOVE_FETCHER });
   useActionToast(removal.state === "idle" ? removal.data : undefined);
+  const navigation = useNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  // Sent, then the page read again (its formData stays until then).
+  const adding = navigation.formData?.get("intent") === "add";
+  const busy = navigation.state === "submitting" && adding;
+  const shown = refillFrom(actionData && !actionData.ok && actionData.typed?.intent === "add" ? actionData : undefined);
+  useActionToast(actionData?.ok ? actionData : undefined);
+  useEffect(() => {
+    if (actionData?.ok) form.current?.reset();
+  }, [actionData]);
+  // Unsaved changes ask first (ADR 055); the page's one guard: a row's Remove is one click, nothing to lose.
+  const { blocker, asking, keepEditing } = useUnsavedChanges(form, { saving: adding });
   return (
     <>
       <h1 className="text-2xl font-medium">Search words</h1>
@@ -48,7 +60,38 @@ export default function SearchWords({ loaderData, actionData }: Route.ComponentP
         When shoppers search for a word on the left, they also find the products whose names hold the word on the right. A meaning that names a category (for
         example “Instant”) lists that whole category.
       </p>
-      <AddWordForm result={actionData} />
+      <Form ref={form} method="post" className="mt-6 flex max-w-2xl flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+        <input type="hidden" name="intent" value="add" />
+        {(
+          [
+            ["term", "Shoppers type", 2, MAX_SYNONYM_TERM_LENGTH, "kela"],
+            ["meaning", "Finds", 3, MAX_SYNONYM_MEANING_LENGTH, "banana"],
+          ] as const
+        ).map(([name, label, minLength, maxLength, placeholder]) => (
+          <div key={name} className="flex flex-1 flex-col gap-1">
+            <label htmlFor={`search-word-${name}`} className="font-medium">
+              {label}
+            </label>
+            <input
+              id={`search-word-${name}`}
+              name={name}
+              defaultValue={shown(name, undefined)}
+              required
+              minLength={minLength}
+              maxLength={maxLength}
+              placeholder={placeholder}
+              aria-describedby={actionData && !actionData.ok ? "search-word-error" : undefined}
+              aria-invalid={actionData && !actionData.ok && actionData.field === name ? true : undefined}
+              className="rounded border border-gray-500/40 px-3 py-2"
+            />
+          </div>
+        ))}
+        <BusyButton busy={busy} className="rounded bg-primary px-6 py-2 font-medium text-white">
+          {busy ? "Saving…" : "Add word"}
+        </BusyButton>
+        <Alert id="search-word-error" className="text-sm text-red-700 sm:basis-full" message={actionData && !actionData.ok && actionData.msg} />
+        <UnsavedChangesDialog blocker={blocker} asking={asking} onKeepEditing={keepEditing} unsaved="this search word" />
+      </Form>
       <div className="mt-8 overflow-x-auto rounded-md border border-gray-500/20 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Search words, {total} in all</caption>
@@ -75,55 +118,6 @@ export default function SearchWords({ loaderData, actionData }: Route.ComponentP
         </Link>
       )}
     </>
-  );
-}
-
-function AddWordForm({ result }: { result: FormAnswer | undefined }) {
-  const navigation = useNavigation();
-  const form = useRef<HTMLFormElement>(null);
-  // Sent, then the page read again (its formData stays until then).
-  const adding = navigation.formData?.get("intent") === "add";
-  const busy = navigation.state === "submitting" && adding;
-  const shown = refillFrom(result && !result.ok && result.typed?.intent === "add" ? result : undefined);
-  useActionToast(result?.ok ? result : undefined);
-  useEffect(() => {
-    if (result?.ok) form.current?.reset();
-  }, [result]);
-  // Unsaved changes ask first (ADR 055); the page's one guard: a row's Remove is one click, nothing to lose.
-  const { blocker, asking, keepEditing } = useUnsavedChanges(form, { saving: adding });
-  return (
-    <Form ref={form} method="post" className="mt-6 flex max-w-2xl flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-      <input type="hidden" name="intent" value="add" />
-      {(
-        [
-          ["term", "Shoppers type", 2, MAX_SYNONYM_TERM_LENGTH, "kela"],
-          ["meaning", "Finds", 3, MAX_SYNONYM_MEANING_LENGTH, "banana"],
-        ] as const
-      ).map(([name, label, minLength, maxLength, placeholder]) => (
-        <div key={name} className="flex flex-1 flex-col gap-1">
-          <label htmlFor={`search-word-${name}`} className="font-medium">
-            {label}
-          </label>
-          <input
-            id={`search-word-${name}`}
-            name={name}
-            defaultValue={shown(name, undefined)}
-            required
-            minLength={minLength}
-            maxLength={maxLength}
-            placeholder={placeholder}
-            aria-describedby={result && !result.ok ? "search-word-error" : undefined}
-            aria-invalid={result && !result.ok && result.field === name ? true : undefined}
-            className="rounded border border-gray-500/40 px-3 py-2"
-          />
-        </div>
-      ))}
-      <BusyButton busy={busy} className="rounded bg-primary px-6 py-2 font-medium text-white">
-        {busy ? "Saving…" : "Add word"}
-      </BusyButton>
-      <Alert id="search-word-error" className="text-sm text-red-700 sm:basis-full" message={result && !result.ok && result.msg} />
-      <UnsavedChangesDialog blocker={blocker} asking={asking} onKeepEditing={keepEditing} unsaved="this search word" />
-    </Form>
   );
 }
 

@@ -92,7 +92,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             {errorFor("state")}
             <p className="mt-1 text-gray-500">Addresses outside this state cannot order.</p>
           </Setting>
-          <Setting field="expressPincodes" label="Express pincodes">
+          <Setting field="expressPincodes" label="Express pincodes" error={errorFor("expressPincodes")}>
             <p id="settings-express-help" className="text-gray-500">
               A line each: the PIN code and the delivery time in minutes, such as “560001 30”. PIN codes with the same time can share a line: “560002, 560003
               25”.
@@ -102,7 +102,6 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               {...input("expressPincodes", settings.expressPincodes.map((entry) => `${entry.pincode} ${entry.etaMinutes}`).join("\n"), "settings-express-help")}
               className={`${INPUT} font-mono`}
             />
-            {errorFor("expressPincodes")}
           </Setting>
           {/* Aligned at the bottom: "from" wraps on a phone (their refusal goes under both). */}
           <div className="grid grid-cols-2 items-end gap-4">
@@ -124,7 +123,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
 
         <fieldset className="space-y-2">
           <legend className="text-lg font-medium">Tax</legend>
-          <Setting field="taxPercent" label="Tax rate (%)">
+          <Setting field="taxPercent" label="Tax rate (%)" error={errorFor("taxPercent")}>
             <input
               type="number"
               min={0}
@@ -134,22 +133,20 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               {...input("taxPercent", settings.taxBasisPoints / 100, "settings-tax-help")}
               className={`${INPUT} max-w-32`}
             />
-            {errorFor("taxPercent")}
           </Setting>
           <p id="settings-tax-help" className="text-gray-500">
             Added on top of the listed prices at checkout; orders keep the rate they were charged. A store trading in India should set 0%: prices then include
             GST, the product page shows the MRP, inclusive of all taxes, nothing is ever charged above it, and each product&apos;s GST rate and HSN code make
             the invoice&apos;s tax lines.
           </p>
-          <Setting field="gstRates" label="GST rates a product may carry (%)">
+          <Setting field="gstRates" label="GST rates a product may carry (%)" error={errorFor("gstRates")}>
             <input {...input("gstRates", settings.gstRates.map((rate) => rate / 100).join(", "))} className={`${INPUT} max-w-64`} />
-            {errorFor("gstRates")}
           </Setting>
         </fieldset>
 
         <fieldset className="space-y-2">
           <legend className="text-lg font-medium">Personal data</legend>
-          <Setting field="retentionYears" label="Erase accounts inactive for (years)">
+          <Setting field="retentionYears" label="Erase accounts inactive for (years)" error={errorFor("retentionYears")}>
             <input
               type="number"
               min={1}
@@ -158,7 +155,6 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               {...input("retentionYears", settings.retentionYears, "settings-retention-help")}
               className={`${INPUT} max-w-32`}
             />
-            {errorFor("retentionYears")}
           </Setting>
           <p id="settings-retention-help" className="text-gray-500">
             An account with no sign-in and no order for this long is erased as a shopper can erase it; its orders stay for the tax records.
@@ -172,13 +168,12 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           </p>
           <div className="grid grid-cols-2 items-end gap-4">
             {FEE_FIELDS.map(([name, label]) => (
-              <Setting key={name} field={name} label={label}>
+              <Setting key={name} field={name} label={label} error={errorFor(name)}>
                 <input
                   inputMode="decimal"
                   {...input(name, settings.fees[name] ? paiseToRupees(settings.fees[name]) : "", "settings-fees-help")}
                   className={INPUT}
                 />
-                {errorFor(name)}
               </Setting>
             ))}
           </div>
@@ -194,9 +189,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               ["contactHours", "contact.hours", "Opening hours", "text", settings.contact.hours],
             ] as const
           ).map(([name, field, label, type, value]) => (
-            <Setting key={name} field={field} label={label}>
+            <Setting key={name} field={field} label={label} error={errorFor(field)}>
               <input type={type} required {...input(field, value, undefined, name)} className={INPUT} />
-              {errorFor(field)}
             </Setting>
           ))}
         </fieldset>
@@ -204,11 +198,10 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
         <fieldset className="space-y-4">
           <legend className="text-lg font-medium">Business details</legend>
           <p className="text-gray-500">Printed on every invoice and packing slip, and shown on the Contact Us page.</p>
-          <Setting field="contact.legalName" label="Legal name of the business">
+          <Setting field="contact.legalName" label="Legal name of the business" error={errorFor("contact.legalName")}>
             <input required maxLength={120} {...input("contact.legalName", settings.contact.legalName, undefined, "contactLegalName")} className={INPUT} />
-            {errorFor("contact.legalName")}
           </Setting>
-          <Setting field="contact.office" label="Registered office address">
+          <Setting field="contact.office" label="Registered office address" error={errorFor("contact.office")}>
             <p id="settings-office-help" className="text-gray-500">
               As it should be printed, one line per line.
             </p>
@@ -219,7 +212,6 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               {...input("contact.office", settings.contact.office, "settings-office-help", "contactOffice")}
               className={INPUT}
             />
-            {errorFor("contact.office")}
           </Setting>
           <Setting field="contact.gstin" label="GSTIN (optional)">
             <input
@@ -247,13 +239,14 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
 }
 
 /** A setting's label over its field, whose id is `settings-<field>` (as useFieldError names it). */
-function Setting({ field, label, children }: { field: string; label: string; children: ReactNode }) {
+function Setting({ field, label, error, children }: { field: string; label: string; error?: ReactNode; children: ReactNode }) {
   return (
     <div>
       <label htmlFor={`settings-${field}`} className="block font-medium">
         {label}
       </label>
       {children}
+      {error}
     </div>
   );
 }

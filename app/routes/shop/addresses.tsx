@@ -73,6 +73,9 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
 
 function AddressCard({ address }: { address: SavedAddress & { promise: PromiseView } }) {
   const fetcher = useFetcher({ key: BOOK_FETCHER });
+  const menu = useRef<HTMLDetailsElement>(null);
+  const close = useMenuDismiss(menu);
+  const hydrated = useHydrated();
   const name = `${address.firstName} ${address.lastName}`;
   return (
     <article aria-label={`Address of ${name}, ${address.street}`} className="h-full rounded-md border border-gray-300 p-4 text-sm text-gray-700">
@@ -105,33 +108,23 @@ function AddressCard({ address }: { address: SavedAddress & { promise: PromiseVi
             </button>
           </fetcher.Form>
         )}
-        <DeleteAddress id={address.id} />
+        {/* Delete asks first, in a disclosure that closes as menus do, so an Enter after Escape deletes nothing. */}
+        <details ref={menu}>
+          <summary className="cursor-pointer rounded border border-red-300 px-3 py-1 text-red-700 hover:bg-red-50">Delete</summary>
+          <fetcher.Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
+            <input type="hidden" name="id" value={address.id} />
+            <span>Delete this address?</span>
+            <button type="submit" name="intent" value="delete" className="rounded bg-red-700 px-3 py-1 text-white hover:bg-red-800">
+              Yes, delete
+            </button>
+            {hydrated && (
+              <button type="button" onClick={close} className="rounded px-3 py-1 text-gray-700 hover:underline">
+                Keep
+              </button>
+            )}
+          </fetcher.Form>
+        </details>
       </div>
     </article>
-  );
-}
-
-/** Delete asks first, in a disclosure that closes as menus do, so an Enter after Escape deletes nothing. */
-function DeleteAddress({ id }: { id: string }) {
-  const fetcher = useFetcher({ key: BOOK_FETCHER });
-  const menu = useRef<HTMLDetailsElement>(null);
-  const close = useMenuDismiss(menu);
-  const hydrated = useHydrated();
-  return (
-    <details ref={menu}>
-      <summary className="cursor-pointer rounded border border-red-300 px-3 py-1 text-red-700 hover:bg-red-50">Delete</summary>
-      <fetcher.Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
-        <input type="hidden" name="id" value={id} />
-        <span>Delete this address?</span>
-        <button type="submit" name="intent" value="delete" className="rounded bg-red-700 px-3 py-1 text-white hover:bg-red-800">
-          Yes, delete
-        </button>
-        {hydrated && (
-          <button type="button" onClick={close} className="rounded px-3 py-1 text-gray-700 hover:underline">
-            Keep
-          </button>
-        )}
-      </fetcher.Form>
-    </details>
   );
 }

@@ -11,13 +11,13 @@ import { submitCheckout } from "@worker/web/checkout-form";
 import { guestCart, shopperOf } from "@worker/web/shopper-state";
 import { CartLineRow } from "~/components/cart/CartLineRow";
 import { Checkout } from "~/components/cart/Checkout";
-import { UnpaidOrderNote } from "~/components/orders/PayNow";
+import { PayNowButton } from "~/components/orders/PayNow";
 import { useCart } from "~/lib/cart";
 import { cartCount, overStock } from "@shared/cart";
 import { belowMinimumOrder, feeNudge } from "@shared/fees";
 import { savedAgainstMrp, totalsFor } from "@shared/money";
 import { viewPromise } from "@shared/delivery";
-import { UNPAID_PARAM } from "@shared/order-status";
+import { formatDateTime, orderNumber, UNPAID_CARD_ORDER_HOLD_MS, UNPAID_PARAM } from "@shared/order-status";
 import { useRevalidateEvery } from "~/lib/use-polling";
 import { pageMeta } from "~/lib/site";
 import { useStorefront } from "~/lib/root-data";
@@ -100,7 +100,22 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mt-16 flex flex-col gap-10 md:flex-row">
       <div className="flex-1">
-        {loaderData.unpaid && <UnpaidOrderNote order={loaderData.unpaid} />}
+        {/* Back from Stripe's page without paying (`?unpaid=`). */}
+        {loaderData.unpaid && (
+          <div role="status" className="mb-6 rounded border border-amber-300 bg-amber-50 p-4 text-sm text-gray-800" data-testid="unpaid-order">
+            <p>
+              The online payment for order <span className="font-mono">{orderNumber(loaderData.unpaid.id)}</span> was not completed. Pay now, or place your
+              order again below, online or cash on delivery: this one is then cancelled. Nothing has been charged; left unpaid, it is cancelled at{" "}
+              {formatDateTime(loaderData.unpaid.createdAt + UNPAID_CARD_ORDER_HOLD_MS)}.
+            </p>
+            <div className="mt-3 flex flex-wrap items-center gap-4">
+              <PayNowButton orderId={loaderData.unpaid.id} />
+              <Link to={`/my-orders/${loaderData.unpaid.id}`} className="text-primary underline">
+                View the order
+              </Link>
+            </div>
+          </div>
+        )}
         <h1 className="mb-6 text-3xl font-medium">
           Shopping Cart{" "}
           <span className="text-sm text-primary">
@@ -130,11 +145,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           totals={totals}
           savedPaise={savedAgainstMrp(priced)}
           nudge={belowMinimum ? null : feeNudge(totals.subtotal, fees)}
-          signedIn={loaderData.signedIn}
-          addresses={loaderData.addresses}
-          cardPayments={loaderData.cardPayments}
-          checkoutKey={loaderData.checkoutKey}
-          initialPayment={loaderData.backFromStripe ? "Online" : "COD"}
+          {...loaderData}
           items={orderable.map((line) => ({ product: line.productId, quantity: cart.items[line.productId]! }))}
           blocked={
             orderable.length !== lines.length

@@ -7,7 +7,7 @@ import { useDeliveryTo, useStorefront } from "~/lib/root-data";
 import { pageMeta } from "~/lib/site";
 import { refillFrom } from "~/lib/refill";
 import type { Route } from "./+types/delivery";
-import { Alert } from "~/lib/field-error";
+import { PincodeFields } from "~/components/PincodeFields";
 
 export const meta: Route.MetaFunction = () => pageMeta("Check delivery to your pincode", "Where we deliver, and how soon.");
 
@@ -43,28 +43,7 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
         </p>
       )}
       <Form method="post" className="mt-6 space-y-2">
-        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <label htmlFor="delivery-pincode" className="block font-medium">
-          Delivery pincode
-        </label>
-        <div className="flex gap-2">
-          <input
-            id="delivery-pincode"
-            name="pincode"
-            required
-            inputMode="numeric"
-            maxLength={10}
-            autoComplete="postal-code"
-            defaultValue={refillFrom(actionData)("pincode", undefined)}
-            aria-invalid={failed ? true : undefined}
-            aria-describedby={failed ? "delivery-pincode-error" : undefined}
-            className="w-full rounded border border-gray-400 px-3 py-2"
-          />
-          <button type="submit" className="rounded bg-primary px-5 text-white hover:bg-primary-dull">
-            Check
-          </button>
-        </div>
-        <Alert id="delivery-pincode-error" className="text-red-700" message={failed} />
+        <PincodeFields id="delivery-pincode" redirectTo={loaderData.redirectTo} defaultValue={refillFrom(actionData)("pincode", undefined)} refusal={failed} />
       </Form>
       <Link to={loaderData.redirectTo} className="mt-8 inline-block text-primary hover:underline">
         ← Back to shopping

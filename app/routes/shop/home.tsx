@@ -4,10 +4,13 @@ import { readForm } from "@worker/request-body";
 import { bestSellers, toProductCard } from "@worker/services/catalog";
 import { limitNewsletter } from "@worker/security/rate-limit";
 import { subscribe } from "@worker/services/newsletter";
-import { Categories } from "~/components/home/Categories";
-import { MainBanner } from "~/components/home/MainBanner";
+import { Link } from "react-router";
+import { CATEGORIES } from "@shared/categories";
+import { imageUrl } from "@shared/images";
+import { TitledSection } from "~/components/TitledSection";
 import { Newsletter } from "~/components/home/Newsletter";
-import { WhyUs } from "~/components/home/WhyUs";
+import { SITE_IMAGES } from "~/lib/site-images";
+import { useStorefront } from "~/lib/root-data";
 import { ProductGrid } from "~/components/ProductCard";
 import { seoMeta } from "@worker/web/seo";
 import { pageMeta, pageTitle, siteAt } from "~/lib/site";
@@ -32,18 +35,85 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+const FEATURES = [
+  { icon: SITE_IMAGES.featureDelivery, title: "Fastest Delivery", description: "" },
+  { icon: SITE_IMAGES.featureFresh, title: "Freshness Guaranteed", description: "Fresh produce straight from the source." },
+  { icon: SITE_IMAGES.featurePrice, title: "Affordable Prices", description: "Quality groceries at unbeatable prices." },
+  { icon: SITE_IMAGES.featureTrust, title: "Trusted by Thousands", description: "Loved by 10,000+ happy customers." },
+];
+
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const store = useStorefront();
   return (
     <>
-      <MainBanner />
-      <Categories />
-      <section className="mt-16" aria-labelledby="best-sellers-title">
-        <h2 id="best-sellers-title" className="mb-6 text-2xl font-medium md:text-3xl">
-          Best Sellers
-        </h2>
-        <ProductGrid products={loaderData.bestSellers} />
+      {/* HTML over a gradient rather than one big picture: its text is the LCP, and it scales without separate files. */}
+      <section className="relative mt-6 overflow-hidden rounded-2xl bg-gradient-to-br from-[#e6f4ea] via-[#f3faf5] to-[#fef6da]">
+        <div className="flex flex-col items-center gap-6 px-6 py-10 text-center md:flex-row md:justify-between md:px-14 md:py-16 md:text-left">
+          <div className="max-w-xl">
+            <h1 className="text-3xl leading-tight font-bold text-gray-900 md:text-5xl">Freshness You Can Trust, Savings You Will Love!</h1>
+            {store && (
+              <p className="mt-4 text-gray-700 md:text-lg" data-testid="hero-promise">
+                Groceries and snacks at your door. {store.words.promise}
+              </p>
+            )}
+            <div className="mt-6 flex flex-wrap items-center justify-center gap-4 md:justify-start">
+              <Link to="/products" className="rounded-full bg-primary px-7 py-3 font-medium text-white hover:bg-primary-dull">
+                Shop Now
+              </Link>
+              <Link to="/products" className="group flex items-center gap-2 px-4 py-3 font-medium text-primary-dull">
+                Explore Deals{" "}
+                <span aria-hidden="true" className="transition group-hover:translate-x-1">
+                  →
+                </span>
+              </Link>
+            </div>
+          </div>
+          <div className="relative flex items-end justify-center">
+            <img src={imageUrl(SITE_IMAGES.heroBasket)} alt="" width={256} height={256} fetchPriority="high" className="h-40 w-40 md:h-64 md:w-64" />
+            <img src={imageUrl(SITE_IMAGES.heroScooter)} alt="" width={256} height={256} loading="lazy" className="-ml-8 hidden h-32 w-32 md:block" />
+          </div>
+        </div>
       </section>
-      <WhyUs />
+      <TitledSection titleId="categories-title" title="Categories" titleClassName="text-2xl font-medium md:text-3xl" className="mt-16">
+        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7">
+          {CATEGORIES.map((category) => (
+            <li key={category.path}>
+              <Link
+                to={`/products/${category.path.toLowerCase()}`}
+                className="group flex flex-col items-center justify-center gap-2 rounded-lg px-3 py-5"
+                style={{ backgroundColor: category.bgColor }}
+              >
+                <img src={imageUrl(category.image)} alt="" width={96} height={96} loading="lazy" className="h-20 w-20 transition group-hover:scale-110" />
+                <span className="text-sm font-medium text-gray-800">{category.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </TitledSection>
+      <TitledSection titleId="best-sellers-title" title="Best Sellers" titleClassName="mb-6 text-2xl font-medium md:text-3xl" className="mt-16">
+        <ProductGrid products={loaderData.bestSellers} />
+      </TitledSection>
+      <section className="mt-24 overflow-hidden rounded-2xl bg-gradient-to-br from-[#fef6da] to-[#e6f4ea]" aria-labelledby="why-us-title">
+        <div className="flex flex-col items-center gap-8 px-6 py-10 md:flex-row md:px-14">
+          <img src={imageUrl(SITE_IMAGES.heroProduce)} alt="" width={256} height={256} loading="lazy" className="h-40 w-40 md:h-56 md:w-56" />
+          <div>
+            <h2 id="why-us-title" className="text-2xl font-semibold text-primary-dull md:text-3xl">
+              Why We Are The Best?
+            </h2>
+            <ul className="mt-6 grid gap-5 sm:grid-cols-2">
+              {FEATURES.map((feature) => (
+                <li key={feature.title} className="flex items-center gap-4">
+                  <img src={imageUrl(feature.icon)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12" />
+                  <div>
+                    <h3 className="text-lg font-semibold">{feature.title}</h3>
+                    <p className="text-sm text-gray-600">{feature.description || store?.words.promise}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
       <Newsletter result={actionData} />
     </>
   );

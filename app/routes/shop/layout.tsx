@@ -1,7 +1,8 @@
-import { Outlet } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { RouteErrorPage } from "~/components/ErrorPage";
 import { AccountMenu, AccountSection } from "~/components/account/AccountMenu";
-import { LoginButton } from "~/components/account/LoginButton";
+import { loginPagePath, requestLogin } from "~/lib/login-dialog";
+import { withoutDefault } from "~/lib/without-default";
 import { CartBar } from "~/components/cart/CartBar";
 import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
@@ -9,8 +10,19 @@ import { useShopperState } from "~/lib/root-data";
 
 function Account({ inPhoneMenu = false }: { inPhoneMenu?: boolean }) {
   const user = useShopperState()?.user;
-  if (!user) return <LoginButton />;
-  return inPhoneMenu ? <AccountSection name={user.name} /> : <AccountMenu name={user.name} />;
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  if (user) return inPhoneMenu ? <AccountSection name={user.name} /> : <AccountMenu name={user.name} />;
+  // A link to /login (works before JavaScript); once the modal is mounted (app/root.tsx) it opens that instead.
+  return (
+    <Link
+      to={loginPagePath("login", here)}
+      onClick={withoutDefault(() => requestLogin(here))}
+      className="rounded-full bg-primary px-8 py-2 text-white transition hover:bg-primary-dull"
+    >
+      Login
+    </Link>
+  );
 }
 
 export default function ShopLayout() {

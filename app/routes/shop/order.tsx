@@ -5,7 +5,7 @@ import { orderPage } from "@worker/services/order-detail";
 import { orderPromise } from "@worker/services/order-promise";
 import { Link } from "react-router";
 import { PostalAddress } from "~/components/orders/PostalAddress";
-import { BillBreakdown } from "~/components/orders/BillBreakdown";
+import { billLines, chargedOn } from "@shared/fees";
 import { ShopperCancelButton } from "~/components/orders/CancelOrder";
 import { PaymentLine } from "~/components/orders/PaymentLine";
 import { OrderAgainButton } from "~/components/orders/OrderAgain";
@@ -130,7 +130,19 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
         <div className="space-y-6">
           <TitledSection titleId="bill-title" title="Bill" titleClassName="mb-3 text-lg font-medium" className={PANEL}>
-            <BillBreakdown order={order} />
+            {/* As charged, from the order's own record (never recomputed). */}
+            <dl className="space-y-2 text-sm text-gray-700" data-testid="bill">
+              {billLines(chargedOn(order)).map(({ name, text }) => (
+                <div key={name} className="flex justify-between gap-4">
+                  <dt>{name}</dt>
+                  <dd className={text === "Free" ? "text-primary-dull" : undefined}>{text}</dd>
+                </div>
+              ))}
+              <div className="flex justify-between gap-4 border-t border-gray-200 pt-2 text-base font-semibold text-gray-900">
+                <dt>Total</dt>
+                <dd>{formatRupees(order.amountPaise)}</dd>
+              </div>
+            </dl>
             <PaymentLine order={order} className="mt-3 text-sm text-gray-700" />
           </TitledSection>
           <TitledSection titleId="address-title" title="Delivery address" titleClassName="mb-2 text-lg font-medium" className={PANEL}>

@@ -1,7 +1,7 @@
-import type { FormEvent } from "react";
-import { data, useSearchParams, Link } from "react-router";
+import { Fragment, type FormEvent } from "react";
+import { data, useLocation, useSearchParams, Link } from "react-router";
 import { fromContext } from "@worker/web/context";
-import { productWithRelated, toProductCard, toProductView } from "@worker/services/catalog";
+import { productWithRelated, toProductCard, toProductView, type ProductView } from "@worker/services/catalog";
 import { DiscountBadge, Price } from "~/components/Price";
 import { ProductGrid } from "~/components/ProductCard";
 import { findCategory } from "@shared/categories";
@@ -9,9 +9,10 @@ import { cartFormAction, submitAfterCartSaved, useCart, useCartChange, useFeeNud
 import { LOW_STOCK_SHOWN } from "@shared/cart";
 import { imageUrl } from "@shared/images";
 import { formatRupees, savingsOf } from "@shared/money";
-import { useStorefront } from "~/lib/root-data";
-import { DeliveryPromiseLine } from "~/components/DeliveryPromiseLine";
-import { ProductFacts } from "~/components/ProductFacts";
+import { useDeliveryTo, useStorefront } from "~/lib/root-data";
+import { TitledSection } from "~/components/TitledSection";
+import { unitSalePrice } from "@shared/net-quantity";
+import { listPriceName } from "@shared/tax";
 import { OptionalLine } from "~/components/OptionalLine";
 import { productPath } from "@shared/paths";
 import { productJsonLd, seoMeta } from "@worker/web/seo";
@@ -38,15 +39,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product: toProductView(product), related: related.map(toProductCard), seo };
 }
 
-function shownPicture(asked: string | null, count: number): number {
-  const n = Number(asked);
-  return Number.isInteger(n) && n >= 1 && n <= count ? n - 1 : 0;
-}
-
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
   const [searchParams] = useSearchParams();
-  const shown = shownPicture(searchParams.get("image"), product.images.length);
+  const asked = Number(searchParams.get("image")); // ?image=N, counted from 1
+  const shown = Number.isInteger(asked) && asked >= 1 && asked <= product.images.length ? asked - 1 : 0;
   const mainImage = product.images[shown];
   const inCart = useCart().items[product.id] ?? 0;
   const setQuantity = useCartChange();
@@ -64,18 +61,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mt-10">
       <nav aria-label="Breadcrumb" className="text-sm text-gray-600">
-        <Link to="/" className="hover:text-primary">
-          Home
-        </Link>{" "}
-        /{" "}
-        <Link to="/products" className="hover:text-primary">
-          Products
-        </Link>{" "}
-        /{" "}
-        <Link to={categoryPath} className="hover:text-primary">
-          {findCategory(product.category)?.text ?? product.category}
-        </Link>{" "}
-        /{" "}
+        {Object.entries({ "/": "Home", "/products": "Products", [categoryPath]: findCategory(product.category)?.text ?? product.category }).map(
+          ([to, text]) => (
+            <Fragment key={to}>
+              <Link to={to} className="hover:text-primary">
+                {text}
+              </Link>{" "}
+              /{" "}
+            </Fragment>
+          ),
+        )}
         <span aria-current="page" className="text-primary-dull">
           {product.name}
         </span>
@@ -202,5 +197,58 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </section>
     </div>
+  );
+}
+
+/** The top bar's promise repeated where the shopper decides. */
+function DeliveryPromiseLine() {
+  const delivery = useDeliveryTo();
+  const location = useLocation();
+  if (!delivery) return null;
+  const { pincode, promise } = delivery;
+  if (!pincode || !promise) {
+    return (
+      <p className="text-gray-600">
+        <Link to={`/delivery?redirectTo=${encodeURIComponent(location.pathname)}`} className="text-primary underline">
+          Enter your pincode
+        </Link>{" "}
+        to see when we can deliver.
+      </p>
+    );
+  }
+  return (
+    <p data-testid="page-delivery-promise" className={promise.kind === "unserved" ? "font-medium text-red-700" : "font-medium text-primary-dull"}>
+      {promise.text}
+      {promise.kind !== "unserved" && <span className="font-normal text-gray-600"> to {pincode}</span>}
+    </p>
+  );
+}
+
+/** What the Legal Metrology rules ask a product page to declare (ADR 071); consumer care is the store's own contact. */
+function ProductFacts({ product }: { product: ProductView }) {
+  const store = useStorefront();
+  const contact = store?.contact;
+  const taxAdded = (store?.taxBasisPoints ?? 0) > 0;
+  const facts = [
+    ["Net quantity", product.weight || "N/A"],
+    ["Unit sale price", unitSalePrice(product.offerPricePaise, product.weight)],
+    // An MRP includes all taxes; while tax is added at checkout the list price is no MRP (shared/tax.ts).
+    [listPriceName(store?.taxBasisPoints ?? 0), `${formatRupees(product.pricePaise)}${taxAdded ? "" : " inclusive of all taxes"}`],
+    ["Country of origin", product.countryOfOrigin],
+    ["Manufacturer or packer", product.manufacturer],
+    ["Best before", product.shelfLife],
+    ["Consumer care", contact && `${contact.legalName}, ${contact.office.replaceAll("\n", ", ")}. ${contact.phone}, ${contact.email}`],
+  ].filter((fact): fact is [string, string] => Boolean(fact[1]));
+  return (
+    <TitledSection titleId="product-facts" title="Product information" titleClassName="text-base font-medium" className="mt-4">
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-gray-600">
+        {facts.map(([term, value]) => (
+          <Fragment key={term}>
+            <dt className="font-medium text-gray-800">{term}</dt>
+            <dd className="whitespace-pre-line">{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </TitledSection>
   );
 }
