@@ -331,7 +331,7 @@ test("on a phone the seller's pages are a row of labelled tabs above the page, a
   await openSellerPage(sellerPage, "/seller/product-list");
   const nav = sellerPage.getByRole("navigation", { name: "Seller" });
   const heading = (await sellerPage.getByRole("heading", { level: 1 }).boundingBox())!;
-  for (const label of ["Dashboard", "Add Product", "Product List", "Orders", "Settings", "Search words"]) {
+  for (const label of ["Dashboard", "Add Product", "Product List", "Orders", "Settings", "Search words", "Data requests"]) {
     const name = nav.getByText(label, { exact: true });
     await expect(name).toBeVisible();
     const box = (await name.boundingBox())!;

@@ -50,7 +50,7 @@ export default function SellerLayout() {
       <div className="md:flex">
         <nav
           aria-label="Seller"
-          className="grid grid-cols-6 border-b border-gray-300 md:flex md:min-h-[calc(100vh-58px)] md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r md:pt-4 md:text-base"
+          className="flex border-b border-gray-300 md:min-h-[calc(100vh-58px)] md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r md:pt-4 md:text-base"
         >
           {LINKS.map((link) => {
             const current = pathname.replace(/(.)\/$/, "$1") === link.to ? "page" : link.section && pathname.startsWith(link.section) ? "true" : undefined;
@@ -60,7 +60,7 @@ export default function SellerLayout() {
                 to={link.to}
                 aria-current={current}
                 // The outline is drawn inside: at the page's edge and between the phone's tabs an outer one is cut off.
-                className={`relative flex flex-col items-center gap-1 px-1 py-2 text-center text-[11px] leading-tight focus-visible:-outline-offset-2! md:flex-row md:gap-3 md:px-4 md:py-3 md:text-left md:text-base ${current ? "border-b-2 border-primary bg-primary/10 text-primary md:border-b-0 md:border-r-[6px]" : "hover:bg-gray-100/90"}`}
+                className={`relative flex flex-auto flex-col items-center gap-1 px-1 py-2 text-center md:flex-none text-[11px] leading-tight focus-visible:-outline-offset-2! md:flex-row md:gap-3 md:px-4 md:py-3 md:text-left md:text-base ${current ? "border-b-2 border-primary bg-primary/10 text-primary md:border-b-0 md:border-r-[6px]" : "hover:bg-gray-100/90"}`}
               >
                 <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" className="shrink-0">
                   <path d={link.icon} />
