@@ -44,6 +44,21 @@ test.describe("the home page", () => {
     await expect(newsletter(page).getByRole("heading", { name: "Never Miss a Deal!" })).toBeVisible();
   });
 
+  test("on a phone, every category is on the first screen, under one short band of hero", { tag: ["@mobile"] }, async ({ page }) => {
+    await open(page, "/");
+    const tiles = page.getByRole("region", { name: "Categories" }).getByRole("link");
+    await expect(tiles).toHaveCount(7);
+    for (const tile of await tiles.all()) await expect(tile).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("link", { name: "Shop Now" })).toBeInViewport();
+  });
+
+  test("Explore Deals lists the biggest discounts first, not the same list as Shop Now", async ({ page }) => {
+    await open(page, "/");
+    await page.getByRole("link", { name: "Explore Deals" }).click();
+    await expect(page).toHaveURL("/products?sort=discount");
+    await expect(page.getByRole("navigation", { name: "Sort by" }).getByRole("link", { name: "Discount" })).toHaveAttribute("aria-current", "page");
+  });
+
   test("every category tile leads to its listing", async ({ page }) => {
     await open(page, "/");
     await page.getByRole("link", { name: "Dairy Products" }).click();

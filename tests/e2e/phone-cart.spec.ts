@@ -1,7 +1,7 @@
 /**
  * The phone-first cart: − qty + steppers and a Remove that deletes the whole line on the cart page,
- * the floating "View cart · N items · ₹X" bar on phones, the product page's Add to Cart kept on a
- * phone's screen, savings, no rating nobody gave; with and without JavaScript.
+ * the floating "View cart · N items · ₹X" bar on phones, the product page's Add to Cart and the cart's
+ * Place Order kept on a phone's screen, savings, no rating nobody gave; with and without JavaScript.
  * Each journey runs on a desktop and (tagged @mobile) on a 390 px phone.
  */
 import type { Locator, Page } from "@playwright/test";
@@ -190,7 +190,7 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await open(page, `/products/fruits/${APPLE.id}`);
       const add = page.getByRole("button", { name: "Add to Cart" });
       const buy = page.getByRole("button", { name: "Buy now" });
-      const placement = () => add.evaluate((button) => getComputedStyle(button.closest(".product-actions")!).position);
+      const placement = () => add.evaluate((button) => getComputedStyle(button.closest(".bottom-actions")!).position);
       if (!phone) {
         expect(await placement()).toBe("static");
         return;
@@ -209,6 +209,24 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       const bar = (await cartBar(page).boundingBox())!;
       expect(bar.y + bar.height).toBeLessThanOrEqual((await add.boundingBox())!.y);
       expect(await pageEndAtBottom(page)).toBeLessThanOrEqual(bar.y + 1);
+    });
+
+    test("Place Order: at the bottom of a phone's screen as soon as the cart opens, in the summary on a desktop", async ({ page }) => {
+      await cartOfAppleAndRice(page);
+      const place = page.getByRole("button", { name: "Place Order" });
+      const placement = () => place.evaluate((button) => getComputedStyle(button.closest(".bottom-actions")!).position);
+      if (!phone) {
+        expect(await placement()).toBe("static");
+        await expect(page.getByRole("complementary", { name: "Order Summary" }).getByRole("button", { name: "Place Order" })).toBeVisible();
+        return;
+      }
+      expect(await placement()).toBe("fixed");
+      // Two lines, nothing scrolled: the button is on the first screen, at its bottom.
+      await expect(place).toBeInViewport();
+      const box = (await place.boundingBox())!;
+      expect(box.y + box.height, "at the bottom of the screen").toBeGreaterThan(page.viewportSize()!.height - 80);
+      // It never hides the end of the page.
+      expect(await pageEndAtBottom(page)).toBeLessThanOrEqual((await place.boundingBox())!.y + 1);
     });
 
     if (!phone) {

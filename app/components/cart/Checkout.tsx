@@ -149,15 +149,18 @@ export function Checkout({ totals, savedPaise, nudge, signedIn, addresses, cardP
           {unserved.promise.text}: choose another address to place your order, or add one where we deliver.
         </p>
       )}
-      <BusyButton
-        busy={busy}
-        disabled={blocked !== null}
-        aria-disabled={unserved && hydrated ? true : undefined}
-        aria-describedby={unserved ? "unserved-address" : undefined}
-        className="mt-6 w-full bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:opacity-60"
-      >
-        {busy ? "Placing…" : paymentType === "COD" ? "Place Order" : "Proceed to Checkout"}
-      </BusyButton>
+      {/* On a phone, at the bottom of the screen however long the cart (app.css keeps room for it). */}
+      <div className="bottom-actions fixed inset-x-0 bottom-0 z-20 flex items-center border-t border-gray-200 bg-white px-4 md:static md:mt-6 md:border-0 md:px-0">
+        <BusyButton
+          busy={busy}
+          disabled={blocked !== null}
+          aria-disabled={unserved && hydrated ? true : undefined}
+          aria-describedby={unserved ? "unserved-address" : undefined}
+          className="w-full bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:opacity-60"
+        >
+          {busy ? "Placing…" : paymentType === "COD" ? "Place Order" : "Proceed to Checkout"}
+        </BusyButton>
+      </div>
     </fetcher.Form>
   );
 }

@@ -47,20 +47,22 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       {/* HTML over a gradient rather than one big picture: its text is the LCP, and it scales without separate files. */}
-      <section className="relative mt-6 overflow-hidden rounded-2xl bg-gradient-to-br from-[#e6f4ea] via-[#f3faf5] to-[#fef6da]">
-        <div className="flex flex-col items-center gap-6 px-6 py-10 text-center md:flex-row md:justify-between md:px-14 md:py-16 md:text-left">
+      {/* On a phone one short band, so the categories are on the first screen. */}
+      <section className="relative mt-4 overflow-hidden rounded-2xl bg-gradient-to-br from-[#e6f4ea] via-[#f3faf5] to-[#fef6da] md:mt-6">
+        <div className="flex flex-col items-center gap-6 px-5 py-6 text-center md:flex-row md:justify-between md:px-14 md:py-16 md:text-left">
           <div className="max-w-xl">
-            <h1 className="text-3xl leading-tight font-bold text-gray-900 md:text-5xl">Freshness You Can Trust, Savings You Will Love!</h1>
+            <h1 className="text-2xl leading-tight font-bold text-gray-900 md:text-5xl">Freshness You Can Trust, Savings You Will Love!</h1>
             {store && (
-              <p className="mt-4 text-gray-700 md:text-lg" data-testid="hero-promise">
+              <p className="mt-2 text-sm text-gray-700 md:mt-4 md:text-lg" data-testid="hero-promise">
                 Groceries and snacks at your door. {store.words.promise}
               </p>
             )}
-            <div className="mt-6 flex flex-wrap items-center justify-center gap-4 md:justify-start">
+            <div className="mt-3 flex flex-wrap items-center justify-center gap-x-4 md:mt-6 md:justify-start">
               <Link to="/products" className="rounded-full bg-primary px-7 py-3 font-medium text-white hover:bg-primary-dull">
                 Shop Now
               </Link>
-              <Link to="/products" className="group flex items-center gap-2 px-4 py-3 font-medium text-primary-dull">
+              {/* The biggest discounts first, until the store has offers of its own. */}
+              <Link to="/products?sort=discount" className="group flex items-center gap-2 px-4 py-3 font-medium text-primary-dull">
                 Explore Deals{" "}
                 <span aria-hidden="true" className="transition group-hover:translate-x-1">
                   →
@@ -68,23 +70,23 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
               </Link>
             </div>
           </div>
-          <div className="relative flex items-end justify-center">
-            <img src={imageUrl(SITE_IMAGES.heroBasket)} alt="" width={256} height={256} fetchPriority="high" className="h-40 w-40 md:h-64 md:w-64" />
-            <img src={imageUrl(SITE_IMAGES.heroScooter)} alt="" width={256} height={256} loading="lazy" className="-ml-8 hidden h-32 w-32 md:block" />
+          <div className="relative hidden items-end justify-center md:flex">
+            <img src={imageUrl(SITE_IMAGES.heroBasket)} alt="" width={256} height={256} fetchPriority="high" className="h-64 w-64" />
+            <img src={imageUrl(SITE_IMAGES.heroScooter)} alt="" width={256} height={256} loading="lazy" className="-ml-8 h-32 w-32" />
           </div>
         </div>
       </section>
-      <TitledSection titleId="categories-title" title="Categories" titleClassName="text-2xl font-medium md:text-3xl" className="mt-16">
-        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7">
+      <TitledSection titleId="categories-title" title="Categories" titleClassName="text-xl font-medium md:text-3xl" className="mt-6 md:mt-16">
+        <ul className="mt-3 grid grid-cols-4 gap-2 md:mt-6 md:gap-4 lg:grid-cols-7">
           {CATEGORIES.map((category) => (
             <li key={category.path}>
               <Link
                 to={`/products/${category.path.toLowerCase()}`}
-                className="group flex flex-col items-center justify-center gap-2 rounded-lg px-3 py-5"
+                className="group flex h-full flex-col items-center justify-center gap-1 rounded-lg px-1 py-2 text-center md:gap-2 md:px-3 md:py-5"
                 style={{ backgroundColor: category.bgColor }}
               >
-                <img src={imageUrl(category.image)} alt="" width={96} height={96} loading="lazy" className="h-20 w-20 transition group-hover:scale-110" />
-                <span className="text-sm font-medium text-gray-800">{category.text}</span>
+                <img src={imageUrl(category.image)} alt="" width={96} height={96} className="h-12 w-12 transition group-hover:scale-110 md:h-20 md:w-20" />
+                <span className="text-xs font-medium text-gray-800 md:text-sm">{category.text}</span>
               </Link>
             </li>
           ))}

@@ -152,7 +152,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
           {product.inStock ? (
             // On a phone the actions stay at the bottom of the screen (app.css keeps room for them).
-            <div className="product-actions fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-gray-200 bg-white px-4 text-base md:static md:mt-10 md:gap-4 md:border-0 md:px-0">
+            <div className="bottom-actions fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-gray-200 bg-white px-4 text-base md:static md:mt-10 md:gap-4 md:border-0 md:px-0">
               <form method="post" action={cartFormAction(`${categoryPath}/${product.id}`)} className="w-full" onSubmit={addOne}>
                 <input type="hidden" name="productId" value={product.id} />
                 <button
