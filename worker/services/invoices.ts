@@ -42,7 +42,8 @@ function creditNumber(now: number, k: SQL) {
     "number",
   );
 }
-const CREDITED = sql`(SELECT coalesce(sum(amount_paise), 0) FROM credit_notes WHERE order_id = ${orders.id})`;
+// Spelled out: in a one-table select's columns drizzle drops the table's name, which the subquery would not see as the order's.
+const CREDITED = sql`(SELECT coalesce(sum(amount_paise), 0) FROM credit_notes WHERE order_id = orders.id)`;
 
 /** A note for each refund Stripe made of an invoiced order still on: run when either becomes true (ADR 075). */
 export const creditRefunds = (db: Database, orderId: SQL | string, now: number) =>
