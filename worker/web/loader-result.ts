@@ -24,3 +24,9 @@ export async function loadListing<T>(request: Request, work: () => Promise<T>): 
     throw redirect(`${page.pathname}${page.search}`);
   }
 }
+
+/** A loader's answer as a JSON file to download, never cached: a person's data (ADR 074). */
+export const jsonFile = (data: unknown, name: string) =>
+  new Response(JSON.stringify(data, null, 2), {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" },
+  });

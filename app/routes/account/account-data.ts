@@ -1,5 +1,6 @@
 import { fromContext } from "@worker/web/context";
 import { requireShopperId } from "@worker/web/guards";
+import { jsonFile } from "@worker/web/loader-result";
 import { personalData } from "@worker/services/personal-data";
 import type { Route } from "./+types/account-data";
 
@@ -7,8 +8,3 @@ import type { Route } from "./+types/account-data";
 export async function loader({ request, context }: Route.LoaderArgs) {
   return jsonFile(await personalData(fromContext(context), await requireShopperId(request, context, "/login?redirectTo=%2Faccount")), "my-data.json");
 }
-
-export const jsonFile = (data: unknown, name: string) =>
-  new Response(JSON.stringify(data, null, 2), {
-    headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" },
-  });

@@ -1,7 +1,6 @@
 import { fromContext } from "@worker/web/context";
-import { loadPage } from "@worker/web/loader-result";
+import { jsonFile, loadPage } from "@worker/web/loader-result";
 import { accountByEmail, personalData } from "@worker/services/personal-data";
-import { jsonFile } from "../account/account-data";
 import type { Route } from "./+types/data-requests-export";
 
 /** A shopper's data as the file My Account gives them (ADR 074), for one who asked by e-mail. */
