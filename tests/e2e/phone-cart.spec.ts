@@ -225,8 +225,22 @@ for (const device of ["desktop", "phone @mobile"] as const) {
       await expect(place).toBeInViewport();
       const box = (await place.boundingBox())!;
       expect(box.y + box.height, "at the bottom of the screen").toBeGreaterThan(page.viewportSize()!.height - 80);
-      // It never hides the end of the page.
-      expect(await pageEndAtBottom(page)).toBeLessThanOrEqual((await place.boundingBox())!.y + 1);
+      // It hides nothing the keyboard reaches on the way, nor the end of the page.
+      const top = (await place.boundingBox())!.y;
+      const underIt: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        await page.keyboard.press("Tab");
+        const focused = await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement | null;
+          // Past the last control the focus leaves the page (the body): the walk goes round again.
+          if (!element || element === document.body || element.closest(".bottom-actions")) return null;
+          const { bottom, height } = element.getBoundingClientRect();
+          return { name: element.getAttribute("aria-label") ?? element.textContent?.trim() ?? element.tagName, bottom, height };
+        });
+        if (focused && focused.height > 0 && focused.bottom > top + 1) underIt.push(focused.name);
+      }
+      expect(underIt, "focused controls under Place Order").toEqual([]);
+      expect(await pageEndAtBottom(page)).toBeLessThanOrEqual(top + 1);
     });
 
     if (!phone) {
