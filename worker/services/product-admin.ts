@@ -12,20 +12,8 @@ import { productInput, stockToggleInput, type ProductInput } from "@worker/valid
 
 export type ProductStore = { db: Database; env: Pick<Env, "IMAGES"> };
 
-export function productColumns(input: ProductInput) {
-  return {
-    name: input.name,
-    category: input.category,
-    description: input.description,
-    pricePaise: rupeesToPaise(input.price),
-    offerPricePaise: rupeesToPaise(input.offerPrice),
-    weight: input.weight,
-    countryOfOrigin: input.countryOfOrigin,
-    manufacturer: input.manufacturer,
-    shelfLife: input.shelfLife,
-    gstRate: input.gstRate,
-    hsn: input.hsn,
-  };
+export function productColumns({ price, offerPrice, stock: _stock, stockSeen: _stockSeen, ...fields }: ProductInput) {
+  return { ...fields, pricePaise: rupeesToPaise(price), offerPricePaise: rupeesToPaise(offerPrice) };
 }
 
 /** The product form's product (to edit) and the GST rates it offers (ADR 073), in one round trip. */
