@@ -44,10 +44,8 @@ export function gstInvoice(items: readonly GstLine[], fees: readonly { name: str
 
 /** A credit note's tax: its amount split over the invoice's rows by value, each part taxed at its row's rate, summed per rate. */
 export function gstCredit(rows: readonly { amount: Paise; rate: number }[], amount: Paise, sameState: boolean) {
-  const parts = apportion(
-    amount,
-    rows.map((row) => row.amount),
-  );
+  const values = rows.map((row) => row.amount);
+  const parts = apportion(amount, values);
   const rates = [...new Set(rows.map((row) => row.rate))].sort((a, b) => a - b);
   return rates.flatMap((rate) => {
     const taxes = rows.flatMap((row, i) => (row.rate === rate ? [{ amount: parts[i]!, ...taxInside(parts[i]!, rate, sameState) }] : []));

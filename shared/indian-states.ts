@@ -14,13 +14,8 @@ export const gstStateCode = (state: string): string | undefined => GST_CODES[IND
 
 /** Old or short names people still type (the spec's clients send free text). */
 const OTHER_NAMES: Record<string, IndianState> = {
-  orissa: "Odisha",
-  pondicherry: "Puducherry",
-  "new delhi": "Delhi",
-  "nct of delhi": "Delhi",
-  uttaranchal: "Uttarakhand",
-  "andaman & nicobar islands": "Andaman and Nicobar Islands",
-  "jammu & kashmir": "Jammu and Kashmir",
+  ...{ orissa: "Odisha", pondicherry: "Puducherry", "new delhi": "Delhi", "nct of delhi": "Delhi", uttaranchal: "Uttarakhand" },
+  ...{ "andaman & nicobar islands": "Andaman and Nicobar Islands", "jammu & kashmir": "Jammu and Kashmir" },
   "dadra & nagar haveli and daman & diu": "Dadra and Nagar Haveli and Daman and Diu",
 };
 

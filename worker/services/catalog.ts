@@ -131,8 +131,7 @@ export type ApiProduct = ReturnType<typeof toApiProduct>;
 export const toProductView = ({ createdAt: _created, updatedAt: _updated, ...view }: Product) => view;
 export type ProductView = ReturnType<typeof toProductView>;
 
-/** Just what a product card shows, so listings send less. */
-/** `left`: the count when only a few are, which is when a change of it moves the catalogue's version (migration 0024); else null. */
+/** What a product card shows (listings send less); `left`: the count when few are left (its change then moves the catalogue's version, migration 0024). */
 export function toProductCard({ id, name, category, pricePaise, offerPricePaise, images, stock }: Product) {
   return { id, name, category, pricePaise, offerPricePaise, image: images[0] ?? null, left: stock !== null && stock <= LOW_STOCK_SHOWN ? stock : null };
 }

@@ -136,12 +136,8 @@ function pictureKeys(addresses: string[], storeOrigin: string): { keys: string[]
   const keys: string[] = [];
   for (const address of addresses) {
     const notPicture = { refused: `“${address}” is not a picture address` };
-    let url: URL;
-    try {
-      url = new URL(address, storeOrigin);
-    } catch {
-      return notPicture;
-    }
+    const url = URL.parse(address, storeOrigin);
+    if (!url) return notPicture;
     if (url.origin !== new URL(storeOrigin).origin || !url.pathname.startsWith("/images/")) {
       return { refused: `Pictures are not fetched from other addresses (${address}): upload them on the product's page` };
     }
@@ -204,13 +200,10 @@ export async function commitImport({ db }: Pick<ImportStore, "db">, plan: Import
     ...slices(creates, sliceBytes).map((slice) => d1.prepare(INSERT_SLICE).bind(now, slice)),
   ];
   if (statements.length === 0) return { created: 0, updated: 0 };
-  let results: D1Result[];
-  try {
-    results = await d1.batch(statements);
-  } catch (error) {
+  const results = await d1.batch(statements).catch((error: unknown) => {
     console.error("A catalogue import failed; D1 rolled the batch back", error);
     throw new HttpError(503, "Nothing was imported: the database refused the write. Please try again.");
-  }
+  });
   // A product edited since the plan keeps that edit; counted from RETURNING, as `changes` counts the triggers' writes too.
   const updated = results.slice(0, updateSlices.length).reduce((sum, r) => sum + (r.results?.length ?? 0), 0);
   return { created: creates.length, updated };

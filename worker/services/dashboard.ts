@@ -1,5 +1,5 @@
 // The seller dashboard's figures: one round trip of small indexed reads of trigger-kept sums (ADR 036); an order counts, as it is now, on the IST day placed.
-import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lte, sql, type Column, type SQL } from "drizzle-orm";
 import { BEST_SELLER_DAYS, CHART_DAYS, LOW_STOCK, PERIODS, type PeriodKey, type WaitingKey } from "@shared/dashboard";
 import { DAY_MS, IST_OFFSET_MS, istDay, istDayStart } from "@shared/ist";
 import { paiseToRupees } from "@shared/money";
@@ -18,16 +18,8 @@ export type CreditNotesIssued = { notes: number; amountPaise: number; livePaise:
 
 const LISTED = 5;
 
-const EMPTY_DAY: PeriodFigures = {
-  orders: 0,
-  salesPaise: 0,
-  paidPaise: 0,
-  codDueOrders: 0,
-  codDuePaise: 0,
-  refundDueOrders: 0,
-  refundDuePaise: 0,
-  cancelledOrders: 0,
-};
+const { day: _day, ...figureColumns } = getTableColumns(salesDays);
+const EMPTY_DAY = Object.fromEntries(Object.keys(figureColumns).map((figure) => [figure, 0])) as PeriodFigures;
 
 /** For each period, `zero`'s fields summed over the rows of its IST days up to `today`. */
 function byPeriod<K extends string>(today: number, rows: ({ day: number } & Record<K, number>)[], zero: Record<K, number>) {

@@ -11,7 +11,6 @@ import { orderIdField } from "@worker/validation/order";
 import { ORDER_NOT_FOUND, ownedOrder } from "./order-detail";
 import { toOrderView, type OrderWithItems } from "./orders";
 import { anyOrder } from "./seller-orders";
-import type { StoreContact } from "@worker/db/schema";
 import { storeSettingsQuery, toStoreSettings } from "./store-settings";
 
 /** The year's next invoice number, in the batch that packs the order: the invoice goes in the bag (ADR 073). */
@@ -88,11 +87,6 @@ export const creditCancellation = (db: Database, orderId: string, now: number) =
 
 export type InvoiceReader = { shopperId: string } | { seller: true };
 
-/** Who issues the invoice, as the order recorded it: an issued invoice does not change with the settings. */
-export function invoiceStoreDetails(contact: StoreContact) {
-  return { legalName: contact.legalName, addressLines: contact.office.split("\n"), gstin: contact.gstin, email: contact.email, phone: contact.phone };
-}
-
 /** One round trip; an order from before stores were recorded on orders reads the settings row, not a cached copy (ADR 028). */
 export async function invoiceData(db: Database, reader: InvoiceReader, rawOrderId: unknown) {
   const parsed = orderIdField.safeParse(rawOrderId);
@@ -101,7 +95,9 @@ export async function invoiceData(db: Database, reader: InvoiceReader, rawOrderI
   const notesQuery = db.select().from(creditNotes).where(eq(creditNotes.orderId, parsed.data)).orderBy(asc(creditNotes.number));
   const [[order], settings, notes] = await db.batch([orderQuery, storeSettingsQuery(db), notesQuery]);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  const store = invoiceStoreDetails(order.storeContact ?? toStoreSettings(settings).contact);
+  // Who issues the invoice, as the order recorded it: an issued invoice does not change with the settings.
+  const contact = order.storeContact ?? toStoreSettings(settings).contact;
+  const store = { legalName: contact.legalName, addressLines: contact.office.split("\n"), gstin: contact.gstin, email: contact.email, phone: contact.phone };
   const stateCode = gstStateCode(order.address.state);
   const gst = store.gstin ? gstLines(order, store.gstin.slice(0, 2) === stateCode) : null;
   // The tax a note takes back: per rate, as the invoice's rows had it; in the 2% mode, its one tax line.
@@ -127,12 +123,12 @@ export async function invoiceData(db: Database, reader: InvoiceReader, rawOrderI
 /** Rule 46's per-line tax, for an order whose prices included GST (nothing added at checkout) and whose lines kept their rates. */
 function gstLines(order: OrderWithItems, sameState: boolean) {
   if (order.taxBasisPoints > 0 || order.items.some((item) => item.gstRate === null)) return null;
-  const items = order.items.map((item) => ({
-    name: item.name,
-    hsn: item.hsn,
-    quantity: item.quantity,
-    amount: item.unitPricePaise * item.quantity,
-    rate: item.gstRate!,
+  const items = order.items.map(({ name, hsn, quantity, unitPricePaise, gstRate }) => ({
+    name,
+    hsn,
+    quantity,
+    amount: unitPricePaise * quantity,
+    rate: gstRate!,
   }));
   const fees = [
     { name: "Delivery fee", amount: order.deliveryFeePaise },

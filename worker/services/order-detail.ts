@@ -5,17 +5,13 @@ import { orderItems, orders, products, users, type Product } from "@worker/db/sc
 import { notFound } from "@worker/errors";
 import { orderIdField } from "@worker/validation/order";
 import { toOrderView, type OrderView, type OrderWithItems } from "./orders";
-import { storeSettingsQuery, toStoreSettings, type StoreSettings } from "./store-settings";
+import { storeSettingsQuery, toStoreSettings } from "./store-settings";
 
 export type OrderDetail = Omit<OrderView, "items"> & { items: (OrderView["items"][number] & { availability: { available: boolean; stock: number | null } })[] };
 
 export const ORDER_NOT_FOUND = "Order not found";
 
-export async function orderPage(
-  db: Database,
-  userId: string,
-  rawOrderId: unknown,
-): Promise<{ userExists: false } | { userExists: true; order: OrderDetail; settings: StoreSettings }> {
+export async function orderPage(db: Database, userId: string, rawOrderId: unknown) {
   const parsed = orderIdField.safeParse(rawOrderId);
   if (!parsed.success) throw notFound(ORDER_NOT_FOUND);
   const orderId = parsed.data;
@@ -25,9 +21,9 @@ export async function orderPage(
     db.select({ id: products.id, inStock: products.inStock, stock: products.stock }).from(products).where(isInOrder(db, orderId)),
     storeSettingsQuery(db),
   ]);
-  if (account.length === 0) return { userExists: false };
+  if (account.length === 0) return { userExists: false } as const;
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  return { userExists: true, order: withAvailability(order, stock), settings: toStoreSettings(settings) };
+  return { userExists: true, order: withAvailability(order, stock), settings: toStoreSettings(settings) } as const;
 }
 
 /** The order `find` gives for a raw id; 404 when there is none, or the id is no id. */

@@ -12,20 +12,8 @@ import { productInput, stockToggleInput, type ProductInput } from "@worker/valid
 
 export type ProductStore = { db: Database; env: Pick<Env, "IMAGES"> };
 
-export function productColumns(input: ProductInput) {
-  return {
-    name: input.name,
-    category: input.category,
-    description: input.description,
-    pricePaise: rupeesToPaise(input.price),
-    offerPricePaise: rupeesToPaise(input.offerPrice),
-    weight: input.weight,
-    countryOfOrigin: input.countryOfOrigin,
-    manufacturer: input.manufacturer,
-    shelfLife: input.shelfLife,
-    gstRate: input.gstRate,
-    hsn: input.hsn,
-  };
+export function productColumns({ price, offerPrice, stock: _stock, stockSeen: _stockSeen, ...fields }: ProductInput) {
+  return { ...fields, pricePaise: rupeesToPaise(price), offerPricePaise: rupeesToPaise(offerPrice) };
 }
 
 /** The product form's product (to edit) and the GST rates it offers (ADR 073), in one round trip. */
@@ -52,13 +40,7 @@ export async function createProduct({ db, env }: ProductStore, fields: unknown, 
   const now = Date.now();
   const id = crypto.randomUUID();
   const insert = db.insert(products).values({ id, ...productColumns(input), stock: input.stock, images: keys, createdAt: now, updatedAt: now });
-  let product: Product | undefined;
-  try {
-    product = await writeThenRead(db, id, insert);
-  } catch (error) {
-    await deleteImages(env.IMAGES, keys);
-    throw error;
-  }
+  const product = await writeThenRead(db, id, insert, () => deleteImages(env.IMAGES, keys));
   if (!product) throw new Error("The new product was not written");
   return product;
 }
@@ -72,17 +54,11 @@ export async function updateProduct({ db, env }: ProductStore, id: string, field
     images === SAME_IMAGES ? { keys: existing.images, stored: [] } : await storeImageChoices(env.IMAGES, await readImageChoices(existing.images, images));
   const count = stockWrite(input);
   const updatedAt = Date.now();
-  let product: Product | undefined;
-  try {
-    const write = db
-      .update(products)
-      .set({ ...productColumns(input), ...(count ? { stock: count.stock } : {}), images: keys, updatedAt })
-      .where(and(eq(products.id, id), count?.onlyIf === undefined ? undefined : sql`${products.stock} IS ${count.onlyIf}`));
-    product = await writeThenRead(db, id, write);
-  } catch (error) {
-    await deleteImages(env.IMAGES, stored);
-    throw error;
-  }
+  const write = db
+    .update(products)
+    .set({ ...productColumns(input), ...(count ? { stock: count.stock } : {}), images: keys, updatedAt })
+    .where(and(eq(products.id, id), count?.onlyIf === undefined ? undefined : sql`${products.stock} IS ${count.onlyIf}`));
+  const product = await writeThenRead(db, id, write, () => deleteImages(env.IMAGES, stored));
   if (!product) throw notFound("Product not found");
   if (product.updatedAt !== updatedAt) {
     await deleteImages(env.IMAGES, stored);
@@ -123,8 +99,13 @@ function stockMovedMessage(seen: number | null, now: number | null, wanted: numb
   return `The stock changed from ${counted(seen)} to ${counted(now)} while you were editing (an order, or a change made elsewhere). Nothing was saved: ${again}, or correct the count.`;
 }
 
-/** RETURNING would show the row before the triggers derived `inStock`. */
-async function writeThenRead(db: Database, id: string, write: BatchItem<"sqlite">): Promise<Product | undefined> {
-  const [, [product]] = await db.batch([write, db.select().from(products).where(eq(products.id, id))]);
-  return product;
+/** RETURNING would show the row before the triggers derived `inStock`; `undo` runs when the write fails. */
+async function writeThenRead(db: Database, id: string, write: BatchItem<"sqlite">, undo?: () => Promise<void>): Promise<Product | undefined> {
+  try {
+    const [, [product]] = await db.batch([write, db.select().from(products).where(eq(products.id, id))]);
+    return product;
+  } catch (error) {
+    await undo?.();
+    throw error;
+  }
 }

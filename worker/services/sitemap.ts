@@ -8,16 +8,8 @@ import { products } from "@worker/db/schema";
 /** Far below the protocol's 50,000: the CPU budget (ADR 023). */
 export const PRODUCTS_PER_SITEMAP = 1000;
 
-const FIXED_PAGES = [
-  "/",
-  "/products",
-  ...CATEGORIES.map((c) => categoryPath(c.path)),
-  "/contact-us",
-  "/privacy-policy",
-  "/terms-and-conditions",
-  "/cancellation-refund",
-  "/shipping-delivery",
-];
+const INFO_PAGES = ["/contact-us", "/privacy-policy", "/terms-and-conditions", "/cancellation-refund", "/shipping-delivery"];
+const FIXED_PAGES = ["/", "/products", ...CATEGORIES.map((c) => categoryPath(c.path)), ...INFO_PAGES];
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';

@@ -18,6 +18,7 @@ type EndOptions = { ifUnreachable: "keep" | "cancel"; tell: boolean };
 /** Claims the waiting card orders `where` selects; with `claimed`, unfinished claims too, keeping their own cancellation. */
 export function claimCardOrders(db: Database, where: SQL | undefined, ending: Ending, { claimed = false } = {}) {
   const keep = sql`${orders.cancelReason} IS NOT NULL`;
+  const { id, stripeSessionId, cancelledBy, cancelReason, cancelNote } = orders;
   return db
     .update(orders)
     .set({
@@ -27,13 +28,7 @@ export function claimCardOrders(db: Database, where: SQL | undefined, ending: En
       cancelNote: claimed ? sql`CASE WHEN ${keep} THEN ${orders.cancelNote} ELSE ${ending.note} END` : ending.note,
     })
     .where(and(waitingCardOrders({ claimed }), where))
-    .returning({
-      id: orders.id,
-      stripeSessionId: orders.stripeSessionId,
-      cancelledBy: orders.cancelledBy,
-      cancelReason: orders.cancelReason,
-      cancelNote: orders.cancelNote,
-    });
+    .returning({ id, stripeSessionId, cancelledBy, cancelReason, cancelNote });
 }
 
 /** Steps 2 and 3: close the checkouts in parallel, cancel the closed in one batch, put the others back to waiting. */

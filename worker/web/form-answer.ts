@@ -12,7 +12,8 @@ type Options<T> = { redirectTo?: string | ((result: T) => string); refusal?: { t
 
 /** The one way an action answers a form (ADR 058): a fetcher gets `{ ok, ... }`, a browser without JavaScript Post/Redirect/Get and a toast. */
 export async function answerForm<T extends Success>(request: Request, work: () => Promise<T | Response>, options: Options<T> = {}) {
-  const document = isDocumentPost(request);
+  // Sent by the browser itself (no JavaScript), not by a fetcher.
+  const document = request.headers.get("Sec-Fetch-Dest") === "document";
   // Taken before the action reads the body: what a refused post typed.
   const posted = document ? request.clone() : null;
   try {
@@ -52,6 +53,3 @@ async function typedText(posted: { formData(): Promise<FormData> }, only?: reado
     return undefined;
   }
 }
-
-/** Sent by the browser itself (no JavaScript), not by a fetcher. */
-const isDocumentPost = (request: Request): boolean => request.headers.get("Sec-Fetch-Dest") === "document";

@@ -1,5 +1,7 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { Database } from "@worker/db/client";
 import { fromContext } from "./context";
+import { loadPage } from "./loader-result";
 import { pageAddressOf } from "./page-address";
 import { readSession } from "./session";
 import { shopperOf, type ShopperState } from "./shopper-state";
@@ -13,11 +15,19 @@ export async function requireUserPage(request: Request, context: Context, loginT
   throw toLogin(request, loginTarget);
 }
 
-/** For a loader reading the user row in its own batch: the session's id only (it calls `toLogin` if the account is gone). */
+/** The session's user id, the account not read (`loadShopperPage` reads it with the page). */
 export async function requireShopperId(request: Request, context: Context, loginTarget?: string): Promise<string> {
   const userId = await shopperOf(context).userId();
   if (userId) return userId;
   throw toLogin(request, loginTarget);
+}
+
+/** A shopper's page, `read` for the session's user id with the account row in one batch: a gone account goes to the login page. */
+export async function loadShopperPage<T extends { userExists: boolean }>(request: Request, context: Context, read: (db: Database, id: string) => Promise<T>) {
+  const userId = await requireShopperId(request, context);
+  const page = await loadPage(() => read(fromContext(context).db, userId));
+  if (!page.userExists) throw toLogin(request);
+  return page as Exclude<T, { userExists: false }>;
 }
 
 /** After a post, 303 See Other (as every form's answer): the login page is read with a GET. */

@@ -15,19 +15,12 @@ type PageSeo = { site: Site; path: string; title: string; description: string; i
 export function seoMeta({ site, path, title, description, image = site.image, type = "website" }: PageSeo): MetaDescriptor[] {
   const url = new URL(path, site.origin).href;
   const imageUrl = absoluteImageUrl(image, site.origin);
+  const openGraph = { site_name: site.name, type, title, description, url, image: imageUrl, locale: "en_IN" };
+  const twitter = { card: "summary_large_image", title, description, image: imageUrl };
   return [
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: site.name },
-    { property: "og:type", content: type },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    { property: "og:image", content: imageUrl },
-    { property: "og:locale", content: "en_IN" },
-    { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: imageUrl },
+    ...Object.entries(openGraph).map(([key, content]) => ({ property: `og:${key}`, content })),
+    ...Object.entries(twitter).map(([key, content]) => ({ name: `twitter:${key}`, content })),
   ];
 }
 

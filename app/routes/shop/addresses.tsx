@@ -3,7 +3,7 @@ import { useFetcher, Link } from "react-router";
 import { viewPromise, type PromiseView } from "@shared/delivery";
 import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
-import { requireShopperId, requireUserPage, toLogin } from "@worker/web/guards";
+import { loadShopperPage, requireUserPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
 import { addressBookPage, deleteAddress, setDefaultAddress, toSavedAddress, type SavedAddress } from "@worker/services/addresses";
 import { deliveryPromise } from "@worker/services/delivery-area";
@@ -17,9 +17,7 @@ import type { Route } from "./+types/addresses";
 export const meta: Route.MetaFunction = () => pageMeta("My Addresses", "Your saved delivery addresses.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const userId = await requireShopperId(request, context);
-  const { userExists, addresses, settings } = await addressBookPage(fromContext(context).db, userId);
-  if (!userExists) throw toLogin(request);
+  const { addresses, settings } = await loadShopperPage(request, context, addressBookPage);
   return {
     addresses: addresses.map((address, i) => ({
       ...toSavedAddress(address, i),

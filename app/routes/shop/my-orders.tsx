@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
-import { fromContext } from "@worker/web/context";
-import { requireShopperId, toLogin } from "@worker/web/guards";
+import { loadShopperPage } from "@worker/web/guards";
 import { orderPromise } from "@worker/services/order-promise";
 import { myOrdersPage, toOrderView } from "@worker/services/orders";
 import { orderNumber, PLACED_PARAM } from "@shared/order-status";
@@ -11,9 +10,7 @@ import type { Route } from "./+types/my-orders";
 export const meta: Route.MetaFunction = () => pageMeta("My Orders", "Your orders and where they are.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const userId = await requireShopperId(request, context);
-  const { userExists, orders, settings } = await myOrdersPage(fromContext(context).db, userId);
-  if (!userExists) throw toLogin(request);
+  const { orders, settings } = await loadShopperPage(request, context, myOrdersPage);
   // Just placed (checkout's redirect, or Stripe's return through /loader): that order, if it is theirs.
   const placed = new URL(request.url).searchParams.get(PLACED_PARAM);
   return {

@@ -1,7 +1,6 @@
 import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
-import { requireShopperId, requireUserPage, toLogin } from "@worker/web/guards";
-import { loadPage } from "@worker/web/loader-result";
+import { loadShopperPage, requireUserPage } from "@worker/web/guards";
 import { readForm } from "@worker/request-body";
 import { orderPage } from "@worker/services/order-detail";
 import { cancelByShopper } from "@worker/services/order-status";
@@ -16,10 +15,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Cancel order", "Confirm 
 
 /** The confirmation step without JavaScript (with it, a dialog). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const userId = await requireShopperId(request, context);
-  const page = await loadPage(() => orderPage(fromContext(context).db, userId, params.id));
-  if (!page.userExists) throw toLogin(request);
-  const { order } = page;
+  const { order } = await loadShopperPage(request, context, (db, userId) => orderPage(db, userId, params.id));
   const cancellable = shopperCanCancel(order, Date.now());
   return { id: order.id, amountPaise: order.amountPaise, itemCount: order.items.length, cancellable, refundNote: cancelRefundNote(order, "shopper") };
 }

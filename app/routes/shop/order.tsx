@@ -1,6 +1,4 @@
-import { fromContext } from "@worker/web/context";
-import { requireShopperId, toLogin } from "@worker/web/guards";
-import { loadPage } from "@worker/web/loader-result";
+import { loadShopperPage } from "@worker/web/guards";
 import { orderPage } from "@worker/services/order-detail";
 import { orderPromise } from "@worker/services/order-promise";
 import { Link } from "react-router";
@@ -33,9 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta(loaderData ? `Order ${orderNumber(loaderData.order.id)}` : "Order", "Your order: what you bought, the bill, where it is going and where it is.");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const userId = await requireShopperId(request, context);
-  const page = await loadPage(() => orderPage(fromContext(context).db, userId, params.id));
-  if (!page.userExists) throw toLogin(request);
+  const page = await loadShopperPage(request, context, (db, userId) => orderPage(db, userId, params.id));
   const { searchParams } = new URL(request.url);
   // Back from Stripe's page: its word on the payment may still be on its way.
   const confirming = searchParams.has(CONFIRMING_PARAM) && awaitingCardPayment(page.order);
