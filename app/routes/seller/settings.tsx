@@ -105,13 +105,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           </Setting>
           {/* Aligned at the bottom: "from" wraps on a phone (their refusal goes under both). */}
           <div className="grid grid-cols-2 items-end gap-4">
-            {(
-              [
-                ["standardMinDays", "Standard delivery from (business days)"],
-                ["standardMaxDays", "to (business days)"],
-              ] as const
-            ).map(([name, label]) => (
-              <Setting key={name} field={name} label={label}>
+            {(["standardMinDays", "standardMaxDays"] as const).map((name) => (
+              <Setting key={name} field={name} label={name === "standardMinDays" ? "Standard delivery from (business days)" : "to (business days)"}>
                 <input type="number" min={1} max={30} required {...input(name, settings[name])} className={INPUT} />
               </Setting>
             ))}
