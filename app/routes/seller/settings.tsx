@@ -41,13 +41,7 @@ const FEE_FIELDS = [
   ["minimumOrder", "Minimum order (₹)"],
 ] as const;
 const SETTINGS_FIELDS = [
-  "state",
-  "expressPincodes",
-  "standardMinDays",
-  "standardMaxDays",
-  "taxPercent",
-  "gstRates",
-  "retentionYears",
+  ...["state", "expressPincodes", "standardMinDays", "standardMaxDays", "taxPercent", "gstRates", "retentionYears"],
   ...FEE_FIELDS.map(([name]) => name),
   ...CONTACT_FIELDS,
 ];
@@ -177,13 +171,11 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
         <fieldset className="space-y-4">
           <legend className="text-lg font-medium">Contact details</legend>
           <p className="text-gray-500">Shown on the Contact Us page and the policy pages.</p>
-          {(
-            [
-              ["contactEmail", "contact.email", "Support e-mail", "email", settings.contact.email],
-              ["contactPhone", "contact.phone", "Support phone", "tel", settings.contact.phone],
-              ["contactHours", "contact.hours", "Opening hours", "text", settings.contact.hours],
-            ] as const
-          ).map(([name, field, label, type, value]) => (
+          {Object.entries({
+            contactEmail: ["contact.email", "Support e-mail", "email", settings.contact.email],
+            contactPhone: ["contact.phone", "Support phone", "tel", settings.contact.phone],
+            contactHours: ["contact.hours", "Opening hours", "text", settings.contact.hours],
+          } as const).map(([name, [field, label, type, value]]) => (
             <Setting key={name} field={field} label={label} error={errorFor(field)}>
               <input type={type} required {...input(field, value, undefined, name)} className={INPUT} />
             </Setting>
