@@ -48,6 +48,7 @@ const SETTINGS_FIELDS = [
 
 export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
+  const { fees, contact } = settings;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const hydrated = useHydrated();
@@ -158,11 +159,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           <div className="grid grid-cols-2 items-end gap-4">
             {FEE_FIELDS.map(([name, label]) => (
               <Setting key={name} field={name} label={label} error={errorFor(name)}>
-                <input
-                  inputMode="decimal"
-                  {...input(name, settings.fees[name] ? paiseToRupees(settings.fees[name]) : "", "settings-fees-help")}
-                  className={INPUT}
-                />
+                <input inputMode="decimal" {...input(name, fees[name] ? paiseToRupees(fees[name]) : "", "settings-fees-help")} className={INPUT} />
               </Setting>
             ))}
           </div>
@@ -172,9 +169,9 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           <legend className="text-lg font-medium">Contact details</legend>
           <p className="text-gray-500">Shown on the Contact Us page and the policy pages.</p>
           {Object.entries({
-            contactEmail: ["contact.email", "Support e-mail", "email", settings.contact.email],
-            contactPhone: ["contact.phone", "Support phone", "tel", settings.contact.phone],
-            contactHours: ["contact.hours", "Opening hours", "text", settings.contact.hours],
+            contactEmail: ["contact.email", "Support e-mail", "email", contact.email],
+            contactPhone: ["contact.phone", "Support phone", "tel", contact.phone],
+            contactHours: ["contact.hours", "Opening hours", "text", contact.hours],
           } as const).map(([name, [field, label, type, value]]) => (
             <Setting key={name} field={field} label={label} error={errorFor(field)}>
               <input type={type} required {...input(field, value, undefined, name)} className={INPUT} />
@@ -186,7 +183,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           <legend className="text-lg font-medium">Business details</legend>
           <p className="text-gray-500">Printed on every invoice and packing slip, and shown on the Contact Us page.</p>
           <Setting field="contact.legalName" label="Legal name of the business" error={errorFor("contact.legalName")}>
-            <input required maxLength={120} {...input("contact.legalName", settings.contact.legalName, undefined, "contactLegalName")} className={INPUT} />
+            <input required maxLength={120} {...input("contact.legalName", contact.legalName, undefined, "contactLegalName")} className={INPUT} />
           </Setting>
           <Setting field="contact.office" label="Registered office address" error={errorFor("contact.office")}>
             <p id="settings-office-help" className="text-gray-500">
@@ -196,7 +193,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               rows={3}
               required
               maxLength={300}
-              {...input("contact.office", settings.contact.office, "settings-office-help", "contactOffice")}
+              {...input("contact.office", contact.office, "settings-office-help", "contactOffice")}
               className={INPUT}
             />
           </Setting>
@@ -205,7 +202,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               maxLength={15}
               autoCapitalize="characters"
               spellCheck={false}
-              {...input("contact.gstin", settings.contact.gstin ?? "", "settings-gstin-help", "contactGstin")}
+              {...input("contact.gstin", contact.gstin ?? "", "settings-gstin-help", "contactGstin")}
               className={`${INPUT} max-w-64 font-mono uppercase`}
             />
             {errorFor("contact.gstin")}
