@@ -141,7 +141,6 @@ function StockList({ title, id, list: { products, count }, empty }: StockListPro
 }
 
 type ProductLine = { id: string; name: string | null; figure: string };
-/** Products, each a link to its form, with a figure at the right. */
 function ProductLines({ lines, ordered = false, testId }: { lines: ProductLine[]; ordered?: boolean; testId?: string }) {
   const List = ordered ? "ol" : "ul";
   return (
