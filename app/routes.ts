@@ -23,11 +23,9 @@ export default [
     route("signup", "routes/account/sign-up-redirect.tsx", { id: "signup" }),
     route("loader", "routes/shop/loader.tsx"),
     route("contact", "routes/info/contact-redirect.tsx"),
-    route("contact-us", "routes/info/contact-us.tsx"),
-    route("privacy-policy", "routes/info/privacy-policy.tsx"),
-    route("terms-and-conditions", "routes/info/terms-and-conditions.tsx"),
-    route("cancellation-refund", "routes/info/cancellation-refund.tsx"),
-    route("shipping-delivery", "routes/info/shipping-delivery.tsx"),
+    ...["contact-us", "privacy-policy", "terms-and-conditions", "cancellation-refund", "shipping-delivery"].map((page) =>
+      route(page, `routes/info/${page}.tsx`),
+    ),
     route("*", "routes/shop/not-found.tsx"),
   ]),
   // Printable papers: outside the layouts, nothing on them but the paper.

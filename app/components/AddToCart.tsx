@@ -59,13 +59,7 @@ export function AddToCart({ productId, productName, unitPricePaise, left }: AddT
         <span className="sr-only">{productName} in cart: </span>
         {quantity}
       </span>
-      {button(
-        "add",
-        allInCart ? `Add one more ${productName} (all ${left} left are in your cart)` : `Add one more ${productName}`,
-        "+",
-        "h-10 w-9 text-lg",
-        takeFocus,
-      )}
+      {button("add", `Add one more ${productName}${allInCart ? ` (all ${left} left are in your cart)` : ""}`, "+", "h-10 w-9 text-lg", takeFocus)}
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useFetcher, useLocation, useSearchParams, Link } from "react-router";
 import type { ActionFailure } from "@worker/web/form-answer";
-import type { AddressSnapshot } from "@worker/db/schema";
-import type { PromiseView } from "@shared/delivery";
+import type { loader } from "~/routes/shop/cart";
 import { useActionToast } from "~/lib/use-action-toast";
 import { requestLogin } from "~/lib/login-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -13,19 +12,9 @@ import { submitAfterCartSaved } from "~/lib/cart";
 import { OptionalLine } from "~/components/OptionalLine";
 import { BusyButton } from "~/components/BusyButton";
 
-type Props = {
-  totals: Totals;
-  savedPaise: number;
-  nudge: string | null;
-  signedIn: boolean;
-  addresses: (AddressSnapshot & { promise: PromiseView })[];
-  cardPayments: boolean;
-  checkoutKey: string;
-  items: { product: string; quantity: number }[];
-  blocked: string | null;
-  /** Back from Stripe's page without paying: the card is chosen. */
-  backFromStripe: boolean;
-};
+// `backFromStripe`: back from Stripe's page without paying, the card is chosen.
+type FromLoader = Pick<Awaited<ReturnType<typeof loader>>, "signedIn" | "addresses" | "cardPayments" | "checkoutKey" | "backFromStripe">;
+type Props = FromLoader & { totals: Totals; savedPaise: number; nudge: string | null; items: { product: string; quantity: number }[]; blocked: string | null };
 
 export function Checkout({ totals, savedPaise, nudge, signedIn, addresses, cardPayments, checkoutKey, items, blocked, backFromStripe }: Props) {
   const fetcher = useFetcher<ActionFailure>();

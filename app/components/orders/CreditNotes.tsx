@@ -3,7 +3,7 @@ import type { InvoiceData } from "@worker/services/invoices";
 import { formatRupees } from "@shared/money";
 import { formatDateTime } from "@shared/order-status";
 import { formatTaxRate } from "@shared/tax";
-import { PaperHead, PaperTotals } from "./PaperParts";
+import { PaperColumns, PaperHead, PaperTotals } from "./PaperParts";
 
 const CELL = "py-2 pr-2 text-right";
 type TaxRow = NonNullable<InvoiceData["creditNotes"][number]["tax"]>["rows"][number];
@@ -43,16 +43,7 @@ export function CreditNotes({ data }: { data: InvoiceData }) {
         <p className="mt-4 text-xs font-semibold uppercase text-gray-600">To</p>
         <PostalAddress address={order.address} className="mt-1" nameClassName="font-medium" />
         <table className="mt-4 w-full border-collapse text-left">
-          <caption className="sr-only">Value and tax credited</caption>
-          <thead>
-            <tr className="border-b border-gray-300 text-xs uppercase text-gray-600">
-              {["Rate", "Taxable value", ...taxes, "Amount"].map((text) => (
-                <th key={text} scope="col" className={CELL}>
-                  {text}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <PaperColumns caption="Value and tax credited" columns={["Rate", "Taxable value", ...taxes, "Amount"].map((text) => [text, CELL])} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.rate} className="border-b border-gray-200" data-testid="credit-row">

@@ -1,7 +1,7 @@
 import type { InvoiceData } from "@worker/services/invoices";
 import { formatRupees } from "@shared/money";
 import { formatTaxRate } from "@shared/tax";
-import { PaperTotals } from "./PaperParts";
+import { PaperColumns, PaperTotals } from "./PaperParts";
 
 type Gst = NonNullable<InvoiceData["gst"]>;
 
@@ -15,16 +15,10 @@ export function GstInvoiceTable({ gst, total }: { gst: Gst; total: number }) {
   return (
     <div className="mt-4 overflow-x-auto">
       <table className="w-full border-collapse text-left">
-        <caption className="sr-only">Items, their taxable value and tax</caption>
-        <thead>
-          <tr className="border-b border-gray-300 text-xs uppercase text-gray-600">
-            {["#", "Item", "HSN", "Qty", "Taxable value", ...taxes, "Amount"].map((text, i) => (
-              <th key={text} scope="col" className={i < 3 ? "py-2 pr-2" : CELL}>
-                {text}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <PaperColumns
+          caption="Items, their taxable value and tax"
+          columns={["#", "Item", "HSN", "Qty", "Taxable value", ...taxes, "Amount"].map((text, i) => [text, i < 3 ? "py-2 pr-2" : CELL])}
+        />
         <tbody>
           {gst.rows.map((row, i) => (
             <tr key={i} className="border-b border-gray-200 align-top" data-testid="gst-row">

@@ -7,18 +7,14 @@ import { formatDateTime, orderNumber, paymentLabel, paymentMethodLabel } from "@
 import { billLines, chargedOn } from "@shared/fees";
 import { CreditNotes } from "./CreditNotes";
 import { GstInvoiceTable } from "./GstInvoiceTable";
-import { PaperHead, PaperTotals } from "./PaperParts";
+import { PaperColumns, PaperHead, PaperTotals } from "./PaperParts";
 
 type Kind = "invoice" | "packing-slip";
 
-const LEADING_COLUMNS = [
-  ["#", "py-2 pr-2"],
-  ["Item", "py-2 pr-2"],
-  ["Qty", "py-2 pr-2 text-right"],
-];
+const LEADING_COLUMNS = { "#": "py-2 pr-2", Item: "py-2 pr-2", Qty: "py-2 pr-2 text-right" };
 const COLUMNS: Record<Kind, string[][]> = {
-  invoice: [...LEADING_COLUMNS, ["Rate", "py-2 pr-2 text-right"], ["Amount", "py-2 text-right"]],
-  "packing-slip": [...LEADING_COLUMNS, ["Packed", "py-2 text-right"]],
+  invoice: Object.entries({ ...LEADING_COLUMNS, Rate: "py-2 pr-2 text-right", Amount: "py-2 text-right" }),
+  "packing-slip": Object.entries({ ...LEADING_COLUMNS, Packed: "py-2 text-right" }),
 };
 
 /** An order's printable paper, GST-style (a tax invoice when the seller has a GSTIN); the packing slip is the same without prices. */
@@ -78,16 +74,7 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
           <GstInvoiceTable gst={data.gst} total={order.amountPaise} />
         ) : (
           <table className="mt-4 w-full border-collapse text-left">
-            <caption className="sr-only">{kind === "invoice" ? "Items and amounts" : "Items to pack"}</caption>
-            <thead>
-              <tr className="border-b border-gray-300 text-xs uppercase text-gray-600">
-                {COLUMNS[kind].map(([text, className]) => (
-                  <th key={text} scope="col" className={className}>
-                    {text}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <PaperColumns caption={kind === "invoice" ? "Items and amounts" : "Items to pack"} columns={COLUMNS[kind]} />
             <tbody>
               {order.items.map((item, i) => (
                 <tr key={item.id} className="border-b border-gray-200 align-top">

@@ -33,6 +33,24 @@ export function PaperHead({ store, title, titleId, facts, children }: PaperHeadP
   );
 }
 
+/** A paper table's caption (for screen readers) and its column heads, each `[text, className]`. */
+export function PaperColumns({ caption, columns }: { caption: string; columns: string[][] }) {
+  return (
+    <>
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b border-gray-300 text-xs uppercase text-gray-600">
+          {columns.map(([text, className]) => (
+            <th key={text} scope="col" className={className}>
+              {text}
+            </th>
+          ))}
+        </tr>
+      </thead>
+    </>
+  );
+}
+
 /** An invoice's sums under its lines, then the total. */
 export function PaperTotals({ rows, span, total }: { rows: { name: string; text: string; testId?: string }[]; span: number; total: number }) {
   return (

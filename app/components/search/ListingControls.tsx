@@ -19,8 +19,7 @@ export function ListingControls({ listing, sortAt }: { listing: Listing; sortAt?
   );
 }
 
-type Chip = { text: string; to: string; current: boolean };
-function Chips({ label, shown = false, chips }: { label: string; shown?: boolean; chips: Chip[] }) {
+function Chips({ label, shown = false, chips }: { label: string; shown?: boolean; chips: { text: string; to: string; current: boolean }[] }) {
   return (
     <nav aria-label={label} className="-mx-4 flex items-center gap-2 overflow-x-auto px-4 md:mx-0 md:px-0">
       {shown && <span className="shrink-0 text-sm text-gray-700">{label}</span>}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { imageUrl } from "@shared/images";
 import { IMAGE_TYPES, imageFileProblem, MAX_IMAGES } from "@shared/product-images";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -23,9 +23,12 @@ export function hasPicture(slots: Slot[]): boolean {
 // Labelled file inputs (a file can be dropped too), named by slot position (worker/web/seller-forms.ts); arrows move pictures, a select without JS.
 export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots: React.Dispatch<React.SetStateAction<Slot[]>>; error: string | null }) {
   const [announcement, setAnnouncement] = useState("");
-  // The moved slot's button gets the focus back: React may have moved its element, which blurs it.
-  const [moved, setMoved] = useState<{ id: number; direction: "earlier" | "later" } | null>(null);
-  const clearMoved = useCallback(() => setMoved(null), []);
+  // The moved picture's arrow gets the focus back: React may have moved its element, which blurs it.
+  const list = useRef<HTMLOListElement>(null);
+  const [moved, setMoved] = useState<{ label: string } | null>(null);
+  useEffect(() => {
+    if (moved) list.current?.querySelector<HTMLElement>(`[aria-label="${moved.label}"]`)?.focus();
+  }, [moved]);
   const update = (id: number, change: Partial<Slot>) => setSlots((all) => all.map((s) => (s.id === id ? { ...s, ...change } : s)));
   // Never past the last picture, into an empty slot (a gap in the order).
   const lastFilled = slots.findLastIndex((s) => s.preview || s.key);
@@ -36,7 +39,7 @@ export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots
       [next[from], next[to]] = [next[to]!, next[from]!];
       return next;
     });
-    setMoved({ id: slots[from]!.id, direction: to < from ? "earlier" : "later" });
+    setMoved({ label: `Move image ${to + 1} ${to < from ? "earlier" : "later"}` });
     setAnnouncement(`Image ${from + 1} is now image ${to + 1}`);
   };
 
@@ -47,7 +50,7 @@ export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots
         Up to {MAX_IMAGES}: JPEG, PNG, WebP or AVIF, at most 2 MB each. The first is the main picture.
       </p>
       <Alert id="image-slots-error" className="mt-1 text-sm text-red-700" message={error} />
-      <ol className="mt-2 flex flex-wrap gap-3">
+      <ol ref={list} className="mt-2 flex flex-wrap gap-3">
         {slots.map((slot, position) => (
           <SlotView
             key={slot.id}
@@ -56,8 +59,6 @@ export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots
             onChange={(change) => update(slot.id, change)}
             onMove={(to) => move(position, to)}
             last={position >= lastFilled}
-            focusMove={moved?.id === slot.id ? moved.direction : null}
-            onFocusMoved={clearMoved}
           />
         ))}
       </ol>
@@ -68,25 +69,10 @@ export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots
   );
 }
 
-type SlotViewProps = {
-  slot: Slot;
-  position: number;
-  last: boolean;
-  onChange: (change: Partial<Slot>) => void;
-  onMove: (to: number) => void;
-  focusMove: "earlier" | "later" | null;
-  onFocusMoved: () => void;
-};
-function SlotView({ slot, position, last, onChange, onMove, focusMove, onFocusMoved }: SlotViewProps) {
+type SlotViewProps = { slot: Slot; position: number; last: boolean; onChange: (change: Partial<Slot>) => void; onMove: (to: number) => void };
+function SlotView({ slot, position, last, onChange, onMove }: SlotViewProps) {
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
-  const earlier = useRef<HTMLButtonElement>(null);
-  const later = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!focusMove) return;
-    (focusMove === "earlier" ? earlier : later).current?.focus();
-    onFocusMoved();
-  }, [focusMove, position, onFocusMoved]);
   const [dragging, setDragging] = useState(false);
   const n = position + 1;
   const inputId = `image-slot-${slot.id}`;
@@ -186,15 +172,9 @@ function SlotView({ slot, position, last, onChange, onMove, focusMove, onFocusMo
       {hydrated && filled && (
         // aria-disabled rather than disabled: a moved slot's button keeps the focus at either end.
         <div className="flex gap-1">
-          {(
-            [
-              [earlier, "earlier", position === 0, -1, "←"],
-              [later, "later", last, 1, "→"],
-            ] as const
-          ).map(([ref, direction, atEnd, step, arrow]) => (
+          {Object.entries({ earlier: [position === 0, -1, "←"], later: [last, 1, "→"] } as const).map(([direction, [atEnd, step, arrow]]) => (
             <button
               key={direction}
-              ref={ref}
               type="button"
               aria-disabled={atEnd}
               onClick={() => onMove(position + step)}

@@ -40,7 +40,12 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
   // A picture's refusal is said at its slot (`image<i>`), not among the fields.
   const pictureSlot = refusal ? slotOfField(refusal.field) : null;
   const { general, refused, fieldProps, errorFor } = useFieldError(pictureSlot === null ? refusal : undefined, "product", PRODUCT_FIELDS);
-  const field = (name: string) => ({ name, ...fieldProps(name), error: errorFor(name) });
+  const field = (name: string, stored?: string | number | null) => ({
+    name,
+    defaultValue: shown(name, stored ?? undefined),
+    ...fieldProps(name),
+    error: errorFor(name),
+  });
   const [handled, setHandled] = useState<FormAnswer | undefined>(undefined);
   if (answer && answer !== handled) {
     setHandled(answer);
@@ -86,7 +91,7 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
         </div>
       )}
       <ImageSlots slots={slots} setSlots={setSlots} error={slotsError ?? lostPictures} />
-      <Field label="Product Name" defaultValue={shown("name", product?.name)} required maxLength={120} {...field("name")} />
+      <Field label="Product Name" required maxLength={120} {...field("name", product?.name)} />
       <div className="flex flex-col gap-1">
         <label htmlFor="product-description" className="text-base font-medium">
           Product Description <span className="text-sm font-normal text-gray-500">(one point per line)</span>
@@ -131,28 +136,13 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
             min="0.01"
             step="0.01"
             required
-            defaultValue={shown(name, product ? product[`${name}Paise`] / 100 : undefined)}
-            {...field(name)}
+            {...field(name, product && product[`${name}Paise`] / 100)}
           />
         ))}
       </div>
       <div className="flex flex-wrap gap-5">
-        <Field
-          label="Net quantity"
-          defaultValue={shown("weight", product?.weight ?? undefined)}
-          maxLength={40}
-          placeholder="e.g. 500 g, 1 L, 6 pieces"
-          {...field("weight")}
-        />
-        <Field
-          label="Stock count (optional)"
-          type="number"
-          min="0"
-          step="1"
-          defaultValue={shown("stock", product?.stock ?? undefined)}
-          placeholder="not counted"
-          {...field("stock")}
-        />
+        <Field label="Net quantity" maxLength={40} placeholder="e.g. 500 g, 1 L, 6 pieces" {...field("weight", product?.weight)} />
+        <Field label="Stock count (optional)" type="number" min="0" step="1" placeholder="not counted" {...field("stock", product?.stock)} />
         {/* The count shown: the server refuses a change made over a count that moved since. */}
         {product && <input type="hidden" name="stockSeen" value={product.stock ?? ""} readOnly />}
         {product && (
@@ -166,7 +156,7 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
         <p className="text-sm text-gray-600">What the Legal Metrology rules ask a product page to show; consumer care is the store&apos;s contact.</p>
         <div className="flex flex-wrap gap-5">
           {DECLARATIONS.map(([name, label, placeholder]) => (
-            <Field key={name} label={label} defaultValue={shown(name, product?.[name] ?? undefined)} placeholder={placeholder} {...field(name)} />
+            <Field key={name} label={label} placeholder={placeholder} {...field(name, product?.[name])} />
           ))}
         </div>
         <label htmlFor="product-manufacturer" className="text-sm font-medium">
@@ -202,14 +192,7 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
             ))}
           </select>
         </Field>
-        <Field
-          label="HSN code"
-          defaultValue={shown("hsn", product?.hsn ?? undefined)}
-          inputMode="numeric"
-          maxLength={8}
-          placeholder="e.g. 0803"
-          {...field("hsn")}
-        />
+        <Field label="HSN code" inputMode="numeric" maxLength={8} placeholder="e.g. 0803" {...field("hsn", product?.hsn)} />
       </fieldset>
       <BusyButton busy={busy} className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull">
         {busy ? "Saving…" : submitLabel}

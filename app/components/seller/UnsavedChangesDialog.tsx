@@ -16,14 +16,12 @@ export function UnsavedChangesDialog({ blocker, asking, onKeepEditing, unsaved }
   }, [blocker, asking]);
 
   // Each answer closes the dialog at once: its `close` event comes a task later (after the next navigation).
-  const stay = () => {
+  const answer = (then: () => void) => () => {
     dialog.current?.close();
-    onKeepEditing();
+    then();
   };
-  const leave = () => {
-    dialog.current?.close();
-    blocker.proceed?.();
-  };
+  const stay = answer(onKeepEditing);
+  const leave = answer(() => blocker.proceed?.());
 
   if (!asking) return null;
   return (

@@ -11,6 +11,7 @@ import { formatDateTime } from "@shared/order-status";
 import { Alert, useFieldError } from "~/lib/field-error";
 import { pageMeta } from "~/lib/site";
 import { useActionToast } from "~/lib/use-action-toast";
+import { TitledSection } from "~/components/TitledSection";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("My Account", "Download your data or delete your account."), { name: "robots", content: "noindex" }];
@@ -52,19 +53,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {user.name} · {user.email}
         </p>
       </div>
-      <section aria-labelledby="account-data" className={SECTION}>
-        <h2 id="account-data" className="text-lg font-medium">
-          Your data
-        </h2>
+      <TitledSection titleId="account-data" title="Your data" className={SECTION}>
         <p className="text-gray-700">What the store keeps about you, as a file: your profile, addresses, orders and what you consented to.</p>
         <a href="/account/data" download className="inline-block rounded border border-primary px-4 py-2 font-medium text-primary hover:bg-primary-soft">
           Download my data
         </a>
-      </section>
-      <section aria-labelledby="account-consents" className={SECTION}>
-        <h2 id="account-consents" className="text-lg font-medium">
-          What you agreed to
-        </h2>
+      </TitledSection>
+      <TitledSection titleId="account-consents" title="What you agreed to" className={SECTION}>
         {!newsletter ? (
           <p className="text-gray-700">Nothing beyond your orders: you have not subscribed to the newsletter.</p>
         ) : newsletter.withdrawnAt ? (
@@ -79,11 +74,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </button>
           </Form>
         )}
-      </section>
-      <section aria-labelledby="account-delete" className={SECTION}>
-        <h2 id="account-delete" className="text-lg font-medium">
-          Delete my account
-        </h2>
+      </TitledSection>
+      <TitledSection titleId="account-delete" title="Delete my account" className={SECTION}>
         <p className="text-gray-700">
           Your sign-in, addresses, cart and newsletter subscription go at once, and you are signed out on every device. Your orders stay in the store&apos;s tax
           records (as the GST law requires) without your name, e-mail or phone.
@@ -107,7 +99,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             {deleting ? "Deleting…" : "Delete my account"}
           </button>
         </Form>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -35,15 +35,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <TitledSection titleId="sales-title" title="Sales" titleClassName="sr-only">
         <ul className="grid gap-4 sm:grid-cols-3">
-          {PERIODS.map((period) => (
-            <li key={period.key}>
-              <PeriodCard
-                label={period.label}
-                figures={periods[period.key]}
-                refunded={refundsMade[period.key]}
-                credited={creditNotesIssued[period.key]}
-                live={period.key === "today"}
-              />
+          {PERIODS.map(({ key, label }) => (
+            <li key={key}>
+              <PeriodCard label={label} figures={periods[key]} refunded={refundsMade[key]} credited={creditNotesIssued[key]} live={key === "today"} />
             </li>
           ))}
         </ul>
@@ -147,7 +141,6 @@ function StockList({ title, id, list: { products, count }, empty }: StockListPro
 }
 
 type ProductLine = { id: string; name: string | null; figure: string };
-/** Products, each a link to its form, with a figure at the right. */
 function ProductLines({ lines, ordered = false, testId }: { lines: ProductLine[]; ordered?: boolean; testId?: string }) {
   const List = ordered ? "ol" : "ul";
   return (

@@ -6,6 +6,7 @@ import { readForm } from "@worker/request-body";
 import { ACCOUNT_DELETED, accountByEmail, accountForRequest, erasePersonalData } from "@worker/services/personal-data";
 import { formatDate } from "@shared/order-status";
 import { Alert } from "~/lib/field-error";
+import { TitledSection } from "~/components/TitledSection";
 import { sellerPageMeta } from "~/lib/site";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/data-requests";
@@ -63,10 +64,7 @@ export default function DataRequests({ loaderData, actionData }: Route.Component
         </p>
       )}
       {account && (
-        <section aria-labelledby="request-account" className="mt-6 rounded-md border border-gray-300 p-4" data-testid="request-account">
-          <h2 id="request-account" className="text-lg font-medium">
-            {account.name}
-          </h2>
+        <TitledSection titleId="request-account" title={account.name} className="mt-6 rounded-md border border-gray-300 p-4" data-testid="request-account">
           <p className="text-gray-700">
             {email} · since {formatDate(account.createdAt)} · {account.orders} {account.orders === 1 ? "order" : "orders"}
           </p>
@@ -87,7 +85,7 @@ export default function DataRequests({ loaderData, actionData }: Route.Component
               Erase their personal data
             </button>
           </Form>
-        </section>
+        </TitledSection>
       )}
     </div>
   );

@@ -62,12 +62,10 @@ export default function SearchWords({ loaderData, actionData }: Route.ComponentP
       </p>
       <Form ref={form} method="post" className="mt-6 flex max-w-2xl flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <input type="hidden" name="intent" value="add" />
-        {(
-          [
-            ["term", "Shoppers type", 2, MAX_SYNONYM_TERM_LENGTH, "kela"],
-            ["meaning", "Finds", 3, MAX_SYNONYM_MEANING_LENGTH, "banana"],
-          ] as const
-        ).map(([name, label, minLength, maxLength, placeholder]) => (
+        {Object.entries({
+          term: ["Shoppers type", 2, MAX_SYNONYM_TERM_LENGTH, "kela"],
+          meaning: ["Finds", 3, MAX_SYNONYM_MEANING_LENGTH, "banana"],
+        } as const).map(([name, [label, minLength, maxLength, placeholder]]) => (
           <div key={name} className="flex flex-1 flex-col gap-1">
             <label htmlFor={`search-word-${name}`} className="font-medium">
               {label}

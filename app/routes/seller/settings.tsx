@@ -41,19 +41,14 @@ const FEE_FIELDS = [
   ["minimumOrder", "Minimum order (₹)"],
 ] as const;
 const SETTINGS_FIELDS = [
-  "state",
-  "expressPincodes",
-  "standardMinDays",
-  "standardMaxDays",
-  "taxPercent",
-  "gstRates",
-  "retentionYears",
+  ...["state", "expressPincodes", "standardMinDays", "standardMaxDays", "taxPercent", "gstRates", "retentionYears"],
   ...FEE_FIELDS.map(([name]) => name),
   ...CONTACT_FIELDS,
 ];
 
 export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
+  const { fees, contact } = settings;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const hydrated = useHydrated();
@@ -105,13 +100,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           </Setting>
           {/* Aligned at the bottom: "from" wraps on a phone (their refusal goes under both). */}
           <div className="grid grid-cols-2 items-end gap-4">
-            {(
-              [
-                ["standardMinDays", "Standard delivery from (business days)"],
-                ["standardMaxDays", "to (business days)"],
-              ] as const
-            ).map(([name, label]) => (
-              <Setting key={name} field={name} label={label}>
+            {(["standardMinDays", "standardMaxDays"] as const).map((name) => (
+              <Setting key={name} field={name} label={name === "standardMinDays" ? "Standard delivery from (business days)" : "to (business days)"}>
                 <input type="number" min={1} max={30} required {...input(name, settings[name])} className={INPUT} />
               </Setting>
             ))}
@@ -169,11 +159,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           <div className="grid grid-cols-2 items-end gap-4">
             {FEE_FIELDS.map(([name, label]) => (
               <Setting key={name} field={name} label={label} error={errorFor(name)}>
-                <input
-                  inputMode="decimal"
-                  {...input(name, settings.fees[name] ? paiseToRupees(settings.fees[name]) : "", "settings-fees-help")}
-                  className={INPUT}
-                />
+                <input inputMode="decimal" {...input(name, fees[name] ? paiseToRupees(fees[name]) : "", "settings-fees-help")} className={INPUT} />
               </Setting>
             ))}
           </div>
@@ -182,13 +168,11 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
         <fieldset className="space-y-4">
           <legend className="text-lg font-medium">Contact details</legend>
           <p className="text-gray-500">Shown on the Contact Us page and the policy pages.</p>
-          {(
-            [
-              ["contactEmail", "contact.email", "Support e-mail", "email", settings.contact.email],
-              ["contactPhone", "contact.phone", "Support phone", "tel", settings.contact.phone],
-              ["contactHours", "contact.hours", "Opening hours", "text", settings.contact.hours],
-            ] as const
-          ).map(([name, field, label, type, value]) => (
+          {Object.entries({
+            contactEmail: ["contact.email", "Support e-mail", "email", contact.email],
+            contactPhone: ["contact.phone", "Support phone", "tel", contact.phone],
+            contactHours: ["contact.hours", "Opening hours", "text", contact.hours],
+          } as const).map(([name, [field, label, type, value]]) => (
             <Setting key={name} field={field} label={label} error={errorFor(field)}>
               <input type={type} required {...input(field, value, undefined, name)} className={INPUT} />
             </Setting>
@@ -199,7 +183,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           <legend className="text-lg font-medium">Business details</legend>
           <p className="text-gray-500">Printed on every invoice and packing slip, and shown on the Contact Us page.</p>
           <Setting field="contact.legalName" label="Legal name of the business" error={errorFor("contact.legalName")}>
-            <input required maxLength={120} {...input("contact.legalName", settings.contact.legalName, undefined, "contactLegalName")} className={INPUT} />
+            <input required maxLength={120} {...input("contact.legalName", contact.legalName, undefined, "contactLegalName")} className={INPUT} />
           </Setting>
           <Setting field="contact.office" label="Registered office address" error={errorFor("contact.office")}>
             <p id="settings-office-help" className="text-gray-500">
@@ -209,7 +193,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               rows={3}
               required
               maxLength={300}
-              {...input("contact.office", settings.contact.office, "settings-office-help", "contactOffice")}
+              {...input("contact.office", contact.office, "settings-office-help", "contactOffice")}
               className={INPUT}
             />
           </Setting>
@@ -218,7 +202,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
               maxLength={15}
               autoCapitalize="characters"
               spellCheck={false}
-              {...input("contact.gstin", settings.contact.gstin ?? "", "settings-gstin-help", "contactGstin")}
+              {...input("contact.gstin", contact.gstin ?? "", "settings-gstin-help", "contactGstin")}
               className={`${INPUT} max-w-64 font-mono uppercase`}
             />
             {errorFor("contact.gstin")}

@@ -56,21 +56,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { priceTax, fees } = useStorefront()?.words ?? {};
   const feeNote = useFeeNudge() ?? fees;
   const categoryPath = `/products/${product.category.toLowerCase()}`;
+  const crumbs = { "/": "Home", "/products": "Products", [categoryPath]: findCategory(product.category)?.text ?? product.category };
   const savings = savingsOf(product.pricePaise, product.offerPricePaise);
 
   return (
     <div className="mt-10">
       <nav aria-label="Breadcrumb" className="text-sm text-gray-600">
-        {Object.entries({ "/": "Home", "/products": "Products", [categoryPath]: findCategory(product.category)?.text ?? product.category }).map(
-          ([to, text]) => (
-            <Fragment key={to}>
-              <Link to={to} className="hover:text-primary">
-                {text}
-              </Link>{" "}
-              /{" "}
-            </Fragment>
-          ),
-        )}
+        {Object.entries(crumbs).map(([to, text]) => (
+          <Fragment key={to}>
+            <Link to={to} className="hover:text-primary">
+              {text}
+            </Link>{" "}
+            /{" "}
+          </Fragment>
+        ))}
         <span aria-current="page" className="text-primary-dull">
           {product.name}
         </span>
