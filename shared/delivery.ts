@@ -1,12 +1,23 @@
-/** The words of a delivery promise; the server decides it (delivery-area.ts), so the browser never gets the PIN table. */
-export type DeliveryPromise = { kind: "express"; etaMinutes: number } | { kind: "standard"; minDays: number; maxDays: number } | { kind: "unserved" };
+import { laterText } from "./store-hours";
 
-/** "Delivery in 30 min", "Delivery in 2-7 business days", "We don't deliver to 400001 yet". */
-export function promiseText(promise: DeliveryPromise, pincode: string): string {
-  if (promise.kind === "express") return `Delivery in ${promise.etaMinutes} min`;
+/** The words of a delivery promise; the server decides it (delivery-area.ts), so the browser never gets the PIN table. */
+export type DeliveryPromise =
+  | { kind: "express"; etaMinutes: number; /** When the store opens, if it is closed now. */ opensAt: number | null }
+  | { kind: "standard"; minDays: number; maxDays: number }
+  | { kind: "unserved" }
+  | { kind: "paused" };
+
+/** "Delivery in 30 min", "Delivery tomorrow by 7:30 am", "Delivery in 2-7 business days", "We don't deliver to 400001 yet". */
+export function promiseText(promise: DeliveryPromise, pincode: string, now = Date.now()): string {
+  if (promise.kind === "express") {
+    return promise.opensAt === null ? `Delivery in ${promise.etaMinutes} min` : `Delivery ${laterText(promise.opensAt + promise.etaMinutes * 60_000, now)}`;
+  }
   if (promise.kind === "standard") return `Delivery in ${daysText(promise.minDays, promise.maxDays)}`;
-  return `We don't deliver to ${pincode} yet`;
+  return promise.kind === "paused" ? "Not taking orders right now" : `We don't deliver to ${pincode} yet`;
 }
+
+/** Said in red: no order can be placed. */
+export const refusesOrders = (promise: { kind: DeliveryPromise["kind"] } | null | undefined) => promise?.kind === "unserved" || promise?.kind === "paused";
 
 /** "2-7 business days", or "3 business days" when the window is one day wide. */
 export function daysText(minDays: number, maxDays: number): string {

@@ -1,6 +1,7 @@
-// Edge cache of anonymous catalogue reads, stale-while-revalidate (ADR 009, 059), keyed by build, catalogue version and pincode: no client input.
+// Edge cache of anonymous catalogue reads, stale-while-revalidate (ADR 009, 059), keyed by build, catalogue version, pincode and quarter hour (ADR 076): no client input.
 import { readCookie } from "@shared/cookies";
 import { SUGGEST_PATH } from "@shared/search";
+import { quarterHour } from "@shared/store-hours";
 import { getDb } from "@worker/db/client";
 import { catalogVersion } from "@worker/db/schema";
 import { newNonce } from "@worker/security/headers";
@@ -32,7 +33,7 @@ async function cacheKey(request: Request, env: Pick<Env, "DB">, buildVersion: Bu
   const pincode = pincodeFromCookie(request.headers.get("cookie")) ?? "-";
   const build = await buildVersion();
   const [catalogue] = await getDb(env).select({ version: catalogVersion.version }).from(catalogVersion).limit(1);
-  const parts = [build, catalogue?.version ?? 0, pincode].map((part) => encodeURIComponent(String(part)));
+  const parts = [build, catalogue?.version ?? 0, pincode, quarterHour(Date.now())].map((part) => encodeURIComponent(String(part)));
   return new Request(`https://edge-cache.invalid/${parts.join("/")}${pathname}${search}`, { method: "GET" });
 }
 

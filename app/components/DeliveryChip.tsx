@@ -1,3 +1,4 @@
+import { refusesOrders } from "@shared/delivery";
 import { useEffect, useId, useRef, type MouseEvent, type ToggleEvent } from "react";
 import { useFetcher, useLocation, Link } from "react-router";
 import { useDeliveryTo } from "~/lib/root-data";
@@ -63,7 +64,7 @@ export function DeliveryChip() {
             <span>Deliver to your pincode</span>
           )}
           <span aria-hidden="true">·</span>
-          <span data-testid="delivery-promise" className={promise?.kind === "unserved" ? "font-medium text-red-700" : "font-medium text-primary-dull"}>
+          <span data-testid="delivery-promise" className={refusesOrders(promise) ? "font-medium text-red-700" : "font-medium text-primary-dull"}>
             {promise?.text ?? "See delivery time"}
           </span>
         </summary>

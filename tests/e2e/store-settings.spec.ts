@@ -9,6 +9,8 @@
  * journeys save nothing, or put back what they saved.
  */
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { istDay } from "../../shared/ist";
+import { WEEKDAY_NAMES } from "../../shared/store-hours";
 import { open } from "./support/app";
 import { openSellerPage, SELLER_STATE } from "./support/accounts";
 import { checkPincode, chipPromise } from "./support/delivery";
@@ -17,6 +19,9 @@ import { moveBySeller, placeOrderByApi } from "./support/orders";
 import { leaveQuestion, leavingMidSave, SCREENS, sellerLink } from "./support/unsaved-changes";
 
 type Settings = Record<string, unknown>;
+
+/** A day whose hours a journey may change while the others run: today's stay open around the clock (seller.setup.ts). */
+const DAY_AFTER_TOMORROW = WEEKDAY_NAMES[(istDay(Date.now()) + 2 + 3) % 7]!; // day 0 was a Thursday
 
 async function currentSettings(seller: APIRequestContext): Promise<Settings> {
   const response = await seller.get("/api/seller/settings");
@@ -51,7 +56,9 @@ test.describe("store settings", () => {
 
         const express = sellerPage.getByLabel("Express pincodes");
         await express.fill(`${await express.inputValue()}\n560103 45`);
-        await sellerPage.getByLabel("Opening hours").fill("every day from 6 am to midnight");
+        // The day after tomorrow's hours: today's stay open around the clock for the journeys beside this one.
+        await sellerPage.getByLabel(`${DAY_AFTER_TOMORROW} opens`).fill("06:00");
+        await sellerPage.getByLabel(`${DAY_AFTER_TOMORROW} closes`).fill("22:30");
         await sellerPage.getByRole("button", { name: "Save settings" }).click();
         await expect(sellerPage.getByRole("status").getByText("Settings saved")).toBeVisible();
         await sellerPage.reload();
@@ -63,12 +70,12 @@ test.describe("store settings", () => {
         await checkPincode(page, "560103");
         await expect(chipPromise(page)).toHaveText("Delivery in 45 min");
         await open(page, "/contact-us");
-        await expect(page.getByRole("main")).toContainText("every day from 6 am to midnight");
+        await expect(page.getByRole("main")).toContainText(`${DAY_AFTER_TOMORROW.slice(0, 3)} 6 am to 10:30 pm`);
       } finally {
         await restore(sellerRequest, new URL(baseURL!).origin, before);
       }
       await open(page, "/contact-us");
-      await expect(page.getByRole("main")).toContainText("every day from 7 am to 11 pm");
+      await expect(page.getByRole("main")).toContainText("every day, 24 hours");
     },
   );
 
@@ -102,7 +109,7 @@ test.describe("store settings", () => {
       const express = page.getByLabel("Express pincodes");
       const typedExpress = `${await express.inputValue()}\n560103`;
       await express.fill(typedExpress);
-      await page.getByLabel("Opening hours").fill("every day from 6 am to midnight");
+      await page.getByLabel(`${DAY_AFTER_TOMORROW} opens`).fill("06:00");
       await page.getByLabel("Tax rate (%)").fill("5");
       await page.getByRole("button", { name: "Save settings" }).click();
 
@@ -110,7 +117,7 @@ test.describe("store settings", () => {
       await expect(express).toBeFocused();
       await expect(express).toHaveAttribute("aria-invalid", "true");
       await expect(express).toHaveValue(typedExpress);
-      await expect(page.getByLabel("Opening hours")).toHaveValue("every day from 6 am to midnight");
+      await expect(page.getByLabel(`${DAY_AFTER_TOMORROW} opens`)).toHaveValue("06:00");
       await expect(page.getByLabel("Tax rate (%)")).toHaveValue("5");
       expect(await currentSettings(sellerRequest)).toEqual(before);
       await context.close();
@@ -202,9 +209,9 @@ for (const [screen, options] of SCREENS) {
       sellerRequest,
     }) => {
       await openSellerPage(sellerPage, "/seller/settings");
-      const hours = sellerPage.getByLabel("Opening hours");
-      const typed = `every day from 5 am (${screen})`;
-      await hours.fill(typed);
+      const holidays = sellerPage.getByLabel("Holidays, closed all day");
+      const typed = screen === "on a phone" ? "2030-01-02" : "2030-01-01";
+      await holidays.fill(typed);
 
       const question = leaveQuestion(sellerPage);
       const keep = question.getByRole("button", { name: "Keep editing" });
@@ -215,14 +222,14 @@ for (const [screen, options] of SCREENS) {
       await keep.click();
       await expect(question).toBeHidden();
       await expect(sellerPage).toHaveURL("/seller/settings");
-      await expect(hours).toHaveValue(typed);
-      await expect(hours).toBeFocused();
+      await expect(holidays).toHaveValue(typed);
+      await expect(holidays).toBeFocused();
 
       await sellerLink(sellerPage, "Dashboard").click();
       await question.getByRole("button", { name: "Leave without saving" }).click();
       await expect(sellerPage).toHaveURL("/seller/dashboard");
       await expect(question).toHaveCount(0);
-      expect(((await currentSettings(sellerRequest)).contact as Settings).hours).not.toBe(typed);
+      expect((await currentSettings(sellerRequest)).holidays).not.toContain(typed);
     });
   });
 }

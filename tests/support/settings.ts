@@ -7,9 +7,13 @@ import { DEFAULT_STORE_SETTINGS, toApiSettings } from "@worker/services/store-se
 import { workerContext } from "@worker/web/context";
 import { shopperMiddleware } from "@worker/web/shopper-state";
 import { ORIGIN, postJson } from "./http";
+import { OPEN_ALL_DAY } from "@shared/store-hours";
 
-/** The store's default settings as `POST /api/seller/settings` takes them (the tax as a percentage). */
-export const DEFAULT_SETTINGS_INPUT = toApiSettings(DEFAULT_STORE_SETTINGS);
+/** The tests' store is open around the clock, so a promise does not depend on when they run (setup.ts); hours tests set their own. */
+export const TEST_STORE_SETTINGS = { ...DEFAULT_STORE_SETTINGS, openingHours: OPEN_ALL_DAY };
+
+/** The tests' settings as `POST /api/seller/settings` takes them (the tax as a percentage). */
+export const DEFAULT_SETTINGS_INPUT = toApiSettings(TEST_STORE_SETTINGS);
 
 /** Save settings through the seller's API (the defaults with `changes` on top); expects success. */
 export async function saveSettings(sellerCookie: string, changes: Record<string, unknown>) {

@@ -10,16 +10,16 @@ import { describe, expect, it } from "vitest";
 import { promiseText, storePromiseSentence } from "@shared/delivery";
 import { deliveryPromise, assertDeliverable } from "@worker/services/delivery-area";
 import { statesOfPincode } from "@worker/services/pincode-regions";
-import { DEFAULT_STORE_SETTINGS, toStorefrontSettings } from "@worker/services/store-settings";
+import { toStorefrontSettings } from "@worker/services/store-settings";
 import { withEdgeCache } from "@worker/edge-cache";
 import * as deliveryPage from "~/routes/shop/delivery";
 import * as root from "~/root";
 import { ORIGIN } from "../support/http";
 import { sellerLogin } from "../support/seller";
-import { pageContext, pageForm, saveSettings } from "../support/settings";
+import { pageContext, pageForm, saveSettings, TEST_STORE_SETTINGS } from "../support/settings";
 import { addAddress, signUp, VALID_ADDRESS } from "../support/shoppers";
 
-const STORE = DEFAULT_STORE_SETTINGS; // Karnataka; 560001 express in 30 min; 2-7 business days
+const STORE = TEST_STORE_SETTINGS; // Karnataka; 560001 express in 30 min; 2-7 business days; open around the clock
 
 type RootData = Awaited<ReturnType<typeof root.loader>>;
 
@@ -60,8 +60,8 @@ describe("the promise for a pincode", () => {
         { pincode: "560034", etaMinutes: 20 },
       ],
     };
-    expect(deliveryPromise(area, "560001")).toEqual({ kind: "express", etaMinutes: 30 });
-    expect(deliveryPromise(area, "560034")).toEqual({ kind: "express", etaMinutes: 20 });
+    expect(deliveryPromise(area, "560001")).toEqual({ kind: "express", etaMinutes: 30, opensAt: null });
+    expect(deliveryPromise(area, "560034")).toEqual({ kind: "express", etaMinutes: 20, opensAt: null });
     expect(deliveryPromise(area, "560100")).toEqual({ kind: "standard", minDays: 2, maxDays: 7 });
     expect(deliveryPromise(area, "580001")).toEqual({ kind: "standard", minDays: 2, maxDays: 7 }); // Hubballi, still Karnataka
     expect(deliveryPromise(area, "400001")).toEqual({ kind: "unserved" });
@@ -76,14 +76,14 @@ describe("the promise for a pincode", () => {
 
   it("follows the store's state: a Kerala store serves Kochi but not Lakshadweep's islands, nor Bengaluru", () => {
     const kerala = { ...STORE, state: "Kerala" as const, expressPincodes: [{ pincode: "682001", etaMinutes: 25 }] };
-    expect(deliveryPromise(kerala, "682001")).toEqual({ kind: "express", etaMinutes: 25 });
+    expect(deliveryPromise(kerala, "682001")).toEqual({ kind: "express", etaMinutes: 25, opensAt: null });
     expect(deliveryPromise(kerala, "695001")).toEqual({ kind: "standard", minDays: 2, maxDays: 7 });
     expect(deliveryPromise(kerala, "682555")).toEqual({ kind: "unserved" });
     expect(deliveryPromise(kerala, "560001")).toEqual({ kind: "unserved" });
   });
 
   it("is worded the same everywhere", () => {
-    expect(promiseText({ kind: "express", etaMinutes: 30 }, "560001")).toBe("Delivery in 30 min");
+    expect(promiseText({ kind: "express", etaMinutes: 30, opensAt: null }, "560001")).toBe("Delivery in 30 min");
     expect(promiseText({ kind: "standard", minDays: 2, maxDays: 7 }, "560100")).toBe("Delivery in 2-7 business days");
     expect(promiseText({ kind: "standard", minDays: 3, maxDays: 3 }, "560100")).toBe("Delivery in 3 business days");
     expect(promiseText({ kind: "unserved" }, "400001")).toBe("We don't deliver to 400001 yet");
@@ -95,7 +95,7 @@ describe("the promise for a pincode", () => {
   });
 
   it("the checkout's check refuses an address outside the area with a clear 409", () => {
-    expect(assertDeliverable(STORE, { zipCode: "560001", state: "Karnataka" })).toEqual({ kind: "express", etaMinutes: 30 });
+    expect(assertDeliverable(STORE, { zipCode: "560001", state: "Karnataka" })).toEqual({ kind: "express", etaMinutes: 30, opensAt: null });
     const refused = (() => {
       try {
         return assertDeliverable(STORE, { zipCode: "400001", state: "Maharashtra" });
@@ -119,6 +119,7 @@ describe("the top bar's Deliver to", () => {
       priceTax: "+ 2% tax added at checkout",
       taxPolicy: "A tax of 2% of the cart amount is added at checkout.",
       fees: null, // none in a fresh store
+      hours: "every day, 24 hours",
     });
   });
 

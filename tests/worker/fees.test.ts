@@ -103,7 +103,6 @@ describe("the seller's fee settings", () => {
       taxPercent: "2",
       contactEmail: contact.email,
       contactPhone: contact.phone,
-      contactHours: contact.hours,
       contactOffice: contact.office,
       contactLegalName: contact.legalName,
       contactGstin: "",

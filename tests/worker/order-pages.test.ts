@@ -66,6 +66,11 @@ describe("the order's delivery promise follows the delivery area", () => {
     expect(orderPromise(order("570001", "Karnataka"), DEFAULT_STORE_SETTINGS)).toBe("Delivery in 2-7 business days");
     expect(orderPromise(order("560001", "Karnataka", "Delivered"), DEFAULT_STORE_SETTINGS)).toBeNull();
   });
+  it("an order placed while the store is closed is promised after it opens (ADR 076), even if the store is paused since", () => {
+    const at2am = { ...order("560001", "Karnataka"), createdAt: Date.UTC(2026, 10, 22, 20, 30) }; // 23 Nov, 2 am IST
+    expect(orderPromise(at2am, DEFAULT_STORE_SETTINGS)).toBe("Delivery by 23 Nov 2026, 7:30 am, after we open");
+    expect(orderPromise(at2am, { ...DEFAULT_STORE_SETTINGS, paused: true, holidays: ["2026-11-23"] })).toBe("Delivery by 24 Nov 2026, 7:30 am, after we open");
+  });
   it("a card order not yet paid promises no delivery, but says until when it waits (ADR 054)", () => {
     const unpaid = { ...order("560001", "Karnataka"), paymentType: "Online" as const };
     expect(orderPromise(unpaid, DEFAULT_STORE_SETTINGS)).toBe("Waiting for your payment: unpaid, it is cancelled at 23 Nov 2026, 4:30 pm");

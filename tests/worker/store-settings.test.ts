@@ -4,7 +4,7 @@
  * nothing), the seller alone, and the shopper pages following a save.
  */
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_STORE_SETTINGS, readStoreSettings } from "@worker/services/store-settings";
 import { getDb } from "@worker/db/client";
 import { MAX_FORM_BYTES } from "@worker/request-body";
@@ -20,6 +20,14 @@ async function storedRow() {
   return env.DB.prepare("SELECT * FROM store_settings").first();
 }
 
+// A new store has no settings row (setup.ts writes the tests' open-all-day one).
+beforeEach(async () => {
+  await env.DB.prepare("DELETE FROM store_settings").run();
+});
+
+/** A week open 7 am to 11 pm but for Thursday's `thursday`. */
+const week = (thursday: unknown) => [...Array(3).fill({ opens: "07:00", closes: "23:00" }), thursday, ...Array(3).fill({ opens: "07:00", closes: "23:00" })];
+
 describe("the store's settings", () => {
   it("a fresh store has the spec's: Karnataka, express pincodes in 30 min, 2-7 business days, 2% tax, the contact page's details", async () => {
     const seller = await sellerLogin();
@@ -31,7 +39,6 @@ describe("the store's settings", () => {
     expect(settings.contact).toEqual({
       email: "support@greenbasket.example",
       phone: "+91 80000 00000",
-      hours: "every day from 7 am to 11 pm",
       legalName: "GreenBasket Retail Pvt. Ltd.",
       office: "12 Market Road\nBengaluru, Karnataka 560001\nIndia",
       gstin: null,
@@ -53,11 +60,14 @@ describe("the store's settings", () => {
       contact: {
         email: "Help@Shop.Example",
         phone: "+91 44 2345 6789",
-        hours: "9 am to 9 pm",
         legalName: "Chennai Fresh LLP",
         office: "1 Anna Salai\nChennai 600002",
         gstin: "33aapfu0939f1z 2",
       },
+      // Monday to Saturday 9 am to 9 pm, Sunday closed; "00:00" closes at midnight.
+      openingHours: [...Array(5).fill({ opens: "09:00", closes: "21:00" }), { opens: "08:30", closes: "00:00" }, null],
+      holidays: ["2027-01-26", "2026-12-25"],
+      paused: true,
     };
     const saved = await json<{ settings: ApiSettings; msg: string }>(await saveSettings(seller, changes));
     expect(saved.msg).toBe("Settings saved");
@@ -71,13 +81,16 @@ describe("the store's settings", () => {
       gstRates: [0, 5, 18, 40],
       retentionYears: 3,
       contact: { ...changes.contact, email: "help@shop.example", gstin: "33AAPFU0939F1Z2" },
+      holidays: ["2026-12-25", "2027-01-26"],
     });
     expect((await json<{ settings: ApiSettings }>(await call("/api/seller/settings", { headers: { Cookie: seller } }))).settings).toEqual(saved.settings);
     expect(await storedRow()).toMatchObject({ state: "Tamil Nadu", tax_basis_points: 550, standard_min_days: 1, standard_max_days: 4 });
     // Shopper pages see it at once in this isolate (and within a minute in others, ADR 028).
-    expect(await readStoreSettings(getDb(env))).toMatchObject({ state: "Tamil Nadu", taxBasisPoints: 550 });
+    expect(await readStoreSettings(getDb(env))).toMatchObject({ state: "Tamil Nadu", taxBasisPoints: 550, paused: true });
+    expect((await readStoreSettings(getDb(env))).openingHours).toEqual([...Array(5).fill([540, 1260]), [510, 1440], null]);
   });
 
+  let refusalsSeller: string | undefined;
   it.each([
     [{ state: "Atlantis" }, "Choose the state you deliver in from the list of states and union territories"],
     [{ expressPincodes: [{ pincode: "400001", etaMinutes: 30 }] }, "Express pincode 400001 is not in Karnataka"],
@@ -117,9 +130,21 @@ describe("the store's settings", () => {
     [{ contact: { ...DEFAULT_SETTINGS_INPUT.contact, email: "not-an-email" } }, "Enter a valid e-mail address"],
     [{ contact: { ...DEFAULT_SETTINGS_INPUT.contact, phone: "call us" } }, "Enter the contact phone number, such as +91 80000 00000"],
     [{ contact: { ...DEFAULT_SETTINGS_INPUT.contact, office: "" } }, "Enter the registered office address"],
+    [{ openingHours: [{ opens: "07:00", closes: "23:00" }] }, "List the opening hours of the seven days, Monday first"],
+    [{ openingHours: "every day" }, "List the opening hours of the seven days, Monday first"],
+    [{ openingHours: week({ opens: "07:00" }) }, "Thursday: enter the opening and closing times, such as 07:00 and 23:00, or neither if closed"],
+    [
+      { openingHours: week({ opens: "7 am", closes: "11 pm" }) },
+      "Thursday: enter the opening and closing times, such as 07:00 and 23:00, or neither if closed",
+    ],
+    [{ openingHours: week({ opens: "07:10", closes: "23:00" }) }, "Thursday: set the hours in quarter hours, such as 07:00 or 22:30"],
+    [{ openingHours: week({ opens: "22:00", closes: "02:00" }) }, "Thursday: the store must close after it opens (00:00 is midnight)"],
+    [{ holidays: ["2026-02-30"] }, "Holiday “2026-02-30” is not a date such as 2026-12-25"],
+    [{ holidays: "25/12/2026" }, "Holiday “25/12/2026” is not a date such as 2026-12-25"],
+    [{ paused: "yes" }, "Say true or false for paused"],
     [{ surprise: true }, undefined],
   ])("refuses %j with 400 and a clear message, changing nothing", async (change, message) => {
-    const seller = await sellerLogin();
+    const seller = (refusalsSeller ??= await sellerLogin()); // one login: the seller's logins are braked at 30 a minute
     await saveSettings(seller, {}); // a stored row to compare against
     const before = await storedRow();
     const response = await postJson("/api/seller/settings", { ...DEFAULT_SETTINGS_INPUT, ...change }, { Cookie: seller });
@@ -223,8 +248,9 @@ describe("a row saved before the business details existed", () => {
     )
       .bind(JSON.stringify(oldContact))
       .run();
+    const { hours: _hours, ...withoutHours } = oldContact; // hours are data now (ADR 076)
     expect((await readStoreSettings(getDb(env))).contact).toEqual({
-      ...oldContact,
+      ...withoutHours,
       legalName: "GreenBasket Retail Pvt. Ltd.",
       office: "12 Market Road, Bengaluru, Karnataka 560001, India",
       gstin: null,
@@ -241,7 +267,6 @@ describe("the Settings page's form", () => {
     taxPercent: "2.5",
     contactEmail: "support@greenbasket.example",
     contactPhone: "+91 80000 00000",
-    contactHours: "every day from 7 am to 11 pm",
     contactOffice: "12 Market Road, Bengaluru",
     contactLegalName: "GreenBasket Retail Pvt. Ltd.",
     contactGstin: "",
@@ -267,6 +292,31 @@ describe("the Settings page's form", () => {
     const redirected = (await post(FORM, true)) as Response;
     expect(redirected.status).toBe(303);
     expect(redirected.headers.get("Location")).toBe("/seller/settings");
+  });
+
+  it("saves the opening hours a day per row (empty: closed), the holidays and the pause; unticked, the pause ends", async () => {
+    const week = Object.fromEntries(
+      [0, 1, 2, 3, 4, 5].flatMap((day) => [
+        [`opens${day}`, "07:00"],
+        [`closes${day}`, day === 5 ? "00:00" : "22:30"],
+      ]),
+    );
+    const hours = { ...week, opens6: "", closes6: "", holidays: "2026-12-25 2026-10-20, 2026-12-25", paused: "on" };
+    expect(await post({ ...FORM, ...hours })).toEqual({ ok: true, msg: "Settings saved" });
+    expect(await readStoreSettings(getDb(env))).toMatchObject({
+      openingHours: [...Array(5).fill([420, 1350]), [420, 1440], null],
+      holidays: ["2026-10-20", "2026-12-25"],
+      paused: true,
+    });
+    const { paused: _paused, ...unticked } = hours;
+    expect(await post({ ...FORM, ...unticked })).toEqual({ ok: true, msg: "Settings saved" });
+    expect(await readStoreSettings(getDb(env))).toMatchObject({ paused: false });
+    // A day with one time only is named, and nothing changes.
+    expect(await post({ ...FORM, ...unticked, closes2: "" })).toMatchObject({
+      data: { ok: false, msg: "Wednesday: enter the opening and closing times, such as 07:00 and 23:00, or neither if closed" },
+      init: { status: 400 },
+    });
+    expect((await readStoreSettings(getDb(env))).openingHours[2]).toEqual([420, 1350]);
   });
 
   it("saves the business details the invoices print: the legal name, the address line by line, the GSTIN (empty is none)", async () => {
@@ -295,7 +345,7 @@ describe("the Settings page's form", () => {
   });
 
   it("refused without JavaScript, the page gets back what was typed to show again; through a fetcher, the message alone", async () => {
-    const typed = { ...FORM, expressPincodes: "560001 30\n560034", contactHours: "every day from 6 am" };
+    const typed = { ...FORM, expressPincodes: "560001 30\n560034", contactPhone: "+91 80000 00001" };
     const refused = await post(typed, true);
     expect(refused).toMatchObject({ data: { ok: false, msg: expect.stringContaining("line 2"), typed }, init: { status: 400 } });
     expect(((await post(typed)) as { data: object }).data).not.toHaveProperty("typed");

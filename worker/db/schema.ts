@@ -6,6 +6,7 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type
 import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_STATES, type OrderStatus } from "../../shared/order-status";
 import type { Fees } from "../../shared/money";
 import { DEFAULT_GST_RATE } from "../../shared/gst";
+import { DEFAULT_OPENING_HOURS, type OpeningHours } from "../../shared/store-hours";
 
 /** Discount in basis points, without table names: SQLite uses an expression index only for that exact text. */
 export const PRODUCT_DISCOUNT_SQL = sql.raw("((price_paise - offer_price_paise) * 10000 / price_paise)");
@@ -316,7 +317,7 @@ export const notifications = sqliteTable(
 
 export type ExpressPincode = { pincode: string; etaMinutes: number };
 /** Rows saved before `legalName` and `gstin` existed lack them: the settings service reads defaults. */
-export type StoreContact = { email: string; phone: string; hours: string; office: string; legalName: string; gstin: string | null };
+export type StoreContact = { email: string; phone: string; office: string; legalName: string; gstin: string | null };
 
 /** One row (id 1); until the seller first saves, worker/services/store-settings.ts's defaults apply. */
 export const storeSettings = sqliteTable(
@@ -338,6 +339,15 @@ export const storeSettings = sqliteTable(
     /** Accounts with no sign-in and no order for this long are erased (ADR 074). */
     retentionYears: integer("retention_years").notNull().default(3),
     contact: text("contact", { mode: "json" }).$type<StoreContact>().notNull(),
+    /** ADR 076: every day 7 am to 11 pm until the seller sets them. */
+    openingHours: text("opening_hours", { mode: "json" })
+      .$type<OpeningHours>()
+      .notNull()
+      .default(sql.raw(`'${JSON.stringify(DEFAULT_OPENING_HOURS)}'`)),
+    /** "2026-12-25": closed all day. */
+    holidays: jsonText<string[]>("holidays", "[]"),
+    /** "Not taking orders now": every order is refused until it is switched off. */
+    paused: integer("paused", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [

@@ -8,8 +8,12 @@ import type { StoreSettings } from "./store-settings";
 export function orderPromise(order: Pick<Order, "status" | "createdAt" | "address" | "paymentType" | "paymentState" | "isPaid">, area: StoreSettings) {
   if (!isActive(order.status)) return null;
   if (awaitingCardPayment(order)) return `Waiting for your payment: unpaid, it is cancelled at ${formatDateTime(order.createdAt + UNPAID_CARD_ORDER_HOLD_MS)}`;
-  const promise = deliveryPromise(area, order.address.zipCode, order.address.state);
-  if (promise.kind === "express") return `Delivery by ${formatDateTime(order.createdAt + promise.etaMinutes * 60_000)} (${promise.etaMinutes} min)`;
+  // As promised when it was placed: a pause since holds no placed order back.
+  const promise = deliveryPromise({ ...area, paused: false }, order.address.zipCode, order.address.state, order.createdAt);
+  if (promise.kind === "express") {
+    const by = formatDateTime((promise.opensAt ?? order.createdAt) + promise.etaMinutes * 60_000);
+    return promise.opensAt === null ? `Delivery by ${by} (${promise.etaMinutes} min)` : `Delivery by ${by}, after we open`;
+  }
   // An address the area no longer covers keeps the standard window it was sold with.
   return `Delivery in ${daysText(area.standardMinDays, area.standardMaxDays)}`;
 }

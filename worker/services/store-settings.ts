@@ -6,6 +6,7 @@ import { feesSentence } from "@shared/fees";
 import { paiseToRupees, type Fees } from "@shared/money";
 import { DEFAULT_GST_RATES } from "@shared/gst";
 import { priceTaxNote, taxPolicySentence } from "@shared/tax";
+import { clockField, DEFAULT_OPENING_HOURS, hoursText } from "@shared/store-hours";
 import type { Database } from "@worker/db/client";
 import { storeSettings, type StoreContact, type StoreSettingsRow } from "@worker/db/schema";
 import { parseInput } from "@worker/errors";
@@ -25,11 +26,13 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   contact: {
     email: "support@greenbasket.example",
     phone: "+91 80000 00000",
-    hours: "every day from 7 am to 11 pm",
     legalName: "GreenBasket Retail Pvt. Ltd.",
     office: "12 Market Road\nBengaluru, Karnataka 560001\nIndia",
     gstin: null,
   },
+  openingHours: DEFAULT_OPENING_HOURS,
+  holidays: [],
+  paused: false,
 };
 
 const ROW_ID = 1;
@@ -43,8 +46,8 @@ export function toStoreSettings(rows: StoreSettingsRow[]): StoreSettings {
   return { ...rest, state: state as IndianState, contact: withInvoiceDetails(contact) };
 }
 
-/** A contact saved before legal name and GSTIN gets the default name, and its office loses the name the old default put in front. */
-function withInvoiceDetails(contact: StoreContact): StoreContact {
+/** A contact saved before legal name and GSTIN gets the default name, and its office loses the name the old default put in front; hours are data now. */
+function withInvoiceDetails({ hours: _hours, ...contact }: StoreContact & { hours?: string }): StoreContact {
   if (typeof contact.legalName === "string") return { ...contact, gstin: contact.gstin ?? null };
   const legalName = DEFAULT_STORE_SETTINGS.contact.legalName;
   const office = contact.office.startsWith(`${legalName}, `) ? contact.office.slice(legalName.length + 2) : contact.office;
@@ -53,18 +56,18 @@ function withInvoiceDetails(contact: StoreContact): StoreContact {
 
 export const readStoreSettings = async (db: Database): Promise<StoreSettings> => toStoreSettings(await storeSettingsQuery(db));
 
+/** Hours absent from the input stay as stored (drizzle leaves undefined columns out). */
 export async function saveStoreSettings(db: Database, input: unknown): Promise<StoreSettings> {
-  const settings: StoreSettings = parseInput(storeSettingsInput, input);
-  const row = { id: ROW_ID, ...settings, updatedAt: Date.now() };
-  await db.insert(storeSettings).values(row).onConflictDoUpdate({ target: storeSettings.id, set: row });
-  return settings;
+  const row = { id: ROW_ID, ...parseInput(storeSettingsInput, input), updatedAt: Date.now() };
+  return toStoreSettings(await db.insert(storeSettings).values(row).onConflictDoUpdate({ target: storeSettings.id, set: row }).returning());
 }
 
 const FEE_NAMES = ["deliveryFee", "freeDeliveryFrom", "minimumOrder", "smallCartFee", "smallCartBelow"] as const;
 
 /** Fees flat and in rupees (null: none), as the form and the API post them. */
-export const toApiSettings = ({ taxBasisPoints, fees, gstRates, ...settings }: StoreSettings) => ({
+export const toApiSettings = ({ taxBasisPoints, fees, gstRates, openingHours, ...settings }: StoreSettings) => ({
   ...settings,
+  openingHours: openingHours.map((day) => day && { opens: clockField(day[0]), closes: clockField(day[1]) }),
   taxPercent: taxBasisPoints / 100,
   gstRates: gstRates.map((rate) => rate / 100),
   ...(Object.fromEntries(FEE_NAMES.map((name) => [name, fees[name] ? paiseToRupees(fees[name]) : null])) as Record<keyof Fees, number | null>),
@@ -85,6 +88,7 @@ export function toStorefrontSettings({ expressPincodes, gstRates: _gstRates, ...
       priceTax: priceTaxNote(settings.taxBasisPoints),
       taxPolicy: taxPolicySentence(settings.taxBasisPoints),
       fees: feesSentence(settings.fees),
+      hours: hoursText(settings.openingHours),
     },
   };
 }

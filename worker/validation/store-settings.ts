@@ -4,6 +4,7 @@ import { rupeesToPaise, type Fees } from "@shared/money";
 import { DEFAULT_GST_RATES } from "@shared/gst";
 import { decimal, emailField, MAX_GST_PERCENT, percentField, refuse, requiredNumber, rupeeAmount } from "./common";
 import { pincodeField, stateField } from "./address";
+import { WEEKDAY_NAMES } from "@shared/store-hours";
 
 export const MAX_EXPRESS_PINCODES = 300;
 export const MAX_TAX_PERCENT = 28; // the highest GST slab
@@ -96,14 +97,51 @@ const optionalRupees = (label: string) =>
       .transform((rupees) => (rupees === undefined ? undefined : rupeesToPaise(rupees))),
   );
 
-/** The form posts the contact fields flat; the API nests them under `contact`. */
+/** "07:00" to "23:00" as minutes; neither: closed that day; closing at "00:00" is midnight. Quarter hours, the edge cache's step (ADR 076). */
+const openingDay = (day: string) =>
+  z.unknown().transform((value, ctx) => {
+    const { opens, closes } = (value ?? {}) as { opens?: unknown; closes?: unknown };
+    if (!opens && !closes) return null;
+    const [from, to] = [opens, closes].map((time) => {
+      const clock = typeof time === "string" ? time.trim().match(/^([01]?\d|2[0-3]):([0-5]\d)$/) : null;
+      return clock ? Number(clock[1]) * 60 + Number(clock[2]) : NaN;
+    }) as [number, number];
+    const until = to === 0 ? 24 * 60 : to;
+    if (Number.isNaN(from + until)) return refuse(ctx, `${day}: enter the opening and closing times, such as 07:00 and 23:00, or neither if closed`);
+    if (from % 15 || until % 15) return refuse(ctx, `${day}: set the hours in quarter hours, such as 07:00 or 22:30`);
+    return until > from ? ([from, until] as [number, number]) : refuse(ctx, `${day}: the store must close after it opens (00:00 is midnight)`);
+  });
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** "2026-12-25, 2027-01-26" (the API may send a list): each once, in order. */
+const holidaysField = z
+  .union([z.string(), z.array(z.unknown())], { error: "List the holidays as dates" })
+  .transform((value) => (typeof value === "string" ? value.split(/[\s,;]+/).filter(Boolean) : value))
+  .pipe(
+    z
+      .array(
+        z.unknown().refine((date) => typeof date === "string" && ISO_DATE.test(date) && new Date(date).toISOString().startsWith(date), {
+          error: (issue) => `Holiday “${String(issue.input)}” is not a date such as 2026-12-25`,
+        }),
+      )
+      .max(60, "List at most 60 holidays"),
+  )
+  .transform((dates) => [...new Set(dates as string[])].sort())
+  .optional();
+
+/** The form posts the contact fields and the hours flat; the API nests them. */
 function nestFormFields(input: unknown): unknown {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
-  const { contactEmail, contactPhone, contactHours, contactOffice, contactLegalName, contactGstin, ...rest } = input as Record<string, unknown>;
-  if ("contact" in rest) return rest;
+  const { contactEmail, contactPhone, contactOffice, contactLegalName, contactGstin, ...fields } = input as Record<string, unknown>;
+  if ("contact" in fields) return fields;
+  const days = WEEKDAY_NAMES.map((_, day) => ({ opens: fields[`opens${day}`], closes: fields[`closes${day}`] }));
+  const rest = Object.fromEntries(Object.entries(fields).filter(([name]) => !/^(opens|closes)\d$/.test(name)));
   return {
     ...rest,
-    contact: { email: contactEmail, phone: contactPhone, hours: contactHours, office: contactOffice, legalName: contactLegalName, gstin: contactGstin },
+    ...("opens0" in input && { openingHours: days }),
+    paused: rest.paused === "on",
+    contact: { email: contactEmail, phone: contactPhone, office: contactOffice, legalName: contactLegalName, gstin: contactGstin },
   };
 }
 
@@ -150,6 +188,14 @@ export const storeSettingsInput = z.preprocess(
       minimumOrder: optionalRupees("The minimum order"),
       smallCartFee: optionalRupees("The small-cart fee"),
       smallCartBelow: optionalRupees("The small-cart limit"),
+      // Absent (a client that predates them), the stored hours stay.
+      openingHours: z
+        .array(z.unknown(), { error: "List the opening hours of the seven days, Monday first" })
+        .length(7, "List the opening hours of the seven days, Monday first")
+        .pipe(z.tuple(WEEKDAY_NAMES.map(openingDay) as [ReturnType<typeof openingDay>]))
+        .optional(),
+      holidays: holidaysField,
+      paused: z.boolean({ error: "Say true or false for paused" }).optional(),
       contact: z.strictObject(
         {
           email: emailField,
@@ -157,7 +203,6 @@ export const storeSettingsInput = z.preprocess(
             .string({ error: "Enter the contact phone number" })
             .trim()
             .regex(/^\+?[0-9][0-9 ()-]{6,19}$/, "Enter the contact phone number, such as +91 80000 00000"),
-          hours: text("opening hours", 100),
           legalName: text("business's legal name", 120),
           // Each line trimmed, blank lines dropped.
           office: text("registered office address", 300).transform((address) => address.replace(/\s*\n\s*/g, "\n")),

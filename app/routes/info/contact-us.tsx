@@ -5,7 +5,7 @@ import { useStorefront } from "~/lib/root-data";
 export const meta = () => pageMeta("Contact Us", `How to reach ${STORE_NAME}: e-mail, phone and opening hours.`);
 
 export default function ContactUs() {
-  const contact = useStorefront()?.contact;
+  const { contact, words } = useStorefront() ?? {};
   return (
     <InfoPage title="Contact Us">
       <p>We are happy to help with orders, deliveries, refunds or anything else about {STORE_NAME}.</p>
@@ -25,7 +25,7 @@ export default function ContactUs() {
               <a className="text-primary underline" href={`tel:${contact.phone.replace(/[^+\d]/g, "")}`}>
                 {contact.phone}
               </a>
-              , {contact.hours}
+              , {words?.hours}
             </li>
           </ul>
         </>

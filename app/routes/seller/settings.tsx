@@ -1,7 +1,8 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { INDIAN_STATES } from "@shared/indian-states";
 import { paiseToRupees } from "@shared/money";
+import { clockField, WEEKDAY_NAMES } from "@shared/store-hours";
 import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { readForm } from "@worker/request-body";
@@ -16,7 +17,7 @@ import type { Route } from "./+types/settings";
 import { BusyButton } from "~/components/BusyButton";
 import { UnsavedChangesDialog } from "~/components/seller/UnsavedChangesDialog";
 
-export const meta: Route.MetaFunction = () => sellerPageMeta("Store settings", "Delivery area, tax rate, fees, contact and business details.");
+export const meta: Route.MetaFunction = () => sellerPageMeta("Store settings", "Delivery area, opening hours, tax rate, fees, contact and business details.");
 
 /** The stored row itself, never a cached copy. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const INPUT = "mt-1 w-full rounded border border-gray-400 px-3 py-2 outline-none focus:border-primary aria-invalid:border-red-600";
 /** The settings a refusal can name, as the schema names them (the contact fields are nested there). */
-const CONTACT_FIELDS = ["email", "phone", "hours", "legalName", "office", "gstin"].map((name) => `contact.${name}`);
+const CONTACT_FIELDS = ["email", "phone", "legalName", "office", "gstin"].map((name) => `contact.${name}`);
 const FEE_FIELDS = [
   ["deliveryFee", "Delivery fee (₹)"],
   ["freeDeliveryFrom", "Free delivery on orders from (₹)"],
@@ -41,7 +42,7 @@ const FEE_FIELDS = [
   ["minimumOrder", "Minimum order (₹)"],
 ] as const;
 const SETTINGS_FIELDS = [
-  ...["state", "expressPincodes", "standardMinDays", "standardMaxDays", "taxPercent", "gstRates", "retentionYears"],
+  ...["state", "expressPincodes", "standardMinDays", "standardMaxDays", "paused", "openingHours", "holidays", "taxPercent", "gstRates", "retentionYears"],
   ...FEE_FIELDS.map(([name]) => name),
   ...CONTACT_FIELDS,
 ];
@@ -111,6 +112,43 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           <p className="text-gray-500">Standard delivery applies everywhere in the state outside the express pincodes.</p>
         </fieldset>
 
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-medium">Opening hours</legend>
+          <label className="flex items-center gap-2 font-medium">
+            <input type="checkbox" {...input("paused", "")} defaultChecked={shown("paused", settings.paused ? "on" : "") === "on"} className="size-4" />
+            Pause the store: not taking orders now
+          </label>
+          {errorFor("paused")}
+          <p id="settings-hours-help" className="text-gray-500">
+            Express delivery is promised while you are open; at other times shoppers are told when it will come. Times in IST, in quarter hours; leave a day
+            empty if you are closed, and close at 00:00 for midnight.
+          </p>
+          <div id="settings-openingHours" tabIndex={-1} className="grid max-w-md grid-cols-[auto_1fr_1fr] items-center gap-x-3 gap-y-2">
+            {settings.openingHours.map((hours, i) => (
+              <Fragment key={WEEKDAY_NAMES[i]}>
+                <span className="font-medium">{WEEKDAY_NAMES[i]}</span>
+                {(["opens", "closes"] as const).map((edge, side) => (
+                  <input
+                    key={edge}
+                    type="time"
+                    step={900}
+                    aria-label={`${WEEKDAY_NAMES[i]} ${edge}`}
+                    {...input(`${edge}${i}`, hours?.map(clockField)[side] ?? "", "settings-hours-help")}
+                    className={INPUT}
+                  />
+                ))}
+              </Fragment>
+            ))}
+          </div>
+          {errorFor("openingHours")}
+          <Setting field="holidays" label="Holidays, closed all day" error={errorFor("holidays")}>
+            <input {...input("holidays", settings.holidays.join(", "), "settings-holidays-help")} className={INPUT} />
+            <p id="settings-holidays-help" className="mt-1 text-gray-500">
+              Dates such as 2026-12-25, separated by commas.
+            </p>
+          </Setting>
+        </fieldset>
+
         <fieldset className="space-y-2">
           <legend className="text-lg font-medium">Tax</legend>
           <Setting field="taxPercent" label="Tax rate (%)" error={errorFor("taxPercent")}>
@@ -171,7 +209,6 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           {Object.entries({
             contactEmail: ["contact.email", "Support e-mail", "email", contact.email],
             contactPhone: ["contact.phone", "Support phone", "tel", contact.phone],
-            contactHours: ["contact.hours", "Opening hours", "text", contact.hours],
           } as const).map(([name, [field, label, type, value]]) => (
             <Setting key={name} field={field} label={label} error={errorFor(field)}>
               <input type={type} required {...input(field, value, undefined, name)} className={INPUT} />

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { useFetcher, Link } from "react-router";
-import { viewPromise, type PromiseView } from "@shared/delivery";
+import { refusesOrders, viewPromise, type PromiseView } from "@shared/delivery";
 import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { loadShopperPage, requireUserPage } from "@worker/web/guards";
@@ -89,7 +89,7 @@ function AddressCard({ address }: { address: SavedAddress & { promise: PromiseVi
         </address>
         {address.isDefault && <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary-dull">Default</span>}
       </div>
-      <p className={`mt-2 ${address.promise.kind === "unserved" ? "text-red-700" : "text-primary-dull"}`}>{address.promise.text}</p>
+      <p className={`mt-2 ${refusesOrders(address.promise) ? "text-red-700" : "text-primary-dull"}`}>{address.promise.text}</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <Link
           to={`/addresses/${address.id}/edit`}

@@ -148,11 +148,13 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           {...loaderData}
           items={orderable.map((line) => ({ product: line.productId, quantity: cart.items[line.productId]! }))}
           blocked={
-            orderable.length !== lines.length
-              ? "Remove the unavailable items to place your order."
-              : lines.some((line) => overStock(line, cart.items[line.productId] ?? 0))
-                ? "Fewer are left than your cart holds: change the marked quantities to place your order."
-                : belowMinimum
+            store?.paused
+              ? "We're not taking orders right now: your cart is kept for when we're back."
+              : orderable.length !== lines.length
+                ? "Remove the unavailable items to place your order."
+                : lines.some((line) => overStock(line, cart.items[line.productId] ?? 0))
+                  ? "Fewer are left than your cart holds: change the marked quantities to place your order."
+                  : belowMinimum
           }
         />
       </aside>

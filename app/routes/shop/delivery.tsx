@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { safeLocalPath } from "@shared/redirect";
-import { daysText, expressTimeText } from "@shared/delivery";
+import { daysText, expressTimeText, refusesOrders } from "@shared/delivery";
 import { answerForm } from "@worker/web/form-answer";
 import { submitPincodeForm } from "@worker/web/delivery";
 import { useDeliveryTo, useStorefront } from "~/lib/root-data";
@@ -31,12 +31,12 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
         <p className="mt-3 text-gray-600">
           We deliver anywhere in {store.state}
           {store.fastestExpressMinutes !== null ? `: in ${expressTimeText(store)} to our express pincodes, and` : ""} in{" "}
-          {daysText(store.standardMinDays, store.standardMaxDays)} elsewhere in the state.
+          {daysText(store.standardMinDays, store.standardMaxDays)} elsewhere in the state. Express deliveries run while we are open: {store.words.hours}.
         </p>
       )}
       {delivery?.pincode && delivery.promise && (
         <p
-          className={`mt-4 rounded px-3 py-2 ${delivery.promise.kind === "unserved" ? "bg-amber-50 text-amber-900" : "bg-primary-soft"}`}
+          className={`mt-4 rounded px-3 py-2 ${refusesOrders(delivery.promise) ? "bg-amber-50 text-amber-900" : "bg-primary-soft"}`}
           data-testid="delivery-page-promise"
         >
           {delivery.pincode}: {delivery.promise.text}

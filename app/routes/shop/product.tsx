@@ -1,3 +1,4 @@
+import { refusesOrders } from "@shared/delivery";
 import { Fragment, type FormEvent } from "react";
 import { data, useLocation, useSearchParams, Link } from "react-router";
 import { fromContext } from "@worker/web/context";
@@ -216,9 +217,9 @@ function DeliveryPromiseLine() {
     );
   }
   return (
-    <p data-testid="page-delivery-promise" className={promise.kind === "unserved" ? "font-medium text-red-700" : "font-medium text-primary-dull"}>
+    <p data-testid="page-delivery-promise" className={refusesOrders(promise) ? "font-medium text-red-700" : "font-medium text-primary-dull"}>
       {promise.text}
-      {promise.kind !== "unserved" && <span className="font-normal text-gray-600"> to {pincode}</span>}
+      {!refusesOrders(promise) && <span className="font-normal text-gray-600"> to {pincode}</span>}
     </p>
   );
 }
