@@ -13,11 +13,18 @@ export const MAX_CART_LINES = 100;
 /** Product ids are UUIDs or seed slugs. */
 export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-type StockedLine = { available: boolean; product: { stock: number | null } | null };
-/** Counted stock, or null when not counted or not on sale. A line holding more blocks Place Order (ADR 005). */
-export const stockLimit = (line: StockedLine): number | null => (line.available && line.product ? line.product.stock : null);
+type Limits = { stock: number | null; maxPerOrder: number | null };
+/** The most one order may hold: the counted stock and the seller's limit per order, within MAX_LINE_QUANTITY. */
+export const mostPerOrder = ({ stock, maxPerOrder }: Limits): number =>
+  Math.min(MAX_LINE_QUANTITY, stock ?? MAX_LINE_QUANTITY, maxPerOrder ?? MAX_LINE_QUANTITY);
+/** The seller's limit, not the stock, is what stops a + (its reason is worded so). */
+export const perOrderLimitBinds = ({ stock, maxPerOrder }: Limits): boolean => maxPerOrder !== null && maxPerOrder <= (stock ?? MAX_LINE_QUANTITY);
 
-export const overStock = (line: StockedLine, quantity: number): boolean => quantity > (stockLimit(line) ?? Infinity);
+type OrderableLine = { available: boolean; product: Limits | null };
+/** The most a line may hold, or null when it cannot be ordered. A line holding more blocks Place Order (ADR 005). */
+export const lineLimit = (line: OrderableLine): number | null => (line.available && line.product ? mostPerOrder(line.product) : null);
+
+export const overLimit = (line: OrderableLine, quantity: number): boolean => quantity > (lineLimit(line) ?? Infinity);
 
 export const cartCount = (cart: CartItems): number => Object.values(cart).reduce((sum, qty) => sum + qty, 0);
 

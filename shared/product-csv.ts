@@ -1,7 +1,7 @@
 /** The products CSV's columns, in the export's order. */
 export const CSV_COLUMNS = [
   ...["id", "name", "category", "price", "offer_price", "stock", "weight", "description", "images"],
-  ...["country_of_origin", "manufacturer", "best_before", "gst_rate", "hsn", "in_stock"],
+  ...["country_of_origin", "manufacturer", "best_before", "gst_rate", "hsn", "max_per_order", "in_stock"],
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 /** An import needs these; an update keeps the product's value for the others. */

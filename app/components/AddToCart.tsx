@@ -1,16 +1,21 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import type { ProductCardView } from "@worker/services/catalog";
+import { mostPerOrder, perOrderLimitBinds } from "@shared/cart";
 import { cartFormAction, useCart, useCartChange } from "~/lib/cart";
+import { toast } from "~/lib/toast";
 
 const ADD_BUTTON =
   "flex h-10 w-24 items-center justify-center rounded border border-primary/40 bg-primary-soft text-sm font-medium text-primary-dull hover:bg-primary/20";
 
-type AddToCartProps = { productId: string; productName: string; unitPricePaise: number; left: number | null };
+type CardProduct = Pick<ProductCardView, "id" | "name" | "offerPricePaise" | "left" | "maxPerOrder">;
 // "Add", then a − qty + stepper: plain forms posting to /cart (few elements: a listing has dozens), a fetcher once hydrated.
-// + stops at the count left when the card knows it (only a few left); else the cart says so.
-export function AddToCart({ productId, productName, unitPricePaise, left }: AddToCartProps) {
+// + stops at the seller's limit per order, and at the count left when the card knows it (only a few left); else the cart says so.
+export function AddToCart({ product: { id: productId, name: productName, offerPricePaise: unitPricePaise, left, maxPerOrder } }: { product: CardProduct }) {
   const quantity = useCart().items[productId] ?? 0;
-  const allInCart = left !== null && quantity >= left;
+  const limits = { stock: left, maxPerOrder };
+  const allInCart = quantity >= mostPerOrder(limits);
+  const why = perOrderLimitBinds(limits) ? `at most ${maxPerOrder} per order` : `all ${left} left are in your cart`;
   const setQuantity = useCartChange();
   const location = useLocation();
   const action = cartFormAction(`${location.pathname}${location.search}`);
@@ -31,7 +36,7 @@ export function AddToCart({ productId, productName, unitPricePaise, left }: AddT
       action={action}
       onSubmit={(event) => {
         event.preventDefault();
-        if (intent === "add" && allInCart) return;
+        if (intent === "add" && allInCart) return void toast.error(`${productName}: ${why}`);
         hadFocus.current = event.currentTarget.contains(document.activeElement);
         setQuantity(productId, intent === "add" ? quantity + 1 : quantity - 1, unitPricePaise);
       }}
@@ -59,7 +64,7 @@ export function AddToCart({ productId, productName, unitPricePaise, left }: AddT
         <span className="sr-only">{productName} in cart: </span>
         {quantity}
       </span>
-      {button("add", `Add one more ${productName}${allInCart ? ` (all ${left} left are in your cart)` : ""}`, "+", "h-10 w-9 text-lg", takeFocus)}
+      {button("add", `Add one more ${productName}${allInCart ? ` (${why})` : ""}`, "+", "h-10 w-9 text-lg", takeFocus)}
     </div>
   );
 }

@@ -32,7 +32,7 @@ export function ProductGrid({ products, eagerCount = 0 }: { products: ProductCar
           </Link>
           <div className="mt-3 flex flex-wrap items-end justify-between gap-2">
             <Price offerPricePaise={product.offerPricePaise} pricePaise={product.pricePaise} />
-            <AddToCart productId={product.id} productName={product.name} unitPricePaise={product.offerPricePaise} left={product.left} />
+            <AddToCart product={product} />
           </div>
         </article>
       ))}

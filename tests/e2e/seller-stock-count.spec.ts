@@ -98,7 +98,7 @@ test(
     const line = page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
     await expect(line.getByTestId("over-stock")).toContainText("Only 1 left");
     await expect(line.getByRole("button", { name: `Add one more ${name}` })).toBeDisabled();
-    await expect(page.getByText("Fewer are left than your cart holds: change the marked quantities to place your order.")).toBeVisible();
+    await expect(page.getByText("Your cart holds more than can be ordered: change the marked quantities to place your order.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
 
     // One tap fixes it, and the order can go.

@@ -23,7 +23,8 @@ import { expectErrorsLogged } from "../support/console";
 
 /** The columns most rows here are written with; a file may leave out the declarations (and any but the required). */
 const HEADER = "id,name,category,price,offer_price,stock,weight,description,images,in_stock";
-const EXPORT_HEADER = "id,name,category,price,offer_price,stock,weight,description,images,country_of_origin,manufacturer,best_before,gst_rate,hsn,in_stock";
+const EXPORT_HEADER =
+  "id,name,category,price,offer_price,stock,weight,description,images,country_of_origin,manufacturer,best_before,gst_rate,hsn,max_per_order,in_stock";
 const PICTURE = "products/import-test-picture.webp";
 const PICTURE_URL = `${ORIGIN}/images/${PICTURE}`;
 
@@ -318,7 +319,20 @@ describe("POST /api/product/import/preview and /api/product/import", () => {
     expect(await product(milk.id)).toMatchObject({ countryOfOrigin: "Nepal", manufacturer: made.manufacturer, shelfLife: null });
 
     const exported = await (await call("/api/product/export", { headers: { Cookie: cookie } })).text();
-    expect(exported).toContain(`Nepal,"Anand Dairy\nAnand, Gujarat",,5,,yes`);
+    expect(exported).toContain(`Nepal,"Anand Dairy\nAnand, Gujarat",,5,,,yes`);
+  });
+
+  it("carries the most per order: set, previewed with its values, cleared by an empty cell, exported", async () => {
+    const cookie = await sellerLogin();
+    const butter = await insertProduct({ name: "Butter 100 g", category: "Dairy" });
+    const row = (most: string) => `id,name,category,price,offer_price,max_per_order\n${butter.id},Butter 100 g,Dairy,50,45,${most}\n`;
+    expect((await preview(row("2"), cookie)).rows[0]!.changes).toContainEqual({ field: "most per order", from: "no limit", to: "2" });
+    expect((await csvRequest("/api/product/import", row("2"), cookie)).status).toBe(200);
+    expect(await product(butter.id)).toMatchObject({ maxPerOrder: 2 });
+    expect(await (await call("/api/product/export", { headers: { Cookie: cookie } })).text()).toContain(",2,yes");
+    expect((await preview(row("0"), cookie)).rows[0]!.reasons).toEqual(["The most per order is a whole number from 1 to 99, or empty for no limit"]);
+    expect((await csvRequest("/api/product/import", row(""), cookie)).status).toBe(200);
+    expect(await product(butter.id)).toMatchObject({ maxPerOrder: null });
   });
 
   it("reads prices as a spreadsheet writes rupees (₹, Rs., Indian and international grouping); a comma that groups nothing is refused", async () => {

@@ -47,6 +47,8 @@ export const products = sqliteTable(
     /** Basis points of GST inside the price, and the HSN code: the invoice's, when prices include GST (ADR 073). */
     gstRate: integer("gst_rate").notNull().default(DEFAULT_GST_RATE),
     hsn: text("hsn"),
+    /** The most one order may hold (1 to 99); NULL: no limit but the stock's. */
+    maxPerOrder: integer("max_per_order"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -122,6 +122,7 @@ export function toApiProduct(product: Product, storeOrigin: string) {
     shelfLife: product.shelfLife,
     gstRate: product.gstRate / 100,
     hsn: product.hsn,
+    maxPerOrder: product.maxPerOrder,
     unitPrice: unitSalePrice(product.offerPricePaise, product.weight),
     createdAt: new Date(product.createdAt).toISOString(),
   };
@@ -132,8 +133,17 @@ export const toProductView = ({ createdAt: _created, updatedAt: _updated, ...vie
 export type ProductView = ReturnType<typeof toProductView>;
 
 /** What a product card shows (listings send less); `left`: the count when few are left (its change then moves the catalogue's version, migration 0024). */
-export function toProductCard({ id, name, category, pricePaise, offerPricePaise, images, stock }: Product) {
-  return { id, name, category, pricePaise, offerPricePaise, image: images[0] ?? null, left: stock !== null && stock <= LOW_STOCK_SHOWN ? stock : null };
+export function toProductCard({ id, name, category, pricePaise, offerPricePaise, images, stock, maxPerOrder }: Product) {
+  return {
+    id,
+    name,
+    category,
+    pricePaise,
+    offerPricePaise,
+    image: images[0] ?? null,
+    left: stock !== null && stock <= LOW_STOCK_SHOWN ? stock : null,
+    maxPerOrder,
+  };
 }
 export type ProductCardView = ReturnType<typeof toProductCard>;
 

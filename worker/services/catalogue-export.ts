@@ -27,6 +27,7 @@ export function csvCells(product: Product, storeOrigin: string): Record<CsvColum
     best_before: product.shelfLife ?? "",
     gst_rate: String(product.gstRate / 100),
     hsn: product.hsn ?? "",
+    max_per_order: product.maxPerOrder === null ? "" : String(product.maxPerOrder),
     in_stock: product.inStock ? "yes" : "no",
   };
 }

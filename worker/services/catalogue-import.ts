@@ -16,7 +16,7 @@ import { productColumns } from "./product-admin";
 export type ImportStore = { db: Database; env: Pick<Env, "IMAGES" | "SESSIONS" | "APP_URL"> };
 
 type ProductValues = Pick<Product, "name" | "category" | "description" | "pricePaise" | "offerPricePaise" | "weight" | "stock" | "images"> &
-  Partial<Pick<Product, "countryOfOrigin" | "manufacturer" | "shelfLife" | "gstRate" | "hsn">>;
+  Partial<Pick<Product, "countryOfOrigin" | "manufacturer" | "shelfLife" | "gstRate" | "hsn" | "maxPerOrder">>;
 const orNone = (text: string | null | undefined) => text ?? "none";
 
 /** Each field's label, and how a change shows its values (descriptions and pictures are only named). */
@@ -33,6 +33,7 @@ const FIELDS: Record<keyof ProductValues, [label: string, shown?: (values: Produ
   gstRate: ["GST rate", (values) => formatTaxRate(values.gstRate!)],
   hsn: ["HSN code", (values) => orNone(values.hsn)],
   stock: ["stock", (values) => (values.stock === null ? "not counted" : String(values.stock))],
+  maxPerOrder: ["most per order", (values) => String(values.maxPerOrder ?? "no limit")],
   images: ["pictures"],
 };
 

@@ -1,6 +1,6 @@
 /** "Order again": a past order's products added to the saved cart, never more than is in stock; unavailable ones named back. */
 import { eq } from "drizzle-orm";
-import { MAX_LINE_QUANTITY, type CartItems } from "@shared/cart";
+import { MAX_LINE_QUANTITY, mostPerOrder, type CartItems } from "@shared/cart";
 import type { Database } from "@worker/db/client";
 import { products, users } from "@worker/db/schema";
 import { notFound, parseInput } from "@worker/errors";
@@ -26,7 +26,7 @@ export async function orderAgain(db: Database, userId: string, input: unknown): 
   for (const item of order.items) {
     const product = byId.get(item.productId);
     const inCart = cart[item.productId] ?? 0;
-    const quantity = Math.min(item.quantity, Math.min(MAX_LINE_QUANTITY, product?.stock ?? MAX_LINE_QUANTITY) - inCart);
+    const quantity = Math.min(item.quantity, (product ? mostPerOrder(product) : MAX_LINE_QUANTITY) - inCart);
     if (!product?.inStock) result.unavailable.push(item.name);
     else if (quantity <= 0) result.alreadyInCart.push(product.name);
     else {

@@ -48,6 +48,7 @@ export async function placeOrder(store: Store, user: Pick<User, "id">, input: un
     if (product.stock !== null && product.stock < quantity) {
       throw conflict(product.stock === 0 ? `${product.name} is out of stock` : `Only ${product.stock} ${product.name} left`);
     }
+    if (product.maxPerOrder !== null && quantity > product.maxPerOrder) throw conflict(`At most ${product.maxPerOrder} ${product.name} per order`);
     return { product, quantity };
   });
 

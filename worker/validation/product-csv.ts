@@ -22,14 +22,15 @@ export const productCsvRow = z
           error: (issue) => `Unknown category “${String(issue.input)}” (use one of ${CATEGORY_PATHS.join(", ")})`,
         }),
     ),
-    ...cells("price", "offer_price", "stock", "weight", "description", "country_of_origin", "manufacturer", "best_before", "gst_rate", "hsn"),
+    ...cells("price", "offer_price", "stock", "weight", "description", "country_of_origin", "manufacturer", "best_before", "gst_rate", "hsn", "max_per_order"),
     images: cell
       .transform((list) => list.split(/\s+/).filter(Boolean))
       .pipe(z.array(z.string()).max(MAX_IMAGES, `A product has at most ${MAX_IMAGES} pictures`)),
   })
-  .transform(({ id, images, offer_price, category, country_of_origin, best_before, gst_rate, ...cells }, ctx) => {
+  .transform(({ id, images, offer_price, category, country_of_origin, best_before, gst_rate, max_per_order, ...cells }, ctx) => {
     const named = {
       ...{ category: findCategory(category)!.path, offerPrice: offer_price, countryOfOrigin: country_of_origin, shelfLife: best_before },
+      maxPerOrder: max_per_order,
       gstRate: gst_rate.trim() || DEFAULT_GST_RATE / 100,
     };
     const fields = productInput.safeParse({ ...cells, ...named });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_PATHS } from "@shared/categories";
 import { MAX_IMAGES } from "@shared/product-images";
+import { MAX_LINE_QUANTITY } from "@shared/cart";
 import { decimal, MAX_GST_PERCENT, percentField, requiredNumber, rupeeAmount, strictFields, wholeNumberIn } from "./common";
 import { searchTextField } from "./search";
 
@@ -16,6 +17,7 @@ const descriptionField = z
   .pipe(z.array(z.string().max(300, "Keep each description line to 300 characters or fewer")).max(20, "At most 20 description lines"));
 
 export const MAX_STOCK_COUNT = 1_000_000;
+const MAX_PER_ORDER_RULE = `The most per order is a whole number from 1 to ${MAX_LINE_QUANTITY}, or empty for no limit`;
 
 const stockNumber = (missing: string) =>
   decimal(
@@ -55,6 +57,8 @@ export const productInput = strictFields({
   gstRate: percentField("The GST rate", MAX_GST_PERCENT).optional(),
   hsn: declarationField("HSN code", 8).refine((hsn) => !hsn || /^(\d{4}|\d{6}|\d{8})$/.test(hsn), "The HSN code has 4, 6 or 8 digits, such as 0803"),
   stock: stockField.optional().transform((s) => s ?? null),
+  // Empty or null: no limit; absent keeps the stored one.
+  maxPerOrder: z.preprocess((value) => (value === "" ? null : value), wholeNumberIn(1, MAX_LINE_QUANTITY, MAX_PER_ORDER_RULE).nullable()).optional(),
   // The count the form showed: with it, a save changes the count only if orders have not moved it since.
   stockSeen: stockField.optional(),
 }).refine((p) => p.offerPrice <= p.price, { message: "Offer price cannot be above the price", path: ["offerPrice"] });

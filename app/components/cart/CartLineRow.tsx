@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import type { CartLine } from "@worker/services/cart";
-import { MAX_LINE_QUANTITY, overStock, stockLimit } from "@shared/cart";
+import { lineLimit, overLimit, perOrderLimitBinds } from "@shared/cart";
 import { formatRupees } from "@shared/money";
 import { cartFormAction, useCartChange } from "~/lib/cart";
 import { productPath } from "@shared/paths";
@@ -12,8 +12,8 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
   const product = line.product;
   const name = product?.name ?? "Product no longer available";
   const step = "flex h-9 w-9 items-center justify-center text-lg aria-disabled:opacity-40";
-  const left = stockLimit(line);
-  const cannotAdd = !line.available || quantity >= Math.min(MAX_LINE_QUANTITY, left ?? MAX_LINE_QUANTITY);
+  const most = lineLimit(line);
+  const cannotAdd = most === null || quantity >= most;
 
   return (
     // A phone has no room for three columns: the amount sits above Remove at the right.
@@ -37,12 +37,12 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
               {product ? "Out of stock: remove it to place your order" : "This product was removed from the store"}
             </p>
           )}
-          {left !== null && overStock(line, quantity) && (
-            // The stock fell since it was added: say so here, with the one-tap fix.
+          {most !== null && overLimit(line, quantity) && (
+            // The stock fell since it was added, or the seller set a limit: say so here, with the one-tap fix.
             <div className="mt-1 flex flex-wrap items-center gap-x-2 text-sm font-medium text-red-600" data-testid="over-stock">
-              <p>Only {left} left</p>
-              <SetQuantity productId={line.productId} quantity={left} label={`Change ${name} to ${left}`} className="min-h-8 text-primary underline">
-                Change to {left}
+              <p>{perOrderLimitBinds(product!) ? `At most ${most} per order` : `Only ${most} left`}</p>
+              <SetQuantity productId={line.productId} quantity={most} label={`Change ${name} to ${most}`} className="min-h-8 text-primary underline">
+                Change to {most}
               </SetQuantity>
             </div>
           )}

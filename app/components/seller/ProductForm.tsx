@@ -143,6 +143,15 @@ export function ProductForm({ product, gstRates, submitLabel, added }: Props) {
       <div className="flex flex-wrap gap-5">
         <Field label="Net quantity" maxLength={40} placeholder="e.g. 500 g, 1 L, 6 pieces" {...field("weight", product?.weight)} />
         <Field label="Stock count (optional)" type="number" min="0" step="1" placeholder="not counted" {...field("stock", product?.stock)} />
+        <Field
+          label="Most per order (optional)"
+          type="number"
+          min="1"
+          max="99"
+          step="1"
+          placeholder="no limit"
+          {...field("maxPerOrder", product?.maxPerOrder)}
+        />
         {/* The count shown: the server refuses a change made over a count that moved since. */}
         {product && <input type="hidden" name="stockSeen" value={product.stock ?? ""} readOnly />}
         {product && (
@@ -235,7 +244,7 @@ const DECLARATIONS = [
   ["shelfLife", "Best before", "e.g. 6 months from packing"],
 ] as const;
 const PRODUCT_FIELDS = [
-  ...["name", "description", "category", "price", "offerPrice", "weight", "stock"],
+  ...["name", "description", "category", "price", "offerPrice", "weight", "stock", "maxPerOrder"],
   ...["countryOfOrigin", "shelfLife", "manufacturer", "gstRate", "hsn"],
 ];
 const INVALID = "aria-invalid:border-red-600";

@@ -13,7 +13,7 @@ import { CartLineRow } from "~/components/cart/CartLineRow";
 import { Checkout } from "~/components/cart/Checkout";
 import { PayNowButton } from "~/components/orders/PayNow";
 import { useCart } from "~/lib/cart";
-import { cartCount, overStock } from "@shared/cart";
+import { cartCount, overLimit } from "@shared/cart";
 import { belowMinimumOrder, feeNudge } from "@shared/fees";
 import { savedAgainstMrp, totalsFor } from "@shared/money";
 import { viewPromise } from "@shared/delivery";
@@ -152,8 +152,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               ? "We're not taking orders right now: your cart is kept for when we're back."
               : orderable.length !== lines.length
                 ? "Remove the unavailable items to place your order."
-                : lines.some((line) => overStock(line, cart.items[line.productId] ?? 0))
-                  ? "Fewer are left than your cart holds: change the marked quantities to place your order."
+                : lines.some((line) => overLimit(line, cart.items[line.productId] ?? 0))
+                  ? "Your cart holds more than can be ordered: change the marked quantities to place your order."
                   : belowMinimum
           }
         />

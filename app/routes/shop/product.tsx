@@ -7,7 +7,7 @@ import { DiscountBadge, Price } from "~/components/Price";
 import { ProductGrid } from "~/components/ProductCard";
 import { findCategory } from "@shared/categories";
 import { cartFormAction, submitAfterCartSaved, useCart, useCartChange, useFeeNudge } from "~/lib/cart";
-import { LOW_STOCK_SHOWN } from "@shared/cart";
+import { LOW_STOCK_SHOWN, mostPerOrder, perOrderLimitBinds } from "@shared/cart";
 import { imageUrl } from "@shared/images";
 import { formatRupees, savingsOf } from "@shared/money";
 import { useDeliveryTo, useStorefront } from "~/lib/root-data";
@@ -48,8 +48,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const mainImage = product.images[shown];
   const inCart = useCart().items[product.id] ?? 0;
   const setQuantity = useCartChange();
-  // All that is left is in the cart already: another would only be refused at Place Order.
-  const allLeftInCart = product.stock !== null && inCart >= product.stock;
+  // All that is left, or the most one order may hold, is in the cart already: another would only be refused at Place Order.
+  const allLeftInCart = inCart >= mostPerOrder(product);
   const addOne = (event: FormEvent) => {
     event.preventDefault();
     if (!allLeftInCart) setQuantity(product.id, inCart + 1, product.offerPricePaise);
@@ -130,11 +130,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {product.inStock && product.stock !== null && product.stock <= LOW_STOCK_SHOWN && (
               <p className="mt-2 font-medium text-amber-700">Only {product.stock} left</p>
             )}
+            {product.maxPerOrder !== null && <p className="mt-2 text-gray-700">At most {product.maxPerOrder} per order</p>}
             {/* What is already in the cart, so Add to Cart is never a surprise second one. */}
             <p aria-live="polite" className="mt-2 text-sm text-gray-700" data-testid="in-cart">
               {inCart > 0 && (
                 <>
-                  {inCart} in your cart{allLeftInCart && ": all that is left"} ·{" "}
+                  {inCart} in your cart{allLeftInCart && (perOrderLimitBinds(product) ? ": the most per order" : ": all that is left")} ·{" "}
                   <Link to="/cart" className="font-medium text-primary underline">
                     View cart
                   </Link>
