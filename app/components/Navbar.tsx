@@ -3,6 +3,10 @@ import { useLocation, Link } from "react-router";
 import { STORE_NAME } from "~/lib/site";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
 import { useCart, useCartErrors } from "~/lib/cart";
+import { loginPagePath, requestLogin } from "~/lib/login-dialog";
+import { useShopperState } from "~/lib/root-data";
+import { withoutDefault } from "~/lib/without-default";
+import { AccountMenu, AccountSection } from "./account/AccountMenu";
 import { DeliveryChip } from "./DeliveryChip";
 import { SearchBox } from "./search/SearchBox";
 
@@ -12,12 +16,24 @@ const LINKS = [
   { to: "/contact-us", label: "Contact" },
 ];
 
-export function Navbar({ account, phoneAccount }: { account: React.ReactNode; phoneAccount: React.ReactNode }) {
+export function Navbar() {
   const { count, saving } = useCart();
   useCartErrors();
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useMenuDismiss(menu);
+  const user = useShopperState()?.user;
+  const here = `${location.pathname}${location.search}`;
+  // A link to /login (works before JavaScript); once the modal is mounted (app/root.tsx) it opens that instead.
+  const login = (
+    <Link
+      to={loginPagePath("login", here)}
+      onClick={withoutDefault(() => requestLogin(here))}
+      className="rounded-full bg-primary px-8 py-2 text-white transition hover:bg-primary-dull"
+    >
+      Login
+    </Link>
+  );
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 md:px-8">
@@ -32,7 +48,7 @@ export function Navbar({ account, phoneAccount }: { account: React.ReactNode; ph
           <MainLinks pathname={location.pathname} />
           <SearchBox />
           <CartLink count={count} saving={saving} />
-          {account}
+          {user ? <AccountMenu name={user.name} /> : login}
         </div>
         <div className="flex items-center gap-4 md:hidden">
           <CartLink count={count} saving={saving} />
@@ -44,7 +60,7 @@ export function Navbar({ account, phoneAccount }: { account: React.ReactNode; ph
             </summary>
             <div className="absolute right-0 top-10 z-40 flex w-64 flex-col gap-3 rounded-md border border-gray-200 bg-white p-4 shadow-lg">
               <MainLinks pathname={location.pathname} />
-              {phoneAccount}
+              {user ? <AccountSection name={user.name} /> : login}
             </div>
           </details>
         </div>

@@ -56,9 +56,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
             <Thumbnail image={item.image} size={56} className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />
             <div className="flex-1">
               <p className="font-medium">{item.name}</p>
-              <p className="text-sm text-gray-500">
-                {item.category} · Quantity: {item.quantity}
-              </p>
+              <p className="text-sm text-gray-500">{`${item.category} · Quantity: ${item.quantity}`}</p>
             </div>
             <p className="text-primary">{formatRupees(item.unitPricePaise * item.quantity)}</p>
           </li>
