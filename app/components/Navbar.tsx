@@ -10,11 +10,7 @@ import { AccountMenu, AccountSection } from "./account/AccountMenu";
 import { DeliveryChip } from "./DeliveryChip";
 import { SearchBox } from "./search/SearchBox";
 
-const LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/products", label: "All Products" },
-  { to: "/contact-us", label: "Contact" },
-];
+const LINKS = { "/": "Home", "/products": "All Products", "/contact-us": "Contact" };
 
 export function Navbar() {
   const { count, saving } = useCart();
@@ -22,6 +18,15 @@ export function Navbar() {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useMenuDismiss(menu);
+  // NavLink's `end` marking, without its router hooks per link.
+  const mainLinks = Object.entries(LINKS).map(([to, label]) => {
+    const current = location.pathname === to;
+    return (
+      <Link key={to} to={to} aria-current={current ? "page" : undefined} className={current ? "text-primary" : "hover:text-primary"}>
+        {label}
+      </Link>
+    );
+  });
   const user = useShopperState()?.user;
   const here = `${location.pathname}${location.search}`;
   // A link to /login (works before JavaScript); once the modal is mounted (app/root.tsx) it opens that instead.
@@ -45,7 +50,7 @@ export function Navbar() {
           {STORE_NAME}
         </Link>
         <div className="hidden items-center gap-6 md:flex">
-          <MainLinks pathname={location.pathname} />
+          {mainLinks}
           <SearchBox />
           <CartLink count={count} saving={saving} />
           {user ? <AccountMenu name={user.name} /> : login}
@@ -59,7 +64,7 @@ export function Navbar() {
               </svg>
             </summary>
             <div className="absolute right-0 top-10 z-40 flex w-64 flex-col gap-3 rounded-md border border-gray-200 bg-white p-4 shadow-lg">
-              <MainLinks pathname={location.pathname} />
+              {mainLinks}
               {user ? <AccountSection name={user.name} /> : login}
             </div>
           </details>
@@ -71,18 +76,6 @@ export function Navbar() {
       </div>
     </header>
   );
-}
-
-/** NavLink's `end` marking, without its router hooks per link. */
-function MainLinks({ pathname }: { pathname: string }) {
-  return LINKS.map((link) => {
-    const current = pathname === link.to;
-    return (
-      <Link key={link.to} to={link.to} aria-current={current ? "page" : undefined} className={current ? "text-primary" : "hover:text-primary"}>
-        {link.label}
-      </Link>
-    );
-  });
 }
 
 // Busy while a change is being saved: the count is the one on its way.

@@ -47,9 +47,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
           <ShopperCancelButton order={order} now={now} describedBy={numberId} />
         </div>
       </div>
-      <div className="mt-3">
-        <OrderTimeline history={order.statusHistory} />
-      </div>
+      <OrderTimeline history={order.statusHistory} className="mt-3" />
       <ul className="mt-4 divide-y divide-gray-200 border-t border-gray-200">
         {order.items.map((item) => (
           <li key={item.id} className="flex items-center gap-4 py-3">
@@ -62,9 +60,7 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
           </li>
         ))}
       </ul>
-      <div className="mt-3 border-t border-gray-200 pt-3">
-        <OrderAgainButton orderId={order.id} describedBy={numberId} />
-      </div>
+      <OrderAgainButton orderId={order.id} describedBy={numberId} className="mt-3 border-t border-gray-200 pt-3" />
     </article>
   );
 }
