@@ -25,7 +25,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUserPage(request, context, "/cart");
   return answerForm(request, async () => {
     const address = await addAddress(fromContext(context).db, user.id, Object.fromEntries(await readForm(request)));
-    // Back to where the shopper was sent from, or to the cart with the new address chosen.
     const next = new URL(request.url).searchParams.get("redirectTo");
     return withFlash(redirect(next ? safeLocalPath(next) : `/cart?address=${address.id}`), { kind: "success", message: "Address saved" });
   });
