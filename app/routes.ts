@@ -19,8 +19,7 @@ export default [
     route("login", "routes/account/login.tsx"),
     route("account", "routes/account/account.tsx"),
     route("logout", "routes/account/logout.tsx"),
-    route("register", "routes/account/sign-up-redirect.tsx", { id: "register" }),
-    route("signup", "routes/account/sign-up-redirect.tsx", { id: "signup" }),
+    ...["register", "signup"].map((path) => route(path, "routes/account/sign-up-redirect.tsx", { id: path })),
     route("loader", "routes/shop/loader.tsx"),
     route("contact", "routes/info/contact-redirect.tsx"),
     ...["contact-us", "privacy-policy", "terms-and-conditions", "cancellation-refund", "shipping-delivery"].map((page) =>
@@ -30,8 +29,7 @@ export default [
   ]),
   // Printable papers: outside the layouts, nothing on them but the paper.
   route("my-orders/:id/invoice", "routes/shop/invoice.tsx"),
-  route("seller/orders/:id/invoice", "routes/seller/order-paper.tsx", { id: "seller-invoice" }),
-  route("seller/orders/:id/packing-slip", "routes/seller/order-paper.tsx", { id: "seller-packing-slip" }),
+  ...["invoice", "packing-slip"].map((paper) => route(`seller/orders/:id/${paper}`, "routes/seller/order-paper.tsx", { id: `seller-${paper}` })),
   route("account/data", "routes/account/account-data.ts"),
   route("sitemap.xml", "routes/seo/sitemap-index.ts"),
   route("sitemaps/:file", "routes/seo/sitemap.ts"),

@@ -42,9 +42,7 @@ export function Footer() {
           ))}
         </div>
       </div>
-      <p className="py-4 text-center text-sm text-gray-600">
-        © {new Date().getFullYear()} {STORE_NAME}. Prices in Indian rupees (₹). {store?.words.taxPolicy}
-      </p>
+      <p className="py-4 text-center text-sm text-gray-600">{`© ${new Date().getFullYear()} ${STORE_NAME}. Prices in Indian rupees (₹). ${store?.words.taxPolicy ?? ""}`}</p>
     </footer>
   );
 }

@@ -3,21 +3,42 @@ import { useLocation, Link } from "react-router";
 import { STORE_NAME } from "~/lib/site";
 import { useMenuDismiss } from "~/lib/use-menu-dismiss";
 import { useCart, useCartErrors } from "~/lib/cart";
+import { loginPagePath, requestLogin } from "~/lib/login-dialog";
+import { useShopperState } from "~/lib/root-data";
+import { withoutDefault } from "~/lib/without-default";
+import { AccountMenu, AccountSection } from "./account/AccountMenu";
 import { DeliveryChip } from "./DeliveryChip";
 import { SearchBox } from "./search/SearchBox";
 
-const LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/products", label: "All Products" },
-  { to: "/contact-us", label: "Contact" },
-];
+const LINKS = { "/": "Home", "/products": "All Products", "/contact-us": "Contact" };
 
-export function Navbar({ account, phoneAccount }: { account: React.ReactNode; phoneAccount: React.ReactNode }) {
+export function Navbar() {
   const { count, saving } = useCart();
   useCartErrors();
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useMenuDismiss(menu);
+  // NavLink's `end` marking, without its router hooks per link.
+  const mainLinks = Object.entries(LINKS).map(([to, label]) => {
+    const current = location.pathname === to;
+    return (
+      <Link key={to} to={to} aria-current={current ? "page" : undefined} className={current ? "text-primary" : "hover:text-primary"}>
+        {label}
+      </Link>
+    );
+  });
+  const user = useShopperState()?.user;
+  const here = `${location.pathname}${location.search}`;
+  // A link to /login (works before JavaScript); once the modal is mounted (app/root.tsx) it opens that instead.
+  const login = (
+    <Link
+      to={loginPagePath("login", here)}
+      onClick={withoutDefault(() => requestLogin(here))}
+      className="rounded-full bg-primary px-8 py-2 text-white transition hover:bg-primary-dull"
+    >
+      Login
+    </Link>
+  );
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 md:px-8">
@@ -29,10 +50,10 @@ export function Navbar({ account, phoneAccount }: { account: React.ReactNode; ph
           {STORE_NAME}
         </Link>
         <div className="hidden items-center gap-6 md:flex">
-          <MainLinks pathname={location.pathname} />
+          {mainLinks}
           <SearchBox />
           <CartLink count={count} saving={saving} />
-          {account}
+          {user ? <AccountMenu name={user.name} /> : login}
         </div>
         <div className="flex items-center gap-4 md:hidden">
           <CartLink count={count} saving={saving} />
@@ -43,8 +64,8 @@ export function Navbar({ account, phoneAccount }: { account: React.ReactNode; ph
               </svg>
             </summary>
             <div className="absolute right-0 top-10 z-40 flex w-64 flex-col gap-3 rounded-md border border-gray-200 bg-white p-4 shadow-lg">
-              <MainLinks pathname={location.pathname} />
-              {phoneAccount}
+              {mainLinks}
+              {user ? <AccountSection name={user.name} /> : login}
             </div>
           </details>
         </div>
@@ -55,18 +76,6 @@ export function Navbar({ account, phoneAccount }: { account: React.ReactNode; ph
       </div>
     </header>
   );
-}
-
-/** NavLink's `end` marking, without its router hooks per link. */
-function MainLinks({ pathname }: { pathname: string }) {
-  return LINKS.map((link) => {
-    const current = pathname === link.to;
-    return (
-      <Link key={link.to} to={link.to} aria-current={current ? "page" : undefined} className={current ? "text-primary" : "hover:text-primary"}>
-        {link.label}
-      </Link>
-    );
-  });
 }
 
 // Busy while a change is being saved: the count is the one on its way.

@@ -42,7 +42,9 @@ export function ProductListing<P extends Page>({ title, page, emptyMessage, chil
   const pages = [page, ...appended];
   const products = pages.flatMap((p) => p.products);
   const lastPage = pages.at(-1)!;
-  const nextHref = lastPage.nextCursor ? withCursor(location, lastPage.nextCursor) : null;
+  const nextParams = new URLSearchParams(location.search);
+  if (lastPage.nextCursor) nextParams.set("cursor", lastPage.nextCursor);
+  const nextHref = lastPage.nextCursor ? `${location.pathname}?${nextParams}` : null;
   const empty = typeof emptyMessage === "string" ? <p className="py-10 text-gray-600">{emptyMessage}</p> : emptyMessage;
 
   return (
@@ -71,12 +73,6 @@ export function ProductListing<P extends Page>({ title, page, emptyMessage, chil
       {!nextHref && products.length > 0 && end?.(lastPage)}
     </section>
   );
-}
-
-function withCursor(location: { pathname: string; search: string }, cursor: string): string {
-  const params = new URLSearchParams(location.search);
-  params.set("cursor", cursor);
-  return `${location.pathname}?${params}`;
 }
 
 /** Pages appended at one history entry (sessionStorage), with the first page they follow: a changed first page starts again. */

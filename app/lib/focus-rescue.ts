@@ -39,9 +39,7 @@ function watchFocus(root: HTMLElement | null, whenItemGoes: "control" | "item"):
 }
 
 /** Controls that can take the focus now: not those in a closed `<details>` (content-visibility keeps their boxes). */
-function shownControls(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((control) => control.checkVisibility());
-}
+const shownControls = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((control) => control.checkVisibility());
 
 /** The nearest heading around `element`, focusable by script only: where the focus goes when what had it is gone. */
 export function headingNear(element: Element): HTMLElement | null {

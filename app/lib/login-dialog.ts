@@ -22,6 +22,5 @@ export function requestLogin(redirectTo = "/"): void {
 export type LoginMode = "login" | "register";
 
 /** The login page for a mode: the toggle's link without JavaScript, and where a failed post comes back to. */
-export function loginPagePath(mode: LoginMode, redirectTo: string): string {
-  return `/login?${mode === "register" ? "mode=signup&" : ""}redirectTo=${encodeURIComponent(redirectTo)}`;
-}
+export const loginPagePath = (mode: LoginMode, redirectTo: string) =>
+  `/login?${mode === "register" ? "mode=signup&" : ""}redirectTo=${encodeURIComponent(redirectTo)}`;

@@ -7,16 +7,10 @@ export function pageTitle(title?: string): string {
   return title ? `${title} | ${STORE_NAME}` : `${STORE_NAME}: Fresh groceries and snacks delivered to your door`;
 }
 
-export function pageMeta(title: string | undefined, description: string) {
-  return [{ title: pageTitle(title) }, { name: "description", content: description }];
-}
+export const pageMeta = (title: string | undefined, description: string) => [{ title: pageTitle(title) }, { name: "description", content: description }];
 
 /** Seller pages are never indexed (a route's meta replaces the layout's whole). */
-export function sellerPageMeta(title: string, description: string) {
-  return [...pageMeta(title, description), { name: "robots", content: "noindex" }];
-}
+export const sellerPageMeta = (title: string, description: string) => [...pageMeta(title, description), { name: "robots", content: "noindex" }];
 
 /** The store as link previews and structured data name it (worker/web/seo.ts). */
-export function siteAt(origin: string) {
-  return { origin, name: STORE_NAME, image: SITE_IMAGES.heroBasket };
-}
+export const siteAt = (origin: string) => ({ origin, name: STORE_NAME, image: SITE_IMAGES.heroBasket });

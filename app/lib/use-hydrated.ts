@@ -5,6 +5,4 @@ const onClient = () => true;
 const onServer = () => false;
 
 /** False in the server's HTML and while hydrating, true once interactive. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, onClient, onServer);
-}
+export const useHydrated = (): boolean => useSyncExternalStore(subscribe, onClient, onServer);

@@ -62,9 +62,7 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { oth
   return { blocker, asking, keepEditing };
 }
 
-function firstChangedField(form: HTMLFormElement): HTMLElement | null {
-  return ([...form.elements] as HTMLElement[]).find(fieldChanged) ?? null;
-}
+const firstChangedField = (form: HTMLFormElement): HTMLElement | null => ([...form.elements] as HTMLElement[]).find(fieldChanged) ?? null;
 
 function fieldChanged(field: Element): boolean {
   if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.defaultSelected) && !field.selectedOptions[0]?.defaultSelected;

@@ -48,9 +48,7 @@ export function MarkRefunded({ orderId, orderLabel, what, stripeLeft }: { orderI
           <p>Record that you refunded {what} (through the card payment&apos;s dashboard)? The customer sees the refund and its date; this cannot be undone.</p>
         ) : (
           <>
-            <p>
-              Refund through Stripe, to the card or UPI account {what} paid from (at most {formatRupees(stripeLeft)}):
-            </p>
+            <p>{`Refund through Stripe, to the card or UPI account ${what} paid from (at most ${formatRupees(stripeLeft)}):`}</p>
             <label className="block">
               Amount (₹)
               <input

@@ -3,12 +3,12 @@ import type { ActionFailure } from "@worker/web/form-answer";
 import { BusyButton } from "~/components/BusyButton";
 
 /** A real form (without JavaScript the order page says what was added); with it, the action's words beside the button. */
-export function OrderAgainButton({ orderId, describedBy }: { orderId: string; describedBy?: string }) {
+export function OrderAgainButton({ orderId, describedBy, className = "" }: { orderId: string; describedBy?: string; className?: string }) {
   const fetcher = useFetcher<{ ok: true; msg: string; added: number } | ActionFailure>();
   const busy = fetcher.state !== "idle";
   const done = busy ? undefined : fetcher.data;
   return (
-    <fetcher.Form method="post" action={`/my-orders/${orderId}/again`} className="flex flex-col items-start gap-1">
+    <fetcher.Form method="post" action={`/my-orders/${orderId}/again`} className={`flex flex-col items-start gap-1 ${className}`}>
       <BusyButton busy={busy} aria-describedby={describedBy} className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-white hover:bg-primary-dull">
         {busy ? "Adding…" : "Order again"}
       </BusyButton>

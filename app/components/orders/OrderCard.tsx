@@ -47,26 +47,20 @@ export function OrderCard({ order, now, highlighted = false }: { order: OrderVie
           <ShopperCancelButton order={order} now={now} describedBy={numberId} />
         </div>
       </div>
-      <div className="mt-3">
-        <OrderTimeline history={order.statusHistory} />
-      </div>
+      <OrderTimeline history={order.statusHistory} className="mt-3" />
       <ul className="mt-4 divide-y divide-gray-200 border-t border-gray-200">
         {order.items.map((item) => (
           <li key={item.id} className="flex items-center gap-4 py-3">
             <Thumbnail image={item.image} size={56} className="h-14 w-14 rounded bg-primary/10 object-contain p-1" />
             <div className="flex-1">
               <p className="font-medium">{item.name}</p>
-              <p className="text-sm text-gray-500">
-                {item.category} · Quantity: {item.quantity}
-              </p>
+              <p className="text-sm text-gray-500">{`${item.category} · Quantity: ${item.quantity}`}</p>
             </div>
             <p className="text-primary">{formatRupees(item.unitPricePaise * item.quantity)}</p>
           </li>
         ))}
       </ul>
-      <div className="mt-3 border-t border-gray-200 pt-3">
-        <OrderAgainButton orderId={order.id} describedBy={numberId} />
-      </div>
+      <OrderAgainButton orderId={order.id} describedBy={numberId} className="mt-3 border-t border-gray-200 pt-3" />
     </article>
   );
 }

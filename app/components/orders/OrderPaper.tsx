@@ -17,6 +17,8 @@ const COLUMNS: Record<Kind, string[][]> = {
   "packing-slip": Object.entries({ ...LEADING_COLUMNS, Packed: "py-2 text-right" }),
 };
 
+const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 /** An order's printable paper, GST-style (a tax invoice when the seller has a GSTIN); the packing slip is the same without prices. */
 export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceData; kind: Kind; forSeller?: boolean }) {
   const { store, order } = data;
@@ -63,9 +65,7 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
           </div>
           <div>
             <h2 className="text-xs font-semibold uppercase text-gray-600">Payment</h2>
-            <p className="mt-1">
-              {paymentMethodLabel(order.paymentType)} · {paymentLabel(order)}
-            </p>
+            <p className="mt-1">{`${paymentMethodLabel(order.paymentType)} · ${paymentLabel(order)}`}</p>
             <p>Status: {order.status}</p>
           </div>
         </section>
@@ -117,14 +117,12 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
           </footer>
         ) : (
           <footer className="mt-6 space-y-1 border-t border-gray-300 pt-4">
-            <p>
-              {countOf(units, "unit")} in {countOf(order.items.length, "line")}
-            </p>
-            {order.paymentType === "COD" && !order.isPaid && order.status !== "Cancelled" ? (
+            <p>{`${countOf(units, "unit")} in ${countOf(order.items.length, "line")}`}</p>
+            {order.paymentType === "COD" && !order.isPaid && order.status !== "Cancelled" && (
               <p className="text-lg font-semibold" data-testid="cash-to-collect">
                 Collect in cash: {formatRupees(order.amountPaise)}
               </p>
-            ) : null}
+            )}
           </footer>
         )}
       </main>
@@ -133,17 +131,11 @@ export function OrderPaper({ data, kind, forSeller = false }: { data: InvoiceDat
   );
 }
 
-function countOf(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
-}
-
 function PrintButton() {
   // Printing needs JavaScript: without it the button is not offered (the browser's own Print prints the same page).
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
-  return (
+  return useHydrated() ? (
     <button type="button" onClick={() => window.print()} className="rounded bg-primary px-4 py-2 font-medium text-white hover:bg-primary-dull">
       Print
     </button>
-  );
+  ) : null;
 }

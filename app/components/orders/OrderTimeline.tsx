@@ -2,13 +2,13 @@ import type { StatusChange } from "@worker/db/schema";
 import { formatDateTime, LIFECYCLE } from "@shared/order-status";
 
 /** The order's steps with the time each was reached; `vertical`: the order page's tall form. */
-export function OrderTimeline({ history, vertical = false }: { history: StatusChange[]; vertical?: boolean }) {
+export function OrderTimeline({ history, vertical = false, className }: { history: StatusChange[]; vertical?: boolean; className: string }) {
   const reached = new Map(history.map((change) => [change.status, change.at]));
   const cancelledAt = reached.get("Cancelled");
   const steps = cancelledAt ? [...LIFECYCLE.filter((s) => reached.has(s)), "Cancelled" as const] : LIFECYCLE;
   const layout = vertical ? "relative ml-1 space-y-4 border-l-2 border-gray-200 pl-5 text-sm" : "flex flex-wrap gap-x-6 gap-y-2 text-sm";
   return (
-    <ol className={layout} aria-label="Order progress">
+    <ol className={`${layout} ${className}`} aria-label="Order progress">
       {steps.map((step) => {
         const at = reached.get(step);
         const dot = `h-2.5 w-2.5 rounded-full ${step === "Cancelled" ? "bg-red-500" : at ? "bg-primary" : "bg-gray-300"}`;

@@ -5,13 +5,9 @@ type PostalAddressProps = { address: AddressSnapshot; className: string; nameCla
 export function PostalAddress({ address, className, nameClassName, testId }: PostalAddressProps) {
   return (
     <address className={`not-italic ${className}`} data-testid={testId}>
-      <p className={nameClassName}>
-        {address.firstName} {address.lastName}
-      </p>
+      <p className={nameClassName}>{`${address.firstName} ${address.lastName}`}</p>
       <p>{address.street}</p>
-      <p>
-        {address.city}, {address.state} {address.zipCode}
-      </p>
+      <p>{`${address.city}, ${address.state} ${address.zipCode}`}</p>
       <p>{address.country}</p>
       <p>Phone: {address.phone}</p>
     </address>

@@ -8,17 +8,13 @@ import { withoutDefault } from "~/lib/without-default";
 /** A picture slot: a saved picture (an R2 key), a new file chosen into it, or nothing. */
 type Slot = { id: number; key: string | null; preview: string | null; removed: boolean; error: string | null };
 
-export function initialSlots(images: readonly string[] = []): Slot[] {
-  return Array.from({ length: MAX_IMAGES }, (_, id) => ({ id, key: images[id] ?? null, preview: null, removed: false, error: null }));
-}
+export const initialSlots = (images: readonly string[] = []): Slot[] =>
+  Array.from({ length: MAX_IMAGES }, (_, id) => ({ id, key: images[id] ?? null, preview: null, removed: false, error: null }));
 
-export function slotsChanged(slots: Slot[], images: readonly string[] = []): boolean {
-  return slots.some((s, position) => s.preview !== null || s.removed || s.key !== (images[position] ?? null));
-}
+export const slotsChanged = (slots: Slot[], images: readonly string[] = []) =>
+  slots.some((s, position) => s.preview !== null || s.removed || s.key !== (images[position] ?? null));
 
-export function hasPicture(slots: Slot[]): boolean {
-  return slots.some((s) => !s.removed && (s.key || s.preview));
-}
+export const hasPicture = (slots: Slot[]) => slots.some((s) => !s.removed && (s.key || s.preview));
 
 // Labelled file inputs (a file can be dropped too), named by slot position (worker/web/seller-forms.ts); arrows move pictures, a select without JS.
 export function ImageSlots({ slots, setSlots, error }: { slots: Slot[]; setSlots: React.Dispatch<React.SetStateAction<Slot[]>>; error: string | null }) {

@@ -68,31 +68,29 @@ export function SalesChart({ days }: { days: ChartDay[] }) {
       <figcaption className="sr-only">The table below lists the same numbers.</figcaption>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer text-primary-dull">Sales per day as a table</summary>
-        <div className="mt-2">
-          <table className="w-full text-left" data-testid="sales-table">
-            <caption className="sr-only">Orders and sales per day, newest first</caption>
-            <thead>
-              <tr className="border-b border-gray-300">
-                {Object.entries({ Day: "pr-4", Orders: "pr-4 text-right", Sales: "text-right" }).map(([label, place]) => (
-                  <th key={label} scope="col" className={`py-1 ${place} font-medium`}>
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {[...days].reverse().map((d) => (
-                <tr key={d.day} className="border-b border-gray-100">
-                  <th scope="row" className="py-1 pr-4 font-normal">
-                    {formatIstWeekday(d.day)}
-                  </th>
-                  <td className="py-1 pr-4 text-right">{d.orders}</td>
-                  <td className="py-1 text-right">{formatRupees(d.salesPaise)}</td>
-                </tr>
+        <table className="mt-2 w-full text-left" data-testid="sales-table">
+          <caption className="sr-only">Orders and sales per day, newest first</caption>
+          <thead>
+            <tr className="border-b border-gray-300">
+              {Object.entries({ Day: "pr-4", Orders: "pr-4 text-right", Sales: "text-right" }).map(([label, place]) => (
+                <th key={label} scope="col" className={`py-1 ${place} font-medium`}>
+                  {label}
+                </th>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          </thead>
+          <tbody>
+            {[...days].reverse().map((d) => (
+              <tr key={d.day} className="border-b border-gray-100">
+                <th scope="row" className="py-1 pr-4 font-normal">
+                  {formatIstWeekday(d.day)}
+                </th>
+                <td className="py-1 pr-4 text-right">{d.orders}</td>
+                <td className="py-1 text-right">{formatRupees(d.salesPaise)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </details>
     </figure>
   );

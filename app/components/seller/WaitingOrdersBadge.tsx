@@ -9,9 +9,7 @@ const SOURCE = "/seller/orders/waiting";
 export function WaitingOrdersBadge() {
   const fetcher = useFetcher<typeof loader>();
   const { load } = fetcher;
-  useEffect(() => {
-    void load(SOURCE);
-  }, [load]);
+  useEffect(() => void load(SOURCE), [load]);
   usePolling(() => void load(SOURCE), LIVE_REFRESH_MS);
   const waiting = fetcher.data?.waiting ?? 0;
   if (waiting === 0) return null;

@@ -8,9 +8,7 @@ const ORDER_MOVE_FETCHER = "seller-order-move";
 // Taps are ignored this long after a move's answer: the next button lands under the same finger, and a move cannot be undone.
 const SETTLE_MS = 800;
 
-export function useOrderMoveFetcher() {
-  return useFetcher<{ ok: boolean; msg: string }>({ key: ORDER_MOVE_FETCHER });
-}
+export const useOrderMoveFetcher = () => useFetcher<{ ok: boolean; msg: string }>({ key: ORDER_MOVE_FETCHER });
 
 /** For the orders page, once: every move's toast, and `locked` while a move is under way or just answered. */
 export function useOrderMoves(): { locked: boolean } {

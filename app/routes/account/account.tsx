@@ -49,9 +49,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto mt-12 max-w-lg space-y-6 pb-16">
       <div>
         <h1 className="text-2xl font-medium">My Account</h1>
-        <p className="mt-1 text-gray-700">
-          {user.name} · {user.email}
-        </p>
+        <p className="mt-1 text-gray-700">{`${user.name} · ${user.email}`}</p>
       </div>
       <TitledSection titleId="account-data" title="Your data" className={SECTION}>
         <p className="text-gray-700">What the store keeps about you, as a file: your profile, addresses, orders and what you consented to.</p>
@@ -66,9 +64,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <p className="text-gray-700">The newsletter: consent withdrawn on {formatDateTime(newsletter.withdrawnAt)}.</p>
         ) : (
           <Form method="post" className="space-y-2">
-            <p className="text-gray-700">
-              The newsletter, on {formatDateTime(newsletter.givenAt)}: “{newsletter.wording}”
-            </p>
+            <p className="text-gray-700">{`The newsletter, on ${formatDateTime(newsletter.givenAt)}: “${newsletter.wording}”`}</p>
             <button type="submit" name="intent" value="withdraw-newsletter" className="rounded border border-gray-400 px-4 py-2 font-medium hover:bg-gray-50">
               Withdraw consent
             </button>

@@ -28,9 +28,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="space-y-10">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-medium">Dashboard</h1>
-        <p className="text-sm text-gray-600">
-          Updated {formatDateTime(readAt)} (India time){hydrated ? ", refreshes while open" : ""}
-        </p>
+        <p className="text-sm text-gray-600">{`Updated ${formatDateTime(readAt)} (India time)${hydrated ? ", refreshes while open" : ""}`}</p>
       </div>
 
       <TitledSection titleId="sales-title" title="Sales" titleClassName="sr-only">
@@ -99,9 +97,7 @@ function PeriodCard({ label, figures, refunded, credited, live }: PeriodCardProp
       {/* Today's figures are announced when a refresh changes them. */}
       <p className="mt-1 text-2xl font-medium" aria-live={live ? "polite" : undefined} data-testid="period-sales">
         {formatRupees(figures.salesPaise)}{" "}
-        <span className="text-base font-normal text-gray-700">
-          from {figures.orders} {figures.orders === 1 ? "order" : "orders"}
-        </span>
+        <span className="text-base font-normal text-gray-700">{`from ${figures.orders} ${figures.orders === 1 ? "order" : "orders"}`}</span>
       </p>
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
         {[

@@ -65,9 +65,7 @@ export default function DataRequests({ loaderData, actionData }: Route.Component
       )}
       {account && (
         <TitledSection titleId="request-account" title={account.name} className="mt-6 rounded-md border border-gray-300 p-4" data-testid="request-account">
-          <p className="text-gray-700">
-            {email} · since {formatDate(account.createdAt)} · {account.orders} {account.orders === 1 ? "order" : "orders"}
-          </p>
+          <p className="text-gray-700">{`${email} · since ${formatDate(account.createdAt)} · ${account.orders} ${account.orders === 1 ? "order" : "orders"}`}</p>
           <a
             href={`/seller/data-requests/export?${new URLSearchParams({ email })}`}
             download

@@ -33,9 +33,7 @@ export default function SellerCancelOrder({ loaderData, actionData }: Route.Comp
   return (
     <div className="max-w-lg">
       <h1 className="text-2xl font-medium">Cancel order {orderNumber(id)}?</h1>
-      <p className="mt-2 text-gray-700">
-        {customer} · {formatRupees(amountPaise)} · {status}
-      </p>
+      <p className="mt-2 text-gray-700">{`${customer} · ${formatRupees(amountPaise)} · ${status}`}</p>
       {cancellable ? (
         <CancelOrderForm by="seller" orderId={id} answer={actionData} keep="/seller/orders" />
       ) : (

@@ -241,12 +241,8 @@ function SellerOrderCard({ order, isNew, locked }: { order: ListedOrder; isNew: 
       </div>
       <address className="not-italic" data-testid="order-address">
         <p className="font-medium text-gray-800">{customer}</p>
-        <p>
-          {address.street}, {address.city}
-        </p>
-        <p>
-          {address.state}, {address.zipCode}, {address.country}
-        </p>
+        <p>{`${address.street}, ${address.city}`}</p>
+        <p>{`${address.state}, ${address.zipCode}, ${address.country}`}</p>
         <p>{address.phone}</p>
         <p>{address.email}</p>
       </address>

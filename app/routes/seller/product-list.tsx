@@ -270,9 +270,7 @@ function ProductRow({ product, selected, onSelect, listAddress, askedToDelete }:
             <span className="block text-xs text-gray-500" data-testid="sale-state">
               {saleStateText(product)}
             </span>
-            <span className="block text-xs text-gray-500 md:hidden">
-              {product.category} · {formatRupees(product.offerPricePaise)}
-            </span>
+            <span className="block text-xs text-gray-500 md:hidden">{`${product.category} · ${formatRupees(product.offerPricePaise)}`}</span>
           </div>
         </div>
       </td>

@@ -16,12 +16,6 @@ export const handle = WITHOUT_CART_BAR;
 
 export const meta: Route.MetaFunction = () => pageMeta("Add a delivery address", "Save a delivery address in India for your orders.");
 
-/** Back to the cart with the new address chosen, or to where the shopper was sent from. */
-function nextPage(request: Request, addressId: string): string {
-  const next = new URL(request.url).searchParams.get("redirectTo");
-  return next ? safeLocalPath(next) : `/cart?address=${addressId}`;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUserPage(request, context, "/cart");
   return { prefill: newAddressPrefill(user, pincodeFromCookie(request.headers.get("cookie"))) };
@@ -31,7 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUserPage(request, context, "/cart");
   return answerForm(request, async () => {
     const address = await addAddress(fromContext(context).db, user.id, Object.fromEntries(await readForm(request)));
-    return withFlash(redirect(nextPage(request, address.id)), { kind: "success", message: "Address saved" });
+    const next = new URL(request.url).searchParams.get("redirectTo");
+    return withFlash(redirect(next ? safeLocalPath(next) : `/cart?address=${address.id}`), { kind: "success", message: "Address saved" });
   });
 }
 

@@ -34,9 +34,7 @@ export default function CancelOrderPage({ loaderData, actionData }: Route.Compon
   return (
     <div className="mx-auto mt-12 max-w-lg pb-16">
       <h1 className="text-2xl font-medium">Cancel order {orderNumber(id)}?</h1>
-      <p className="mt-2 text-gray-700">
-        {itemCount} {itemCount === 1 ? "item" : "items"} · {formatRupees(amountPaise)}
-      </p>
+      <p className="mt-2 text-gray-700">{`${itemCount} ${itemCount === 1 ? "item" : "items"} · ${formatRupees(amountPaise)}`}</p>
       {cancellable && refundNote && <p className="mt-2 text-gray-700">{refundNote}</p>}
       {cancellable ? (
         <CancelOrderForm by="shopper" orderId={id} answer={actionData} keep={`/my-orders/${id}`} />

@@ -77,20 +77,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <meta httpEquiv="refresh" content={String(CONFIRMING_REFRESH_MS / 1000)} />
           </noscript>
         )}
-        {awaitingCardPayment(order) && !confirming && (
-          <div className="mt-3">
-            <PayNowButton orderId={order.id} />
-          </div>
-        )}
+        {awaitingCardPayment(order) && !confirming && <PayNowButton orderId={order.id} className="mt-3" />}
         <OptionalLine className="mt-1 text-sm text-red-700" data-testid="cancel-reason" text={cancellationText(order, "shopper")} />
         <OptionalLine
           className={`mt-1 whitespace-pre-line text-sm ${order.paymentState === "refunded" ? "text-primary" : "text-gray-800"}`}
           data-testid="refund-state"
           text={refundLines(order).join("\n")}
         />
-        <div className="mt-4">
-          <OrderTimeline history={order.statusHistory} vertical />
-        </div>
+        <OrderTimeline history={order.statusHistory} vertical className="mt-4" />
         <ShopperCancelButton order={order} now={now} className="mt-4" />
       </TitledSection>
 
