@@ -112,7 +112,7 @@ for (const device of ["desktop", "phone @mobile"]) {
       });
     }
 
-    test("an address outside the area cannot be ordered to: the reason beside Place Order, which does nothing; another address then goes through", async ({
+    test("an address outside the area cannot be ordered to: the reason beside Place Order, which does nothing; another address, which the top bar then names, goes through", async ({
       page,
       shopper,
     }) => {
@@ -138,9 +138,11 @@ for (const device of ["desktop", "phone @mobile"]) {
       expect(posts).toEqual([]);
       await expectCartCount(page, 1);
 
-      // Another address: the reason goes, and the order goes through.
+      // Another address: the reason goes, the top bar follows it, and the order goes through.
       await page.getByRole("radio", { name: /2 MG Road/ }).check();
       await expect(placeOrder).not.toHaveAttribute("aria-disabled");
+      await expect(page.getByRole("banner").getByText("Deliver to 560001", { exact: true })).toBeVisible();
+      await expect(chipPromise(page)).toHaveText("Delivery in 30 min");
       await expect(page.getByText(reason)).toHaveCount(0);
       await placeOrder.click();
       await expect(page).toHaveURL(/\/my-orders\?placed=/);

@@ -118,3 +118,49 @@ test(
     await expectCartCount(page, 1);
   },
 );
+
+test(
+  "the seller limits a product to 2 per order: the product page says so, Add to Cart and the card's + stop there and say why, and a lowered limit is flagged in the cart",
+  { tag: CATALOGUE_TAG },
+  async ({ sellerPage, sellerRequest, catalogueChanges, page, address: _ }) => {
+    const name = `Limited Lychees ${Date.now().toString(36)}`;
+    catalogueChanges.added(name);
+    const id = await addCounted(sellerRequest, name, 50);
+    const setLimit = async (most: string) => {
+      await openSellerPage(sellerPage, `/seller/products/${id}/edit`);
+      await sellerPage.getByLabel("Most per order (optional)").fill(most);
+      await sellerPage.getByRole("button", { name: "SAVE" }).click();
+      await expect(sellerPage.getByRole("status").getByText(`Saved ${name}`)).toBeVisible();
+    };
+    await setLimit("2");
+
+    await open(page, `/products/vegetables/${id}`);
+    await expect(page.getByText("At most 2 per order")).toBeVisible();
+    const add = page.getByRole("button", { name: "Add to Cart" });
+    for (let i = 1; i <= 2; i++) {
+      await add.click();
+      await expectCartCount(page, i);
+    }
+    await expect(page.getByTestId("in-cart")).toHaveText("2 in your cart: the most per order · View cart");
+    await expect(add).toBeDisabled();
+
+    // The card's + says why it stops, and pressing it says so again.
+    await open(page, `/products?search=${encodeURIComponent(name)}`);
+    const more = productCard(page, name).getByRole("button", { name: `Add one more ${name} (at most 2 per order)` });
+    await expect(more).toBeDisabled();
+    await more.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").getByText(`${name}: at most 2 per order`)).toBeVisible();
+    await expectCartCount(page, 2);
+
+    // The seller lowers it to 1: the cart marks the line with its fix, and Place Order waits.
+    await setLimit("1");
+    await open(page, "/cart");
+    const line = page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+    await expect(line.getByTestId("over-stock")).toContainText("At most 1 per order");
+    await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
+    await line.getByRole("button", { name: `Change ${name} to 1` }).click();
+    await expect(line.getByTestId("over-stock")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Place Order" })).toBeEnabled();
+  },
+);

@@ -24,6 +24,12 @@ export function Checkout({ totals, savedPaise, nudge, signedIn, addresses, cardP
   const [params] = useSearchParams();
   const [addressId, setAddressId] = useState(() => addresses.find((address) => address.id === params.get("address"))?.id ?? addresses[0]?.id ?? "");
   const busy = fetcher.state !== "idle";
+  // The address chosen becomes the default, so the top bar's "Deliver to" names where this order goes (as the big apps' location does).
+  const defaultAddress = useFetcher();
+  const chooseAddress = (id: string) => {
+    setAddressId(id);
+    void defaultAddress.submit({ intent: "default", id }, { method: "post", action: "/addresses" });
+  };
   // Outside the delivery area: said beside the button, which then does nothing (the server refuses it too).
   const unserved = signedIn ? addresses.find((address) => address.id === addressId && address.promise.kind === "unserved") : undefined;
   const hydrated = useHydrated();
@@ -64,7 +70,7 @@ export function Checkout({ totals, savedPaise, nudge, signedIn, addresses, cardP
                     name="address"
                     value={address.id}
                     checked={addressId === address.id}
-                    onChange={() => setAddressId(address.id)}
+                    onChange={() => chooseAddress(address.id)}
                     className="mt-1 accent-primary"
                   />
                   <span>
