@@ -20,6 +20,7 @@ await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 // Every test starts from empty tables (children before parents for the foreign keys), a store open around the clock and an empty bucket.
 const TABLES = [
   "notifications",
+  "order_notes",
   "credit_notes",
   "refunds",
   "order_items",

@@ -236,6 +236,19 @@ export const refunds = sqliteTable(
 );
 export type Refund = typeof refunds.$inferSelect;
 
+/** The seller's own notes on an order (issue 40): who wrote what, when; never in a shopper's answer. */
+export const orderNotes = sqliteTable(
+  "order_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: idOf("order_id", () => orders.id),
+    note: text("note").notNull(),
+    author: text("author").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("order_notes_order_idx").on(t.orderId, t.createdAt)],
+);
+
 /** A refund after the invoice, or the cancellation of an invoiced order, numbered in its own series (ADR 075). */
 export const creditNotes = sqliteTable(
   "credit_notes",
@@ -388,7 +401,13 @@ export type OrderItem = typeof orderItems.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type SearchSynonym = typeof searchSynonyms.$inferSelect;
 
-export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems), refunds: many(refunds), creditNotes: many(creditNotes) }));
+export const ordersRelations = relations(orders, ({ many }) => ({
+  items: many(orderItems),
+  refunds: many(refunds),
+  creditNotes: many(creditNotes),
+  notes: many(orderNotes),
+}));
+export const orderNotesRelations = relations(orderNotes, ({ one }) => ({ order: one(orders, { fields: [orderNotes.orderId], references: [orders.id] }) }));
 export const creditNotesRelations = relations(creditNotes, ({ one }) => ({ order: one(orders, { fields: [creditNotes.orderId], references: [orders.id] }) }));
 export const refundsRelations = relations(refunds, ({ one }) => ({ order: one(orders, { fields: [refunds.orderId], references: [orders.id] }) }));
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({ order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }) }));

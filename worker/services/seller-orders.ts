@@ -1,11 +1,12 @@
 /** The seller's orders to fulfil (cash on delivery, or paid online), newest first, every narrowing on an index (ADR 035). */
-import { and, count, desc, eq, gte, inArray, lt, ne, or, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { DAY_MS, IST_OFFSET_MS } from "@shared/ist";
 import { ACTIVE_STATUSES } from "@shared/order-status";
-import { orders } from "@worker/db/schema";
+import { orderNotes, orders } from "@worker/db/schema";
+import { notFound } from "@worker/errors";
 import type { SellerOrdersQuery } from "@worker/validation/order";
-import { foundOrder } from "./order-detail";
+import { foundOrder, ORDER_NOT_FOUND } from "./order-detail";
 import { cityPrefixes } from "./city-names";
 import { emailKey, nameKey, phoneKey, pincodeKey, reversed } from "./order-search-keys";
 
@@ -28,7 +29,7 @@ export const listQuery = (db: Database, query: SellerOrdersQuery) =>
     // A search reads its ranges' indexes, then sorts the few it finds; `+` keeps SQLite from walking all orders by date instead.
     orderBy: query.q ? sql`+${orders.createdAt} desc` : desc(orders.createdAt),
     limit: SELLER_PAGE_SIZE + 1,
-    with: { items: true, refunds: true },
+    with: { items: true, refunds: true, notes: { orderBy: asc(orderNotes.createdAt) } },
   });
 
 export const waitingOrderCount = async (db: Database): Promise<number> => (await waitingQuery(db))[0]?.n ?? 0;
@@ -69,6 +70,9 @@ export function searchCondition(text: string): SQL {
   const pincode = words.find((word) => /^\d{6}$/.test(word));
   const others = pincode && words.length > 1 ? termsOf(words.filter((word) => word !== pincode).join(" ")) : [];
   if (pincode && others.length > 0) terms.push(and(eq(orders.searchPincode, pincode), or(...others))!);
+  // Words of the seller's own notes (issue 40): a few rows, read whole.
+  const note = text.trim().replace(/[\\%_]/g, "\\$&");
+  if (note.length >= 3) terms.push(sql`${orders.id} IN (SELECT order_id FROM order_notes WHERE note LIKE ${`%${note}%`} ESCAPE '\\')`);
   return terms.length > 0 ? or(...terms)! : eq(orders.id, "");
 }
 
@@ -99,6 +103,13 @@ function termsOf(text: string): SQL[] {
 
 /** Byte-wise, every string starting with `prefix` sorts between these two. */
 const startsWith = (column: Column, prefix: string): SQL => and(gte(column, prefix), lt(column, `${prefix}\uffff`))!;
+
+/** The seller's note on an order, signed with the seller's e-mail; an unknown order is a 404 and writes nothing. */
+export async function addOrderNote(db: Database, author: string, { orderId, note }: { orderId: string; note: string }) {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  await db.insert(orderNotes).values({ orderId, note, author, createdAt: Date.now() });
+}
 
 export const sellerOrder = (db: Database, rawOrderId: unknown) => foundOrder(rawOrderId, (orderId) => anyOrder(db, orderId));
 

@@ -99,4 +99,8 @@ export const sellerOrderFormInput = z.discriminatedUnion("intent", [
   orderRefInput.extend({ intent: z.literal("paid") }),
   orderRefInput.extend({ intent: z.literal("refunded") }),
   refundInput.extend({ intent: z.literal("refund") }),
+  orderRefInput.extend({
+    intent: z.literal("note"),
+    note: z.string({ error: "Write the note" }).trim().min(1, "Write the note").max(500, "Keep a note under 500 characters"),
+  }),
 ]);

@@ -10,7 +10,7 @@ import { markRefunded } from "@worker/services/order-refund";
 import { refundOrder } from "@worker/payments/refunds";
 import { cardPaymentsEnabled } from "@worker/payments/stripe-client";
 import { toOrderView, type OrderView } from "@worker/services/orders";
-import { awaitingPackingCount, isNarrowed, sellerOrdersPage } from "@worker/services/seller-orders";
+import { addOrderNote, awaitingPackingCount, isNarrowed, sellerOrdersPage } from "@worker/services/seller-orders";
 import { Thumbnail } from "~/components/Thumbnail";
 import { formatRupees } from "@shared/money";
 import {
@@ -33,6 +33,7 @@ import { rescueFocusOnItems } from "~/lib/focus-rescue";
 import type { Route } from "./+types/orders";
 import { sellerPageMeta } from "~/lib/site";
 import { OptionalLine } from "~/components/OptionalLine";
+import { OrderNotes, type OrderNote } from "~/components/seller/OrderNotes";
 
 export const meta: Route.MetaFunction = () => sellerPageMeta("Orders", "Orders to pack, send out and deliver.");
 
@@ -53,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cancellable: NEXT_STATUS[order.status].includes("Cancelled"),
     // What Stripe can still give back of a payment made through it (ADR 072).
     refundable: order.stripeSessionId && cardPaymentsEnabled(worker.env) ? leftToRefund(order) : 0,
+    notes: order.notes.map(({ note, author, createdAt }) => ({ note, author, createdAt })),
   }));
   return { query: parsed.data, error: null, narrowed: isNarrowed(parsed.data), awaitingPacking, nextBefore, orders: listed };
 }
@@ -67,6 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (change.intent === "refunded") return { msg: `Refund of ${formatRupees((await markRefunded(worker, change)).amountPaise)} recorded` };
     if (change.intent === "refund") return { msg: await refundOrder(worker, change) };
+    if (change.intent === "note") {
+      await addOrderNote(worker.db, worker.env.SELLER_EMAIL, change);
+      return { msg: `Note added to order ${orderNumber(change.orderId)}` };
+    }
     const order = await moveOrder(worker, change.orderId, change.status);
     return { msg: `Order ${orderNumber(order.id)} is now ${order.status}` };
   };
@@ -202,7 +208,7 @@ function OrderFilters({ query }: { query: SellerOrdersQuery }) {
 const STEP_BUTTON = "min-h-11 rounded px-3 py-1 aria-disabled:opacity-60 md:min-h-8";
 
 /** `locked`: a post then is the tail of a double tap, and goes nowhere. */
-type ListedOrder = OrderView & { next: readonly string[]; cancellable: boolean; refundable: number };
+type ListedOrder = OrderView & { next: readonly string[]; cancellable: boolean; refundable: number; notes: OrderNote[] };
 function SellerOrderCard({ order, isNew, locked }: { order: ListedOrder; isNew: boolean; locked: boolean }) {
   const fetcher = useOrderMoveFetcher();
   const posting = fetcher.formData?.get("orderId") === order.id ? fetcher.formData : undefined;
@@ -292,6 +298,7 @@ function SellerOrderCard({ order, isNew, locked }: { order: ListedOrder; isNew: 
           ))}
         </div>
       </div>
+      <OrderNotes orderId={order.id} notes={order.notes} describedBy={numberId} />
     </article>
   );
 }
