@@ -1,5 +1,4 @@
-/** The one money module: integer paise inside, rupees only at the edges. The only rounding: tax (the store's rate in basis
- * points, 200 = 2%) of the items and fees, rounded DOWN to a paisa. Fee rules and their worked examples: ADR 070. */
+/** Integer paise inside, rupees only at the edges; the one rounding: tax (basis points, 200 = 2%) on items and fees, DOWN to a paisa (ADR 070). */
 export type Paise = number;
 
 export const rupeesToPaise = (rupees: number): Paise => Math.round(rupees * 100);
@@ -53,10 +52,7 @@ export function formatRupees(paise: Paise): string {
   const sign = paise < 0 ? "-" : "";
   const whole = Math.floor(Math.abs(paise) / 100);
   const fraction = Math.abs(paise) % 100;
-  const digits = String(whole);
-  const lastThree = digits.slice(-3);
-  const lead = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",");
-  const grouped = lead ? `${lead},${lastThree}` : lastThree;
+  const grouped = String(whole).replace(/(\d)(?=(\d\d)+\d$)/g, "$1,");
   return `₹${sign}${grouped}${fraction ? `.${String(fraction).padStart(2, "0")}` : ""}`;
 }
 

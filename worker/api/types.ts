@@ -1,3 +1,3 @@
-import type { Database } from "@worker/db/client";
+import type { Database, Store } from "@worker/db/client";
 
-export type ApiEnv = { Bindings: Env; Variables: { db: Database } };
+export type ApiEnv = { Bindings: Env; Variables: { db: Database; store: Store } };

@@ -1,5 +1,4 @@
-// Products from a CSV (ADR 038): `planImport` says row by row what would happen, writing nothing, its `hash` naming the
-// writes and the versions read; `commitImport` writes a plan with no refused row in one D1 batch of JSON slices.
+// Products from a CSV (ADR 038): `planImport` writes nothing, its `hash` naming the writes and versions read; `commitImport` writes it in one D1 batch.
 import { sql } from "drizzle-orm";
 import { formatRupees } from "@shared/money";
 import { formatTaxRate } from "@shared/tax";
@@ -169,15 +168,11 @@ async function refuseMissingPictures(bucket: R2Bucket, rows: ImportRow[], checks
 }
 
 async function planHash(rows: ImportRow[]): Promise<string> {
-  const writes = rows.flatMap((row) =>
-    row.action === "create"
-      ? [["create", row.values]]
-      : row.action === "update"
-        ? [["update", row.id, row.updatedAt, row.values]]
-        : row.action === "refused"
-          ? [["refused", row.row]]
-          : [],
-  );
+  const writes = rows.flatMap((row) => {
+    if (row.action === "create") return [["create", row.values]];
+    if (row.action === "update") return [["update", row.id, row.updatedAt, row.values]];
+    return row.action === "refused" ? [["refused", row.row]] : [];
+  });
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(writes)));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -26,18 +26,14 @@ export async function answerForm<T extends Success>(request: Request, work: () =
     return withFlash(redirect(to ?? pageAddressOf(request), { status: 303, headers }), { kind: "success", message: result.msg });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    const failure: ActionFailure = {
-      ok: false,
-      msg: error.message,
-      ...(error.field && { field: error.field }),
-      ...(error.problems && { problems: error.problems }),
-    };
+    const { message, field, problems } = error;
+    const failure: ActionFailure = { ok: false, msg: message, ...(field && { field }), ...(problems && { problems }) };
     if (!posted) return data(failure, { status: error.status });
     // A body refused for its size is not read again.
     const typed = error.status === 413 ? undefined : await typedText(posted, options.refusal && (options.refusal.keep ?? []));
     if (!options.refusal) return data({ ...failure, ...(typed && { typed }) }, { status: error.status });
     const to = options.refusal.to?.(error) ?? pageAddressOf(request);
-    return withFlash(redirect(to, 303), { kind: "error", message: error.message, ...(typed && { typed }), ...(error.field && { field: error.field }) });
+    return withFlash(redirect(to, 303), { kind: "error", message, ...(typed && { typed }), ...(field && { field }) });
   } finally {
     if (posted && !posted.bodyUsed) void posted.body?.cancel();
   }
