@@ -38,14 +38,12 @@ export function savingsOf(mrp: Paise, offer: Paise): Savings | null {
   return { saved, percentOff: Math.floor((saved * 100) / mrp) };
 }
 
-export function savedAgainstMrp(lines: readonly (PricedLine & { mrpPaise: Paise })[]): Paise {
-  return lines.reduce((sum, line) => sum + Math.max(0, line.mrpPaise - line.unitPricePaise) * line.quantity, 0);
-}
+export const savedAgainstMrp = (lines: readonly (PricedLine & { mrpPaise: Paise })[]): Paise =>
+  lines.reduce((sum, line) => sum + Math.max(0, line.mrpPaise - line.unitPricePaise) * line.quantity, 0);
 
 /** The item total of the lines whose price is known (products on sale). */
-export function itemsTotal(items: Readonly<Record<string, number>>, prices: Readonly<Record<string, Paise>>): Paise {
-  return Object.entries(items).reduce((sum, [id, quantity]) => sum + (prices[id] ?? 0) * quantity, 0);
-}
+export const itemsTotal = (items: Readonly<Record<string, number>>, prices: Readonly<Record<string, Paise>>): Paise =>
+  Object.entries(items).reduce((sum, [id, quantity]) => sum + (prices[id] ?? 0) * quantity, 0);
 
 /** "₹1,23,456" or "₹1,234.50", as `Intl.NumberFormat("en-IN")` prints, by hand: the browser's first Intl costs 40–60 ms before hydration. */
 export function formatRupees(paise: Paise): string {

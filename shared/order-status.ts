@@ -155,7 +155,6 @@ export function cancellationText(order: Cancellable, reader: Reader): string | n
   return `Cancelled by ${who}: ${order.cancelReason}${order.cancelNote ? ` (${order.cancelNote})` : ""}`;
 }
 
-/** The short number an order goes by everywhere. */
 export const orderNumber = (id: string): string => id.slice(0, 8).toUpperCase();
 
 /** Back from paying at Stripe: the order's page, confirming the payment until Stripe's word arrives. */

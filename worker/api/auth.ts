@@ -1,10 +1,13 @@
 import { createMiddleware } from "hono/factory";
+import type { Database, Store } from "@worker/db/client";
 import type { User } from "@worker/db/schema";
 import { HttpError } from "@worker/errors";
 import { isCrossSite } from "@worker/security/same-origin";
 import { readSession } from "@worker/web/session";
 import { lookupShopper } from "@worker/web/shopper-state";
-import type { ApiEnv } from "./types";
+
+/** Every API handler's context: the bindings, and the request's database (`db`, or with `env` as `store`). */
+export type ApiEnv = { Bindings: Env; Variables: { db: Database; store: Store } };
 
 export const NOT_AUTHORIZED = "Not Authorized. Please log in.";
 const SELLER_LOGIN_REQUIRED = "Not Authorized. Seller login required.";

@@ -7,7 +7,7 @@ import { limitNewsletter } from "@worker/security/rate-limit";
 import { saveCart } from "@worker/services/cart";
 import { subscribe } from "@worker/services/newsletter";
 import { addressRoutes } from "./address";
-import { requireShopper } from "./auth";
+import { requireShopper, type ApiEnv } from "./auth";
 import { readJson, readText } from "./body";
 import { orderRoutes } from "./order";
 import { sellerRoutes } from "./seller";
@@ -15,7 +15,6 @@ import { userRoutes } from "./user";
 import { apiRoutePath } from "./path";
 import { productRoutes } from "./products";
 import { searchWordRoutes, suggestRoutes } from "./search";
-import type { ApiEnv } from "./types";
 
 /** The spec's JSON API (section 7); CORS is applied by the Worker on the way out. */
 export const api = new Hono<ApiEnv>({ getPath: apiRoutePath }).basePath("/api");

@@ -8,10 +8,9 @@ import { markRefunded } from "@worker/services/order-refund";
 import { refundOrder } from "@worker/payments/refunds";
 import { listUserOrders, toApiOrder } from "@worker/services/orders";
 import { sellerOrdersPage } from "@worker/services/seller-orders";
-import { requireSeller, requireSellerRole, requireShopper } from "./auth";
+import { requireSeller, requireSellerRole, requireShopper, type ApiEnv } from "./auth";
 import { orderRefInput, orderStatusInput, sellerOrdersQuery } from "@worker/validation/order";
 import { readJson } from "./body";
-import type { ApiEnv } from "./types";
 
 export const orderRoutes = new Hono<ApiEnv>()
   .post("/cod", requireShopper, async (c) => {

@@ -10,9 +10,8 @@ import { listProducts, toApiProduct, UNPAGED_LIST_CAP, type StockFilter } from "
 import { createProduct, deleteProduct, parseProductData, SAME_IMAGES, setInStock, updateProduct } from "@worker/services/product-admin";
 import { fileChoices, readUploadForm } from "@worker/storage/uploads";
 import { productListQuery, productRefInput } from "@worker/validation/product";
-import { requireSeller } from "./auth";
+import { requireSeller, type ApiEnv } from "./auth";
 import { readJson } from "./body";
-import type { ApiEnv } from "./types";
 
 const STOCK_FILTERS: Record<string, StockFilter> = { true: "in-stock", false: "out-of-stock" };
 
@@ -72,9 +71,8 @@ export const productRoutes = new Hono<ApiEnv>()
     const plan = await planImport(c.var.store, await readCsvBody(c.req.raw, MAX_IMPORT_BYTES, IMPORT_TOO_LARGE));
     const previewed = c.req.query("plan");
     if (previewed !== undefined && previewed !== plan.hash) throw conflict("The catalogue or the file changed since that preview: preview it again");
-    if (plan.summary.refused > 0) {
+    if (plan.summary.refused > 0)
       return c.json({ success: false, msg: `Nothing was imported: ${planSummaryMessage(plan)}`, summary: plan.summary, rows: plan.rows.map(publicRow) }, 400);
-    }
     const result = await commitImport(c.var.store, plan);
     return c.json({ success: true, msg: importResultMessage(result), ...result });
   });

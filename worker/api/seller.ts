@@ -5,9 +5,8 @@ import { checkSellerLogin } from "@worker/services/seller-auth";
 import { readStoreSettings, saveStoreSettings, toApiSettings } from "@worker/services/store-settings";
 import { dashboardFigures, toDashboardJson } from "@worker/services/dashboard";
 import { accountByEmail, ACCOUNT_DELETED, erasePersonalData, personalData } from "@worker/services/personal-data";
-import { requireSeller, requireSellerRole, sameSiteOnly } from "./auth";
+import { requireSeller, requireSellerRole, sameSiteOnly, type ApiEnv } from "./auth";
 import { readJson } from "./body";
-import type { ApiEnv } from "./types";
 
 export const sellerRoutes = new Hono<ApiEnv>()
   .post("/login", async (c) => {

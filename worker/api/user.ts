@@ -4,9 +4,8 @@ import { publicUser } from "@worker/services/accounts";
 import { latestNotifications } from "@worker/services/notifications";
 import { ACCOUNT_DELETED, eraseOwnAccount, personalData } from "@worker/services/personal-data";
 import { authenticate, endShopperSession } from "@worker/web/shopper-session";
-import { requireShopper, sameSiteOnly } from "./auth";
+import { requireShopper, sameSiteOnly, type ApiEnv } from "./auth";
 import { readJson } from "./body";
-import type { ApiEnv } from "./types";
 
 const appendCookies = <E extends ApiEnv>(c: Context<E>, cookies: string[]) => cookies.forEach((cookie) => c.header("Set-Cookie", cookie, { append: true }));
 /** Logout's and account deletion's: the session ended, its cookies cleared. */

@@ -10,9 +10,8 @@ import type { Store } from "@worker/db/client";
 function refundRefusal(order: Pick<Order, "id" | "status" | "isPaid" | "paymentState" | "refundedAt"> & { refunds: RefundView[] }): string | null {
   const number = orderNumber(order.id);
   if (refundUnderWay(order.refunds)) return `The refund of order ${number} is under way in Stripe: it is marked refunded once Stripe has made it.`;
-  if (order.paymentState === "refunded") {
+  if (order.paymentState === "refunded")
     return `The refund of order ${number} was already recorded${order.refundedAt === null ? "" : ` on ${formatDate(order.refundedAt)}`}.`;
-  }
   if (order.status !== "Cancelled") return `Order ${number} is ${order.status}: only a cancelled order is refunded.`;
   if (order.paymentState !== "refund_due") return `Order ${number} was not paid online, so there is nothing to refund.`;
   return null;

@@ -44,9 +44,8 @@ export async function cancelBySeller(store: Store, input: unknown): Promise<Orde
 export async function cancelByShopper(store: Store, userId: string, input: unknown, now = Date.now()): Promise<Order> {
   const { orderId, reason } = parseInput(shopperCancelInput, input);
   const order = await findOrder(store.db, orderId, userId);
-  if (!shopperCanCancel(order, now)) {
+  if (!shopperCanCancel(order, now))
     throw conflict("This order can no longer be cancelled here: orders can be cancelled within 1 hour, before they are packed.");
-  }
   const ending: Ending = { by: "shopper", reason, note: null };
   if (unpaidCardOrder(order)) return cancelWaitingCardOrder(store, order, ending);
   const stillCancellable = and(eq(orders.status, "Order Placed"), sql`${orders.createdAt} > ${now - SHOPPER_CANCEL_WINDOW_MS}`)!;
@@ -61,9 +60,8 @@ async function cancelWaitingCardOrder(store: Store, order: Order, ending: Ending
   await limitPaymentCalls(store.env, ending.by === "shopper" ? order.userId : "seller");
   const outcome = await endWaitingCardOrder(store, order.id, ending, { ifUnreachable: "keep", tell: true });
   if (outcome === "paid") throw conflict("This order was paid just now, so it was not cancelled. Reload to see it.");
-  if (outcome === "unreachable") {
+  if (outcome === "unreachable")
     throw new HttpError(502, "The payment service could not be reached to stop this payment, so the order is not cancelled yet. Please try again in a minute.");
-  }
   if (outcome === "not-waiting") throw conflict("This order was changed by someone else just now. Reload to see its current status.");
   return findOrder(store.db, order.id);
 }

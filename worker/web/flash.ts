@@ -64,10 +64,8 @@ function toTyped(value: unknown): Record<string, string> | undefined {
 }
 
 function markOf(response: Response): Flash | null {
-  const mark = response.headers.get(FLASH_HEADER);
-  if (!mark) return null;
   try {
-    return toFlash(JSON.parse(decodeURIComponent(mark)));
+    return toFlash(JSON.parse(decodeURIComponent(response.headers.get(FLASH_HEADER) ?? "null")));
   } catch {
     return null;
   }

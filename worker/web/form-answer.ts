@@ -6,12 +6,15 @@ import { pageAddressOf } from "./page-address";
 /** `typed`: for a browser without JavaScript, what it posted, so the page shows that rather than the stored values. */
 export type ActionFailure = { ok: false; msg: string; field?: string; problems?: readonly FieldProblem[]; typed?: Record<string, string> };
 
-type Success = { msg: string; headers?: HeadersInit };
 /** Without JavaScript, a success goes to `redirectTo` (by default the form's page), a refusal to `refusal.to` as a toast with the `keep` fields. */
 type Options<T> = { redirectTo?: string | ((result: T) => string); refusal?: { to?: (error: HttpError) => string; keep?: readonly string[] } };
 
 /** The one way an action answers a form (ADR 058): a fetcher gets `{ ok, ... }`, a browser without JavaScript Post/Redirect/Get and a toast. */
-export async function answerForm<T extends Success>(request: Request, work: () => Promise<T | Response>, options: Options<T> = {}) {
+export async function answerForm<T extends { msg: string; headers?: HeadersInit }>(
+  request: Request,
+  work: () => Promise<T | Response>,
+  options: Options<T> = {},
+) {
   // Sent by the browser itself (no JavaScript), not by a fetcher.
   const document = request.headers.get("Sec-Fetch-Dest") === "document";
   // Taken before the action reads the body: what a refused post typed.
