@@ -19,12 +19,11 @@ function refundRefusal(order: Pick<Order, "id" | "status" | "isPaid" | "paymentS
 
 export async function markRefunded(store: Store, input: unknown, now = Date.now()): Promise<Order> {
   const { orderId } = parseInput(orderRefInput, input);
-  const { db } = store;
-  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId), with: { refunds: true } });
+  const order = await store.db.query.orders.findFirst({ where: eq(orders.id, orderId), with: { refunds: true } });
   if (!order) throw notFound("Order not found");
   const refusal = refundRefusal(order);
   if (refusal) throw conflict(refusal);
-  const [refunded] = await db
+  const [refunded] = await store.db
     .update(orders)
     .set({ paymentState: "refunded", refundedAt: now, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.paymentState, "refund_due")))
