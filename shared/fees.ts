@@ -2,8 +2,7 @@
 import { formatRupees, shortfalls, type Fees, type Paise, type Totals } from "./money";
 import { taxLineLabel } from "./tax";
 
-/** Between the items and the total, as the cart, the order page, the invoice and Stripe name them; delivery shows even when free,
- * the tax only when it is added (at 0% prices include it). */
+/** The lines between items and total, as the cart, order page, invoice and Stripe name them; delivery shows even when free, tax only when added. */
 export function billLines(bill: Omit<Totals, "total">): { name: string; paise: Paise; text: string }[] {
   const lines = [
     { name: "Item total", paise: bill.subtotal },

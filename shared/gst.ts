@@ -27,8 +27,7 @@ export function apportion(amount: Paise, weights: readonly number[]): Paise[] {
   return shares;
 }
 
-/** The invoice's rows and sums. A fee is split across the items in proportion to their value, each part at its item's rate
- * (as freight on goods of several rates is), and shown as one row per rate. */
+/** The invoice's rows and sums: a fee is split over the items by value, each part at its item's rate (as freight is), one row per rate. */
 export function gstInvoice(items: readonly GstLine[], fees: readonly { name: string; amount: Paise }[], sameState: boolean) {
   const rates = [...new Set(items.map((line) => line.rate))].sort((a, b) => a - b);
   const values = items.map((line) => line.amount);

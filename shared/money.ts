@@ -1,5 +1,4 @@
-/** The one money module: integer paise inside, rupees only at the edges. The only rounding: tax (the store's rate in basis
- * points, 200 = 2%) of the items and fees, rounded DOWN to a paisa. Fee rules and their worked examples: ADR 070. */
+/** Integer paise inside, rupees only at the edges; the one rounding: tax (basis points, 200 = 2%) on items and fees, DOWN to a paisa (ADR 070). */
 export type Paise = number;
 
 export const rupeesToPaise = (rupees: number): Paise => Math.round(rupees * 100);
@@ -39,24 +38,19 @@ export function savingsOf(mrp: Paise, offer: Paise): Savings | null {
   return { saved, percentOff: Math.floor((saved * 100) / mrp) };
 }
 
-export function savedAgainstMrp(lines: readonly (PricedLine & { mrpPaise: Paise })[]): Paise {
-  return lines.reduce((sum, line) => sum + Math.max(0, line.mrpPaise - line.unitPricePaise) * line.quantity, 0);
-}
+export const savedAgainstMrp = (lines: readonly (PricedLine & { mrpPaise: Paise })[]): Paise =>
+  lines.reduce((sum, line) => sum + Math.max(0, line.mrpPaise - line.unitPricePaise) * line.quantity, 0);
 
 /** The item total of the lines whose price is known (products on sale). */
-export function itemsTotal(items: Readonly<Record<string, number>>, prices: Readonly<Record<string, Paise>>): Paise {
-  return Object.entries(items).reduce((sum, [id, quantity]) => sum + (prices[id] ?? 0) * quantity, 0);
-}
+export const itemsTotal = (items: Readonly<Record<string, number>>, prices: Readonly<Record<string, Paise>>): Paise =>
+  Object.entries(items).reduce((sum, [id, quantity]) => sum + (prices[id] ?? 0) * quantity, 0);
 
 /** "₹1,23,456" or "₹1,234.50", as `Intl.NumberFormat("en-IN")` prints, by hand: the browser's first Intl costs 40–60 ms before hydration. */
 export function formatRupees(paise: Paise): string {
   const sign = paise < 0 ? "-" : "";
   const whole = Math.floor(Math.abs(paise) / 100);
   const fraction = Math.abs(paise) % 100;
-  const digits = String(whole);
-  const lastThree = digits.slice(-3);
-  const lead = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",");
-  const grouped = lead ? `${lead},${lastThree}` : lastThree;
+  const grouped = String(whole).replace(/(\d)(?=(\d\d)+\d$)/g, "$1,");
   return `₹${sign}${grouped}${fraction ? `.${String(fraction).padStart(2, "0")}` : ""}`;
 }
 

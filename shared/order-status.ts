@@ -66,14 +66,11 @@ export function refundText(order: Refundable, reader: Reader = "shopper"): strin
   const amount = formatRupees(order.amountPaise);
   if (order.paymentState === "refunded" && order.refundedAt !== null) return `Refund of ${amount} made on ${formatDate(order.refundedAt)}`;
   if (order.paymentState !== "refund_due") return null;
-  if (order.paymentType === "Online") {
-    return reader === "seller"
-      ? `Refund of ${amount} due: it is asked of Stripe; if Stripe refuses it, refund by hand and press Mark refunded`
-      : `Refund of ${amount} due: this page says when it has started`;
-  }
-  return reader === "seller"
-    ? `Refund of ${amount} due: give the cash back, then press Mark refunded`
-    : `Refund of ${amount} due: the store gives your cash back`;
+  const [forSeller, forShopper] =
+    order.paymentType === "Online"
+      ? ["it is asked of Stripe; if Stripe refuses it, refund by hand and press Mark refunded", "this page says when it has started"]
+      : ["give the cash back, then press Mark refunded", "the store gives your cash back"];
+  return `Refund of ${amount} due: ${reader === "seller" ? forSeller : forShopper}`;
 }
 
 export const CANCEL_REFUND_REASON = "Order cancelled";
@@ -158,7 +155,6 @@ export function cancellationText(order: Cancellable, reader: Reader): string | n
   return `Cancelled by ${who}: ${order.cancelReason}${order.cancelNote ? ` (${order.cancelNote})` : ""}`;
 }
 
-/** The short number an order goes by everywhere. */
 export const orderNumber = (id: string): string => id.slice(0, 8).toUpperCase();
 
 /** Back from paying at Stripe: the order's page, confirming the payment until Stripe's word arrives. */

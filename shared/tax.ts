@@ -8,10 +8,8 @@ export const taxLineLabel = (basisPoints: number): string => `Tax (${formatTaxRa
 /** The struck-through price's name: by law an MRP includes all taxes, so it is one only where nothing is added at checkout. */
 export const listPriceName = (basisPoints: number) => (basisPoints > 0 ? "Regular price" : "MRP");
 
-export function priceTaxNote(basisPoints: number): string {
-  return basisPoints > 0 ? `+ ${formatTaxRate(basisPoints)} tax added at checkout` : "Inclusive of all taxes";
-}
+export const priceTaxNote = (basisPoints: number): string =>
+  basisPoints > 0 ? `+ ${formatTaxRate(basisPoints)} tax added at checkout` : "Inclusive of all taxes";
 
-export function taxPolicySentence(basisPoints: number): string {
-  return basisPoints > 0 ? `A tax of ${formatTaxRate(basisPoints)} of the cart amount is added at checkout.` : "Prices include all taxes.";
-}
+export const taxPolicySentence = (basisPoints: number): string =>
+  basisPoints > 0 ? `A tax of ${formatTaxRate(basisPoints)} of the cart amount is added at checkout.` : "Prices include all taxes.";

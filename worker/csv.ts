@@ -46,9 +46,8 @@ export function parseCsv(text: string): CsvRecord[] {
         i += c === '"' ? 2 : 1; // a doubled quote is one quote
       }
       const next = text[i];
-      if (next !== undefined && next !== "," && next !== "\n" && next !== "\r") {
+      if (next !== undefined && next !== "," && next !== "\n" && next !== "\r")
         throw badRequest(`The file is not valid CSV: line ${line} has text after a closing quote`);
-      }
       continue;
     }
     if (char === ",") {

@@ -12,8 +12,7 @@ export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) =>
 
 /** The Worker's routing, apart from the React Router build so tests can run it without one. CORS last (ADR 020). */
 export function createFetchHandler(renderPage: PageHandler, buildVersion: () => Promise<string> = async () => "dev"): ExportedHandler<Env> {
-  async function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    const { pathname } = new URL(request.url);
+  async function route(request: Request, env: Env, ctx: ExecutionContext, pathname: string): Promise<Response> {
     if (headerBytes(request) > 32 * 1024) return refused(pathname, 413, "Request headers too large");
     if (isCrossSiteWrite(request, env)) return refused(pathname, 403, "Cross-site requests are not allowed");
     if (pathname.startsWith("/images/")) return serveImage(request, env);
@@ -32,7 +31,7 @@ export function createFetchHandler(renderPage: PageHandler, buildVersion: () => 
       if (preflight) return withCommonHeaders(preflight, request);
       let response: Response;
       try {
-        response = await route(request, env, ctx);
+        response = await route(request, env, ctx, pathname);
       } catch (error) {
         // Last resort: log for the operator, tell the client nothing about internals.
         console.error("Unhandled error", request.method, pathname, error);

@@ -2,9 +2,8 @@ import { Hono } from "hono";
 import { badRequest, parseInput } from "@worker/errors";
 import { addressUpdateInput } from "@worker/validation/address";
 import { addAddress, deleteAddress, listAddresses, setDefaultAddress, toApiSavedAddress, updateAddress } from "@worker/services/addresses";
-import { requireShopper } from "./auth";
+import { requireShopper, type ApiEnv } from "./auth";
 import { readJson } from "./body";
-import type { ApiEnv } from "./types";
 
 export const addressRoutes = new Hono<ApiEnv>()
   .post("/add", requireShopper, async (c) => {

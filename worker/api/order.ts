@@ -8,19 +8,17 @@ import { markRefunded } from "@worker/services/order-refund";
 import { refundOrder } from "@worker/payments/refunds";
 import { listUserOrders, toApiOrder } from "@worker/services/orders";
 import { sellerOrdersPage } from "@worker/services/seller-orders";
-import { requireSeller, requireSellerRole, requireShopper } from "./auth";
+import { requireSeller, requireSellerRole, requireShopper, type ApiEnv } from "./auth";
 import { orderRefInput, orderStatusInput, sellerOrdersQuery } from "@worker/validation/order";
 import { readJson } from "./body";
-import type { ApiEnv } from "./types";
 
 export const orderRoutes = new Hono<ApiEnv>()
   .post("/cod", requireShopper, async (c) => {
-    const { order, created } = await checkout({ db: c.var.db, env: c.env }, c.var.user, await readJson(c), "COD");
+    const { order, created } = await checkout(c.var.store, c.var.user, await readJson(c), "COD");
     return c.json({ success: true, msg: "Order Placed Successfully", orderId: order.id }, created ? 201 : 200);
   })
   .post("/stripe", requireShopper, async (c) => {
-    const store = { db: c.var.db, env: c.env };
-    const { order, created, paymentUrl } = await checkout(store, c.var.user, await readJson(c), "Online", c.req.header("origin") ?? null);
+    const { order, created, paymentUrl } = await checkout(c.var.store, c.var.user, await readJson(c), "Online", c.req.header("origin") ?? null);
     // A replayed key of an order paid meanwhile: nothing left to pay.
     if (!paymentUrl) throw conflict("This order was already placed.");
     return c.json({ success: true, url: paymentUrl, orderId: order.id, msg: "" }, created ? 201 : 200);
@@ -38,7 +36,7 @@ export const orderRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, msg, cartItems: cart, added, limited, unavailable, alreadyInCart });
   })
   .post("/cancel", requireShopper, async (c) => {
-    const order = await cancelByShopper({ db: c.var.db, env: c.env }, c.var.user.id, await readJson(c));
+    const order = await cancelByShopper(c.var.store, c.var.user.id, await readJson(c));
     return c.json({ success: true, msg: "Order cancelled", status: order.status });
   })
   .get("/seller", requireSeller, async (c) => {
@@ -49,8 +47,7 @@ export const orderRoutes = new Hono<ApiEnv>()
     const body = await readJson(c);
     const { orderId, status } = parseInput(orderStatusInput, body);
     // Cancelling takes the seller's reason (and note) from the same body.
-    const store = { db: c.var.db, env: c.env };
-    const order = status === "Cancelled" ? await cancelBySeller(store, body) : await moveOrder(store, orderId, status);
+    const order = status === "Cancelled" ? await cancelBySeller(c.var.store, body) : await moveOrder(c.var.store, orderId, status);
     return c.json({ success: true, msg: `Order is now ${order.status}`, status: order.status });
   })
   .post("/mark-paid", requireSeller, async (c) => {
@@ -59,7 +56,7 @@ export const orderRoutes = new Hono<ApiEnv>()
     return c.json({ success: true, msg: "Payment received" });
   })
   .post("/refunded", requireSellerRole, async (c) => {
-    const order = await markRefunded({ db: c.var.db, env: c.env }, await readJson(c));
+    const order = await markRefunded(c.var.store, await readJson(c));
     return c.json({ success: true, msg: "Refund recorded", paymentState: order.paymentState, refundedAt: new Date(order.refundedAt!).toISOString() });
   })
-  .post("/refund", requireSellerRole, async (c) => c.json({ success: true, msg: await refundOrder({ db: c.var.db, env: c.env }, await readJson(c)) }));
+  .post("/refund", requireSellerRole, async (c) => c.json({ success: true, msg: await refundOrder(c.var.store, await readJson(c)) }));

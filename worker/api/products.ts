@@ -10,9 +10,8 @@ import { listProducts, toApiProduct, UNPAGED_LIST_CAP, type StockFilter } from "
 import { createProduct, deleteProduct, parseProductData, SAME_IMAGES, setInStock, updateProduct } from "@worker/services/product-admin";
 import { fileChoices, readUploadForm } from "@worker/storage/uploads";
 import { productListQuery, productRefInput } from "@worker/validation/product";
-import { requireSeller } from "./auth";
+import { requireSeller, type ApiEnv } from "./auth";
 import { readJson } from "./body";
-import type { ApiEnv } from "./types";
 
 const STOCK_FILTERS: Record<string, StockFilter> = { true: "in-stock", false: "out-of-stock" };
 
@@ -29,7 +28,7 @@ export const productRoutes = new Hono<ApiEnv>()
   // requireSeller runs before any handler reads the (possibly large) body.
   .post("/add", requireSeller, async (c) => {
     const form = await readUploadForm(c.req.raw);
-    const product = await createProduct({ db: c.var.db, env: c.env }, parseProductData(form.get("productData")), fileChoices(form.getAll("images")));
+    const product = await createProduct(c.var.store, parseProductData(form.get("productData")), fileChoices(form.getAll("images")));
     return c.json({ success: true, msg: "Product Added", product: toApiProduct(product, c.env.APP_URL) }, 201);
   })
   .post("/update", requireSeller, async (c) => {
@@ -38,7 +37,7 @@ export const productRoutes = new Hono<ApiEnv>()
     if (typeof id !== "string" || !id) throw badRequest("Unknown product");
     // New files replace all the pictures; without any, the pictures stay.
     const images = fileChoices(form.getAll("images"));
-    const product = await updateProduct({ db: c.var.db, env: c.env }, id, parseProductData(form.get("productData")), images.length > 0 ? images : SAME_IMAGES);
+    const product = await updateProduct(c.var.store, id, parseProductData(form.get("productData")), images.length > 0 ? images : SAME_IMAGES);
     return c.json({ success: true, msg: "Product Updated", product: toApiProduct(product, c.env.APP_URL) });
   })
   .post("/stock", requireSeller, async (c) => {
@@ -65,17 +64,15 @@ export const productRoutes = new Hono<ApiEnv>()
     });
   })
   .post("/import/preview", requireSeller, async (c) => {
-    const plan = await planImport({ db: c.var.db, env: c.env }, await readCsvBody(c.req.raw, MAX_IMPORT_BYTES, IMPORT_TOO_LARGE));
+    const plan = await planImport(c.var.store, await readCsvBody(c.req.raw, MAX_IMPORT_BYTES, IMPORT_TOO_LARGE));
     return c.json({ success: true, msg: planSummaryMessage(plan), summary: plan.summary, rows: plan.rows.map(publicRow), plan: plan.hash });
   })
   .post("/import", requireSeller, async (c) => {
-    const store = { db: c.var.db, env: c.env };
-    const plan = await planImport(store, await readCsvBody(c.req.raw, MAX_IMPORT_BYTES, IMPORT_TOO_LARGE));
+    const plan = await planImport(c.var.store, await readCsvBody(c.req.raw, MAX_IMPORT_BYTES, IMPORT_TOO_LARGE));
     const previewed = c.req.query("plan");
     if (previewed !== undefined && previewed !== plan.hash) throw conflict("The catalogue or the file changed since that preview: preview it again");
-    if (plan.summary.refused > 0) {
+    if (plan.summary.refused > 0)
       return c.json({ success: false, msg: `Nothing was imported: ${planSummaryMessage(plan)}`, summary: plan.summary, rows: plan.rows.map(publicRow) }, 400);
-    }
-    const result = await commitImport(store, plan);
+    const result = await commitImport(c.var.store, plan);
     return c.json({ success: true, msg: importResultMessage(result), ...result });
   });

@@ -5,9 +5,8 @@ import { listSearchSynonyms, removeSearchSynonym, savedSynonymMessage, saveSearc
 import type { SearchSynonym } from "@worker/db/schema";
 import { suggestQuery } from "@worker/validation/search";
 import { toApiProduct } from "@worker/services/catalog";
-import { requireSeller } from "./auth";
+import { requireSeller, type ApiEnv } from "./auth";
 import { readJson } from "./body";
-import type { ApiEnv } from "./types";
 
 /** The typeahead: the search page's first products, then the sold-out ones it names (`inStock: false`). */
 export const suggestRoutes = new Hono<ApiEnv>().get("/", async (c) => {

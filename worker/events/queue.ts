@@ -13,7 +13,6 @@ export async function publishStoreEvent(store: { db: Database; env: Partial<Pick
   }
 }
 
-/** Seconds before the next try: 2, 4, 8, ... up to 5 minutes. */
 export const retryDelaySeconds = (attempts: number) => Math.min(2 ** attempts, 300);
 
 export async function consumeStoreEvents(batch: MessageBatch<unknown>, db: Database): Promise<void> {

@@ -11,14 +11,13 @@ import { claimCardOrders, finishEnding } from "@worker/services/unpaid-card-orde
 export const SWEEP_BATCH = 50;
 
 export async function releaseUnpaidCardOrders(store: Store, now: number): Promise<{ released: string[]; paid: string[] }> {
-  const { db } = store;
-  const due = db
+  const due = store.db
     .select({ id: orders.id })
     .from(orders)
     .where(and(waitingCardOrders({ claimed: true }), lte(orders.createdAt, now - UNPAID_CARD_ORDER_HOLD_MS)))
     .limit(SWEEP_BATCH);
   const expired = systemEnding(UNPAID_CANCEL_REASONS.expired);
-  const claimed = await claimCardOrders(db, inArray(orders.id, due), expired, { claimed: true });
+  const claimed = await claimCardOrders(store.db, inArray(orders.id, due), expired, { claimed: true });
   // Past its hold Stripe no longer takes the payment: an order whose checkout cannot be asked about ends anyway.
   const outcomes = await finishEnding(store, claimed, { ifUnreachable: "cancel", tell: true, fallback: expired });
   const released = claimed.filter((order) => outcomes.get(order.id) === "cancelled").map((order) => order.id);

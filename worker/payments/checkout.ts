@@ -21,10 +21,6 @@ export function checkoutReturnUrls(env: CheckoutEnv, callerOrigin: string | null
   return { success: `${appUrl}${paymentReturnPath(orderId)}`, cancel: `${appUrl}/cart?${UNPAID_PARAM}=${encodeURIComponent(orderId)}` };
 }
 
-/** STRIPE_PAYMENT_METHODS ("card,upi"), or none: then Stripe offers what its Dashboard has switched on. */
-export const paymentMethodTypes = (env: Partial<Pick<Env, "STRIPE_PAYMENT_METHODS">>) =>
-  (env.STRIPE_PAYMENT_METHODS ?? "").split(",").flatMap((type) => (type.trim() ? [type.trim()] : []));
-
 export async function startCheckout(env: StripeEnv & CheckoutEnv, db: Database, order: OrderWithItems, email: string, callerOrigin: string | null = null) {
   const returnUrls = checkoutReturnUrls(env, callerOrigin, order.id);
   const lineItem = (name: string, paise: number, quantity: number) => ({
@@ -35,7 +31,8 @@ export async function startCheckout(env: StripeEnv & CheckoutEnv, db: Database, 
   // The bill's other lines, named as the cart names them, so Stripe's page adds up to the order.
   for (const { name, paise } of billLines(chargedOn(order)).slice(1)) if (paise > 0) lineItems.push(lineItem(name, paise, 1));
 
-  const methods = paymentMethodTypes(env);
+  // STRIPE_PAYMENT_METHODS ("card,upi"), or none: then Stripe offers what its Dashboard has switched on.
+  const methods = (env.STRIPE_PAYMENT_METHODS ?? "").split(",").flatMap((type) => (type.trim() ? [type.trim()] : []));
   let session;
   try {
     session = await stripeClient(env).checkout.sessions.create(

@@ -72,9 +72,8 @@ export async function refundOrder(store: Store, input: unknown): Promise<string>
   const { orderId, amount, reason } = parseInput(refundInput, input);
   const order = await store.db.query.orders.findFirst({ where: eq(orders.id, orderId) });
   if (!order) throw notFound("Order not found");
-  if (order.paymentType !== "Online" || !order.isPaid || !order.stripeSessionId) {
+  if (order.paymentType !== "Online" || !order.isPaid || !order.stripeSessionId)
     throw conflict(`Order ${orderNumber(order.id)} was not paid through Stripe: give the money back by hand, then mark it refunded.`);
-  }
   if (!store.env.STRIPE_SECRET_KEY) throw new HttpError(503, "Online payments are not configured");
   const { refund, outcome } = await refundPayment(store, order, rupeesToPaise(amount), reason);
   if (outcome === "refused") throw new HttpError(502, "Stripe refused this refund: see the payment in Stripe's Dashboard.");

@@ -63,7 +63,6 @@ export async function applyPaidCheckout(store: Store, sessionId: string): Promis
   return true;
 }
 
-/** An event's statements and what the shopper is told. */
 type Effect = { statements: BatchItem<"sqlite">[]; tell?: { orderId: string; event: "Paid" | "Cancelled" | "Refunded" } };
 const NO_EFFECT: Effect = { statements: [] };
 

@@ -107,13 +107,7 @@ export const ownedAddressQuery = (db: Database, userId: string, addressId: strin
 export function newAddressPrefill(user: { name: string; email: string }, pincode: string | null): Partial<AddressSnapshot> {
   const [firstName = "", ...rest] = user.name.trim().split(/\s+/);
   const states = pincode ? statesOfPincode(pincode) : [];
-  return {
-    firstName,
-    lastName: rest.join(" "),
-    email: user.email,
-    ...(pincode ? { zipCode: pincode } : {}),
-    ...(states.length === 1 ? { state: states[0] } : {}),
-  };
+  return { firstName, lastName: rest.join(" "), email: user.email, ...(pincode && { zipCode: pincode }), ...(states.length === 1 && { state: states[0] }) };
 }
 
 export const toAddressSnapshot = ({ userId: _userId, createdAt: _createdAt, isDefault: _isDefault, ...address }: Address): AddressSnapshot => address;

@@ -28,9 +28,7 @@ export async function listProducts(db: Database, query: ListQuery = {}): Promise
 async function listInOrder(db: Database, query: ListQuery, shortSearch: string): Promise<ProductPage> {
   const limit = clampLimit(query.limit);
   const after = decodeTimeCursor(query.cursor, /^(\d+)\.(.+)$/s);
-  const newestFirst = Boolean(query.newestFirst);
-  const beyond = newestFirst ? lt : gt;
-  const direction = newestFirst ? desc : asc;
+  const [beyond, direction] = query.newestFirst ? [lt, desc] : [gt, asc];
   const rows = await db
     .select()
     .from(products)

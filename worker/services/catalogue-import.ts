@@ -1,5 +1,4 @@
-// Products from a CSV (ADR 038): `planImport` says row by row what would happen, writing nothing, its `hash` naming the
-// writes and the versions read; `commitImport` writes a plan with no refused row in one D1 batch of JSON slices.
+// Products from a CSV (ADR 038): `planImport` writes nothing, its `hash` naming the writes and versions read; `commitImport` writes it in one D1 batch.
 import { sql } from "drizzle-orm";
 import { formatRupees } from "@shared/money";
 import { formatTaxRate } from "@shared/tax";
@@ -139,9 +138,8 @@ function pictureKeys(addresses: string[], storeOrigin: string): { keys: string[]
     const notPicture = { refused: `“${address}” is not a picture address` };
     const url = URL.parse(address, storeOrigin);
     if (!url) return notPicture;
-    if (url.origin !== new URL(storeOrigin).origin || !url.pathname.startsWith("/images/")) {
+    if (url.origin !== new URL(storeOrigin).origin || !url.pathname.startsWith("/images/"))
       return { refused: `Pictures are not fetched from other addresses (${address}): upload them on the product's page` };
-    }
     // As the /images route reads it.
     const key = imageKey(url.pathname);
     if (!key) return notPicture;
@@ -156,9 +154,8 @@ async function refuseMissingPictures(bucket: R2Bucket, rows: ImportRow[], checks
   const keys = [...new Set(checks.flatMap((c) => c.keys))];
   const found = new Set<string>();
   for (let i = 0; i < keys.length; i += 10) {
-    const slice = keys.slice(i, i + 10);
-    const heads = await Promise.all(slice.map((key) => bucket.head(key)));
-    slice.forEach((key, j) => heads[j] && found.add(key));
+    const heads = await Promise.all(keys.slice(i, i + 10).map((key) => bucket.head(key)));
+    for (const head of heads) if (head) found.add(head.key);
   }
   for (const check of checks) {
     const missing = check.keys.filter((key) => !found.has(key));
@@ -170,15 +167,11 @@ async function refuseMissingPictures(bucket: R2Bucket, rows: ImportRow[], checks
 }
 
 async function planHash(rows: ImportRow[]): Promise<string> {
-  const writes = rows.flatMap((row) =>
-    row.action === "create"
-      ? [["create", row.values]]
-      : row.action === "update"
-        ? [["update", row.id, row.updatedAt, row.values]]
-        : row.action === "refused"
-          ? [["refused", row.row]]
-          : [],
-  );
+  const writes = rows.flatMap((row) => {
+    if (row.action === "create") return [["create", row.values]];
+    if (row.action === "update") return [["update", row.id, row.updatedAt, row.values]];
+    return row.action === "refused" ? [["refused", row.row]] : [];
+  });
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(writes)));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -257,9 +250,8 @@ export const IMPORT_TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 10
 
 export const importResultMessage = ({ created, updated }: ImportResult): string => `Imported: ${created} created, ${updated} updated`;
 
-export function planSummaryMessage({ summary }: ImportPlan): string {
-  return `${summary.create} to create, ${summary.update} to change, ${summary.unchanged} unchanged, ${summary.refused} refused`;
-}
+export const planSummaryMessage = ({ summary }: ImportPlan): string =>
+  `${summary.create} to create, ${summary.update} to change, ${summary.unchanged} unchanged, ${summary.refused} refused`;
 
 // The page's file waits in KV, for an hour, between the preview and the confirmation.
 const STAGED_PREFIX = "catalogue-import:";

@@ -137,9 +137,8 @@ export async function dashboardFigures(db: Database, now = Date.now()) {
     refundsMade: byPeriod<keyof RefundsMade>(today, refundDays, { orders: 0, amountPaise: 0 }),
     creditNotesIssued,
     days: Array.from({ length: CHART_DAYS }, (_, i) => {
-      const day = firstChartDay + i;
-      const figures = byDay.get(day);
-      return { day, orders: figures?.orders ?? 0, salesPaise: figures?.salesPaise ?? 0 };
+      const { orders = 0, salesPaise = 0 } = byDay.get(firstChartDay + i) ?? {};
+      return { day: firstChartDay + i, orders, salesPaise };
     }),
     waiting,
     soldOut: { count: stockCounts?.soldOut ?? 0, products: soldOut },

@@ -85,10 +85,8 @@ export const creditCancellation = (db: Database, orderId: string, now: number) =
       .where(and(eq(orders.id, orderId), eq(orders.status, "Cancelled"), isNotNull(orders.invoiceNo), sql`${orders.amountPaise} > ${CREDITED}`)),
   );
 
-export type InvoiceReader = { shopperId: string } | { seller: true };
-
 /** One round trip; an order from before stores were recorded on orders reads the settings row, not a cached copy (ADR 028). */
-export async function invoiceData(db: Database, reader: InvoiceReader, rawOrderId: unknown) {
+export async function invoiceData(db: Database, reader: { shopperId: string } | { seller: true }, rawOrderId: unknown) {
   const parsed = orderIdField.safeParse(rawOrderId);
   if (!parsed.success) throw notFound(ORDER_NOT_FOUND);
   const orderQuery = "shopperId" in reader ? ownedOrder(db, reader.shopperId, parsed.data) : anyOrder(db, parsed.data);

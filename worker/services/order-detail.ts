@@ -4,10 +4,8 @@ import type { Database } from "@worker/db/client";
 import { orderItems, orders, products, users, type Product } from "@worker/db/schema";
 import { notFound } from "@worker/errors";
 import { orderIdField } from "@worker/validation/order";
-import { toOrderView, type OrderView, type OrderWithItems } from "./orders";
+import { toOrderView, type OrderWithItems } from "./orders";
 import { storeSettingsQuery, toStoreSettings } from "./store-settings";
-
-export type OrderDetail = Omit<OrderView, "items"> & { items: (OrderView["items"][number] & { availability: { available: boolean; stock: number | null } })[] };
 
 export const ORDER_NOT_FOUND = "Order not found";
 
@@ -36,7 +34,6 @@ export async function foundOrder(rawOrderId: unknown, find: (orderId: string) =>
 
 export const shopperOrder = (db: Database, userId: string, rawOrderId: unknown) => foundOrder(rawOrderId, (orderId) => ownedOrder(db, userId, orderId));
 
-/** The products an order's lines name. */
 export const isInOrder = (db: Database, orderId: string) =>
   inArray(products.id, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)));
 
@@ -44,7 +41,7 @@ export const isInOrder = (db: Database, orderId: string) =>
 export const ownedOrder = (db: Database, userId: string, orderId: string) =>
   db.query.orders.findMany({ where: and(eq(orders.id, orderId), eq(orders.userId, userId)), with: { items: true, refunds: true }, limit: 1 });
 
-export function withAvailability(order: OrderWithItems, found: Pick<Product, "id" | "inStock" | "stock">[]): OrderDetail {
+export function withAvailability(order: OrderWithItems, found: Pick<Product, "id" | "inStock" | "stock">[]) {
   const byId = new Map(found.map((product) => [product.id, product]));
   const view = toOrderView(order);
   return {

@@ -10,9 +10,8 @@ import type { Store } from "@worker/db/client";
 function refundRefusal(order: Pick<Order, "id" | "status" | "isPaid" | "paymentState" | "refundedAt"> & { refunds: RefundView[] }): string | null {
   const number = orderNumber(order.id);
   if (refundUnderWay(order.refunds)) return `The refund of order ${number} is under way in Stripe: it is marked refunded once Stripe has made it.`;
-  if (order.paymentState === "refunded") {
+  if (order.paymentState === "refunded")
     return `The refund of order ${number} was already recorded${order.refundedAt === null ? "" : ` on ${formatDate(order.refundedAt)}`}.`;
-  }
   if (order.status !== "Cancelled") return `Order ${number} is ${order.status}: only a cancelled order is refunded.`;
   if (order.paymentState !== "refund_due") return `Order ${number} was not paid online, so there is nothing to refund.`;
   return null;
@@ -20,12 +19,11 @@ function refundRefusal(order: Pick<Order, "id" | "status" | "isPaid" | "paymentS
 
 export async function markRefunded(store: Store, input: unknown, now = Date.now()): Promise<Order> {
   const { orderId } = parseInput(orderRefInput, input);
-  const { db } = store;
-  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId), with: { refunds: true } });
+  const order = await store.db.query.orders.findFirst({ where: eq(orders.id, orderId), with: { refunds: true } });
   if (!order) throw notFound("Order not found");
   const refusal = refundRefusal(order);
   if (refusal) throw conflict(refusal);
-  const [refunded] = await db
+  const [refunded] = await store.db
     .update(orders)
     .set({ paymentState: "refunded", refundedAt: now, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.paymentState, "refund_due")))

@@ -36,37 +36,32 @@ export async function cancelBySeller(store: Store, input: unknown): Promise<Orde
   const { orderId, reason, note } = parseInput(sellerCancelInput, input);
   const order = await findOrder(store.db, orderId);
   if (!NEXT_STATUS[order.status].includes("Cancelled")) throw conflict(`An order that is ${order.status} cannot be cancelled`);
-  if (unpaidCardOrder(order)) {
-    await limitPaymentCalls(store.env, "seller");
-    return cancelWaitingCardOrder(store, order, { by: "seller", reason, note });
-  }
-  return applyMove(store, order, "Cancelled", eq(orders.status, order.status), { by: "seller", reason, note });
+  const ending: Ending = { by: "seller", reason, note };
+  if (unpaidCardOrder(order)) return cancelWaitingCardOrder(store, order, ending);
+  return applyMove(store, order, "Cancelled", eq(orders.status, order.status), ending);
 }
 
 export async function cancelByShopper(store: Store, userId: string, input: unknown, now = Date.now()): Promise<Order> {
   const { orderId, reason } = parseInput(shopperCancelInput, input);
   const order = await findOrder(store.db, orderId, userId);
-  if (!shopperCanCancel(order, now)) {
+  if (!shopperCanCancel(order, now))
     throw conflict("This order can no longer be cancelled here: orders can be cancelled within 1 hour, before they are packed.");
-  }
-  if (unpaidCardOrder(order)) {
-    await limitPaymentCalls(store.env, userId);
-    return cancelWaitingCardOrder(store, order, { by: "shopper", reason, note: null });
-  }
+  const ending: Ending = { by: "shopper", reason, note: null };
+  if (unpaidCardOrder(order)) return cancelWaitingCardOrder(store, order, ending);
   const stillCancellable = and(eq(orders.status, "Order Placed"), sql`${orders.createdAt} > ${now - SHOPPER_CANCEL_WINDOW_MS}`)!;
-  return applyMove(store, order, "Cancelled", stillCancellable, { by: "shopper", reason, note: null }, now);
+  return applyMove(store, order, "Cancelled", stillCancellable, ending, now);
 }
 
 /** Waiting for its payment, or being ended by someone else just now. */
 const unpaidCardOrder = (order: Order): boolean => order.paymentType === "Online" && !order.isPaid && order.status === "Order Placed";
 
-/** Cancelled only once its Stripe checkout is closed (ADR 066). */
+/** Cancelled only once its Stripe checkout is closed (ADR 066); braked per person, as it calls Stripe. */
 async function cancelWaitingCardOrder(store: Store, order: Order, ending: Ending): Promise<Order> {
+  await limitPaymentCalls(store.env, ending.by === "shopper" ? order.userId : "seller");
   const outcome = await endWaitingCardOrder(store, order.id, ending, { ifUnreachable: "keep", tell: true });
   if (outcome === "paid") throw conflict("This order was paid just now, so it was not cancelled. Reload to see it.");
-  if (outcome === "unreachable") {
+  if (outcome === "unreachable")
     throw new HttpError(502, "The payment service could not be reached to stop this payment, so the order is not cancelled yet. Please try again in a minute.");
-  }
   if (outcome === "not-waiting") throw conflict("This order was changed by someone else just now. Reload to see its current status.");
   return findOrder(store.db, order.id);
 }

@@ -1,5 +1,4 @@
-// A shopper's data rights (DPDP Act; ADR 074): a copy of what the store keeps about them, and erasure. Orders stay
-// for the tax records (GST law keeps invoices about six years) with the person's name, e-mail and phone taken out.
+// A shopper's data rights (DPDP Act; ADR 074): a copy, and erasure; orders stay for GST's six years of records, without name, e-mail or phone.
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Store } from "@worker/db/client";

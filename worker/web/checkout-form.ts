@@ -17,9 +17,8 @@ export async function submitCheckout(request: Request, context: Readonly<RouterC
   const { paymentType, ...order } = parseInput(checkoutFormInput, Object.fromEntries(await readForm(request)));
   const worker = fromContext(context);
   // An empty saved cart means this cart was ordered since (another tab), unless this very form was posted before.
-  if (Object.keys(user.cartItems).length === 0 && !(order.idempotencyKey && (await findByIdempotencyKey(worker.db, user.id, order.idempotencyKey)))) {
+  if (Object.keys(user.cartItems).length === 0 && !(order.idempotencyKey && (await findByIdempotencyKey(worker.db, user.id, order.idempotencyKey))))
     throw conflict(CART_ALREADY_ORDERED);
-  }
   const { order: placed, paymentUrl } = await checkout(worker, user, order, paymentType);
   return paymentUrl ?? placedOrderPath(placed.id);
 }

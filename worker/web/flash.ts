@@ -15,8 +15,7 @@ const MAX_TYPED_FIELDS = 4;
 const MAX_TYPED_LENGTH = 254;
 const FIELD_NAME = /^[A-Za-z][\w.]{0,39}$/;
 
-/** `typed`: a refused form's fields shown again (never a password); `field`: the input the refusal is about; `to`: the
- * path redirected to, the only page that takes it (a revalidation of the page left behind, racing the redirect, must not). */
+/** `typed`: a refused form's fields (never a password); `field`: the input refused; `to`: the redirect's path, the only page that takes it. */
 export type Flash = { kind: "success" | "error"; message: string; typed?: Record<string, string>; field?: string; to?: string };
 
 /** A logout's answer: home, saying "Logged Out" only when a session ended. */
@@ -65,10 +64,8 @@ function toTyped(value: unknown): Record<string, string> | undefined {
 }
 
 function markOf(response: Response): Flash | null {
-  const mark = response.headers.get(FLASH_HEADER);
-  if (!mark) return null;
   try {
-    return toFlash(JSON.parse(decodeURIComponent(mark)));
+    return toFlash(JSON.parse(decodeURIComponent(response.headers.get(FLASH_HEADER) ?? "null")));
   } catch {
     return null;
   }
