@@ -155,6 +155,34 @@ for (const device of DEVICES) {
       });
     }
 
+    test("the seller notes something on an order, finds the order by the note's words, and the shopper never sees it", async ({
+      sellerPage,
+      page: shopperPage,
+      shopper,
+    }) => {
+      const surname = uniqueSurname();
+      const orderId = await placeOrderByApi(shopperPage, shopper, { lastName: surname });
+      const note = `Ring twice, ${surname} has a sleeping baby`;
+      await openSellerPage(sellerPage, `/seller/orders?q=${surname.toLowerCase()}`);
+      const card = sellerOrderCard(sellerPage, orderId);
+      await card.getByText("Notes (0)").click();
+      await card.getByLabel("A note only you see").fill(note);
+      await card.getByRole("button", { name: "Add note" }).click();
+      await expect(sellerPage.getByRole("status").getByText(`Note added to order ${orderNumber(orderId)}`)).toBeVisible();
+      await expect(card.getByTestId("order-notes")).toContainText(note);
+      await expect(card.getByLabel("A note only you see")).toHaveValue("");
+
+      const search = sellerPage.getByRole("search", { name: "Search and filter orders" });
+      await search.getByLabel("Search").fill(`${surname} has a sleeping`);
+      await search.getByLabel("Search").press("Enter");
+      await expect(orderCards(sellerPage)).toHaveCount(1);
+      await expect(sellerOrderCard(sellerPage, orderId)).toBeVisible();
+
+      await open(shopperPage, `/my-orders/${orderId}`);
+      await expect(shopperPage.getByRole("heading", { level: 1 })).toHaveText(`Order ${orderNumber(orderId)}`);
+      await expect(shopperPage.getByText("sleeping baby")).toHaveCount(0);
+    });
+
     test("a tap right after a move, on the button now in the moved one's place, moves neither the order a second step nor the next order; each move names its order", async ({
       sellerPage,
       page: shopperPage,

@@ -26,6 +26,7 @@ const SHOWN: Record<string, string | number> = {
   manufacturer: "'Someone else'",
   shelf_life: "'1 day'",
   gst_rate: 1800,
+  max_per_order: 3,
   hsn: "'0713'",
 };
 /** The columns shoppers do not see, or see only through `in_stock` (the count near the low-stock line is checked below). */

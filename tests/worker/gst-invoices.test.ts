@@ -343,7 +343,7 @@ describe("rates as data", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(header).toContain("best_before,gst_rate,hsn,in_stock");
+    expect(header).toContain("best_before,gst_rate,hsn,max_per_order,in_stock");
     expect(row).toContain(",5,0713,");
     const file = `id,name,category,price,offer_price,gst_rate,hsn\r\n${dal.id},Toor Dal 1kg,${dal.category},${dal.pricePaise / 100},${dal.offerPricePaise / 100},18,07139010\r\n`;
     const plan = await call("/api/product/import/preview", {

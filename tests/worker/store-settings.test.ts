@@ -294,6 +294,13 @@ describe("the Settings page's form", () => {
     expect(redirected.headers.get("Location")).toBe("/seller/settings");
   });
 
+  it("the page's pause box posts what the action reads when ticked", async () => {
+    const html = await (await call("/seller/settings", { headers: { Cookie: await sellerLogin() } })).text();
+    const box = html.match(/<input[^>]*name="paused"[^>]*>/)?.[0];
+    expect(box).toMatch(/type="checkbox"/);
+    expect(box).toMatch(/value="on"/);
+  });
+
   it("saves the opening hours a day per row (empty: closed), the holidays and the pause; unticked, the pause ends", async () => {
     const week = Object.fromEntries(
       [0, 1, 2, 3, 4, 5].flatMap((day) => [

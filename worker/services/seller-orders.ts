@@ -70,9 +70,10 @@ export function searchCondition(text: string): SQL {
   const pincode = words.find((word) => /^\d{6}$/.test(word));
   const others = pincode && words.length > 1 ? termsOf(words.filter((word) => word !== pincode).join(" ")) : [];
   if (pincode && others.length > 0) terms.push(and(eq(orders.searchPincode, pincode), or(...others))!);
-  // Words of the seller's own notes (issue 40): a few rows, read whole.
+  // Words of the seller's own notes (issue 40): a few rows, read whole. D1 refuses a LIKE pattern over 50 bytes.
   const note = text.trim().replace(/[\\%_]/g, "\\$&");
-  if (note.length >= 3) terms.push(sql`${orders.id} IN (SELECT order_id FROM order_notes WHERE note LIKE ${`%${note}%`} ESCAPE '\\')`);
+  if (note.length >= 3 && new TextEncoder().encode(note).length <= 48)
+    terms.push(sql`${orders.id} IN (SELECT order_id FROM order_notes WHERE note LIKE ${`%${note}%`} ESCAPE '\\')`);
   return terms.length > 0 ? or(...terms)! : eq(orders.id, "");
 }
 
