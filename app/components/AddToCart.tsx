@@ -15,7 +15,7 @@ export function AddToCart({ product: { id: productId, name: productName, offerPr
   const quantity = useCart().items[productId] ?? 0;
   const limits = { stock: left, maxPerOrder };
   const allInCart = quantity >= mostPerOrder(limits);
-  const why = perOrderLimitBinds(limits) ? `at most ${maxPerOrder} per order` : `all ${left} left are in your cart`;
+  const why = perOrderLimitBinds(limits) || left === null ? `at most ${mostPerOrder(limits)} per order` : `all ${left} left are in your cart`;
   const setQuantity = useCartChange();
   const location = useLocation();
   const action = cartFormAction(`${location.pathname}${location.search}`);

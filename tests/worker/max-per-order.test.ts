@@ -54,6 +54,17 @@ describe("the most one order may hold", () => {
     expect(await catalogVersion()).toBeGreaterThan(before);
   });
 
+  it("a card's + names why it stops: the limit, the few left, or the 99 one order holds at most", async () => {
+    const limited = await insertProduct({ name: "Limited Lime", maxPerOrder: 2 });
+    const few = await insertProduct({ name: "Few Figs", stock: 3 });
+    const plenty = await insertProduct({ name: "Plenty Pear" });
+    const cart = `cart=${encodeURIComponent(`${limited.id}:2,${few.id}:3,${plenty.id}:99`)}`;
+    const html = await (await call("/products", { headers: { Cookie: cart } })).text();
+    expect(html).toContain('aria-label="Add one more Limited Lime (at most 2 per order)"');
+    expect(html).toContain('aria-label="Add one more Few Figs (all 3 left are in your cart)"');
+    expect(html).toContain('aria-label="Add one more Plenty Pear (at most 99 per order)"');
+  });
+
   it("an order over it is refused with 409 and the reason, changing nothing; at it, the order goes", async () => {
     const butter = await insertProduct({ name: "Amul Butter 100 g", stock: 20, maxPerOrder: 2 });
     const shopper = await signUp();
