@@ -17,8 +17,9 @@ type Limits = { stock: number | null; maxPerOrder: number | null };
 /** The most one order may hold: the counted stock and the seller's limit per order, within MAX_LINE_QUANTITY. */
 export const mostPerOrder = ({ stock, maxPerOrder }: Limits): number =>
   Math.min(MAX_LINE_QUANTITY, stock ?? MAX_LINE_QUANTITY, maxPerOrder ?? MAX_LINE_QUANTITY);
-/** The seller's limit, not the stock, is what stops a + (its reason is worded so). */
-export const perOrderLimitBinds = ({ stock, maxPerOrder }: Limits): boolean => maxPerOrder !== null && maxPerOrder <= (stock ?? MAX_LINE_QUANTITY);
+/** The count left, not a limit per order (the seller's, or the 99 of MAX_LINE_QUANTITY), is what stops a +: its reason is worded so. */
+export const stockBinds = ({ stock, maxPerOrder }: Limits): boolean =>
+  stock !== null && (maxPerOrder === null ? stock <= MAX_LINE_QUANTITY : stock < maxPerOrder);
 
 type OrderableLine = { available: boolean; product: Limits | null };
 /** The most a line may hold, or null when it cannot be ordered. A line holding more blocks Place Order (ADR 005). */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import type { ProductCardView } from "@worker/services/catalog";
-import { mostPerOrder, perOrderLimitBinds } from "@shared/cart";
+import { mostPerOrder, stockBinds } from "@shared/cart";
 import { cartFormAction, useCart, useCartChange } from "~/lib/cart";
 import { toast } from "~/lib/toast";
 
@@ -15,7 +15,7 @@ export function AddToCart({ product: { id: productId, name: productName, offerPr
   const quantity = useCart().items[productId] ?? 0;
   const limits = { stock: left, maxPerOrder };
   const allInCart = quantity >= mostPerOrder(limits);
-  const why = perOrderLimitBinds(limits) || left === null ? `at most ${mostPerOrder(limits)} per order` : `all ${left} left are in your cart`;
+  const why = stockBinds(limits) ? `all ${left} left are in your cart` : `at most ${mostPerOrder(limits)} per order`;
   const setQuantity = useCartChange();
   const location = useLocation();
   const action = cartFormAction(`${location.pathname}${location.search}`);

@@ -4,7 +4,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { lineLimit, mostPerOrder, perOrderLimitBinds } from "@shared/cart";
+import { lineLimit, mostPerOrder, stockBinds } from "@shared/cart";
 import { toProductCard } from "@worker/services/catalog";
 import { call, json, postJson } from "../support/http";
 import { insertProduct } from "../support/builders";
@@ -13,13 +13,16 @@ import { postForm, productForm, sellerLogin, VALID_PRODUCT } from "../support/se
 import { addAddress, signUp } from "../support/shoppers";
 
 describe("the most one order may hold", () => {
-  it("is the least of the seller's limit, the counted stock and 99; the limit is the reason only when it binds", () => {
+  it("is the least of the seller's limit, the counted stock and 99; the stock is the reason only when it binds first", () => {
     expect(mostPerOrder({ stock: null, maxPerOrder: null })).toBe(99);
     expect(mostPerOrder({ stock: 7, maxPerOrder: 2 })).toBe(2);
     expect(mostPerOrder({ stock: 1, maxPerOrder: 2 })).toBe(1);
-    expect(perOrderLimitBinds({ stock: 7, maxPerOrder: 2 })).toBe(true);
-    expect(perOrderLimitBinds({ stock: 1, maxPerOrder: 2 })).toBe(false);
-    expect(perOrderLimitBinds({ stock: null, maxPerOrder: null })).toBe(false);
+    expect(stockBinds({ stock: 7, maxPerOrder: 2 })).toBe(false);
+    expect(stockBinds({ stock: 2, maxPerOrder: 2 })).toBe(false); // at a tie, the limit is the reason
+    expect(stockBinds({ stock: 1, maxPerOrder: 2 })).toBe(true);
+    expect(stockBinds({ stock: null, maxPerOrder: null })).toBe(false); // 99, the most any order holds
+    expect(stockBinds({ stock: 150, maxPerOrder: null })).toBe(false);
+    expect(stockBinds({ stock: 3, maxPerOrder: null })).toBe(true);
     expect(lineLimit({ available: false, product: { stock: 5, maxPerOrder: 2 } })).toBeNull();
   });
 
@@ -54,7 +57,7 @@ describe("the most one order may hold", () => {
     expect(await catalogVersion()).toBeGreaterThan(before);
   });
 
-  it("a card's + names why it stops: the limit, the few left, or the 99 one order holds at most", async () => {
+  it("a card's + and the product page name why no more can be added: the limit, the few left, or the 99 one order holds at most", async () => {
     const limited = await insertProduct({ name: "Limited Lime", maxPerOrder: 2 });
     const few = await insertProduct({ name: "Few Figs", stock: 3 });
     const plenty = await insertProduct({ name: "Plenty Pear" });
@@ -63,6 +66,14 @@ describe("the most one order may hold", () => {
     expect(html).toContain('aria-label="Add one more Limited Lime (at most 2 per order)"');
     expect(html).toContain('aria-label="Add one more Few Figs (all 3 left are in your cart)"');
     expect(html).toContain('aria-label="Add one more Plenty Pear (at most 99 per order)"');
+    // The product page says the same of each (its in-cart line, drawn with the page).
+    const inCart = async (id: string) =>
+      (await (await call(`/products/vegetables/${id}`, { headers: { Cookie: cart } })).text())
+        .match(/data-testid="in-cart"[^>]*>(.*?) ·/)?.[1]
+        ?.replace(/<!-- -->/g, "");
+    expect(await inCart(limited.id)).toBe("2 in your cart: the most per order");
+    expect(await inCart(few.id)).toBe("3 in your cart: all that is left");
+    expect(await inCart(plenty.id)).toBe("99 in your cart: the most per order");
   });
 
   it("an order over it is refused with 409 and the reason, changing nothing; at it, the order goes", async () => {

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import type { CartLine } from "@worker/services/cart";
-import { lineLimit, overLimit, perOrderLimitBinds } from "@shared/cart";
+import { lineLimit, overLimit, stockBinds } from "@shared/cart";
 import { formatRupees } from "@shared/money";
 import { cartFormAction, useCartChange } from "~/lib/cart";
 import { productPath } from "@shared/paths";
@@ -40,7 +40,7 @@ export function CartLineRow({ line, quantity }: { line: CartLine; quantity: numb
           {most !== null && overLimit(line, quantity) && (
             // The stock fell since it was added, or the seller set a limit: say so here, with the one-tap fix.
             <div className="mt-1 flex flex-wrap items-center gap-x-2 text-sm font-medium text-red-600" data-testid="over-stock">
-              <p>{perOrderLimitBinds(product!) ? `At most ${most} per order` : `Only ${most} left`}</p>
+              <p>{stockBinds(product!) ? `Only ${most} left` : `At most ${most} per order`}</p>
               <SetQuantity productId={line.productId} quantity={most} label={`Change ${name} to ${most}`} className="min-h-8 text-primary underline">
                 Change to {most}
               </SetQuantity>

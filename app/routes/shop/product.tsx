@@ -7,7 +7,7 @@ import { DiscountBadge, Price } from "~/components/Price";
 import { ProductGrid } from "~/components/ProductCard";
 import { findCategory } from "@shared/categories";
 import { cartFormAction, submitAfterCartSaved, useCart, useCartChange, useFeeNudge } from "~/lib/cart";
-import { LOW_STOCK_SHOWN, mostPerOrder, perOrderLimitBinds } from "@shared/cart";
+import { LOW_STOCK_SHOWN, mostPerOrder, stockBinds } from "@shared/cart";
 import { imageUrl } from "@shared/images";
 import { formatRupees, savingsOf } from "@shared/money";
 import { useDeliveryTo, useStorefront } from "~/lib/root-data";
@@ -135,7 +135,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p aria-live="polite" className="mt-2 text-sm text-gray-700" data-testid="in-cart">
               {inCart > 0 && (
                 <>
-                  {inCart} in your cart{allLeftInCart && (perOrderLimitBinds(product) ? ": the most per order" : ": all that is left")} ·{" "}
+                  {inCart} in your cart{allLeftInCart && (stockBinds(product) ? ": all that is left" : ": the most per order")} ·{" "}
                   <Link to="/cart" className="font-medium text-primary underline">
                     View cart
                   </Link>
