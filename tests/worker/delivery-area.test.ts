@@ -113,6 +113,8 @@ describe("the top bar's Deliver to", () => {
     expect(data.delivery).toEqual({ pincode: null, fromAddress: false, promise: null });
     expect(data.store).toMatchObject({ state: "Karnataka", fastestExpressMinutes: 30, standardMinDays: 2, standardMaxDays: 7, taxBasisPoints: 200 });
     expect(data.store.contact.email).toBe("support@greenbasket.example");
+    // Every page carries these: the hours come worded, not as their data.
+    for (const field of ["expressPincodes", "openingHours", "holidays"]) expect(data.store).not.toHaveProperty(field);
     // The layout's sentences come worded, so the browser needs no code for them.
     expect(data.store.words).toEqual({
       promise: "In 30 minutes in our express areas, 2-7 business days anywhere else in Karnataka.",

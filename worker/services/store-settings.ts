@@ -73,8 +73,8 @@ export const toApiSettings = ({ taxBasisPoints, fees, gstRates, openingHours, ..
   ...(Object.fromEntries(FEE_NAMES.map((name) => [name, fees[name] ? paiseToRupees(fees[name]) : null])) as Record<keyof Fees, number | null>),
 });
 
-/** What every shopper page may show: no pincode list, and the layout's sentences worded here, costing the first load's JavaScript nothing. */
-export function toStorefrontSettings({ expressPincodes, gstRates: _gstRates, ...settings }: StoreSettings) {
+/** What every shopper page may show: no pincode list nor hours' data (worded instead), and the layout's sentences worded here, costing the first load's JavaScript nothing. */
+export function toStorefrontSettings({ expressPincodes, gstRates: _gstRates, openingHours, holidays: _holidays, ...settings }: StoreSettings) {
   const etas = expressPincodes.map(({ etaMinutes }) => etaMinutes);
   const terms = {
     ...settings,
@@ -88,7 +88,7 @@ export function toStorefrontSettings({ expressPincodes, gstRates: _gstRates, ...
       priceTax: priceTaxNote(settings.taxBasisPoints),
       taxPolicy: taxPolicySentence(settings.taxBasisPoints),
       fees: feesSentence(settings.fees),
-      hours: hoursText(settings.openingHours),
+      hours: hoursText(openingHours),
     },
   };
 }
