@@ -10,8 +10,17 @@ export function refusalIn(flash: Flash | null | undefined): ActionFailure | null
     : null;
 }
 
+type Answer = { ok: boolean; typed?: Record<string, string> } | null | undefined;
+const typedIn = (answer: Answer) => (answer && !answer.ok ? answer.typed : undefined);
+
 /** What a field shows: what was posted when this page answers a refused no-JS post (`typed`, ADR 047), else the stored value. */
-export function refillFrom(answer: { ok: boolean; typed?: Record<string, string> } | null | undefined) {
-  const typed = answer && !answer.ok ? answer.typed : undefined;
+export function refillFrom(answer: Answer) {
+  const typed = typedIn(answer);
   return <T = undefined>(name: string, stored?: T): string | T => typed?.[name] ?? (stored as T);
+}
+
+/** Whether a checkbox shows ticked: as posted (an unticked box posts nothing), else as stored. */
+export function refillChecked(answer: Answer, name: string, stored: boolean): boolean {
+  const typed = typedIn(answer);
+  return typed ? name in typed : stored;
 }

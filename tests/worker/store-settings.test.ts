@@ -301,6 +301,21 @@ describe("the Settings page's form", () => {
     expect(box).toMatch(/value="on"/);
   });
 
+  it("refused without JavaScript, the pause box shows as it was posted, ticked or not, whatever is stored", async () => {
+    const seller = await sellerLogin();
+    const boxAfterRefusal = async (fields: Record<string, string>) => {
+      const body = new URLSearchParams({ ...FORM, taxPercent: "many", ...fields });
+      const headers = { Cookie: seller, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Dest": "document" };
+      const page = await call("/seller/settings", { method: "POST", body, headers });
+      expect(page.status).toBe(400);
+      return (await page.text()).match(/<input[^>]*name="paused"[^>]*>/)![0];
+    };
+    await saveSettings(seller, { paused: true });
+    expect(await boxAfterRefusal({})).not.toMatch(/checked/);
+    await saveSettings(seller, { paused: false });
+    expect(await boxAfterRefusal({ paused: "on" })).toMatch(/checked/);
+  });
+
   it("saves the opening hours a day per row (empty: closed), the holidays and the pause; unticked, the pause ends", async () => {
     const week = Object.fromEntries(
       [0, 1, 2, 3, 4, 5].flatMap((day) => [

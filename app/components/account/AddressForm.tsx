@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import type { AddressSnapshot } from "@worker/db/schema";
 import { INDIAN_STATES } from "@shared/indian-states";
-import { refillFrom, type FormAnswer } from "~/lib/refill";
+import { refillChecked, refillFrom, type FormAnswer } from "~/lib/refill";
 import { Alert, useFieldError } from "~/lib/field-error";
 import { useHydrated } from "~/lib/use-hydrated";
 import { BusyButton } from "~/components/BusyButton";
@@ -94,7 +94,7 @@ export function AddressForm({ address, answer, submitLabel, showDefault = true }
       </div>
       {showDefault && (
         <label className="flex items-center gap-2 text-gray-700">
-          <input type="checkbox" name="isDefault" defaultChecked={shown("isDefault", "") !== ""} className="h-4 w-4 accent-primary" />
+          <input type="checkbox" name="isDefault" defaultChecked={refillChecked(answer, "isDefault", false)} className="h-4 w-4 accent-primary" />
           Make this my default delivery address
         </label>
       )}

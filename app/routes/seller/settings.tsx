@@ -7,7 +7,7 @@ import { answerForm } from "@worker/web/form-answer";
 import { fromContext } from "@worker/web/context";
 import { readForm } from "@worker/request-body";
 import { readStoreSettings, saveStoreSettings } from "@worker/services/store-settings";
-import { refillFrom } from "~/lib/refill";
+import { refillChecked, refillFrom } from "~/lib/refill";
 import { Alert, useFieldError } from "~/lib/field-error";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useActionToast } from "~/lib/use-action-toast";
@@ -57,8 +57,6 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   useActionToast(actionData?.ok ? actionData : undefined);
   const { general, fieldProps, errorFor } = useFieldError(actionData && !actionData.ok ? actionData : undefined, "settings", SETTINGS_FIELDS);
   const shown = refillFrom(actionData);
-  // A box left unticked posts nothing: a refused post's own fields say whether it was ticked.
-  const typedPaused = actionData && !actionData.ok && actionData.typed ? actionData.typed.paused === "on" : undefined;
   // A field's id (as useFieldError names it: `settings-<field>`), its name as posted, the value shown, its refusal.
   const input = (field: string, value: string | number, help?: string, name = field) => ({
     id: `settings-${field}`,
@@ -117,7 +115,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
         <fieldset className="space-y-4">
           <legend className="text-lg font-medium">Opening hours</legend>
           <label className="flex items-center gap-2 font-medium">
-            <input type="checkbox" {...input("paused", "on")} defaultChecked={typedPaused ?? settings.paused} className="size-4" />
+            <input type="checkbox" {...input("paused", "on")} defaultChecked={refillChecked(actionData, "paused", settings.paused)} className="size-4" />
             Pause the store: not taking orders now
           </label>
           {errorFor("paused")}
