@@ -7,7 +7,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { promiseText } from "@shared/delivery";
-import { istDate, istDay } from "@shared/ist";
+import { IST_OFFSET_MS, istDate, istDay } from "@shared/ist";
 import { hoursText, nextOpening, OPEN_ALL_DAY } from "@shared/store-hours";
 import { deliveryPromise } from "@worker/services/delivery-area";
 import { DEFAULT_STORE_SETTINGS } from "@worker/services/store-settings";
@@ -19,7 +19,7 @@ import { pageContext, saveSettings } from "../support/settings";
 import { addAddress, signUp } from "../support/shoppers";
 import { insertProduct } from "../support/builders";
 
-const ist = (day: number, hours: number, minutes = 0) => Date.UTC(2026, 10, day, hours, minutes) - (5 * 60 + 30) * 60_000; // November 2026, IST
+const ist = (day: number, hours: number, minutes = 0) => Date.UTC(2026, 10, day, hours, minutes) - IST_OFFSET_MS; // November 2026, IST
 const STORE = DEFAULT_STORE_SETTINGS; // every day 7 am to 11 pm; 560001 express in 30 min
 const promiseAt = (now: number, store = STORE, pincode = "560001") => promiseText(deliveryPromise(store, pincode, undefined, now), pincode, now);
 

@@ -4,7 +4,7 @@ import { formatDateTime } from "@shared/order-status";
 import type { ActionFailure } from "@worker/web/form-answer";
 import { useActionToast } from "~/lib/use-action-toast";
 
-export type OrderNote = { note: string; author: string; createdAt: number };
+export type OrderNote = { id: number; note: string; author: string; createdAt: number };
 
 /** The seller's own notes on an order (issue 40), oldest first, and a form for another; never shown to the shopper. */
 export function OrderNotes({ orderId, notes, describedBy }: { orderId: string; notes: OrderNote[]; describedBy: string }) {
@@ -19,7 +19,7 @@ export function OrderNotes({ orderId, notes, describedBy }: { orderId: string; n
       <summary className="cursor-pointer font-medium text-gray-800">Notes ({notes.length})</summary>
       <ul className="mt-2 space-y-1" data-testid="order-notes">
         {notes.map((note) => (
-          <li key={note.createdAt + note.note} className="whitespace-pre-line">
+          <li key={note.id} className="whitespace-pre-line">
             {note.note} <span className="text-xs text-gray-500">· {`${note.author}, ${formatDateTime(note.createdAt)}`}</span>
           </li>
         ))}

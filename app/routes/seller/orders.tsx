@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cancellable: NEXT_STATUS[order.status].includes("Cancelled"),
     // What Stripe can still give back of a payment made through it (ADR 072).
     refundable: order.stripeSessionId && cardPaymentsEnabled(worker.env) ? leftToRefund(order) : 0,
-    notes: order.notes.map(({ note, author, createdAt }) => ({ note, author, createdAt })),
+    notes: order.notes.map(({ id, note, author, createdAt }) => ({ id, note, author, createdAt })),
   }));
   return { query: parsed.data, error: null, narrowed: isNarrowed(parsed.data), awaitingPacking, nextBefore, orders: listed };
 }
