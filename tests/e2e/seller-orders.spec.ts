@@ -205,7 +205,8 @@ for (const device of DEVICES) {
 
       // The page's clock stands still from a move until the second tap, so the tap comes "right after" however slow this machine is.
       await sellerPage.clock.install();
-      const holdTheClock = () => sellerPage.clock.pauseAt(Date.now() + 100);
+      // From the page's own time: under load it may run ahead of this process's, and a pause cannot go back.
+      const holdTheClock = async () => sellerPage.clock.pauseAt((await sellerPage.evaluate(() => Date.now())) + 100);
 
       // In the list of orders to pack, the newer one's card is first; packed, it leaves, and the older one's button moves up.
       await openSellerPage(sellerPage, `/seller/orders?status=Order+Placed&q=${encodeURIComponent(`Asha ${surname}`)}`);
